@@ -1,0 +1,85 @@
+"""What is still missing: TODOs, placeholder text, open questions, phases without rules."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..index import GameIndex, iter_models, iter_strings
+from ..models import OpenQuestion
+from ..problems import Location, Problem, warning
+from ..textrefs import find_placeholders
+
+
+@dataclass
+class GameSummary:
+    game: str
+    title: str
+    phases_with_rules: int
+    phases: int
+    todos: int
+    open_questions: int
+    terms: int
+    dice_tables: int
+    cards: int
+    icons: int
+
+    def line(self) -> str:
+        return (f"{self.game}: phases with rules {self.phases_with_rules}/{self.phases}, TODOs {self.todos}, "
+                f"open questions {self.open_questions}, terms {self.terms}, dice tables {self.dice_tables}, "
+                f"cards {self.cards}, icons {self.icons}")
+
+
+def todo_items(index: GameIndex) -> Iterator[tuple[object, str, Location]]:
+    """(owner, what is missing, where) for every todo field and placeholder in the data."""
+    game = index.game
+    for obj in iter_models(game):
+        todo = getattr(obj, "todo", None)
+        if todo:
+            yield obj, todo, game.where(obj, "todo", key=True)
+        for subpath, name, text in iter_strings(obj):
+            if name == "todo":
+                continue
+            for match in find_placeholders(text):
+                location = game.where_in_text(obj, name, match.start()) if len(subpath) == 1 \
+                    else game.where(obj, *subpath)
+                yield obj, text.strip().splitlines()[0][:120], location
+                break
+
+
+def prose_todos(file: str, text: str) -> Iterator[tuple[str, Location]]:
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        match = next(iter(find_placeholders(line)), None)
+        if match:
+            yield line.strip()[:120], Location(file, lineno, match.start() + 1)
+
+
+def check(index: GameIndex, prose_files: dict[str, str]) -> Iterator[Problem]:
+    game = index.game
+    for obj, what, location in todo_items(index):
+        name = getattr(obj, "name", None) or getattr(obj, "term", None) or getattr(obj, "title", None) or \
+            getattr(obj, "id", None) or type(obj).__name__
+        yield warning("todo", f"incomplete: {name}: {what}", location, "", game.id)
+    for file, text in prose_files.items():
+        for what, location in prose_todos(file, text):
+            yield warning("todo", f"incomplete prose: {what}", location, "", game.id)
+    if game.info:
+        for question in game.info.open_questions:
+            yield warning("open-question", f"open question '{question.id}': {question.question.strip()}",
+                          game.where(question, "id"), "", game.id)
+    for node in index.numbered:
+        phase = node.phase
+        if not phase.has_rules and not phase.todo:
+            yield warning("phase-without-rules", f"phase {node.number} '{phase.name}' has no rules yet",
+                          game.where(phase, "id"), "add rules/steps, or a todo saying what is missing", game.id)
+
+
+def summarise(index: GameIndex, prose_files: dict[str, str]) -> GameSummary:
+    game = index.game
+    todos = sum(1 for _ in todo_items(index)) + sum(1 for f, t in prose_files.items() for _ in prose_todos(f, t))
+    questions: list[OpenQuestion] = game.info.open_questions if game.info else []
+    return GameSummary(
+        game=game.id, title=game.title,
+        phases_with_rules=sum(1 for n in index.numbered if n.phase.has_rules and not n.phase.todo),
+        phases=len(index.numbered), todos=todos, open_questions=len(questions), terms=len(game.terms),
+        dice_tables=len(game.tables), cards=sum(c.qty for d in game.decks for c in d.cards), icons=len(game.icons))

@@ -1,0 +1,41 @@
+"""Duplicate ids: two things of one kind with the same id in a game."""
+
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from ..index import GameIndex
+from ..models import RuleModel
+from ..problems import Problem, error
+
+
+def _groups(index: GameIndex) -> Iterator[tuple[str, Iterable[RuleModel]]]:
+    game = index.game
+    yield "phase", [node.phase for node in index.numbered]
+    yield "dice table", game.tables
+    yield "custom die", game.custom_dice
+    yield "term", game.terms
+    yield "icon", game.icons
+    yield "deck", game.decks
+    yield "card", [card for deck in game.decks for card in deck.cards]
+    if game.info:
+        yield "component", game.info.components
+        yield "open question", game.info.open_questions
+        yield "section", game.info.sections
+    for die in game.custom_dice:
+        yield f"face of die '{die.id}'", die.faces
+    for table in game.tables:
+        yield f"modifier of table '{table.id}'", table.modifiers
+
+
+def check(index: GameIndex) -> Iterator[Problem]:
+    game = index.game
+    for kind, items in _groups(index):
+        first: dict[str, RuleModel] = {}
+        for item in items:
+            if item.id in first:
+                earlier = game.where(first[item.id], "id")
+                yield error("duplicate-id", f"duplicate {kind} id '{item.id}' (first used at {earlier})",
+                            game.where(item, "id"), "give each one its own id", game.id)
+            else:
+                first[item.id] = item

@@ -1,0 +1,88 @@
+"""Dangling references: ids named in data or text that do not exist."""
+
+from __future__ import annotations
+
+import difflib
+from typing import Iterator
+
+from ..index import GameIndex, iter_texts
+from ..problems import Location, Problem, error
+from ..textrefs import find_refs
+
+KIND_NAMES = {"term": "term", "icon": "icon", "const": "constant", "phase": "phase", "dice": "dice table",
+              "card": "card", "deck": "deck", "die": "custom die", "component": "component"}
+
+
+def _targets(index: GameIndex, kind: str) -> dict:
+    return {"term": index.terms, "icon": index.icons, "const": index.constants, "phase": index.phases,
+            "dice": index.tables, "card": index.cards, "deck": index.decks, "die": index.dice,
+            "component": index.components}[kind]
+
+
+def dangling(index: GameIndex, kind: str, target: str, location: Location, context: str) -> Problem | None:
+    targets = _targets(index, kind)
+    if target in targets:
+        return None
+    close = difflib.get_close_matches(target, list(targets), n=1, cutoff=0.6)
+    name = KIND_NAMES[kind]
+    hint = f"did you mean '{close[0]}'?" if close else f"define {name} '{target}' or fix the id"
+    return error(f"dangling-{kind}", f"{context} refers to unknown {name} '{target}'", location, hint,
+                 index.game.id)
+
+
+def _structured(index: GameIndex) -> Iterator[tuple[str, str, Location, str]]:
+    game = index.game
+    for node in index.numbered:
+        phase = node.phase
+        for field, kind in (("terms", "term"), ("dice", "dice"), ("see", "phase")):
+            for i, target in enumerate(getattr(phase, field)):
+                yield kind, target, game.where(phase, field, i), f"phase '{phase.id}' ({field})"
+    for term in game.terms:
+        for i, target in enumerate(term.see_also):
+            yield "term", target, game.where(term, "see_also", i), f"term '{term.id}' (see_also)"
+    for table in game.tables:
+        if table.custom_die:
+            yield "die", table.custom_die, game.where(table, "custom_die"), f"dice table '{table.id}'"
+    for deck in game.decks:
+        if deck.component:
+            yield "component", deck.component, game.where(deck, "component"), f"deck '{deck.id}'"
+        for card in deck.cards:
+            for i, target in enumerate(card.icons):
+                yield "icon", target, game.where(card, "icons", i), f"card '{card.id}'"
+    if game.info:
+        for component in game.info.components:
+            if component.icon:
+                yield "icon", component.icon, game.where(component, "icon"), f"component '{component.id}'"
+        sheet = game.info.cheatsheet
+        for i, target in enumerate(sheet.terms):
+            yield "term", target, game.where(sheet, "terms", i), "cheatsheet.terms"
+        for i, target in enumerate(sheet.constants):
+            yield "const", target, game.where(sheet, "constants", i), "cheatsheet.constants"
+
+
+def check(index: GameIndex) -> Iterator[Problem]:
+    for kind, target, location, context in _structured(index):
+        problem = dangling(index, kind, target, location, context)
+        if problem:
+            yield problem
+    game = index.game
+    for obj, subpath, text in iter_texts(game):
+        for ref in find_refs(text):
+            if ref.kind == "plain":
+                continue
+            location = game.where_in_text(obj, subpath[0], ref.start) if len(subpath) == 1 else game.where(obj, *subpath)
+            problem = dangling(index, ref.kind, ref.target, location, f"{{{ref.kind}:{ref.target}}}")
+            if problem:
+                yield problem
+
+
+def check_prose(index: GameIndex, file: str, text: str) -> Iterator[Problem]:
+    """References in a Markdown page of the game."""
+    for ref in find_refs(text):
+        if ref.kind == "plain":
+            continue
+        line = text.count("\n", 0, ref.start) + 1
+        column = ref.start - (text.rfind("\n", 0, ref.start) + 1) + 1
+        problem = dangling(index, ref.kind, ref.target, Location(file, line, column), f"{{{ref.kind}:{ref.target}}}")
+        if problem:
+            yield problem

@@ -1,0 +1,57 @@
+"""Unused glossary terms, icons and constants (warnings): data nobody refers to drifts."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..index import GameIndex, iter_prose
+from ..models import Term
+from ..problems import Problem, warning
+from ..textrefs import find_refs
+
+
+def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:
+    game = index.game
+    used: dict[str, set[str]] = {"term": set(), "icon": set(), "const": set()}
+    texts: list[str] = list(prose)
+    for obj, _, text in iter_prose(game):
+        for ref in find_refs(text):
+            if ref.kind in used:
+                used[ref.kind].add(ref.target)
+        if not isinstance(obj, Term):  # a term's own definition does not count as a use
+            texts.append(text)
+    for text in prose:
+        for ref in find_refs(text):
+            if ref.kind in used:
+                used[ref.kind].add(ref.target)
+    for text in texts:
+        for match in index.matcher.find(text):
+            used["term"].add(match.term_id)
+    for term in game.terms:
+        used["term"].update(t for t in term.see_also if t != term.id)
+    for node in index.numbered:
+        used["term"].update(node.phase.terms)
+    if game.info:
+        used["term"].update(game.info.cheatsheet.terms)
+        used["const"].update(game.info.cheatsheet.constants)
+        used["icon"].update(c.icon for c in game.info.components if c.icon)
+    for deck in game.decks:
+        for card in deck.cards:
+            used["icon"].update(card.icons)
+            for value in card.fields.values():
+                used["term"].update(m.term_id for m in index.matcher.find(value))
+
+    for term in game.glossary_file.terms if game.glossary_file else []:
+        if term.id not in used["term"]:
+            yield warning("unused-term", f"term '{term.term}' ({term.id}) is never mentioned in the rules",
+                          game.where(term, "id"), "mention it, reference it with {term:" + term.id + "}, or remove it",
+                          game.id)
+    for icon in game.icons:
+        if icon.id not in used["icon"]:
+            yield warning("unused-icon", f"icon '{icon.id}' is not used by any component, card or text",
+                          game.where(icon, "id"), "use it with {icon:" + icon.id + "} or remove it", game.id)
+    for const_id in index.constants:
+        if const_id not in used["const"]:
+            yield warning("unused-constant", f"constant '{const_id}' is never referenced",
+                          game.where(game.info, "constants", const_id, key=True),
+                          "write {const:" + const_id + "} where the rules state this number", game.id)

@@ -1,0 +1,145 @@
+"""Exact dice odds (icepool) and the coverage analysis of dice tables.
+
+Both the checker (gaps, overlaps, unreachable rows) and the renderers (odds
+columns, the interactive table's data) use these functions, so what the site
+shows and what the checker proves cannot disagree.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+import icepool
+
+from .dice_notation import DiceSpec, RollRange, parse_dice, parse_roll
+from .models import CustomDie, DiceTable, Modifier
+
+
+@lru_cache(maxsize=512)
+def distribution(spec: DiceSpec) -> dict[int, Fraction]:
+    """Exact probability of each total."""
+    if spec.d66:
+        die = icepool.d6 * 10 + icepool.d6
+    else:
+        die = spec.count @ icepool.d(spec.sides) + spec.bonus
+    return {int(outcome): Fraction(p) for outcome, p in zip(die.outcomes(), die.probabilities())}
+
+
+def face_distribution(die: CustomDie) -> dict[str, Fraction]:
+    pool = icepool.Die({face.id: face.count for face in die.faces})
+    return {str(outcome): Fraction(p) for outcome, p in zip(pool.outcomes(), pool.probabilities())}
+
+
+@dataclass(frozen=True)
+class Offset:
+    """One reachable total adjustment and the simplest modifier counts that give it."""
+
+    value: int
+    counts: tuple[tuple[str, int], ...]  # (modifier id, count) pairs, non-zero only
+
+    def describe(self, modifiers: list[Modifier]) -> str:
+        labels = {m.id: m for m in modifiers}
+        parts = []
+        for mod_id, count in self.counts:
+            mod = labels[mod_id]
+            amount = mod.value * count
+            parts.append(f"{mod.label} ({amount:+d})" if count == 1 else f"{count}× {mod.label} ({amount:+d})")
+        return ", ".join(parts) if parts else "no modifiers"
+
+
+def reachable_offsets(modifiers: list[Modifier]) -> dict[int, Offset]:
+    offsets: dict[int, Offset] = {0: Offset(0, ())}
+    for mod in modifiers:
+        low, high = mod.count
+        nxt: dict[int, Offset] = {}
+        for count in range(low, high + 1):
+            for base in offsets.values():
+                value = base.value + mod.value * count
+                if value not in nxt or _weight(nxt[value]) > _weight(base) + count:
+                    counts = base.counts + ((mod.id, count),) if count else base.counts
+                    nxt[value] = Offset(value, counts)
+        offsets = nxt
+    return offsets
+
+
+def _weight(offset: Offset) -> int:
+    return sum(count for _, count in offset.counts)
+
+
+def row_ranges(table: DiceTable) -> list[RollRange | None]:
+    """Each numeric row's range (None for a row that fails to parse; the model already reported it)."""
+    ranges = []
+    for row in table.rows:
+        try:
+            ranges.append(parse_roll(row.roll) if row.roll is not None else None)
+        except ValueError:
+            ranges.append(None)
+    return ranges
+
+
+def row_odds(table: DiceTable, offset: int = 0, die: CustomDie | None = None) -> list[Fraction]:
+    """Chance of each row with the given total modifier (faces for a custom die)."""
+    if table.custom_die:
+        if die is None:
+            return [Fraction(0)] * len(table.rows)
+        faces = face_distribution(die)
+        return [faces.get(row.face, Fraction(0)) for row in table.rows]
+    dist = distribution(parse_dice(table.dice))
+    odds = []
+    for rng in row_ranges(table):
+        odds.append(sum((p for total, p in dist.items() if rng and rng.contains(total + offset)), Fraction(0)))
+    return odds
+
+
+@dataclass
+class Coverage:
+    reachable: list[int] = field(default_factory=list)
+    gaps: list[tuple[RollRange, str]] = field(default_factory=list)  # uncovered totals, how to reach the first
+    overlaps: list[tuple[int, int, RollRange]] = field(default_factory=list)  # row index pairs and shared totals
+    unreachable: list[int] = field(default_factory=list)  # row indexes no roll can hit
+
+
+def _runs(values: list[int]) -> list[tuple[int, int]]:
+    runs: list[tuple[int, int]] = []
+    for v in sorted(values):
+        if runs and v == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], v)
+        else:
+            runs.append((v, v))
+    return runs
+
+
+def numeric_coverage(table: DiceTable) -> Coverage:
+    """Every reachable total, under every combination of modifiers, must hit exactly one row."""
+    spec = parse_dice(table.dice)
+    base = spec.totals()
+    offsets = reachable_offsets(table.modifiers)
+    how: dict[int, tuple[int, Offset]] = {}
+    for offset in sorted(offsets.values(), key=_weight):
+        for total in base:
+            how.setdefault(total + offset.value, (total, offset))
+    reachable = sorted(how)
+    ranges = row_ranges(table)
+    cov = Coverage(reachable=reachable)
+    uncovered = [t for t in reachable if not any(r and r.contains(t) for r in ranges)]
+    if spec.d66:
+        runs = [(t, t) for t in uncovered]
+    else:
+        runs = _runs(uncovered)
+    for low, high in runs:
+        rolled, offset = how[low]
+        example = f"rolled {rolled}" + ("" if not offset.counts else f" with {offset.describe(table.modifiers)}")
+        cov.gaps.append((RollRange(low, high), example))
+    for i, a in enumerate(ranges):
+        for j in range(i + 1, len(ranges)):
+            b = ranges[j]
+            if a and b:
+                shared = a.intersect(b)
+                if shared is not None:
+                    cov.overlaps.append((i, j, shared))
+    for i, rng in enumerate(ranges):
+        if rng and not any(rng.contains(t) for t in reachable):
+            cov.unreachable.append(i)
+    return cov

@@ -1,0 +1,134 @@
+"""Per-game lookup tables built once from the loaded models.
+
+Checks and renderers both ask "which phase has id X, what is its number",
+"which term does this word mean": they share this index instead of each
+walking the data again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from .loader import Game
+from .models import Card, Component, Constant, CustomDie, Deck, DiceTable, Icon, RuleModel, Term
+from .numbering import NumberedPhase, number_phases
+from .term_matcher import TermMatcher
+
+# String fields holding Markdown rule text (may contain {kind:id} references).
+TEXT_FIELDS = frozenset({
+    "text", "rules", "summary", "objective", "result", "any_result", "notes", "when", "short", "definition",
+    "meaning", "question", "detail", "description", "changes", "condition", "per",
+})
+
+
+# String fields that hold ids, notation or paths rather than words people read.
+NON_PROSE_FIELDS = frozenset({
+    "id", "terms", "dice", "see", "see_also", "icons", "component", "custom_die", "icon", "glossaries", "face",
+    "roll", "version", "changed_in", "material", "image", "emoji", "include", "constants", "todo", "source",
+})
+
+
+@dataclass
+class GameIndex:
+    game: Game
+    numbered: list[NumberedPhase] = field(default_factory=list)
+    phases: dict[str, NumberedPhase] = field(default_factory=dict)
+    tables: dict[str, DiceTable] = field(default_factory=dict)
+    dice: dict[str, CustomDie] = field(default_factory=dict)
+    terms: dict[str, Term] = field(default_factory=dict)
+    icons: dict[str, Icon] = field(default_factory=dict)
+    decks: dict[str, Deck] = field(default_factory=dict)
+    cards: dict[str, tuple[Deck, Card]] = field(default_factory=dict)
+    components: dict[str, Component] = field(default_factory=dict)
+    constants: dict[str, Constant] = field(default_factory=dict)
+    _matcher: TermMatcher | None = None
+
+    @property
+    def matcher(self) -> TermMatcher:
+        if self._matcher is None:
+            self._matcher = TermMatcher([(w, t.id, t.case_sensitive) for t in self.terms.values() for w in t.words])
+        return self._matcher
+
+    def has(self, kind: str, target: str) -> bool:
+        table = {"term": self.terms, "icon": self.icons, "const": self.constants, "phase": self.phases,
+                 "dice": self.tables, "card": self.cards, "deck": self.decks}.get(kind)
+        return table is None or target in table
+
+
+def build_index(game: Game) -> GameIndex:
+    cached = getattr(game, "_index", None)
+    if cached is not None:
+        return cached
+    index = GameIndex(game)
+    index.numbered = number_phases(game.phases)
+    for node in index.numbered:
+        index.phases.setdefault(node.id, node)
+    for table in game.tables:
+        index.tables.setdefault(table.id, table)
+    for die in game.custom_dice:
+        index.dice.setdefault(die.id, die)
+    for term in game.terms:
+        index.terms.setdefault(term.id, term)
+    for icon in game.icons:
+        index.icons.setdefault(icon.id, icon)
+    for deck in game.decks:
+        index.decks.setdefault(deck.id, deck)
+        for card in deck.cards:
+            index.cards.setdefault(card.id, (deck, card))
+    if game.info:
+        for component in game.info.components:
+            index.components.setdefault(component.id, component)
+        index.constants = dict(game.info.constants)
+    game._index = index
+    return index
+
+
+def iter_models(game: Game) -> Iterator[RuleModel]:
+    """Every model object of the game (game file first, then phases, dice, terms, icons, cards)."""
+    roots = [game.info, game.phases_file, game.dice_file, game.glossary_file, game.icons_file, game.cards_file,
+             *game.shared_terms]
+
+    def walk(value: Any) -> Iterator[RuleModel]:
+        if isinstance(value, RuleModel):
+            yield value
+            for name in type(value).model_fields:
+                yield from walk(getattr(value, name))
+        elif isinstance(value, list):
+            for item in value:
+                yield from walk(item)
+        elif isinstance(value, dict):
+            for item in value.values():
+                yield from walk(item)
+
+    for root in roots:
+        if root is not None:
+            yield from walk(root)
+
+
+def iter_strings(obj: RuleModel) -> Iterator[tuple[tuple, str, str]]:
+    """(subpath, field name, text) for each string directly held by ``obj``."""
+    for name in type(obj).model_fields:
+        value = getattr(obj, name)
+        if isinstance(value, str):
+            yield (name,), name, value
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, str):
+                    yield (name, i), name, item
+
+
+def iter_prose(game: Game) -> Iterator[tuple[RuleModel, tuple, str]]:
+    """Every string people read (names and labels too), with its owner and subpath."""
+    for obj in iter_models(game):
+        for subpath, name, text in iter_strings(obj):
+            if name not in NON_PROSE_FIELDS:
+                yield obj, subpath, text
+
+
+def iter_texts(game: Game) -> Iterator[tuple[RuleModel, tuple, str]]:
+    """Every Markdown rule text of the game with its owner and subpath."""
+    for obj in iter_models(game):
+        for subpath, name, text in iter_strings(obj):
+            if name in TEXT_FIELDS:
+                yield obj, subpath, text

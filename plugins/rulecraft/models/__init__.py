@@ -1,0 +1,25 @@
+"""Typed models of rule data: the single source of the YAML format and its JSON Schema."""
+
+from .base import Example, RuleModel, Step
+from .cards import Card, CardsFile, Deck
+from .dice import CustomDie, DiceFile, DiceRow, DiceTable, DieFace, Modifier
+from .game import ChangelogEntry, Component, Constant, GameFile, OpenQuestion, Range, Section
+from .glossary import GlossaryFile, Term
+from .icons import Glyph, Icon, IconsFile
+from .phases import Phase, PhasesFile
+
+# One file per concept in rules_data/<game>/ ; the key is the file's stem.
+FILE_KINDS: dict[str, type[RuleModel]] = {
+    "game": GameFile,
+    "phases": PhasesFile,
+    "dice": DiceFile,
+    "terms": GlossaryFile,
+    "icons": IconsFile,
+    "cards": CardsFile,
+}
+
+__all__ = [
+    "FILE_KINDS", "Card", "CardsFile", "ChangelogEntry", "Component", "Constant", "CustomDie", "Deck",
+    "DiceFile", "DiceRow", "DiceTable", "DieFace", "Example", "GameFile", "GlossaryFile", "Glyph", "Icon",
+    "IconsFile", "Modifier", "OpenQuestion", "Phase", "PhasesFile", "Range", "RuleModel", "Section", "Step", "Term",
+]

@@ -1,0 +1,72 @@
+"""Shared pieces of the rule data models.
+
+Models are strict about keys (unknown keys are errors with a did-you-mean, see
+``loader``) and remember which file and path they were read from, so every
+check can point at the exact line.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StringConstraints
+
+# Ids name things in data and become URL anchors: lower case, digits, '-' and '_'.
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=80)]
+# Text that is rendered as Markdown and may hold inline references ({term:...}).
+Text = Annotated[str, StringConstraints(max_length=20_000)]
+ShortText = Annotated[str, StringConstraints(min_length=1, max_length=300)]
+
+
+class RuleModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", str_strip_whitespace=False, validate_default=False,
+                              frozen=False, populate_by_name=True)
+
+    # Where this object was read from: file shown to people and the path in it.
+    _file: str = PrivateAttr(default="")
+    _path: tuple = PrivateAttr(default=())
+
+    def set_source(self, file: str, path: tuple) -> None:
+        self._file = file
+        self._path = path
+
+    @property
+    def source_file(self) -> str:
+        return self._file
+
+    @property
+    def source_path(self) -> tuple:
+        return self._path
+
+
+def _text_to_mapping(key: str):
+    """Let authors write a bare string where a mapping with one text field is expected."""
+
+    def convert(value: Any) -> Any:
+        if isinstance(value, str):
+            return {key: value}
+        return value
+
+    return BeforeValidator(convert)
+
+
+class Step(RuleModel):
+    """One instruction, possibly with nested sub-steps. Numbers come from order."""
+
+    id: Id | None = None
+    text: Text = Field(description="The instruction (Markdown).")
+    steps: list[Annotated["Step", _text_to_mapping("text")]] = Field(default_factory=list)
+    todo: str | None = Field(default=None, description="What is missing here; shown as incomplete.")
+
+
+StepItem = Annotated[Step, _text_to_mapping("text")]
+
+
+class Example(RuleModel):
+    """A worked example, shown as an example admonition."""
+
+    title: ShortText = "Example"
+    text: Text
+
+
+ExampleItem = Annotated[Example, _text_to_mapping("text")]

@@ -1,0 +1,32 @@
+"""cards.yaml: decks of cards, one row per distinct card with a qty (Squib/nanDECK style)."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from .base import Id, RuleModel, ShortText, Text
+
+
+class Card(RuleModel):
+    id: Id
+    name: ShortText
+    qty: int = Field(default=1, ge=0, le=1000)
+    type: str | None = None
+    text: Text | None = Field(default=None, description="The card's effect (Markdown).")
+    icons: list[Id] = Field(default_factory=list)
+    fields: dict[str, str] = Field(default_factory=dict, description="Extra columns kept through CSV.")
+    todo: str | None = None
+    changed_in: str | None = None
+
+
+class Deck(RuleModel):
+    id: Id
+    name: ShortText
+    description: Text | None = None
+    component: Id | None = Field(default=None, description="Component whose quantity the deck's qty must match.")
+    cards: list[Card] = Field(default_factory=list)
+    todo: str | None = None
+
+
+class CardsFile(RuleModel):
+    decks: list[Deck] = Field(min_length=1)

@@ -1,0 +1,102 @@
+"""game.yaml: what the game is, what is in the box, set-up, end and scoring."""
+
+from __future__ import annotations
+
+import datetime
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field, model_validator
+
+from .base import ExampleItem, Id, RuleModel, ShortText, StepItem, Text
+
+
+class Range(RuleModel):
+    min: int = Field(ge=0)
+    max: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        if self.max < self.min:
+            raise ValueError(f"max ({self.max}) is smaller than min ({self.min})")
+        return self
+
+
+class Component(RuleModel):
+    id: Id
+    name: ShortText
+    quantity: int | None = Field(default=None, ge=0, description="How many are in the box (omit if unknown).")
+    icon: Id | None = None
+    description: Text | None = None
+    todo: str | None = None
+
+
+def _number_to_constant(value: Any) -> Any:
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return {"value": value}
+    return value
+
+
+class Constant(RuleModel):
+    """A number the rules use in several places, written once."""
+
+    value: int | float
+    label: ShortText | None = None
+    unit: str | None = None
+
+
+class ChangelogEntry(RuleModel):
+    version: str
+    date: datetime.date | None = None
+    summary: Text | None = None
+    changes: list[Text] = Field(default_factory=list)
+
+
+class OpenQuestion(RuleModel):
+    """A gap or contradiction in the source rules, kept visible instead of guessed."""
+
+    id: Id
+    question: Text
+    detail: Text | None = None
+    source: str | None = Field(default=None, description="Where in the source rules this comes from.")
+
+
+class Section(RuleModel):
+    """A titled block of prose rules that is not a phase (trading, negotiation, ...)."""
+
+    id: Id
+    title: ShortText
+    text: Text | None = None
+    steps: list[StepItem] = Field(default_factory=list)
+    examples: list[ExampleItem] = Field(default_factory=list)
+    todo: str | None = None
+
+
+class CheatsheetConfig(RuleModel):
+    """What the one-page player aid shows, in order."""
+
+    include: list[str] = Field(default_factory=lambda: ["turn", "dice", "terms", "icons", "end", "constants"])
+    terms: list[Id] = Field(default_factory=list, description="Terms to show; default: those marked cheatsheet.")
+    constants: list[Id] = Field(default_factory=list)
+    columns: int = Field(default=3, ge=1, le=4)
+
+
+class GameFile(RuleModel):
+    id: Id
+    title: ShortText
+    subtitle: str | None = None
+    version: str = Field(description="Rules version, in quotes: \"1.0\".")
+    players: Range | None = None
+    play_time: Range | None = Field(default=None, description="Minutes.")
+    summary: Text = Field(description="One or two sentences: what the game is about.")
+    objective: Text | None = None
+    components: list[Component] = Field(default_factory=list)
+    setup: list[StepItem] = Field(default_factory=list)
+    end_of_game: list[StepItem] = Field(default_factory=list, description="What ends the game.")
+    scoring: list[StepItem] = Field(default_factory=list)
+    constants: dict[Id, Annotated[Constant, BeforeValidator(_number_to_constant)]] = Field(default_factory=dict)
+    sections: list[Section] = Field(default_factory=list)
+    changelog: list[ChangelogEntry] = Field(default_factory=list)
+    open_questions: list[OpenQuestion] = Field(default_factory=list)
+    cheatsheet: CheatsheetConfig = Field(default_factory=CheatsheetConfig)
+    glossaries: list[Id] = Field(default_factory=list, description="Shared glossaries (rules_data/_shared/<id>.yaml).")
+    todo: str | None = None

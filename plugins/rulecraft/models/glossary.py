@@ -1,0 +1,30 @@
+"""terms.yaml: the glossary."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from .base import Id, RuleModel, ShortText, Text
+
+
+class Term(RuleModel):
+    id: Id
+    term: ShortText
+    aliases: list[ShortText] = Field(default_factory=list, description="Other wordings that mean this term.")
+    plurals: list[ShortText] = Field(default_factory=list)
+    short: Text = Field(description="One sentence, shown in previews.")
+    definition: Text | None = Field(default=None, description="Longer Markdown definition.")
+    category: str | None = None
+    see_also: list[Id] = Field(default_factory=list)
+    case_sensitive: bool | None = Field(default=None, description="Default: only all-caps terms are.")
+    cheatsheet: bool = Field(default=False, description="Show on the one-page cheat sheet.")
+    todo: str | None = None
+    changed_in: str | None = None
+
+    @property
+    def words(self) -> list[str]:
+        return [self.term, *self.aliases, *self.plurals]
+
+
+class GlossaryFile(RuleModel):
+    terms: list[Term] = Field(min_length=1)

@@ -1,0 +1,47 @@
+"""phases.yaml: the turn sequence. Numbers (7a, 10b) are derived, never typed."""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+
+from .base import ExampleItem, Id, RuleModel, ShortText, StepItem, Text
+
+
+class Phase(RuleModel):
+    id: Id
+    name: ShortText
+    summary: str | None = Field(default=None, description="One line for the turn overview and cheat sheet.")
+    rules: Text | None = Field(default=None, description="The phase's rules (Markdown).")
+    steps: list[StepItem] = Field(default_factory=list)
+    examples: list[ExampleItem] = Field(default_factory=list)
+    optional: bool = Field(default=False, description="Only played when `condition` holds (expansion, law...).")
+    condition: str | None = Field(default=None, description="What enables this phase or alternative.")
+    skip_first_round: bool = False
+    subphases: list["Phase"] = Field(default_factory=list, description="Numbered 10b, 10c... after their parent.")
+    alternatives: list["Phase"] = Field(default_factory=list, description="Exactly one is played: 7a or 7b.")
+    terms: list[Id] = Field(default_factory=list)
+    dice: list[Id] = Field(default_factory=list)
+    see: list[Id] = Field(default_factory=list, description="Related phases.")
+    todo: str | None = None
+    changed_in: str | None = None
+
+    @model_validator(mode="after")
+    def _alternatives_shape(self):
+        if self.alternatives and len(self.alternatives) < 2:
+            raise ValueError("'alternatives' needs at least two phases (one of them is played)")
+        if self.alternatives and self.subphases:
+            raise ValueError("a phase cannot have both 'alternatives' and 'subphases'")
+        if self.optional and not self.condition:
+            raise ValueError("an optional phase needs a 'condition' saying what enables it")
+        return self
+
+    @property
+    def has_rules(self) -> bool:
+        """True when the phase says how to play it (not just a name or a TODO)."""
+        if self.alternatives:
+            return all(alt.has_rules for alt in self.alternatives)
+        return bool((self.rules and self.rules.strip()) or self.steps or self.subphases)
+
+
+class PhasesFile(RuleModel):
+    phases: list[Phase] = Field(min_length=1)

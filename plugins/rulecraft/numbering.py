@@ -1,0 +1,65 @@
+"""Derived phase numbers: 1..N, alternatives 7a/7b, sub-phases 10b/10c.
+
+Rules (documented in the README):
+* top-level phases are numbered 1, 2, 3 ... in file order;
+* alternatives (exactly one is played) are lettered a, b, ... : 7a, 7b;
+* sub-phases follow their parent's letters: when the parent has rules of its own
+  it is the implicit first part (10), so sub-phases start at b (10b, 10c); when the
+  parent only groups them they start at a (15a, 15b);
+* deeper nesting adds a dot: 10b.1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from string import ascii_lowercase
+
+from .models import Phase
+
+
+@dataclass
+class NumberedPhase:
+    phase: Phase
+    number: str
+    level: int
+    parent: "NumberedPhase | None"
+    kind: str  # "phase", "subphase" or "alternative"
+
+    @property
+    def id(self) -> str:
+        return self.phase.id
+
+    @property
+    def label(self) -> str:
+        return f"{self.number}. {self.phase.name}"
+
+
+def _letter(index: int) -> str:
+    # a..z, then aa, ab ...: nobody has 27 sub-phases, but never crash if they do
+    out = ""
+    index += 1
+    while index:
+        index, rem = divmod(index - 1, 26)
+        out = ascii_lowercase[rem] + out
+    return out
+
+
+def number_phases(phases: list[Phase]) -> list[NumberedPhase]:
+    out: list[NumberedPhase] = []
+
+    def visit(phase: Phase, number: str, level: int, parent: NumberedPhase | None, kind: str) -> None:
+        node = NumberedPhase(phase, number, level, parent, kind)
+        out.append(node)
+        for i, alt in enumerate(phase.alternatives):
+            visit(alt, number + _letter(i), level + 1, node, "alternative")
+        own_part = bool((phase.rules and phase.rules.strip()) or phase.steps)
+        for i, sub in enumerate(phase.subphases):
+            if level == 0:
+                sub_number = number + _letter(i + (1 if own_part else 0))
+            else:
+                sub_number = f"{number}.{i + 1}"
+            visit(sub, sub_number, level + 1, node, "subphase")
+
+    for index, phase in enumerate(phases, start=1):
+        visit(phase, str(index), 0, None, "phase")
+    return out

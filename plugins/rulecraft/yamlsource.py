@@ -1,0 +1,291 @@
+"""Safe YAML reading that remembers where every value came from.
+
+PyYAML's ``safe_load`` forgets positions and silently keeps the last of two
+duplicate keys. Here we compose the node graph with the safe loader and build
+plain Python data ourselves, so we can:
+
+* record the line and column of every value and key (``YamlDocument.where``),
+* refuse duplicate keys, unknown tags, recursive aliases and alias bombs,
+* refuse files that are empty, binary, too big, not UTF-8 or start with a BOM,
+
+and report each as a located :class:`~rulecraft.problems.Problem` instead of
+raising a traceback.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .problems import Location, Problem, error
+
+MAX_FILE_BYTES = 2_000_000  # a whole rulebook's data is a few hundred KB
+MAX_VALUES = 250_000  # values after alias expansion; a "billion laughs" hits this fast
+MAX_DEPTH = 60
+
+_ALLOWED_SCALAR_TAGS = {
+    "tag:yaml.org,2002:str",
+    "tag:yaml.org,2002:int",
+    "tag:yaml.org,2002:float",
+    "tag:yaml.org,2002:bool",
+    "tag:yaml.org,2002:null",
+    "tag:yaml.org,2002:timestamp",
+}
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+
+Path_ = tuple  # a path into the data: keys (str) and list indexes (int)
+
+
+@dataclass(frozen=True)
+class Pos:
+    line: int  # 1-based
+    column: int  # 1-based
+    style: str | None = None  # scalar style: None (plain), '|', '>', '"', "'"
+    raw: str | None = None  # a plain scalar's text as written (1.10 stays "1.10")
+
+
+@dataclass
+class YamlDocument:
+    file: str  # path as shown to people (relative to the project when possible)
+    data: Any
+    values: dict[Path_, Pos] = field(default_factory=dict)
+    keys: dict[Path_, Pos] = field(default_factory=dict)
+
+    def pos(self, path: Path_, *, key: bool = False) -> Pos | None:
+        """Position of the value (or its key) at ``path``, or of its nearest parent."""
+        path = tuple(path)
+        while True:
+            table = self.keys if key else self.values
+            if path in table:
+                return table[path]
+            if key and path in self.values:
+                return self.values[path]
+            if not path:
+                return None
+            path = path[:-1]
+
+    def raw(self, path: Path_) -> str | None:
+        pos = self.values.get(tuple(path))
+        return pos.raw if pos else None
+
+    def where(self, path: Path_ = (), *, key: bool = False) -> Location:
+        pos = self.pos(path, key=key)
+        if pos is None:
+            return Location(self.file, 1, 1)
+        return Location(self.file, pos.line, pos.column)
+
+    def where_in_text(self, path: Path_, offset: int) -> Location:
+        """Location of character ``offset`` inside the string value at ``path``.
+
+        Exact for block scalars (``|``) and single-line plain or quoted strings,
+        the usual shapes of rule text; folded text falls back to the value start.
+        """
+        pos = self.pos(path)
+        text = _get(self.data, path)
+        if pos is None or not isinstance(text, str):
+            return self.where(path)
+        before = text[:offset]
+        newlines = before.count("\n")
+        if pos.style == "|":
+            # Content starts on the line after the indicator; indentation unknown here,
+            # so report the column of the value's first line.
+            return Location(self.file, pos.line + 1 + newlines, pos.column)
+        if newlines == 0 and pos.style in (None, '"', "'"):
+            quote = 1 if pos.style else 0
+            return Location(self.file, pos.line, pos.column + quote + offset)
+        return Location(self.file, pos.line, pos.column)
+
+
+def _get(data: Any, path: Path_) -> Any:
+    for part in path:
+        try:
+            data = data[part]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+class _TooBig(Exception):
+    pass
+
+
+class _Converter:
+    """Turns a composed node graph into plain data, recording positions."""
+
+    def __init__(self, loader: yaml.SafeLoader, doc: YamlDocument):
+        self.loader = loader
+        self.doc = doc
+        self.problems: list[Problem] = []
+        self.count = 0
+        self.active: set[int] = set()
+
+    def at(self, node: yaml.Node) -> Location:
+        return Location(self.doc.file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def convert(self, node: yaml.Node, path: Path_) -> Any:
+        self.count += 1
+        if self.count > MAX_VALUES:
+            raise _TooBig
+        if len(path) > MAX_DEPTH:
+            self.problems.append(error("yaml-depth", f"data is nested more than {MAX_DEPTH} levels deep",
+                                       self.at(node), "flatten the structure"))
+            return None
+        if id(node) in self.active:
+            self.problems.append(error("yaml-alias", "an alias refers to a value that contains itself",
+                                       self.at(node), "remove the recursive anchor/alias pair"))
+            return None
+        plain = isinstance(node, yaml.ScalarNode) and node.style is None
+        self.doc.values[path] = Pos(node.start_mark.line + 1, node.start_mark.column + 1,
+                                    getattr(node, "style", None), node.value if plain else None)
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, path)
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != _SEQ_TAG:
+                return self._bad_tag(node)
+            self.active.add(id(node))
+            try:
+                return [self.convert(item, path + (i,)) for i, item in enumerate(node.value)]
+            finally:
+                self.active.discard(id(node))
+        return self._scalar(node)
+
+    def _mapping(self, node: yaml.MappingNode, path: Path_) -> dict | None:
+        if node.tag != _MAP_TAG:
+            return self._bad_tag(node)
+        result: dict[str, Any] = {}
+        first_seen: dict[str, yaml.Node] = {}
+        self.active.add(id(node))
+        try:
+            for key_node, value_node in node.value:
+                if not isinstance(key_node, yaml.ScalarNode):
+                    self.problems.append(error("yaml-key", "a mapping key must be plain text, found a "
+                                               + ("list" if isinstance(key_node, yaml.SequenceNode) else "mapping"),
+                                               self.at(key_node), "use a simple word as the key"))
+                    continue
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    self.problems.append(error("yaml-merge", "YAML merge keys (<<) are not supported",
+                                               self.at(key_node), "write the keys out in full"))
+                    continue
+                # The raw text, not the YAML 1.1 reading: `no:` stays "no", `1.10:` stays "1.10".
+                key = key_node.value
+                if key in first_seen:
+                    first = first_seen[key]
+                    self.problems.append(error(
+                        "duplicate-key",
+                        f"duplicate key '{key}' (first defined at line {first.start_mark.line + 1}); "
+                        "YAML would silently keep only the last one",
+                        self.at(key_node), "remove or rename one of the two"))
+                    continue
+                first_seen[key] = key_node
+                self.doc.keys[path + (key,)] = Pos(key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                result[key] = self.convert(value_node, path + (key,))
+        finally:
+            self.active.discard(id(node))
+        return result
+
+    def _scalar(self, node: yaml.ScalarNode) -> Any:
+        if node.tag not in _ALLOWED_SCALAR_TAGS:
+            return self._bad_tag(node)
+        try:
+            return self.loader.construct_object(node)
+        except (yaml.YAMLError, ValueError, OverflowError) as exc:
+            self.problems.append(error("yaml-value", f"cannot read value {node.value!r}: {exc}", self.at(node),
+                                       "put the value in quotes to keep it as text"))
+            return None
+
+    def _bad_tag(self, node: yaml.Node) -> None:
+        self.problems.append(error("yaml-tag", f"unsupported YAML tag '{node.tag}'", self.at(node),
+                                   "remove the tag; rule data uses plain text, numbers, lists and mappings"))
+        return None
+
+
+def _decode(raw: bytes, file: str) -> tuple[str | None, list[Problem]]:
+    if raw.startswith(b"\xef\xbb\xbf"):
+        return None, [error("encoding", "file starts with a UTF-8 byte-order mark (BOM)", Location(file, 1, 1),
+                            "save the file as UTF-8 without BOM")]
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return None, [error("encoding", "file is UTF-16, not UTF-8", Location(file, 1, 1), "save the file as UTF-8")]
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        line = raw.count(b"\n", 0, nul) + 1
+        return None, [error("binary-file", "file contains NUL bytes: it is binary, not YAML text",
+                            Location(file, line, 1), "rule data files must be UTF-8 text")]
+    try:
+        return raw.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        return None, [error("encoding", f"file is not valid UTF-8: byte 0x{raw[exc.start]:02x} cannot be decoded",
+                            Location(file, line, column), "save the file as UTF-8")]
+
+
+def _yaml_error(exc: yaml.MarkedYAMLError, file: str) -> Problem:
+    mark = exc.problem_mark or exc.context_mark
+    location = Location(file, mark.line + 1, mark.column + 1) if mark else Location(file)
+    problem = exc.problem or "invalid YAML"
+    message = f"invalid YAML: {problem}"
+    if exc.context:
+        message += f" ({exc.context}"
+        if exc.context_mark and exc.context_mark is not mark:
+            message += f" at line {exc.context_mark.line + 1}"
+        message += ")"
+    hint = "check indentation and quoting around this line"
+    if "'\\t'" in problem or "tab" in problem:
+        hint = "YAML indentation must use spaces, not tab characters"
+    elif "expected a single document" in problem:
+        hint = "keep one document per file (remove the extra '---')"
+    elif "mapping values are not allowed" in problem:
+        hint = "a value that contains ': ' must be put in quotes"
+    return error("yaml-syntax", message, location, hint)
+
+
+def parse_yaml_text(text: str, file: str) -> tuple[YamlDocument, list[Problem]]:
+    doc = YamlDocument(file, None)
+    if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
+        return doc, [error("empty-file", "file is empty (no data, only blank lines or comments)",
+                           Location(file, 1, 1), "add the data or delete the file")]
+    loader = yaml.SafeLoader(text)
+    try:
+        try:
+            node = loader.get_single_node()
+        except yaml.MarkedYAMLError as exc:
+            return doc, [_yaml_error(exc, file)]
+        except yaml.YAMLError as exc:  # unmarked errors are rare; still report, never raise
+            return doc, [error("yaml-syntax", f"invalid YAML: {exc}", Location(file, 1, 1))]
+        if node is None:
+            return doc, [error("empty-file", "file has no data", Location(file, 1, 1), "add the data or delete the file")]
+        converter = _Converter(loader, doc)
+        try:
+            doc.data = converter.convert(node, ())
+        except _TooBig:
+            doc.data = None
+            return doc, [error("yaml-too-big", f"data expands to more than {MAX_VALUES:,} values "
+                               "(an alias bomb, or far too much data for one file)",
+                               Location(file, 1, 1), "remove the anchors/aliases or split the file")]
+        except RecursionError:
+            doc.data = None
+            return doc, [error("yaml-depth", "data is nested too deeply", Location(file, 1, 1))]
+        return doc, converter.problems
+    finally:
+        loader.dispose()
+
+
+def read_yaml_file(path: Path, display: str | None = None) -> tuple[YamlDocument, list[Problem]]:
+    file = display or str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            return YamlDocument(file, None), [error(
+                "file-too-big", f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
+                Location(file), "split the data into several games or files")]
+        raw = path.read_bytes()
+    except OSError as exc:
+        return YamlDocument(file, None), [error("unreadable", f"cannot read file: {exc.strerror}", Location(file))]
+    text, problems = _decode(raw, file)
+    if text is None:
+        return YamlDocument(file, None), problems
+    return parse_yaml_text(text, file)
