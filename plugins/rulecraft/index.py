@@ -50,6 +50,25 @@ class GameIndex:
             self._matcher = TermMatcher([(w, t.id, t.case_sensitive) for t in self.terms.values() for w in t.words])
         return self._matcher
 
+    def name_of(self, kind: str, target: str) -> str | None:
+        """The words a reference to this item shows."""
+        if kind == "term" and target in self.terms:
+            return self.terms[target].term
+        if kind == "phase" and target in self.phases:
+            node = self.phases[target]
+            return f"phase {node.number} ({node.phase.name})"
+        if kind == "dice" and target in self.tables:
+            return self.tables[target].title
+        if kind == "card" and target in self.cards:
+            return self.cards[target][1].name
+        if kind == "deck" and target in self.decks:
+            return self.decks[target].name
+        if kind == "const" and target in self.constants:
+            return str(self.constants[target].value)
+        if kind == "icon" and target in self.icons:
+            return self.icons[target].label
+        return target if kind == "plain" else None
+
     def has(self, kind: str, target: str) -> bool:
         table = {"term": self.terms, "icon": self.icons, "const": self.constants, "phase": self.phases,
                  "dice": self.tables, "card": self.cards, "deck": self.decks}.get(kind)

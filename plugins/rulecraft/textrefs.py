@@ -30,5 +30,33 @@ def find_refs(text: str) -> list[Ref]:
     return [Ref(m.group(1), m.group(2).strip(), m.group(3), m.start(), m.end()) for m in REF_RE.finditer(text)]
 
 
+def plain_text(text: str, name_of) -> str:
+    """Replace references by the words they show (``name_of(kind, id)`` gives an item's name)."""
+
+    def shown(match: re.Match) -> str:
+        if match.group(3) and match.group(3).strip():
+            return match.group(3).strip()
+        return name_of(match.group(1), match.group(2).strip()) or match.group(2).strip()
+
+    return REF_RE.sub(shown, text)
+
+
 def find_placeholders(text: str) -> list[re.Match]:
     return list(PLACEHOLDER_RE.finditer(text))
+
+
+# Blocks (pymdownx Blocks syntax): `/// name | argument`. Blocks that show one item take its id
+# (optionally `game-id:item-id`); blocks that show a whole game take an optional game id.
+ITEM_BLOCKS = {"phase": "phase", "dice": "dice", "deck": "deck", "card": "card", "section": "section"}
+GAME_BLOCKS = ("overview", "turn", "phase-list", "dice-tables", "components", "setup", "end-of-game", "scoring",
+               "constants", "icons", "cards", "glossary", "changelog", "status", "cheatsheet", "open-questions")
+SITE_BLOCKS = ("games", "title")
+BLOCK_RE = re.compile(r"^[ ]{0,3}(/{3,})[ ]*([\w-]+)[ ]*(?:\|[ ]*(.*?))?[ ]*$", re.MULTILINE)
+
+
+def split_target(argument: str) -> tuple[str | None, str]:
+    """'john-company:retirement' -> ('john-company', 'retirement'); 'retirement' -> (None, 'retirement')."""
+    if ":" in argument:
+        game, _, item = argument.partition(":")
+        return game.strip() or None, item.strip()
+    return None, argument.strip()

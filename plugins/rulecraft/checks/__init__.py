@@ -55,6 +55,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None) -> CheckResult:
         found += references.check(index)
         for file, text in prose.items():
             found += references.check_prose(index, file, text)
+            found += references.check_page_blocks(book, index, file, text)
         found += glossary.check(index)
         found += dice_coverage.check(index)
         found += cards.check(index)

@@ -86,3 +86,47 @@ def check_prose(index: GameIndex, file: str, text: str) -> Iterator[Problem]:
         problem = dangling(index, ref.kind, ref.target, Location(file, line, column), f"{{{ref.kind}:{ref.target}}}")
         if problem:
             yield problem
+
+
+def check_page_blocks(book, index: GameIndex | None, file: str, text: str) -> Iterator[Problem]:
+    """`/// name | argument` blocks of a page: known block, existing game and item."""
+    from ..index import build_index
+    from ..textrefs import BLOCK_RE, GAME_BLOCKS, ITEM_BLOCKS, SITE_BLOCKS, split_target
+
+    for match in BLOCK_RE.finditer(text):
+        name, argument = match.group(2), (match.group(3) or "").strip()
+        if name not in ITEM_BLOCKS and name not in GAME_BLOCKS and name not in SITE_BLOCKS:
+            continue  # another extension's block (admonition, details, tab...)
+        line = text.count("\n", 0, match.start()) + 1
+        location = Location(file, line, match.start(2) - match.start() + 1)
+        if name in SITE_BLOCKS:
+            continue
+        game_id, item_id = split_target(argument) if name in ITEM_BLOCKS else (argument or None, "")
+        target_index = index
+        if game_id:
+            game = book.games.get(game_id)
+            if game is None or game.info is None:
+                yield error("dangling-game", f"/// {name}: unknown game '{game_id}'", location,
+                            "games: " + ", ".join(sorted(book.games)))
+                continue
+            target_index = build_index(game)
+        if target_index is None:
+            yield error("block-game", f"/// {name}: this page is not inside a game's folder", location,
+                        f"name the game: /// {name} | game-id" + (":item-id" if name in ITEM_BLOCKS else ""))
+            continue
+        if name in ITEM_BLOCKS:
+            if not item_id:
+                yield error("block-argument", f"/// {name} needs the id of a {ITEM_BLOCKS[name]}", location,
+                            f"write /// {name} | the-id")
+                continue
+            if name == "section":
+                sections = {s.id for s in target_index.game.info.sections} if target_index.game.info else set()
+                if item_id not in sections:
+                    close = difflib.get_close_matches(item_id, sorted(sections), n=1)
+                    yield error("dangling-section", f"/// section refers to unknown section '{item_id}'", location,
+                                f"did you mean '{close[0]}'?" if close else "sections are defined in game.yaml",
+                                target_index.game.id)
+                continue
+            problem = dangling(target_index, ITEM_BLOCKS[name], item_id, location, f"/// {name}")
+            if problem:
+                yield problem

@@ -1,0 +1,52 @@
+"""Where things live on the site: one URL/anchor scheme for plugin, blocks and links.
+
+Generated pages sit at predictable paths inside docs (``<game>/turn.md`` is
+served as ``/<game>/turn/``); every phase, table, term, card and icon is an
+anchor made from its id, so links survive reordering and renumbering.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+# page key -> (file name inside the game's folder, title)
+GAME_PAGES: dict[str, tuple[str, str]] = {
+    "overview": ("index.md", "Overview"),
+    "turn": ("turn.md", "Turn sequence"),
+    "dice": ("dice.md", "Dice tables"),
+    "cards": ("cards.md", "Cards"),
+    "icons": ("icons.md", "Icons"),
+    "glossary": ("glossary.md", "Glossary"),
+    "cheatsheet": ("cheatsheet.md", "Cheat sheet"),
+    "changes": ("changes.md", "Changes"),
+    "status": ("status.md", "Status"),
+}
+
+# Which page holds the anchor for each kind of reference.
+PAGE_FOR_KIND = {"term": "glossary", "phase": "turn", "dice": "dice", "card": "cards", "deck": "cards",
+                 "icon": "icons", "section": "overview", "question": "status", "component": "overview"}
+
+
+def page_path(game_id: str, page: str) -> str:
+    return f"{game_id}/{GAME_PAGES[page][0]}"
+
+
+def anchor(kind: str, item_id: str) -> str:
+    # Terms and phases share nothing but a page with other kinds; prefixes keep anchors unique per page.
+    prefix = {"term": "", "phase": "", "dice": "", "card": "card-", "deck": "deck-", "icon": "icon-",
+              "section": "", "question": "q-", "component": "c-"}[kind]
+    return prefix + item_id
+
+
+def relative(from_page: str | None, to_path: str) -> str:
+    """Link from one docs file to another, as MkDocs expects (it turns .md links into URLs)."""
+    if from_page is None:
+        return "/" + to_path  # outside MkDocs: site-absolute
+    if from_page == to_path:
+        return ""
+    return posixpath.relpath(to_path, posixpath.dirname(from_page) or ".")
+
+
+def href(from_page: str | None, game_id: str, kind: str, item_id: str) -> str:
+    target = page_path(game_id, PAGE_FOR_KIND[kind])
+    return f"{relative(from_page, target)}#{anchor(kind, item_id)}"

@@ -1,0 +1,174 @@
+"""`/// name | argument` blocks that render rule data where the author wants it."""
+
+from __future__ import annotations
+
+import json
+from xml.etree import ElementTree as etree
+
+from pymdownx.blocks.block import Block
+
+from .. import textrefs
+from ..render import cards, changes, cheatsheet, dice, games, glossary, icons, overview, phases, status
+from ..render.base import heading, sub
+
+
+class RulecraftBlock(Block):
+    """Renders from the rule book; an unknown id shows an error box and is reported."""
+
+    ARGUMENT = None  # optional for game-wide blocks
+    OPTIONS = {}
+
+    def on_create(self, parent: etree.Element) -> etree.Element:
+        ext = self.config["ext"]
+        el = sub(parent, "div", cls=f"rc-block rc-block--{self.NAME}")
+        try:
+            self.render(el, ext, (self.argument or "").strip())
+        except LookupError as exc:
+            message = f"/// {self.NAME}{' | ' + self.argument if self.argument else ''}: {exc.args[0]}"
+            ext.report(message)
+            box = sub(el, "div", cls="admonition failure rc-error")
+            sub(box, "p", "Rulecraft", "admonition-title")
+            sub(box, "p", message)
+        return el
+
+    def render(self, el: etree.Element, ext, argument: str) -> None:
+        raise LookupError("not a renderable block")
+
+
+class GameBlock(RulecraftBlock):
+    """A whole-game block; the argument, if any, names the game."""
+
+    def render(self, el, ext, argument):
+        ctx = ext.context(self.md, argument or None)
+        self.render_game(el, ctx)
+
+
+class ItemBlock(RulecraftBlock):
+    """A block showing one item by id (``id`` or ``game-id:id``)."""
+
+    ARGUMENT = True
+    KIND = ""
+
+    def render(self, el, ext, argument):
+        game_id, item_id = textrefs.split_target(argument)
+        ctx = ext.context(self.md, game_id)
+        self.render_item(el, ctx, item_id)
+
+
+def _game_block(name: str, fn):
+    return type(f"{name.title().replace('-', '')}Block", (GameBlock,),
+                {"NAME": name, "render_game": lambda self, el, ctx: fn(el, ctx)})
+
+
+def _require(table: dict, item_id: str, what: str):
+    if item_id not in table:
+        raise LookupError(f"unknown {what} '{item_id}'")
+    return table[item_id]
+
+
+class PhaseBlock(ItemBlock):
+    NAME = "phase"
+
+    def render_item(self, el, ctx, item_id):
+        node = _require(ctx.index.phases, item_id, "phase")
+        phases.render_phase(el, node, ctx, level=3)
+
+
+class DiceBlock(ItemBlock):
+    NAME = "dice"
+
+    def render_item(self, el, ctx, item_id):
+        table = _require(ctx.index.tables, item_id, "dice table")
+        dice.render_table(el, table, ctx, level=None)
+
+
+class DeckBlock(ItemBlock):
+    NAME = "deck"
+
+    def render_item(self, el, ctx, item_id):
+        cards.render_deck(el, _require(ctx.index.decks, item_id, "deck"), ctx, level=3)
+
+
+class CardBlock(ItemBlock):
+    NAME = "card"
+
+    def render_item(self, el, ctx, item_id):
+        _, card = _require(ctx.index.cards, item_id, "card")
+        cards.render_card(el, card, ctx, level=4)
+
+
+class SectionBlock(ItemBlock):
+    NAME = "section"
+
+    def render_item(self, el, ctx, item_id):
+        sections = {s.id: s for s in ctx.game.info.sections}
+        overview.render_section(el, _require(sections, item_id, "section"), ctx, level=3)
+
+
+class GamesBlock(RulecraftBlock):
+    NAME = "games"
+
+    def render(self, el, ext, argument):
+        games.render_games(el, ext.rulebook(), ext.page)
+
+
+class TitleBlock(RulecraftBlock):
+    """A page heading from a JSON string: keeps generated titles out of Markdown source."""
+
+    NAME = "title"
+
+    def on_markdown(self):
+        return "raw"
+
+    def render(self, el, ext, argument):
+        pass
+
+    def on_end(self, block):
+        text = block.text or ""
+        block.text = None
+        try:
+            title = json.loads(text.strip())
+        except ValueError:
+            title = text.strip()
+        block.tag = "h1"
+        block.attrib.clear()
+        block.text = str(title)
+        for child in list(block):
+            block.remove(child)
+
+
+def _status(el, ctx):
+    status.render_status(el, ctx)
+
+
+def _open_questions(el, ctx):
+    info = ctx.game.info
+    lst = sub(el, "ul", cls="rc-open-questions")
+    for q in info.open_questions:
+        sub(lst, "li", q.question)
+
+
+GAME_RENDERERS = {
+    "overview": overview.render_overview,
+    "turn": phases.render_turn,
+    "phase-list": phases.render_sequence,
+    "dice-tables": dice.render_all,
+    "components": overview.render_components,
+    "setup": overview.render_setup,
+    "end-of-game": overview.render_end,
+    "scoring": overview.render_scoring,
+    "constants": overview.render_constants,
+    "icons": icons.render_legend,
+    "cards": cards.render_all,
+    "glossary": glossary.render_glossary,
+    "changelog": changes.render_changes,
+    "status": _status,
+    "cheatsheet": cheatsheet.render_cheatsheet,
+    "open-questions": _open_questions,
+}
+assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
+
+ALL_BLOCKS = [PhaseBlock, DiceBlock, DeckBlock, CardBlock, SectionBlock, GamesBlock, TitleBlock] + [
+    _game_block(name, fn) for name, fn in GAME_RENDERERS.items()]
+
+__all__ = ["ALL_BLOCKS", "heading"]

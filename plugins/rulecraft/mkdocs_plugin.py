@@ -1,0 +1,200 @@
+"""The MkDocs plugin: a thin layer over the core and the Markdown extension.
+
+* on_config: load + check rules_data once; errors fail the build (all listed),
+  warnings are logged (they fail ``mkdocs build --strict``); add the extension.
+* on_files: add the generated pages (a hand-written page at the same path wins),
+  the site home and the CSS/JS assets; build the navigation if mkdocs.yml has none.
+* on_page_markdown: tell the extension which page/game is rendering; check the
+  page's own references and blocks with located messages.
+* on_env: after every page is rendered, fill the glossary's "Used in" backlinks.
+* on_serve: watch rules_data/ so a YAML edit rebuilds the site.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path, PurePosixPath
+
+from mkdocs.config import config_options as c
+from mkdocs.config.base import Config
+from mkdocs.exceptions import PluginError
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File, Files
+
+from . import site_pages
+from .backlinks import fill_backlinks
+from .checks import check_book, read_prose
+from .checks.references import check_page_blocks, check_prose
+from .index import build_index
+from .links import GAME_PAGES
+from .loader import load_rulebook
+from .markdown_ext import RulecraftExtension
+
+log = logging.getLogger("mkdocs.plugins.rulecraft")
+ASSETS = Path(__file__).parent / "assets"
+ASSET_DIR = "assets/rulecraft"
+
+
+class RulecraftConfig(Config):
+    enabled = c.Type(bool, default=True)
+    rules_data = c.Type(str, default="rules_data")
+    link_terms = c.Type(bool, default=True)
+    link_first_only = c.Type(bool, default=True)
+    edit_url = c.Optional(c.Type(str))  # e.g. https://example.org/you/rules/edit/main/{path}
+    navigation = c.Type(bool, default=True)  # build the nav when mkdocs.yml has none
+    # TODOs and open questions are recorded gaps of the source rules, shown on each game's status
+    # page; by default they are logged as info so `mkdocs build --strict` passes. True: warnings.
+    strict_gaps = c.Type(bool, default=False)
+
+
+GAP_CODES = frozenset({"todo", "open-question", "phase-without-rules"})
+
+
+class RulecraftPlugin(BasePlugin[RulecraftConfig]):
+    supports_multiple_instances = False
+
+    def on_config(self, config):
+        if not self.config.enabled:
+            return config
+        self.root = Path(config.config_file_path or ".").resolve().parent
+        self.data_dir = (self.root / self.config.rules_data).resolve()
+        if not self.data_dir.is_dir():
+            raise PluginError(f"rulecraft: rules_data folder '{self.data_dir}' does not exist "
+                              f"(set plugins: rulecraft: rules_data: ... in mkdocs.yml)")
+        self.book = load_rulebook(self.data_dir)
+        result = check_book(self.book, Path(config.docs_dir))
+        gaps = 0
+        for problem in result.warnings:
+            if problem.code in GAP_CODES and not self.config.strict_gaps:
+                gaps += 1
+                log.debug(problem.format())
+            else:
+                log.warning(problem.format())
+        if gaps:
+            log.info(f"rulecraft: {gaps} recorded gap(s) (TODOs, open questions) — see each game's Status page "
+                     "or run `rulecraft check`")
+        if result.errors:
+            listing = "\n".join(p.format() for p in result.errors)
+            raise PluginError(f"rulecraft: {len(result.errors)} error(s) in rule data:\n{listing}")
+        self.ext = RulecraftExtension(rules_data=str(self.data_dir), link_terms=self.config.link_terms,
+                                      link_first_only=self.config.link_first_only)
+        self.ext.book = self.book
+        config.markdown_extensions.append(self.ext)
+        config.extra_css.append(f"{ASSET_DIR}/rulecraft.css")
+        config.extra_javascript.append(f"{ASSET_DIR}/rulecraft.js")
+        return config
+
+    def on_pre_build(self, *, config):
+        if self.config.enabled:
+            self.ext.mentions.clear()
+
+    def on_files(self, files: Files, *, config) -> Files:
+        if not self.config.enabled:
+            return files
+        self.generated: dict[str, tuple[str, str]] = {}  # src path -> (game id, page key)
+        for game in self.book.games.values():
+            for page in site_pages.pages_for_game(game):
+                path = f"{game.id}/{GAME_PAGES[page][0]}"
+                if files.get_file_from_path(path) is not None:
+                    continue  # a hand-written page at this path wins
+                files.append(File.generated(config, path, content=site_pages.page_stub(game, page)))
+                self.generated[path] = (game.id, page)
+        if files.get_file_from_path("index.md") is None:
+            files.append(File.generated(config, "index.md", content=site_pages.home_stub(self.book)))
+        for asset in sorted(ASSETS.iterdir()):
+            files.append(File.generated(config, f"{ASSET_DIR}/{asset.name}", abs_src_path=str(asset)))
+        if self.config.navigation and not config.nav:
+            config.nav = self._navigation(files)
+        return files
+
+    def _navigation(self, files: Files) -> list:
+        nav: list = [{"Home": "index.md"}]
+        game_ids = set(self.book.games)
+        for game in sorted(self.book.games.values(), key=lambda g: g.title.casefold()):
+            if game.info is None:
+                continue
+            pages = site_pages.pages_for_game(game)
+            entries: list = []
+            known = set()
+            for page in pages:
+                path = f"{game.id}/{GAME_PAGES[page][0]}"
+                known.add(path)
+                entries.append({GAME_PAGES[page][1] if page != "overview" else "Overview": path})
+            prose = sorted(f.src_uri for f in files.documentation_pages()
+                           if f.src_uri.startswith(game.id + "/") and f.src_uri not in known)
+            # Hand-written prose goes right after the turn sequence (or the overview).
+            insert_at = 2 if len(entries) > 1 and "turn" in pages else 1
+            entries[insert_at:insert_at] = prose
+            nav.append({game.title: entries})
+        others = sorted(f.src_uri for f in files.documentation_pages()
+                        if f.src_uri != "index.md" and PurePosixPath(f.src_uri).parts[0] not in game_ids)
+        nav.extend(others)
+        return nav
+
+    def _game_of(self, src_uri: str) -> str | None:
+        first = PurePosixPath(src_uri).parts[0] if "/" in src_uri else None
+        return first if first in self.book.games else None
+
+    def on_page_markdown(self, markdown: str, /, *, page, config, files):
+        if not self.config.enabled:
+            return markdown
+        src = page.file.src_uri
+        game_id = self._game_of(src)
+        self.ext.page = src
+        self.ext.page_game = game_id
+        self.ext.problems = []
+        if src not in self.generated:
+            shown = str(Path(config.docs_dir, src).relative_to(self.root)) if Path(config.docs_dir).is_relative_to(
+                self.root) else src
+            index = build_index(self.book.games[game_id]) if game_id else None
+            problems = list(check_page_blocks(self.book, index, shown, markdown))
+            if index is not None:
+                problems += list(check_prose(index, shown, markdown))
+            if problems:
+                raise PluginError("rulecraft: " + "\n".join(p.format() for p in problems))
+        else:
+            self._set_edit_url(page, *self.generated[src])
+        return markdown
+
+    def _set_edit_url(self, page, game_id: str, page_key: str) -> None:
+        template = self.config.edit_url
+        if not template:
+            page.edit_url = None  # a generated page has no Markdown source to edit
+            return
+        game = self.book.games[game_id]
+        kind = site_pages.PAGE_SOURCE[page_key]
+        source = game.documents.get(kind)
+        path = Path(source.file) if source else game.folder / f"{kind}.yaml"
+        try:
+            rel = (self.root / path).resolve().relative_to(self.root) if not path.is_absolute() \
+                else path.resolve().relative_to(self.root)
+        except ValueError:
+            rel = path
+        page.edit_url = template.format(path=PurePosixPath(rel).as_posix())
+
+    def on_page_content(self, html: str, /, *, page, config, files):
+        if self.config.enabled and self.ext.problems:
+            raise PluginError(f"rulecraft: {page.file.src_uri}: " + "; ".join(self.ext.problems))
+        return html
+
+    @event_priority(-50)  # after other plugins' on_env: every page's content is final by now
+    def on_env(self, env, /, *, config, files):
+        if not self.config.enabled:
+            return env
+        pages = {f.src_uri: f.page for f in files.documentation_pages() if f.page is not None}
+        for src, (game_id, page_key) in self.generated.items():
+            if page_key == "glossary" and src in pages:
+                page = pages[src]
+                page.content = fill_backlinks(page.content or "", page, game_id, self.ext.mentions, pages)
+        for src, page in pages.items():  # hand-written glossary pages using the glossary block
+            if src not in self.generated and page.content and "data-rc-backlinks" in page.content:
+                page.content = fill_backlinks(page.content, page, self._game_of(src), self.ext.mentions, pages)
+        return env
+
+    def on_serve(self, server, /, *, config, builder):
+        if self.config.enabled:
+            server.watch(str(self.data_dir))
+        return server
+
+
+__all__ = ["RulecraftPlugin", "read_prose"]

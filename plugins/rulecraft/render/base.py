@@ -1,0 +1,109 @@
+"""Shared pieces for renderers: the render context and small ElementTree helpers.
+
+Renderers are functions of the model that append elements to a parent. Text
+fields are left as Markdown: block text goes through ``ctx.markdown`` (the
+Markdown parser), inline text is set as element text, which Python-Markdown's
+inline pass then processes ({term:...} references, emphasis, term links).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+from xml.etree import ElementTree as etree
+
+from .. import links
+from ..index import GameIndex
+from ..models import Step
+
+Element = etree.Element
+
+
+@dataclass
+class RenderContext:
+    index: GameIndex
+    page: str | None  # docs path of the page being rendered, e.g. "john-company/turn.md"
+    parse: Callable[[Element, str], None]  # parse block Markdown into an element
+
+    @property
+    def game(self):
+        return self.index.game
+
+    def href(self, kind: str, item_id: str) -> str:
+        return links.href(self.page, self.game.id, kind, item_id)
+
+    def page_href(self, page: str) -> str:
+        return links.relative(self.page, links.page_path(self.game.id, page)) or "#"
+
+    def markdown(self, parent: Element, text: str | None) -> None:
+        if text and text.strip():
+            self.parse(parent, safe(text.strip()))
+
+
+def safe(text: str) -> str:
+    """Rule text may use Markdown but not raw HTML: '<' becomes an entity, so <script> shows as text."""
+    return text.replace("<", "&lt;")
+
+
+def sub(parent: Element, tag: str, text: str | None = None, cls: str | None = None, **attrs: str) -> Element:
+    el = etree.SubElement(parent, tag, {k.rstrip("_").replace("_", "-"): v for k, v in attrs.items()})
+    if cls:
+        el.set("class", cls)
+    if text is not None:
+        el.text = safe(text)
+    return el
+
+
+def heading(parent: Element, level: int, text: str, anchor: str | None = None, cls: str | None = None) -> Element:
+    el = sub(parent, f"h{min(max(level, 1), 6)}", text, cls)
+    if anchor:
+        el.set("id", anchor)
+    return el
+
+
+def badge(parent: Element, text: str, kind: str, title: str | None = None) -> Element:
+    el = sub(parent, "span", text, f"rc-badge rc-badge--{kind}")
+    if title:
+        el.set("title", title)
+    el.tail = " "
+    return el
+
+
+def admonition(parent: Element, kind: str, title: str) -> Element:
+    box = sub(parent, "div", cls=f"admonition {kind}")
+    sub(box, "p", title, "admonition-title")
+    return box
+
+
+def todo_note(parent: Element, ctx: RenderContext, todo: str | None, what: str = "Incomplete") -> None:
+    if todo:
+        box = admonition(parent, "warning rc-todo", what)
+        ctx.markdown(box, todo)
+
+
+def steps_list(parent: Element, steps: list[Step], ctx: RenderContext, ordered: bool = True) -> Element | None:
+    if not steps:
+        return None
+    lst = sub(parent, "ol" if ordered else "ul", cls="rc-steps")
+    for step in steps:
+        item = sub(lst, "li", step.text)
+        if step.id:
+            item.set("id", step.id)
+        if step.todo:
+            item.text = safe(step.text + " ")
+            badge(item, "Incomplete", "todo", step.todo)
+        if step.steps:
+            steps_list(item, step.steps, ctx, ordered)
+    return lst
+
+
+def link(parent: Element, text: str, href: str, cls: str | None = None, title: str | None = None) -> Element:
+    el = sub(parent, "a", text, cls, href=href)
+    if title:
+        el.set("title", title)
+    return el
+
+
+def range_text(low: int, high: int, unit: str = "") -> str:
+    value = str(low) if low == high else f"{low}–{high}"
+    return f"{value} {unit}".strip()

@@ -1,0 +1,34 @@
+"""The site's home: every game as a card (title, players, time, version)."""
+
+from __future__ import annotations
+
+from .. import links
+from ..index import build_index
+from ..loader import RuleBook
+from ..textrefs import plain_text
+from .base import Element, link, range_text, sub
+
+
+def render_games(parent: Element, book: RuleBook, page: str | None) -> None:
+    grid = sub(parent, "div", cls="grid cards rc-games")
+    lst = sub(grid, "ul")
+    for game in sorted(book.games.values(), key=lambda g: g.title.casefold()):
+        info = game.info
+        if info is None:
+            continue
+        item = sub(lst, "li", cls="rc-game-card")
+        title = sub(item, "p", cls="rc-game-title")
+        link(sub(title, "strong"), info.title,
+             links.relative(page, links.page_path(game.id, "overview")) or "#")
+        if info.subtitle:
+            sub(item, "p", info.subtitle, "rc-subtitle")
+        facts = []
+        if info.players:
+            facts.append(range_text(info.players.min, info.players.max, "players"))
+        if info.play_time:
+            facts.append(range_text(info.play_time.min, info.play_time.max, "min"))
+        facts.append(f"v{info.version}")
+        sub(item, "p", " · ".join(facts), "rc-game-facts")
+        # References belong to each game's own namespace: show them as plain words here.
+        summary = sub(item, "p", plain_text(info.summary.strip(), build_index(game).name_of), "rc-game-summary")
+        summary.set("class", "rc-game-summary rc-nolink-terms")

@@ -1,0 +1,66 @@
+"""The glossary page: alphabetical, letter index, aliases, see-also, backlink slots."""
+
+from __future__ import annotations
+
+from itertools import groupby
+
+from .. import links
+from ..models import Term
+from .base import Element, RenderContext, badge, heading, link, sub, todo_note
+
+
+def _letter(term: Term) -> str:
+    first = term.term.strip()[:1].upper()
+    return first if first.isalpha() else "#"
+
+
+def sorted_terms(terms: list[Term]) -> list[Term]:
+    return sorted(terms, key=lambda t: (t.term.casefold(), t.id))
+
+
+def render_glossary(parent: Element, ctx: RenderContext) -> None:
+    terms = sorted_terms(ctx.game.terms)
+    groups = [(letter, list(items)) for letter, items in groupby(terms, key=_letter)]
+    nav = sub(parent, "nav", cls="rc-letters")
+    nav.set("aria-label", "Glossary letters")
+    for letter, _ in groups:
+        link(nav, letter, f"#letter-{letter.lower() if letter != '#' else 'other'}").tail = " "
+    for letter, items in groups:
+        heading(parent, 2, letter, f"letter-{letter.lower() if letter != '#' else 'other'}", "rc-letter")
+        dl = sub(parent, "div", cls="rc-terms")
+        for term in items:
+            render_term(dl, term, ctx)
+
+
+def render_term(parent: Element, term: Term, ctx: RenderContext) -> None:
+    box = sub(parent, "div", cls="rc-term-entry")
+    box.set("data-term", term.id)
+    title = heading(box, 3, term.term, links.anchor("term", term.id), "rc-term-title")
+    if term.changed_in:
+        title.tail = None
+        badge(box, f"Changed in {term.changed_in}", "changed")
+    short = sub(box, "p", term.short, "rc-short")
+    short.set("data-rc-definition", term.id)
+    if term.definition:
+        body = sub(box, "div", cls="rc-definition")
+        body.set("data-rc-definition", term.id)
+        ctx.markdown(body, term.definition)
+    todo_note(box, ctx, term.todo)
+    also = [*term.aliases, *term.plurals]
+    details = []
+    if also:
+        details.append(("Also", ", ".join(also)))
+    if term.category:
+        details.append(("Category", term.category))
+    if details or term.see_also:
+        meta = sub(box, "p", cls="rc-term-meta")
+        for label, value in details:
+            sub(meta, "strong", f"{label}: ").tail = value + ". "
+        see = [t for t in term.see_also if t in ctx.index.terms]
+        if see:
+            sub(meta, "strong", "See also: ").tail = None
+            for i, target in enumerate(see):
+                a = link(meta, ctx.index.terms[target].term, ctx.href("term", target), "rc-see-also")
+                a.tail = ", " if i < len(see) - 1 else "."
+    slot = sub(box, "div", cls="rc-backlinks")
+    slot.set("data-rc-backlinks", term.id)

@@ -1,0 +1,131 @@
+"""The game's overview page: facts, objective, components, set-up, sections, end and scoring."""
+
+from __future__ import annotations
+
+from .. import links
+from ..models import Component
+from .base import Element, RenderContext, admonition, heading, link, range_text, steps_list, sub, todo_note
+from .icons import render_glyph
+
+
+def render_facts(parent: Element, ctx: RenderContext) -> None:
+    info = ctx.game.info
+    facts = sub(parent, "dl", cls="rc-facts")
+    rows = []
+    if info.players:
+        rows.append(("Players", range_text(info.players.min, info.players.max)))
+    if info.play_time:
+        rows.append(("Play time", range_text(info.play_time.min, info.play_time.max, "min")))
+    rows.append(("Rules version", info.version))
+    for label, value in rows:
+        sub(facts, "dt", label)
+        sub(facts, "dd", value)
+
+
+def render_components(parent: Element, ctx: RenderContext) -> None:
+    components: list[Component] = ctx.game.info.components
+    if not components:
+        return
+    table = sub(parent, "table", cls="rc-components")
+    head = sub(sub(table, "thead"), "tr")
+    for title in ("Component", "Quantity", "Notes"):
+        sub(head, "th", title).set("scope", "col")
+    body = sub(table, "tbody")
+    for component in components:
+        tr = sub(body, "tr", id=links.anchor("component", component.id))
+        name = sub(tr, "td")
+        if component.icon and component.icon in ctx.index.icons:
+            render_glyph(name, ctx.index.icons[component.icon], ctx)
+            name[-1].tail = " "
+        sub(name, "span", component.name)
+        sub(tr, "td", str(component.quantity) if component.quantity is not None else "—")
+        sub(tr, "td", component.description or "")
+
+
+def render_setup(parent: Element, ctx: RenderContext) -> None:
+    steps_list(parent, ctx.game.info.setup, ctx)
+
+
+def render_end(parent: Element, ctx: RenderContext) -> None:
+    steps_list(parent, ctx.game.info.end_of_game, ctx, ordered=False)
+
+
+def render_scoring(parent: Element, ctx: RenderContext) -> None:
+    steps_list(parent, ctx.game.info.scoring, ctx, ordered=False)
+
+
+def render_constants(parent: Element, ctx: RenderContext, only: list[str] | None = None) -> None:
+    constants = ctx.game.info.constants
+    chosen = [c for c in (only or list(constants)) if c in constants]
+    if not chosen:
+        return
+    table = sub(parent, "table", cls="rc-constants")
+    head = sub(sub(table, "thead"), "tr")
+    sub(head, "th", "Number").set("scope", "col")
+    sub(head, "th", "Value").set("scope", "col")
+    body = sub(table, "tbody")
+    for const_id in chosen:
+        const = constants[const_id]
+        tr = sub(body, "tr", id=f"const-{const_id}")
+        sub(tr, "td", const.label or const_id)
+        value = f"{const.value:g}" if isinstance(const.value, float) else str(const.value)
+        sub(tr, "td", f"{value} {const.unit}" if const.unit else value, "rc-const-value")
+
+
+def render_section(parent: Element, section, ctx: RenderContext, level: int = 2) -> None:
+    heading(parent, level, section.title, links.anchor("section", section.id))
+    todo_note(parent, ctx, section.todo)
+    ctx.markdown(parent, section.text)
+    steps_list(parent, section.steps, ctx)
+    for example in section.examples:
+        box = admonition(parent, "example", example.title)
+        ctx.markdown(box, example.text)
+
+
+def render_overview(parent: Element, ctx: RenderContext) -> None:
+    info = ctx.game.info
+    if info.subtitle:
+        sub(parent, "p", info.subtitle, "rc-subtitle")
+    render_facts(parent, ctx)
+    ctx.markdown(parent, info.summary)
+    todo_note(parent, ctx, info.todo)
+    if info.objective:
+        heading(parent, 2, "Objective", "objective")
+        ctx.markdown(parent, info.objective)
+    if info.components:
+        heading(parent, 2, "Components", "components")
+        render_components(parent, ctx)
+    heading(parent, 2, "Set-up", "setup")
+    if info.setup:
+        render_setup(parent, ctx)
+    else:
+        sub(parent, "p", "The source rules give no set-up.", "rc-missing-text")
+    for section in info.sections:
+        render_section(parent, section, ctx)
+    heading(parent, 2, "End of the game", "end-of-game")
+    if info.end_of_game:
+        render_end(parent, ctx)
+    else:
+        sub(parent, "p", "The source rules do not say how the game ends.", "rc-missing-text")
+    heading(parent, 2, "Scoring", "scoring")
+    if info.scoring:
+        render_scoring(parent, ctx)
+    else:
+        sub(parent, "p", "The source rules do not say how to score.", "rc-missing-text")
+    if info.constants:
+        heading(parent, 2, "Numbers at a glance", "constants")
+        render_constants(parent, ctx)
+    render_page_links(parent, ctx)
+
+
+def available_pages(ctx: RenderContext) -> list[str]:
+    from ..site_pages import pages_for_game
+
+    return [p for p in pages_for_game(ctx.game) if p != "overview"]
+
+
+def render_page_links(parent: Element, ctx: RenderContext) -> None:
+    heading(parent, 2, "In this rulebook", "pages")
+    lst = sub(parent, "ul", cls="rc-page-links")
+    for page in available_pages(ctx):
+        link(sub(lst, "li"), links.GAME_PAGES[page][1], ctx.page_href(page))

@@ -1,0 +1,66 @@
+"""The status page: how complete a game's rules are, what is open, where the TODOs are."""
+
+from __future__ import annotations
+
+from .. import links
+from ..checks.completeness import prose_todos, summarise, todo_items
+from .base import Element, RenderContext, heading, link, sub
+
+
+def render_status(parent: Element, ctx: RenderContext, prose: dict[str, str] | None = None) -> None:
+    prose = prose or {}
+    summary = summarise(ctx.index, prose)
+    dl = sub(parent, "dl", cls="rc-facts rc-status-summary")
+    for label, value in (("Phases with rules", f"{summary.phases_with_rules} of {summary.phases}"),
+                         ("TODOs", str(summary.todos)), ("Open questions", str(summary.open_questions))):
+        sub(dl, "dt", label)
+        sub(dl, "dd", value)
+    if summary.phases:
+        meter = sub(parent, "meter", cls="rc-meter", min="0", max=str(summary.phases),
+                    value=str(summary.phases_with_rules))
+        meter.text = f"{summary.phases_with_rules}/{summary.phases}"
+    info = ctx.game.info
+    if info and info.open_questions:
+        heading(parent, 2, "Open questions", "open-questions")
+        sub(parent, "p", "Gaps and contradictions in the source rules, kept visible instead of guessed.")
+        for q in info.open_questions:
+            box = sub(parent, "div", cls="admonition question rc-question", id=links.anchor("question", q.id))
+            title = sub(box, "p", cls="admonition-title")
+            title.text = q.question
+            if q.detail:
+                ctx.markdown(box, q.detail)
+            if q.source:
+                src = sub(box, "p", cls="rc-source")
+                sub(src, "strong", "Source: ").tail = q.source
+    items = list(todo_items(ctx.index))
+    prose_items = [(what, loc) for file, text in prose.items() for what, loc in prose_todos(file, text)]
+    if items or prose_items:
+        heading(parent, 2, "Incomplete rules", "todo")
+        lst = sub(parent, "ul", cls="rc-todo-list")
+        for obj, what, location in items:
+            li = sub(lst, "li")
+            name = getattr(obj, "name", None) or getattr(obj, "term", None) or getattr(obj, "title", None) \
+                or getattr(obj, "id", None) or "game"
+            target = _target(obj, ctx)
+            if target:
+                link(li, name, target).tail = ": "
+            else:
+                sub(li, "strong", name).tail = ": "
+            sub(li, "span", what, "rc-todo-text").tail = " "
+            sub(li, "code", str(location))
+        for what, location in prose_items:
+            li = sub(lst, "li", what + " ")
+            sub(li, "code", str(location))
+    missing = [n for n in ctx.index.numbered if not n.phase.has_rules and not n.phase.todo]
+    if missing:
+        heading(parent, 2, "Phases without rules", "phases-without-rules")
+        lst = sub(parent, "ul")
+        for node in missing:
+            link(sub(lst, "li"), f"{node.number}. {node.phase.name}", ctx.href("phase", node.phase.id))
+
+
+def _target(obj, ctx: RenderContext) -> str | None:
+    from ..models import Card, DiceTable, Phase, Term
+
+    kind = {Phase: "phase", Term: "term", DiceTable: "dice", Card: "card"}.get(type(obj))
+    return ctx.href(kind, obj.id) if kind else None

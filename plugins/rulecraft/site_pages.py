@@ -1,0 +1,66 @@
+"""Which generated pages a game gets, and the tiny Markdown stub each one is.
+
+A stub is ordinary Markdown with one block (``/// turn``), so a hand-written
+page can do the same, and another engine running the Markdown extension
+(without MkDocs) can build the same pages.
+"""
+
+from __future__ import annotations
+
+import json
+
+from .links import GAME_PAGES
+from .loader import Game, RuleBook
+
+# page -> block that renders it (game pages always render the "current" game)
+PAGE_BLOCK = {"overview": "overview", "turn": "turn", "dice": "dice-tables", "cards": "cards", "icons": "icons",
+              "glossary": "glossary", "cheatsheet": "cheatsheet", "changes": "changelog", "status": "status"}
+
+# which data file a generated page is made from ("edit this page")
+PAGE_SOURCE = {"overview": "game", "turn": "phases", "dice": "dice", "cards": "cards", "icons": "icons",
+               "glossary": "terms", "cheatsheet": "game", "changes": "game", "status": "game"}
+
+
+def has_open_items(game: Game) -> bool:
+    from .checks.completeness import todo_items
+    from .index import build_index
+
+    info = game.info
+    return bool(info and info.open_questions) or any(True for _ in todo_items(build_index(game))) or any(
+        not n.phase.has_rules for n in build_index(game).numbered)
+
+
+def pages_for_game(game: Game) -> list[str]:
+    """Generated pages for a game, in navigation order; pages without data are left out."""
+    if game.info is None:
+        return []
+    present = {
+        "overview": True,
+        "turn": bool(game.phases),
+        "dice": bool(game.tables),
+        "cards": bool(game.decks),
+        "icons": bool(game.icons),
+        "glossary": bool(game.terms),
+        "cheatsheet": True,
+        "changes": bool(game.info.changelog),
+        "status": has_open_items(game),
+    }
+    return [page for page in GAME_PAGES if present[page]]
+
+
+def page_title(game: Game, page: str) -> str:
+    return game.title if page == "overview" else f"{GAME_PAGES[page][1]} — {game.title}"
+
+
+def page_stub(game: Game, page: str) -> str:
+    title = game.title if page == "overview" else GAME_PAGES[page][1]
+    # The title goes through YAML front matter (JSON is valid YAML) and the heading block, never
+    # through Markdown source, so a title cannot inject markup.
+    return (f"---\ntitle: {json.dumps(page_title(game, page), ensure_ascii=False)}\n---\n\n"
+            f"/// title\n{json.dumps(title, ensure_ascii=False)}\n///\n\n/// {PAGE_BLOCK[page]}\n///\n")
+
+
+def home_stub(book: RuleBook) -> str:
+    return ("---\ntitle: Rulebooks\n---\n\n# Rulebooks\n\n"
+            "Every game's rules as checked data: turn sequence, dice tables with exact odds, glossary, "
+            "cards and a printable cheat sheet.\n\n/// games\n///\n")
