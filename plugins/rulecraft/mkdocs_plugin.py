@@ -80,8 +80,12 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                                       link_first_only=self.config.link_first_only)
         self.ext.book = self.book
         config.markdown_extensions.append(self.ext)
-        config.extra_css.append(f"{ASSET_DIR}/rulecraft.css")
-        config.extra_javascript.append(f"{ASSET_DIR}/rulecraft.js")
+        # Every stylesheet and script in assets/ (one per concept: base, dice, glossary, cheat sheet).
+        for asset in sorted(ASSETS.iterdir()):
+            if asset.suffix == ".css":
+                config.extra_css.append(f"{ASSET_DIR}/{asset.name}")
+            elif asset.suffix == ".js":
+                config.extra_javascript.append(f"{ASSET_DIR}/{asset.name}")
         return config
 
     def on_pre_build(self, *, config):
