@@ -30,6 +30,18 @@ def find_refs(text: str) -> list[Ref]:
     return [Ref(m.group(1), m.group(2).strip(), m.group(3), m.start(), m.end()) for m in REF_RE.finditer(text)]
 
 
+def qualify(text: str, game_id: str) -> str:
+    """Pin unqualified references to a game: {term:x} -> {term:game:x} (for blocks showing another game)."""
+
+    def pin(match: re.Match) -> str:
+        if match.group(1) == "plain" or ":" in match.group(2):
+            return match.group(0)
+        rest = f"|{match.group(3)}" if match.group(3) is not None else ""
+        return f"{{{match.group(1)}:{game_id}:{match.group(2).strip()}{rest}}}"
+
+    return REF_RE.sub(pin, text)
+
+
 def plain_text(text: str, name_of) -> str:
     """Replace references by the words they show (``name_of(kind, id)`` gives an item's name)."""
 

@@ -79,8 +79,8 @@ def check(index: GameIndex) -> Iterator[Problem]:
 def check_prose(index: GameIndex, file: str, text: str) -> Iterator[Problem]:
     """References in a Markdown page of the game."""
     for ref in find_refs(text):
-        if ref.kind == "plain":
-            continue
+        if ref.kind == "plain" or ":" in ref.target:
+            continue  # qualified {kind:game:id} refs are resolved (and reported) while rendering
         line = text.count("\n", 0, ref.start) + 1
         column = ref.start - (text.rfind("\n", 0, ref.start) + 1) + 1
         problem = dangling(index, ref.kind, ref.target, Location(file, line, column), f"{{{ref.kind}:{ref.target}}}")

@@ -35,12 +35,25 @@ class RulecraftBlock(Block):
         raise LookupError("not a renderable block")
 
 
+def _pin_game(el: etree.Element, ext, game_id: str | None) -> None:
+    """A block showing another game than the page's: its references and term links use that game."""
+    if not game_id or game_id == ext.game_id():
+        return
+    el.set("data-rc-game", game_id)
+    for node in el.iter():
+        if node.text:
+            node.text = textrefs.qualify(node.text, game_id)
+        if node.tail and node is not el:
+            node.tail = textrefs.qualify(node.tail, game_id)
+
+
 class GameBlock(RulecraftBlock):
     """A whole-game block; the argument, if any, names the game."""
 
     def render(self, el, ext, argument):
         ctx = ext.context(self.md, argument or None)
         self.render_game(el, ctx)
+        _pin_game(el, ext, argument or None)
 
 
 class ItemBlock(RulecraftBlock):
@@ -53,6 +66,7 @@ class ItemBlock(RulecraftBlock):
         game_id, item_id = textrefs.split_target(argument)
         ctx = ext.context(self.md, game_id)
         self.render_item(el, ctx, item_id)
+        _pin_game(el, ext, game_id)
 
 
 def _game_block(name: str, fn):

@@ -23,7 +23,8 @@ class RefInlineProcessor(InlineProcessor):
             el.text = safe(target)
             return el, m.start(0), m.end(0)
         try:
-            ctx = self.ext.context(self.md)
+            game_id, target = textrefs.split_target(target)
+            ctx = self.ext.context(self.md, game_id)
             el = self.render(kind, target, shown, ctx)
         except LookupError as exc:
             self.ext.report(f"{m.group(0)}: {exc.args[0]}")

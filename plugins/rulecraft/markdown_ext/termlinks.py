@@ -25,12 +25,9 @@ class TermLinkTreeprocessor(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         try:
-            ctx = self.ext.context(self.md)
+            self.ctx = self.ext.context(self.md)
         except LookupError:
-            return  # a page outside any game: nothing to link
-        if not ctx.index.matcher:
-            return
-        self.ctx = ctx
+            self.ctx = None  # a page outside any game: only blocks that name a game get links
         self.first_only = self.ext.getConfig("link_first_only")
         self.seen: set[str] = set()
         self.section = ""
@@ -43,6 +40,21 @@ class TermLinkTreeprocessor(Treeprocessor):
         return bool(classes & SKIP_CLASSES)
 
     def walk(self, el: etree.Element, excluded: str | None) -> None:
+        pinned = el.get("data-rc-game")
+        if pinned:
+            # A block showing another game: link in that game's namespace, then switch back.
+            outer = self.ctx
+            try:
+                self.ctx = self.ext.context(self.md, pinned)
+            except LookupError:
+                return
+            el.attrib.pop("data-rc-game")
+            try:
+                self.walk(el, excluded)
+            finally:
+                self.ctx = outer
+                el.set("data-rc-game", pinned)
+            return
         excluded = el.get("data-rc-definition") or excluded
         if el.text and not self._skip(el):
             el.text = self.link_text(el, el.text, 0, excluded)
@@ -53,8 +65,9 @@ class TermLinkTreeprocessor(Treeprocessor):
             if child.tag == "a" and child.get("data-rc-term"):
                 # An explicit {term:...} reference counts as the section's mention.
                 self.seen.add(child.get("data-rc-term"))
-                self.ext.mentions.append((self.ctx.game.id, child.get("data-rc-term"), self.ext.page or "",
-                                          self.section))
+                if self.ctx is not None:
+                    self.ext.mentions.append((self.ctx.game.id, child.get("data-rc-term"), self.ext.page or "",
+                                              self.section))
             if not self._skip(child):
                 self.walk(child, excluded)
             if child.tail and not self._skip(el):
@@ -63,6 +76,8 @@ class TermLinkTreeprocessor(Treeprocessor):
                 child.tail = self.link_text(el, child.tail, position, excluded)
 
     def link_text(self, parent: etree.Element, text: str, position: int, excluded: str | None) -> str:
+        if self.ctx is None:
+            return text
         matches = self.ctx.index.matcher.find(text)
         if not matches:
             return text

@@ -1,0 +1,156 @@
+"""Test support for real site builds and browser checks.
+
+* ``make_project`` writes a throw-away MkDocs project (mkdocs.yml, docs/, rules_data/)
+  from chosen seed games and/or fixture files;
+* ``build`` runs the real ``mkdocs build`` in a subprocess (``--strict`` by default);
+* ``page`` parses a built page with BeautifulSoup (assertions on the tree, not regex);
+* ``serve`` serves a built site on 127.0.0.1 for the browser;
+* ``chromium`` launches Debian's chromium through Playwright.
+
+Fixtures (import them into a test module: ``from sitekit import seed_site``):
+``seed_site`` builds the repository's own site once per test session.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CHROMIUM = os.environ.get("RULECRAFT_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-quic"]
+
+MKDOCS_YML = """\
+site_name: Test rulebooks
+docs_dir: docs
+theme:
+  name: material
+  features: [navigation.instant, navigation.indexes, content.action.edit]
+  palette:
+    - scheme: default
+      toggle: {icon: material/weather-night, name: Dark}
+    - scheme: slate
+      toggle: {icon: material/weather-sunny, name: Light}
+plugins:
+  - search
+  - rulecraft:
+      rules_data: rules_data
+{plugin_extra}
+markdown_extensions:
+  - admonition
+  - attr_list
+  - md_in_html
+  - tables
+  - toc:
+      permalink: true
+  - pymdownx.details
+  - pymdownx.superfences
+validation:
+  links: {not_found: warn, anchors: warn, unrecognized_links: warn}
+"""
+
+
+def make_project(root: Path, games: tuple[str, ...] = (), files: dict[str, str] | None = None,
+                 plugin_extra: str = "") -> Path:
+    """A project folder with the chosen seed games copied in and extra files written (dedented)."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "docs").mkdir(exist_ok=True)
+    (root / "rules_data").mkdir(exist_ok=True)
+    extra = textwrap.indent(textwrap.dedent(plugin_extra).strip(), " " * 6) if plugin_extra else ""
+    (root / "mkdocs.yml").write_text(MKDOCS_YML.replace("{plugin_extra}", extra), encoding="utf-8")
+    for game in games:
+        shutil.copytree(REPO / "rules_data" / game, root / "rules_data" / game)
+        if (REPO / "docs" / game).is_dir():
+            shutil.copytree(REPO / "docs" / game, root / "docs" / game)
+    for rel, text in (files or {}).items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return root
+
+
+def build(project: Path, strict: bool = True, site: Path | None = None) -> subprocess.CompletedProcess:
+    site = site or project / "site"
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(site)]
+    if strict:
+        cmd.append("--strict")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    return subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=project, timeout=600)
+
+
+def page(site: Path, url_path: str):
+    """Parsed HTML of a built page: ``page(site, "john-company/turn/")``."""
+    from bs4 import BeautifulSoup
+
+    path = site / url_path
+    if url_path.endswith("/") or not url_path:
+        path = path / "index.html"
+    return BeautifulSoup(path.read_text(encoding="utf-8"), "html.parser")
+
+
+class _QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):  # keep test output clean
+        pass
+
+
+@contextlib.contextmanager
+def serve(site: Path):
+    """Serve ``site`` on 127.0.0.1 (a free port); yields the base URL."""
+    handler = functools.partial(_QuietHandler, directory=str(site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def chromium_available() -> bool:
+    if not Path(CHROMIUM).exists():
+        return False
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@contextlib.contextmanager
+def chromium():
+    """A Playwright browser on Debian's chromium. Fails (not skips) on CI if chromium is missing."""
+    if not chromium_available():
+        if os.environ.get("CI"):
+            pytest.fail(f"chromium not found at {CHROMIUM}: ./dev test installs it with apt-get")
+        pytest.skip("Debian's chromium is not installed (./dev test installs it)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="session")
+def seed_site(tmp_path_factory) -> Path:
+    """The repository's own site (all seed games), built once with --strict."""
+    site = tmp_path_factory.mktemp("seed-site") / "site"
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict", "-d", str(site)],
+                            cwd=REPO, capture_output=True, text=True, timeout=600,
+                            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert result.returncode == 0, result.stderr
+    return site

@@ -1,0 +1,104 @@
+"""term_matcher: whole words, longest match first, case rules, plurals and aliases."""
+
+from __future__ import annotations
+
+from rulecraft.term_matcher import TermMatcher, is_case_sensitive, normalise
+
+GLOSSARY = [
+    ("Company", "company", None),
+    ("Companies", "company", None),
+    ("Company Standing", "standing", None),
+    ("VP", "vp", None),
+    ("Victory Points", "vp", None),
+    ("Office", "office", None),
+    ("Offices", "office", None),
+    ("seat of power", "seat", None),
+    ("face-up", "face-up", None),
+    ("Director's Cut", "cut", None),
+]
+
+
+def found(text: str, glossary=GLOSSARY) -> list[tuple[str, str]]:
+    return [(text[m.start:m.end], m.term_id) for m in TermMatcher(glossary).find(text)]
+
+
+def test_longest_match_wins():
+    assert found("Your Company Standing rises.") == [("Company Standing", "standing")]
+    assert found("The Company and its standing.") == [("Company", "company")]
+
+
+def test_whole_words_only():
+    assert found("Companyx and xCompany and Companywide") == []
+    assert found("Company.") == [("Company", "company")]
+    assert found("(Company)") == [("Company", "company")]
+
+
+def test_case_insensitive_by_default():
+    assert found("company STANDING and COMPANY") == [("company STANDING", "standing"), ("COMPANY", "company")]
+
+
+def test_all_caps_terms_are_case_sensitive():
+    assert found("Score 3 VP.") == [("VP", "vp")]
+    assert found("the vp of sales, a Vp") == []
+    assert found("victory points") == [("victory points", "vp")]
+
+
+def test_case_sensitive_flag_overrides_the_default():
+    glossary = [("Bank", "bank", True), ("NATO", "nato", False)]
+    assert found("bank BANK Bank", glossary) == [("Bank", "bank")]
+    assert found("nato", glossary) == [("nato", "nato")]
+
+
+def test_plurals_and_aliases_map_to_their_term():
+    assert found("Two Companies hold three offices.") == [("Companies", "company"), ("offices", "office")]
+    assert found("A Victory Points track") == [("Victory Points", "vp")]
+
+
+def test_multi_word_terms_with_any_whitespace():
+    text = "Your Company\n   Standing and the seat  of\tpower."
+    assert found(text) == [("Company\n   Standing", "standing"), ("seat  of\tpower", "seat")]
+
+
+def test_other_separators_must_match_exactly():
+    assert found("place it face-up, not face up") == [("face-up", "face-up")]
+    assert found("the Director's Cut and the Director’s cut") == [("Director's Cut", "cut"),
+                                                                   ("Director’s cut", "cut")]
+
+
+def test_match_positions_and_words():
+    matcher = TermMatcher(GLOSSARY)
+    (match,) = matcher.find("My offices")
+    assert (match.start, match.end, match.term_id, match.word) == (3, 10, "office", "Offices")
+
+
+def test_first_word_wins_when_a_word_is_claimed_twice():
+    matcher = TermMatcher([("Bluff", "bluff", None), ("bluff", "other", None)])
+    assert [m.term_id for m in matcher.find("a bluff")] == ["bluff"]
+
+
+def test_empty_glossary_and_empty_text():
+    assert TermMatcher([]).find("anything") == []
+    assert not TermMatcher([])
+    assert TermMatcher(GLOSSARY).find("") == []
+
+
+def test_large_glossary_is_fast():
+    import time
+
+    glossary = [(f"Term{i} Word", f"t{i}", None) for i in range(5000)]
+    matcher = TermMatcher(glossary)
+    text = " ".join(f"term{i} word filler" for i in range(0, 5000, 7)) + " "
+    text *= 3
+    started = time.perf_counter()
+    matches = matcher.find(text)
+    assert len(matches) == 3 * len(range(0, 5000, 7))
+    assert time.perf_counter() - started < 1
+
+
+def test_normalise_and_case_rule():
+    assert normalise("  Company \n Standing ") == "company standing"
+    assert normalise("Director’s Cut") == "director's cut"
+    assert normalise("--") == ""
+    assert is_case_sensitive("VP", None) and is_case_sensitive("AP-2", None)
+    assert not is_case_sensitive("A", None) and not is_case_sensitive("Vp", None)
+    assert is_case_sensitive("vp", True) and not is_case_sensitive("VP", False)
