@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
+from math import lcm
+from typing import Hashable, TypeVar
 
 import icepool
 
@@ -30,6 +32,19 @@ def distribution(spec: DiceSpec) -> dict[int, Fraction]:
 def face_distribution(die: CustomDie) -> dict[str, Fraction]:
     pool = icepool.Die({face.id: face.count for face in die.faces})
     return {str(outcome): Fraction(p) for outcome, p in zip(pool.outcomes(), pool.probabilities())}
+
+
+K = TypeVar("K", bound=Hashable)
+
+
+def outcome_weights(probs: dict[K, Fraction]) -> tuple[int, dict[K, int]]:
+    """The smallest common denominator of ``probs`` and each outcome's whole-number weight over it.
+
+    2d6 gives (36, {2: 1, 3: 2, ..., 7: 6, ...}): fractions a player can compare at a glance ("6/36"),
+    and integers the interactive table can add up exactly.
+    """
+    den = lcm(*(p.denominator for p in probs.values())) if probs else 1
+    return den, {k: int(p * den) for k, p in probs.items()}
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,15 @@
 * on_page_markdown: tell the extension which page/game is rendering; check the
   page's own references and blocks with located messages.
 * on_env: after every page is rendered, fill the glossary's "Used in" backlinks.
-* on_serve: watch rules_data/ so a YAML edit rebuilds the site.
+* on_serve: watch rules_data/ so a YAML edit rebuilds the site. While serving, a
+  broken edit keeps the last good rule book and shows the errors in a banner on
+  every page (and the log); fixing the file recovers on the next rebuild.
 """
 
 from __future__ import annotations
 
 import logging
+from html import escape
 from pathlib import Path, PurePosixPath
 
 from mkdocs.config import config_options as c
@@ -53,9 +56,27 @@ GAP_CODES = frozenset({"todo", "open-question", "phase-without-rules"})
 class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     supports_multiple_instances = False
 
+    # Defining on_startup makes MkDocs keep this instance across `mkdocs serve` rebuilds,
+    # which is what lets a broken edit fall back to the last good rule book.
+    serving = False
+    last_good = None
+    live_errors: list[str] = []
+
+    def on_startup(self, *, command, dirty):
+        self.serving = command == "serve"
+
+    def _fail(self, message: str) -> None:
+        """Fail the build; while serving with a good earlier build, show the error instead."""
+        if self.serving and self.last_good is not None:
+            log.error(message)
+            self.live_errors.append(message)
+            return
+        raise PluginError(message)
+
     def on_config(self, config):
         if not self.config.enabled:
             return config
+        self.live_errors = []
         self.root = Path(config.config_file_path or ".").resolve().parent
         self.data_dir = (self.root / self.config.rules_data).resolve()
         if not self.data_dir.is_dir():
@@ -75,7 +96,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                      "or run `rulecraft check`")
         if result.errors:
             listing = "\n".join(p.format() for p in result.errors)
-            raise PluginError(f"rulecraft: {len(result.errors)} error(s) in rule data:\n{listing}")
+            self._fail(f"rulecraft: {len(result.errors)} error(s) in rule data:\n{listing}")
+            self.book = self.last_good  # serving: keep showing the last good rules
+        else:
+            self.last_good = self.book
         self.ext = RulecraftExtension(rules_data=str(self.data_dir), link_terms=self.config.link_terms,
                                       link_first_only=self.config.link_first_only)
         self.ext.book = self.book
@@ -155,7 +179,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             if index is not None:
                 problems += list(check_prose(index, shown, markdown))
             if problems:
-                raise PluginError("rulecraft: " + "\n".join(p.format() for p in problems))
+                self._fail("rulecraft: " + "\n".join(p.format() for p in problems))
         else:
             self._set_edit_url(page, *self.generated[src])
         return markdown
@@ -178,8 +202,18 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     def on_page_content(self, html: str, /, *, page, config, files):
         if self.config.enabled and self.ext.problems:
-            raise PluginError(f"rulecraft: {page.file.src_uri}: " + "; ".join(self.ext.problems))
+            self._fail(f"rulecraft: {page.file.src_uri}: " + "; ".join(self.ext.problems))
         return html
+
+    def on_post_page(self, output: str, /, *, page, config):
+        if not (self.config.enabled and self.live_errors):
+            return output
+        items = "".join(f"<li><pre>{escape(message)}</pre></li>" for message in self.live_errors)
+        banner = ('<div class="rc-live-error" role="alert"><strong>Rulecraft: the last edit has errors; '
+                  f"this is the last good version of the rules.</strong><ul>{items}</ul></div>")
+        start = output.find("<body")
+        end = output.find(">", start) + 1 if start >= 0 else 0
+        return output[:end] + banner + output[end:]
 
     @event_priority(-50)  # after other plugins' on_env: every page's content is final by now
     def on_env(self, env, /, *, config, files):

@@ -1,94 +1,181 @@
-"""Dice tables: roll, result and exact odds per row; data attributes for the interactive layer."""
+"""Dice tables: roll, result and exact odds per row, plus the roll panel the interactive layer reveals.
+
+The static table answers "what happens on what roll, and how likely" without JavaScript and in print.
+``data-rc-dice`` holds the table's data as JSON (outcome weights from dice_math, the module the checker
+uses) and ``.rc-dice-ui`` is a roll panel written ``hidden``: assets/dice.js shows it and wires the Roll
+button, the modifier steppers (odds recomputed live) and the roll history.
+"""
 
 from __future__ import annotations
 
 import json
+import math
 from fractions import Fraction
 
-from .. import links
-from ..dice_math import distribution, face_distribution, reachable_offsets, row_odds, row_ranges
+from .. import links, textrefs
+from ..dice_math import distribution, face_distribution, outcome_weights, row_odds, row_ranges, reachable_offsets
 from ..dice_notation import RollRange, parse_dice
-from ..models import DiceTable
+from ..models import CustomDie, DiceTable, Modifier
 from .base import Element, RenderContext, heading, sub
 
 D6_FACES = "⚀⚁⚂⚃⚄⚅"
+MAX_PER_ROLLS = 20  # the "once per ship" counter goes up to this many rolls at once
 
 
-def _roll_cell(cell: Element, rng: RollRange | None, single_d6: bool) -> None:
-    if rng is None:
-        return
-    if single_d6 and rng.low is not None and rng.high is not None and 1 <= rng.low and rng.high <= 6:
-        faces = sub(cell, "span", "".join(D6_FACES[v - 1] for v in range(rng.low, rng.high + 1)), "rc-die-faces")
-        faces.set("aria-hidden", "true")
-        faces.tail = " "
-    sub(cell, "span", rng.label, "rc-roll-label")
+def percent(chance: Fraction) -> str:
+    """'33.3%', '50%', '<0.1%': rounded half up to tenths; dice.js formats the same way."""
+    if chance <= 0:
+        return "0%"
+    if chance >= 1:
+        return "100%"
+    tenths = math.floor(chance * 1000 + Fraction(1, 2))
+    if tenths < 1:
+        return "<0.1%"  # possible, however unlikely: never shown as 0%
+    if tenths > 999:
+        return ">99.9%"
+    return f"{tenths // 10}.{tenths % 10}%".replace(".0%", "%")
 
 
-def _odds_cell(cell: Element, chance: Fraction) -> None:
-    pct = float(chance) * 100
-    sub(cell, "span", f"{chance.numerator}/{chance.denominator}" if chance else "0", "rc-frac").tail = " "
-    sub(cell, "span", f"{pct:.1f}%".replace(".0%", "%") if pct not in (0, 100) else f"{pct:.0f}%", "rc-pct")
-    bar = sub(cell, "span", cls="rc-bar")
-    bar.set("style", f"--rc-p:{pct:.2f}%")
-    bar.set("aria-hidden", "true")
+def fraction_text(weight: int, den: int) -> str:
+    """Over the table's common denominator, so rows compare at a glance: 2d6 shows 1/36 ... 6/36."""
+    return f"{weight}/{den}" if weight else "0"
+
+
+def modifier_range(mod: Modifier) -> str:
+    low, high = mod.count
+    if (low, high) == (0, 1):
+        return ""
+    if low == high:
+        return " (always)" if low == 1 else f" (always ×{low})"
+    return f" (up to {high})" if low == 0 else f" ({low}–{high})"
 
 
 def modifiers_text(table: DiceTable) -> str:
-    parts = []
-    for mod in table.modifiers:
-        low, high = mod.count
-        if (low, high) == (0, 1):
-            parts.append(f"{mod.value:+d} {mod.label}")
-        else:
-            parts.append(f"{mod.value:+d} {mod.label} ({low}–{high})")
-    return "; ".join(parts)
+    """'+1 the family member is the Chairman; +1 per Fatigue Cube on their Office card (up to 3)'."""
+    return "; ".join(f"{m.value:+d} {m.label}{modifier_range(m)}" for m in table.modifiers)
+
+
+def _custom_die(table: DiceTable, ctx: RenderContext) -> CustomDie | None:
+    return ctx.index.dice.get(table.custom_die) if table.custom_die else None
+
+
+def _single_d6(table: DiceTable) -> bool:
+    """Die faces can stand for the roll: one plain d6 and no modifiers (with modifiers the key is a total)."""
+    if not table.dice or table.modifiers:
+        return False
+    spec = parse_dice(table.dice)
+    return (spec.count, spec.sides, spec.bonus, spec.d66) == (1, 6, 0, False)
+
+
+def roll_heading(table: DiceTable) -> str:
+    if table.custom_die:
+        return "Face"
+    spec = parse_dice(table.dice)
+    if spec.d66 or (spec.count == 1 and not spec.bonus and not table.modifiers):
+        return "Roll"
+    return "Total"
 
 
 def table_data(table: DiceTable, ctx: RenderContext) -> dict:
-    """Everything the interactive layer needs, computed by the same dice module as the checker."""
+    """Everything the interactive layer needs, computed by the same dice module as the checker.
+
+    Chances are whole-number weights over ``den`` so the browser recomputes them exactly:
+    sum/d66 tables give ``dist`` ([total, weight] pairs, before modifiers), ``mods`` (value and count
+    range of each modifier) and ``rows`` ([low, high] of each row, null for an open end); custom dice
+    give ``faces`` (weight, label, glyph) and the face of each row.
+    """
     data: dict = {"id": table.id}
     if table.custom_die:
-        die = ctx.index.dice.get(table.custom_die)
-        odds = face_distribution(die) if die else {}
-        den = 1
-        for p in odds.values():
-            den = den * p.denominator // _gcd(den, p.denominator)
-        data.update(kind="custom", faces=[{"id": f.id, "label": f.label, "weight": int(odds.get(f.id, 0) * den)}
-                                          for f in (die.faces if die else [])],
-                    rows=[{"face": row.face} for row in table.rows])
+        die = _custom_die(table, ctx)
+        den, weights = outcome_weights(face_distribution(die) if die else {})
+        data.update(kind="custom", den=den,
+                    faces=[{"id": f.id, "label": f.label, "glyph": f.glyph, "weight": weights.get(f.id, 0)}
+                           for f in (die.faces if die else [])],
+                    rows=[row.face for row in table.rows])
         return data
     spec = parse_dice(table.dice)
-    dist = distribution(spec)
-    den = 1
-    for p in dist.values():
-        den = den * p.denominator // _gcd(den, p.denominator)
-    data.update(kind="d66" if spec.d66 else "sum", dice=spec.text, count=spec.count, sides=spec.sides,
-                bonus=spec.bonus, den=den, dist=[[t, int(p * den)] for t, p in sorted(dist.items())],
-                mods=[{"id": m.id, "label": m.label, "value": m.value, "min": m.count[0], "max": m.count[1]}
-                      for m in table.modifiers],
-                rows=[{"low": r.low if r else None, "high": r.high if r else None} for r in row_ranges(table)])
+    den, weights = outcome_weights(distribution(spec))
     offsets = sorted(reachable_offsets(table.modifiers))
-    data["offsets"] = [offsets[0], offsets[-1]]
+    data.update(kind="d66" if spec.d66 else "sum", dice=spec.text, count=spec.count, sides=spec.sides,
+                bonus=spec.bonus, den=den, dist=[[t, w] for t, w in sorted(weights.items())],
+                mods=[{"id": m.id, "value": m.value, "min": m.count[0], "max": m.count[1]} for m in table.modifiers],
+                rows=[[r.low, r.high] if r else [1, 0] for r in row_ranges(table)],  # [1, 0] contains nothing
+                offsets=[offsets[0], offsets[-1]])
     return data
 
 
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
+def _roll_cell(cell: Element, rng: RollRange | None, faces: bool) -> None:
+    if rng is None:
+        return
+    if faces:
+        low, high = max(rng.low if rng.low is not None else 1, 1), min(rng.high if rng.high is not None else 6, 6)
+        if low <= high:
+            drawn = sub(cell, "span", D6_FACES[low - 1:high], "rc-die-faces")
+            drawn.set("aria-hidden", "true")
+            drawn.tail = " "
+    sub(cell, "span", rng.label, "rc-roll-label")
+
+
+def _odds_cell(cell: Element, weight: int, den: int, most: int) -> None:
+    sub(cell, "span", fraction_text(weight, den), "rc-frac").tail = " "
+    sub(cell, "span", percent(Fraction(weight, den)), "rc-pct")
+    bar = sub(cell, "span", cls="rc-bar")
+    # Bars are scaled to the most likely row, so 2d6 shows its bell and rare rows stay visible.
+    bar.set("style", f"--rc-w:{100 * weight / most:.1f}%" if most else "--rc-w:0%")
+    bar.set("aria-hidden", "true")
+
+
+def _stepper(parent: Element, cls: str, low: int, high: int, name: str, text: str, **attrs: str) -> None:
+    """'− [n] +' with a caption: a number input (arrow keys, typing) flanked by buttons for touch."""
+    box = sub(parent, "span", cls=f"rc-step {cls}")
+    sub(box, "button", "−", "rc-dec", type="button", aria_label=f"One fewer: {name}", tabindex="-1")
+    sub(box, "input", cls="rc-n", type="number", min=str(low), max=str(high), step="1", value=str(low),
+        inputmode="numeric", aria_label=name, **attrs)
+    sub(box, "button", "+", "rc-inc", type="button", aria_label=f"One more: {name}", tabindex="-1")
+    sub(box, "span", text, "rc-step-text")
+
+
+def render_controls(box: Element, table: DiceTable, ctx: RenderContext, what: str) -> Element:
+    """The roll panel, hidden until dice.js wires it (no dead buttons without JavaScript)."""
+    plain = lambda text: textrefs.plain_text(text, ctx.index.name_of)  # noqa: E731 - labels, no links in controls
+    ui = sub(box, "div", cls="rc-dice-ui rc-nolink-terms")
+    ui.set("hidden", "")
+    for mod in table.modifiers:
+        label = plain(mod.label)
+        low, high = mod.count
+        if high <= 1:  # applies or not: a checkbox ('always' modifiers show checked and fixed)
+            opt = sub(ui, "label", cls="rc-mod rc-check")
+            check = sub(opt, "input", type="checkbox", data_mod=mod.id)
+            if low:
+                check.set("checked", "")
+                check.set("disabled", "")
+            check.tail = f" {mod.value:+d} {label}"
+        else:
+            _stepper(ui, "rc-mod", low, high, f"{label} ({mod.value:+d} each)",
+                     f"× {mod.value:+d} {label}", data_mod=mod.id)
+    if table.per:
+        per = plain(table.per)
+        _stepper(ui, "rc-times", 1, MAX_PER_ROLLS, f"Number of rolls, one per {per}", f"rolls, one per {per}")
+    sub(ui, "button", f"Roll {what}", "md-button md-button--primary rc-roll-btn", type="button")
+    out = sub(ui, "div", cls="rc-out", role="status", aria_live="polite", aria_atomic="true")
+    out.text = ""
+    sub(ui, "ol", cls="rc-hist", aria_label=f"Recent rolls: {plain(table.title)}").text = ""
+    return ui
 
 
 def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None = 2) -> Element:
+    data = table_data(table, ctx)
+    die = _custom_die(table, ctx)
     box = sub(parent, "div", cls="rc-dice")
-    box.set("data-rc-dice", json.dumps(table_data(table, ctx), separators=(",", ":")))
+    box.set("data-rc-dice", json.dumps(data, separators=(",", ":"), ensure_ascii=False))
     if level:
         heading(box, level, table.title, links.anchor("dice", table.id))
     else:
         box.set("id", links.anchor("dice", table.id))
     meta = sub(box, "p", cls="rc-dice-meta")
-    what = ctx.index.dice[table.custom_die].name if table.custom_die and table.custom_die in ctx.index.dice \
-        else table.dice
-    sub(meta, "strong", f"Roll {what}").tail = f" once per {table.per}." if table.per else "."
+    what = die.name if die else (table.custom_die if table.custom_die else table.dice)
+    shown = f"the {what}" if die and not what.lower().startswith(("the ", "a ", "an ")) else what
+    sub(meta, "strong", f"Roll {shown}").tail = f" once per {table.per}." if table.per else "."
     if table.when:
         sub(meta, "span", " " + table.when, "rc-when")
     if table.modifiers:
@@ -96,37 +183,40 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
         sub(mods, "strong", "Modifiers: ").tail = modifiers_text(table)
     if table.todo:
         sub(box, "p", "Incomplete: " + table.todo, "rc-todo-inline")
+    render_controls(box, table, ctx, what)
 
-    single_d6 = bool(table.dice) and parse_dice(table.dice).count == 1 and parse_dice(table.dice).sides == 6 \
-        and not parse_dice(table.dice).bonus
-    odds = row_odds(table, 0, ctx.index.dice.get(table.custom_die) if table.custom_die else None)
+    den = data["den"]
+    chances = row_odds(table, 0, die)
+    weights = [int(p * den) for p in chances]
+    most = max(weights, default=0)
     ranges = row_ranges(table) if table.dice else [None] * len(table.rows)
-    faces = {f.id: f for f in ctx.index.dice[table.custom_die].faces} if table.custom_die in ctx.index.dice else {}
+    faces = {f.id: f for f in die.faces} if die else {}
+    draw_faces = _single_d6(table)
 
     grid = sub(box, "table", cls="rc-dice-table")
     head = sub(sub(grid, "thead"), "tr")
-    for title, cls in (("Roll", "rc-col-roll"), ("Result", "rc-col-result"), ("Chance", "rc-col-odds")):
-        th = sub(head, "th", title, cls)
-        th.set("scope", "col")
+    for title, cls in ((roll_heading(table), "rc-col-roll"), ("Result", "rc-col-result"), ("Chance", "rc-col-odds")):
+        sub(head, "th", title, cls, scope="col")
     body = sub(grid, "tbody")
     for i, row in enumerate(table.rows):
-        tr = sub(body, "tr", cls="rc-row")
+        tr = sub(body, "tr", cls="rc-row" + ("" if weights[i] else " rc-zero"))
         tr.set("data-row", str(i))
         roll = sub(tr, "td", cls="rc-roll")
         if row.face is not None:
             face = faces.get(row.face)
             if face and face.glyph:
-                sub(roll, "span", face.glyph, "rc-die-faces").tail = " "
+                glyph = sub(roll, "span", face.glyph, "rc-die-faces rc-glyph")
+                glyph.set("aria-hidden", "true")
+                glyph.tail = " "
             sub(roll, "span", face.label if face else row.face, "rc-roll-label")
         else:
-            _roll_cell(roll, ranges[i], single_d6)
+            _roll_cell(roll, ranges[i], draw_faces)
         sub(tr, "td", row.result, "rc-result")
-        _odds_cell(sub(tr, "td", cls="rc-odds"), odds[i])
+        _odds_cell(sub(tr, "td", cls="rc-odds"), weights[i], den, most)
     if table.any_result:
         foot = sub(sub(grid, "tfoot"), "tr", cls="rc-any")
-        sub(foot, "th", "Any roll", "rc-roll").set("scope", "row")
-        cell = sub(foot, "td", table.any_result, "rc-result")
-        cell.set("colspan", "2")
+        sub(foot, "th", "Any roll", "rc-roll", scope="row")
+        sub(foot, "td", table.any_result, "rc-result", colspan="2")
     if table.notes:
         notes = sub(box, "div", cls="rc-dice-notes")
         ctx.markdown(notes, table.notes)
