@@ -208,7 +208,7 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
                 glyph = sub(roll, "span", face.glyph, "rc-die-faces rc-glyph")
                 glyph.set("aria-hidden", "true")
                 glyph.tail = " "
-            sub(roll, "span", face.label if face else row.face, "rc-roll-label")
+            sub(roll, "span", face.label if face else row.face, "rc-roll-label rc-face-label")
         else:
             _roll_cell(roll, ranges[i], draw_faces)
         sub(tr, "td", row.result, "rc-result")

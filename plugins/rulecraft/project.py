@@ -1,0 +1,140 @@
+"""Where a project keeps its pages and data: read from mkdocs.yml, with the usual defaults.
+
+mkdocs.yml may hold ``!!python/name:`` tags (Material's emoji settings), so it is
+read with a loader that turns unknown tags into nothing instead of failing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+
+class _TolerantLoader(yaml.SafeLoader):
+    pass
+
+
+_TolerantLoader.add_multi_constructor("", lambda loader, suffix, node: None)
+_TolerantLoader.add_multi_constructor("!", lambda loader, suffix, node: None)
+
+
+def read_mkdocs(path: Path) -> dict[str, Any]:
+    try:
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=_TolerantLoader)
+    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+@dataclass
+class Project:
+    root: Path
+    docs: Path
+    rules_data: Path
+    mkdocs_yml: Path | None
+    config: dict = field(default_factory=dict)
+
+    @property
+    def has_nav(self) -> bool:
+        return bool(self.config.get("nav"))
+
+
+def rulecraft_options(config: dict) -> dict:
+    for plugin in config.get("plugins") or []:
+        if isinstance(plugin, dict) and isinstance(plugin.get("rulecraft"), dict):
+            return plugin["rulecraft"]
+    return {}
+
+
+def find_project(root: Path) -> Project:
+    root = Path(root)
+    yml = root / "mkdocs.yml"
+    config = read_mkdocs(yml) if yml.is_file() else {}
+    docs = root / str(config.get("docs_dir") or "docs")
+    rules = root / str(rulecraft_options(config).get("rules_data") or "rules_data")
+    return Project(root, docs, rules, yml if yml.is_file() else None, config)
+
+
+MINIMAL_MKDOCS = """\
+site_name: {site_name}
+docs_dir: docs
+
+theme:
+  name: material
+  features: [navigation.instant, navigation.sections, navigation.indexes, search.suggest]
+  palette:
+    - scheme: default
+      toggle: {{icon: material/weather-night, name: Switch to dark mode}}
+    - scheme: slate
+      toggle: {{icon: material/weather-sunny, name: Switch to light mode}}
+
+plugins:
+  - search
+  - rulecraft:
+      rules_data: rules_data
+
+markdown_extensions:
+  - admonition
+  - attr_list
+  - md_in_html
+  - tables
+  - def_list
+  - toc:
+      permalink: true
+  - pymdownx.details
+  - pymdownx.superfences
+
+validation:
+  links: {{not_found: warn, anchors: warn, unrecognized_links: warn}}
+"""
+
+
+def write_minimal_mkdocs(root: Path, site_name: str) -> Path:
+    path = root / "mkdocs.yml"
+    path.write_text(MINIMAL_MKDOCS.format(site_name=site_name), encoding="utf-8")
+    return path
+
+
+_NAV_RE = re.compile(r"^nav:[ \t]*(#.*)?$", re.MULTILINE)
+
+
+def add_nav_entry(yml: Path, title: str, pages: list[tuple[str, str]]) -> str | None:
+    """Append ``- title: [pages]`` to an explicit block-style ``nav:`` in mkdocs.yml, keeping the rest as is.
+
+    Returns None on success, or a sentence saying why the file was left alone (the caller prints it).
+    """
+    text = yml.read_text(encoding="utf-8")
+    match = _NAV_RE.search(text)
+    if not match:
+        return "mkdocs.yml has a nav that is not a block list ('nav:' on its own line); add the pages by hand"
+    lines = text[match.end():].split("\n")
+    body_end = 0  # index (in lines) after the last line of the nav block
+    indent = None
+    for i, line in enumerate(lines[1:], start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if not line[0].isspace() and not line.startswith("-"):
+            break
+        if indent is None and line.lstrip().startswith("- "):
+            indent = len(line) - len(line.lstrip())
+        body_end = i
+    if indent is None:
+        return "mkdocs.yml's nav has no list items to extend; add the pages by hand"
+    pad = " " * indent
+    entry = [f"{pad}- {_yaml_key(title)}:"] + [f"{pad}    - {_yaml_key(label)}: {path}" for label, path in pages]
+    new_lines = lines[:body_end + 1] + entry + lines[body_end + 1:]
+    new_text = text[:match.end()] + "\n".join(new_lines)
+    nav = yaml.load(new_text, Loader=_TolerantLoader).get("nav") if new_text else None
+    if not (isinstance(nav, list) and nav and nav[-1] == {title: [{label: path} for label, path in pages]}):
+        return "could not extend mkdocs.yml's nav safely; add the pages by hand"
+    yml.write_text(new_text, encoding="utf-8")
+    return None
+
+
+def _yaml_key(text: str) -> str:
+    plain = yaml.safe_load(f"{text}: x") if re.fullmatch(r"[A-Za-z0-9][\w .&'()-]*", text) else None
+    return text if plain == {text: "x"} else '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
