@@ -3,7 +3,12 @@
 The glossary renderer leaves an empty ``<div class="rc-backlinks" data-rc-backlinks="ID">``
 per term; the term linker records (game, term, page, section) for each link it makes.
 Once all pages are rendered (MkDocs ``on_env``) the slots are filled, like
-mkdocs-autorefs resolves its placeholders.
+mkdocs-autorefs resolves its placeholders. Pages are listed in navigation order,
+each with the sections that mention the term in document order:
+
+    Used in
+    • Turn sequence: 7b. Governor General, 9. Military Affairs
+    • Cheat sheet
 """
 
 from __future__ import annotations
@@ -17,42 +22,65 @@ SLOT_RE = re.compile(r'<div class="rc-backlinks" data-rc-backlinks="([a-z0-9_-]+
 
 
 def _toc_titles(page) -> dict[str, str]:
+    """Section anchor -> its heading as plain text (MkDocs keeps TOC titles HTML-escaped)."""
     titles: dict[str, str] = {}
 
     def walk(items):
         for item in items:
-            titles[item.id] = item.title
+            titles[item.id] = html.unescape(item.title)
             walk(item.children)
 
     walk(getattr(page, "toc", []) or [])
     return titles
 
 
-def fill_backlinks(content: str, glossary_page, game_id: str | None, mentions, pages: dict) -> str:
-    by_term: dict[str, list[tuple[str, str]]] = {}
+def group_mentions(mentions, game_id: str | None, exclude_src: str) -> dict[str, dict[str, list[str]]]:
+    """term id -> page src -> section anchors ('' = the page itself), each in first-mention order."""
+    by_term: dict[str, dict[str, list[str]]] = {}
+    seen: set[tuple[str, str, str]] = set()
     for game, term_id, src, section in mentions:
-        if game != game_id or src == glossary_page.file.src_uri:
+        if game != game_id or src == exclude_src or (term_id, src, section) in seen:
             continue
-        places = by_term.setdefault(term_id, [])
-        if (src, section) not in places:
-            places.append((src, section))
+        seen.add((term_id, src, section))
+        by_term.setdefault(term_id, {}).setdefault(src, []).append(section)
+    return by_term
+
+
+def fill_backlinks(content: str, glossary_page, game_id: str | None, mentions, pages: dict,
+                   order: dict[str, int] | None = None) -> str:
+    """Fill every backlink slot of ``content`` (the glossary page's HTML); empty slots vanish.
+
+    ``pages``: src path -> MkDocs page; ``order``: src path -> position in the navigation.
+    """
+    if "data-rc-backlinks" not in content:
+        return content
+    by_term = group_mentions(mentions, game_id, glossary_page.file.src_uri)
+    order = order or {}
     toc_cache: dict[str, dict[str, str]] = {}
+    url_cache: dict[str, str] = {}
+
+    def page_key(src: str):
+        page = pages[src]
+        return (order.get(src, len(order)), (page.title or src).casefold(), src)
 
     def replace(match: re.Match) -> str:
         places = by_term.get(match.group(1))
         if not places:
             return ""
         items = []
-        for src, section in sorted(places, key=lambda p: (pages[p[0]].title or "", p[1]) if p[0] in pages else p):
-            page = pages.get(src)
-            if page is None:
-                continue
-            titles = toc_cache.setdefault(src, _toc_titles(page))
-            url = get_relative_url(page.url, glossary_page.url) + (f"#{section}" if section else "")
-            label = page.title or src
-            if section and section in titles and titles[section] != label:
-                label = f"{label} › {titles[section]}"
-            items.append(f'<li><a href="{html.escape(url)}">{html.escape(label)}</a></li>')
+        for src in sorted((s for s in places if s in pages), key=page_key):
+            page = pages[src]
+            url = url_cache.get(src)
+            if url is None:
+                url = url_cache[src] = html.escape(get_relative_url(page.url, glossary_page.url))
+            titles = toc_cache.get(src)
+            if titles is None:
+                titles = toc_cache[src] = _toc_titles(page)
+            label = html.escape(page.title or src)
+            sections = [s for s in places[src] if s and s in titles and titles[s] != page.title]
+            links = [f'<a href="{url}#{html.escape(s)}">{html.escape(titles[s])}</a>' for s in sections]
+            head = f'<a href="{url}">{label}</a>'
+            items.append(f"<li>{head}: {', '.join(links)}</li>" if links else f"<li>{head}</li>")
         if not items:
             return ""
         return ('<div class="rc-backlinks"><p class="rc-backlinks-title">Used in</p><ul>'

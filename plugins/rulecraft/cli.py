@@ -1,4 +1,4 @@
-"""The `rulecraft` command line: check, schema (more subcommands join as they land).
+"""The `rulecraft` command line: check, schema, new, import, cards (more subcommands join as they land).
 
 Exit codes: 0 clean, 1 problems (errors; warnings too with --strict), 2 usage.
 """
@@ -51,6 +51,106 @@ def cmd_schema(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_problems(problems) -> None:
+    for problem in problems:
+        print(problem.format(), file=sys.stderr)
+
+
+def cmd_new(args: argparse.Namespace) -> int:
+    from .scaffold import ScaffoldError, create_game
+
+    try:
+        created = create_game(Path(args.root), args.game_id, title=args.title)
+    except ScaffoldError as exc:
+        print(f"rulecraft new: {exc}", file=sys.stderr)
+        return 2 if exc.usage else 1
+    for path in created.files:
+        print(f"wrote {path}")
+    for note in created.notes:
+        print(f"note: {note}")
+    print(f"next: rulecraft check {created.project.rules_data / created.game_id}  and  mkdocs serve --livereload")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from .importer import ImportError_, import_rulebook
+
+    source = Path(args.file)
+    if not source.is_file():
+        print(f"rulecraft import: '{source}' is not a file (expected a Markdown or HTML rulebook)", file=sys.stderr)
+        return 2
+    try:
+        result = import_rulebook(source, Path(args.out), game_id=args.id, title=args.title, fmt=args.format)
+    except ImportError_ as exc:
+        print(f"rulecraft import: {exc}", file=sys.stderr)
+        return 2 if exc.usage else 1
+    print(result.report_text)
+    print(f"report written to {result.report_path}")
+    if result.check.errors:
+        _print_problems(result.check.errors)
+        return 1
+    return 0
+
+
+def cmd_cards_export(args: argparse.Namespace) -> int:
+    from .cards_csv import export_deck
+    from .problems import RulecraftError
+
+    game_dir = Path(args.game_dir)
+    if not game_dir.is_dir():
+        print(f"rulecraft cards export: '{game_dir}' is not a game folder", file=sys.stderr)
+        return 2
+    try:
+        text = export_deck(game_dir, args.deck_id)
+    except RulecraftError as exc:
+        _print_problems(exc.problems)
+        return 1
+    if args.output and args.output != "-":
+        Path(args.output).write_text(text, encoding="utf-8", newline="")
+        print(f"wrote {args.output}", file=sys.stderr)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def _within(file: str, folder: Path) -> bool:
+    try:
+        Path(file).resolve().relative_to(folder.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def cmd_cards_import(args: argparse.Namespace) -> int:
+    from .cards_csv import import_deck
+    from .checks import check_path
+    from .problems import RulecraftError
+
+    game_dir = Path(args.game_dir)
+    if not game_dir.is_dir():
+        print(f"rulecraft cards import: '{game_dir}' is not a game folder", file=sys.stderr)
+        return 2
+    if not Path(args.file).is_file():
+        print(f"rulecraft cards import: '{args.file}' is not a file", file=sys.stderr)
+        return 2
+    try:
+        summary = import_deck(game_dir, args.deck_id, Path(args.file), deck_name=args.name)
+    except RulecraftError as exc:
+        _print_problems(exc.problems)
+        return 1
+    action = "added deck" if summary.created_deck else "replaced the cards of deck"
+    print(f"{action} '{summary.deck_id}' in {summary.file}: {summary.cards} card(s), {summary.copies} in all")
+    for note in summary.notes:
+        print(f"note: {note}")
+    errors = [p for p in check_path(game_dir, _default_docs(game_dir.resolve())).errors
+              if _within(p.location.file, game_dir)]  # pages of other games are not this command's business
+    if errors:
+        print("the game now has errors (rulecraft check):", file=sys.stderr)
+        _print_problems(errors)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulecraft", description="Board-game rules as checked data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -67,6 +167,34 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument("--out", help="folder (default: the package's schemas/ folder)")
     schema.add_argument("--check", action="store_true", help="exit 1 if the written schemas are stale")
     schema.set_defaults(func=cmd_schema)
+
+    new = sub.add_parser("new", help="create a starter game that checks clean and builds")
+    new.add_argument("game_id", metavar="game-id", help="the game's id: lower-case letters, digits, '-', '_'")
+    new.add_argument("--root", default=".", help="project folder holding mkdocs.yml, docs/, rules_data/ (default: .)")
+    new.add_argument("--title", help="the game's title (default: from the id)")
+    new.set_defaults(func=cmd_new)
+
+    imp = sub.add_parser("import", help="turn an existing Markdown or HTML rulebook into a data skeleton")
+    imp.add_argument("file", help="the rulebook (.md, .html or text holding either)")
+    imp.add_argument("--id", help="game id (default: from the rulebook's title)")
+    imp.add_argument("--title", help="game title (default: the rulebook's first heading)")
+    imp.add_argument("--out", default=".", help="project folder to write rules_data/<id>/ and docs/<id>/ into")
+    imp.add_argument("--format", choices=["auto", "markdown", "html"], default="auto")
+    imp.set_defaults(func=cmd_import)
+
+    cards = sub.add_parser("cards", help="decks as CSV (one row per card, with qty)")
+    cards_sub = cards.add_subparsers(dest="cards_command", required=True)
+    export = cards_sub.add_parser("export", help="write a deck as CSV")
+    export.add_argument("game_dir", help="the game's folder (rules_data/<game>)")
+    export.add_argument("deck_id", help="the deck's id in cards.yaml")
+    export.add_argument("-o", "--output", help="CSV file to write (default: standard output)")
+    export.set_defaults(func=cmd_cards_export)
+    cimport = cards_sub.add_parser("import", help="replace a deck's cards with the rows of a CSV file")
+    cimport.add_argument("game_dir", help="the game's folder (rules_data/<game>)")
+    cimport.add_argument("deck_id", help="the deck's id (a new deck is added if there is none)")
+    cimport.add_argument("file", help="the CSV file")
+    cimport.add_argument("--name", help="name of a new deck (default: from the id)")
+    cimport.set_defaults(func=cmd_cards_import)
     return parser
 
 

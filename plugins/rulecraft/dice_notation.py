@@ -33,6 +33,13 @@ class DiceSpec:
         return list(range(self.count + self.bonus, self.count * self.sides + self.bonus + 1))
 
 
+def _int(digits: str, written) -> int:
+    """int() of a matched number; Python refuses over 4,300 digits with a plain ValueError, dice far sooner."""
+    if len(digits.lstrip("-")) > 9:
+        raise NotationError(f"'{str(written)[:40]}': {digits[:12]}... is far too large a number for dice or rolls")
+    return int(digits)
+
+
 _DICE_RE = re.compile(r"^\s*(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?\s*$")
 
 
@@ -44,9 +51,9 @@ def parse_dice(text: str) -> DiceSpec:
     match = _DICE_RE.match(text)
     if not match:
         raise NotationError(f"'{text}' is not dice notation; write NdM like '1d6', '2d6', '3d6+1', or 'd66'")
-    count = int(match.group(1)) if match.group(1) else 1
-    sides = int(match.group(2))
-    bonus = int(match.group(4) or 0) * (-1 if match.group(3) == "-" else 1)
+    count = _int(match.group(1), text) if match.group(1) else 1
+    sides = _int(match.group(2), text)
+    bonus = _int(match.group(4) or "0", text) * (-1 if match.group(3) == "-" else 1)
     if not 1 <= count <= MAX_DICE:
         raise NotationError(f"'{text}': the number of dice must be between 1 and {MAX_DICE}")
     if not 2 <= sides <= MAX_SIDES:
@@ -101,15 +108,17 @@ def parse_roll(value: int | str) -> RollRange:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise NotationError(f"a row's roll must be a number or text like '3-4', found {value!r}")
     if isinstance(value, int):
+        if abs(value) > 999_999_999:
+            raise NotationError("a row's roll is far too large a number for dice (beyond ±999,999,999)")
         return RollRange(value, value)
     text = value.strip()
     for pattern, make in _ROLL_PATTERNS:
         match = pattern.match(text)
         if match:
-            return make(int(match.group(1)))
+            return make(_int(match.group(1), value))
     match = _RANGE_RE.match(text)
     if match:
-        low, high = int(match.group(1)), int(match.group(2))
+        low, high = _int(match.group(1), value), _int(match.group(2), value)
         if low > high:
             raise NotationError(f"roll '{value}' runs backwards; write the lower number first: '{high}-{low}'")
         return RollRange(low, high)

@@ -7,6 +7,7 @@ walking the data again.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -14,6 +15,7 @@ from .loader import Game
 from .models import Card, Component, Constant, CustomDie, Deck, DiceTable, Icon, RuleModel, Term
 from .numbering import NumberedPhase, number_phases
 from .term_matcher import TermMatcher
+from .textrefs import plain_text
 
 # String fields holding Markdown rule text (may contain {kind:id} references).
 TEXT_FIELDS = frozenset({
@@ -27,6 +29,16 @@ NON_PROSE_FIELDS = frozenset({
     "id", "terms", "dice", "see", "see_also", "icons", "component", "custom_die", "icon", "glossaries", "face",
     "roll", "version", "changed_in", "material", "image", "emoji", "include", "constants", "todo", "source",
 })
+
+
+_MD_LINK_RE = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_MD_MARK_RE = re.compile(r"(\*{1,3}|(?<!\w)_{1,3}|_{1,3}(?!\w)|`+)")
+
+
+def plain_markdown(text: str) -> str:
+    """Inline Markdown as the words a reader sees: '**Company** [debt](x)' -> 'Company debt'."""
+    text = _MD_LINK_RE.sub(r"\1", text)
+    return " ".join(_MD_MARK_RE.sub("", text).replace("\\", "").split())
 
 
 @dataclass
@@ -43,12 +55,20 @@ class GameIndex:
     components: dict[str, Component] = field(default_factory=dict)
     constants: dict[str, Constant] = field(default_factory=dict)
     _matcher: TermMatcher | None = None
+    _previews: dict[str, str] = field(default_factory=dict)
 
     @property
     def matcher(self) -> TermMatcher:
         if self._matcher is None:
             self._matcher = TermMatcher([(w, t.id, t.case_sensitive) for t in self.terms.values() for w in t.words])
         return self._matcher
+
+    def preview(self, term_id: str) -> str:
+        """A term's short definition as plain text (references resolved, Markdown marks dropped)."""
+        text = self._previews.get(term_id)
+        if text is None:
+            text = self._previews[term_id] = plain_markdown(plain_text(self.terms[term_id].short, self.name_of))
+        return text
 
     def name_of(self, kind: str, target: str) -> str | None:
         """The words a reference to this item shows."""

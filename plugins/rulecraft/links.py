@@ -50,3 +50,7 @@ def relative(from_page: str | None, to_path: str) -> str:
 def href(from_page: str | None, game_id: str, kind: str, item_id: str) -> str:
     target = page_path(game_id, PAGE_FOR_KIND[kind])
     return f"{relative(from_page, target)}#{anchor(kind, item_id)}"
+
+
+# Headings the overview page always has; a game.yaml section cannot take these ids.
+OVERVIEW_ANCHORS = frozenset({"objective", "components", "setup", "end-of-game", "scoring", "constants", "pages"})

@@ -7,6 +7,7 @@
 * on_page_markdown: tell the extension which page/game is rendering; check the
   page's own references and blocks with located messages.
 * on_env: after every page is rendered, fill the glossary's "Used in" backlinks.
+* on_post_build: write each cheat sheet's PDF (rulecraft.pdf; needs WeasyPrint, optional).
 * on_serve: watch rules_data/ so a YAML edit rebuilds the site. While serving, a
   broken edit keeps the last good rule book and shows the errors in a banner on
   every page (and the log); fixing the file recovers on the next rebuild.
@@ -48,6 +49,8 @@ class RulecraftConfig(Config):
     # TODOs and open questions are recorded gaps of the source rules, shown on each game's status
     # page; by default they are logged as info so `mkdocs build --strict` passes. True: warnings.
     strict_gaps = c.Type(bool, default=False)
+    # Write <game>/cheatsheet.pdf after the build when WeasyPrint is installed (the `pdf` extra).
+    cheatsheet_pdf = c.Type(bool, default=True)
 
 
 GAP_CODES = frozenset({"todo", "open-question", "phase-without-rules"})
@@ -120,6 +123,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if not self.config.enabled:
             return files
         self.generated: dict[str, tuple[str, str]] = {}  # src path -> (game id, page key)
+        self.files = files
         for game in self.book.games.values():
             for page in site_pages.pages_for_game(game):
                 path = f"{game.id}/{GAME_PAGES[page][0]}"
@@ -215,6 +219,11 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         end = output.find(">", start) + 1 if start >= 0 else 0
         return output[:end] + banner + output[end:]
 
+    def on_nav(self, nav, /, *, config, files):
+        # Glossary "Used in" lists pages in navigation order.
+        self.page_order = {p.file.src_uri: i for i, p in enumerate(nav.pages)}
+        return nav
+
     @event_priority(-50)  # after other plugins' on_env: every page's content is final by now
     def on_env(self, env, /, *, config, files):
         if not self.config.enabled:
@@ -223,11 +232,25 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         for src, (game_id, page_key) in self.generated.items():
             if page_key == "glossary" and src in pages:
                 page = pages[src]
-                page.content = fill_backlinks(page.content or "", page, game_id, self.ext.mentions, pages)
+                page.content = fill_backlinks(page.content or "", page, game_id, self.ext.mentions, pages,
+                                              getattr(self, "page_order", None))
         for src, page in pages.items():  # hand-written glossary pages using the glossary block
             if src not in self.generated and page.content and "data-rc-backlinks" in page.content:
-                page.content = fill_backlinks(page.content, page, self._game_of(src), self.ext.mentions, pages)
+                page.content = fill_backlinks(page.content, page, self._game_of(src), self.ext.mentions, pages,
+                                              getattr(self, "page_order", None))
         return env
+
+    def on_post_build(self, *, config):
+        if not (self.config.enabled and self.config.cheatsheet_pdf):
+            return
+        from .pdf import build_cheatsheet_pdfs
+
+        built = {}
+        for game_id in self.book.games:
+            file = self.files.get_file_from_path(f"{game_id}/{GAME_PAGES['cheatsheet'][0]}")
+            if file is not None and Path(file.abs_dest_path).is_file():
+                built[game_id] = Path(file.abs_dest_path)
+        build_cheatsheet_pdfs(Path(config.site_dir), built, ASSET_DIR, log)
 
     def on_serve(self, server, /, *, config, builder):
         if self.config.enabled:

@@ -1,19 +1,30 @@
 """Finds glossary terms in plain text: whole words, longest match first.
 
-Text is split into word tokens once; a term can only start at a token that is
+Text is split into word tokens (``\\w+``); a term can only start at a token that is
 the first word of some term, so the cost is about one dict lookup per word
-whatever the glossary size (a regex alternation of 5 000 terms is far slower).
-Case: insensitive, except terms written all in capitals (or marked
-case_sensitive), which must match exactly.
+whatever the glossary size (a regex alternation of 5 000 terms is far slower), and
+a text none of whose words starts a term is rejected with one set operation.
+
+* Whole words: a match never starts or ends inside a word joined by a hyphen or an
+  apostrophe ("Company-wide", "non-Company", "l'Office" do not match "Company" or
+  "Office"), except a possessive "'s": "the Company's debt" links "Company".
+* Between the words of a multi-word term any run of whitespace matches one space;
+  other separators ('-', "'") must be written as in the glossary ("face-up").
+* Case: insensitive, except terms written all in capitals (or marked
+  ``case_sensitive``), which must match exactly.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import accumulate
 
-_WORD_RE = re.compile(r"\w+(?:['’]\w+)*")
+_TOKEN_RE = re.compile(r"\w+")
+_SPLIT_RE = re.compile(r"(\w+)")
 _SPACE_RE = re.compile(r"\s+")
+_JOINERS = frozenset("-‐‑'’")  # characters that glue two words into one
+_APOSTROPHES = frozenset("'’")
 
 
 @dataclass(frozen=True)
@@ -30,7 +41,8 @@ def _gap(text: str) -> str:
 
 
 def normalise(word: str) -> str:
-    tokens = list(_WORD_RE.finditer(word))
+    """The key two wordings share when they mean the same glossary word ('' if no letters/digits)."""
+    tokens = list(_TOKEN_RE.finditer(word))
     if not tokens:
         return ""
     parts = [tokens[0].group(0)]
@@ -38,6 +50,10 @@ def normalise(word: str) -> str:
         parts.append(_gap(word[prev.end():cur.start()]))
         parts.append(cur.group(0))
     return "".join(parts).casefold().replace("’", "'")
+
+
+def normalise_case(text: str) -> str:
+    return _SPACE_RE.sub(" ", text).replace("’", "'")
 
 
 def is_case_sensitive(word: str, flag: bool | None) -> bool:
@@ -52,60 +68,89 @@ class _Entry:
     term_id: str
     word: str
     case_sensitive: bool
+    exact: str  # normalise_case(word), compared when case_sensitive
 
 
 class TermMatcher:
     def __init__(self, words: list[tuple[str, str, bool | None]]):
         """``words``: (word, term id, case_sensitive flag or None for the default rule)."""
         self.entries: dict[str, _Entry] = {}
-        self.lengths: dict[str, set[int]] = {}  # first token -> word counts of terms starting with it
+        lengths: dict[str, set[int]] = {}  # first token -> token counts of the words starting with it
         for word, term_id, flag in words:
             key = normalise(word)
             if not key or key in self.entries:
                 continue  # clashes are the checker's business
-            self.entries[key] = _Entry(term_id, word, is_case_sensitive(word, flag))
-            tokens = _WORD_RE.findall(key)
-            self.lengths.setdefault(tokens[0], set()).add(len(tokens))
-        self.sorted_lengths = {k: sorted(v, reverse=True) for k, v in self.lengths.items()}
+            self.entries[key] = _Entry(term_id, word, is_case_sensitive(word, flag), normalise_case(word))
+            tokens = _TOKEN_RE.findall(key)
+            lengths.setdefault(tokens[0], set()).add(len(tokens))
+        # Longest first, so "Company Standing" wins over "Company".
+        self.firsts: dict[str, tuple[int, ...]] = {k: tuple(sorted(v, reverse=True)) for k, v in lengths.items()}
 
     def __bool__(self) -> bool:
         return bool(self.entries)
 
+    def could_match(self, text: str) -> bool:
+        """Cheap pre-check: does any word of ``text`` start a glossary word?"""
+        return bool(self.entries) and not self.firsts.keys().isdisjoint(_TOKEN_RE.findall(text.casefold()))
+
     def find(self, text: str) -> list[TermMatch]:
-        if not self.entries:
+        if not self.entries or not text:
             return []
-        tokens = list(_WORD_RE.finditer(text))
+        folded = text.casefold()
+        parts = _SPLIT_RE.split(folded)  # [gap, word, gap, word, ..., gap]: tokenised in C
+        words = parts[1::2]
+        if self.firsts.keys().isdisjoint(words):
+            return []  # the common case for most text nodes: nothing to do
+        if len(folded) == len(text):
+            ends = list(accumulate(map(len, parts)))  # ends[k]: offset just after parts[k]
+        else:  # rare letters whose case folding changes length (ß -> ss): offsets from the original
+            original = _SPLIT_RE.split(text)
+            parts = [p if k % 2 == 0 else p.casefold() for k, p in enumerate(original)]
+            words = parts[1::2]
+            ends = list(accumulate(map(len, original)))
+        return self._scan(text, parts, words, ends)
+
+    def _scan(self, text: str, parts: list[str], words: list[str], ends: list[int]) -> list[TermMatch]:
+        firsts = self.firsts
+        entries = self.entries
+        count = len(words)
         matches: list[TermMatch] = []
         i = 0
-        count = len(tokens)
         while i < count:
-            first = tokens[i].group(0).casefold().replace("’", "'")
-            lengths = self.sorted_lengths.get(first)
-            matched = 0
-            if lengths:
-                for n in lengths:
-                    if i + n > count:
+            lengths = firsts.get(words[i])
+            if lengths is None:
+                i += 1
+                continue
+            k = 2 * i + 1  # index of words[i] in parts
+            if i and parts[k - 1] in _JOINERS:  # "non-Company": inside a hyphenated word
+                i += 1
+                continue
+            start = ends[k - 1]
+            advance = 1
+            for n in lengths:
+                if i + n > count:
+                    continue
+                if n == 1:
+                    key = words[i]
+                else:
+                    seg = parts[k:k + 2 * n - 1]
+                    for g in range(1, len(seg), 2):
+                        if seg[g] != " ":
+                            seg[g] = _gap(seg[g])
+                    key = "".join(seg).replace("’", "'")
+                entry = entries.get(key)
+                if entry is None:
+                    continue
+                last = k + 2 * n - 2
+                if i + n < count and parts[last + 1] in _JOINERS:
+                    # Followed by "-word" or "'word": part of a longer word, unless a possessive "'s".
+                    if not (parts[last + 1] in _APOSTROPHES and words[i + n] == "s"):
                         continue
-                    if n == 1:
-                        key = first
-                    else:
-                        parts = [first]
-                        for a, b in zip(tokens[i:i + n - 1], tokens[i + 1:i + n]):
-                            parts.append(_gap(text[a.end():b.start()]))
-                            parts.append(b.group(0).casefold())
-                        key = "".join(parts).replace("’", "'")
-                    entry = self.entries.get(key)
-                    if entry is None:
-                        continue
-                    start, end = tokens[i].start(), tokens[i + n - 1].end()
-                    if entry.case_sensitive and normalise_case(text[start:end]) != normalise_case(entry.word):
-                        continue
-                    matches.append(TermMatch(start, end, entry.term_id, entry.word))
-                    matched = n
-                    break
-            i += matched or 1
+                end = ends[last]
+                if entry.case_sensitive and normalise_case(text[start:end]) != entry.exact:
+                    continue
+                matches.append(TermMatch(start, end, entry.term_id, entry.word))
+                advance = n
+                break
+            i += advance
         return matches
-
-
-def normalise_case(text: str) -> str:
-    return _SPACE_RE.sub(" ", text)

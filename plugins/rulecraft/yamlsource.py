@@ -113,6 +113,27 @@ class _TooBig(Exception):
     pass
 
 
+class _TooDeep(Exception):
+    def __init__(self, mark):
+        self.mark = mark
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's composer recurses once per nesting level: stop it long before Python's recursion limit
+    (``[[[[...`` a few hundred deep would raise RecursionError); the converter reports depth > MAX_DEPTH."""
+
+    _depth = 0
+
+    def compose_node(self, parent, index):
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH + 40:
+                raise _TooDeep(self.peek_event().start_mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
 class _Converter:
     """Turns a composed node graph into plain data, recording positions."""
 
@@ -191,11 +212,16 @@ class _Converter:
         if node.tag not in _ALLOWED_SCALAR_TAGS:
             return self._bad_tag(node)
         try:
-            return self.loader.construct_object(node)
+            value = self.loader.construct_object(node)
         except (yaml.YAMLError, ValueError, OverflowError) as exc:
             self.problems.append(error("yaml-value", f"cannot read value {node.value!r}: {exc}", self.at(node),
                                        "put the value in quotes to keep it as text"))
             return None
+        if isinstance(value, int) and value.bit_length() > 64:  # 0x... has no digit limit; str() of it may fail
+            self.problems.append(error("yaml-value", f"the number {node.value[:20]!r}... is far too large",
+                                       self.at(node), "put the value in quotes to keep it as text"))
+            return None
+        return value
 
     def _bad_tag(self, node: yaml.Node) -> None:
         self.problems.append(error("yaml-tag", f"unsupported YAML tag '{node.tag}'", self.at(node),
@@ -248,10 +274,20 @@ def parse_yaml_text(text: str, file: str) -> tuple[YamlDocument, list[Problem]]:
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         return doc, [error("empty-file", "file is empty (no data, only blank lines or comments)",
                            Location(file, 1, 1), "add the data or delete the file")]
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as exc:  # raised before parsing: a character YAML never allows
+        line = text.count("\n", 0, exc.position) + 1
+        column = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
+        return doc, [error("yaml-syntax", f"invalid YAML: control character U+{exc.character:04X} is not allowed",
+                           Location(file, line, column),
+                           "delete it: it is invisible in most editors (often pasted from a terminal or a PDF)")]
     try:
         try:
             node = loader.get_single_node()
+        except _TooDeep as exc:
+            return doc, [error("yaml-depth", f"data is nested more than {MAX_DEPTH} levels deep",
+                               Location(file, exc.mark.line + 1, exc.mark.column + 1), "flatten the structure")]
         except yaml.MarkedYAMLError as exc:
             return doc, [_yaml_error(exc, file)]
         except yaml.YAMLError as exc:  # unmarked errors are rare; still report, never raise
@@ -269,6 +305,9 @@ def parse_yaml_text(text: str, file: str) -> tuple[YamlDocument, list[Problem]]:
         except RecursionError:
             doc.data = None
             return doc, [error("yaml-depth", "data is nested too deeply", Location(file, 1, 1))]
+        if doc.data is None and not converter.problems:  # '---', 'null' or '~' alone
+            return doc, [error("empty-file", "file has no data (its only value is null)", converter.at(node),
+                               "add the data or delete the file")]
         return doc, converter.problems
     finally:
         loader.dispose()

@@ -15,6 +15,8 @@ from ..loader import RuleBook, display_path, load_rulebook
 from ..problems import Problem
 from . import cards, completeness, dice_coverage, glossary, identifiers, references, usage
 from .completeness import GameSummary
+from . import versions  # noqa: E402 - changed_in versions must be in the changelog
+from . import cheatsheet  # noqa: E402 - the cheat sheet's ids exist and it fits one page
 
 
 @dataclass
@@ -45,6 +47,21 @@ def read_prose(docs_dir: Path | None, game_id: str) -> dict[str, str]:
     return pages
 
 
+def read_site_prose(docs_dir: Path | None, game_ids) -> dict[str, str]:
+    """Markdown pages outside every game's folder (home, about...), keyed by display path."""
+    if docs_dir is None or not docs_dir.is_dir():
+        return {}
+    pages = {}
+    for path in sorted(docs_dir.rglob("*.md")):
+        if path.relative_to(docs_dir).parts[0] in game_ids:
+            continue
+        try:
+            pages[display_path(path)] = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+    return pages
+
+
 def check_book(book: RuleBook, docs_dir: Path | None = None) -> CheckResult:
     result = CheckResult(book, list(book.problems))
     for game in book.games.values():
@@ -59,12 +76,17 @@ def check_book(book: RuleBook, docs_dir: Path | None = None) -> CheckResult:
         found += glossary.check(index)
         found += dice_coverage.check(index)
         found += cards.check(index)
+        found += versions.check(index)
+        found += cheatsheet.check(index)
         # Unused-data warnings mean little while a file of the game failed to load.
         if not game.failed:
             found += usage.check(index, list(prose.values()))
         found += completeness.check(index, prose)
         result.problems.extend(found)
         result.summaries.append(completeness.summarise(index, prose))
+    # Site pages may show any game's data (`/// phase | game-id:item`): the build checks them, so do we.
+    for file, text in read_site_prose(docs_dir, set(book.games)).items():
+        result.problems.extend(references.check_page_blocks(book, None, file, text))
     result.problems = sorted(dict.fromkeys(result.problems), key=Problem.sort_key)
     return result
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Iterable, Iterator
 
 from ..index import GameIndex
+from ..links import OVERVIEW_ANCHORS
 from ..models import RuleModel
 from ..problems import Problem, error
 
@@ -30,6 +31,10 @@ def _groups(index: GameIndex) -> Iterator[tuple[str, Iterable[RuleModel]]]:
 
 def check(index: GameIndex) -> Iterator[Problem]:
     game = index.game
+    for section in game.info.sections if game.info else []:
+        if section.id in OVERVIEW_ANCHORS:
+            yield error("reserved-id", f"section id '{section.id}' is taken by the overview page's own heading",
+                        game.where(section, "id"), f"rename it, e.g. '{section.id}-rules'", game.id)
     for kind, items in _groups(index):
         first: dict[str, RuleModel] = {}
         for item in items:

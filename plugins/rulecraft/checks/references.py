@@ -19,10 +19,17 @@ def _targets(index: GameIndex, kind: str) -> dict:
             "component": index.components}[kind]
 
 
+# The data file that defines each kind of target (a key of FILE_KINDS).
+DEFINED_IN = {"term": "terms", "icon": "icons", "const": "game", "phase": "phases", "dice": "dice", "card": "cards",
+              "deck": "cards", "die": "dice", "component": "game"}
+
+
 def dangling(index: GameIndex, kind: str, target: str, location: Location, context: str) -> Problem | None:
     targets = _targets(index, kind)
     if target in targets:
         return None
+    if DEFINED_IN[kind] in index.game.failed:
+        return None  # that file did not load (already reported): every reference to it would look dangling
     close = difflib.get_close_matches(target, list(targets), n=1, cutoff=0.6)
     name = KIND_NAMES[kind]
     hint = f"did you mean '{close[0]}'?" if close else f"define {name} '{target}' or fix the id"

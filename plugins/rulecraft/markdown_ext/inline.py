@@ -9,6 +9,7 @@ from markdown.inlinepatterns import InlineProcessor
 from .. import textrefs
 from ..render.base import safe
 from ..render.icons import render_glyph
+from .termlinks import term_link
 
 
 class RefInlineProcessor(InlineProcessor):
@@ -37,9 +38,7 @@ class RefInlineProcessor(InlineProcessor):
         text = shown.strip() if shown and shown.strip() else None
         if kind == "term":
             term = _get(index.terms, target, "term")
-            el = etree.Element("a", {"class": "rc-term", "href": ctx.href("term", target), "title": term.short,
-                                     "data-rc-term": target})
-            el.text = safe(text or term.term)
+            el = term_link(ctx, target, safe(text or term.term), auto=False)
         elif kind == "phase":
             node = _get(index.phases, target, "phase")
             el = etree.Element("a", {"class": "rc-phase-ref", "href": ctx.href("phase", target)})

@@ -1,21 +1,48 @@
 """Automatic glossary links on the parsed tree (text nodes only, never raw HTML strings).
 
-Skips headings, code, existing links, images, elements marked ``rc-nolink-terms``
-or ``rc-plain``, and a term's own definition. By default only the first mention of
-a term per section (text between headings) is linked. Each link records a mention
-for the glossary's "Used in" backlinks.
+Runs after inline processing, so it sees the final text of every element. Skips
+headings, code, existing links, images, admonition titles, ``<summary>``, raw HTML
+(``<a>...</a>`` written inline in Markdown), elements marked ``rc-nolink-terms`` or
+``rc-plain``, and a term's own definition (``data-rc-definition="id"``, or the ``<dd>``
+after a ``<dt>`` naming the term). By default only the first mention of a term per
+section (text between headings) is linked. Each link records a mention for the
+glossary's "Used in" backlinks.
+
+Cost: a text node none of whose words starts a glossary word is rejected with one
+set operation (``TermMatcher.find``), so pages with few matches stay cheap.
 """
 
 from __future__ import annotations
 
+import re
 from xml.etree import ElementTree as etree
 
 from markdown.treeprocessors import Treeprocessor
+from markdown.util import HTML_PLACEHOLDER_RE
 
 SKIP_TAGS = frozenset({"a", "code", "pre", "kbd", "samp", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6",
-                       "abbr", "button", "svg", "textarea", "select", "option", "img", "title", "dt"})
-SKIP_CLASSES = frozenset({"rc-nolink-terms", "rc-plain", "rc-term", "rc-missing", "rc-icon", "rc-sheet-title"})
+                       "abbr", "button", "svg", "math", "textarea", "select", "option", "img", "title", "dt",
+                       "summary", "label"})
+SKIP_CLASSES = frozenset({"rc-nolink-terms", "rc-plain", "rc-term", "rc-missing", "rc-icon", "rc-sheet-title",
+                          "admonition-title", "headerlink", "rc-backlinks", "rc-term-meta"})
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+# Raw inline HTML opening an element whose content must stay unlinked: <a href=...>Company</a>.
+_RAW_OPEN_RE = re.compile(r"<(a|code|pre|kbd|samp|script|style|h[1-6]|abbr|button|textarea|summary|dt)\b[^>]*(?<!/)>",
+                          re.IGNORECASE)
+_RAW_CLOSE_RE = re.compile(r"</(a|code|pre|kbd|samp|script|style|h[1-6]|abbr|button|textarea|summary|dt)\s*>",
+                           re.IGNORECASE)
+_STX_RE = re.compile("\x02[^\x03]*\x03")
+
+
+def term_link(ctx, term_id: str, text: str, auto: bool, href: str | None = None) -> etree.Element:
+    """The one shape of a glossary link; glossary.js reads these attributes for its preview."""
+    term = ctx.index.terms[term_id]
+    el = etree.Element("a", {"class": "rc-term rc-auto" if auto else "rc-term",
+                             "href": href if href is not None else ctx.href("term", term_id),
+                             "title": ctx.index.preview(term_id), "data-rc-term": term_id,
+                             "data-rc-term-name": term.term})
+    el.text = text
+    return el
 
 
 class TermLinkTreeprocessor(Treeprocessor):
@@ -25,84 +52,130 @@ class TermLinkTreeprocessor(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         try:
-            self.ctx = self.ext.context(self.md)
+            ctx = self.ext.context(self.md)
         except LookupError:
-            self.ctx = None  # a page outside any game: only blocks that name a game get links
+            return  # a page outside any game: nothing to link
+        self.ctx = ctx
+        self.matcher = ctx.index.matcher
         self.first_only = self.ext.getConfig("link_first_only")
+        self.game_id = ctx.game.id
+        self.page = self.ext.page or ""
         self.seen: set[str] = set()
+        self.recorded: set[tuple[str, str]] = set()
+        self.hrefs: dict[str, str] = {}
         self.section = ""
-        self.walk(root, excluded=None)
+        self.raw_depth = 0  # inside raw inline HTML such as <a ...>...</a>
+        self.walk(root, None)
 
-    def _skip(self, el: etree.Element) -> bool:
-        if el.tag in SKIP_TAGS:
-            return True
-        classes = set((el.get("class") or "").split())
-        return bool(classes & SKIP_CLASSES)
+    # --- helpers -------------------------------------------------------------------------------------
+    def record(self, term_id: str) -> None:
+        key = (term_id, self.section)
+        if key not in self.recorded:
+            self.recorded.add(key)
+            self.ext.mentions.append((self.game_id, term_id, self.page, self.section))
 
+    def href(self, term_id: str) -> str:
+        href = self.hrefs.get(term_id)
+        if href is None:
+            href = self.hrefs[term_id] = self.ctx.href("term", term_id)
+        return href
+
+    def defined_by(self, dt: etree.Element) -> str | None:
+        """The term a <dt> names, when its whole text is one glossary word."""
+        text = "".join(dt.itertext()).strip()
+        matches = self.matcher.find(text)
+        if len(matches) == 1 and matches[0].start == 0 and matches[0].end == len(text):
+            return matches[0].term_id
+        return None
+
+    # --- the walk ------------------------------------------------------------------------------------
     def walk(self, el: etree.Element, excluded: str | None) -> None:
-        pinned = el.get("data-rc-game")
-        if pinned:
-            # A block showing another game: link in that game's namespace, then switch back.
-            outer = self.ctx
-            try:
-                self.ctx = self.ext.context(self.md, pinned)
-            except LookupError:
-                return
-            el.attrib.pop("data-rc-game")
-            try:
-                self.walk(el, excluded)
-            finally:
-                self.ctx = outer
-                el.set("data-rc-game", pinned)
-            return
         excluded = el.get("data-rc-definition") or excluded
-        if el.text and not self._skip(el):
-            el.text = self.link_text(el, el.text, 0, excluded)
-        for child in list(el):
-            if child.tag in HEADINGS:
+        children = list(el)
+        position = 0  # index in ``el`` just after the current child
+        if el.text:
+            linked = self.link_text(el.text, excluded)
+            if linked is not None:
+                el.text = linked[0]
+                for link in linked[1]:
+                    el.insert(position, link)
+                    position += 1
+        defined = None  # the term named by the last <dt> of a definition list
+        for child in children:
+            tag = child.tag
+            if tag in HEADINGS:
                 self.seen = set()
-                self.section = child.get("id") or ""
-            if child.tag == "a" and child.get("data-rc-term"):
+                self.section = "" if tag == "h1" else (child.get("id") or "")
+            elif tag == "a" and child.get("data-rc-term"):
                 # An explicit {term:...} reference counts as the section's mention.
                 self.seen.add(child.get("data-rc-term"))
-                if self.ctx is not None:
-                    self.ext.mentions.append((self.ctx.game.id, child.get("data-rc-term"), self.ext.page or "",
-                                              self.section))
-            if not self._skip(child):
-                self.walk(child, excluded)
-            if child.tail and not self._skip(el):
-                # The tail belongs to the parent: links go into the parent after the child.
-                position = list(el).index(child) + 1
-                child.tail = self.link_text(el, child.tail, position, excluded)
+                self.record(child.get("data-rc-term"))
+            if tag == "dt":
+                defined = self.defined_by(child)
+            cls = child.get("class")
+            if isinstance(tag, str) and tag not in SKIP_TAGS and not (cls and not SKIP_CLASSES.isdisjoint(cls.split())):
+                self.walk(child, defined if tag == "dd" and defined else excluded)
+            position += 1
+            if child.tail:
+                # The tail belongs to the parent: links go into the parent right after the child.
+                linked = self.link_text(child.tail, excluded)
+                if linked is not None:
+                    child.tail = linked[0]
+                    for link in linked[1]:
+                        el.insert(position, link)
+                        position += 1
 
-    def link_text(self, parent: etree.Element, text: str, position: int, excluded: str | None) -> str:
-        if self.ctx is None:
-            return text
-        matches = self.ctx.index.matcher.find(text)
+    def link_text(self, text: str, excluded: str | None) -> tuple[str, list[etree.Element]] | None:
+        """None when nothing is linked, else (text before the first link, links with their tails)."""
+        blocked: list[tuple[int, int]] | None = None
+        if "\x02" in text:
+            blocked = self._raw_html(text)
+        elif self.raw_depth:
+            return None
+        matches = self.matcher.find(text)
         if not matches:
-            return text
-        pieces: list[etree.Element] = []
-        head = None
+            return None
+        links: list[etree.Element] = []
+        head = text
         cursor = 0
         for match in matches:
-            if match.term_id == excluded or (self.first_only and match.term_id in self.seen):
+            term_id = match.term_id
+            if term_id == excluded or (self.first_only and term_id in self.seen):
                 continue
-            self.seen.add(match.term_id)
-            term = self.ctx.index.terms[match.term_id]
-            link = etree.Element("a", {"class": "rc-term rc-auto", "href": self.ctx.href("term", term.id),
-                                       "title": term.short, "data-rc-term": term.id})
-            link.text = text[match.start:match.end]
+            if blocked and any(a < match.end and match.start < b for a, b in blocked):
+                continue
+            self.seen.add(term_id)
+            link = term_link(self.ctx, term_id, text[match.start:match.end], True, self.href(term_id))
             before = text[cursor:match.start]
-            if pieces:
-                pieces[-1].tail = before
+            if links:
+                links[-1].tail = before
             else:
                 head = before
-            pieces.append(link)
+            links.append(link)
             cursor = match.end
-            self.ext.mentions.append((self.ctx.game.id, term.id, self.ext.page or "", self.section))
-        if not pieces:
-            return text
-        pieces[-1].tail = text[cursor:]
-        for offset, link in enumerate(pieces):
-            parent.insert(position + offset, link)
-        return head
+            self.record(term_id)
+        if not links:
+            return None
+        links[-1].tail = text[cursor:]
+        return head, links
+
+    def _raw_html(self, text: str) -> list[tuple[int, int]]:
+        """Spans of ``text`` that must stay unlinked: raw-HTML placeholders and what raw <a>...</a> wraps."""
+        blocked = [m.span() for m in _STX_RE.finditer(text)]  # e.g. the '&' placeholder
+        stash = self.md.htmlStash.rawHtmlBlocks
+        start = 0 if self.raw_depth else None
+        for m in HTML_PLACEHOLDER_RE.finditer(text):
+            index = int(m.group(1))
+            raw = str(stash[index]) if index < len(stash) else ""
+            if _RAW_OPEN_RE.match(raw):
+                if not self.raw_depth:
+                    start = m.start()
+                self.raw_depth += 1
+            elif _RAW_CLOSE_RE.match(raw) and self.raw_depth:
+                self.raw_depth -= 1
+                if not self.raw_depth:
+                    blocked.append((start, m.end()))
+                    start = None
+        if start is not None:
+            blocked.append((start, len(text)))
+        return blocked

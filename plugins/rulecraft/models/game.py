@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
@@ -71,13 +71,27 @@ class Section(RuleModel):
     todo: str | None = None
 
 
-class CheatsheetConfig(RuleModel):
-    """What the one-page player aid shows, in order."""
+SheetBlock = Literal["turn", "dice", "terms", "icons", "end", "constants"]
 
-    include: list[str] = Field(default_factory=lambda: ["turn", "dice", "terms", "icons", "end", "constants"])
-    terms: list[Id] = Field(default_factory=list, description="Terms to show; default: those marked cheatsheet.")
-    constants: list[Id] = Field(default_factory=list)
-    columns: int = Field(default=3, ge=1, le=4)
+
+class CheatsheetConfig(RuleModel):
+    """What the one-page player aid shows, in order. It must print on one page (A4 and Letter):
+    the checker warns (cheatsheet-overflow) when the chosen content is likely not to fit."""
+
+    include: list[SheetBlock] = Field(
+        default_factory=lambda: ["turn", "dice", "terms", "icons", "end", "constants"],
+        description="Blocks to show, in this order: turn, dice, terms, icons, end (end of game and scoring), "
+                    "constants.")
+    terms: list[Id] = Field(default_factory=list, description="Terms to show, in order; default: those marked "
+                            "cheatsheet: true in terms.yaml, or else the most mentioned terms.")
+    max_terms: int | None = Field(default=None, ge=0, description="At most this many terms (default: every listed "
+                                  "or marked one; 12 when picked by mentions).")
+    constants: list[Id] = Field(default_factory=list, description="Numbers to show, in order; default: all.")
+    dice: list[Id] = Field(default_factory=list, description="Dice tables to show, in order; default: all.")
+    icons: list[Id] = Field(default_factory=list, description="Icons to show, in order; default: all.")
+    odds: bool = Field(default=False, description="Show each dice-table row's chance.")
+    summaries: bool = Field(default=True, description="Show each phase's one-line summary in the turn sequence.")
+    columns: int = Field(default=3, ge=1, le=4, description="Columns of the printed page.")
 
 
 class GameFile(RuleModel):

@@ -1,120 +1,159 @@
-"""The one-page player aid: turn, dice, key terms, icons, end and scoring, numbers."""
+"""The one-page player aid: turn, dice, key terms, icons, end and scoring, numbers.
+
+What the sheet shows and its print size come from ``rulecraft.cheatsheet`` (shared with the
+overflow check). Every block is made of small units (one phase, one dice table, one term...)
+that the print CSS (assets/cheatsheet.css) keeps whole within a column.
+"""
 
 from __future__ import annotations
 
-from ..dice_math import row_ranges
+from ..cheatsheet import SheetContent, constant_text, dice_line, print_size, sheet_content
+from ..dice_math import row_odds, row_ranges
+from ..textrefs import plain_text
 from .base import Element, RenderContext, heading, sub
-from .icons import render_legend
-from .overview import render_constants
+from .icons import render_glyph
+
+# Replaced by a download link after the build when the PDF was written (see rulecraft.pdf).
+PDF_SLOT = "data-rc-pdf-slot"
 
 
-def key_terms(ctx: RenderContext) -> list:
-    info = ctx.game.info
-    chosen = [ctx.index.terms[t] for t in info.cheatsheet.terms if t in ctx.index.terms]
-    chosen += [t for t in ctx.game.terms if t.cheatsheet and t not in chosen]
-    return chosen
+# --- rendering -------------------------------------------------------------------------------------------
 
 
-def _turn(parent: Element, ctx: RenderContext) -> None:
-    box = sub(parent, "section", cls="rc-sheet-block rc-sheet-turn")
-    heading(box, 2, "Turn sequence", "sheet-turn")
+def _block(parent: Element, name: str, title: str) -> Element:
+    box = sub(parent, "section", cls=f"rc-sheet-block rc-sheet-{name}")
+    heading(box, 2, title, f"sheet-{name}")
+    return box
+
+
+def _turn(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
+    box = _block(parent, "turn", "Turn sequence")
     lst = sub(box, "ol", cls="rc-sheet-sequence")
-    for node in ctx.index.numbered:
-        li = sub(lst, "li", cls=f"rc-level-{node.level}")
+    for node in content.phases:
+        phase = node.phase
+        classes = f"rc-sheet-phase rc-level-{min(node.level, 2)}" + (" rc-optional" if phase.optional else "")
+        li = sub(lst, "li", cls=classes, id=f"sheet-phase-{phase.id}")
         sub(li, "span", node.number, "rc-number").tail = " "
-        name = sub(li, "strong", node.phase.name)
-        name.tail = " "
-        if node.phase.optional:
-            sub(li, "span", "(optional)", "rc-sheet-flag").tail = " "
-        if node.phase.skip_first_round:
-            sub(li, "span", "(not round 1)", "rc-sheet-flag").tail = " "
-        if node.phase.summary:
-            sub(li, "span", "— " + node.phase.summary, "rc-summary")
+        name = sub(li, "strong", phase.name, "rc-sheet-phase-name")
+        if phase.optional:
+            name.tail = " "
+            flag = sub(li, "em", "optional", "rc-sheet-flag")
+            if phase.condition:
+                flag.set("title", "Played when: " + plain_text(phase.condition, ctx.index.name_of))
+        if phase.skip_first_round:
+            li[-1].tail = " "
+            sub(li, "em", "not in round 1", "rc-sheet-flag")
+        if content.summaries and phase.summary:
+            li[-1].tail = ": "
+            sub(li, "span", phase.summary, "rc-summary")
 
 
-def _dice(parent: Element, ctx: RenderContext) -> None:
-    for table in ctx.game.tables:
-        box = sub(parent, "section", cls="rc-sheet-block rc-sheet-dice")
-        heading(box, 3, table.title, f"sheet-{table.id}")
-        what = table.dice or ctx.index.dice[table.custom_die].name if table.custom_die in ctx.index.dice \
-            else table.dice or table.custom_die
-        line = f"{what}" + (f" per {table.per}" if table.per else "")
-        if table.modifiers:
-            line += "; " + "; ".join(f"{m.value:+d} {m.label}" for m in table.modifiers)
-        sub(box, "p", line, "rc-sheet-dice-meta")
-        grid = sub(box, "table", cls="rc-sheet-table")
+def _pct(chance) -> str:
+    pct = float(chance) * 100
+    if pct in (0, 100):
+        return f"{pct:.0f}%"
+    return f"{pct:.0f}%" if pct >= 10 else f"{pct:.1f}%".replace(".0%", "%")
+
+
+def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
+    box = _block(parent, "dice", "Dice")
+    for table in content.tables:
+        unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-dice-table", id=f"sheet-dice-{table.id}")
+        heading(unit, 3, table.title)
+        sub(unit, "p", dice_line(table, ctx.index), "rc-sheet-dice-meta")
+        grid = sub(unit, "table", cls="rc-sheet-table")
+        body = sub(grid, "tbody")
         ranges = row_ranges(table) if table.dice else [None] * len(table.rows)
-        faces = {f.id: f.label for f in ctx.index.dice[table.custom_die].faces} \
-            if table.custom_die in ctx.index.dice else {}
-        for row, rng in zip(table.rows, ranges):
-            tr = sub(grid, "tr")
-            sub(tr, "th", rng.label if rng else faces.get(row.face, row.face or "")).set("scope", "row")
+        die = ctx.index.dice.get(table.custom_die) if table.custom_die else None
+        faces = {f.id: f.label for f in die.faces} if die else {}
+        odds = row_odds(table, 0, die) if content.odds else []
+        for i, (row, rng) in enumerate(zip(table.rows, ranges)):
+            tr = sub(body, "tr")
+            label = rng.label if rng else faces.get(row.face, row.face or "")
+            sub(tr, "th", label, "rc-sheet-roll").set("scope", "row")
             sub(tr, "td", row.result)
+            if content.odds:
+                sub(tr, "td", _pct(odds[i]), "rc-sheet-odds")
         if table.any_result:
-            tr = sub(grid, "tr")
-            sub(tr, "th", "Any").set("scope", "row")
-            sub(tr, "td", table.any_result)
+            tr = sub(body, "tr", cls="rc-sheet-any")
+            sub(tr, "th", "Any", "rc-sheet-roll").set("scope", "row")
+            cell = sub(tr, "td", table.any_result)
+            if content.odds:
+                cell.set("colspan", "2")
 
 
-def _terms(parent: Element, ctx: RenderContext) -> None:
-    terms = key_terms(ctx)
-    if not terms:
-        return
-    box = sub(parent, "section", cls="rc-sheet-block rc-sheet-terms")
-    heading(box, 2, "Key terms", "sheet-terms")
-    dl = sub(box, "dl")
-    for term in terms:
-        sub(dl, "dt", term.term)
-        sub(dl, "dd", term.short)
+def _terms(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
+    box = _block(parent, "terms", "Key terms")
+    dl = sub(box, "dl", cls="rc-sheet-terms-list")
+    for term in content.terms:
+        pair = sub(dl, "div", cls="rc-sheet-term", id=f"sheet-term-{term.id}")
+        sub(pair, "dt", term.term)
+        sub(pair, "dd", term.short)
 
 
-def _icons(parent: Element, ctx: RenderContext) -> None:
-    if not ctx.game.icons:
-        return
-    box = sub(parent, "section", cls="rc-sheet-block rc-sheet-icons")
-    heading(box, 2, "Icons", "sheet-icons")
-    render_legend(box, ctx, compact=True)
+def _icons(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
+    box = _block(parent, "icons", "Icons")
+    dl = sub(box, "dl", cls="rc-sheet-icon-list")
+    for icon in content.icons:
+        pair = sub(dl, "div", cls="rc-sheet-icon", id=f"sheet-icon-{icon.id}")
+        dt = sub(pair, "dt")
+        render_glyph(dt, icon, ctx).tail = " "
+        sub(dt, "span", icon.label, "rc-sheet-icon-label")
+        sub(pair, "dd", icon.meaning)
 
 
-def _end(parent: Element, ctx: RenderContext) -> None:
-    info = ctx.game.info
-    if not (info.end_of_game or info.scoring):
-        return
-    box = sub(parent, "section", cls="rc-sheet-block rc-sheet-end")
-    heading(box, 2, "End and scoring", "sheet-end")
-    lst = sub(box, "ul")
-    for step in [*info.end_of_game, *info.scoring]:
-        sub(lst, "li", step.text)
+def _end(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
+    box = _block(parent, "end", "End and scoring")
+    for title, steps, cls in (("The game ends", content.end, "rc-sheet-end-list"),
+                              ("Scoring", content.scoring, "rc-sheet-scoring-list")):
+        if not steps:
+            continue
+        unit = sub(box, "div", cls="rc-sheet-unit")
+        heading(unit, 3, title)
+        lst = sub(unit, "ul", cls=cls)
+        for step in steps:
+            sub(lst, "li", step.text)
 
 
-def _constants(parent: Element, ctx: RenderContext) -> None:
-    info = ctx.game.info
-    chosen = info.cheatsheet.constants or list(info.constants)
-    if not chosen:
-        return
-    box = sub(parent, "section", cls="rc-sheet-block rc-sheet-constants")
-    heading(box, 2, "Numbers", "sheet-constants")
-    render_constants(box, ctx, chosen)
+def _constants(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
+    box = _block(parent, "constants", "Numbers")
+    grid = sub(box, "table", cls="rc-sheet-table rc-sheet-numbers")
+    body = sub(grid, "tbody")
+    for const_id, const in content.constants:
+        tr = sub(body, "tr", id=f"sheet-const-{const_id}")
+        sub(tr, "th", const.label or const_id).set("scope", "row")
+        sub(tr, "td", constant_text(const), "rc-const-value")
 
 
 BLOCKS = {"turn": _turn, "dice": _dice, "terms": _terms, "icons": _icons, "end": _end, "constants": _constants}
 
 
-def render_cheatsheet(parent: Element, ctx: RenderContext) -> None:
+def _header(sheet: Element, ctx: RenderContext) -> None:
     info = ctx.game.info
-    sheet = sub(parent, "div", cls=f"rc-cheatsheet rc-columns-{info.cheatsheet.columns}")
     head = sub(sheet, "header", cls="rc-sheet-header")
-    sub(head, "strong", info.title, "rc-sheet-title").tail = " "
-    sub(head, "span", f"rules version {info.version}", "rc-sheet-version")
-    button = sub(head, "button", "Print", "md-button rc-print", type="button")
+    title = sub(head, "p", cls="rc-sheet-heading")
+    sub(title, "strong", info.title, "rc-sheet-title").tail = " "
+    facts = [f"rules {info.version}"]
+    if info.players:
+        low, high = info.players.min, info.players.max
+        facts.append(f"{low}–{high} players" if low != high else f"{low} players")
+    if info.play_time:
+        low, high = info.play_time.min, info.play_time.max
+        facts.append(f"{low}–{high} min" if low != high else f"{low} min")
+    sub(title, "span", " · ".join(facts), "rc-sheet-version")
+    actions = sub(head, "p", cls="rc-sheet-actions")
+    # Shown by cheatsheet.js (a button without script would do nothing); never printed.
+    button = sub(actions, "button", "Print", "md-button rc-print", type="button", hidden="hidden")
     button.set("data-rc-print", "")
+    sub(actions, "span", cls="rc-sheet-pdf").set(PDF_SLOT, "")
+
+
+def render_cheatsheet(parent: Element, ctx: RenderContext) -> None:
+    content = sheet_content(ctx.index)
+    size = print_size(content, ctx.index)
+    sheet = sub(parent, "div", cls=f"rc-cheatsheet rc-columns-{content.columns} rc-print-{size:g}pt")
+    sheet.set("data-rc-game", ctx.game.id)
+    _header(sheet, ctx)
     body = sub(sheet, "div", cls="rc-sheet-body")
-    for name in info.cheatsheet.include:
-        if name == "dice" and ctx.game.tables:
-            dice = sub(body, "section", cls="rc-sheet-block rc-sheet-dice-group")
-            heading(dice, 2, "Dice", "sheet-dice")
-            _dice(dice, ctx)
-        elif name in BLOCKS and name != "dice":
-            if name == "turn" and not ctx.index.numbered:
-                continue
-            BLOCKS[name](body, ctx)
+    for name in content.blocks:
+        BLOCKS[name](body, ctx, content)

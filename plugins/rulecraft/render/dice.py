@@ -41,6 +41,11 @@ def fraction_text(weight: int, den: int) -> str:
     return f"{weight}/{den}" if weight else "0"
 
 
+def signed(value: int) -> str:
+    """'+1', '−1' (a real minus sign, as dice.js writes it)."""
+    return f"{value:+d}".replace("-", "−")
+
+
 def modifier_range(mod: Modifier) -> str:
     low, high = mod.count
     if (low, high) == (0, 1):
@@ -52,7 +57,7 @@ def modifier_range(mod: Modifier) -> str:
 
 def modifiers_text(table: DiceTable) -> str:
     """'+1 the family member is the Chairman; +1 per Fatigue Cube on their Office card (up to 3)'."""
-    return "; ".join(f"{m.value:+d} {m.label}{modifier_range(m)}" for m in table.modifiers)
+    return "; ".join(f"{signed(m.value)} {m.label}{modifier_range(m)}" for m in table.modifiers)
 
 
 def _custom_die(table: DiceTable, ctx: RenderContext) -> CustomDie | None:
@@ -149,10 +154,10 @@ def render_controls(box: Element, table: DiceTable, ctx: RenderContext, what: st
             if low:
                 check.set("checked", "")
                 check.set("disabled", "")
-            check.tail = f" {mod.value:+d} {label}"
+            check.tail = f" {signed(mod.value)} {label}"
         else:
-            _stepper(ui, "rc-mod", low, high, f"{label} ({mod.value:+d} each)",
-                     f"× {mod.value:+d} {label}", data_mod=mod.id)
+            name = f"{label} ({signed(mod.value)} each)"
+            _stepper(ui, "rc-mod", low, high, name, name, data_mod=mod.id)
     if table.per:
         per = plain(table.per)
         _stepper(ui, "rc-times", 1, MAX_PER_ROLLS, f"Number of rolls, one per {per}", f"rolls, one per {per}")
@@ -193,7 +198,7 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
     faces = {f.id: f for f in die.faces} if die else {}
     draw_faces = _single_d6(table)
 
-    grid = sub(box, "table", cls="rc-dice-table")
+    grid = sub(box, "table", cls="rc-dice-table" + (" rc-faces" if table.custom_die else ""))
     head = sub(sub(grid, "thead"), "tr")
     for title, cls in ((roll_heading(table), "rc-col-roll"), ("Result", "rc-col-result"), ("Chance", "rc-col-odds")):
         sub(head, "th", title, cls, scope="col")

@@ -35,6 +35,7 @@ def render_glossary(parent: Element, ctx: RenderContext) -> None:
 def render_term(parent: Element, term: Term, ctx: RenderContext) -> None:
     box = sub(parent, "div", cls="rc-term-entry")
     box.set("data-term", term.id)
+    box.set("data-rc-definition", term.id)  # the term links other terms, never itself
     title = heading(box, 3, term.term, links.anchor("term", term.id), "rc-term-title")
     if term.changed_in:
         title.tail = None
@@ -53,7 +54,7 @@ def render_term(parent: Element, term: Term, ctx: RenderContext) -> None:
     if term.category:
         details.append(("Category", term.category))
     if details or term.see_also:
-        meta = sub(box, "p", cls="rc-term-meta")
+        meta = sub(box, "p", cls="rc-term-meta")  # aliases and categories stay plain words
         for label, value in details:
             sub(meta, "strong", f"{label}: ").tail = value + ". "
         see = [t for t in term.see_also if t in ctx.index.terms]

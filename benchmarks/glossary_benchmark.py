@@ -1,0 +1,233 @@
+#!/usr/bin/env python3
+"""Glossary linking benchmark: what automatic term links cost a real `mkdocs build`.
+
+Generates a synthetic rulebook (N prose pages, T glossary terms with plurals and aliases,
+multi-word terms sharing first words) and builds the same project three ways, each run in a
+fresh subprocess:
+
+* plain — Material + search, no Rulecraft plugin (the pages are ordinary Markdown);
+* off   — with the Rulecraft plugin, ``link_terms: false``;
+* on    — with the Rulecraft plugin, ``link_terms: true`` (the default).
+
+Prints the median wall time of each, the ratios on/off (the cost of linking) and on/plain, and
+the peak memory (max RSS of the build process, from ``os.wait4``). Not a test: figures only.
+
+    .venv/bin/python benchmarks/glossary_benchmark.py                 # 200×500 and 2000×5000, 3 runs
+    .venv/bin/python benchmarks/glossary_benchmark.py --size 200x500 --runs 5
+    .venv/bin/python benchmarks/glossary_benchmark.py --size 200x500 --keep /tmp/bench   # keep the project
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+SYLLABLES = ["ka", "lo", "mer", "vin", "dra", "sel", "tor", "bri", "nak", "ost", "ul", "fen", "gar", "qui", "zan",
+             "pel", "rho", "tas", "wym", "ek", "jor", "mav", "sul", "dov", "ix", "bel", "cor", "hab", "nyl", "tre"]
+FILLER = ("the a an and or but if when then each every player players may must cannot takes gives moves places "
+          "turn round phase step board token tokens card cards die dice roll rolls result table value point points "
+          "score scores first second third last next previous one two three four five six of to in on at by for "
+          "with from into onto over under before after during until unless while any all no some other another "
+          "their its his her this that these those is are was be been being has have had do does done gain lose "
+          "spend pay receive draw discard shuffle reveal hide choose select trade sell buy build remove return "
+          "add subtract double halve equal more less most least highest lowest left right up down open closed "
+          "space area region track marker cube disc pawn ship army fleet city town market money coin coins").split()
+
+
+def make_terms(count: int, rng: random.Random) -> list[dict]:
+    """``count`` terms with unique words: single, two- and three-word names, some sharing a first word."""
+    terms: list[dict] = []
+    used: set[str] = set()
+
+    def word() -> str:
+        while True:
+            w = "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 3)))
+            if w not in used and w + "s" not in used and not (w.endswith("s") and w[:-1] in used):
+                used.add(w)
+                return w
+
+    while len(terms) < count:
+        roll = rng.random()
+        if roll < 0.45 or not terms:
+            words = [word()]
+        elif roll < 0.65:  # shares its first word with an earlier term: longest match must win
+            base = rng.choice(terms)["term"].split()[0].lower()
+            words = [base, word()]
+        elif roll < 0.9:
+            words = [word(), word()]
+        else:
+            words = [word(), "of", word()]
+        name = " ".join(w.capitalize() for w in words)
+        if any(t["term"].casefold() == name.casefold() for t in terms[-50:]):
+            continue
+        term = {"id": f"t{len(terms)}", "term": name, "plural": name + "s"}
+        if rng.random() < 0.2:
+            term["alias"] = word().capitalize()
+        terms.append(term)
+    return terms
+
+
+def write_terms(path: Path, terms: list[dict], rng: random.Random) -> None:
+    lines = ["terms:"]
+    for t in terms:
+        other = rng.choice(terms)["term"]
+        lines += [f"  - id: {t['id']}", f"    term: {t['term']}", f"    plurals: [{t['plural']}]",
+                  f"    short: A {rng.choice(FILLER)} {rng.choice(FILLER)} that players use with the {other}."]
+        if "alias" in t:
+            lines.append(f"    aliases: [{t['alias']}]")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def sentence(rng: random.Random, terms: list[dict], density: float) -> str:
+    out = []
+    for _ in range(rng.randint(8, 18)):
+        if rng.random() < density:
+            t = rng.choice(terms)
+            form = rng.random()
+            out.append(t["plural"] if form < 0.3 else t.get("alias", t["term"]) if form < 0.4 else
+                       t["term"].lower() if form < 0.6 else t["term"])
+        else:
+            out.append(rng.choice(FILLER))
+    text = " ".join(out)
+    return text[0].upper() + text[1:] + "."
+
+
+def page_text(n: int, rng: random.Random, terms: list[dict], density: float) -> str:
+    parts = [f"# Rules part {n}", ""]
+    for s in range(4):
+        parts += [f"## Section {n}.{s} on {rng.choice(terms)['term']}", ""]
+        for _ in range(2):
+            parts += [" ".join(sentence(rng, terms, density) for _ in range(4)), ""]
+        kind = s % 4
+        if kind == 0:
+            parts += [f"- {sentence(rng, terms, density)}" for _ in range(4)] + [""]
+        elif kind == 1:
+            parts += ["```", f"roll = {rng.choice(terms)['term']}  # code is never linked", "```", ""]
+        elif kind == 2:
+            parts += ["| Roll | Result |", "|---|---|"]
+            parts += [f"| {i} | {sentence(rng, terms, density)} |" for i in range(1, 7)] + [""]
+        else:
+            parts += ['!!! note "Example"', "", f"    {sentence(rng, terms, density)}", "",
+                      f"See [the previous part](page-{max(1, n - 1):04d}.md) and `{rng.choice(terms)['term']}`.", ""]
+    return "\n".join(parts)
+
+
+MKDOCS_YML = """\
+site_name: Glossary benchmark
+docs_dir: docs
+theme:
+  name: material
+  features: [navigation.instant, navigation.indexes]
+plugins:
+  - search
+{rulecraft}
+markdown_extensions:
+  - admonition
+  - attr_list
+  - tables
+  - toc:
+      permalink: true
+  - pymdownx.superfences
+"""
+
+
+def make_project(root: Path, pages: int, term_count: int, density: float, seed: int = 1) -> None:
+    rng = random.Random(seed)
+    terms = make_terms(term_count, rng)
+    game = root / "rules_data" / "bench"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("id: bench\ntitle: Benchmark Game\nversion: '1.0'\n"
+                                    "summary: A synthetic rulebook for timing glossary links.\n", encoding="utf-8")
+    write_terms(game / "terms.yaml", terms, rng)
+    docs = root / "docs" / "bench"
+    docs.mkdir(parents=True)
+    (root / "docs" / "index.md").write_text("# Benchmark\n\nA synthetic rulebook.\n", encoding="utf-8")
+    for n in range(1, pages + 1):
+        (docs / f"page-{n:04d}.md").write_text(page_text(n, rng, terms, density), encoding="utf-8")
+    # The cheat-sheet PDF (WeasyPrint, after the build) has nothing to do with linking: left out.
+    plugin = {"plain": "", "off": "  - rulecraft:\n      link_terms: false\n      cheatsheet_pdf: false",
+              "on": "  - rulecraft:\n      link_terms: true\n      cheatsheet_pdf: false"}
+    for variant, block in plugin.items():
+        (root / f"mkdocs-{variant}.yml").write_text(MKDOCS_YML.format(rulecraft=block), encoding="utf-8")
+
+
+def run_build(root: Path, variant: str) -> tuple[float, float, int]:
+    """(wall seconds, CPU seconds, peak RSS in KiB) of one `mkdocs build` in a fresh process."""
+    site = root / f"site-{variant}"
+    shutil.rmtree(site, ignore_errors=True)
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(root / f"mkdocs-{variant}.yml"), "-d", str(site)]
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    started = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    stderr = proc.stderr.read()
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - started
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"build {variant} failed:\n{stderr.decode(errors='replace')[-3000:]}")
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
+
+
+def bench(pages: int, term_count: int, runs: int, density: float, keep: Path | None) -> dict:
+    root = Path(tempfile.mkdtemp(prefix=f"gl-bench-{pages}x{term_count}-")) if keep is None else keep
+    if keep is not None:
+        shutil.rmtree(keep, ignore_errors=True)
+        keep.mkdir(parents=True)
+    make_project(root, pages, term_count, density)
+    variants = ("plain", "off", "on")
+    results: dict[str, list[tuple[float, float, int]]] = {v: [] for v in variants}
+    try:
+        run_build(root, "on")  # warm the file cache and Python's bytecode cache once
+        for _ in range(runs):
+            for variant in variants:  # interleaved, so drift hits every variant alike
+                results[variant].append(run_build(root, variant))
+        links = count_links(root / "site-on")
+    finally:
+        if keep is None:
+            shutil.rmtree(root, ignore_errors=True)
+    wall = {v: statistics.median(r[0] for r in results[v]) for v in variants}
+    cpu = {v: statistics.median(r[1] for r in results[v]) for v in variants}
+    mem = {v: max(r[2] for r in results[v]) for v in variants}
+    print(f"\n{pages} pages × {term_count} terms (density {density:.0%} of words, {runs} runs each, "
+          f"{links} term links in the site)")
+    for v in variants:
+        runs_cpu = ", ".join(f"{r[1]:.2f}" for r in results[v])
+        print(f"  {v:<5}  CPU median {cpu[v]:6.2f} s [{runs_cpu}]   wall median {wall[v]:6.2f} s   "
+              f"peak RSS {mem[v] / 1024:6.1f} MiB")
+    print(f"  linking cost  on/off   = CPU {cpu['on'] / cpu['off']:.3f}×   wall {wall['on'] / wall['off']:.3f}×   "
+          f"memory {mem['on'] / mem['off']:.3f}×")
+    print(f"  vs no plugin  on/plain = CPU {cpu['on'] / cpu['plain']:.3f}×   wall {wall['on'] / wall['plain']:.3f}×   "
+          f"memory {mem['on'] / mem['plain']:.3f}×")
+    return {"cpu": cpu, "wall": wall, "memory": mem}
+
+
+def count_links(site: Path) -> int:
+    total = 0
+    for path in (site / "bench").rglob("index.html"):
+        total += path.read_text(encoding="utf-8").count('class="rc-term')
+    return total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--size", action="append", help="PAGESxTERMS, repeatable (default: 200x500 and 2000x5000)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--density", type=float, default=0.06, help="share of prose words that are terms")
+    parser.add_argument("--keep", type=Path, help="write the project here and keep it (one size only)")
+    args = parser.parse_args()
+    sizes = args.size or ["200x500", "2000x5000"]
+    for size in sizes:
+        pages, terms = (int(x) for x in size.lower().split("x"))
+        bench(pages, terms, args.runs, args.density, args.keep)
+
+
+if __name__ == "__main__":
+    main()

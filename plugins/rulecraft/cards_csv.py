@@ -1,0 +1,397 @@
+"""Decks as CSV, the card designers' convention (Squib, nanDECK): one row per card with a ``qty``.
+
+Columns: ``id,name,qty,type,text,icons``, then ``todo`` and ``changed_in`` when a card of the
+deck uses them, then one column per extra ``fields`` key. A field whose name is taken by a
+standard column is written as ``fields.<name>``. An empty cell means "not set"; ``icons``
+holds ids separated by spaces.
+
+``export_deck`` and ``import_deck`` round-trip a deck without loss. Import rewrites only
+the deck's ``cards:`` list inside cards.yaml: the schema line, comments, and other decks
+stay exactly as they were. Bad CSV is reported as located problems (file:line).
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import ValidationError
+
+from .loader import display_path, load_model
+from .models import Card, CardsFile
+from .models.base import RuleModel
+from .problems import Location, Problem, RulecraftError, error
+from .yamlsource import parse_yaml_text, read_yaml_file
+from .yamlwrite import SCHEMA_PREFIX, compact, dump, schema_line
+
+BASE_COLUMNS = ["id", "name", "qty", "type", "text", "icons"]
+OPTIONAL_COLUMNS = ["todo", "changed_in"]
+RESERVED = frozenset(BASE_COLUMNS + OPTIONAL_COLUMNS)
+FIELD_PREFIX = "fields."
+_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+# --- export ---------------------------------------------------------------------------------------------
+
+
+def field_column(name: str) -> str:
+    return FIELD_PREFIX + name if name in RESERVED or name.startswith(FIELD_PREFIX) or not name.strip() else name
+
+
+def deck_columns(cards: list[Card]) -> tuple[list[str], list[str]]:
+    """(header, field names in column order)."""
+    header = list(BASE_COLUMNS) + [c for c in OPTIONAL_COLUMNS if any(getattr(card, c) for card in cards)]
+    names: list[str] = []
+    for card in cards:
+        names.extend(name for name in card.fields if name not in names)
+    return header + [field_column(n) for n in names], names
+
+
+def cards_to_csv(cards: list[Card]) -> str:
+    header, names = deck_columns(cards)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(header)
+    for card in cards:
+        row = [card.id, card.name, str(card.qty), card.type or "", card.text or "", " ".join(card.icons)]
+        row += [getattr(card, c) or "" for c in OPTIONAL_COLUMNS if c in header]
+        row += [card.fields.get(name, "") for name in names]
+        writer.writerow(row)
+    return out.getvalue()
+
+
+def _load_cards_file(game_dir: Path) -> tuple[CardsFile | None, str, list[Problem]]:
+    path = game_dir / "cards.yaml"
+    shown = display_path(path)
+    if not path.is_file():
+        return None, shown, []
+    doc, problems = read_yaml_file(path, shown)
+    if doc.data is None or any(p.is_error for p in problems):
+        return None, shown, problems or [error("cards-file", "cannot read cards.yaml", Location(shown))]
+    obj, problems = load_model(doc, CardsFile)
+    return obj, shown, problems
+
+
+def export_deck(game_dir: Path, deck_id: str) -> str:
+    cards_file, shown, problems = _load_cards_file(Path(game_dir))
+    if problems:
+        raise RulecraftError(problems)
+    if cards_file is None:
+        raise RulecraftError([error("cards-file", f"{shown} does not exist", Location(shown),
+                                    "decks live in cards.yaml in the game's folder")])
+    for deck in cards_file.decks:
+        if deck.id == deck_id:
+            return cards_to_csv(deck.cards)
+    known = ", ".join(d.id for d in cards_file.decks)
+    raise RulecraftError([error("unknown-deck", f"no deck '{deck_id}' in {shown}", Location(shown),
+                                f"decks: {known}")])
+
+
+# --- reading CSV ----------------------------------------------------------------------------------------
+
+
+def _split_icons(cell: str) -> list[str]:
+    return [part for part in cell.replace(",", " ").replace(";", " ").split() if part]
+
+
+def parse_cards_csv(text: str, file: str) -> tuple[list[Card], list[Problem]]:
+    """Cards from CSV text; problems are located at the CSV line where each record starts."""
+    problems: list[Problem] = []
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    records: list[tuple[int, list[str]]] = []
+    last = 0
+    try:
+        for row in reader:
+            records.append((last + 1, row))
+            last = reader.line_num
+    except csv.Error as exc:
+        return [], [error("csv-syntax", f"invalid CSV: {exc}", Location(file, reader.line_num or 1),
+                          "a cell that holds commas, quotes or line breaks must be in double quotes, "
+                          "with quotes inside doubled (\"\")")]
+    if not records or not any(cell.strip() for cell in records[0][1]):
+        return [], [error("csv-header", "the CSV has no header row", Location(file, 1),
+                          "the first row names the columns: " + ",".join(BASE_COLUMNS))]
+    header_line, header = records[0]
+    columns: list[str] = [cell.strip() for cell in header]
+    seen: dict[str, int] = {}
+    for i, name in enumerate(columns):
+        if name and name in seen:
+            problems.append(error("csv-header", f"column '{name}' appears twice (columns {seen[name] + 1} and {i + 1})",
+                                  Location(file, header_line), "give every column its own name"))
+        seen.setdefault(name, i)
+    for required in ("id", "name"):
+        if required not in seen:
+            problems.append(error("csv-header", f"the CSV has no '{required}' column", Location(file, header_line),
+                                  "the first row names the columns: " + ",".join(BASE_COLUMNS)))
+    if problems:
+        return [], problems
+
+    cards: list[Card] = []
+    first_line: dict[str, int] = {}
+    for line, row in records[1:]:
+        if not any(cell.strip() for cell in row):
+            continue  # blank line or a spreadsheet's empty row
+        if len(row) > len(columns) and any(cell.strip() for cell in row[len(columns):]):
+            problems.append(error("csv-row", f"row has {len(row)} cells but the header has {len(columns)} columns",
+                                  Location(file, line), "quote cells that contain commas"))
+            continue
+        cells = {name: (row[i] if i < len(row) else "") for i, name in enumerate(columns)}
+        unnamed = [i + 1 for i, name in enumerate(columns) if not name and i < len(row) and row[i].strip()]
+        if unnamed:
+            problems.append(error("csv-header", f"cell in column {unnamed[0]} has no column name",
+                                  Location(file, line), "name the column in the header row"))
+            continue
+        row_problems: list[Problem] = []
+        card_id = cells["id"].strip()
+        if not card_id:
+            row_problems.append(error("csv-value", "column 'id' is empty", Location(file, line),
+                                      "every card needs an id: lower-case letters, digits, '-' and '_'"))
+        elif not _ID_RE.match(card_id):
+            row_problems.append(error("csv-value", f"column 'id': {card_id!r} is not a valid id", Location(file, line),
+                                      "ids use lower-case letters, digits, '-' and '_': 'market-research'"))
+        elif card_id in first_line:
+            row_problems.append(error("csv-value", f"card id '{card_id}' appears twice (first on line "
+                                      f"{first_line[card_id]})", Location(file, line),
+                                      "one row per distinct card; use qty for copies"))
+        data: dict[str, Any] = {"id": card_id, "name": cells["name"]}
+        qty = cells.get("qty", "").strip()
+        if qty:
+            try:
+                data["qty"] = int(qty)
+            except ValueError:
+                row_problems.append(error("csv-value", f"column 'qty': {qty!r} is not a whole number",
+                                          Location(file, line), "write how many copies: 1, 2, 3 ..."))
+        for name in ("type", "text", "todo", "changed_in"):
+            if cells.get(name):
+                data[name] = cells[name]
+        icons = _split_icons(cells.get("icons", ""))
+        bad = [icon for icon in icons if not _ID_RE.match(icon)]
+        if bad:
+            row_problems.append(error("csv-value", f"column 'icons': {bad[0]!r} is not an icon id",
+                                      Location(file, line), "write icon ids separated by spaces: 'coin ship'"))
+        if icons:
+            data["icons"] = icons
+        fields = {}
+        for name in columns:
+            if name in RESERVED or not name or not cells[name]:
+                continue
+            fields[name[len(FIELD_PREFIX):] if name.startswith(FIELD_PREFIX) else name] = cells[name]
+        if fields:
+            data["fields"] = fields
+        if row_problems:
+            problems.extend(row_problems)
+            continue
+        try:
+            card = Card.model_validate(data)
+        except ValidationError as exc:
+            for err in exc.errors(include_url=False):
+                column = str(err["loc"][0]) if err["loc"] else "?"
+                problems.append(error("csv-value", f"column '{column}': {err['msg'][0].lower() + err['msg'][1:]}",
+                                      Location(file, line)))
+            continue
+        first_line[card_id] = line
+        cards.append(card)
+    return cards, problems
+
+
+# --- writing cards.yaml ---------------------------------------------------------------------------------
+
+
+def card_data(card: Card) -> dict:
+    """A card as it is written in cards.yaml (model order, defaults left out but qty always shown)."""
+    data = compact(card.model_dump())
+    data["qty"] = card.qty
+    order = ["id", "name", "qty", "type", "text", "icons", "fields", "todo", "changed_in"]
+    return {key: data[key] for key in order if key in data}
+
+
+def _indent(text: str, width: int) -> str:
+    pad = " " * width
+    return "".join(pad + line if line.strip() else line for line in text.splitlines(keepends=True))
+
+
+def _last_content_end(node: yaml.Node, text: str) -> int:
+    """Index just after the last character that belongs to ``node`` (trailing blank lines excluded)."""
+    while True:
+        if isinstance(node, yaml.MappingNode) and node.value and not node.flow_style:
+            node = node.value[-1][1]
+        elif isinstance(node, yaml.SequenceNode) and node.value and not node.flow_style:
+            node = node.value[-1]
+        else:
+            break
+    end = node.end_mark.index
+    while end > 0 and text[end - 1] in " \t\r\n":
+        end -= 1
+    return end
+
+
+def _line_start(text: str, index: int) -> int:
+    return text.rfind("\n", 0, index) + 1
+
+
+def _line_end(text: str, index: int) -> int:
+    nl = text.find("\n", index)
+    return len(text) if nl < 0 else nl + 1
+
+
+def _mapping_get(node: yaml.Node, key: str) -> yaml.Node | None:
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == key:
+                return v
+    return None
+
+
+def _surgical(text: str, deck_id: str, cards: list[dict], new_deck: dict | None) -> str | None:
+    """Replace one deck's cards (or append a deck) in the text; None when the layout is not simple block style."""
+    loader = yaml.SafeLoader(text)
+    try:
+        root = loader.get_single_node()
+    except yaml.YAMLError:
+        return None
+    finally:
+        loader.dispose()
+    decks = _mapping_get(root, "decks")
+    if not isinstance(decks, yaml.SequenceNode) or decks.flow_style or not decks.value:
+        return None
+    if new_deck is not None:
+        last = decks.value[-1]
+        at = _line_end(text, _last_content_end(last, text))
+        first = decks.value[0].start_mark.index  # at the first key; the item's '-' is before it on the line
+        column = text.rfind("-", _line_start(text, first), first) - _line_start(text, first)
+        if column < 0:
+            return None
+        block = _indent(dump([new_deck]), column)
+        prefix = text[:at] if text[:at].endswith("\n") else text[:at] + "\n"
+        return prefix + block + text[at:]
+    for deck in decks.value:
+        id_node = _mapping_get(deck, "id")
+        if isinstance(id_node, yaml.ScalarNode) and id_node.value == deck_id:
+            seq = _mapping_get(deck, "cards")
+            if not isinstance(seq, yaml.SequenceNode) or seq.flow_style or not seq.value or not cards:
+                return None
+            start = _line_start(text, seq.start_mark.index)
+            if text[start:seq.start_mark.index].strip():
+                return None  # the list starts on the key's line: not the usual layout
+            end = _line_end(text, _last_content_end(seq, text))
+            return text[:start] + _indent(dump(cards), seq.start_mark.column) + text[end:]
+    return None
+
+
+def _plain(text: str, file: str) -> Any:
+    doc, problems = parse_yaml_text(text, file)
+    return None if problems else doc.data
+
+
+def _header_comments(text: str) -> list[str]:
+    lines = []
+    for line in text.splitlines():
+        if line.startswith("#"):
+            lines.append(line)
+        elif line.strip():
+            break
+    return lines
+
+
+@dataclass
+class ImportSummary:
+    file: Path
+    deck_id: str
+    cards: int
+    copies: int
+    created_deck: bool = False
+    created_file: bool = False
+    notes: list[str] = field(default_factory=list)
+
+
+def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | None = None) -> ImportSummary:
+    """Replace deck ``deck_id``'s cards in ``game_dir``/cards.yaml with the CSV's rows."""
+    game_dir = Path(game_dir)
+    csv_shown = display_path(Path(csv_path))
+    try:
+        raw = Path(csv_path).read_bytes()
+    except OSError as exc:
+        raise RulecraftError([error("unreadable", f"cannot read file: {exc.strerror}", Location(csv_shown))])
+    try:
+        text = raw.decode("utf-8-sig")  # spreadsheets often write a byte-order mark
+    except UnicodeDecodeError as exc:
+        raise RulecraftError([error("encoding", f"file is not valid UTF-8: byte 0x{raw[exc.start]:02x} cannot be "
+                                    "decoded", Location(csv_shown, raw.count(b"\n", 0, exc.start) + 1),
+                                    "save the CSV as UTF-8")])
+    cards, problems = parse_cards_csv(text, csv_shown)
+    if problems:
+        raise RulecraftError(problems)
+    if not _ID_RE.match(deck_id):
+        raise RulecraftError([error("csv-value", f"{deck_id!r} is not a valid deck id", Location(csv_shown),
+                                    "ids use lower-case letters, digits, '-' and '_'")])
+    cards_data = [card_data(card) for card in cards]
+    path = game_dir / "cards.yaml"
+    shown = display_path(path)
+    summary = ImportSummary(path, deck_id, len(cards), sum(c.qty for c in cards))
+    if not path.exists():
+        deck = {"id": deck_id, "name": deck_name or deck_id.replace("-", " ").capitalize(), "cards": cards_data}
+        new_text = schema_line(game_dir, "cards") + "\n" + dump({"decks": [deck]})
+        summary.created_file = summary.created_deck = True
+        _verify(new_text, shown, None, deck_id, cards)
+        path.write_text(new_text, encoding="utf-8")
+        return summary
+    old_text = path.read_text(encoding="utf-8")
+    cards_file, _, load_problems = _load_cards_file(game_dir)
+    if load_problems or cards_file is None:
+        raise RulecraftError(load_problems or [error("cards-file", "cannot read cards.yaml", Location(shown))])
+    old_data = _plain(old_text, shown)
+    exists = any(d.id == deck_id for d in cards_file.decks)
+    new_deck = None
+    if not exists:
+        new_deck = {"id": deck_id, "name": deck_name or deck_id.replace("-", " ").capitalize(), "cards": cards_data}
+        summary.created_deck = True
+    new_text = _surgical(old_text, deck_id, cards_data, new_deck)
+    if new_text is None or not _verify(new_text, shown, old_data, deck_id, cards, strict=False):
+        data = dict(old_data)
+        decks = [dict(d) for d in data["decks"]]
+        if new_deck is not None:
+            decks.append(new_deck)
+        else:
+            for d in decks:
+                if d.get("id") == deck_id:
+                    d["cards"] = cards_data
+        data["decks"] = decks
+        header = _header_comments(old_text) or [schema_line(game_dir, "cards")]
+        if not any(line.startswith(SCHEMA_PREFIX) for line in header):
+            header.insert(0, schema_line(game_dir, "cards"))
+        new_text = "\n".join(header) + "\n" + dump(data)
+        summary.notes.append("cards.yaml was rewritten in full (its layout was not plain block style): "
+                             "comments after the first lines were not kept")
+        _verify(new_text, shown, old_data, deck_id, cards)
+    path.write_text(new_text, encoding="utf-8")
+    return summary
+
+
+def _verify(new_text: str, shown: str, old_data: Any, deck_id: str, cards: list[Card], strict: bool = True) -> bool:
+    """The new file loads, holds exactly the imported cards, and leaves every other deck as it was."""
+    doc, problems = parse_yaml_text(new_text, shown)
+    obj = None
+    if not problems:
+        obj, problems = load_model(doc, CardsFile)
+    ok = obj is not None and not problems
+    if ok:
+        target = [d for d in obj.decks if d.id == deck_id]
+        ok = len(target) == 1 and [_dump(c) for c in target[0].cards] == [_dump(c) for c in cards]
+    if ok and old_data is not None:
+        before = [d for d in old_data.get("decks", []) if isinstance(d, dict) and d.get("id") != deck_id]
+        after = [d for d in doc.data.get("decks", []) if isinstance(d, dict) and d.get("id") != deck_id]
+        ok = before == after and {k: v for k, v in old_data.items() if k != "decks"} == \
+            {k: v for k, v in doc.data.items() if k != "decks"}
+    if not ok and strict:
+        raise RulecraftError(problems or [error("cards-write", "internal error: the rewritten cards.yaml does not "
+                                                "hold the imported deck", Location(shown))])
+    return ok
+
+
+def _dump(model: RuleModel) -> dict:
+    return model.model_dump()

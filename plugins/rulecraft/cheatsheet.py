@@ -1,0 +1,281 @@
+"""The cheat sheet as a concept: what it shows (from game.yaml ``cheatsheet:``) and whether it fits.
+
+* ``sheet_content(index)`` picks the phases, dice tables, terms, icons, end/scoring steps and
+  numbers the sheet shows. The renderer (``render/cheatsheet.py``) draws exactly this, and the
+  checker (``checks/cheatsheet.py``) measures exactly this.
+* ``estimate(content, index, size)`` predicts how full the printed page is: every unit (one phase,
+  one dice table, one term...) becomes a height in lines, from its text length against the column
+  width, and the units are packed in order into the columns of the smallest page both A4 and US
+  Letter give (A4's width, Letter's height). A unit never splits, as in print (cheatsheet.css).
+* ``print_size`` picks the largest type size whose sheet stays comfortably under one page; sparse
+  sheets print bigger.
+
+The page constants mirror cheatsheet.css; they were tuned against the PDFs Chromium and WeasyPrint
+print for the seed games and an overfull fixture (tests/test_cheatsheet_print.py checks both).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .dice_math import row_ranges
+from .index import GameIndex, iter_texts
+from .models import Constant, DiceTable, Icon, Step, Term
+from .numbering import NumberedPhase
+from .textrefs import find_refs, plain_text
+
+AUTO_TERMS = 12  # terms picked by mentions when the data chooses none
+
+
+@dataclass
+class SheetContent:
+    """What one game's cheat sheet shows, block by block, in order."""
+
+    blocks: list[str]
+    phases: list[NumberedPhase] = field(default_factory=list)
+    tables: list[DiceTable] = field(default_factory=list)
+    terms: list[Term] = field(default_factory=list)
+    icons: list[Icon] = field(default_factory=list)
+    end: list[Step] = field(default_factory=list)
+    scoring: list[Step] = field(default_factory=list)
+    constants: list[tuple[str, Constant]] = field(default_factory=list)
+    odds: bool = False
+    summaries: bool = True
+    columns: int = 3
+
+
+def most_mentioned_terms(index: GameIndex) -> list[Term]:
+    """Terms by how often the rules mention them (a term's own entry does not count); ties keep glossary order."""
+    counts: Counter[str] = Counter()
+    for obj, _, text in iter_texts(index.game):
+        if isinstance(obj, Term):
+            continue
+        counts.update(ref.target for ref in find_refs(text) if ref.kind == "term")
+        counts.update(match.term_id for match in index.matcher.find(text))
+    order = {t.id: i for i, t in enumerate(index.game.terms)}
+    return sorted((t for t in index.game.terms if counts[t.id]), key=lambda t: (-counts[t.id], order[t.id]))
+
+
+def key_terms(index: GameIndex) -> list[Term]:
+    """The terms listed in ``cheatsheet.terms``; else those marked ``cheatsheet: true``; else the most
+    mentioned ones (at most ``AUTO_TERMS``). ``max_terms`` caps any of these."""
+    sheet = index.game.info.cheatsheet
+    limit = sheet.max_terms
+    chosen = [index.terms[t] for t in dict.fromkeys(sheet.terms) if t in index.terms]
+    if not sheet.terms:
+        chosen = [t for t in index.game.terms if t.cheatsheet]
+    if not chosen and not sheet.terms:
+        chosen = most_mentioned_terms(index)
+        limit = AUTO_TERMS if limit is None else limit
+    return chosen if limit is None else chosen[:limit]
+
+
+def _pick(wanted: list[str], table: dict, everything: list) -> list:
+    if not wanted:
+        return list(everything)
+    return [table[i] for i in dict.fromkeys(wanted) if i in table]
+
+
+def sheet_content(index: GameIndex) -> SheetContent:
+    info = index.game.info
+    sheet = info.cheatsheet
+    content = SheetContent(blocks=[], odds=sheet.odds, summaries=sheet.summaries, columns=sheet.columns)
+    for name in dict.fromkeys(sheet.include):
+        if name == "turn":
+            content.phases = list(index.numbered)
+            present = bool(content.phases)
+        elif name == "dice":
+            content.tables = _pick(sheet.dice, index.tables, index.game.tables)
+            present = bool(content.tables)
+        elif name == "terms":
+            content.terms = key_terms(index)
+            present = bool(content.terms)
+        elif name == "icons":
+            content.icons = _pick(sheet.icons, index.icons, index.game.icons)
+            present = bool(content.icons)
+        elif name == "end":
+            content.end, content.scoring = list(info.end_of_game), list(info.scoring)
+            present = bool(content.end or content.scoring)
+        else:  # constants
+            ids = [c for c in dict.fromkeys(sheet.constants or list(info.constants)) if c in info.constants]
+            content.constants = [(c, info.constants[c]) for c in ids]
+            present = bool(content.constants)
+        if present:
+            content.blocks.append(name)
+    return content
+
+
+def constant_text(const: Constant) -> str:
+    value = f"{const.value:g}" if isinstance(const.value, float) else str(const.value)
+    return f"{value} {const.unit}" if const.unit else value
+
+
+# --- will it fit? ----------------------------------------------------------------------------------------
+
+PT_PER_MM = 72 / 25.4
+PAGE_WIDTH_MM = 210.0  # A4 is the narrower page...
+PAGE_HEIGHT_MM = 279.4  # ...and US Letter the shorter one: a sheet that fits this fits both
+MARGIN_MM = 10.0  # @page margin
+HEADER_MM = 9.6  # title line, rule and gap (measured)
+COLUMN_GAP_MM = 4.5
+LINE_HEIGHT = 1.22  # times the font size
+CHAR_EM = 0.47  # average advance of a character of rule text, in em (Liberation Sans / Arial)
+BOLD_EM = 0.52
+SIZES_PT = (9.0, 8.0, 7.0)  # print type sizes, largest first; the last is the smallest allowed
+COMFORT = 0.72  # a bigger size is used only while the estimated fill stays under this
+# Printed fill / raw estimate, measured on the seed games at 7, 8 and 9 pt: 0.85–0.98 (the line count
+# rounds every unit up). The estimate is scaled by the upper end, so it stays on the safe side.
+CALIBRATION = 0.95
+
+
+@dataclass
+class FitEstimate:
+    size_pt: float
+    columns: int
+    lines_per_column: float
+    used: float  # lines, including what packing leaves empty at the foot of full columns
+    blocks: dict[str, float]  # lines per block (content only)
+
+    @property
+    def fill(self) -> float:
+        """Estimated share of the page used: above 1 means the sheet spills onto a second page."""
+        return CALIBRATION * self.used / (self.columns * self.lines_per_column)
+
+    @property
+    def overflows(self) -> bool:
+        return self.fill > 1.0
+
+
+def _plain(text: str | None, index: GameIndex) -> str:
+    if not text:
+        return ""
+    text = plain_text(text, index.name_of)
+    return re.sub(r"[*_`]|\[|\]\([^)]*\)", "", text).strip()
+
+
+class _Measure:
+    """Heights in body lines for a column ``chars`` characters wide."""
+
+    def __init__(self, chars: float):
+        self.chars = chars
+
+    def lines(self, length: float, indent: float = 0.0) -> int:
+        width = max(self.chars - indent, 8.0)
+        # Word wrapping leaves the end of each line partly empty: count on ~8 % less.
+        return max(1, math.ceil(length / (width * 0.92)))
+
+
+def _units(content: SheetContent, index: GameIndex, m: _Measure) -> list[tuple[str, float, bool]]:
+    """(block, height in lines, starts a block) for every unbreakable unit, in print order."""
+    units: list[tuple[str, float, bool]] = []
+    heading = 1.55  # h2: bigger type, rule and gap under it
+    sub_heading = 1.5  # h3 with the space above it
+    gap = 0.75  # after each block
+    bold = BOLD_EM / CHAR_EM
+
+    def add(block: str, height: float, first: bool = False) -> None:
+        units.append((block, height, first))
+
+    for name in content.blocks:
+        if name == "turn":
+            for i, node in enumerate(content.phases):
+                phase = node.phase
+                length = len(node.phase.name) * bold + (9 if phase.optional else 0) \
+                    + (16 if phase.skip_first_round else 0)
+                if content.summaries and phase.summary:
+                    length += 2 + len(_plain(phase.summary, index))
+                indent = 4.4 * (1 + min(node.level, 2))
+                add(name, m.lines(length, indent) + 0.2 + (heading if i == 0 else 0), i == 0)
+        elif name == "dice":
+            for i, table in enumerate(content.tables):
+                ranges = row_ranges(table) if table.dice else [None] * len(table.rows)
+                die = index.dice.get(table.custom_die) if table.custom_die else None
+                faces = {f.id: f.label for f in die.faces} if die else {}
+                labels = [r.label if r else faces.get(row.face, row.face or "") for row, r in zip(table.rows, ranges)]
+                roll = min(max([len(x) for x in labels] + [3]) * bold + 1, m.chars * 0.4)
+                odds = 5 if content.odds else 0
+                meta = len(table.title) * bold
+                height = (sub_heading if i else 1.2) + m.lines(len(_meta_text(table, index)))
+                for row in table.rows:
+                    height += m.lines(len(_plain(row.result, index)), roll + odds) + 0.16
+                if table.any_result:
+                    height += m.lines(len(_plain(table.any_result, index)), roll + odds) + 0.16
+                height += m.lines(meta) - 1
+                add(name, height + (heading if i == 0 else 0), i == 0)
+        elif name == "terms":
+            for i, term in enumerate(content.terms):
+                length = len(term.term) * bold + 2 + len(_plain(term.short, index))
+                add(name, m.lines(length) + 0.2 + (heading if i == 0 else 0), i == 0)
+        elif name == "icons":
+            for i, icon in enumerate(content.icons):
+                glyph = icon.glyph
+                glyph_len = len(glyph.text) * bold + 1.5 if glyph.text else 2.5
+                length = glyph_len + len(icon.label) * bold + 2 + len(_plain(icon.meaning, index))
+                add(name, m.lines(length) + 0.3 + (heading if i == 0 else 0), i == 0)
+        elif name == "end":
+            first = True
+            for steps in (content.end, content.scoring):
+                for j, step in enumerate(steps):
+                    height = m.lines(len(_plain(step.text, index)), 2.5) + 0.15
+                    if j == 0:
+                        height += 1.2 if first else sub_heading
+                    add(name, height + (heading if first else 0), first)
+                    first = False
+        else:  # constants
+            for i, (_, const) in enumerate(content.constants):
+                label = len(_plain(const.label, index)) or 10
+                value = len(constant_text(const)) * bold + 1
+                add(name, m.lines(label, value) + 0.2 + (heading if i == 0 else 0), i == 0)
+        units.append((name, gap, False))
+    return units
+
+
+def modifiers_line(table: DiceTable) -> str:
+    """'+1 Chairman; +1 per Fatigue Cube (0–3)'."""
+    parts = []
+    for mod in table.modifiers:
+        low, high = mod.count
+        parts.append(f"{mod.value:+d} {mod.label}" + ("" if (low, high) == (0, 1) else f" ({low}–{high})"))
+    return "; ".join(parts)
+
+
+def dice_line(table: DiceTable, index: GameIndex) -> str:
+    """What to roll, in one line: '1d6 per ship; +1 Chairman; +1 per Fatigue Cube (0–3)'."""
+    die = index.dice.get(table.custom_die) if table.custom_die else None
+    line = (die.name if die else table.custom_die or table.dice or "") + (f" per {table.per}" if table.per else "")
+    if table.modifiers:
+        line += "; " + modifiers_line(table)
+    return line
+
+
+def _meta_text(table: DiceTable, index: GameIndex) -> str:
+    return _plain(dice_line(table, index), index)
+
+
+def estimate(content: SheetContent, index: GameIndex, size_pt: float | None = None) -> FitEstimate:
+    size_pt = size_pt or SIZES_PT[-1]
+    cols = content.columns
+    width_mm = (PAGE_WIDTH_MM - 2 * MARGIN_MM - (cols - 1) * COLUMN_GAP_MM) / cols
+    chars = width_mm * PT_PER_MM / (size_pt * CHAR_EM)
+    line_mm = size_pt * LINE_HEIGHT / PT_PER_MM
+    per_column = (PAGE_HEIGHT_MM - 2 * MARGIN_MM - HEADER_MM) / line_mm
+    m = _Measure(chars)
+    column, used, blocks = 0, 0.0, Counter()
+    for block, height, _ in _units(content, index, m):
+        blocks[block] += height
+        if used + height > per_column and used > 0 and height <= per_column:
+            column, used = column + 1, 0.0  # the unit moves whole to the next column
+        used += height
+    total = column * per_column + used
+    return FitEstimate(size_pt, cols, per_column, total, dict(blocks))
+
+
+def print_size(content: SheetContent, index: GameIndex) -> float:
+    """The largest type size (pt) whose sheet stays comfortably inside one page; else the smallest."""
+    for size in SIZES_PT[:-1]:
+        if estimate(content, index, size).fill <= COMFORT:
+            return size
+    return SIZES_PT[-1]

@@ -1,0 +1,48 @@
+"""Cheat sheets: the chosen ids exist, and the sheet is likely to print on one page.
+
+The page estimate (``rulecraft.cheatsheet.estimate``) counts the lines each phase, dice table,
+term, icon, step and number needs in a column of the printed sheet at its smallest type size,
+and packs them into the columns of a page that is both A4 and US Letter. Over one page is a
+warning (``cheatsheet-overflow``): the game's ``cheatsheet:`` block in game.yaml chooses less.
+"""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+from ..cheatsheet import SIZES_PT, estimate, sheet_content
+from ..index import GameIndex
+from ..problems import Problem, warning
+from .references import dangling
+
+BLOCK_NAMES = {"turn": "turn sequence", "dice": "dice tables", "terms": "key terms", "icons": "icons",
+               "end": "end and scoring", "constants": "numbers"}
+
+
+def check(index: GameIndex) -> Iterator[Problem]:
+    game = index.game
+    info = game.info
+    if info is None:
+        return
+    sheet = info.cheatsheet
+    for field, kind in (("dice", "dice"), ("icons", "icon")):
+        for i, target in enumerate(getattr(sheet, field)):
+            problem = dangling(index, kind, target, game.where(sheet, field, i), f"cheatsheet.{field}")
+            if problem:
+                yield problem
+    content = sheet_content(index)
+    if not content.blocks:
+        return
+    fit = estimate(content, index, SIZES_PT[-1])
+    if fit.overflows:
+        biggest = sorted(fit.blocks.items(), key=lambda kv: -kv[1])
+        parts = ", ".join(f"{BLOCK_NAMES[name]} {lines:.0f}" for name, lines in biggest)
+        yield warning(
+            "cheatsheet-overflow",
+            f"the cheat sheet of '{info.title}' is likely to overflow one printed page: about {fit.fill:.0%} of "
+            f"an A4/Letter page in {fit.columns} column(s) at {fit.size_pt:g} pt (lines: {parts}; "
+            f"{fit.lines_per_column:.0f} per column)",
+            game.where(sheet, key=True),
+            "choose less in the game's cheatsheet: block — include, terms or max_terms, constants, dice, "
+            "icons, summaries: false — or more columns",
+            game.id)

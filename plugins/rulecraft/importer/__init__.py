@@ -1,0 +1,169 @@
+"""`rulecraft import`: a starting point from an existing rulebook (Markdown or HTML).
+
+Pipeline, one module per concern:
+
+* ``markdown_reader`` / ``html_reader`` read the file into a neutral ``outline``
+  (sections of paragraphs, lists, notes, quotes, images);
+* recognisers turn what they can into data: ``gameinfo`` (title, summary, components, set-up,
+  end of game, changelog), ``phases``, ``dice``, ``cards``, ``terms``; each claims the source
+  blocks it used;
+* ``prose`` writes the rest as a Markdown page, with blocks where data was recognised;
+* ``writer`` writes the YAML files (validated by the models), ``report`` says what was found
+  and what needs a human. The result is checked like any game: no errors, todo warnings.
+
+It never guesses silently: copied text carries ``todo: restate in your own words``, and a dice
+table whose coverage cannot be proven gets a todo and explicit "Not stated" rows.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..checks import CheckResult, check_path
+from ..project import find_project, write_minimal_mkdocs
+from ..textrefs import PLACEHOLDER_RE
+from . import cards, dice, gameinfo, phases, report, terms
+from .html_reader import read_html
+from .markdown_reader import read_markdown
+from .outline import Outline
+from .prose import ProseWriter
+from .state import State
+from .text import plain, slug
+from .writer import data_files, validate, write
+
+PROSE_PAGE = "rules.md"
+REPORT_FILE = "IMPORT-REPORT.md"
+
+
+class ImportError_(Exception):  # noqa: N801 - "ImportError" is a builtin
+    def __init__(self, message: str, usage: bool = False):
+        super().__init__(message)
+        self.usage = usage
+
+
+@dataclass
+class ImportResult:
+    game_id: str
+    folder: Path
+    page: Path
+    report_path: Path
+    report_text: str
+    counts: dict[str, int]
+    check: CheckResult
+    files: list[Path] = field(default_factory=list)
+    state: State | None = None
+
+
+def _inside(file: str, folder: Path) -> bool:
+    try:
+        Path(file).resolve().relative_to(folder.resolve())
+        return True
+    except ValueError:
+        return False
+
+
+def game_check(rules_data: Path, docs: Path, game_id: str) -> CheckResult:
+    """The project's check, narrowed to one game's data and pages (other games are not our business)."""
+    result = check_path(rules_data, docs)
+    mine = [p for p in result.problems if p.game == game_id or _inside(p.location.file, rules_data / game_id)
+            or _inside(p.location.file, docs / game_id)]
+    return CheckResult(result.book, mine, [s for s in result.summaries if s.game == game_id])
+
+
+def detect_format(text: str, suffix: str = "") -> str:
+    """'markdown' or 'html': by the headings the text actually uses (a .html file may hold Markdown)."""
+    md = len(re.findall(r"^ {0,4}#{1,6}\s+\S", text, re.M))
+    html = len(re.findall(r"<h[1-6]\b", text, re.I))
+    if md == html == 0:
+        return "html" if suffix.lower() in (".html", ".htm") or re.search(r"<(p|li|body)\b", text, re.I) \
+            else "markdown"
+    return "html" if html > md else "markdown"
+
+
+def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
+    if fmt == "auto":
+        fmt = detect_format(text, Path(source).suffix)
+    return read_html(text, source) if fmt == "html" else read_markdown(text, source)
+
+
+def recognise(outline: Outline, game_id: str, title: str | None = None) -> State:
+    state = State(outline, game_id)
+    state.game = {"id": game_id, "title": (title or plain(outline.title or "") or game_id)[:120], "version": "0.1"}
+    gameinfo.changelog(state)
+    phases.recognise(state)
+    gameinfo.components(state)
+    gameinfo.setup(state)
+    gameinfo.end_of_game(state)
+    dice.recognise(state)
+    cards.recognise(state)
+    terms.recognise(state)
+    gameinfo.facts(state)
+    if "changelog" not in state.game:
+        state.ask("game", "The source states no rules version: version is set to 0.1")
+    state.game["todo"] = ("Imported by `rulecraft import`: restate the copied rules in your own words, "
+                          "then work through the todos and IMPORT-REPORT.md.")
+    order = ["id", "title", "version", "players", "summary", "objective", "components", "setup", "end_of_game",
+             "changelog", "todo"]
+    state.game = {key: state.game[key] for key in order if key in state.game}
+    return state
+
+
+def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: str | None = None,
+                    fmt: str = "auto") -> ImportResult:
+    from ..scaffold import ScaffoldError, refuse_existing, validate_game_id
+
+    try:
+        text = Path(source).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ImportError_(f"cannot read '{source}': {exc}", usage=True)
+    outline = read_outline(text, str(source), fmt)
+    game_id = game_id or slug(title or outline.title or Path(source).stem, "imported-game")
+    try:
+        validate_game_id(game_id)
+        project = find_project(Path(out))
+        refuse_existing(project, game_id)
+    except ScaffoldError as exc:
+        raise ImportError_(str(exc), usage=exc.usage)
+    state = recognise(outline, game_id, title)
+    for section in outline.sections():
+        if PLACEHOLDER_RE.search(plain(section.title)):
+            state.ask("prose", f"The source marks section '{plain(section.title)}' as unfinished", section.line)
+    files = data_files(state)
+    try:
+        validate(files)
+    except Exception as exc:  # a bug in a recogniser: say so plainly, write nothing
+        raise ImportError_(f"internal error: the imported data does not fit the schema ({exc}); "
+                           "please report it with the source file")
+    written: list[Path] = []
+    if project.mkdocs_yml is None:
+        Path(out).mkdir(parents=True, exist_ok=True)
+        written.append(write_minimal_mkdocs(Path(out), "Rulebooks"))
+        state.note("site", "no mkdocs.yml found: wrote a minimal one with the rulecraft plugin")
+        project = find_project(Path(out))
+    folder = project.rules_data / game_id
+    written += write(folder, files)
+    writer = ProseWriter(state)
+    page_text = writer.page(state.game["title"], Path(source).name)
+    page = project.docs / game_id / PROSE_PAGE
+    page.parent.mkdir(parents=True, exist_ok=True)
+    page.write_text(page_text, encoding="utf-8")
+    written.append(page)
+    state.note("sections", f"{writer.sections} heading(s) kept as prose sections in {page.name}")
+    if project.has_nav:
+        from ..scaffold import add_game_to_nav
+
+        problem = add_game_to_nav(project, game_id, state.game["title"], [("Rules (imported)",
+                                                                            f"{game_id}/{PROSE_PAGE}")])
+        if problem:
+            state.ask("site", problem)
+    result = game_check(project.rules_data, project.docs, game_id)
+    numbers = report.counts(state, writer.sections)
+    check_line = (f"`rulecraft check`: {len(result.errors)} error(s), {len(result.warnings)} warning(s) "
+                  "(todos and unused terms are warnings).")
+    report_path = folder / REPORT_FILE
+    text = report.render(state, str(source), [str(p) for p in written + [report_path]], numbers, check_line,
+                         [p.format() for p in result.errors])
+    report_path.write_text(text, encoding="utf-8")
+    return ImportResult(game_id, folder, page, report_path, text, numbers, result, written + [report_path], state)

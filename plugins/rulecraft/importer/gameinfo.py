@@ -1,0 +1,178 @@
+"""game.yaml from the rulebook: title, summary, objective, players, components, set-up, end of game,
+and the changelog ('# Version 0.4.0 - Change Notes')."""
+
+from __future__ import annotations
+
+import re
+
+from .names import split_item
+from .outline import ListBlock, ListItem, Paragraph, Section
+from .state import State
+from .text import first_sentence, plain
+
+VERSION_RE = re.compile(r"\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b|\b(\d+\.\d+(?:\.\d+)*)\s*[-–—:]?\s*(?:change|release)",
+                        re.I)
+CHANGELOG_HEADING = re.compile(r"\b(change ?log|change notes|changes|release notes|version history|what's new)\b", re.I)
+COMPONENTS_HEADING = re.compile(r"\b(components|game contents|contents|in the box|materials)\b", re.I)
+SETUP_HEADING = re.compile(r"\b(set ?-?up|game setup|preparation)\b", re.I)
+END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end game|winning|win(?:ning)? condition|"
+                         r"victory|how to win)\b", re.I)
+OBJECTIVE_HEADING = re.compile(r"\b(objective|object of the game|goal)\b", re.I)
+SUMMARY_HEADING = re.compile(r"\b(overview|introduction|about|what is)\b", re.I)
+PLAYERS_RE = re.compile(r"\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s+players\b", re.I)
+
+
+def _steps(block: ListBlock) -> list:
+    def step(item: ListItem):
+        subs = [step(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]
+        return {"text": item.text, "steps": subs} if subs else item.text
+
+    return [step(item) for item in block.items]
+
+
+def _item_text(item: ListItem) -> str:
+    subs = [plain(s.text).rstrip(".") for c in item.children if isinstance(c, ListBlock) for s in c.items]
+    return plain(item.text) + (" (" + "; ".join(subs) + ")" if subs else "")
+
+
+def _version_key(version: str) -> tuple:
+    return tuple(int(p) for p in re.findall(r"\d+", version))
+
+
+def _markdown(blocks: list) -> str:
+    parts = []
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            parts.append(block.text)
+        elif isinstance(block, ListBlock):
+            parts.append("\n".join(("1. " if block.ordered else "- ") + item.text for item in block.items))
+    return "\n\n".join(parts)
+
+
+def changelog(state: State) -> None:
+    entries = []
+    for section in list(state.outline.sections()):
+        title = plain(section.title)
+        match = VERSION_RE.search(title)
+        if not match or not (CHANGELOG_HEADING.search(title) or title.lower().startswith(("version", "v"))
+                             or (section.parent and CHANGELOG_HEADING.search(plain(section.parent.title)))):
+            continue
+        version = match.group(1) or match.group(2)
+        lists = [b for b in section.blocks if isinstance(b, ListBlock)]
+        changes = [_item_text(item) for item in lists[-1].items] if lists else []
+        others = [b for b in section.blocks if b is not (lists[-1] if lists else None)]
+        entry = {"version": version}
+        summary = _markdown(others)
+        if summary:
+            entry["summary"] = summary
+        if changes:
+            entry["changes"] = changes
+        entries.append(entry)
+        for i, block in enumerate(section.blocks):
+            state.claim(block, "/// changelog\n///" if i == 0 and not entries[:-1] else "")
+        if not section.blocks:
+            state.inserts[id(section)].append("/// changelog\n///")
+        state.note("changelog", f"version {version}: {len(changes)} change(s)", section.line)
+    if entries:
+        state.game["changelog"] = sorted(entries, key=lambda e: _version_key(e["version"]), reverse=True)
+        state.game["version"] = state.game["changelog"][0]["version"]
+        state.ask("changelog", "The changelog is copied as-is: restate it, and mark what each version changed "
+                  "with changed_in on phases, terms and cards")
+
+
+def _first_list(section: Section, state: State) -> ListBlock | None:
+    return next((b for b in section.blocks if isinstance(b, ListBlock) and not state.claimed(b)), None)
+
+
+def components(state: State) -> None:
+    for section in state.outline.sections():
+        if not COMPONENTS_HEADING.search(plain(section.title)):
+            continue
+        block = _first_list(section, state)
+        if not block:
+            continue
+        out = []
+        for item in block.items:
+            named = split_item(item.text)
+            entry = {"id": state.ids["component"](named.name, "component"), "name": named.name or "Component"}
+            description = " ".join(p for p in (named.paren and f"({named.paren})", named.rest) if p)
+            subs = [_item_text(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]
+            if subs:
+                description = (description + " " + "; ".join(subs)).strip()
+            if description:
+                entry["description"] = description
+            out.append(entry)
+        state.game["components"] = out
+        state.claim(block, "/// components\n///")
+        state.note("game", f"{len(out)} component(s) from '{plain(section.title)}' (quantities not read)", block.line)
+        state.ask("game", "Components: add each quantity (a deck's quantity is checked against its cards)")
+        return
+
+
+def setup(state: State) -> None:
+    for section in state.outline.sections():
+        if not SETUP_HEADING.search(plain(section.title)):
+            continue
+        block = _first_list(section, state)
+        if not block:
+            continue
+        state.game["setup"] = _steps(block)
+        state.claim(block, "/// setup\n///")
+        state.note("game", f"set-up: {len(block.items)} step(s) from '{plain(section.title)}'", block.line)
+        return
+
+
+def end_of_game(state: State) -> None:
+    for section in state.outline.sections():
+        if not END_HEADING.search(plain(section.title)):
+            continue
+        steps: list = []
+        first = None
+        for block in section.blocks:
+            if state.claimed(block):
+                continue
+            if isinstance(block, Paragraph):
+                steps.append(block.text)
+            elif isinstance(block, ListBlock):
+                steps.extend(_steps(block))
+            else:
+                continue
+            state.claim(block, "" if first else "/// end-of-game\n///")
+            first = first or block
+        if steps:
+            state.game["end_of_game"] = steps
+            state.note("game", f"end of game: {len(steps)} step(s) from '{plain(section.title)}'", section.line)
+            return
+
+
+def facts(state: State) -> None:
+    outline = state.outline
+    texts = [b.text for s in state.sections() for b in s.blocks if isinstance(b, Paragraph)]
+    for section in outline.sections():
+        if OBJECTIVE_HEADING.search(plain(section.title)):
+            paragraphs = [b.text for b in section.blocks if isinstance(b, Paragraph)]
+            if paragraphs:
+                state.game["objective"] = "\n\n".join(paragraphs)
+                break
+    summary = None
+    preface = [b.text for b in outline.root.blocks if isinstance(b, Paragraph)]
+    if preface:
+        summary = preface[0]
+    else:
+        for section in outline.sections():
+            if SUMMARY_HEADING.search(plain(section.title)) or OBJECTIVE_HEADING.search(plain(section.title)):
+                paragraphs = [b.text for b in section.blocks if isinstance(b, Paragraph)]
+                if paragraphs:
+                    summary = paragraphs[0]
+                    break
+    if summary:
+        state.game["summary"] = first_sentence(summary, 400)
+    else:
+        state.game["summary"] = "Imported rulebook: write one or two sentences saying what the game is about."
+        state.ask("game", "No introduction found: write the summary in game.yaml")
+    for text in texts:
+        match = PLAYERS_RE.search(plain(text))
+        if match and int(match.group(1)) <= int(match.group(2)):
+            state.game["players"] = {"min": int(match.group(1)), "max": int(match.group(2))}
+            state.note("game", f"players: {match.group(1)}–{match.group(2)}")
+            break

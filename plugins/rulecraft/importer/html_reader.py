@@ -1,0 +1,278 @@
+"""HTML rulebooks -> outline, with the standard library's html.parser (no extra dependency).
+
+A small tolerant tree builder (browsers' forgiveness for unclosed ``<li>``/``<p>`` and
+lists nested straight inside lists) followed by a walk that turns headings, paragraphs,
+lists, definition lists, notes, quotes, tables and images into outline blocks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+
+from .inline import absolute, image_remark
+from .outline import (Code, Heading, Image, ListBlock, ListItem, Note, Outline, Paragraph, Quote, Remark, Table,
+                      build_tree)
+from .text import escape_refs
+
+VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}
+SKIP = {"script", "style", "template", "noscript", "svg", "head", "title"}
+HEADINGS = {f"h{i}": i for i in range(1, 7)}
+BLOCK_TAGS = {"p", "div", "ul", "ol", "dl", "table", "section", "blockquote", "pre", "header", "footer", "main",
+              "article", "aside", "nav", "figure", *HEADINGS}
+NOTE_CLASSES = ("note", "warning", "tip", "important", "caution", "example", "admonition", "callout")
+
+
+@dataclass
+class Node:
+    tag: str
+    attrs: dict[str, str]
+    line: int
+    children: list = field(default_factory=list)  # Nodes and strings
+    parent: "Node | None" = None
+
+
+class _TreeBuilder(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root", {}, 1)
+        self.stack = [self.root]
+
+    def _close_until(self, tag: str) -> None:
+        for i in range(len(self.stack) - 1, 0, -1):
+            if self.stack[i].tag == tag:
+                del self.stack[i:]
+                return
+
+    def handle_starttag(self, tag, attrs):
+        tag = tag.lower()
+        open_tags = [n.tag for n in self.stack]
+        if tag == "li" and "li" in open_tags:
+            # a new item closes the previous one of the same list
+            last_list = max((i for i, t in enumerate(open_tags) if t in ("ul", "ol")), default=-1)
+            last_li = max(i for i, t in enumerate(open_tags) if t == "li")
+            if last_li > last_list:
+                del self.stack[last_li:]
+        if tag in ("dt", "dd"):
+            for i in range(len(self.stack) - 1, 0, -1):
+                if self.stack[i].tag in ("dt", "dd"):
+                    del self.stack[i:]
+                    break
+                if self.stack[i].tag == "dl":
+                    break
+        if tag in BLOCK_TAGS and self.stack[-1].tag == "p":
+            self.stack.pop()
+        node = Node(tag, {k.lower(): (v or "") for k, v in attrs}, self.getpos()[0], parent=self.stack[-1])
+        self.stack[-1].children.append(node)
+        if tag not in VOID:
+            self.stack.append(node)
+
+    def handle_startendtag(self, tag, attrs):
+        self.handle_starttag(tag, attrs)
+        if tag.lower() not in VOID and self.stack[-1].tag == tag.lower():
+            self.stack.pop()
+
+    def handle_endtag(self, tag):
+        tag = tag.lower()
+        if tag in VOID:
+            return
+        if any(n.tag == tag for n in self.stack[1:]):
+            self._close_until(tag)
+
+    def handle_data(self, data):
+        self.stack[-1].children.append(data)
+
+
+class HtmlReader:
+    def __init__(self, source: str):
+        self.source = source
+        self.remarks: list[Remark] = []
+
+    def read(self, text: str) -> Outline:
+        for match in re.finditer(r"<!--(.*?)-->", text, re.S):
+            body = re.sub(r"\s+", " ", match.group(1)).strip()
+            if body:
+                self.remarks.append(Remark("comment", f"commented-out text dropped: '{body[:80]}'",
+                                           text.count("\n", 0, match.start()) + 1))
+        builder = _TreeBuilder()
+        builder.feed(text)
+        builder.close()
+        stream: list = []
+        self.blocks(builder.root, stream)
+        title, root = build_tree(stream, None)
+        return Outline(self.source, "html", title, root, self.remarks, text.count("\n") + 1)
+
+    # -- inline ---------------------------------------------------------------------------------------
+
+    def inline(self, node: Node, skip_lists: bool = False) -> str:
+        parts: list[str] = []
+        for child in node.children:
+            if isinstance(child, str):
+                parts.append(child)
+                continue
+            tag = child.tag
+            if tag in SKIP or (skip_lists and tag in ("ul", "ol", "dl")):
+                continue
+            if tag == "br":
+                parts.append(" ")
+            elif tag == "img":
+                self.remarks.append(image_remark(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line))
+            elif tag in ("strong", "b"):
+                parts.append(self._wrap("**", self.inline(child)))
+            elif tag in ("em", "i"):
+                parts.append(self._wrap("*", self.inline(child)))
+            elif tag == "code":
+                parts.append(f"`{self.inline(child)}`")
+            elif tag == "a":
+                words = self.inline(child)
+                href = child.attrs.get("href", "")
+                if absolute(href):
+                    parts.append(f"[{words}]({href})")
+                else:
+                    if href and not href.startswith("#"):
+                        self.remarks.append(Remark("link", f"link '{words}' to '{href}' kept as text", child.line))
+                    parts.append(words)
+            else:
+                parts.append(" " + self.inline(child, skip_lists) + " " if tag in BLOCK_TAGS | {"li"}
+                             else self.inline(child, skip_lists))
+        text = re.sub(r"\s+", " ", "".join(parts).replace("\u00a0", "\u00a0")).strip()
+        return escape_refs(text)
+
+    @staticmethod
+    def _wrap(mark: str, text: str) -> str:
+        text = text.strip()
+        return f"{mark}{text}{mark}" if text else ""
+
+    # -- blocks ---------------------------------------------------------------------------------------
+
+    def blocks(self, node: Node, out: list) -> None:
+        loose: list[str] = []
+        loose_line = node.line
+
+        def flush() -> None:
+            text = re.sub(r"\s+", " ", "".join(loose)).strip()
+            if text:
+                out.append(Paragraph(escape_refs(text), loose_line))
+            loose.clear()
+
+        for child in node.children:
+            if isinstance(child, str):
+                if child.strip():
+                    loose.append(child)
+                continue
+            tag = child.tag
+            if tag in SKIP:
+                continue
+            if tag in ("strong", "b", "em", "i", "a", "span", "code", "br", "small", "sup", "sub", "u", "mark"):
+                loose.append(self.inline(Node("#span", {}, child.line, [child])))
+                loose_line = child.line
+                continue
+            flush()
+            if tag in HEADINGS:
+                out.append(Heading(HEADINGS[tag], self.inline(child), child.line))
+            elif tag == "p":
+                text = self.inline(child)
+                if text:
+                    out.append(Paragraph(text, child.line))
+                for img in self._images(child):
+                    out.append(img)
+            elif tag in ("ul", "ol"):
+                out.append(self.list_block(child))
+            elif tag == "dl":
+                out.append(self.definitions(child))
+            elif tag == "img":
+                self.remarks.append(image_remark(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line))
+                out.append(Image(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line))
+            elif tag == "blockquote":
+                inner: list = []
+                self.blocks(child, inner)
+                out.append(Quote(inner, child.line))
+            elif tag == "pre":
+                out.append(Code(self._text(child), "", child.line))
+            elif tag == "table":
+                out.append(self.table(child))
+            elif tag in ("hr",):
+                continue
+            else:
+                classes = child.attrs.get("class", "").lower()
+                kind = next((c for c in NOTE_CLASSES if c in classes), None)
+                inner = []
+                self.blocks(child, inner)
+                if kind and not any(isinstance(b, Heading) for b in inner):
+                    out.append(Note("note" if kind in ("admonition", "callout") else kind, inner, child.line))
+                else:
+                    if "dice" in classes or "roll" in classes:
+                        for block in inner:
+                            if isinstance(block, ListBlock):
+                                block.hint = "dice"
+                    out.extend(inner)
+        flush()
+
+    def _images(self, node: Node):
+        for child in node.children:
+            if isinstance(child, Node):
+                if child.tag == "img":
+                    yield Image(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line)
+                else:
+                    yield from self._images(child)
+
+    def _text(self, node: Node) -> str:
+        return "".join(c if isinstance(c, str) else self._text(c) for c in node.children)
+
+    def list_block(self, node: Node) -> ListBlock:
+        block = ListBlock(node.tag == "ol", line=node.line)
+        number = int(node.attrs.get("start", "1") or 1) if node.tag == "ol" and \
+            (node.attrs.get("start", "1") or "1").isdigit() else 1
+        for child in node.children:
+            if isinstance(child, str) or child.tag in SKIP:
+                continue
+            if child.tag == "li":
+                item = ListItem(self.inline(child, skip_lists=True), child.line,
+                                number if block.ordered else None)
+                number += 1
+                for sub in child.children:
+                    if isinstance(sub, Node) and sub.tag in ("ul", "ol"):
+                        item.children.append(self.list_block(sub))
+                    elif isinstance(sub, Node) and sub.tag == "dl":
+                        item.children.append(self.definitions(sub))
+                block.items.append(item)
+            elif child.tag in ("ul", "ol"):  # a list straight inside a list: it belongs to the previous item
+                nested = self.list_block(child)
+                if block.items:
+                    block.items[-1].children.append(nested)
+                else:
+                    block.items.extend(nested.items)
+        return block
+
+    def definitions(self, node: Node) -> ListBlock:
+        block = ListBlock(False, line=node.line, hint="definitions")
+        term = None
+        for child in node.children:
+            if isinstance(child, str):
+                continue
+            if child.tag == "dt":
+                term = (self.inline(child), child.line)
+            elif child.tag == "dd" and term:
+                block.items.append(ListItem(f"{term[0]} -- {self.inline(child)}", term[1]))
+                term = None
+        return block
+
+    def table(self, node: Node) -> Table:
+        rows = []
+
+        def walk(n: Node) -> None:
+            for c in n.children:
+                if isinstance(c, Node):
+                    if c.tag == "tr":
+                        rows.append([self.inline(cell) for cell in c.children
+                                     if isinstance(cell, Node) and cell.tag in ("td", "th")])
+                    else:
+                        walk(c)
+
+        walk(node)
+        return Table(rows, node.line)
+
+
+def read_html(text: str, source: str) -> Outline:
+    return HtmlReader(source).read(text)

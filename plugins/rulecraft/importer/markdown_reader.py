@@ -1,0 +1,293 @@
+"""Markdown rulebooks (with the HTML people mix in) -> outline.
+
+Handles what the seed rulebooks do: front matter, HTML wrappers around Markdown
+(``<div class="note">``, ``<div class="dice">``, ``<header>``), hand-numbered lists
+split across wrappers, nested lists by indentation, kramdown attribute lines,
+blockquote examples, images and relative links (dropped, remarked).
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+from .inline import attrs, convert, image_remark
+from .outline import (Code, Heading, Image, ListBlock, ListItem, Note, Outline, Paragraph, Quote, Remark, Table,
+                      build_tree)
+
+LIST_RE = re.compile(r"^(\s*)([-*+]|(\d{1,3})[.)])(?:\s+(.*)|$)")
+HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
+HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
+CONTAINER_RE = re.compile(r"^<(div|header|section|main|article|aside|footer|nav|body|html|head|center)\b([^>]*)>(.*)$",
+                          re.I)
+NOTE_CLASSES = ("note", "warning", "tip", "important", "caution", "example", "info", "admonition", "callout")
+
+Line = tuple[int, str]
+
+
+def _blank_keep_lines(match: re.Match) -> str:
+    return "\n" * match.group(0).count("\n")
+
+
+def _lead(text: str) -> int:
+    return len(text) - len(text.lstrip(" "))
+
+
+class MarkdownReader:
+    def __init__(self, source: str):
+        self.source = source
+        self.remarks: list[Remark] = []
+        self.title: str | None = None
+
+    def read(self, text: str) -> Outline:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+        text = self._front_matter(text)
+        for pattern in (r"<script\b.*?</script\s*>", r"<style\b.*?</style\s*>", r"<head\b.*?</head\s*>"):
+            text = re.sub(pattern, self._grab_title, text, flags=re.S | re.I)
+        text = re.sub(r"<!--.*?-->", self._comment, text, flags=re.S)
+        text = re.sub(r"<!DOCTYPE[^>]*>", "", text, flags=re.I)
+        text = re.sub(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", lambda m: "\n", text, flags=re.M | re.I)
+        lines = [(i + 1, line.expandtabs(4)) for i, line in enumerate(text.split("\n"))]
+        stream = self.blocks(lines)
+        title, root = build_tree(stream, self.title)
+        return Outline(self.source, "markdown", title, root, self.remarks, len(lines))
+
+    # -- whole-text clean-up ---------------------------------------------------------------------------
+
+    def _front_matter(self, text: str) -> str:
+        match = re.match(r"---\n(.*?)\n---\n", text, re.S)
+        if not match:
+            return text
+        title = re.search(r"^title:\s*['\"]?(.*?)['\"]?\s*$", match.group(1), re.M)
+        if title:
+            self.title = title.group(1)
+        return "\n" * match.group(0).count("\n") + text[match.end():]
+
+    @staticmethod
+    def _grab_title(match: re.Match) -> str:
+        return _blank_keep_lines(match)  # scripts, styles, <head>: a <title> names the file, not the game
+
+    def _comment(self, match: re.Match) -> str:
+        body = re.sub(r"\s+", " ", match.group(0)[4:-3]).strip()
+        if body:
+            self.remarks.append(Remark("comment", f"commented-out text dropped: '{body[:80]}'",
+                                       match.string.count("\n", 0, match.start()) + 1))
+        return _blank_keep_lines(match)
+
+    # -- blocks ----------------------------------------------------------------------------------------
+
+    def blocks(self, lines: list[Line]) -> list:
+        out: list = []
+        para: list[Line] = []
+        i, n = 0, len(lines)
+
+        def flush() -> None:
+            if para:
+                text = convert(" ".join(t.strip() for _, t in para), para[0][0], self.remarks)
+                if text:
+                    out.append(Paragraph(text, para[0][0]))
+                para.clear()
+
+        while i < n:
+            ln, raw = lines[i]
+            stripped = raw.strip()
+            if not stripped:
+                flush()
+                i += 1
+                continue
+            if stripped.startswith("<"):
+                consumed = self._html_line(lines, i, out, flush)
+                if consumed:
+                    i = consumed
+                    continue
+            fence = FENCE_RE.match(raw)
+            if fence:
+                flush()
+                j = i + 1
+                while j < n and not lines[j][1].strip().startswith(fence.group(1)):
+                    j += 1
+                out.append(Code("\n".join(t for _, t in lines[i + 1:j]), fence.group(2), ln))
+                i = j + 1
+                continue
+            heading = HEADING_RE.match(raw)
+            if heading:
+                flush()
+                out.append(Heading(len(heading.group(1)), convert(heading.group(2), ln, self.remarks), ln))
+                i += 1
+                continue
+            if re.fullmatch(r"=+", stripped):
+                if len(para) == 1:  # setext heading
+                    out.append(Heading(1, convert(para[0][1], para[0][0], self.remarks), para[0][0]))
+                    para.clear()
+                else:
+                    flush()
+                i += 1
+                continue
+            if HR_RE.match(raw) or re.fullmatch(r"\{:[^}]*\}", stripped):
+                flush()
+                i += 1
+                continue
+            image = re.fullmatch(r"!\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)", stripped)
+            if image:
+                flush()
+                self.remarks.append(image_remark(image.group(1), image.group(2), ln))
+                out.append(Image(image.group(1), image.group(2), ln))
+                i += 1
+                continue
+            if stripped.startswith(">"):
+                flush()
+                i = self._quote(lines, i, out)
+                continue
+            if LIST_RE.match(raw) and (LIST_RE.match(raw).group(4) or "").strip():
+                flush()
+                block, i = self._list(lines, i)
+                out.append(block)
+                continue
+            if stripped.startswith("|") and i + 1 < n and re.fullmatch(r"\|?[\s:|-]+\|?", lines[i + 1][1].strip()):
+                flush()
+                rows = []
+                j = i
+                while j < n and lines[j][1].strip().startswith("|"):
+                    if j != i + 1:
+                        rows.append([convert(c, lines[j][0], self.remarks)
+                                     for c in lines[j][1].strip().strip("|").split("|")])
+                    j += 1
+                out.append(Table(rows, ln))
+                i = j
+                continue
+            para.append((ln, raw))
+            i += 1
+        flush()
+        return out
+
+    def _html_line(self, lines: list[Line], i: int, out: list, flush) -> int:
+        """Handle a line starting with an HTML tag; returns the next index, or 0 if it is ordinary text."""
+        ln, raw = lines[i]
+        stripped = raw.strip()
+        match = CONTAINER_RE.match(stripped)
+        if match:
+            flush()
+            tag, attr_text, rest = match.group(1).lower(), match.group(2), match.group(3)
+            close = re.compile(rf"</{tag}\s*>", re.I)
+            opener = re.compile(rf"<{tag}\b", re.I)
+            inner: list[Line] = []
+            if close.search(rest):
+                inner.append((ln, close.split(rest, 1)[0]))
+                j = i + 1
+            else:
+                if rest.strip():
+                    inner.append((ln, rest))
+                depth, j = 1, i + 1
+                while j < len(lines):
+                    text = lines[j][1]
+                    depth += len(opener.findall(text)) - len(close.findall(text))
+                    if depth <= 0:
+                        before = close.split(text)[0]
+                        if before.strip():
+                            inner.append((lines[j][0], before))
+                        break
+                    inner.append(lines[j])
+                    j += 1
+                j += 1
+            dedented = textwrap.dedent("\n".join(t for _, t in inner)).split("\n")
+            inner = [(inner[k][0], dedented[k]) for k in range(len(inner))]
+            classes = attrs(attr_text).get("class", "").lower()
+            blocks = self.blocks(inner)
+            kind = next((c for c in NOTE_CLASSES if c in classes), None)
+            if kind:
+                out.append(Note("note" if kind in ("admonition", "callout", "info") else kind, blocks, ln))
+            else:
+                if "dice" in classes or "roll" in classes:
+                    for block in blocks:
+                        if isinstance(block, ListBlock):
+                            block.hint = "dice"
+                out.extend(blocks)
+            return j
+        img = re.fullmatch(r"<img\b([^>]*)/?>", stripped, re.I)
+        if img:
+            flush()
+            a = attrs(img.group(1))
+            self.remarks.append(image_remark(a.get("alt", ""), a.get("src", ""), ln))
+            out.append(Image(a.get("alt", ""), a.get("src", ""), ln))
+            return i + 1
+        if re.fullmatch(r"(</?[a-zA-Z][\w-]*\b[^>]*>\s*)+", stripped):
+            flush()  # <br/>, <hr/>, a stray closing tag: a paragraph break
+            return i + 1
+        return 0
+
+    def _quote(self, lines: list[Line], i: int, out: list) -> int:
+        inner: list[Line] = []
+        n = len(lines)
+        while i < n and lines[i][1].strip():
+            text = lines[i][1].strip()
+            inner.append((lines[i][0], re.sub(r"^>\s?", "", text) if text.startswith(">") else text))
+            i += 1
+        out.append(Quote(self.blocks(inner), inner[0][0] if inner else 0))
+        return i
+
+    def _list(self, lines: list[Line], i: int, outer: int = -1) -> tuple[ListBlock, int]:
+        """A list starting at line ``i``; lines indented ``outer`` or less belong to an enclosing list."""
+        first = LIST_RE.match(lines[i][1])
+        base = len(first.group(1))
+        ordered = first.group(3) is not None
+        block = ListBlock(ordered, line=lines[i][0])
+        current: ListItem | None = None
+        after_blank = False
+        n = len(lines)
+        while i < n:
+            ln, raw = lines[i]
+            if not raw.strip():
+                j = i + 1
+                while j < n and not lines[j][1].strip():
+                    j += 1
+                if j >= n:
+                    i = j
+                    break
+                nxt = lines[j][1]
+                marker = LIST_RE.match(nxt)
+                if marker and outer < _lead(nxt) <= base + 1 and (marker.group(3) is not None) == ordered:
+                    i, after_blank = j, True
+                    continue
+                if _lead(nxt) > base + 1 and current is not None and not HEADING_RE.match(nxt):
+                    i, after_blank = j, True
+                    continue
+                break
+            indent = _lead(raw)
+            marker = LIST_RE.match(raw)
+            if indent <= outer:
+                break
+            if marker and indent <= base + 1:
+                if (marker.group(3) is not None) != ordered or not (marker.group(4) or "").strip():
+                    break
+                current = ListItem(convert(marker.group(4), ln, self.remarks), ln,
+                                   int(marker.group(3)) if marker.group(3) else None)
+                block.items.append(current)
+                i, after_blank = i + 1, False
+                continue
+            if current is None or HEADING_RE.match(raw) or raw.strip().startswith(("<div", "</div", ">")):
+                break
+            if indent > base + 1:
+                if marker and (marker.group(4) or "").strip():
+                    child, i = self._list(lines, i, base + 1)
+                    current.children.append(child)
+                    after_blank = False
+                    continue
+                text = convert(raw, ln, self.remarks)
+                if after_blank or current.children:
+                    current.children.append(Paragraph(text, ln))
+                elif text:
+                    current.text = f"{current.text} {text}".strip()
+                i, after_blank = i + 1, False
+                continue
+            if after_blank:
+                break
+            text = convert(raw, ln, self.remarks)  # lazy continuation
+            if text:
+                current.text = f"{current.text} {text}".strip()
+            i += 1
+        return block, i
+
+
+def read_markdown(text: str, source: str) -> Outline:
+    return MarkdownReader(source).read(text)

@@ -1,0 +1,56 @@
+"""Splitting a list item into a name and the rest: '*Hiring* -- Player family members may ...'."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .text import plain
+
+_LEAD_EMPH = re.compile(r"^(\*{1,2}|_{1,2})(?P<name>[^*_]+?)(?:\*{1,3}|_{1,2})(?P<rest>.*)$", re.S)
+_SEP = re.compile(r"^\s*(?:--+|—|–|-|:|\.)\s*")
+_INLINE_SEP = re.compile(r"\s+(?:--+|—|–)\s+|\s+-\s+|:\s+")
+_PAREN = re.compile(r"^\s*\(([^()]{1,120})\)")
+
+
+@dataclass
+class NamedItem:
+    name: str
+    rest: str  # inline Markdown after the name and its separator
+    paren: str | None  # a parenthetical right after the name
+    emphasised: bool  # the name was set in bold/italics
+    separated: bool  # an explicit separator followed the name
+
+
+def clean_name(name: str, drop_phase: bool = False) -> str:
+    name = plain(name).strip().rstrip(".:;,-–— ").strip()
+    if drop_phase:
+        name = re.sub(r"\s+phase$", "", name, flags=re.I) if len(name.split()) > 1 else name
+    return name[:120]
+
+
+def split_item(text: str, drop_phase: bool = False) -> NamedItem:
+    text = text.strip()
+    match = _LEAD_EMPH.match(text)
+    if match and plain(match.group("name")):
+        rest = match.group("rest")
+        paren = None
+        pm = _PAREN.match(rest)
+        if pm:
+            paren = pm.group(1).strip()
+            rest = rest[pm.end():]
+        sep = _SEP.match(rest)
+        separated = bool(sep and sep.group(0).strip())
+        rest = rest[sep.end():] if sep else rest
+        return NamedItem(clean_name(match.group("name"), drop_phase), rest.strip(), paren, True, separated)
+    sep = _INLINE_SEP.search(text)
+    if sep and sep.start() <= 60 and len(text[:sep.start()].split()) <= 8:
+        return NamedItem(clean_name(text[:sep.start()], drop_phase), text[sep.end():].strip(), None, False, True)
+    if len(text) <= 60 and len(text.split()) <= 8:
+        return NamedItem(clean_name(text, drop_phase), "", None, False, False)
+    words = plain(text).split()
+    return NamedItem(clean_name(" ".join(words[:6]), drop_phase) + " …", text, None, False, False)
+
+
+def capitalise(text: str) -> str:
+    return text[:1].upper() + text[1:] if text else text

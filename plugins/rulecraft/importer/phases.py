@@ -1,0 +1,199 @@
+"""Phases: the ordered list(s) under a turn/phases heading become the turn sequence.
+
+* an item's lead ('*Hiring* -- ...', '**Allocation Phase**') is the phase name, the rest its rules;
+* nested items named like phases become sub-phases; one starting with 'or' an alternative (7a/7b);
+* other nested items become steps;
+* 'skipped in the first round' and 'optional' are kept as flags;
+* hand-typed numbers are dropped (numbers are derived), and later headings that name a phase
+  ('## 7.a. *Directory of Trade*') get a ``/// phase`` block and lose their typed number.
+
+Everything copied gets ``todo: restate in your own words``.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .names import capitalise, clean_name, split_item
+from .outline import ListBlock, ListItem, Paragraph
+from .state import State
+from .text import first_sentence, plain, words
+
+TURN_HEADING = re.compile(r"\b(turns?|phases?|rounds?|sequence of play|order of play|rules of play|turn structure)\b",
+                          re.I)
+SKIP_FIRST = re.compile(r"skip(?:ped|s)?\b[^.]*\b(?:first|1st|opening) (?:round|turn)|"
+                        r"not (?:played |used )?(?:in|on|during) the first (?:round|turn)", re.I)
+OPTIONAL = re.compile(r"\boptional\b", re.I)
+TODO_COPIED = "Copied from the source as-is: restate in your own words."
+NUMBER_PREFIX = re.compile(r"^\s*\d+(?:\s*[.)]\s*[a-z]?\b)?(?:\s*[.)])?\s*", re.I)
+
+
+def _named_child(item: ListItem, parent_emphasised: bool) -> bool:
+    named = split_item(item.text)
+    return named.emphasised and (named.separated or parent_emphasised) and bool(named.rest or named.paren)
+
+
+def _step(item: ListItem, state: State, phase_id: str):
+    state.phase_of_item[id(item)] = phase_id
+    steps = []
+    for child in item.children:
+        if isinstance(child, ListBlock):
+            steps.extend(_step(sub, state, phase_id) for sub in child.items)
+        elif isinstance(child, Paragraph):
+            steps.append(child.text)
+    return {"text": item.text, "steps": steps} if steps else item.text
+
+
+def _phase(item: ListItem, state: State, parent_emphasised: bool = True) -> dict:
+    named = split_item(item.text, drop_phase=True)
+    name, rest = named.name, named.rest
+    own = rest
+    if named.paren:
+        if re.search(r"skip|optional|note|only|if|when|unless|expansion", named.paren, re.I):
+            rest = f"{capitalise(named.paren.rstrip('.'))}. {rest}".strip()
+        else:
+            name = clean_name(f"{name} ({named.paren})")
+    if name.lower().startswith("or "):
+        name = capitalise(name[3:].strip())
+    phase: dict = {"id": state.ids["phase"](name, "phase"), "name": name or "Unnamed phase"}
+    state.phase_of_item[id(item)] = phase["id"]
+    if rest:
+        phase["summary"] = first_sentence(plain(own or rest), 140)
+        phase["rules"] = rest
+    full = plain(item.text)
+    if OPTIONAL.search(full):
+        phase["optional"] = True
+        where = plain(rest) if OPTIONAL.search(plain(rest)) else plain(named.paren or full)
+        sentence = next((s for s in re.split(r"(?<=[.!?])\s+", where) if OPTIONAL.search(s)), where)
+        phase["condition"] = capitalise(sentence.strip())[:300]
+    if SKIP_FIRST.search(full):
+        phase["skip_first_round"] = True
+    steps, subphases, alternatives, paragraphs = [], [], [], []
+    for child in item.children:
+        if isinstance(child, Paragraph):
+            paragraphs.append(child.text)
+            continue
+        if not isinstance(child, ListBlock):
+            continue
+        for sub in child.items:
+            if _named_child(sub, named.emphasised):
+                target = alternatives if plain(sub.text).lower().startswith("or ") else subphases
+                target.append(_phase(sub, state, named.emphasised))
+            else:
+                steps.append(_step(sub, state, phase["id"]))
+    if paragraphs:
+        phase["rules"] = "\n\n".join([phase.get("rules", ""), *paragraphs]).strip()
+    if steps:
+        phase["steps"] = steps
+        if "summary" not in phase:
+            first = steps[0] if isinstance(steps[0], str) else steps[0]["text"]
+            phase["summary"] = first_sentence(plain(first), 140)
+    if subphases:
+        phase["subphases"] = subphases
+    phase["todo"] = TODO_COPIED if (rest or steps or paragraphs) else \
+        "Only the name is in the source's list: write this phase's rules."
+    state.phase_index[phase["id"]] = phase
+    if alternatives:
+        group_name = " or ".join([name] + [alt["name"] for alt in alternatives])
+        group = {"id": state.ids["phase"](group_name, "phase"), "name": clean_name(group_name),
+                 "summary": f"Exactly one of these is played: {group_name}.",
+                 "alternatives": [phase, *alternatives]}
+        state.phase_index[group["id"]] = group
+        state.note("phases", f"'{group_name}': alternatives (exactly one is played)", item.line)
+        return group
+    return phase
+
+
+def recognise(state: State) -> None:
+    candidates = []
+    for section in state.outline.sections():
+        if not TURN_HEADING.search(plain(section.title)):
+            continue
+        lists = [b for b in section.blocks if isinstance(b, ListBlock) and b.ordered and not state.claimed(b)]
+        if lists:
+            candidates.append((sum(len(b.items) for b in lists), -section.line, section, lists))
+    if not candidates:
+        state.ask("phases", "No turn sequence found (an ordered list under a heading such as 'Turn structure' or "
+                  "'Phases of a round'): write phases.yaml by hand.")
+        return
+    _, _, section, lists = max(candidates, key=lambda c: (c[0], c[1]))
+    state.turn_section = section
+    items = [item for block in lists for item in block.items]
+    numbers = [item.number for item in items]
+    for i, block in enumerate(lists):
+        state.claim(block, "/// phase-list\n///" if i == 0 else "")
+    for i, block in enumerate(section.blocks[1:], start=1):  # 'Next are the phases for ...:' intros go too
+        before = section.blocks[i - 1]
+        if any(block is b for b in lists) and isinstance(before, Paragraph) and plain(before.text).endswith(":"):
+            state.claim(before)
+    state.phases = [_phase(item, state) for item in items]
+    state.note("phases", f"{len(items)} phases from {len(lists)} ordered list(s) under '{plain(section.title)}'",
+               section.line)
+    if len(lists) > 1:
+        state.note("phases", f"the source numbers its phases by hand across {len(lists)} separate lists "
+                   f"({numbers[0]}–{numbers[-1]}); numbers are now derived from order and nesting", section.line)
+    for phase in state.phase_index.values():
+        if phase.get("skip_first_round"):
+            state.note("phases", f"'{phase['name']}' is skipped in the first round", 0)
+        if phase.get("optional"):
+            state.ask("phases", f"Phase '{phase['name']}' looks optional; check its condition: "
+                      f"\"{phase['condition']}\"")
+    _match_headings(state)
+
+
+def _norm(text: str) -> list[str]:
+    text = NUMBER_PREFIX.sub("", plain(text))
+    out = [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words(text)]
+    if len(out) > 1 and out[-1] == "phase":
+        out = out[:-1]
+    return out
+
+
+def _contains(hay: list[str], needle: list[str]) -> bool:
+    n = len(needle)
+    return n > 0 and any(hay[i:i + n] == needle for i in range(len(hay) - n + 1))
+
+
+def _match_headings(state: State) -> None:
+    """Headings that name a phase get that phase's block; return the matches for the report."""
+    leaves = {pid: p for pid, p in state.phase_index.items() if not p.get("alternatives")}
+    names = {pid: _norm(p["name"]) for pid, p in leaves.items()}
+    taken: set[str] = set()
+    matched = 0
+    sections = [s for s in state.outline.sections() if s is not state.turn_section]
+    # numbered headings ('## 7.a. *Directory of Trade*') and exact names first, then looser containment
+    for strict in (True, False):
+        for section in sections:
+            if id(section) in state.phase_of_section:
+                continue
+            heading = _norm(section.title)
+            numbered = bool(re.match(r"^\s*\d", plain(section.title)))
+            best = None
+            for pid, name in names.items():
+                if pid in taken or not name:
+                    continue
+                fits = heading == name or (_contains(heading, name) and numbered) if strict else \
+                    (_contains(heading, name) and len(name) * 2 > len(heading))
+                if fits and (best is None or len(name) > len(names[best])):
+                    best = pid
+            if best:
+                taken.add(best)
+                matched += 1
+                state.phase_of_section[id(section)] = best
+                state.inserts[id(section)].append(f"/// phase | {best}\n///")
+                state.retitle[id(section)] = leaves[best]["name"]
+    for section in sections:
+        heading = _norm(section.title)
+        if id(section) in state.phase_of_section:
+            continue
+        if heading and plain(section.title).lower().rstrip(". ").endswith("phase") and len(heading) <= 3:
+            listed = ", ".join(p["name"] for p in state.phases)
+            state.ask("phases", f"Heading '{plain(section.title)}' looks like a phase but matches none in the "
+                      f"turn sequence ({listed}): the source may use two names for one phase", section.line)
+    if matched:
+        state.note("phases", f"{matched} later heading(s) matched to phases; each now shows the phase's data "
+                   "above the copied text")
+        for pid, phase in leaves.items():
+            if pid not in taken and not phase.get("steps") and len(phase.get("rules", "")) < 160:
+                state.ask("phases", f"Phase '{phase['name']}' has no section of its own in the source: its rules "
+                          "are only the one line of the list")

@@ -1,0 +1,113 @@
+"""The prose page: the whole source as clean Markdown, with blocks where data was recognised.
+
+Headings keep their order and nesting (typed phase numbers dropped); lists the recognisers
+turned into data are replaced by their block (``/// dice | id``, ``/// phase-list``...);
+notes become admonitions, examples ``!!! example``; images and relative links are gone
+(the report lists them).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from .outline import Code, Image, ListBlock, Note, Paragraph, Quote, Section, Table
+from .state import State
+from .text import plain
+
+ADMONITION = {"note": "note", "warning": "warning", "tip": "tip", "important": "warning", "caution": "warning",
+              "example": "example", "info": "info"}
+
+
+def _safe_line(text: str) -> str:
+    """Copied text must not start a block, a heading or an admonition by accident."""
+    if re.match(r"^\s*(/{3,}|!{3}|\?{3}|#|={3,}|-{3,}\s*$)", text):
+        return "\\" + text.lstrip()
+    return text
+
+
+def _indent(text: str, pad: str = "    ") -> str:
+    return "\n".join(pad + line if line.strip() else "" for line in text.split("\n"))
+
+
+class ProseWriter:
+    def __init__(self, state: State):
+        self.state = state
+        self.sections = 0
+
+    def blocks(self, blocks: list) -> list[str]:
+        out = []
+        for block in blocks:
+            if id(block) in self.state.claims:
+                replacement = self.state.claims[id(block)]
+                if replacement:
+                    out.append(replacement)
+                continue
+            text = self.block(block)
+            if text.strip():
+                out.append(text)
+        return out
+
+    def block(self, block) -> str:
+        if isinstance(block, Paragraph):
+            return _safe_line(block.text)
+        if isinstance(block, ListBlock):
+            return self.list_block(block)
+        if isinstance(block, Note):
+            inner = "\n\n".join(self.blocks(block.blocks))
+            return f"!!! {ADMONITION.get(block.kind, 'note')}\n\n{_indent(inner)}"
+        if isinstance(block, Quote):
+            inner = "\n\n".join(self.blocks(block.blocks))
+            first = plain(block.blocks[0].text) if block.blocks and isinstance(block.blocks[0], Paragraph) else ""
+            if first.lower().startswith("example"):
+                return f"!!! example\n\n{_indent(inner)}"
+            return "\n".join("> " + line if line else ">" for line in inner.split("\n"))
+        if isinstance(block, Image):
+            return f"*(Image not included: {plain(block.alt) or block.src})*"
+        if isinstance(block, Code):
+            return f"```{block.lang}\n{block.text}\n```"
+        if isinstance(block, Table):
+            if not block.rows:
+                return ""
+            width = max(len(r) for r in block.rows)
+            rows = [r + [""] * (width - len(r)) for r in block.rows]
+            lines = ["| " + " | ".join(c.replace("|", "\\|") for c in rows[0]) + " |",
+                     "|" + "---|" * width]
+            lines += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows[1:]]
+            return "\n".join(lines)
+        return ""
+
+    def list_block(self, block: ListBlock) -> str:
+        lines = []
+        for n, item in enumerate(block.items, start=1):
+            marker = f"{n}." if block.ordered else "-"
+            lines.append(f"{marker} {_safe_line(item.text)}")
+            for child in item.children:
+                text = self.list_block(child) if isinstance(child, ListBlock) else self.block(child)
+                if text:
+                    if isinstance(child, Paragraph):
+                        lines.append("")
+                    lines.append(_indent(text))
+        return "\n".join(lines)
+
+    def section(self, section: Section, depth: int) -> list[str]:
+        self.sections += 1
+        title = self.state.retitle.get(id(section)) or section.title or "Untitled"
+        out = [f"{'#' * min(depth + 1, 6)} {_safe_line(title).lstrip('#').strip()}"]
+        out += self.state.inserts.get(id(section), [])
+        out += self.blocks(section.blocks)
+        for child in section.children:
+            out += self.section(child, depth + 1)
+        return out
+
+    def page(self, title: str, source_name: str) -> str:
+        state = self.state
+        parts = [f"---\ntitle: {json.dumps(title, ensure_ascii=False)}\n---",
+                 f"# {_safe_line(title)}",
+                 f"*Imported from `{source_name}` by `rulecraft import`.* TODO: restate these rules in your own "
+                 "words; the data files hold what the importer recognised (phases, dice tables, terms, cards), "
+                 "shown here by blocks."]
+        parts += self.blocks(state.outline.root.blocks)
+        for section in state.outline.root.children:
+            parts += self.section(section, 1)
+        return "\n\n".join(parts).rstrip() + "\n"

@@ -1,0 +1,71 @@
+"""The import report: what was recognised, and what needs a human. Markdown, printed and saved."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .state import State
+
+
+def _count_phases(phases: list[dict]) -> int:
+    return sum(1 + _count_phases(p.get("subphases", [])) + _count_phases(p.get("alternatives", [])) for p in phases)
+
+
+def counts(state: State, sections: int) -> dict[str, int]:
+    return {
+        "phases": len(state.phases),
+        "phases_nested": _count_phases(state.phases),
+        "dice_tables": len(state.tables),
+        "terms": len(state.terms),
+        "cards": sum(len(d["cards"]) for d in state.decks),
+        "decks": len(state.decks),
+        "sections": sections,
+        "changelog": len(state.game.get("changelog", [])),
+        "components": len(state.game.get("components", [])),
+    }
+
+
+def render(state: State, source: str, files: list[str], numbers: dict[str, int], check_line: str,
+           problems: list[str]) -> str:
+    outline = state.outline
+    remarks = Counter(r.kind for r in outline.remarks)
+    lines = [f"# Import report: {state.game.get('title', state.game_id)} ({state.game_id})", "",
+             f"Source: `{source}` ({outline.format}, {outline.lines} lines).", "",
+             "## Found", "",
+             "| what | count |", "|---|---|",
+             f"| top-level phases | {numbers['phases']} ({numbers['phases_nested']} with sub-phases and "
+             f"alternatives) |",
+             f"| dice tables | {numbers['dice_tables']} |",
+             f"| glossary terms | {numbers['terms']} |",
+             f"| cards | {numbers['cards']} in {numbers['decks']} deck(s) |",
+             f"| components | {numbers['components']} |",
+             f"| changelog versions | {numbers['changelog']} |",
+             f"| prose sections (headings) | {numbers['sections']} |", ""]
+    for finding in state.found:
+        where = f" (line {finding.line})" if finding.line else ""
+        lines.append(f"- {finding.kind}: {finding.text}{where}")
+    lines += ["", "## Needs a human", ""]
+    asks = list(state.human)
+    for finding in asks:
+        where = f" (line {finding.line})" if finding.line else ""
+        lines.append(f"- [ ] {finding.kind}: {finding.text}{where}")
+    if remarks.get("image"):
+        lines.append(f"- [ ] {remarks['image']} image(s) are not included; the page says where they were "
+                     "(use icons and text instead):")
+        lines += [f"    - {r.text}" + (f" (line {r.line})" if r.line else "")
+                  for r in outline.remarks if r.kind == "image"]
+    for kind, label in (("link", "link(s) to pages that were not imported, kept as text"),
+                        ("comment", "commented-out passage(s) dropped")):
+        if remarks.get(kind):
+            lines.append(f"- [ ] {remarks[kind]} {label}:")
+            lines += [f"    - {r.text}" + (f" (line {r.line})" if r.line else "")
+                      for r in outline.remarks if r.kind == kind]
+    lines += ["- [ ] Every phase copied from the source has `todo: restate in your own words`; the prose page "
+              "is a copy too. Restate, then delete the todo lines.",
+              "- [ ] Numbers used in several rules are still typed in the text: make them constants in game.yaml "
+              "and write `{const:id}`.", ""]
+    lines += ["## Files", ""] + [f"- `{f}`" for f in files] + [""]
+    lines += ["## Check", "", check_line]
+    lines += [f"    {p}" for p in problems]
+    lines += ["", "Run `rulecraft check` on the game folder to see every todo with its file:line."]
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,86 @@
+"""What the recognisers share while one rulebook is imported: the data found so far,
+which source blocks they claimed (and what replaces them on the prose page), and
+the findings for the report."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .outline import ListBlock, Outline, Section
+from .text import IdMaker
+
+
+@dataclass
+class Finding:
+    kind: str  # phases, dice, terms, cards, sections, changelog, game, prose
+    text: str
+    line: int = 0
+
+
+@dataclass
+class State:
+    outline: Outline
+    game_id: str
+    # id(block) -> Markdown that replaces the block on the prose page ('' drops it)
+    claims: dict[int, str] = field(default_factory=dict)
+    # id(section) -> Markdown placed right under the section's heading
+    inserts: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
+    retitle: dict[int, str] = field(default_factory=dict)  # id(section) -> heading shown instead
+    found: list[Finding] = field(default_factory=list)
+    human: list[Finding] = field(default_factory=list)
+    game: dict = field(default_factory=dict)
+    phases: list[dict] = field(default_factory=list)
+    phase_index: dict[str, dict] = field(default_factory=dict)  # every phase dict by id (nested too)
+    phase_of_section: dict[int, str] = field(default_factory=dict)  # id(section) -> phase id
+    phase_of_item: dict[int, str] = field(default_factory=dict)  # id(list item) -> phase id
+    turn_section: Section | None = None
+    dice: list[dict] = field(default_factory=list)
+    tables: list[dict] = field(default_factory=list)
+    terms: list[dict] = field(default_factory=list)
+    decks: list[dict] = field(default_factory=list)
+    ids: dict[str, IdMaker] = field(default_factory=lambda: defaultdict(IdMaker))
+
+    def claim(self, block, replacement: str = "") -> None:
+        self.claims[id(block)] = replacement
+
+    def claimed(self, block) -> bool:
+        return id(block) in self.claims
+
+    def note(self, kind: str, text: str, line: int = 0) -> None:
+        self.found.append(Finding(kind, text, line))
+
+    def ask(self, kind: str, text: str, line: int = 0) -> None:
+        self.human.append(Finding(kind, text, line))
+
+    def sections(self):
+        """The root and every section, in document order."""
+        yield self.outline.root
+        yield from self.outline.sections()
+
+    def lists(self, unclaimed: bool = True):
+        """(section, index in section.blocks, ListBlock) for every top-level list of every section."""
+        for section in self.sections():
+            for i, block in enumerate(section.blocks):
+                if isinstance(block, ListBlock) and not (unclaimed and self.claimed(block)):
+                    yield section, i, block
+
+    def phase_of(self, section: Section | None) -> str | None:
+        while section is not None:
+            if id(section) in self.phase_of_section:
+                return self.phase_of_section[id(section)]
+            section = section.parent
+        return None
+
+
+def context_before(section: Section, index: int, limit: int = 3) -> str:
+    """Plain text of up to ``limit`` blocks before ``section.blocks[index]`` (what introduces a list)."""
+    from .outline import Paragraph
+
+    parts: list[str] = []
+    for block in reversed(section.blocks[max(0, index - limit):index]):
+        if isinstance(block, Paragraph):
+            parts.append(block.text)
+        elif isinstance(block, ListBlock):
+            parts.append(" ".join(item.text for item in block.items))
+    return " ".join(reversed(parts))

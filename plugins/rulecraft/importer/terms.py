@@ -1,0 +1,79 @@
+"""Glossary entries from 'Term -- definition' lists (and HTML <dl>).
+
+A list counts when it sits under a heading about terms (glossary, terms, definitions,
+cheat sheet, vocabulary, keywords), comes from a definition list, or has at least three
+items all written 'Term -- definition'. Undefined terms ('Firm Manager -- TODO') keep
+a placeholder and a todo.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..term_matcher import normalise
+from .state import State
+from .text import first_sentence, plain
+
+TERMS_HEADING = re.compile(r"\b(glossary|terms|terminology|definitions?|vocabulary|keywords?|cheat ?sheet)\b",
+                           re.I)
+SPLIT_STRONG = re.compile(r"^\s*(?P<term>[^\s].{0,60}?)\s+(?:--+|—|–)\s*(?P<def>.*)$")
+SPLIT_WEAK = re.compile(r"^\s*(?P<term>[^\s].{0,60}?)(?:\s+-\s+|\s*:\s+|\s+-$)\s*(?P<def>.*)$")
+UNDEFINED = "Not defined in the source yet."
+PLACEHOLDER = re.compile(r"^\s*(todo|tbd|fixme|xxx|\?+|-+)?\s*[.,:;-]*\s*$", re.I)
+
+
+def split_term(text: str, weak: bool) -> tuple[str, str] | None:
+    flat = plain(text)
+    match = SPLIT_STRONG.match(flat) or (SPLIT_WEAK.match(flat) if weak else None)
+    if not match:
+        return None
+    term = match.group("term").strip().strip("*_ ").rstrip(":")
+    if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")):
+        return None
+    return term, match.group("def").strip()
+
+
+def _entry(state: State, term: str, definition: str, seen: dict[str, str], line: int) -> dict | None:
+    key = normalise(term)
+    if not key:
+        return None
+    if key in seen:
+        state.ask("terms", f"Term '{term}' is listed twice (also as '{seen[key]}'): kept the first", line)
+        return None
+    seen[key] = term
+    entry: dict = {"id": state.ids["term"](term, "term"), "term": term[:120]}
+    if PLACEHOLDER.match(definition) or re.match(r"^\s*(todo|tbd)\b", definition, re.I):
+        entry["short"] = UNDEFINED
+        entry["todo"] = "The source leaves this term undefined" + (f" ('{definition}')" if definition else "") + "."
+        state.ask("terms", f"Term '{term}' has no definition in the source", line)
+    else:
+        short = first_sentence(definition, 240)
+        entry["short"] = short[:1].upper() + short[1:]
+        if short.rstrip(" …") != definition.strip():
+            entry["definition"] = definition
+    return entry
+
+
+def recognise(state: State) -> None:
+    seen: dict[str, str] = {normalise(t["term"]): t["term"] for t in state.terms}
+    lists = 0
+    for section, _, block in list(state.lists()):
+        headed = (section is not state.outline.root and bool(TERMS_HEADING.search(plain(section.title)))) \
+            or block.hint == "definitions"
+        splits = [split_term(item.text, weak=headed) for item in block.items]
+        good = [s for s in splits if s]
+        strong = all(SPLIT_STRONG.match(plain(item.text)) for item in block.items)
+        if not good or (not headed and not (len(block.items) >= 3 and strong)):
+            continue
+        if len(good) * 10 < len(block.items) * 6:  # fewer than 60 % of the items read as terms
+            continue
+        lists += 1
+        before = len(state.terms)
+        for item, split in zip(block.items, splits):
+            if split:
+                entry = _entry(state, *split, seen, item.line)
+                if entry:
+                    state.terms.append(entry)
+        state.claim(block, "/// glossary\n///" if lists == 1 else "")
+        state.note("terms", f"{len(state.terms) - before} term(s) from the list under '{plain(section.title)}'",
+                   block.line)

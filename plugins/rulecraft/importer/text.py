@@ -1,0 +1,68 @@
+"""Small text helpers shared by the importer's readers and recognisers."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..textrefs import REF_KINDS
+
+_EMPH_RE = re.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])([*_])(?!\s)(.+?)(?<!\s)\3(?![\w*])")
+_REF_START_RE = re.compile(r"(?<!\\)\{(" + "|".join(REF_KINDS) + r"):")
+
+
+def plain(text: str) -> str:
+    """Inline Markdown without emphasis, code marks or link syntax, whitespace collapsed."""
+    text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
+    text = text.replace("`", "")
+    for _ in range(3):
+        new = _EMPH_RE.sub(lambda m: m.group(2) if m.group(2) is not None else m.group(4), text)
+        if new == text:
+            break
+        text = new
+    text = re.sub(r"(?<!\w)\*+|\*+(?!\w)", "", text)  # stray markers ("China**")
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
+
+
+def slug(text: str, fallback: str = "item") -> str:
+    """An id: lower case ascii letters, digits and '-'."""
+    text = unicodedata.normalize("NFKD", plain(text)).encode("ascii", "ignore").decode()
+    text = re.sub(r"&", " and ", text.lower())
+    text = re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    if len(text) > 60:
+        text = text[:60].rsplit("-", 1)[0]
+    return text or fallback
+
+
+class IdMaker:
+    """Unique ids within one kind: 'storm', 'storm-2', ..."""
+
+    def __init__(self):
+        self.used: set[str] = set()
+
+    def __call__(self, text: str, fallback: str = "item") -> str:
+        base = slug(text, fallback)
+        candidate, n = base, 2
+        while candidate in self.used:
+            candidate = f"{base}-{n}"
+            n += 1
+        self.used.add(candidate)
+        return candidate
+
+
+def first_sentence(text: str, limit: int = 200) -> str:
+    text = text.strip()
+    match = re.search(r"(?<=[.!?])\s+(?=[A-Z(*_])", text)
+    sentence = text[:match.start()] if match else text
+    if len(sentence) > limit:
+        sentence = sentence[:limit].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+    return sentence
+
+
+def escape_refs(text: str) -> str:
+    """Keep '{term:' and friends in copied text from being read as references."""
+    return _REF_START_RE.sub(lambda m: "\\" + m.group(0), text)
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9]+", plain(text).lower())

@@ -1,0 +1,191 @@
+"""Downloadable cheat-sheet PDFs, written with WeasyPrint after the site is built.
+
+WeasyPrint is optional (``pip install rulecraft[pdf]``): without it the site builds
+as before, with an info line and no download link.
+
+The PDF is made from the *built* cheat-sheet page, so it shows exactly what the
+browser prints: the sheet's element is cut out of the page and set in a small
+document that links only Rulecraft's own stylesheets (the print rules live in
+cheatsheet.css). Material's stylesheets are left out on purpose: they style
+nothing the sheet needs in print and make WeasyPrint a hundred times slower.
+Only files inside the site are read (no network, nothing outside the site).
+"""
+
+from __future__ import annotations
+
+import html
+import logging
+import os
+import posixpath
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from .render.cheatsheet import PDF_SLOT
+
+STYLESHEETS = ("rulecraft.css", "cheatsheet.css")  # inside the site's asset folder
+PDF_NAME = "cheatsheet.pdf"  # written next to the cheat sheet's folder: <game>/cheatsheet.pdf
+SLOT_RE = re.compile(r'<span class="rc-sheet-pdf" ' + PDF_SLOT + r'(?:="")?></span>')
+
+
+def available() -> bool:
+    try:
+        import weasyprint  # noqa: F401
+    except Exception:  # ImportError, or OSError when its system libraries (Pango) are missing
+        return False
+    return True
+
+
+class _SheetFinder(HTMLParser):
+    """Start and end offsets of the first element whose class list has ``rc-cheatsheet``."""
+
+    VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+                      "track", "wbr"})
+
+    def __init__(self, text: str):
+        super().__init__(convert_charrefs=True)
+        self.lines = [0]
+        for line in text.splitlines(keepends=True):
+            self.lines.append(self.lines[-1] + len(line))
+        self.start: int | None = None
+        self.end: int | None = None
+        self.depth = 0
+
+    def _offset(self) -> int:
+        line, col = self.getpos()
+        return self.lines[line - 1] + col
+
+    def handle_starttag(self, tag, attrs):
+        if self.end is not None or tag in self.VOID:
+            return
+        if self.start is None:
+            classes = (dict(attrs).get("class") or "").split()
+            if "rc-cheatsheet" in classes:
+                self.start, self.depth = self._offset(), 1
+        else:
+            self.depth += 1
+
+    def handle_endtag(self, tag):
+        if self.start is None or self.end is not None or tag in self.VOID:
+            return
+        self.depth -= 1
+        if self.depth == 0:
+            self.end = self._offset() + len(f"</{tag}>")
+
+
+def sheet_fragment(page_html: str) -> str | None:
+    """The cheat sheet's HTML cut out of a built page, or None when the page has none."""
+    finder = _SheetFinder(page_html)
+    finder.feed(page_html)
+    finder.close()
+    if finder.start is None or finder.end is None:
+        return None
+    return page_html[finder.start:finder.end]
+
+
+def sheet_document(fragment: str, css_hrefs: list[str], title: str) -> str:
+    links = "".join(f'<link rel="stylesheet" href="{html.escape(h)}">' for h in css_hrefs)
+    return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
+            f"{links}</head><body><article class=\"md-content__inner md-typeset\">"
+            f'<div class="rc-block rc-block--cheatsheet">{fragment}</div></article></body></html>')
+
+
+def _fetcher(site_dir: Path):
+    from weasyprint.urls import URLFetcher
+
+    root = site_dir.resolve()
+
+    class SiteOnlyFetcher(URLFetcher):
+        """file: URLs inside the site and data: URLs; everything else is refused."""
+
+        def fetch(self, url, headers=None):
+            parts = urlsplit(url)
+            if parts.scheme == "data":
+                return super().fetch(url, headers)
+            if parts.scheme == "file":
+                path = Path(unquote(parts.path)).resolve()
+                if path.is_relative_to(root):
+                    return super().fetch(url, headers)
+            raise ValueError(f"not part of the site: {url}")
+
+    return SiteOnlyFetcher(allowed_protocols=("file", "data"), timeout=5)
+
+
+@dataclass
+class PdfResult:
+    game: str
+    pdf: Path
+    pages: int
+
+
+def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str) -> int:
+    """Render the cheat sheet of one built page to ``pdf_file``; returns the number of pages."""
+    from weasyprint import HTML
+
+    page_html = page_file.read_text(encoding="utf-8")
+    fragment = sheet_fragment(page_html)
+    if fragment is None:
+        raise ValueError(f"{page_file} has no cheat sheet")
+    here = page_file.parent
+    hrefs = [posixpath.join(*Path(os.path.relpath(site_dir / asset_dir / name, here)).parts)
+             for name in STYLESHEETS]
+    title = re.search(r"<title>(.*?)</title>", page_html, re.S)
+    document = sheet_document(fragment, hrefs, html.unescape(title.group(1).strip()) if title else "Cheat sheet")
+    # WeasyPrint reports CSS it does not know (Material-only properties, -webkit- ones) as warnings on its
+    # own logger; they say nothing about the sheet, so they go to debug.
+    wp_log = logging.getLogger("weasyprint")
+    saved = wp_log.level, wp_log.propagate, list(wp_log.handlers)
+    wp_log.handlers, wp_log.propagate = [_Relay()], False
+    wp_log.setLevel(logging.DEBUG)
+    try:
+        rendered = HTML(string=document, base_url=str(page_file), url_fetcher=_fetcher(site_dir)).render()
+        pdf_file.parent.mkdir(parents=True, exist_ok=True)
+        rendered.write_pdf(str(pdf_file))
+    finally:
+        wp_log.setLevel(saved[0])
+        wp_log.propagate, wp_log.handlers = saved[1], saved[2]
+    return len(rendered.pages)
+
+
+class _Relay(logging.Handler):
+    def emit(self, record):
+        logging.getLogger("mkdocs.plugins.rulecraft.pdf").debug("weasyprint: %s", record.getMessage())
+
+
+def link_html(page_file: Path, pdf_file: Path) -> str:
+    href = posixpath.join(*Path(os.path.relpath(pdf_file, page_file.parent)).parts)
+    return (f'<a class="md-button rc-sheet-download" href="{html.escape(href)}" download>'
+            f"Download PDF</a>")
+
+
+def add_download_link(page_file: Path, pdf_file: Path) -> bool:
+    """Put the download link into the built page's slot; False when the page has no slot."""
+    text = page_file.read_text(encoding="utf-8")
+    new, count = SLOT_RE.subn(lambda _: link_html(page_file, pdf_file), text, count=1)
+    if count:
+        page_file.write_text(new, encoding="utf-8")
+    return bool(count)
+
+
+def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger) -> list[PdfResult]:
+    """Write <game>/cheatsheet.pdf for each built cheat-sheet page ({game id: page file}) and link it."""
+    if not available():
+        log.info("rulecraft: WeasyPrint is not installed, so the cheat sheets get no PDF download "
+                 "(pip install 'rulecraft[pdf]' to add them)")
+        return []
+    results = []
+    for game_id, page_file in pages.items():
+        pdf_file = site_dir / game_id / PDF_NAME
+        try:
+            pages_count = write_pdf(page_file, pdf_file, site_dir, asset_dir)
+        except Exception as exc:  # a PDF is a bonus: never fail the site for it, but say so
+            log.warning(f"rulecraft: could not write the cheat-sheet PDF of '{game_id}': {exc}")
+            continue
+        if pages_count != 1:
+            log.warning(f"rulecraft: the cheat-sheet PDF of '{game_id}' has {pages_count} pages, not one: "
+                        f"choose less in the cheatsheet: block of its game.yaml")
+        add_download_link(page_file, pdf_file)
+        results.append(PdfResult(game_id, pdf_file, pages_count))
+    return results

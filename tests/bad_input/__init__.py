@@ -1,0 +1,1 @@
+"""Bad input corpus: broken variants of the seed games, one mistake each (see cases.py)."""
