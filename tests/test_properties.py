@@ -12,6 +12,7 @@ Example counts are kept moderate so the module runs in seconds in CI.
 from __future__ import annotations
 
 import datetime
+import os
 import shutil
 from pathlib import Path
 
@@ -30,10 +31,12 @@ from rulecraft.yamlsource import parse_yaml_text, read_yaml_file
 REPO = Path(__file__).resolve().parents[1]
 SEED_GAMES = ("corporate-warfare", "john-company")
 
-FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-MEDIUM = settings(max_examples=60, deadline=None,
+# RULECRAFT_PROPERTY_SCALE=20 runs twenty times the examples: a deeper hunt than CI needs.
+SCALE = max(1, int(os.environ.get("RULECRAFT_PROPERTY_SCALE", "1")))
+FAST = settings(max_examples=150 * SCALE, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MEDIUM = settings(max_examples=60 * SCALE, deadline=None,
                   suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
-SLOW = settings(max_examples=25, deadline=None,
+SLOW = settings(max_examples=40 * SCALE, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 
@@ -107,19 +110,55 @@ def set_at(data, path: tuple, value):
     return data
 
 
+SPECIAL_TEXT = ["", " ", "x", "{term:nope}", "{phase:}", "{const:x|y}", "\\{term:x}", "{dice:a:b}", "1d6", "d66",
+                "2-", "5+", "3-4", "TODO", "???", "<b>", "[a](b)", "*", "...", "é" * 3, "🎲", "a" * 300]
+
+
+def similar(draw, value):
+    """A value of the same shape, so the file often still loads and the checks run on odd data."""
+    if isinstance(value, bool):
+        return draw(st.booleans())
+    if isinstance(value, int):
+        return draw(st.integers(min_value=-3, max_value=40))  # small: huge modifier ranges are a known slow path
+    if isinstance(value, str):
+        return draw(st.one_of(st.sampled_from(SPECIAL_TEXT), st.text(max_size=20),
+                              st.sampled_from(sorted(ALL_IDS))))
+    if isinstance(value, list) and value:
+        index = draw(st.integers(min_value=0, max_value=len(value) - 1))
+        return value[:index] + value[index + 1:] if draw(st.booleans()) else value + [value[index]]  # drop or repeat
+    if isinstance(value, dict) and value:
+        return {k: v for k, v in value.items() if k != draw(st.sampled_from(sorted(value)))}
+    return draw(values)
+
+
+def _ids(data) -> set[str]:
+    if isinstance(data, dict):
+        found = {data["id"]} if isinstance(data.get("id"), str) else set()
+        return found.union(*(_ids(v) for v in data.values()))
+    if isinstance(data, list):
+        return set().union(*(_ids(v) for v in data)) if data else set()
+    return set()
+
+
+ALL_IDS = set().union(*(_ids(yaml.safe_load(text)) for _, _, text in SEED_FILES))
+
+
 @st.composite
 def mutated_seed(draw, kinds=None):
-    """A seed data file with one value (or key) replaced: (game, kind, text)."""
+    """A seed data file with one value (or key) changed: (game, kind, text)."""
     game, kind, text = draw(st.sampled_from([f for f in SEED_FILES if kinds is None or f[1] in kinds]))
     data = yaml.safe_load(text)
     path = draw(st.sampled_from(paths_in(data)[1:]))
-    if draw(st.booleans()) or not isinstance(path[-1], str):
-        data = set_at(data, path, draw(values))
-    else:  # rename a key: an unknown key, or one that belongs elsewhere
-        parent = data
-        for part in path[:-1]:
-            parent = parent[part]
+    parent = data
+    for part in path[:-1]:
+        parent = parent[part]
+    how = draw(st.sampled_from(["similar", "similar", "replace", "rename"]))
+    if how == "rename" and isinstance(path[-1], str):  # an unknown key, or one that belongs elsewhere
         parent[draw(keys)] = parent.pop(path[-1])
+    elif how == "similar":
+        parent[path[-1]] = similar(draw, parent[path[-1]])
+    else:
+        parent[path[-1]] = draw(values)
     return game, kind, dump(data)
 
 
@@ -136,9 +175,16 @@ def mutated_seed(draw, kinds=None):
 @example("? [a]\n: 1")
 @example("a: 1\na: 2")
 @example("9" * 5000)
+@example("a: 0x" + "f" * 4000)  # hex has no digit limit: a number too long to print
+@example("a: b\x1b[31m")  # a control character (PyYAML refuses it before parsing)
+@example("optional: !!bool maybe")  # PyYAML's constructor raises KeyError
+@example("date: !!timestamp someday")  # ... and AttributeError
+@example("---\n")
+@example("&0")
 def test_parse_yaml_text_returns_problems_never_raises(text):
     doc, problems = parse_yaml_text(text, "f.yaml")
     assert_problems(problems, "f.yaml")
+    assert doc.data is not None or problems, "no data and no problem"
     lines = text.count("\n") + text.count("\r") + 2
     for pos in [*doc.values.values(), *doc.keys.values()]:
         assert 1 <= pos.line <= lines  # every recorded position is inside the text
@@ -160,8 +206,7 @@ def test_read_yaml_file_returns_problems_never_raises(scratch, raw):
     path.write_bytes(raw)
     doc, problems = read_yaml_file(path, "data.yaml")
     assert_problems(problems, "data.yaml")
-    if doc.data is None:
-        assert problems or raw.strip() == b"", "no data and no problem"
+    assert doc.data is not None or problems, "no data and no problem"
 
 
 # --- models ----------------------------------------------------------------------------------------

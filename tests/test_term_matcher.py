@@ -89,10 +89,10 @@ def test_large_glossary_is_fast():
     matcher = TermMatcher(glossary)
     text = " ".join(f"term{i} word filler" for i in range(0, 5000, 7)) + " "
     text *= 3
-    started = time.perf_counter()
+    started = time.process_time()
     matches = matcher.find(text)
     assert len(matches) == 3 * len(range(0, 5000, 7))
-    assert time.perf_counter() - started < 1
+    assert time.process_time() - started < 1
 
 
 def test_normalise_and_case_rule():

@@ -173,10 +173,11 @@ def test_file_over_the_size_limit(tmp_path: Path):
     assert doc.data is None
 
 
-def test_file_at_the_size_limit_is_read(tmp_path: Path):
+def test_file_at_the_size_limit_is_read(tmp_path: Path, monkeypatch):
+    monkeypatch.setattr(yamlsource, "MAX_FILE_BYTES", 1000)  # parsing 2 MB of YAML would only be slow
     path = tmp_path / "terms.yaml"
-    path.write_bytes(b"a: 1\n# " + b"x" * (MAX_FILE_BYTES - 8) + b"\n")
-    assert path.stat().st_size == MAX_FILE_BYTES
+    path.write_bytes(b"a: 1\n# " + b"x" * (1000 - 8) + b"\n")
+    assert path.stat().st_size == 1000
     doc, problems = read_yaml_file(path, "terms.yaml")
     assert problems == []
     assert doc.data == {"a": 1}
@@ -200,14 +201,14 @@ def _alias_bomb(levels: int = 9) -> str:
 
 
 def test_billion_laughs_is_refused_fast():
-    started = time.perf_counter()
+    started = time.process_time()  # CPU time: the machine may be busy with other work
     doc, problems = parse_yaml_text(_alias_bomb(), "bomb.yaml")
-    elapsed = time.perf_counter() - started
+    elapsed = time.process_time() - started
     problem = only(problems, "yaml-too-big")
     assert f"{MAX_VALUES:,}" in problem.message and "alias" in problem.message
     assert loc(problem) == "bomb.yaml:1:1"
     assert doc.data is None
-    assert elapsed < 3, f"alias bomb took {elapsed:.2f}s"
+    assert elapsed < 3, f"alias bomb took {elapsed:.2f}s of CPU"
 
 
 def test_small_aliases_are_fine():

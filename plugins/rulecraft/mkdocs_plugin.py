@@ -6,7 +6,7 @@
   the site home and the CSS/JS assets; build the navigation if mkdocs.yml has none.
 * on_page_markdown: tell the extension which page/game is rendering; check the
   page's own references and blocks with located messages.
-* on_env: after every page is rendered, fill the glossary's "Used in" backlinks.
+* on_post_page: fill the glossary's "Used in" backlinks (every page has rendered by then).
 * on_post_build: write each cheat sheet's PDF (rulecraft.pdf; needs WeasyPrint, optional).
 * on_serve: watch rules_data/ so a YAML edit rebuilds the site. While serving, a
   broken edit keeps the last good rule book and shows the errors in a banner on
@@ -24,6 +24,7 @@ from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
+from mkdocs.utils import get_relative_url
 
 from . import site_pages
 from .backlinks import fill_backlinks
@@ -174,6 +175,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         game_id = self._game_of(src)
         self.ext.page = src
         self.ext.page_game = game_id
+        self.ext.glossary_url = self._glossary_url(page, game_id, files)
         self.ext.problems = []
         if src not in self.generated:
             shown = str(Path(config.docs_dir, src).relative_to(self.root)) if Path(config.docs_dir).is_relative_to(
@@ -210,6 +212,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         return html
 
     def on_post_page(self, output: str, /, *, page, config):
+        if self.config.enabled and "data-rc-backlinks" in output:
+            output = self._fill_backlinks(output, page)
         if not (self.config.enabled and self.live_errors):
             return output
         items = "".join(f"<li><pre>{escape(message)}</pre></li>" for message in self.live_errors)
@@ -224,21 +228,26 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         self.page_order = {p.file.src_uri: i for i, p in enumerate(nav.pages)}
         return nav
 
+    def _glossary_url(self, page, game_id: str | None, files) -> str | None:
+        """Final URL of the game's glossary page from ``page``: the term linker writes it directly."""
+        glossary = files.get_file_from_path(f"{game_id}/{GAME_PAGES['glossary'][0]}") if game_id else None
+        if glossary is None:
+            return None
+        return "" if glossary is page.file else get_relative_url(glossary.url, page.url)
+
     @event_priority(-50)  # after other plugins' on_env: every page's content is final by now
     def on_env(self, env, /, *, config, files):
-        if not self.config.enabled:
-            return env
-        pages = {f.src_uri: f.page for f in files.documentation_pages() if f.page is not None}
-        for src, (game_id, page_key) in self.generated.items():
-            if page_key == "glossary" and src in pages:
-                page = pages[src]
-                page.content = fill_backlinks(page.content or "", page, game_id, self.ext.mentions, pages,
-                                              getattr(self, "page_order", None))
-        for src, page in pages.items():  # hand-written glossary pages using the glossary block
-            if src not in self.generated and page.content and "data-rc-backlinks" in page.content:
-                page.content = fill_backlinks(page.content, page, self._game_of(src), self.ext.mentions, pages,
-                                              getattr(self, "page_order", None))
+        if self.config.enabled:
+            self.pages_by_src = {f.src_uri: f.page for f in files.documentation_pages() if f.page is not None}
         return env
+
+    def _fill_backlinks(self, output: str, page) -> str:
+        """Glossary "Used in" lists, filled in the final HTML: every page has rendered (all mentions are
+        known) and the search plugin has indexed the page, so the lists stay out of the search index."""
+        src = page.file.src_uri
+        game_id = self.generated[src][0] if src in self.generated else self._game_of(src)
+        return fill_backlinks(output, page, game_id, self.ext.mentions, getattr(self, "pages_by_src", {}),
+                              getattr(self, "page_order", None))
 
     def on_post_build(self, *, config):
         if not (self.config.enabled and self.config.cheatsheet_pdf):

@@ -18,7 +18,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, compress
+from typing import NamedTuple
 
 _TOKEN_RE = re.compile(r"\w+")
 _SPLIT_RE = re.compile(r"(\w+)")
@@ -27,8 +28,7 @@ _JOINERS = frozenset("-‐‑'’")  # characters that glue two words into one
 _APOSTROPHES = frozenset("'’")
 
 
-@dataclass(frozen=True)
-class TermMatch:
+class TermMatch(NamedTuple):
     start: int
     end: int
     term_id: str
@@ -115,19 +115,16 @@ class TermMatcher:
         entries = self.entries
         count = len(words)
         matches: list[TermMatch] = []
-        i = 0
-        while i < count:
-            lengths = firsts.get(words[i])
-            if lengths is None:
-                i += 1
+        free = 0  # first word not covered by a match yet
+        # Only words that start some glossary word are looked at (indices found at C speed).
+        for i in compress(range(count), map(firsts.__contains__, words)):
+            if i < free:
                 continue
             k = 2 * i + 1  # index of words[i] in parts
             if i and parts[k - 1] in _JOINERS:  # "non-Company": inside a hyphenated word
-                i += 1
                 continue
             start = ends[k - 1]
-            advance = 1
-            for n in lengths:
+            for n in firsts[words[i]]:
                 if i + n > count:
                     continue
                 if n == 1:
@@ -150,7 +147,6 @@ class TermMatcher:
                 if entry.case_sensitive and normalise_case(text[start:end]) != entry.exact:
                     continue
                 matches.append(TermMatch(start, end, entry.term_id, entry.word))
-                advance = n
+                free = i + n
                 break
-            i += advance
         return matches

@@ -72,3 +72,28 @@ def split_target(argument: str) -> tuple[str | None, str]:
         game, _, item = argument.partition(":")
         return game.strip() or None, item.strip()
     return None, argument.strip()
+
+
+# What the term linker never links, in Markdown source: the checker's "is this term used?" skips it too.
+_UNLINKED_RES = [
+    re.compile(r"^[ ]{0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^[ ]{0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL),  # fences
+    re.compile(r"<!--.*?-->", re.DOTALL),                                                         # comments
+    re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL),                                          # code spans
+    re.compile(r"^[ ]{0,3}#{1,6}(?:[ \t][^\n]*)?$", re.MULTILINE),                                # ATX headings
+    re.compile(r"^[^\n]+\n[ ]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE),                               # setext headings
+    re.compile(r"^[ ]{0,3}(?:!!!|\?\?\?\+?|/{3,})[^\n]*$", re.MULTILINE),                          # admonition/block lines
+    re.compile(r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*\](?:\([^)\n]*\)|\[[^\]\n]*\])"),                     # links, images
+    re.compile(r"<(a|code|pre|kbd|samp|h[1-6])\b[^>]*>.*?</\1\s*>", re.DOTALL | re.IGNORECASE),    # raw HTML
+    re.compile(r"<[^>\n]+>"),                                                                     # other tags
+    REF_RE,                                                                                       # {kind:...}
+]
+
+
+def linkable_text(markdown: str) -> str:
+    """Markdown with what is never auto-linked blanked out: code, headings, links, images, raw HTML,
+    admonition titles and every {kind:...} reference ({plain:...} included)."""
+    for pattern in _UNLINKED_RES:
+        if pattern is REF_RE and "{" not in markdown:
+            continue
+        markdown = pattern.sub(" ", markdown)
+    return markdown

@@ -213,8 +213,11 @@ class _Converter:
             return self._bad_tag(node)
         try:
             value = self.loader.construct_object(node)
-        except (yaml.YAMLError, ValueError, OverflowError) as exc:
-            self.problems.append(error("yaml-value", f"cannot read value {node.value!r}: {exc}", self.at(node),
+        except (yaml.YAMLError, ValueError, OverflowError, KeyError, AttributeError, TypeError) as exc:
+            # PyYAML's own constructors fail with KeyError (!!bool maybe) or AttributeError (!!timestamp x)
+            reason = exc if isinstance(exc, (yaml.YAMLError, ValueError, OverflowError)) else \
+                f"it is not a valid {node.tag.rsplit(':', 1)[-1]}"
+            self.problems.append(error("yaml-value", f"cannot read value {node.value!r}: {reason}", self.at(node),
                                        "put the value in quotes to keep it as text"))
             return None
         if isinstance(value, int) and value.bit_length() > 64:  # 0x... has no digit limit; str() of it may fail
@@ -262,7 +265,7 @@ def _yaml_error(exc: yaml.MarkedYAMLError, file: str) -> Problem:
     hint = "check indentation and quoting around this line"
     if "'\\t'" in problem or "tab" in problem:
         hint = "YAML indentation must use spaces, not tab characters"
-    elif "expected a single document" in problem:
+    elif "expected a single document" in problem + (exc.context or ""):
         hint = "keep one document per file (remove the extra '---')"
     elif "mapping values are not allowed" in problem:
         hint = "a value that contains ': ' must be put in quotes"
@@ -306,7 +309,7 @@ def parse_yaml_text(text: str, file: str) -> tuple[YamlDocument, list[Problem]]:
             doc.data = None
             return doc, [error("yaml-depth", "data is nested too deeply", Location(file, 1, 1))]
         if doc.data is None and not converter.problems:  # '---', 'null' or '~' alone
-            return doc, [error("empty-file", "file has no data (its only value is null)", converter.at(node),
+            return doc, [error("empty-file", "file has no data (its only value is null)", Location(file, 1, 1),
                                "add the data or delete the file")]
         return doc, converter.problems
     finally:

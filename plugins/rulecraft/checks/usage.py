@@ -1,4 +1,12 @@
-"""Unused glossary terms, icons and constants (warnings): data nobody refers to drifts."""
+"""Unused glossary terms, icons and constants (warnings): data nobody refers to drifts.
+
+A term counts as used where the site would link it: the same matcher (``GameIndex.matcher``)
+over the same text, minus what the linker skips (code, headings, existing links, images, raw
+HTML, admonition titles, ``{plain:...}``: ``textrefs.linkable_text``), and never in its own
+glossary entry; or where it is referenced (``{term:id}``, see_also, a phase's or the cheat
+sheet's ``terms``). Names and titles still count although the site shows them as headings:
+a false "unused" warning would fail ``--strict`` builds, a missed one only keeps a term.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +15,7 @@ from typing import Iterator
 from ..index import GameIndex, iter_prose
 from ..models import Term
 from ..problems import Problem, warning
-from ..textrefs import find_refs
+from ..textrefs import find_refs, linkable_text
 
 
 def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:
@@ -25,7 +33,7 @@ def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:
             if ref.kind in used:
                 used[ref.kind].add(ref.target)
     for text in texts:
-        for match in index.matcher.find(text):
+        for match in index.matcher.find(linkable_text(text)):
             used["term"].add(match.term_id)
     for term in game.terms:
         used["term"].update(t for t in term.see_also if t != term.id)
@@ -39,7 +47,7 @@ def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:
         for card in deck.cards:
             used["icon"].update(card.icons)
             for value in card.fields.values():
-                used["term"].update(m.term_id for m in index.matcher.find(value))
+                used["term"].update(m.term_id for m in index.matcher.find(linkable_text(value)))
 
     for term in game.glossary_file.terms if game.glossary_file else []:
         if term.id not in used["term"]:

@@ -22,6 +22,7 @@ from ..render.base import RenderContext
 from .blocks import ALL_BLOCKS
 from .inline import RefInlineProcessor
 from .termlinks import TermLinkTreeprocessor
+from . import sanitize
 
 
 class RulecraftExtension(BlocksExtension):
@@ -38,6 +39,10 @@ class RulecraftExtension(BlocksExtension):
         self.page_game: str | None = None
         self.problems: list[str] = []  # unknown ids met while rendering the current page
         self.mentions: list[tuple[str, str, str, str]] = []  # (game, term id, page, section anchor)
+        # Final URL of the current page's glossary page, set by the MkDocs plugin: automatic term links
+        # then skip MkDocs' per-link URL resolution. None: link to the glossary's .md path.
+        self.glossary_url: str | None = None
+        self.link_attrs: dict[tuple[str, str, str], dict[str, str]] = {}  # cache of the term linker
 
     # --- state --------------------------------------------------------------------------------------
     def rulebook(self) -> RuleBook:
@@ -66,14 +71,15 @@ class RulecraftExtension(BlocksExtension):
     # --- registration -------------------------------------------------------------------------------
     def extendMarkdownBlocks(self, md: Markdown, block_mgr) -> None:
         md.registerExtension(self)
+        sanitize.register(md)  # last: no javascript: URLs or on* attributes from rule text
         for block in ALL_BLOCKS:
             block_mgr.register(block, {"ext": self})
         # After inline code (190) so `{term:x}` in backticks stays literal; before links and HTML.
         md.inlinePatterns.register(RefInlineProcessor(md, self), "rulecraft-ref", 185)
         if self.getConfig("link_terms"):
-            # After inline processing (20) so it sees final text nodes, before toc (5)... and after
-            # attr_list (8) is irrelevant: it only touches text, never attributes.
-            md.treeprocessors.register(TermLinkTreeprocessor(md, self), "rulecraft-termlinks", 4)
+            # Last: after inline processing (20) so it sees final text nodes, after toc (5) so headings
+            # have their ids (sections), after MkDocs' relpath (0) which need not resolve its links.
+            md.treeprocessors.register(TermLinkTreeprocessor(md, self), "rulecraft-termlinks", -1)
 
     def reset(self) -> None:
         pass  # page state is owned by the MkDocs plugin (or the caller) and survives md.reset()

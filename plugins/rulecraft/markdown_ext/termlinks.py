@@ -20,6 +20,8 @@ from xml.etree import ElementTree as etree
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE
 
+from ..links import anchor
+
 SKIP_TAGS = frozenset({"a", "code", "pre", "kbd", "samp", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6",
                        "abbr", "button", "svg", "math", "textarea", "select", "option", "img", "title", "dt",
                        "summary", "label"})
@@ -62,7 +64,6 @@ class TermLinkTreeprocessor(Treeprocessor):
         self.page = self.ext.page or ""
         self.seen: set[str] = set()
         self.recorded: set[tuple[str, str]] = set()
-        self.hrefs: dict[str, str] = {}
         self.section = ""
         self.raw_depth = 0  # inside raw inline HTML such as <a ...>...</a>
         self.walk(root, None)
@@ -74,11 +75,16 @@ class TermLinkTreeprocessor(Treeprocessor):
             self.recorded.add(key)
             self.ext.mentions.append((self.game_id, term_id, self.page, self.section))
 
-    def href(self, term_id: str) -> str:
-        href = self.hrefs.get(term_id)
-        if href is None:
-            href = self.hrefs[term_id] = self.ctx.href("term", term_id)
-        return href
+    def link(self, term_id: str, text: str) -> etree.Element:
+        base = self.ext.glossary_url
+        key = (self.game_id, term_id, self.page if base is None else base)
+        attrs = self.ext.link_attrs.get(key)
+        if attrs is None:  # once per term and glossary URL: pages in one folder share them
+            href = self.ctx.href("term", term_id) if base is None else f"{base}#{anchor('term', term_id)}"
+            attrs = self.ext.link_attrs[key] = term_link(self.ctx, term_id, "", True, href).attrib
+        el = etree.Element("a", attrs)  # copies attrs
+        el.text = text
+        return el
 
     def defined_by(self, dt: etree.Element) -> str | None:
         """The term a <dt> names, when its whole text is one glossary word."""
@@ -93,7 +99,7 @@ class TermLinkTreeprocessor(Treeprocessor):
         excluded = el.get("data-rc-definition") or excluded
         children = list(el)
         position = 0  # index in ``el`` just after the current child
-        if el.text:
+        if el.text and not el.text.isspace():
             linked = self.link_text(el.text, excluded)
             if linked is not None:
                 el.text = linked[0]
@@ -116,7 +122,7 @@ class TermLinkTreeprocessor(Treeprocessor):
             if isinstance(tag, str) and tag not in SKIP_TAGS and not (cls and not SKIP_CLASSES.isdisjoint(cls.split())):
                 self.walk(child, defined if tag == "dd" and defined else excluded)
             position += 1
-            if child.tail:
+            if child.tail and not child.tail.isspace():
                 # The tail belongs to the parent: links go into the parent right after the child.
                 linked = self.link_text(child.tail, excluded)
                 if linked is not None:
@@ -145,7 +151,7 @@ class TermLinkTreeprocessor(Treeprocessor):
             if blocked and any(a < match.end and match.start < b for a, b in blocked):
                 continue
             self.seen.add(term_id)
-            link = term_link(self.ctx, term_id, text[match.start:match.end], True, self.href(term_id))
+            link = self.link(term_id, text[match.start:match.end])
             before = text[cursor:match.start]
             if links:
                 links[-1].tail = before

@@ -1,0 +1,68 @@
+"""Last pass over every page's tree: rule text may link, never run script.
+
+Rule text is Markdown. ``render.base.safe`` escapes '<', so it cannot write raw HTML, but Markdown
+itself still makes links and images to any URL (``[x](javascript:...)``, reference definitions,
+``<javascript:...>``) and, with ``attr_list``, puts any attribute on an element
+(``text{: onclick="..." }``). This treeprocessor removes what would run:
+
+* URL attributes (href, src, ...) whose scheme is not one of ``SAFE_SCHEMES``, judged the way a
+  browser reads them: character references decoded, ASCII tab/newline dropped anywhere, control
+  characters and spaces trimmed at the ends. Relative URLs (no scheme) stay; so ``javascript:``,
+  ``vbscript:``, ``data:`` and unknown schemes go, the element and its text stay.
+* event-handler attributes (``on...``) and ``srcdoc``.
+
+It runs after Python-Markdown's ``unescape`` treeprocessor (priority 0), which turns backslash
+escapes back into characters inside attribute values, so it sees the final values. Raw HTML written
+by hand in prose pages never enters the tree (Python-Markdown stashes it), so pages keep it.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from xml.etree import ElementTree as etree
+
+from markdown.treeprocessors import Treeprocessor
+
+SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel", "ftp", "sms"})
+URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "formaction", "poster", "background", "cite",
+                            "data", "xlink:href", "longdesc", "ping", "manifest", "codebase"})
+PRIORITY = -10  # after 'unescape' (0)
+
+_SCHEME_RE = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
+_IGNORED_RE = re.compile(r"[\t\n\r]")
+
+
+def url_scheme(value: str) -> str | None:
+    """The scheme a browser would see in an attribute value, lower case; None for a relative URL."""
+    text = _IGNORED_RE.sub("", html.unescape(value)).strip("".join(map(chr, range(0x21))))
+    match = _SCHEME_RE.match(text)
+    return match.group(1).lower() if match else None
+
+
+def is_safe_url(value: str | None) -> bool:
+    if value is None:
+        return True
+    scheme = url_scheme(value)
+    return scheme is None or scheme in SAFE_SCHEMES
+
+
+def sanitize(root: etree.Element) -> int:
+    """Remove unsafe attributes in place; returns how many were removed."""
+    removed = 0
+    for el in root.iter():
+        for name in list(el.attrib):
+            key = name.lower()
+            if key.startswith("on") or key == "srcdoc" or (key in URL_ATTRIBUTES and not is_safe_url(el.get(name))):
+                del el.attrib[name]
+                removed += 1
+    return removed
+
+
+class SanitizeTreeprocessor(Treeprocessor):
+    def run(self, root: etree.Element) -> None:
+        sanitize(root)
+
+
+def register(md) -> None:
+    md.treeprocessors.register(SanitizeTreeprocessor(md), "rulecraft-sanitize", PRIORITY)
