@@ -87,6 +87,7 @@ def test_chrome_is_hidden_and_links_print_as_plain_text(seed_site):
     with serve(seed_site) as base, chromium() as browser:
         tab = browser.new_page()
         tab.goto(f"{base}/john-company/cheatsheet/")
+        tab.wait_for_selector("button[data-rc-print]:not([hidden])")  # shown by cheatsheet.js
         screen = tab.evaluate(STYLES, list(CHROME))
         tab.emulate_media(media="print")
         printed = tab.evaluate(STYLES, list(CHROME))

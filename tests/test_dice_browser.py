@@ -15,10 +15,12 @@ import pytest
 
 import sitekit
 from conftest import MINIMAL_GAME
+from rulecraft.dice_math import row_odds
 from rulecraft.index import build_index
 from rulecraft.loader import load_rulebook
-from rulecraft.dice_math import row_odds
 from test_dice_odds import DICE_YAML, EXPECTED
+
+pytestmark = [pytest.mark.browser, pytest.mark.site]
 
 SHOTS = Path("/tmp/dice-shots")
 
@@ -220,7 +222,8 @@ def test_modifiers_recompute_every_row(open_page):
     assert_odds(state(page, "morale"), "morale", 0)
     box.locator('[data-mod="leader"]').check()
     assert_odds(state(page, "morale"), "morale", 1)
-    wounds, more, fewer = box.locator('[data-mod="wounds"]'), box.locator(".rc-mod .rc-inc"), box.locator(".rc-mod .rc-dec")
+    wounds = box.locator('[data-mod="wounds"]')
+    more, fewer = box.locator(".rc-mod .rc-inc"), box.locator(".rc-mod .rc-dec")
     more.click()
     more.click()
     assert wounds.input_value() == "2"

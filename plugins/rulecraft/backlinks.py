@@ -76,8 +76,8 @@ def fill_backlinks(content: str, glossary_page, game_id: str | None, mentions, p
             titles = toc_cache.get(src)
             if titles is None:
                 titles = toc_cache[src] = _toc_titles(page)
-            label = html.escape(page.title or src)
-            sections = [s for s in places[src] if s and s in titles and titles[s] != page.title]
+            label = page.title or html.escape(src)  # MkDocs page titles are HTML already
+            sections = [s for s in places[src] if s and s in titles and titles[s] != html.unescape(page.title or '')]
             links = [f'<a href="{url}#{html.escape(s)}">{html.escape(titles[s])}</a>' for s in sections]
             head = f'<a href="{url}">{label}</a>'
             items.append(f"<li>{head}: {', '.join(links)}</li>" if links else f"<li>{head}</li>")

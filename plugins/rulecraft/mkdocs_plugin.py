@@ -158,7 +158,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             # Hand-written prose goes right after the turn sequence (or the overview).
             insert_at = 2 if len(entries) > 1 and "turn" in pages else 1
             entries[insert_at:insert_at] = prose
-            nav.append({game.title: entries})
+            nav.append({escape(game.title): entries})  # themes print nav titles as HTML
         others = sorted(f.src_uri for f in files.documentation_pages()
                         if f.src_uri != "index.md" and PurePosixPath(f.src_uri).parts[0] not in game_ids)
         nav.extend(others)

@@ -28,6 +28,8 @@ from .render.cheatsheet import PDF_SLOT
 STYLESHEETS = ("rulecraft.css", "cheatsheet.css")  # inside the site's asset folder
 PDF_NAME = "cheatsheet.pdf"  # written next to the cheat sheet's folder: <game>/cheatsheet.pdf
 SLOT_RE = re.compile(r'<span class="rc-sheet-pdf" ' + PDF_SLOT + r'(?:="")?></span>')
+LINK_RE = re.compile(r"<a\b([^>]*)>|</a>")
+HREF_RE = re.compile(r"""\s(?:href|download|target|rel)(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?""")
 
 
 def available() -> bool:
@@ -85,6 +87,17 @@ def sheet_fragment(page_html: str) -> str | None:
     return page_html[finder.start:finder.end]
 
 
+def without_links(fragment: str) -> str:
+    """Links become spans (same classes): on paper they are plain words, and a PDF link would point
+    into the build folder (file:///...), which also made two builds' PDFs differ."""
+    def swap(match: re.Match) -> str:
+        if match.group(0) == "</a>":
+            return "</span>"
+        return "<span" + HREF_RE.sub("", match.group(1)) + ">"
+
+    return LINK_RE.sub(swap, fragment)
+
+
 def sheet_document(fragment: str, css_hrefs: list[str], title: str) -> str:
     links = "".join(f'<link rel="stylesheet" href="{html.escape(h)}">' for h in css_hrefs)
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
@@ -132,7 +145,7 @@ def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str) -
     hrefs = [posixpath.join(*Path(os.path.relpath(site_dir / asset_dir / name, here)).parts)
              for name in STYLESHEETS]
     title = re.search(r"<title>(.*?)</title>", page_html, re.S)
-    document = sheet_document(fragment, hrefs, html.unescape(title.group(1).strip()) if title else "Cheat sheet")
+    document = sheet_document(without_links(fragment), hrefs, html.unescape(title.group(1).strip()) if title else "Cheat sheet")
     # WeasyPrint reports CSS it does not know (Material-only properties, -webkit- ones) as warnings on its
     # own logger; they say nothing about the sheet, so they go to debug.
     wp_log = logging.getLogger("weasyprint")

@@ -7,6 +7,7 @@ page can do the same, and another engine running the Markdown extension
 
 from __future__ import annotations
 
+import html
 import json
 
 from .links import GAME_PAGES
@@ -55,8 +56,9 @@ def page_title(game: Game, page: str) -> str:
 def page_stub(game: Game, page: str) -> str:
     title = game.title if page == "overview" else GAME_PAGES[page][1]
     # The title goes through YAML front matter (JSON is valid YAML) and the heading block, never
-    # through Markdown source, so a title cannot inject markup.
-    return (f"---\ntitle: {json.dumps(page_title(game, page), ensure_ascii=False)}\n---\n\n"
+    # through Markdown source, so a title cannot inject markup. Page titles are HTML to MkDocs and
+    # Material (printed as they are in <title>, the header and the nav), so the front matter's is escaped.
+    return (f"---\ntitle: {json.dumps(html.escape(page_title(game, page)), ensure_ascii=False)}\n---\n\n"
             f"/// title\n{json.dumps(title, ensure_ascii=False)}\n///\n\n/// {PAGE_BLOCK[page]}\n///\n")
 
 

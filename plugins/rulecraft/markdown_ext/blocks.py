@@ -9,7 +9,7 @@ from pymdownx.blocks.block import Block
 
 from .. import textrefs
 from ..render import cards, changes, cheatsheet, dice, games, glossary, icons, overview, phases, status
-from ..render.base import heading, sub
+from ..render.base import heading, safe, sub
 
 
 class RulecraftBlock(Block):
@@ -146,7 +146,7 @@ class TitleBlock(RulecraftBlock):
             title = text.strip()
         block.tag = "h1"
         block.attrib.clear()
-        block.text = str(title)
+        block.text = safe(str(title))  # inline Markdown and {refs} yes, raw HTML no
         for child in list(block):
             block.remove(child)
 

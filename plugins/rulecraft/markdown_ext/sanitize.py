@@ -14,6 +14,11 @@ itself still makes links and images to any URL (``[x](javascript:...)``, referen
 It runs after Python-Markdown's ``unescape`` treeprocessor (priority 0), which turns backslash
 escapes back into characters inside attribute values, so it sees the final values. Raw HTML written
 by hand in prose pages never enters the tree (Python-Markdown stashes it), so pages keep it.
+
+A second pass runs *before* inline parsing: inside Rulecraft blocks (``.rc-block``), whose text all
+comes from rule data, every '<' left in element text becomes '&lt;' (what ``safe`` does, so text a
+renderer already escaped is unchanged). A renderer that forgets ``safe`` for a label or a tail
+cannot open raw inline HTML that way.
 """
 
 from __future__ import annotations
@@ -23,11 +28,13 @@ import re
 from xml.etree import ElementTree as etree
 
 from markdown.treeprocessors import Treeprocessor
+from markdown.util import AtomicString
 
 SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel", "ftp", "sms"})
 URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "formaction", "poster", "background", "cite",
                             "data", "xlink:href", "longdesc", "ping", "manifest", "codebase"})
 PRIORITY = -10  # after 'unescape' (0)
+ESCAPE_PRIORITY = 30  # before 'inline' (20)
 
 _SCHEME_RE = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
 _IGNORED_RE = re.compile(r"[\t\n\r]")
@@ -59,10 +66,28 @@ def sanitize(root: etree.Element) -> int:
     return removed
 
 
+def escape_block_text(root: etree.Element) -> None:
+    """'<' -> '&lt;' in the text and tails inside every ``.rc-block`` (not the block's own tail)."""
+    for block in root.iter():
+        if "rc-block" not in (block.get("class") or "").split():
+            continue
+        for el in block.iter():
+            if el.text and "<" in el.text and not isinstance(el.text, AtomicString):
+                el.text = el.text.replace("<", "&lt;")
+            if el is not block and el.tail and "<" in el.tail and not isinstance(el.tail, AtomicString):
+                el.tail = el.tail.replace("<", "&lt;")
+
+
 class SanitizeTreeprocessor(Treeprocessor):
     def run(self, root: etree.Element) -> None:
         sanitize(root)
 
 
+class EscapeBlockTextTreeprocessor(Treeprocessor):
+    def run(self, root: etree.Element) -> None:
+        escape_block_text(root)
+
+
 def register(md) -> None:
+    md.treeprocessors.register(EscapeBlockTextTreeprocessor(md), "rulecraft-escape-blocks", ESCAPE_PRIORITY)
     md.treeprocessors.register(SanitizeTreeprocessor(md), "rulecraft-sanitize", PRIORITY)

@@ -21,6 +21,7 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE
 
 from ..links import anchor
+from ..textrefs import REF_RE
 
 SKIP_TAGS = frozenset({"a", "code", "pre", "kbd", "samp", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6",
                        "abbr", "button", "svg", "math", "textarea", "select", "option", "img", "title", "dt",
@@ -138,6 +139,8 @@ class TermLinkTreeprocessor(Treeprocessor):
             blocked = self._raw_html(text)
         elif self.raw_depth:
             return None
+        if "{" in text:  # a reference shown literally (written \{term:x}) stays as it is
+            blocked = (blocked or []) + [m.span() for m in REF_RE.finditer(text)]
         matches = self.matcher.find(text)
         if not matches:
             return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Annotated
+
 from pydantic import Field, field_validator, model_validator
 
 from ..dice_notation import parse_dice, parse_roll
@@ -23,13 +25,18 @@ class CustomDie(RuleModel):
     faces: list[DieFace] = Field(min_length=2)
 
 
+MAX_MODIFIER_COUNT = 100  # coverage checks walk every count: an absurd range must not hang the checker
+ModifierCount = Annotated[int, Field(ge=0, le=MAX_MODIFIER_COUNT)]
+
+
 class Modifier(RuleModel):
     """Adds ``value`` to the roll once per count, for each count in ``count``'s range."""
 
     id: Id
     label: ShortText = Field(description="e.g. 'per fatigue cube on the office'.")
     value: int = Field(description="Added per count; negative to subtract.")
-    count: tuple[int, int] = Field(default=(0, 1), description="Lowest and highest count: [0, 3].")
+    count: tuple[ModifierCount, ModifierCount] = Field(
+        default=(0, 1), description=f"Lowest and highest count: [0, 3] (at most {MAX_MODIFIER_COUNT}).")
 
     @model_validator(mode="after")
     def _ordered(self):

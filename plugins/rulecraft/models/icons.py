@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from pydantic import Field, model_validator
+import html
+import re
+
+from pydantic import Field, field_validator, model_validator
 
 from .base import Id, RuleModel, ShortText, Text
 
@@ -14,6 +17,18 @@ class Glyph(RuleModel):
     material: str | None = Field(default=None, description="Material icon name, e.g. 'material/ferry'.")
     image: str | None = Field(default=None, description="Image path inside docs/, e.g. 'img/ship.svg'.")
     text: str | None = Field(default=None, description="A short text badge, e.g. '×2'.")
+
+    @field_validator("image")
+    @classmethod
+    def _relative_path(cls, value):
+        """A path inside docs/, never a URL: 'javascript:...', 'data:...', 'https://...' or '/...' are refused."""
+        if value is None:
+            return value
+        # as a browser reads it: character references decoded, tabs/newlines dropped, ends trimmed
+        seen = re.sub(r"[\t\n\r]", "", html.unescape(value)).strip("".join(map(chr, range(0x21))))
+        if re.match(r"^[A-Za-z][A-Za-z0-9+.\-]*:", seen) or seen.startswith(("/", "\\")):
+            raise ValueError(f"image must be a relative path inside docs/ like 'img/ship.svg', not {value!r}")
+        return value
 
     @model_validator(mode="after")
     def _exactly_one(self):

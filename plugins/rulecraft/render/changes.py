@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..index import iter_models
 from .base import Element, RenderContext, heading, link, sub
 
@@ -31,7 +33,8 @@ def render_changes(parent: Element, ctx: RenderContext) -> None:
     touched = changed_items(ctx)
     for entry in info.changelog:
         title = f"Version {entry.version}" + (f" ({entry.date.isoformat()})" if entry.date else "")
-        heading(parent, 2, title, "v" + entry.version.replace(".", "-"))
+        # The id becomes a TOC href that themes print as they are: letters, digits, '-' and '_' only.
+        heading(parent, 2, title, "v" + re.sub(r"[^A-Za-z0-9_-]+", "-", entry.version).strip("-"))
         ctx.markdown(parent, entry.summary)
         if entry.changes:
             lst = sub(parent, "ul", cls="rc-changes")

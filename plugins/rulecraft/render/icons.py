@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import links
 from ..models import Icon
-from .base import Element, RenderContext, sub, todo_note
+from .base import Element, RenderContext, safe, sub, todo_note
 
 
 def render_glyph(parent: Element, icon: Icon, ctx: RenderContext) -> Element:
@@ -17,12 +17,12 @@ def render_glyph(parent: Element, icon: Icon, ctx: RenderContext) -> Element:
     el.set("aria-label", icon.label)
     if glyph.material:
         # pymdownx.emoji (with Material's icon index) turns :material-name: into the SVG
-        el.text = ":" + glyph.material.replace("/", "-") + ":"
+        el.text = safe(":" + glyph.material.replace("/", "-") + ":")
         el.set("class", "rc-icon rc-icon--material")
     elif glyph.emoji:
-        el.text = glyph.emoji
+        el.text = safe(glyph.emoji)
     else:
-        el.text = glyph.text
+        el.text = safe(glyph.text)
         el.set("class", "rc-icon rc-icon--text")
     return el
 

@@ -1,0 +1,386 @@
+"""Automatic glossary links: matcher rules on rendered Markdown, skips, namespaces, shared glossaries,
+explicit references and opt-outs, backlink mentions, the unused-term check, and a built site."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import markdown
+import pytest
+from bs4 import BeautifulSoup
+
+import sitekit
+from rulecraft.checks import check_path
+from rulecraft.markdown_ext import RulecraftExtension
+from rulecraft.textrefs import linkable_text
+
+JC_TERMS = """\
+    terms:
+      - id: company
+        term: Company
+        aliases: [the John Company]
+        plurals: [Companies]
+        short: The **trading** company everyone runs; see {term:standing}.
+      - id: standing
+        term: Company Standing
+        aliases: [Standing]
+        short: How well the Company is doing.
+      - id: office
+        term: Office
+        plurals: [Offices]
+        short: A job held by a family member.
+        definition: An Office is held until retirement; every Office has a card.
+        see_also: [company]
+      - id: vp
+        term: VP
+        aliases: [Victory Points]
+        short: What wins the game.
+      - id: cut
+        term: Director's Cut
+        short: A share of the spoils.
+      - id: face-up
+        term: face-up
+        short: Shown to everyone.
+    """
+
+CW_TERMS = """\
+    terms:
+      - id: department
+        term: Department
+        plurals: [Departments]
+        short: One of four parts of a corporation.
+    """
+
+SHARED = """\
+    terms:
+      - id: round
+        term: Game Round
+        aliases: [Round]
+        plurals: [Rounds]
+        short: One pass through every phase.
+    """
+
+
+def game_yaml(game_id: str, title: str, glossaries: str = "") -> str:
+    return f"id: {game_id}\ntitle: {title}\nversion: '1.0'\nsummary: A test game.\n{glossaries}"
+
+
+@pytest.fixture
+def rules(tmp_path: Path) -> Path:
+    """Two games (jc, cw) sharing one glossary (_shared/common.yaml)."""
+    root = tmp_path / "rules_data"
+    files = {
+        "jc/game.yaml": game_yaml("jc", "John Company", "glossaries: [common]\n"),
+        "jc/terms.yaml": JC_TERMS,
+        "cw/game.yaml": game_yaml("cw", "Corporate Warfare", "glossaries: [common]\n"),
+        "cw/terms.yaml": CW_TERMS,
+        "_shared/common.yaml": SHARED,
+    }
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return root
+
+
+def render(rules: Path, text: str, game: str = "jc", page: str | None = None, glossary_url: str | None = None,
+           **config) -> tuple[BeautifulSoup, RulecraftExtension]:
+    ext = RulecraftExtension(rules_data=str(rules), game=game, **config)
+    ext.page = page if page is not None else f"{game}/rules.md"
+    ext.glossary_url = glossary_url
+    md = markdown.Markdown(extensions=["admonition", "attr_list", "def_list", "toc", "tables", "md_in_html",
+                                       "pymdownx.superfences", ext])
+    html = md.convert(textwrap.dedent(text))
+    assert not ext.problems, ext.problems
+    return BeautifulSoup(html, "html.parser"), ext
+
+
+def links(soup: BeautifulSoup) -> list[tuple[str, str]]:
+    return [(a.get_text(), a["data-rc-term"]) for a in soup.select("a.rc-term")]
+
+
+def linked(rules: Path, text: str, **kwargs) -> list[tuple[str, str]]:
+    return links(render(rules, text, **kwargs)[0])
+
+
+# --- matching ----------------------------------------------------------------------------------------
+
+
+def test_longest_match_wins(rules):
+    assert linked(rules, "Your Company Standing rises; the Company pays.") == [
+        ("Company Standing", "standing"), ("Company", "company")]
+
+
+def test_whole_words_only(rules):
+    assert linked(rules, "Companywide, xCompany, non-Company and Company-wide plans.") == []
+    assert linked(rules, "(Company).") == [("Company", "company")]
+
+
+def test_possessive_links_the_term_without_the_s(rules):
+    soup, _ = render(rules, "The Company's debt.")
+    assert links(soup) == [("Company", "company")]
+    assert "Company</a>'s debt" in str(soup)
+
+
+def test_case_rules(rules):
+    assert linked(rules, "the COMPANY and 3 VP") == [("COMPANY", "company"), ("VP", "vp")]
+    assert linked(rules, "the vp of sales, a Vp") == []
+    assert linked(rules, "two victory points") == [("victory points", "vp")]
+
+
+def test_aliases_plurals_and_separators(rules):
+    assert linked(rules, "Two Offices. Standing. The Director’s Cut, placed face-up.") == [
+        ("Offices", "office"), ("Standing", "standing"), ("Director’s Cut", "cut"), ("face-up", "face-up")]
+    assert linked(rules, "placed face up") == []
+
+
+def test_multi_word_terms_across_line_breaks(rules):
+    assert linked(rules, "Your Company\nStanding rises.") == [("Company\nStanding", "standing")]
+
+
+def test_first_mention_per_section_only_by_default(rules):
+    text = """\
+        The Company and the Company again. Another Company.
+
+        - a Company in a list
+
+        ## Next section
+
+        The Company once more.
+        """
+    soup, _ = render(rules, text)
+    assert [t for t, _ in links(soup)] == ["Company", "Company"]
+    assert soup.select("h2 + p a.rc-term")
+    soup, _ = render(rules, text, link_first_only=False)
+    assert len(links(soup)) == 5
+
+
+def test_link_attributes_for_the_preview(rules):
+    soup, _ = render(rules, "The Company.", page="jc/rules/setup.md")
+    (a,) = soup.select("a.rc-term")
+    assert a["class"] == ["rc-term", "rc-auto"]
+    assert a["href"] == "../glossary.md#company"
+    assert a["data-rc-term"] == "company"
+    assert a["data-rc-term-name"] == "Company"
+    # The native title is the short definition as plain text: references resolved, Markdown marks dropped.
+    assert a["title"] == "The trading company everyone runs; see Company Standing."
+
+
+def test_final_urls_when_the_plugin_gives_the_glossary_url(rules):
+    soup, _ = render(rules, "The Company.", glossary_url="../glossary/")
+    assert soup.select_one("a.rc-term")["href"] == "../glossary/#company"
+
+
+# --- where links never go ----------------------------------------------------------------------------
+
+
+def test_never_in_headings_code_links_or_images(rules):
+    text = """\
+        # The Company
+
+        ## Company Standing
+
+        Use `Company` here, [the Company](other.md) there, ![Company](c.png "Company") and <a href="x">Company</a>.
+
+        ```
+        Company
+        ```
+
+            Company (indented code)
+        """
+    soup, _ = render(rules, text)
+    assert links(soup) == []
+    img = soup.select_one("img")
+    assert img["alt"] == "Company" and img["title"] == "Company"
+    assert soup.select_one("p a[href=x]").get_text() == "Company"
+
+
+def test_never_in_admonition_titles_or_opt_outs(rules):
+    text = """\
+        !!! note "Company rules"
+            The body names an Office.
+
+        Keep {plain:Company} plain, but link the Company Standing.
+        """
+    soup, _ = render(rules, text)
+    assert links(soup) == [("Office", "office"), ("Company Standing", "standing")]
+    assert soup.select_one(".admonition-title").get_text() == "Company rules"
+    assert soup.select_one("span.rc-plain").get_text() == "Company"
+
+
+def test_raw_html_inline_link_content_stays_unlinked(rules):
+    soup, _ = render(rules, 'See <a href="x">the Company and an Office</a>, then the Office.')
+    assert links(soup) == [("Office", "office")]
+    assert soup.select_one("a[href=x]").get_text() == "the Company and an Office"
+
+
+def test_definition_of_a_term_never_links_itself(rules):
+    soup, _ = render(rules, "/// glossary\n///\n")
+    entry = soup.select_one('[data-term="office"]')
+    assert entry.select_one("h3").get_text() == "Office"
+    assert [a["data-rc-term"] for a in entry.select("a.rc-term")] == []  # "Office" in its own text
+    company = soup.select_one('[data-term="company"]')
+    assert [a["data-rc-term"] for a in company.select("a.rc-term")] == ["standing"]  # explicit reference
+    # A definition list whose <dt> names a term: its <dd> does not link that term.
+    soup, _ = render(rules, "Office\n:   An Office holds a Company job.\n")
+    assert links(soup) == [("Company", "company")]
+
+
+# --- explicit references ----------------------------------------------------------------------------
+
+
+def test_explicit_reference_links_what_the_matcher_cannot_see(rules):
+    soup, _ = render(rules, "The {term:company|trading house} pays.")
+    (explicit,) = soup.select("a.rc-term")
+    assert explicit.get_text() == "trading house" and explicit["class"] == ["rc-term"]
+    assert explicit["href"] == "glossary.md#company"
+    assert explicit["data-rc-term-name"] == "Company" and explicit["title"].startswith("The trading company")
+
+
+def test_explicit_reference_counts_as_the_first_mention(rules):
+    soup, _ = render(rules, "The {term:office} and an Office.")
+    assert [(a.get_text(), a["class"]) for a in soup.select("a.rc-term")] == [("Office", ["rc-term"])]
+    soup, _ = render(rules, "The {term:office} and an Office.", link_first_only=False)
+    assert [a["class"] for a in soup.select("a.rc-term")] == [["rc-term"], ["rc-term", "rc-auto"]]
+
+
+def test_references_in_code_and_escaped_stay_literal(rules):
+    soup, _ = render(rules, r"`{term:company}` and \{term:company}")
+    assert links(soup) == []
+    assert soup.select_one("code").get_text() == "{term:company}"
+
+
+def test_unknown_explicit_reference_is_reported(rules):
+    ext = RulecraftExtension(rules_data=str(rules), game="jc")
+    ext.page = "jc/rules.md"
+    markdown.Markdown(extensions=[ext]).convert("The {term:nope}.")
+    assert ext.problems == ["{term:nope}: unknown term 'nope'"]
+
+
+# --- namespaces and shared glossaries ---------------------------------------------------------------
+
+
+def test_terms_are_per_game(rules):
+    text = "The Company has four Departments."
+    assert linked(rules, text, game="jc") == [("Company", "company")]
+    assert linked(rules, text, game="cw") == [("Departments", "department")]
+
+
+def test_shared_glossary_links_in_every_game_that_uses_it(rules):
+    for game in ("jc", "cw"):
+        soup, _ = render(rules, "Each Round has phases.", game=game, page=f"{game}/rules.md")
+        (a,) = soup.select("a.rc-term")
+        assert (a["data-rc-term"], a["href"]) == ("round", "glossary.md#round")
+        assert a["data-rc-term-name"] == "Game Round"
+
+
+def test_pages_outside_any_game_are_left_alone(rules):
+    soup, ext = render(rules, "The Company.", game="", page="about.md")
+    assert links(soup) == [] and ext.mentions == []
+
+
+def test_mentions_are_recorded_per_section_for_backlinks(rules):
+    text = """\
+        # Rules
+
+        The Company.
+
+        ## Offices {#offices}
+
+        An Office of the Company; the {term:vp|points}.
+        """
+    _, ext = render(rules, text, page="jc/rules.md")
+    assert ext.mentions == [("jc", "company", "jc/rules.md", ""), ("jc", "office", "jc/rules.md", "offices"),
+                            ("jc", "company", "jc/rules.md", "offices"), ("jc", "vp", "jc/rules.md", "offices")]
+
+
+# --- the checker uses the same matcher and skips -----------------------------------------------------
+
+
+def test_linkable_text_blanks_what_the_linker_skips():
+    text = "# Gizmo\nA `Gizmo`, [Gizmo](x.md), {plain:Gizmo}, <a href=x>Gizmo</a>.\n```\nGizmo\n```\nA Widget."
+    assert "Gizmo" not in linkable_text(text)
+    assert "A Widget." in linkable_text(text)
+
+
+def test_unused_term_check_follows_the_linker(rules, tmp_path):
+    docs = tmp_path / "docs"
+    (docs / "cw").mkdir(parents=True)
+    (docs / "cw" / "notes.md").write_text("Keep {plain:Department} plain; `Department` is code.\n",
+                                          encoding="utf-8")
+    result = check_path(rules, docs)
+    assert [p.message for p in result.problems if p.code == "unused-term" and p.game == "cw"] == [
+        "term 'Department' (department) is never mentioned in the rules"]
+    (docs / "cw" / "notes.md").write_text("Four Departments.\n", encoding="utf-8")
+    result = check_path(rules, docs)
+    assert not [p for p in result.problems if p.code == "unused-term" and p.game == "cw"]
+
+
+# --- a real site --------------------------------------------------------------------------------------
+
+
+PHASES = """\
+    phases:
+      - id: income
+        name: Income
+        rules: Each Office pays its holder. The Company Standing may fall.
+      - id: war
+        name: War
+        rules: Departments fight; the Company pays for each Round of war.
+    """
+
+
+@pytest.mark.site
+def test_built_site_links_phase_pages_and_lists_backlinks(tmp_path):
+    def dedent(text):
+        return textwrap.dedent(text)
+
+    project = sitekit.make_project(tmp_path / "project", files={
+        "rules_data/jc/game.yaml": game_yaml("jc", "John Company", "glossaries: [common]\n"),
+        "rules_data/jc/terms.yaml": dedent(JC_TERMS) + "  - id: unused-here\n    term: Bluff\n"
+                                                       "    short: Not mentioned anywhere but here.\n",
+        "rules_data/jc/phases.yaml": PHASES,
+        "rules_data/_shared/common.yaml": SHARED,
+        "docs/jc/notes.md": """\
+            # Notes
+
+            ## Standing {#standing-notes}
+
+            Watch your Company Standing and your VP. The Director's Cut is face-up.
+            """,
+    })
+    result = sitekit.build(project, strict=False)
+    assert result.returncode == 0, result.stderr
+    site = project / "site"
+
+    turn = sitekit.page(site, "jc/turn/")
+    income = turn.select_one("#income").find_parent("section")
+    assert [(a.get_text(), a["href"]) for a in income.select("a.rc-term")] == [
+        ("Office", "../glossary/#office"), ("Company Standing", "../glossary/#standing")]
+    war = turn.select_one("#war").find_parent("section")
+    assert [a["data-rc-term"] for a in war.select("a.rc-term")] == ["company", "round"]  # shared glossary
+    assert not turn.select("h1 a.rc-term, h2 a.rc-term")
+
+    glossary = sitekit.page(site, "jc/glossary/")
+    letters = [a.get_text() for a in glossary.select("nav.rc-letters a")]
+    assert letters == sorted(letters) and "O" in letters
+    office = glossary.select_one('[data-term="office"]')
+    assert "Also:" in office.select_one(".rc-term-meta").get_text()
+    assert [a["href"] for a in office.select(".rc-see-also")] == ["#company"]
+    used = office.select_one(".rc-backlinks")
+    assert used.select_one(".rc-backlinks-title").get_text() == "Used in"
+    assert [(a.get_text(), a["href"]) for a in used.select("a")] == [
+        ("Turn sequence", "../turn/"), ("1. Income", "../turn/#income")]
+    standing = glossary.select_one('[data-term="standing"] .rc-backlinks')
+    # Pages in navigation order (the prose page comes after the turn sequence), each with its sections.
+    assert [(a.get_text(), a["href"]) for a in standing.select("a")][:4] == [
+        ("Turn sequence", "../turn/"), ("1. Income", "../turn/#income"),
+        ("Notes", "../notes/"), ("Standing", "../notes/#standing-notes")]
+    # A term nobody mentions has no "Used in" list; the checker warns about it.
+    assert glossary.select_one('[data-term="unused-here"] .rc-backlinks') is None
+    unused = [p.message for p in check_path(project / "rules_data", project / "docs").problems
+              if p.code == "unused-term"]
+    assert unused == ["term 'Bluff' (unused-here) is never mentioned in the rules"]
+    # Backlinks are navigation, not content: they stay out of the search index.
+    assert "Used in" not in (site / "search" / "search_index.json").read_text(encoding="utf-8")
