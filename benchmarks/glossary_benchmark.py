@@ -100,6 +100,11 @@ def sentence(rng: random.Random, terms: list[dict], density: float) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def page_path(n: int) -> str:
+    """Chapters of 50 pages, as a long rulebook would have."""
+    return f"part-{(n - 1) // 50 + 1:02d}/page-{n:04d}.md"
+
+
 def page_text(n: int, rng: random.Random, terms: list[dict], density: float) -> str:
     parts = [f"# Rules part {n}", ""]
     for s in range(4):
@@ -115,8 +120,13 @@ def page_text(n: int, rng: random.Random, terms: list[dict], density: float) -> 
             parts += ["| Roll | Result |", "|---|---|"]
             parts += [f"| {i} | {sentence(rng, terms, density)} |" for i in range(1, 7)] + [""]
         else:
+            previous = page_path(max(1, n - 1))
+            if previous.split("/")[0] == page_path(n).split("/")[0]:
+                previous = previous.split("/")[1]
+            else:
+                previous = "../" + previous
             parts += ['!!! note "Example"', "", f"    {sentence(rng, terms, density)}", "",
-                      f"See [the previous part](page-{max(1, n - 1):04d}.md) and `{rng.choice(terms)['term']}`.", ""]
+                      f"See [the previous part]({previous}) and `{rng.choice(terms)['term']}`.", ""]
     return "\n".join(parts)
 
 
@@ -151,7 +161,9 @@ def make_project(root: Path, pages: int, term_count: int, density: float, seed: 
     docs.mkdir(parents=True)
     (root / "docs" / "index.md").write_text("# Benchmark\n\nA synthetic rulebook.\n", encoding="utf-8")
     for n in range(1, pages + 1):
-        (docs / f"page-{n:04d}.md").write_text(page_text(n, rng, terms, density), encoding="utf-8")
+        path = docs / page_path(n)
+        path.parent.mkdir(exist_ok=True)
+        path.write_text(page_text(n, rng, terms, density), encoding="utf-8")
     # The cheat-sheet PDF (WeasyPrint, after the build) has nothing to do with linking: left out.
     plugin = {"plain": "", "off": "  - rulecraft:\n      link_terms: false\n      cheatsheet_pdf: false",
               "on": "  - rulecraft:\n      link_terms: true\n      cheatsheet_pdf: false"}
@@ -186,10 +198,11 @@ def bench(pages: int, term_count: int, runs: int, density: float, keep: Path | N
     results: dict[str, list[tuple[float, float, int]]] = {v: [] for v in variants}
     try:
         run_build(root, "on")  # warm the file cache and Python's bytecode cache once
+        links = count_links(root / "site-on")
         for _ in range(runs):
             for variant in variants:  # interleaved, so drift hits every variant alike
                 results[variant].append(run_build(root, variant))
-        links = count_links(root / "site-on")
+                shutil.rmtree(root / f"site-{variant}", ignore_errors=True)  # 2 000 pages: gigabytes
     finally:
         if keep is None:
             shutil.rmtree(root, ignore_errors=True)

@@ -285,7 +285,8 @@ def build_logged(project: Path, strict: bool = True, extra_path: Path | None = N
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
     if extra_path:
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(extra_path), os.environ.get("PYTHONPATH")]))
-    cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(project / "mkdocs.yml")] + (["--strict"] if strict else [])
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(project / "mkdocs.yml")]
+    cmd += ["--strict"] if strict else []
     return subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=project, timeout=600)
 
 
@@ -351,3 +352,22 @@ def test_site_build_writes_and_links_the_pdf(tmp_path):
     link = page(project / "site", "corporate-warfare/cheatsheet/").select_one("a.rc-sheet-download")
     assert link["href"] == "../cheatsheet.pdf" and link.has_attr("download")
 
+
+
+def test_pdf_of_an_unchanged_sheet_is_reused(tmp_path, monkeypatch):
+    """While serving, a rebuild does not set an unchanged sheet again (WeasyPrint takes seconds)."""
+    import rulecraft.pdf as pdf
+
+    calls = []
+    monkeypatch.setattr(pdf, "_render", lambda document, page_file, site: (calls.append(1), (b"%PDF-1.7 x", 1))[1])
+    site = tmp_path / "site"
+    page_file = site / "g" / "cheatsheet" / "index.html"
+    page_file.parent.mkdir(parents=True)
+    page_file.write_text('<title>T</title><div class="rc-cheatsheet"><p>One</p></div>', encoding="utf-8")
+    cache: dict = {}
+    for _ in range(2):
+        assert pdf.write_pdf(page_file, site / "g" / "cheatsheet.pdf", site, "assets/rulecraft", cache) == 1
+    assert len(calls) == 1 and (site / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 x"
+    page_file.write_text('<title>T</title><div class="rc-cheatsheet"><p>Two</p></div>', encoding="utf-8")
+    pdf.write_pdf(page_file, site / "g" / "cheatsheet.pdf", site, "assets/rulecraft", cache)
+    assert len(calls) == 2

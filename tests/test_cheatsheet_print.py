@@ -72,7 +72,8 @@ CHROME = (".md-header", ".md-tabs", ".md-sidebar", ".md-footer", ".md-search", "
 
 STYLES = """(selectors) => {
     const shown = selectors.filter(s => [...document.querySelectorAll(s)].some(el => {
-        const r = el.getBoundingClientRect(); return getComputedStyle(el).display !== 'none' && r.width * r.height > 0; }));
+        const r = el.getBoundingClientRect();
+        return getComputedStyle(el).display !== 'none' && r.width * r.height > 0; }));
     const sheet = document.querySelector('.rc-cheatsheet');
     const links = [...sheet.querySelectorAll('a')].map(a => {
         const s = getComputedStyle(a), p = getComputedStyle(a.parentElement);
@@ -143,7 +144,8 @@ def _sitemap(site: Path, base: str) -> str:
     site_url (so an empty sitemap): the test serves one that lists every page at the test server."""
     locs = "".join(f"<url><loc>{base}/{p.parent.relative_to(site).as_posix()}/</loc></url>".replace("/./", "/")
                    for p in sorted(site.rglob("index.html")))
-    return f'<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{locs}</urlset>'
+    return (f'<?xml version="1.0" encoding="UTF-8"?>'
+            f'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">{locs}</urlset>')
 
 
 def test_print_button_prints_and_survives_instant_navigation(seed_site):

@@ -268,7 +268,7 @@ def test_references_in_list_text_fields(game):
               - Added the {term:gizmo}.
         """})
     problem = only(check(folder).problems, "dangling-term")
-    assert_at(problem, folder / "game.yaml", *where(folder, "game.yaml", "Added"))
+    assert_at(problem, folder / "game.yaml", *where(folder, "game.yaml", "{term:gizmo}"))
 
 
 def test_escaped_and_plain_references_are_not_checked(game):

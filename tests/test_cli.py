@@ -223,25 +223,30 @@ def _limit_child():  # runs in the child: a runaway check fails fast instead of 
     resource.setrlimit(resource.RLIMIT_CPU, (3, 4))  # CPU seconds, not wall time: the machine may be busy
 
 
-def test_absurd_modifier_count_is_refused_quickly(game):
-    # BUG (models.dice.Modifier.count has no upper bound; dice_math.reachable_offsets walks every
-    # count): count [0, 100000000] makes `rulecraft check` run for many minutes and tens of GB
-    # (count [0, 1000000] alone: 17 s, 0.5 GB). Expected: a located schema error, promptly.
-    folder = game({"dice.yaml": """\
-        tables:
-          - id: t
-            title: T
-            dice: 1d6
-            modifiers:
-              - {id: m, label: M, value: 1, count: [0, 100000000]}
-            rows: [{roll: 1+, result: x}]
-        """})
+ABSURD_MODIFIERS = {
+    # one modifier with a huge count range
+    "huge-count": ["{id: m, label: M, value: 1, count: [0, 100000000]}"],
+    # each count allowed, but the combinations multiply: 101**4 offsets (3 such modifiers: 5.6 s, 0.5 GB)
+    "many-modifiers": [f"{{id: m{i}, label: M{i}, value: {1000 ** i}, count: [0, 100]}}" for i in range(4)],
+}
+
+
+@pytest.mark.parametrize("case", list(ABSURD_MODIFIERS))
+def test_absurd_modifiers_are_refused_quickly(game, case):
+    # BUG (models.dice.Modifier / dice_math.reachable_offsets + numeric_coverage): the coverage check
+    # enumerates every combination of modifier counts. A count of [0, 100000000] (before
+    # MAX_MODIFIER_COUNT) or four modifiers of [0, 100] with values 1, 1000, 10**6, 10**9 (still now:
+    # 101**4 = 10**8 offsets) run for many minutes and tens of GB. Expected: a located error, promptly.
+    lines = ["tables:", "  - id: t", "    title: T", "    dice: 1d6", "    modifiers:"]
+    lines += [f"      - {m}" for m in ABSURD_MODIFIERS[case]]
+    lines += ["    rows: [{roll: 1+, result: x}]"]
+    folder = game({"dice.yaml": "\n".join(lines) + "\n"})
     proc = subprocess.run([str(RULECRAFT), "check", str(folder)], capture_output=True, text=True, timeout=120,
                           preexec_fn=_limit_child)
     assert proc.returncode >= 0, f"killed by signal {-proc.returncode}: over 3 s of CPU or 3 GB of memory"
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr and "MemoryError" not in proc.stderr
-    assert f"{folder / 'dice.yaml'}:6:" in proc.stdout
+    assert f"{folder / 'dice.yaml'}:" in proc.stdout
 
 
 def test_subprocess_schema_check():

@@ -88,7 +88,7 @@ def render(rules: Path, text: str, game: str = "jc", page: str | None = None, gl
            **config) -> tuple[BeautifulSoup, RulecraftExtension]:
     ext = RulecraftExtension(rules_data=str(rules), game=game, **config)
     ext.page = page if page is not None else f"{game}/rules.md"
-    ext.glossary_url = glossary_url
+    ext.glossary_url = None if glossary_url is None else (lambda game_id: glossary_url)
     md = markdown.Markdown(extensions=["admonition", "attr_list", "def_list", "toc", "tables", "md_in_html",
                                        "pymdownx.superfences", ext])
     html = md.convert(textwrap.dedent(text))
@@ -384,3 +384,15 @@ def test_built_site_links_phase_pages_and_lists_backlinks(tmp_path):
     assert unused == ["term 'Bluff' (unused-here) is never mentioned in the rules"]
     # Backlinks are navigation, not content: they stay out of the search index.
     assert "Used in" not in (site / "search" / "search_index.json").read_text(encoding="utf-8")
+
+
+def test_a_block_showing_another_game_links_that_games_terms(rules):
+    (rules / "cw" / "phases.yaml").write_text(
+        "phases:\n  - id: fight\n    name: Fight\n    rules: The Company sends two Departments.\n", encoding="utf-8")
+    soup, ext = render(rules, "The Company.\n\n/// phase | cw:fight\n///\n", glossary_url="../glossary/")
+    page_links = [(a.get_text(), a["href"]) for a in soup.select("p a.rc-term") if not a.find_parent(
+        attrs={"data-rc-game": True})]
+    assert page_links == [("Company", "../glossary/#company")]
+    block = soup.select_one('[data-rc-game="cw"]')
+    assert [a["data-rc-term"] for a in block.select("a.rc-term")] == ["department"]  # not jc's "Company"
+    assert ("cw", "department", "jc/rules.md", "fight") in ext.mentions

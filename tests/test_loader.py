@@ -26,8 +26,8 @@ def test_models_remember_their_source(game):
     loaded, _ = load_game(folder)
     phase = loaded.phases[0]
     assert phase.source_path == ("phases", 0)
-    assert_at_loc = loaded.where(phase, "rules")
-    assert (assert_at_loc.line, assert_at_loc.column) == where(folder, "phases.yaml", "Each player")
+    location = loaded.where(phase, "rules")
+    assert (location.line, location.column) == where(folder, "phases.yaml", "Each player")
 
 
 def test_unknown_key_with_did_you_mean(game):

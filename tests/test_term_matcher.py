@@ -102,3 +102,7 @@ def test_normalise_and_case_rule():
     assert is_case_sensitive("VP", None) and is_case_sensitive("AP-2", None)
     assert not is_case_sensitive("A", None) and not is_case_sensitive("Vp", None)
     assert is_case_sensitive("vp", True) and not is_case_sensitive("VP", False)
+
+
+def test_possessives_match_the_term():
+    assert found("the Company's shares and the Company’s seat") == [("Company", "company"), ("Company", "company")]

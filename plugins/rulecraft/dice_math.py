@@ -116,10 +116,12 @@ class Coverage:
     unreachable: list[int] = field(default_factory=list)  # row indexes no roll can hit
 
 
-def _runs(values: list[int]) -> list[tuple[int, int]]:
+def _runs(values: list[int], universe: list[int]) -> list[tuple[int, int]]:
+    """Group values into runs that are consecutive in ``universe`` (d66: 16 is followed by 21)."""
+    position = {v: i for i, v in enumerate(sorted(universe))}
     runs: list[tuple[int, int]] = []
     for v in sorted(values):
-        if runs and v == runs[-1][1] + 1:
+        if runs and position[v] == position[runs[-1][1]] + 1:
             runs[-1] = (runs[-1][0], v)
         else:
             runs.append((v, v))
@@ -139,10 +141,7 @@ def numeric_coverage(table: DiceTable) -> Coverage:
     ranges = row_ranges(table)
     cov = Coverage(reachable=reachable)
     uncovered = [t for t in reachable if not any(r and r.contains(t) for r in ranges)]
-    if spec.d66:
-        runs = [(t, t) for t in uncovered]
-    else:
-        runs = _runs(uncovered)
+    runs = _runs(uncovered, reachable)
     for low, high in runs:
         rolled, offset = how[low]
         example = f"rolled {rolled}" + ("" if not offset.counts else f" with {offset.describe(table.modifiers)}")

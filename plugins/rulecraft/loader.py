@@ -81,10 +81,12 @@ class Game:
                 return doc.where(obj.source_path + subpath, key=key)
         return Location(obj.source_file or str(self.folder))
 
-    def where_in_text(self, obj: RuleModel, field_name: str, offset: int) -> Location:
+    def where_in_text(self, obj: RuleModel, subpath: str | tuple, offset: int, needle: str | None = None) -> Location:
+        """Exact location of ``needle`` (at ``offset``) inside one of ``obj``'s text fields."""
+        subpath = (subpath,) if isinstance(subpath, str) else tuple(subpath)
         for doc in self._docs():
             if doc.file == obj.source_file:
-                return doc.where_in_text(obj.source_path + (field_name,), offset)
+                return doc.where_in_text(obj.source_path + subpath, offset, needle)
         return Location(obj.source_file or str(self.folder))
 
     def _docs(self):
@@ -355,6 +357,10 @@ def load_rulebook(root: Path) -> RuleBook:
     """Load every game under ``root`` (rules_data/), or ``root`` itself if it is one game's folder."""
     root = Path(root)
     book = RuleBook(root=root)
+    if not root.is_dir():
+        book.problems.append(error("missing-folder", f"'{root}' is not a folder", Location(str(root)),
+                                   "point at rules_data/ or one game's folder"))
+        return book
     if (root / "game.yaml").exists() or (root.is_dir() and any(root.glob("*.yaml")) and not any(
             is_game_folder(p) and (p / "game.yaml").exists() for p in root.iterdir())):
         folders = [root]
@@ -377,4 +383,8 @@ def load_rulebook(root: Path) -> RuleBook:
                         "dangling-glossary", f"shared glossary '{glossary_id}' not found",
                         game.where(game.info, "glossaries"), f"add {SHARED_DIR}/{glossary_id}.yaml next to the games"))
         book.games[game.id] = game
+    if not book.games:
+        book.problems.append(error("no-games", f"no game folders in '{display_path(root)}'",
+                                   Location(display_path(root)),
+                                   "each game is a folder with game.yaml (try: rulecraft new my-game)"))
     return book

@@ -175,7 +175,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         game_id = self._game_of(src)
         self.ext.page = src
         self.ext.page_game = game_id
-        self.ext.glossary_url = self._glossary_url(page, game_id, files)
+        self.ext.glossary_url = lambda game: self._glossary_url(page, game, files)
         self.ext.problems = []
         if src not in self.generated:
             shown = str(Path(config.docs_dir, src).relative_to(self.root)) if Path(config.docs_dir).is_relative_to(
@@ -259,7 +259,9 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             file = self.files.get_file_from_path(f"{game_id}/{GAME_PAGES['cheatsheet'][0]}")
             if file is not None and Path(file.abs_dest_path).is_file():
                 built[game_id] = Path(file.abs_dest_path)
-        build_cheatsheet_pdfs(Path(config.site_dir), built, ASSET_DIR, log)
+        # The cache survives `mkdocs serve` rebuilds (see on_startup): an unchanged sheet is not set again.
+        self.pdf_cache = getattr(self, "pdf_cache", {})
+        build_cheatsheet_pdfs(Path(config.site_dir), built, ASSET_DIR, log, self.pdf_cache)
 
     def on_serve(self, server, /, *, config, builder):
         if self.config.enabled:

@@ -6,7 +6,7 @@ Rules (documented in the README):
 * sub-phases follow their parent's letters: when the parent has rules of its own
   it is the implicit first part (10), so sub-phases start at b (10b, 10c); when the
   parent only groups them they start at a (15a, 15b);
-* deeper nesting adds a dot: 10b.1.
+* deeper nesting (sub-phases or alternatives of a sub-phase) adds a dot: 10b.1, 10b.2.
 """
 
 from __future__ import annotations
@@ -51,7 +51,8 @@ def number_phases(phases: list[Phase]) -> list[NumberedPhase]:
         node = NumberedPhase(phase, number, level, parent, kind)
         out.append(node)
         for i, alt in enumerate(phase.alternatives):
-            visit(alt, number + _letter(i), level + 1, node, "alternative")
+            alt_number = number + _letter(i) if level == 0 else f"{number}.{i + 1}"
+            visit(alt, alt_number, level + 1, node, "alternative")
         own_part = bool((phase.rules and phase.rules.strip()) or phase.steps)
         for i, sub in enumerate(phase.subphases):
             if level == 0:

@@ -13,6 +13,7 @@ Only files inside the site are read (no network, nothing outside the site).
 
 from __future__ import annotations
 
+import hashlib
 import html
 import logging
 import os
@@ -133,10 +134,11 @@ class PdfResult:
     pages: int
 
 
-def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str) -> int:
-    """Render the cheat sheet of one built page to ``pdf_file``; returns the number of pages."""
-    from weasyprint import HTML
+def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str, cache: dict | None = None) -> int:
+    """Render the cheat sheet of one built page to ``pdf_file``; returns the number of pages.
 
+    ``cache`` (kept by the plugin across `mkdocs serve` rebuilds) maps the input's hash to the PDF
+    already made from it, so an unchanged sheet is not set again."""
     page_html = page_file.read_text(encoding="utf-8")
     fragment = sheet_fragment(page_html)
     if fragment is None:
@@ -145,7 +147,28 @@ def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str) -
     hrefs = [posixpath.join(*Path(os.path.relpath(site_dir / asset_dir / name, here)).parts)
              for name in STYLESHEETS]
     title = re.search(r"<title>(.*?)</title>", page_html, re.S)
-    document = sheet_document(without_links(fragment), hrefs, html.unescape(title.group(1).strip()) if title else "Cheat sheet")
+    document = sheet_document(without_links(fragment), hrefs,
+                              html.unescape(title.group(1).strip()) if title else "Cheat sheet")
+    key = hashlib.sha256(document.encode())
+    for name in STYLESHEETS:
+        css = site_dir / asset_dir / name
+        key.update(css.read_bytes() if css.is_file() else b"")
+    digest = key.hexdigest()
+    if cache is not None and digest in cache:
+        data, pages = cache[digest]
+    else:
+        data, pages = _render(document, page_file, site_dir)
+        if cache is not None:
+            cache.clear()  # one entry per game and build is all a rebuild can reuse
+            cache[digest] = (data, pages)
+    pdf_file.parent.mkdir(parents=True, exist_ok=True)
+    pdf_file.write_bytes(data)
+    return pages
+
+
+def _render(document: str, page_file: Path, site_dir: Path) -> tuple[bytes, int]:
+    from weasyprint import HTML
+
     # WeasyPrint reports CSS it does not know (Material-only properties, -webkit- ones) as warnings on its
     # own logger; they say nothing about the sheet, so they go to debug.
     wp_log = logging.getLogger("weasyprint")
@@ -154,12 +177,10 @@ def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str) -
     wp_log.setLevel(logging.DEBUG)
     try:
         rendered = HTML(string=document, base_url=str(page_file), url_fetcher=_fetcher(site_dir)).render()
-        pdf_file.parent.mkdir(parents=True, exist_ok=True)
-        rendered.write_pdf(str(pdf_file))
+        return rendered.write_pdf(), len(rendered.pages)
     finally:
         wp_log.setLevel(saved[0])
         wp_log.propagate, wp_log.handlers = saved[1], saved[2]
-    return len(rendered.pages)
 
 
 class _Relay(logging.Handler):
@@ -182,8 +203,11 @@ def add_download_link(page_file: Path, pdf_file: Path) -> bool:
     return bool(count)
 
 
-def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger) -> list[PdfResult]:
-    """Write <game>/cheatsheet.pdf for each built cheat-sheet page ({game id: page file}) and link it."""
+def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger,
+                          cache: dict[str, dict] | None = None) -> list[PdfResult]:
+    """Write <game>/cheatsheet.pdf for each built cheat-sheet page ({game id: page file}) and link it.
+
+    ``cache``: {game id: {}} kept between rebuilds (``write_pdf``)."""
     if not available():
         log.info("rulecraft: WeasyPrint is not installed, so the cheat sheets get no PDF download "
                  "(pip install 'rulecraft[pdf]' to add them)")
@@ -191,8 +215,9 @@ def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str
     results = []
     for game_id, page_file in pages.items():
         pdf_file = site_dir / game_id / PDF_NAME
+        game_cache = cache.setdefault(game_id, {}) if cache is not None else None
         try:
-            pages_count = write_pdf(page_file, pdf_file, site_dir, asset_dir)
+            pages_count = write_pdf(page_file, pdf_file, site_dir, asset_dir, game_cache)
         except Exception as exc:  # a PDF is a bonus: never fail the site for it, but say so
             log.warning(f"rulecraft: could not write the cheat-sheet PDF of '{game_id}': {exc}")
             continue
@@ -201,4 +226,5 @@ def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str
                         f"choose less in the cheatsheet: block of its game.yaml")
         add_download_link(page_file, pdf_file)
         results.append(PdfResult(game_id, pdf_file, pages_count))
+    log.debug(f"rulecraft: wrote {len(results)} cheat-sheet PDF(s)")
     return results

@@ -14,7 +14,8 @@ REF_KINDS = ("term", "icon", "const", "phase", "dice", "card", "deck", "plain")
 REF_RE = re.compile(r"(?<!\\)\{(" + "|".join(REF_KINDS) + r"):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
 
 # Words that mark unfinished text, in any case ("-- todo" is as unfinished as "TODO").
-PLACEHOLDER_RE = re.compile(r"\b(TODO|TBD|FIXME|XXX)\b|\?\?\?|lorem ipsum", re.IGNORECASE)
+# (Not XXX: it is also a Roman numeral.)
+PLACEHOLDER_RE = re.compile(r"\b(TODO|TBD|FIXME)\b|\?\?\?|lorem ipsum", re.IGNORECASE)
 
 
 @dataclass(frozen=True)

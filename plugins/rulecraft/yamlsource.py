@@ -46,6 +46,7 @@ class Pos:
     column: int  # 1-based
     style: str | None = None  # scalar style: None (plain), '|', '>', '"', "'"
     raw: str | None = None  # a plain scalar's text as written (1.10 stays "1.10")
+    end_line: int = 0  # last line of the value (multi-line scalars)
 
 
 @dataclass
@@ -54,6 +55,7 @@ class YamlDocument:
     data: Any
     values: dict[Path_, Pos] = field(default_factory=dict)
     keys: dict[Path_, Pos] = field(default_factory=dict)
+    lines: list[str] = field(default_factory=list)  # the source, to find text inside multi-line values
 
     def pos(self, path: Path_, *, key: bool = False) -> Pos | None:
         """Position of the value (or its key) at ``path``, or of its nearest parent."""
@@ -78,25 +80,31 @@ class YamlDocument:
             return Location(self.file, 1, 1)
         return Location(self.file, pos.line, pos.column)
 
-    def where_in_text(self, path: Path_, offset: int) -> Location:
-        """Location of character ``offset`` inside the string value at ``path``.
+    def where_in_text(self, path: Path_, offset: int, needle: str | None = None) -> Location:
+        """Location of character ``offset`` (where ``needle`` starts) inside the string value at ``path``.
 
-        Exact for block scalars (``|``) and single-line plain or quoted strings,
-        the usual shapes of rule text; folded text falls back to the value start.
+        The needle is looked up in the source lines the value spans, so block (``|``, ``>``),
+        folded plain and quoted strings all give the exact line and column.
         """
-        pos = self.pos(path)
+        path = tuple(path)
         text = _get(self.data, path)
+        if not isinstance(text, str) and path and isinstance(_get(self.data, path[:-1]), str):
+            path, text = path[:-1], _get(self.data, path[:-1])  # a bare string read as {text: ...}
+        pos = self.values.get(path)
         if pos is None or not isinstance(text, str):
             return self.where(path)
-        before = text[:offset]
-        newlines = before.count("\n")
-        if pos.style == "|":
-            # Content starts on the line after the indicator; indentation unknown here,
-            # so report the column of the value's first line.
-            return Location(self.file, pos.line + 1 + newlines, pos.column)
-        if newlines == 0 and pos.style in (None, '"', "'"):
-            quote = 1 if pos.style else 0
-            return Location(self.file, pos.line, pos.column + quote + offset)
+        needle = needle or text[offset:offset + 1]
+        if needle and self.lines:
+            wanted = text.count(needle, 0, offset)  # earlier occurrences of the same text
+            last = max(pos.end_line, pos.line)
+            for number in range(pos.line, min(last, len(self.lines)) + 1):
+                line = self.lines[number - 1]
+                column = line.find(needle, pos.column - 1 if number == pos.line else 0)
+                while column >= 0:
+                    if wanted == 0:
+                        return Location(self.file, number, column + 1)
+                    wanted -= 1
+                    column = line.find(needle, column + 1)
         return Location(self.file, pos.line, pos.column)
 
 
@@ -161,7 +169,8 @@ class _Converter:
             return None
         plain = isinstance(node, yaml.ScalarNode) and node.style is None
         self.doc.values[path] = Pos(node.start_mark.line + 1, node.start_mark.column + 1,
-                                    getattr(node, "style", None), node.value if plain else None)
+                                    getattr(node, "style", None), node.value if plain else None,
+                                    node.end_mark.line + 1)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
@@ -273,7 +282,7 @@ def _yaml_error(exc: yaml.MarkedYAMLError, file: str) -> Problem:
 
 
 def parse_yaml_text(text: str, file: str) -> tuple[YamlDocument, list[Problem]]:
-    doc = YamlDocument(file, None)
+    doc = YamlDocument(file, None, lines=text.splitlines())
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         return doc, [error("empty-file", "file is empty (no data, only blank lines or comments)",
                            Location(file, 1, 1), "add the data or delete the file")]

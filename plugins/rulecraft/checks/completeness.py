@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..index import GameIndex, iter_models, iter_strings
+from ..index import NON_PROSE_FIELDS, GameIndex, iter_models, iter_strings
 from ..models import OpenQuestion
 from ..problems import Location, Problem, warning
 from ..textrefs import find_placeholders
@@ -38,11 +38,10 @@ def todo_items(index: GameIndex) -> Iterator[tuple[object, str, Location]]:
         if todo:
             yield obj, todo, game.where(obj, "todo", key=True)
         for subpath, name, text in iter_strings(obj):
-            if name == "todo":
-                continue
+            if name in NON_PROSE_FIELDS:
+                continue  # ids and notation ('todo-list') are not unfinished text
             for match in find_placeholders(text):
-                location = game.where_in_text(obj, name, match.start()) if len(subpath) == 1 \
-                    else game.where(obj, *subpath)
+                location = game.where_in_text(obj, subpath, match.start(), match.group(0))
                 yield obj, text.strip().splitlines()[0][:120], location
                 break
 

@@ -77,7 +77,7 @@ def check(index: GameIndex) -> Iterator[Problem]:
         for ref in find_refs(text):
             if ref.kind == "plain":
                 continue
-            location = game.where_in_text(obj, subpath[0], ref.start) if len(subpath) == 1 else game.where(obj, *subpath)
+            location = game.where_in_text(obj, subpath, ref.start, text[ref.start:ref.end])
             problem = dangling(index, ref.kind, ref.target, location, f"{{{ref.kind}:{ref.target}}}")
             if problem:
                 yield problem

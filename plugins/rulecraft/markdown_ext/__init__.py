@@ -11,6 +11,7 @@ tells it which page (and so which game) is being rendered.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 from xml.etree import ElementTree as etree
 
 from markdown import Markdown
@@ -39,9 +40,10 @@ class RulecraftExtension(BlocksExtension):
         self.page_game: str | None = None
         self.problems: list[str] = []  # unknown ids met while rendering the current page
         self.mentions: list[tuple[str, str, str, str]] = []  # (game, term id, page, section anchor)
-        # Final URL of the current page's glossary page, set by the MkDocs plugin: automatic term links
-        # then skip MkDocs' per-link URL resolution. None: link to the glossary's .md path.
-        self.glossary_url: str | None = None
+        # Set by the MkDocs plugin per page: game id -> final URL of that game's glossary page from this
+        # page (None if it has none). Automatic term links then skip MkDocs' per-link URL resolution.
+        # None (outside MkDocs): links point to the glossary's .md path.
+        self.glossary_url: Callable[[str], str | None] | None = None
         self.link_attrs: dict[tuple[str, str, str], dict[str, str]] = {}  # cache of the term linker
 
     # --- state --------------------------------------------------------------------------------------

@@ -48,36 +48,62 @@ def term_link(ctx, term_id: str, text: str, auto: bool, href: str | None = None)
     return el
 
 
+def _game_blocks(root: etree.Element):
+    """Outermost elements marked ``data-rc-game`` (blocks showing a game's data)."""
+    stack = list(root)
+    while stack:
+        el = stack.pop(0)
+        if el.get("data-rc-game"):
+            yield el
+        else:
+            stack[:0] = list(el)
+
+
 class TermLinkTreeprocessor(Treeprocessor):
     def __init__(self, md, ext):
         super().__init__(md)
         self.ext = ext
 
     def run(self, root: etree.Element) -> None:
-        try:
-            ctx = self.ext.context(self.md)
-        except LookupError:
-            return  # a page outside any game: nothing to link
-        self.ctx = ctx
-        self.matcher = ctx.index.matcher
         self.first_only = self.ext.getConfig("link_first_only")
-        self.game_id = ctx.game.id
         self.page = self.ext.page or ""
-        self.seen: set[str] = set()
-        self.recorded: set[tuple[str, str]] = set()
+        self.bases: dict[str, str | None] = {}  # game id -> URL of its glossary from this page
+        self.recorded: set[tuple[str, str, str]] = set()
         self.section = ""
         self.raw_depth = 0  # inside raw inline HTML such as <a ...>...</a>
+        try:
+            ctx = self.ext.context(self.md)
+        except LookupError:  # a page outside any game: only blocks showing a game's data are linked
+            self.ctx = self.matcher = self.game_id = self.base = None
+            self.seen = set()
+            for el in _game_blocks(root):
+                self.walk_other_game(el, el.get("data-rc-game"))
+            return
+        self.use(ctx)
         self.walk(root, None)
 
     # --- helpers -------------------------------------------------------------------------------------
+    def use(self, ctx) -> None:
+        """Link with this game's glossary (the page's game, or another game's block on the page)."""
+        self.ctx = ctx
+        self.matcher = ctx.index.matcher
+        self.game_id = ctx.game.id
+        self.seen: set[str] = set()
+        if self.ext.glossary_url is None:
+            self.base = None
+        else:
+            if self.game_id not in self.bases:
+                self.bases[self.game_id] = self.ext.glossary_url(self.game_id)
+            self.base = self.bases[self.game_id]
+
     def record(self, term_id: str) -> None:
-        key = (term_id, self.section)
+        key = (self.game_id, term_id, self.section)
         if key not in self.recorded:
             self.recorded.add(key)
             self.ext.mentions.append((self.game_id, term_id, self.page, self.section))
 
     def link(self, term_id: str, text: str) -> etree.Element:
-        base = self.ext.glossary_url
+        base = self.base
         key = (self.game_id, term_id, self.page if base is None else base)
         attrs = self.ext.link_attrs.get(key)
         if attrs is None:  # once per term and glossary URL: pages in one folder share them
@@ -97,6 +123,10 @@ class TermLinkTreeprocessor(Treeprocessor):
 
     # --- the walk ------------------------------------------------------------------------------------
     def walk(self, el: etree.Element, excluded: str | None) -> None:
+        game = el.get("data-rc-game")
+        if game and game != self.game_id:
+            self.walk_other_game(el, game)
+            return
         excluded = el.get("data-rc-definition") or excluded
         children = list(el)
         position = 0  # index in ``el`` just after the current child
@@ -131,6 +161,20 @@ class TermLinkTreeprocessor(Treeprocessor):
                     for link in linked[1]:
                         el.insert(position, link)
                         position += 1
+
+    def walk_other_game(self, el: etree.Element, game: str) -> None:
+        saved = (self.ctx, self.matcher, self.game_id, self.seen, self.base)
+        try:
+            ctx = self.ext.context(self.md, game)
+        except LookupError:
+            return  # the block reported the unknown game already
+        self.use(ctx)
+        el.attrib.pop("data-rc-game")
+        try:
+            self.walk(el, None)
+        finally:
+            el.set("data-rc-game", game)
+            self.ctx, self.matcher, self.game_id, self.seen, self.base = saved
 
     def link_text(self, text: str, excluded: str | None) -> tuple[str, list[etree.Element]] | None:
         """None when nothing is linked, else (text before the first link, links with their tails)."""

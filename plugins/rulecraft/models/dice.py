@@ -26,6 +26,7 @@ class CustomDie(RuleModel):
 
 
 MAX_MODIFIER_COUNT = 100  # coverage checks walk every count: an absurd range must not hang the checker
+MAX_MODIFIER_COMBINATIONS = 10_000  # and every combination of counts across a table's modifiers
 ModifierCount = Annotated[int, Field(ge=0, le=MAX_MODIFIER_COUNT)]
 
 
@@ -94,6 +95,12 @@ class DiceTable(RuleModel):
             raise ValueError("a table needs exactly one of 'dice' (like 2d6) or 'custom_die'")
         if self.custom_die and self.modifiers:
             raise ValueError("modifiers cannot apply to a custom die with named faces")
+        combinations = 1
+        for mod in self.modifiers:
+            combinations *= mod.count[1] - mod.count[0] + 1
+        if combinations > MAX_MODIFIER_COMBINATIONS:
+            raise ValueError(f"its modifiers combine in {combinations:,} ways (the limit is "
+                             f"{MAX_MODIFIER_COMBINATIONS:,}); narrow their count ranges")
         return self
 
 
