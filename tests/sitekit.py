@@ -82,7 +82,8 @@ def make_project(root: Path, games: tuple[str, ...] = (), files: dict[str, str] 
 
 def build(project: Path, strict: bool = True, site: Path | None = None) -> subprocess.CompletedProcess:
     site = site or project / "site"
-    cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(project / "mkdocs.yml"), "-d", str(site)]
+    # Not -q: it silences warnings before --strict can count them.
+    cmd = [sys.executable, "-m", "mkdocs", "build", "-f", str(project / "mkdocs.yml"), "-d", str(site)]
     if strict:
         cmd.append("--strict")
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -149,7 +150,7 @@ def chromium():
 def seed_site(tmp_path_factory) -> Path:
     """The repository's own site (all seed games), built once with --strict."""
     site = tmp_path_factory.mktemp("seed-site") / "site"
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "--strict", "-d", str(site)],
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(site)],
                             cwd=REPO, capture_output=True, text=True, timeout=600,
                             env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert result.returncode == 0, result.stderr

@@ -22,7 +22,6 @@ from sitekit import build, chromium, make_project, serve
 
 from rulecraft.checks import check_path
 
-pytestmark = [pytest.mark.site, pytest.mark.browser]
 
 PAYLOADS = {
     "script": "<script>window.__pwned=1</script>",
@@ -193,6 +192,7 @@ def built_pages(site: Path) -> list[str]:
     return paths
 
 
+@pytest.mark.site
 def test_the_fixture_reaches_every_kind_of_page(hostile_site):
     pages = set(built_pages(hostile_site))
     expected = {"", "about/", "404.html"} | {f"hostile/{p}" for p in
@@ -227,6 +227,7 @@ def unsafe_markup(html_text: str) -> list[str]:
     return found
 
 
+@pytest.mark.site
 def test_no_page_holds_payload_markup(hostile_site):
     problems = {}
     for path in built_pages(hostile_site):
@@ -280,13 +281,15 @@ def open_page(browser, url: str, dialogs: list):
 
 def interact(page) -> None:
     """Hover and focus term links, use the dice panels: the code paths that read rule data at run time."""
+    from playwright.sync_api import Error as PlaywrightError
+
     for link in page.locator("article a.rc-term").all()[:6]:
         try:
             link.hover(timeout=1500)
             page.wait_for_timeout(160)  # glossary.js opens its preview after 120 ms
             link.focus(timeout=1500)
             page.keyboard.press("Escape")
-        except Exception:  # noqa: BLE001 - a link hidden in a collapsed block cannot be hovered; skip it
+        except PlaywrightError:  # a link hidden in a collapsed block cannot be hovered: skip it
             continue
     for stepper in page.locator(".rc-dice-ui:not([hidden]) .rc-inc").all()[:6]:
         stepper.click(timeout=1500)
@@ -297,6 +300,8 @@ def interact(page) -> None:
         button.click(timeout=1500)
 
 
+@pytest.mark.site
+@pytest.mark.browser
 def test_no_payload_runs_on_any_page(browser_site, hostile_site):
     url, browser = browser_site
     failures: dict[str, list[str]] = {}
@@ -323,6 +328,8 @@ def test_no_payload_runs_on_any_page(browser_site, hostile_site):
     assert rolled >= 3 and hovered >= 5, (rolled, hovered)  # the interactions really happened
 
 
+@pytest.mark.site
+@pytest.mark.browser
 def test_search_results_show_payloads_as_text(browser_site):
     url, browser = browser_site
     dialogs: list[str] = []
@@ -345,6 +352,8 @@ def test_search_results_show_payloads_as_text(browser_site):
         context.close()
 
 
+@pytest.mark.site
+@pytest.mark.browser
 def test_payloads_read_as_text_where_written_as_text(browser_site):
     url, browser = browser_site
     dialogs: list[str] = []
@@ -374,6 +383,14 @@ def test_payloads_read_as_text_where_written_as_text(browser_site):
         shown = preview.inner_text()  # the tooltip shows the short definition as text (its plain words:
         assert "<script>window." in shown and '<img src=x onerror="window.' in shown  # '__' reads as emphasis)
 
+        page.goto(f"{url}/hostile/dice/", wait_until="load")
+        faces = page.locator("#faces").locator("xpath=ancestor-or-self::div[contains(@class, 'rc-dice')][1]")
+        data = json.loads(faces.get_attribute("data-rc-dice"))  # the JSON the script reads, intact
+        assert [f["glyph"] for f in data["faces"]] == [DICE["dice"][0]["faces"][0]["glyph"], PAYLOADS["svg"]]
+        faces.locator(".rc-roll-btn").click()
+        rolled = faces.locator(".rc-out").inner_text()
+        assert "window.__pwned=1" in rolled and ("<img src=x" in rolled or "<svg onload" in rolled)  # as text
+
         page.goto(f"{url}/hostile/changes/", wait_until="load")
         assert V2 in page.locator("article").inner_text()
         assert page.evaluate("window.__pwnedHits") == [] and not dialogs
@@ -398,3 +415,40 @@ def test_image_glyph_must_be_a_relative_path(tmp_path, path):
     assert [p.code for p in errors] == ["schema-value-error"], [p.format() for p in errors]
     assert "relative path inside docs/" in errors[0].message
     assert errors[0].location.line == 5  # the glyph's line
+
+
+# --- the sanitizer on its own (no site build) ------------------------------------------------------
+
+
+def convert(text: str) -> str:
+    import markdown
+
+    from rulecraft.markdown_ext import RulecraftExtension
+
+    md = markdown.Markdown(extensions=["attr_list", "toc", RulecraftExtension(rules_data="rules_data")])
+    return md.convert(text)
+
+
+@pytest.mark.parametrize("text", [
+    "[a](javascript:window.__pwned=1)", "[a](JaVaScRiPt:window.__pwned=1)", "[a]( javascript:window.__pwned=1)",
+    "[a](&#106;avascript:window.__pwned=1)", "[a](&#x6A;avascript:window.__pwned=1)",
+    "[a](<javascript:window.__pwned=1>)", "[a][r]\n\n[r]: javascript:window.__pwned=1",
+    "![i](javascript:window.__pwned=1)", "[a](vbscript:msgbox(1))", "[a](data:text/html,<script>x</script>)",
+    "[a](x){: href=\"javascript:window.__pwned=1\" }", "Text\n{: onclick=\"window.__pwned=1\" }",
+    "*x*{: onmouseover=\"window.__pwned=1\" }", "# Title {: onclick=\"window.__pwned=1\" }",
+])
+def test_sanitizer_drops_script_urls_and_handlers(text):
+    out = convert(text)
+    assert not unsafe_markup(out), out  # the link's words stay, its target goes
+
+
+@pytest.mark.parametrize("text, kept", [
+    ("[rules](https://example.org/r)", 'href="https://example.org/r"'),
+    ("[mail](mailto:a@example.org)", 'href="mailto:a@example.org"'),
+    ("[page](../turn.md#trade)", 'href="../turn.md#trade"'),
+    ("[anchor](#trade)", 'href="#trade"'),
+    ("![dot](data:image/png;base64,iVBORw0KGgo=)", 'src="data:image/png;base64,iVBORw0KGgo="'),
+    ("![pic](img/ship.svg)", 'src="img/ship.svg"'),
+])
+def test_sanitizer_keeps_ordinary_links_and_images(text, kept):
+    assert kept in convert(text)

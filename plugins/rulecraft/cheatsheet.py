@@ -49,12 +49,7 @@ class SheetContent:
 
 def most_mentioned_terms(index: GameIndex) -> list[Term]:
     """Terms by how often the rules mention them (a term's own entry does not count); ties keep glossary order."""
-    counts: Counter[str] = Counter()
-    for obj, _, text in iter_texts(index.game):
-        if isinstance(obj, Term):
-            continue
-        counts.update(ref.target for ref in find_refs(text) if ref.kind == "term")
-        counts.update(match.term_id for match in index.matcher.find(text))
+    counts = index.term_mentions()
     order = {t.id: i for i, t in enumerate(index.game.terms)}
     return sorted((t for t in index.game.terms if counts[t.id]), key=lambda t: (-counts[t.id], order[t.id]))
 

@@ -8,6 +8,7 @@ walking the data again.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
@@ -55,6 +56,7 @@ class GameIndex:
     components: dict[str, Component] = field(default_factory=dict)
     constants: dict[str, Constant] = field(default_factory=dict)
     _matcher: TermMatcher | None = None
+    _mentions: "Counter[str] | None" = None
     _previews: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -69,6 +71,22 @@ class GameIndex:
         if text is None:
             text = self._previews[term_id] = plain_markdown(plain_text(self.terms[term_id].short, self.name_of))
         return text
+
+    def term_mentions(self) -> "Counter[str]":
+        """How often the game's data text mentions each term (explicitly or by its words), a term's
+        own entry aside. Cached: the usage check and the cheat sheet both ask."""
+        if self._mentions is None:
+            from .models import Term
+            from .textrefs import find_refs
+
+            counts: Counter[str] = Counter()
+            for obj, _, text in iter_prose(self.game):
+                if isinstance(obj, Term):
+                    continue
+                counts.update(ref.target for ref in find_refs(text) if ref.kind == "term")
+                counts.update(match.term_id for match in self.matcher.find(text))
+            self._mentions = counts
+        return self._mentions
 
     def name_of(self, kind: str, target: str) -> str | None:
         """The words a reference to this item shows."""
@@ -124,15 +142,25 @@ def build_index(game: Game) -> GameIndex:
 
 
 def iter_models(game: Game) -> Iterator[RuleModel]:
-    """Every model object of the game (game file first, then phases, dice, terms, icons, cards)."""
+    """Every model object of the game (game file first, then phases, dice, terms, icons, cards).
+
+    Walked once per game and cached: every check and renderer asks for it."""
+    cached = game.__dict__.get("_models")
+    if cached is None:
+        cached = game.__dict__["_models"] = list(_walk_models(game))
+    return iter(cached)
+
+
+def _walk_models(game: Game) -> Iterator[RuleModel]:
     roots = [game.info, game.phases_file, game.dice_file, game.glossary_file, game.icons_file, game.cards_file,
              *game.shared_terms]
 
     def walk(value: Any) -> Iterator[RuleModel]:
         if isinstance(value, RuleModel):
             yield value
-            for name in type(value).model_fields:
-                yield from walk(getattr(value, name))
+            for item in value.__dict__.values():
+                if isinstance(item, (RuleModel, list, dict)):
+                    yield from walk(item)
         elif isinstance(value, list):
             for item in value:
                 yield from walk(item)
@@ -147,8 +175,7 @@ def iter_models(game: Game) -> Iterator[RuleModel]:
 
 def iter_strings(obj: RuleModel) -> Iterator[tuple[tuple, str, str]]:
     """(subpath, field name, text) for each string directly held by ``obj``."""
-    for name in type(obj).model_fields:
-        value = getattr(obj, name)
+    for name, value in obj.__dict__.items():  # pydantic v2 keeps fields here, in declaration order
         if isinstance(value, str):
             yield (name,), name, value
         elif isinstance(value, list):
@@ -157,17 +184,24 @@ def iter_strings(obj: RuleModel) -> Iterator[tuple[tuple, str, str]]:
                     yield (name, i), name, item
 
 
+def all_strings(game: Game) -> list[tuple[RuleModel, tuple, str, str]]:
+    """(owner, subpath, field name, text) for every string in the game's data; cached."""
+    cached = game.__dict__.get("_strings")
+    if cached is None:
+        cached = game.__dict__["_strings"] = [(obj, subpath, name, text) for obj in iter_models(game)
+                                              for subpath, name, text in iter_strings(obj)]
+    return cached
+
+
 def iter_prose(game: Game) -> Iterator[tuple[RuleModel, tuple, str]]:
     """Every string people read (names and labels too), with its owner and subpath."""
-    for obj in iter_models(game):
-        for subpath, name, text in iter_strings(obj):
-            if name not in NON_PROSE_FIELDS:
-                yield obj, subpath, text
+    for obj, subpath, name, text in all_strings(game):
+        if name not in NON_PROSE_FIELDS:
+            yield obj, subpath, text
 
 
 def iter_texts(game: Game) -> Iterator[tuple[RuleModel, tuple, str]]:
     """Every Markdown rule text of the game with its owner and subpath."""
-    for obj in iter_models(game):
-        for subpath, name, text in iter_strings(obj):
-            if name in TEXT_FIELDS:
-                yield obj, subpath, text
+    for obj, subpath, name, text in all_strings(game):
+        if name in TEXT_FIELDS:
+            yield obj, subpath, text

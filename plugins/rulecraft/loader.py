@@ -76,22 +76,28 @@ class Game:
 
     def where(self, obj: RuleModel, *subpath: Any, key: bool = False) -> Location:
         """Location of ``obj`` (or of one of its fields / list items) in its YAML file."""
-        for doc in self._docs():
-            if doc.file == obj.source_file:
-                return doc.where(obj.source_path + subpath, key=key)
+        doc = self._doc_for(obj.source_file)
+        if doc is not None:
+            return doc.where(obj.source_path + subpath, key=key)
         return Location(obj.source_file or str(self.folder))
 
     def where_in_text(self, obj: RuleModel, subpath: str | tuple, offset: int, needle: str | None = None) -> Location:
         """Exact location of ``needle`` (at ``offset``) inside one of ``obj``'s text fields."""
         subpath = (subpath,) if isinstance(subpath, str) else tuple(subpath)
-        for doc in self._docs():
-            if doc.file == obj.source_file:
-                return doc.where_in_text(obj.source_path + subpath, offset, needle)
+        doc = self._doc_for(obj.source_file)
+        if doc is not None:
+            return doc.where_in_text(obj.source_path + subpath, offset, needle)
         return Location(obj.source_file or str(self.folder))
 
     def _docs(self):
         yield from self.documents.values()
         yield from getattr(self, "_shared_docs", [])
+
+    def _doc_for(self, file: str) -> YamlDocument | None:
+        by_file = self.__dict__.get("_docs_by_file")
+        if by_file is None or len(by_file) != len(self.documents) + len(getattr(self, "_shared_docs", [])):
+            by_file = self.__dict__["_docs_by_file"] = {doc.file: doc for doc in self._docs()}
+        return by_file.get(file)
 
 
 @dataclass
@@ -262,15 +268,18 @@ def _problems_from_validation(exc: ValidationError, model: type[RuleModel], doc:
 
 def _attach_sources(value: Any, file: str, path: tuple) -> None:
     if isinstance(value, RuleModel):
-        value.set_source(file, path)
-        for name in type(value).model_fields:
-            _attach_sources(getattr(value, name), file, path + (name,))
+        value.__pydantic_private__.update(_file=file, _path=path)  # set_source, minus pydantic's overhead
+        for name, item in value.__dict__.items():
+            if isinstance(item, (RuleModel, list, dict)):
+                _attach_sources(item, file, path + (name,))
     elif isinstance(value, list):
         for index, item in enumerate(value):
-            _attach_sources(item, file, path + (index,))
+            if isinstance(item, (RuleModel, list, dict)):
+                _attach_sources(item, file, path + (index,))
     elif isinstance(value, dict):
         for key, item in value.items():
-            _attach_sources(item, file, path + (key,))
+            if isinstance(item, (RuleModel, list, dict)):
+                _attach_sources(item, file, path + (key,))
 
 
 def load_model(doc: YamlDocument, model: type[RuleModel]) -> tuple[RuleModel | None, list[Problem]]:

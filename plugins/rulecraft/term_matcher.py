@@ -17,6 +17,7 @@ a text none of whose words starts a term is rejected with one set operation.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass
 from itertools import accumulate, compress
 from typing import NamedTuple
@@ -40,6 +41,7 @@ def _gap(text: str) -> str:
     return " " if _SPACE_RE.fullmatch(text) else text
 
 
+@lru_cache(maxsize=65536)  # the glossary check and the matcher normalise the same words
 def normalise(word: str) -> str:
     """The key two wordings share when they mean the same glossary word ('' if no letters/digits)."""
     tokens = list(_TOKEN_RE.finditer(word))
@@ -98,9 +100,9 @@ class TermMatcher:
             return []
         folded = text.casefold()
         parts = _SPLIT_RE.split(folded)  # [gap, word, gap, word, ..., gap]: tokenised in C
-        words = parts[1::2]
-        if self.firsts.keys().isdisjoint(words):
+        if self.firsts.keys().isdisjoint(parts):  # gaps are never keys: no need to pick the words out
             return []  # the common case for most text nodes: nothing to do
+        words = parts[1::2]
         if len(folded) == len(text):
             ends = list(accumulate(map(len, parts)))  # ends[k]: offset just after parts[k]
         else:  # rare letters whose case folding changes length (ß -> ss): offsets from the original

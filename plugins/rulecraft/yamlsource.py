@@ -14,6 +14,7 @@ raising a traceback.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ _ALLOWED_SCALAR_TAGS = {
     "tag:yaml.org,2002:timestamp",
 }
 _MAP_TAG = "tag:yaml.org,2002:map"
+_STR_TAG = "tag:yaml.org,2002:str"
 _SEQ_TAG = "tag:yaml.org,2002:seq"
 
 Path_ = tuple  # a path into the data: keys (str) and list indexes (int)
@@ -49,12 +51,37 @@ class Pos:
     end_line: int = 0  # last line of the value (multi-line scalars)
 
 
+def _pos_of(node: yaml.Node) -> Pos:
+    style = getattr(node, "style", None) or None  # libyaml says '' for plain, PyYAML None
+    plain = isinstance(node, yaml.ScalarNode) and style is None
+    return Pos(node.start_mark.line + 1, node.start_mark.column + 1, style,
+               node.value if plain else None, node.end_mark.line + 1)
+
+
+class Positions(dict):
+    """path -> Pos, made from the YAML node the first time it is asked for: a file has a position
+    for every value, and most are never needed (only where a problem is reported)."""
+
+    def set_node(self, path: Path_, node: yaml.Node) -> None:
+        dict.__setitem__(self, path, node)
+
+    def __getitem__(self, path: Path_) -> Pos:
+        value = dict.__getitem__(self, path)
+        if not isinstance(value, Pos):
+            value = _pos_of(value)
+            dict.__setitem__(self, path, value)
+        return value
+
+    def get(self, path: Path_, default=None):
+        return self[path] if path in self else default
+
+
 @dataclass
 class YamlDocument:
     file: str  # path as shown to people (relative to the project when possible)
     data: Any
-    values: dict[Path_, Pos] = field(default_factory=dict)
-    keys: dict[Path_, Pos] = field(default_factory=dict)
+    values: Positions = field(default_factory=Positions)
+    keys: Positions = field(default_factory=Positions)
     lines: list[str] = field(default_factory=list)  # the source, to find text inside multi-line values
 
     def pos(self, path: Path_, *, key: bool = False) -> Pos | None:
@@ -142,6 +169,50 @@ class _Loader(yaml.SafeLoader):
             self._depth -= 1
 
 
+# libyaml's composer (C) is ~10x faster than PyYAML's pure-Python one and records the same marks,
+# but it recurses in C once per nesting level where no recursion guard can stop it; it is used
+# only when a cheap bound shows the text is shallow, and any error re-runs the Python composer,
+# whose messages (and depth guard) are the ones we report.
+_CLoader = getattr(yaml, "CSafeLoader", None)
+_C_SAFE_DEPTH = 2_000
+_BRACKET_RE = re.compile(r"[\[\]{}]")
+
+
+def _shallow(text: str) -> bool:
+    """Upper bound on nesting: each block level needs one more column, each flow level a bracket."""
+    longest = max(map(len, text.splitlines()), default=0)
+    depth = deepest = 0
+    for match in _BRACKET_RE.finditer(text):
+        depth += 1 if match.group(0) in "[{" else -1
+        deepest = max(deepest, depth)
+    return longest + deepest < _C_SAFE_DEPTH
+
+
+# First characters for which YAML 1.1 has implicit types (bools, nulls, numbers, dates...).
+_TYPED_STARTS = frozenset(k for k in yaml.SafeLoader.yaml_implicit_resolvers if k)
+
+if _CLoader is not None:
+    class _FastCLoader(_CLoader):
+        def resolve(self, kind, value, implicit):
+            # Plain text starting with a letter that begins no YAML 1.1 type is a string: skip the
+            # regexes (most rule text). Everything else takes PyYAML's own resolver.
+            if kind is yaml.ScalarNode and implicit[0] and value and value[0] not in _TYPED_STARTS:
+                return _STR_TAG
+            return super().resolve(kind, value, implicit)
+
+
+def _compose_fast(text: str):
+    """The document's node graph through libyaml, or None to take the Python path."""
+    if _CLoader is None or not _shallow(text):
+        return None, None
+    loader = _FastCLoader(text)
+    try:
+        return loader.get_single_node(), loader
+    except Exception:  # noqa: BLE001 - any trouble: the Python composer reports it properly
+        loader.dispose()
+        return None, None
+
+
 class _Converter:
     """Turns a composed node graph into plain data, recording positions."""
 
@@ -167,10 +238,7 @@ class _Converter:
             self.problems.append(error("yaml-alias", "an alias refers to a value that contains itself",
                                        self.at(node), "remove the recursive anchor/alias pair"))
             return None
-        plain = isinstance(node, yaml.ScalarNode) and node.style is None
-        self.doc.values[path] = Pos(node.start_mark.line + 1, node.start_mark.column + 1,
-                                    getattr(node, "style", None), node.value if plain else None,
-                                    node.end_mark.line + 1)
+        self.doc.values.set_node(path, node)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, path)
         if isinstance(node, yaml.SequenceNode):
@@ -211,13 +279,15 @@ class _Converter:
                         self.at(key_node), "remove or rename one of the two"))
                     continue
                 first_seen[key] = key_node
-                self.doc.keys[path + (key,)] = Pos(key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+                self.doc.keys.set_node(path + (key,), key_node)
                 result[key] = self.convert(value_node, path + (key,))
         finally:
             self.active.discard(id(node))
         return result
 
     def _scalar(self, node: yaml.ScalarNode) -> Any:
+        if node.tag == _STR_TAG:
+            return node.value  # most rule data is text: skip the constructor machinery
         if node.tag not in _ALLOWED_SCALAR_TAGS:
             return self._bad_tag(node)
         try:
@@ -286,6 +356,9 @@ def parse_yaml_text(text: str, file: str) -> tuple[YamlDocument, list[Problem]]:
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         return doc, [error("empty-file", "file is empty (no data, only blank lines or comments)",
                            Location(file, 1, 1), "add the data or delete the file")]
+    node, loader = _compose_fast(text)
+    if node is not None:
+        return _convert(node, loader, doc, file)
     try:
         loader = _Loader(text)
     except yaml.reader.ReaderError as exc:  # raised before parsing: a character YAML never allows
@@ -306,6 +379,13 @@ def parse_yaml_text(text: str, file: str) -> tuple[YamlDocument, list[Problem]]:
             return doc, [error("yaml-syntax", f"invalid YAML: {exc}", Location(file, 1, 1))]
         if node is None:
             return doc, [error("empty-file", "file has no data", Location(file, 1, 1), "add the data or delete the file")]
+        return _convert(node, loader, doc, file)
+    finally:
+        loader.dispose()
+
+
+def _convert(node, loader, doc: YamlDocument, file: str) -> tuple[YamlDocument, list[Problem]]:
+    try:
         converter = _Converter(loader, doc)
         try:
             doc.data = converter.convert(node, ())

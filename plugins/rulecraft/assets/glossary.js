@@ -1,6 +1,6 @@
 /* Rulecraft glossary previews for a.rc-term links: hover/focus opens, first tap opens and the second
-   follows, Escape closes, the pin keeps it open. Reads only the link's attributes (data-rc-term-name,
-   title, href). Document listeners survive Material's instant navigation; document$ resets. */
+   follows, Escape closes, the pin keeps it open. Reads only the link: title, href, and the term's name
+   (data-rc-term-name, else the text). Document listeners survive instant navigation; document$ resets. */
 (() => {
   if (window.rcGlossary) return;
   const d = document;

@@ -31,8 +31,15 @@ class GameSummary:
 
 
 def todo_items(index: GameIndex) -> Iterator[tuple[object, str, Location]]:
-    """(owner, what is missing, where) for every todo field and placeholder in the data."""
+    """(owner, what is missing, where) for every todo field and placeholder in the data (cached)."""
     game = index.game
+    cached = game.__dict__.get("_todo_items")
+    if cached is None:
+        cached = game.__dict__["_todo_items"] = list(_find_todo_items(game))
+    return iter(cached)
+
+
+def _find_todo_items(game) -> Iterator[tuple[object, str, Location]]:
     for obj in iter_models(game):
         todo = getattr(obj, "todo", None)
         if todo:

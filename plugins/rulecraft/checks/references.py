@@ -37,45 +37,48 @@ def dangling(index: GameIndex, kind: str, target: str, location: Location, conte
                  index.game.id)
 
 
-def _structured(index: GameIndex) -> Iterator[tuple[str, str, Location, str]]:
+def _structured(index: GameIndex) -> Iterator[tuple[str, str, object, tuple, str]]:
+    """(kind, target id, owner, subpath, context) of every id named in a data field."""
     game = index.game
     for node in index.numbered:
         phase = node.phase
         for field, kind in (("terms", "term"), ("dice", "dice"), ("see", "phase")):
             for i, target in enumerate(getattr(phase, field)):
-                yield kind, target, game.where(phase, field, i), f"phase '{phase.id}' ({field})"
+                yield kind, target, phase, (field, i), f"phase '{phase.id}' ({field})"
     for term in game.terms:
         for i, target in enumerate(term.see_also):
-            yield "term", target, game.where(term, "see_also", i), f"term '{term.id}' (see_also)"
+            yield "term", target, term, ("see_also", i), f"term '{term.id}' (see_also)"
     for table in game.tables:
         if table.custom_die:
-            yield "die", table.custom_die, game.where(table, "custom_die"), f"dice table '{table.id}'"
+            yield "die", table.custom_die, table, ("custom_die",), f"dice table '{table.id}'"
     for deck in game.decks:
         if deck.component:
-            yield "component", deck.component, game.where(deck, "component"), f"deck '{deck.id}'"
+            yield "component", deck.component, deck, ("component",), f"deck '{deck.id}'"
         for card in deck.cards:
             for i, target in enumerate(card.icons):
-                yield "icon", target, game.where(card, "icons", i), f"card '{card.id}'"
+                yield "icon", target, card, ("icons", i), f"card '{card.id}'"
     if game.info:
         for component in game.info.components:
             if component.icon:
-                yield "icon", component.icon, game.where(component, "icon"), f"component '{component.id}'"
+                yield "icon", component.icon, component, ("icon",), f"component '{component.id}'"
         sheet = game.info.cheatsheet
         for i, target in enumerate(sheet.terms):
-            yield "term", target, game.where(sheet, "terms", i), "cheatsheet.terms"
+            yield "term", target, sheet, ("terms", i), "cheatsheet.terms"
         for i, target in enumerate(sheet.constants):
-            yield "const", target, game.where(sheet, "constants", i), "cheatsheet.constants"
+            yield "const", target, sheet, ("constants", i), "cheatsheet.constants"
 
 
 def check(index: GameIndex) -> Iterator[Problem]:
-    for kind, target, location, context in _structured(index):
-        problem = dangling(index, kind, target, location, context)
-        if problem:
-            yield problem
     game = index.game
+    # Locations are looked up only for references that dangle: most do not.
+    for kind, target, owner, subpath, context in _structured(index):
+        if target not in _targets(index, kind):
+            problem = dangling(index, kind, target, game.where(owner, *subpath), context)
+            if problem:
+                yield problem
     for obj, subpath, text in iter_texts(game):
         for ref in find_refs(text):
-            if ref.kind == "plain":
+            if ref.kind == "plain" or ref.target in _targets(index, ref.kind):
                 continue
             location = game.where_in_text(obj, subpath, ref.start, text[ref.start:ref.end])
             problem = dangling(index, ref.kind, ref.target, location, f"{{{ref.kind}:{ref.target}}}")

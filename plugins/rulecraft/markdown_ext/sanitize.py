@@ -8,7 +8,8 @@ itself still makes links and images to any URL (``[x](javascript:...)``, referen
 * URL attributes (href, src, ...) whose scheme is not one of ``SAFE_SCHEMES``, judged the way a
   browser reads them: character references decoded, ASCII tab/newline dropped anywhere, control
   characters and spaces trimmed at the ends. Relative URLs (no scheme) stay; so ``javascript:``,
-  ``vbscript:``, ``data:`` and unknown schemes go, the element and its text stay.
+  ``vbscript:``, ``data:`` and unknown schemes go, the element and its text stay. One exception:
+  ``<img src="data:image/...">``, an inline picture (an image never runs script).
 * event-handler attributes (``on...``) and ``srcdoc``.
 
 It runs after Python-Markdown's ``unescape`` treeprocessor (priority 0), which turns backslash
@@ -40,17 +41,27 @@ _SCHEME_RE = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
 _IGNORED_RE = re.compile(r"[\t\n\r]")
 
 
+_TRIMMED = "".join(map(chr, range(0x21)))  # C0 controls and space
+
+
+def as_browser_reads(value: str) -> str:
+    """An attribute value as a browser's URL parser sees it: references decoded, tabs/newlines gone, trimmed."""
+    return _IGNORED_RE.sub("", html.unescape(value)).strip(_TRIMMED)
+
+
 def url_scheme(value: str) -> str | None:
     """The scheme a browser would see in an attribute value, lower case; None for a relative URL."""
-    text = _IGNORED_RE.sub("", html.unescape(value)).strip("".join(map(chr, range(0x21))))
-    match = _SCHEME_RE.match(text)
+    match = _SCHEME_RE.match(as_browser_reads(value))
     return match.group(1).lower() if match else None
 
 
-def is_safe_url(value: str | None) -> bool:
+def is_safe_url(value: str | None, image: bool = False) -> bool:
+    """``image``: the value is an <img> src, where a ``data:image/...`` picture is fine."""
     if value is None:
         return True
     scheme = url_scheme(value)
+    if image and scheme == "data":
+        return as_browser_reads(value).lower().startswith("data:image/")
     return scheme is None or scheme in SAFE_SCHEMES
 
 
@@ -60,7 +71,9 @@ def sanitize(root: etree.Element) -> int:
     for el in root.iter():
         for name in list(el.attrib):
             key = name.lower()
-            if key.startswith("on") or key == "srcdoc" or (key in URL_ATTRIBUTES and not is_safe_url(el.get(name))):
+            image = el.tag == "img" and key == "src"
+            if key.startswith("on") or key == "srcdoc" or (
+                    key in URL_ATTRIBUTES and not is_safe_url(el.get(name), image)):
                 del el.attrib[name]
                 removed += 1
     return removed

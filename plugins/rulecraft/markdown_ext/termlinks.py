@@ -38,14 +38,24 @@ _STX_RE = re.compile("\x02[^\x03]*\x03")
 
 
 def term_link(ctx, term_id: str, text: str, auto: bool, href: str | None = None) -> etree.Element:
-    """The one shape of a glossary link; glossary.js reads these attributes for its preview."""
-    term = ctx.index.terms[term_id]
-    el = etree.Element("a", {"class": "rc-term rc-auto" if auto else "rc-term",
-                             "href": href if href is not None else ctx.href("term", term_id),
-                             "title": ctx.index.preview(term_id), "data-rc-term": term_id,
-                             "data-rc-term-name": term.term})
-    el.text = text
+    """The one shape of a glossary link; glossary.js reads these attributes for its preview:
+    ``title`` (the short definition, also the no-JavaScript tooltip), ``href``, and
+    ``data-rc-term-name`` when the link's text is not the term's name ("Offices", an alias)."""
+    el = etree.Element("a", _link_attrs(ctx, term_id, auto, href))
+    _name(el, ctx.index.terms[term_id].term, text)
     return el
+
+
+def _link_attrs(ctx, term_id: str, auto: bool, href: str | None) -> dict[str, str]:
+    return {"class": "rc-term rc-auto" if auto else "rc-term",
+            "href": href if href is not None else ctx.href("term", term_id),
+            "title": ctx.index.preview(term_id), "data-rc-term": term_id}
+
+
+def _name(el: etree.Element, name: str, text: str) -> None:
+    el.text = text
+    if text != name:
+        el.set("data-rc-term-name", name)
 
 
 def _game_blocks(root: etree.Element):
@@ -108,9 +118,9 @@ class TermLinkTreeprocessor(Treeprocessor):
         attrs = self.ext.link_attrs.get(key)
         if attrs is None:  # once per term and glossary URL: pages in one folder share them
             href = self.ctx.href("term", term_id) if base is None else f"{base}#{anchor('term', term_id)}"
-            attrs = self.ext.link_attrs[key] = term_link(self.ctx, term_id, "", True, href).attrib
+            attrs = self.ext.link_attrs[key] = _link_attrs(self.ctx, term_id, True, href)
         el = etree.Element("a", attrs)  # copies attrs
-        el.text = text
+        _name(el, self.ctx.index.terms[term_id].term, text)
         return el
 
     def defined_by(self, dt: etree.Element) -> str | None:

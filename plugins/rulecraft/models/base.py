@@ -32,11 +32,12 @@ class RuleModel(BaseModel):
 
     @property
     def source_file(self) -> str:
-        return self._file
+        # Read the private slot directly: pydantic's __getattr__ fallback is slow on hot paths.
+        return self.__pydantic_private__["_file"]
 
     @property
     def source_path(self) -> tuple:
-        return self._path
+        return self.__pydantic_private__["_path"]
 
 
 def _text_to_mapping(key: str):
