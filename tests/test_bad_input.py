@@ -89,7 +89,7 @@ def test_broken_input_fails_check_and_build_at_its_line(tmp_path, monkeypatch, c
     assert "Traceback" not in output, output
     assert expected.search(result.stdout), f"expected {expected.pattern} in:\n{output}"
     if case.category in ("yaml", "file"):  # a file that does not load is one error, not a cascade of
-        errors = [line for line in result.stdout.splitlines() if ": error[" in line]  # dangling refs to it
+        errors = [text for text in result.stdout.splitlines() if ": error[" in text]  # dangling refs to it
         assert len(errors) == 1, "\n".join(errors)
 
     ok, log = build_in_process(project, monkeypatch)

@@ -3,6 +3,8 @@ touch (first tap previews, second follows) and Material's instant navigation."""
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 import sitekit
@@ -38,6 +40,8 @@ FILES = {
 
         Two Companies share every Office here.
 
+        ## Losses
+
         | Roll | Result |
         |---|---|
         | 1 | The Company loses an Office. |
@@ -45,11 +49,17 @@ FILES = {
 }
 
 PREVIEW = ".rc-term-preview"
+SITE_URL = "https://example.org/"
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     project = sitekit.make_project(tmp_path_factory.mktemp("glossary-browser"), files=FILES)
+    # Material's instant navigation only intercepts links listed in the sitemap, which needs site_url.
+    config = project / "mkdocs.yml"
+    config.write_text(config.read_text(encoding="utf-8").replace(
+        "site_name: Test rulebooks\n", f"site_name: Test rulebooks\nsite_url: {SITE_URL}\n"),
+        encoding="utf-8")
     result = sitekit.build(project)
     assert result.returncode == 0, result.stderr
     return project / "site"
@@ -61,10 +71,23 @@ def browser():
         yield browser
 
 
+@contextlib.contextmanager
+def serving(site):
+    """Serve the site; its sitemap names the served address, as a deployment's would (Material's
+    instant navigation only intercepts links to URLs of the sitemap, port included)."""
+    sitemap = site / "sitemap.xml"
+    original = sitemap.with_suffix(".orig")
+    if not original.exists():
+        original.write_text(sitemap.read_text(encoding="utf-8"), encoding="utf-8")
+    with sitekit.serve(site) as base:
+        sitemap.write_text(original.read_text(encoding="utf-8").replace(SITE_URL, base + "/"), encoding="utf-8")
+        yield base
+
+
 @pytest.fixture
 def page(site, browser):
-    with sitekit.serve(site) as base:
-        context = browser.new_context(viewport={"width": 1100, "height": 800})
+    with serving(site) as base:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -169,7 +192,7 @@ def test_works_after_instant_navigation(page):
     link.hover()
     preview(page).wait_for(state="visible")
     preview(page).locator(".rc-tp-pin").click()  # a pinned preview must not survive a page change
-    page.locator("nav.md-nav a[href$='notes/']").first.click()
+    page.locator("nav.md-nav a[href$='notes/']:visible").first.click()
     page.wait_for_url("**/demo/notes/")
     page.locator("h1", has_text="Notes").wait_for()
     assert page.evaluate("window.__sameDocument") is True  # Material swapped the content: no reload
@@ -183,7 +206,7 @@ def test_works_after_instant_navigation(page):
 
 
 def test_touch_first_tap_previews_second_tap_follows(site, browser):
-    with sitekit.serve(site) as base:
+    with serving(site) as base:
         context = browser.new_context(viewport={"width": 420, "height": 800}, has_touch=True, is_mobile=True)
         page = context.new_page()
         try:

@@ -174,6 +174,24 @@ def test_final_urls_when_the_plugin_gives_the_glossary_url(rules):
     assert soup.select_one("a.rc-term")["href"] == "../glossary/#company"
 
 
+def test_matcher_edge_cases():
+    from rulecraft.term_matcher import TermMatcher
+
+    matcher = TermMatcher([("seat of power", "seat", None), ("Seat", "chair", None), ("Straße", "street", None),
+                           ("don", "don", None), ("Company", "company", None)])
+
+    def found(text):
+        return [(text[m.start:m.end], m.term_id) for m in matcher.find(text)]
+
+    # A longer word is tried only when the next word can continue it; the shorter one still matches.
+    assert found("the seat of power, a seat of honour") == [("seat of power", "seat"), ("seat", "chair")]
+    # Case folding that changes the length (ß -> ss) keeps the offsets of the original text.
+    assert found("Die STRASSE, die Straße und die Company") == [
+        ("STRASSE", "street"), ("Straße", "street"), ("Company", "company")]
+    # Apostrophes join words: "don't" is not "don"; only the possessive 's is split off.
+    assert found("don't, Company’s, Company's") == [("Company", "company"), ("Company", "company")]
+
+
 # --- where links never go ----------------------------------------------------------------------------
 
 

@@ -364,6 +364,9 @@ def test_payloads_read_as_text_where_written_as_text(browser_site):
         heading = page.locator("article h1").first.inner_text()
         assert PAYLOADS["script"] in heading and PAYLOADS["img"] in heading and PAYLOADS["svg"] in heading
         assert PAYLOADS["script"] in page.locator(".md-nav__link").filter(has_text="Hostile").first.inner_text()
+        # a {term:...} inside a title is a term link whose words are the (hostile) term name, as text
+        in_title = page.locator("h2#trading a.rc-term[data-rc-term=widget]")
+        assert PAYLOADS["script"] in in_title.inner_text() and PAYLOADS["close"] in in_title.inner_text()
         # a Markdown link to javascript: keeps its words and loses its target; a safe link stays a link
         article = page.locator("article")
         assert article.get_by_text("click", exact=True).count() > 0

@@ -19,6 +19,9 @@ import logging
 import os
 import posixpath
 import re
+import subprocess
+import sys
+import tempfile
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -167,6 +170,23 @@ def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str, c
 
 
 def _render(document: str, page_file: Path, site_dir: Path) -> tuple[bytes, int]:
+    """Render in a child process with a fixed hash seed and timestamp: two builds must give
+    byte-identical PDFs, and WeasyPrint's font subsets follow set order (randomised per process)
+    and carry fontTools' 'modified' time (which honours SOURCE_DATE_EPOCH)."""
+    if os.environ.get("PYTHONHASHSEED") == "0" and "SOURCE_DATE_EPOCH" in os.environ:
+        return _render_here(document, page_file, site_dir)
+    with tempfile.TemporaryDirectory(prefix="rulecraft-pdf-") as tmp:
+        out = Path(tmp) / "sheet.pdf"
+        run = subprocess.run([sys.executable, "-m", "rulecraft.pdf", str(page_file), str(site_dir), str(out)],
+                             input=document, capture_output=True, text=True, timeout=600,
+                             env={**os.environ, "PYTHONHASHSEED": "0",
+                                  "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "0")})
+        if run.returncode != 0:
+            raise RuntimeError((run.stderr.strip().splitlines() or ["PDF renderer failed"])[-1])
+        return out.read_bytes(), int(run.stdout.strip())
+
+
+def _render_here(document: str, page_file: Path, site_dir: Path) -> tuple[bytes, int]:
     from weasyprint import HTML
 
     # WeasyPrint reports CSS it does not know (Material-only properties, -webkit- ones) as warnings on its
@@ -228,3 +248,9 @@ def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str
         results.append(PdfResult(game_id, pdf_file, pages_count))
     log.debug(f"rulecraft: wrote {len(results)} cheat-sheet PDF(s)")
     return results
+
+
+if __name__ == "__main__":  # the child process of _render: document on stdin, PDF to a file, pages to stdout
+    data, page_count = _render_here(sys.stdin.read(), Path(sys.argv[1]), Path(sys.argv[2]))
+    Path(sys.argv[3]).write_bytes(data)
+    print(page_count)

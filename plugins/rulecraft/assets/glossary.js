@@ -1,12 +1,11 @@
-/* Rulecraft glossary previews for a.rc-term links: hover/focus opens, first tap opens and the second
-   follows, Escape closes, the pin keeps it open. Reads only the link: title, href, and the term's name
-   (data-rc-term-name, else the text). Document listeners survive instant navigation; document$ resets. */
+/* Glossary previews for a.rc-term (title, href, data-rc-term-name): hover/focus/first tap opens,
+   Escape closes, pin keeps open. Document listeners survive instant navigation; document$ resets. */
 (() => {
   if (window.rcGlossary) return;
   const d = document;
   const svg = (p) => `<svg viewBox="0 0 24 24" aria-hidden="true"><path d="${p}"/></svg>`;
   const btn = (c, l, p) => `<button type="button" class="rc-tp-${c}" aria-label="${l}" title="${l}">${svg(p)}</button>`;
-  const pop = d.createElement("span"); // a span: it sits right after its link, even inside a <p>
+  const pop = d.createElement("span"); // sits right after its link, even in a <p>
   pop.className = "rc-term-preview";
   pop.setAttribute("role", "dialog");
   pop.innerHTML = '<span class="rc-tp-head"><a class="rc-tp-name"></a>' +
@@ -15,7 +14,7 @@
     '</span><span class="rc-tp-short" id="rc-tp-short"></span>';
   const [name, pin, close] = pop.querySelectorAll("a,button");
   const short = pop.lastChild;
-  const top = !!pop.showPopover; // top layer: not clipped by scrolling tables
+  const top = !!pop.showPopover; // top layer: never clipped
   if (top) pop.popover = "manual";
   else pop.hidden = true;
   pin.setAttribute("aria-pressed", false);
@@ -40,7 +39,7 @@
   function hide() {
     clearTimeout(timer);
     setPin(false);
-    if (top) { try { pop.hidePopover(); } catch (e) { /* hidden or detached */ } } else pop.hidden = true;
+    if (top) { try { pop.hidePopover(); } catch (e) { /* detached */ } } else pop.hidden = true;
     if (!link) return;
     if (link.dataset.rcTitle != null) { link.title = link.dataset.rcTitle; delete link.dataset.rcTitle; }
     link.removeAttribute("aria-describedby");
@@ -52,14 +51,14 @@
     if (a === link || pinned || !a.isConnected) return;
     hide();
     link = a;
-    const title = a.getAttribute("title"); // moved aside while shown: no second, native tooltip
+    const title = a.getAttribute("title"); // aside while shown: no double tooltip
     if (title != null) { a.dataset.rcTitle = title; a.removeAttribute("title"); }
     name.textContent = a.dataset.rcTermName || a.textContent;
     name.href = a.href;
     pop.setAttribute("aria-label", name.textContent);
     short.textContent = a.dataset.rcTitle || "";
     a.setAttribute("aria-describedby", short.id);
-    a.after(pop); // Tab from the link reaches the preview's link and buttons
+    a.after(pop); // Tab order: link, then the preview
     if (top) pop.showPopover(); else pop.hidden = false;
     place();
   }
@@ -86,12 +85,12 @@
   on("pointerdown", (e) => {
     touch = e.pointerType === "touch";
     tapOpen = !!link && termOf(e.target) === link;
-    if (link && !pinned && !inside(e.target)) hide(); // a tap or click elsewhere closes
+    if (link && !pinned && !inside(e.target)) hide(); // tap elsewhere
   });
-  on("click", (e) => {
+  d.addEventListener("click", (e) => { // capture: before instant navigation
     const a = termOf(e.target);
-    if (a && touch && !tapOpen) { e.preventDefault(); show(a); tapOpen = true; } // first tap: preview only
-  });
+    if (a && touch && !tapOpen) { e.preventDefault(); e.stopPropagation(); show(a); tapOpen = true; }
+  }, true); // first tap previews
   on("keydown", (e) => {
     if (e.key !== "Escape" || !link) return;
     const a = link, back = pop.contains(d.activeElement);
@@ -103,6 +102,6 @@
   const follow = () => link && requestAnimationFrame(place);
   addEventListener("scroll", follow, { passive: true, capture: true });
   addEventListener("resize", follow, { passive: true });
-  if (window.document$) window.document$.subscribe(hide); // instant navigation: new page, no preview
+  if (window.document$) window.document$.subscribe(hide);
   window.rcGlossary = { show, hide, pop };
 })();

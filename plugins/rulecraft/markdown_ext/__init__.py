@@ -73,7 +73,7 @@ class RulecraftExtension(BlocksExtension):
     # --- registration -------------------------------------------------------------------------------
     def extendMarkdownBlocks(self, md: Markdown, block_mgr) -> None:
         md.registerExtension(self)
-        sanitize.register(md)  # last: no javascript: URLs or on* attributes from rule text
+        sanitize.register(md)  # no raw HTML in blocks, no javascript: URLs or on* attributes anywhere
         for block in ALL_BLOCKS:
             block_mgr.register(block, {"ext": self})
         # After inline code (190) so `{term:x}` in backticks stays literal; before links and HTML.

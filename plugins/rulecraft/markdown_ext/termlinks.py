@@ -1,15 +1,20 @@
 """Automatic glossary links on the parsed tree (text nodes only, never raw HTML strings).
 
-Runs after inline processing, so it sees the final text of every element. Skips
-headings, code, existing links, images, admonition titles, ``<summary>``, raw HTML
-(``<a>...</a>`` written inline in Markdown), elements marked ``rc-nolink-terms`` or
-``rc-plain``, and a term's own definition (``data-rc-definition="id"``, or the ``<dd>``
-after a ``<dt>`` naming the term). By default only the first mention of a term per
-section (text between headings) is linked. Each link records a mention for the
-glossary's "Used in" backlinks.
+Runs last among the tree processors: after inline processing (final text nodes), after
+toc (headings have ids: the sections of "Used in"), after MkDocs' relpath (the MkDocs
+plugin gives the final URL of the glossary page, so thousands of identical links are
+not resolved one by one). Skips headings, code, existing links, images (alt and title
+are attributes, never touched), admonition titles, ``<summary>``, raw inline HTML such
+as ``<a href=...>Company</a>``, references shown literally, ``{plain:...}``
+(``rc-plain``), elements marked ``rc-nolink-terms``, and a term's own definition
+(``data-rc-definition="id"``, or the ``<dd>`` after a ``<dt>`` naming the term). A block
+showing another game's data (``data-rc-game``) is linked with that game's glossary. By
+default only the first mention of a term per section (text between headings) is linked;
+an explicit ``{term:...}`` counts as that mention. Each link records a mention
+(game, term, page, section) for the glossary's "Used in" lists.
 
-Cost: a text node none of whose words starts a glossary word is rejected with one
-set operation (``TermMatcher.find``), so pages with few matches stay cheap.
+Cost: a text node none of whose words starts a glossary word is rejected with one set
+operation (``TermMatcher.find``), so pages with few matches stay cheap.
 """
 
 from __future__ import annotations
