@@ -9,7 +9,7 @@ import pytest
 
 from rulecraft import yamlsource
 from rulecraft.problems import Location
-from rulecraft.yamlsource import MAX_FILE_BYTES, MAX_VALUES, Pos, parse_yaml_text, read_yaml_file
+from rulecraft.yamlsource import MAX_FILE_BYTES, MAX_VALUES, parse_yaml_text, read_yaml_file
 
 from conftest import dedent, line_col, only
 

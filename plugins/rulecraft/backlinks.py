@@ -34,15 +34,15 @@ def _toc_titles(page) -> dict[str, str]:
     return titles
 
 
-def group_mentions(mentions, game_id: str | None, exclude_src: str) -> dict[str, dict[str, list[str]]]:
-    """term id -> page src -> section anchors ('' = the page itself), each in first-mention order."""
-    by_term: dict[str, dict[str, list[str]]] = {}
-    seen: set[tuple[str, str, str]] = set()
-    for game, term_id, src, section in mentions:
-        if game != game_id or src == exclude_src or (term_id, src, section) in seen:
-            continue
-        seen.add((term_id, src, section))
-        by_term.setdefault(term_id, {}).setdefault(src, []).append(section)
+def group_mentions(mentions, game_id: str | None, exclude_src: str) -> dict[str, list[tuple]]:
+    """term id -> its mentions (the recorded tuples themselves, in order), for one game.
+
+    The term linker records each (term, section) once per page, so no de-duplication is needed
+    here; keeping references to the existing tuples keeps a big site's memory peak low."""
+    by_term: dict[str, list[tuple]] = {}
+    for mention in mentions:
+        if mention[0] == game_id and mention[2] != exclude_src:
+            by_term.setdefault(mention[1], []).append(mention)
     return by_term
 
 
@@ -64,9 +64,14 @@ def fill_backlinks(content: str, glossary_page, game_id: str | None, mentions, p
         return (order.get(src, len(order)), (page.title or src).casefold(), src)
 
     def replace(match: re.Match) -> str:
-        places = by_term.get(match.group(1))
-        if not places:
+        found = by_term.get(match.group(1))
+        if not found:
             return ""
+        places: dict[str, list[str]] = {}  # page src -> sections, in first-mention order
+        for _, _, src, section in found:
+            sections = places.setdefault(src, [])
+            if section not in sections:
+                sections.append(section)
         items = []
         for src in sorted((s for s in places if s in pages), key=page_key):
             page = pages[src]

@@ -22,10 +22,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from .dice_math import row_ranges
-from .index import GameIndex, iter_texts
+from .index import GameIndex
 from .models import Constant, DiceTable, Icon, Step, Term
 from .numbering import NumberedPhase
-from .textrefs import find_refs, plain_text
+from .textrefs import plain_text
 
 AUTO_TERMS = 12  # terms picked by mentions when the data chooses none
 

@@ -77,14 +77,15 @@ class GameIndex:
         own entry aside. Cached: the usage check and the cheat sheet both ask."""
         if self._mentions is None:
             from .models import Term
-            from .textrefs import find_refs
+            from .textrefs import find_refs, linkable_text
 
             counts: Counter[str] = Counter()
             for obj, _, text in iter_prose(self.game):
                 if isinstance(obj, Term):
-                    continue
+                    continue  # a term's own entry does not count as a use
                 counts.update(ref.target for ref in find_refs(text) if ref.kind == "term")
-                counts.update(match.term_id for match in self.matcher.find(text))
+                # the same text the site would link (no code, headings, links, {plain:...})
+                counts.update(match.term_id for match in self.matcher.find(linkable_text(text)))
             self._mentions = counts
         return self._mentions
 

@@ -238,7 +238,7 @@ def create_game(root: Path, game_id: str, title: str | None = None,
     page.write_text(prose_page(title), encoding="utf-8")
     created.files.append(page)
     if project.has_nav:
-        note = add_game_to_nav(project, game_id, title, extra_pages=[(f"How to play", f"{game_id}/{PROSE_PAGE}")])
+        note = add_game_to_nav(project, game_id, title, extra_pages=[("How to play", f"{game_id}/{PROSE_PAGE}")])
         if note:
             created.notes.append(note)
         else:

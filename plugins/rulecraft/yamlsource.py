@@ -193,12 +193,18 @@ _TYPED_STARTS = frozenset(k for k in yaml.SafeLoader.yaml_implicit_resolvers if 
 
 if _CLoader is not None:
     class _FastCLoader(_CLoader):
-        def resolve(self, kind, value, implicit):
-            # Plain text starting with a letter that begins no YAML 1.1 type is a string: skip the
-            # regexes (most rule text). Everything else takes PyYAML's own resolver.
-            if kind is yaml.ScalarNode and implicit[0] and value and value[0] not in _TYPED_STARTS:
-                return _STR_TAG
-            return super().resolve(kind, value, implicit)
+        def resolve(self, kind, value, implicit, _scalar=yaml.ScalarNode, _mapping=yaml.MappingNode,
+                    _starts=_TYPED_STARTS, _resolve=yaml.resolver.Resolver.resolve):
+            # Called from C for every node without an explicit tag: keep it cheap. Plain text starting
+            # with a character that begins no YAML 1.1 type (bool, null, number, date...) is a string;
+            # quoted text always is; collections get their default tags; the rest: PyYAML's resolver.
+            if kind is _scalar:
+                if not implicit[0]:
+                    return _STR_TAG
+                if value and value[0] not in _starts:
+                    return _STR_TAG
+                return _resolve(self, kind, value, implicit)
+            return _MAP_TAG if kind is _mapping else _SEQ_TAG
 
 
 def _compose_fast(text: str):

@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Iterator
 
 from ..index import GameIndex, iter_prose
-from ..models import Term
 from ..problems import Problem, warning
 from ..textrefs import find_refs, linkable_text
 
@@ -21,18 +20,16 @@ from ..textrefs import find_refs, linkable_text
 def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:
     game = index.game
     used: dict[str, set[str]] = {"term": set(), "icon": set(), "const": set()}
-    texts: list[str] = list(prose)
-    for obj, _, text in iter_prose(game):
+    for _, _, text in iter_prose(game):
         for ref in find_refs(text):
             if ref.kind in used:
                 used[ref.kind].add(ref.target)
-        if not isinstance(obj, Term):  # a term's own definition does not count as a use
-            texts.append(text)
+    # Mentions in the data (a term's own entry aside) are counted once per game and shared.
+    used["term"].update(index.term_mentions())
     for text in prose:
         for ref in find_refs(text):
             if ref.kind in used:
                 used[ref.kind].add(ref.target)
-    for text in texts:
         for match in index.matcher.find(linkable_text(text)):
             used["term"].add(match.term_id)
     for term in game.terms:

@@ -120,10 +120,13 @@ class TermLinkTreeprocessor(Treeprocessor):
     def link(self, term_id: str, text: str) -> etree.Element:
         base = self.base
         key = (self.game_id, term_id, self.page if base is None else base)
-        attrs = self.ext.link_attrs.get(key)
+        cache = self.ext.link_attrs
+        attrs = cache.get(key)
         if attrs is None:  # once per term and glossary URL: pages in one folder share them
+            if len(cache) > 4 * len(self.ctx.index.terms):  # bounded: drop entries of other folders
+                cache.clear()
             href = self.ctx.href("term", term_id) if base is None else f"{base}#{anchor('term', term_id)}"
-            attrs = self.ext.link_attrs[key] = _link_attrs(self.ctx, term_id, True, href)
+            attrs = cache[key] = _link_attrs(self.ctx, term_id, True, href)
         el = etree.Element("a", attrs)  # copies attrs
         _name(el, self.ctx.index.terms[term_id].term, text)
         return el
