@@ -183,3 +183,29 @@ def test_serve_watches_rules_data(tmp_path):
     server = Server()
     plugin.on_serve(server, config=config, builder=None)
     assert str((project / "rules_data").resolve()) in server.watched
+
+
+@pytest.mark.browser
+def test_screenshots_light_and_dark(seed_site, tmp_path):
+    """Overview, turn and dice pages in both schemes and two widths: no script errors, nothing wider
+    than the screen, headings visible. The PNGs are kept in the test's tmp dir for a person to look at."""
+    from sitekit import chromium, serve
+
+    shots = []
+    with serve(seed_site) as base, chromium() as browser:
+        for scheme in ("light", "dark"):
+            for width in (1280, 390):
+                tab = browser.new_page(color_scheme=scheme, viewport={"width": width, "height": 900})
+                errors: list[str] = []
+                tab.on("pageerror", lambda exc: errors.append(str(exc)))
+                for path in ("john-company/", "john-company/turn/", "john-company/dice/"):
+                    tab.goto(f"{base}/{path}")
+                    assert tab.locator("article h1").first.is_visible()
+                    overflow = tab.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+                    assert overflow <= 1, f"{path} is {overflow}px wider than a {width}px screen ({scheme})"
+                    shot = tmp_path / f"{path.strip('/').replace('/', '_')}-{scheme}-{width}.png"
+                    tab.screenshot(path=str(shot))
+                    shots.append(shot)
+                assert not errors, errors
+                tab.close()
+    assert all(shot.stat().st_size > 10_000 for shot in shots)
