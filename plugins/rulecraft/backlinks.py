@@ -2,9 +2,11 @@
 
 The glossary renderer leaves an empty ``<div class="rc-backlinks" data-rc-backlinks="ID">``
 per term; the term linker records (game, term, page, section) for each link it makes.
-Once all pages are rendered (MkDocs ``on_env``) the slots are filled, like
-mkdocs-autorefs resolves its placeholders. Pages are listed in navigation order,
-each with the sections that mention the term in document order:
+Once every page is rendered and written (MkDocs ``on_post_build``), the slots of the
+written glossary pages are filled, streaming into the file (like mkdocs-autorefs resolves
+its placeholders, but a 5 000-term glossary's lists never sit in memory as one more copy of
+the page, and the search index, built earlier, leaves them out). Pages are listed in
+navigation order, each with the sections that mention the term in document order:
 
     Used in
     • Turn sequence: 7b. Governor General, 9. Military Affairs
@@ -14,7 +16,9 @@ each with the sections that mention the term in document order:
 from __future__ import annotations
 
 import html
+import os
 import re
+from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
@@ -46,14 +50,11 @@ def group_mentions(mentions, game_id: str | None, exclude_src: str) -> dict[str,
     return by_term
 
 
-def fill_backlinks(content: str, glossary_page, game_id: str | None, mentions, pages: dict,
-                   order: dict[str, int] | None = None) -> str:
-    """Fill every backlink slot of ``content`` (the glossary page's HTML); empty slots vanish.
+def slot_renderer(glossary_page, game_id: str | None, mentions, pages: dict, order: dict[str, int] | None = None):
+    """A function: term id -> the HTML of its "Used in" list ('' when nobody mentions the term).
 
     ``pages``: src path -> MkDocs page; ``order``: src path -> position in the navigation.
     """
-    if "data-rc-backlinks" not in content:
-        return content
     by_term = group_mentions(mentions, game_id, glossary_page.file.src_uri)
     order = order or {}
     toc_cache: dict[str, dict[str, str]] = {}
@@ -63,8 +64,8 @@ def fill_backlinks(content: str, glossary_page, game_id: str | None, mentions, p
         page = pages[src]
         return (order.get(src, len(order)), (page.title or src).casefold(), src)
 
-    def replace(match: re.Match) -> str:
-        found = by_term.get(match.group(1))
+    def render(term_id: str) -> str:
+        found = by_term.get(term_id)
         if not found:
             return ""
         places: dict[str, list[str]] = {}  # page src -> sections, in first-mention order
@@ -91,4 +92,32 @@ def fill_backlinks(content: str, glossary_page, game_id: str | None, mentions, p
         return ('<div class="rc-backlinks"><p class="rc-backlinks-title">Used in</p><ul>'
                 + "".join(items) + "</ul></div>")
 
-    return SLOT_RE.sub(replace, content)
+    return render
+
+
+def fill_backlinks(content: str, glossary_page, game_id: str | None, mentions, pages: dict,
+                   order: dict[str, int] | None = None) -> str:
+    """Fill every backlink slot of ``content`` (a glossary page's HTML); empty slots vanish."""
+    if "data-rc-backlinks" not in content:
+        return content
+    render = slot_renderer(glossary_page, game_id, mentions, pages, order)
+    return SLOT_RE.sub(lambda m: render(m.group(1)), content)
+
+
+def fill_backlinks_file(path: Path, glossary_page, game_id: str | None, mentions, pages: dict,
+                        order: dict[str, int] | None = None) -> None:
+    """Fill the slots of a written page, streaming: memory stays near the size of the page without
+    its lists, however long the lists are (5 000 terms × 2 000 pages)."""
+    text = path.read_text(encoding="utf-8")
+    if "data-rc-backlinks" not in text:
+        return
+    render = slot_renderer(glossary_page, game_id, mentions, pages, order)
+    partial = path.with_name(path.name + ".rc-partial")
+    with partial.open("w", encoding="utf-8", newline="") as out:
+        done = 0
+        for match in SLOT_RE.finditer(text):
+            out.write(text[done:match.start()])
+            out.write(render(match.group(1)))
+            done = match.end()
+        out.write(text[done:])
+    os.replace(partial, path)

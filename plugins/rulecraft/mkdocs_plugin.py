@@ -6,7 +6,7 @@
   the site home and the CSS/JS assets; build the navigation if mkdocs.yml has none.
 * on_page_markdown: tell the extension which page/game is rendering; check the
   page's own references and blocks with located messages.
-* on_post_page: fill the glossary's "Used in" backlinks (every page has rendered by then).
+* on_post_build: fill the glossary's "Used in" backlinks into the written pages.
 * on_post_build: write each cheat sheet's PDF (rulecraft.pdf; needs WeasyPrint, optional).
 * on_serve: watch rules_data/ so a YAML edit rebuilds the site. While serving, a
   broken edit keeps the last good rule book and shows the errors in a banner on
@@ -27,7 +27,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
 from . import site_pages
-from .backlinks import fill_backlinks
+from .backlinks import fill_backlinks_file
 from .checks import check_book, read_prose
 from .checks.references import check_page_blocks, check_prose
 from .index import build_index
@@ -119,6 +119,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     def on_pre_build(self, *, config):
         if self.config.enabled:
             self.ext.mentions.clear()
+            self.backlink_pages: list = []  # pages with "Used in" slots (glossaries)
 
     def on_files(self, files: Files, *, config) -> Files:
         if not self.config.enabled:
@@ -213,7 +214,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     def on_post_page(self, output: str, /, *, page, config):
         if self.config.enabled and "data-rc-backlinks" in output:
-            output = self._fill_backlinks(output, page)
+            self.backlink_pages.append(page)  # filled in on_post_build, once the file is written
         if not (self.config.enabled and self.live_errors):
             return output
         items = "".join(f"<li><pre>{escape(message)}</pre></li>" for message in self.live_errors)
@@ -241,15 +242,21 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             self.pages_by_src = {f.src_uri: f.page for f in files.documentation_pages() if f.page is not None}
         return env
 
-    def _fill_backlinks(self, output: str, page) -> str:
-        """Glossary "Used in" lists, filled in the final HTML: every page has rendered (all mentions are
-        known) and the search plugin has indexed the page, so the lists stay out of the search index."""
-        src = page.file.src_uri
-        game_id = self.generated[src][0] if src in self.generated else self._game_of(src)
-        return fill_backlinks(output, page, game_id, self.ext.mentions, getattr(self, "pages_by_src", {}),
-                              getattr(self, "page_order", None))
+    def _fill_backlinks(self) -> None:
+        """Glossary "Used in" lists, streamed into the written glossary pages: every page has rendered
+        (all mentions are known), the search index leaves them out, and a list of 100 000 mentions
+        never sits in memory as one more copy of a huge page."""
+        pages = getattr(self, "pages_by_src", {})
+        for page in self.backlink_pages:
+            src = page.file.src_uri
+            game_id = self.generated[src][0] if src in self.generated else self._game_of(src)
+            fill_backlinks_file(Path(page.file.abs_dest_path), page, game_id, self.ext.mentions, pages,
+                                getattr(self, "page_order", None))
+        self.backlink_pages = []
 
     def on_post_build(self, *, config):
+        if self.config.enabled:
+            self._fill_backlinks()
         if not (self.config.enabled and self.config.cheatsheet_pdf):
             return
         from .pdf import build_cheatsheet_pdfs
