@@ -78,6 +78,7 @@ class TermMatcher:
         """``words``: (word, term id, case_sensitive flag or None for the default rule)."""
         self.entries: dict[str, _Entry] = {}
         lengths: dict[str, set[int]] = {}  # first token -> token counts of the words starting with it
+        seconds: dict[str, set[str]] = {}  # first token -> second tokens of the longer words
         for word, term_id, flag in words:
             key = normalise(word)
             if not key or key in self.entries:
@@ -85,8 +86,11 @@ class TermMatcher:
             self.entries[key] = _Entry(term_id, word, is_case_sensitive(word, flag), normalise_case(word))
             tokens = _TOKEN_RE.findall(key)
             lengths.setdefault(tokens[0], set()).add(len(tokens))
+            if len(tokens) > 1:
+                seconds.setdefault(tokens[0], set()).add(tokens[1])
         # Longest first, so "Company Standing" wins over "Company".
         self.firsts: dict[str, tuple[int, ...]] = {k: tuple(sorted(v, reverse=True)) for k, v in lengths.items()}
+        self.seconds: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in seconds.items()}
 
     def __bool__(self) -> bool:
         return bool(self.entries)
@@ -114,6 +118,7 @@ class TermMatcher:
 
     def _scan(self, text: str, parts: list[str], words: list[str], ends: list[int]) -> list[TermMatch]:
         firsts = self.firsts
+        seconds = self.seconds
         entries = self.entries
         count = len(words)
         matches: list[TermMatch] = []
@@ -126,7 +131,10 @@ class TermMatcher:
             if i and parts[k - 1] in _JOINERS:  # "non-Company": inside a hyphenated word
                 continue
             start = ends[k - 1]
-            for n in firsts[words[i]]:
+            lengths = firsts[words[i]]
+            if lengths[0] > 1 and (i + 1 == count or words[i + 1] not in seconds.get(words[i], ())):
+                lengths = lengths[-1:] if lengths[-1] == 1 else ()  # no longer word goes on like this
+            for n in lengths:
                 if i + n > count:
                     continue
                 if n == 1:
