@@ -135,7 +135,7 @@ class TitleBlock(RulecraftBlock):
         return "raw"
 
     def render(self, el, ext, argument):
-        pass
+        pass  # nothing to render up front: the heading is made from the block's content in on_end
 
     def on_end(self, block):
         text = block.text or ""
