@@ -13,7 +13,7 @@ import pytest
 
 from rulecraft.cli import main
 
-from conftest import assert_at, check, line_col, write_game
+from conftest import RULES_DATA, assert_at, check, line_col, write_game
 
 RULECRAFT = Path(sys.executable).parent / "rulecraft"
 
@@ -201,6 +201,16 @@ def test_subprocess_run_on_the_example_copy(example_copy):
     proc = run_cli("check", str(example_copy))
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "0 error(s)" in proc.stdout and proc.stderr == ""
+
+
+def test_subprocess_output_is_complete_through_a_pipe():
+    # The console script ends with os._exit (no interpreter teardown): every byte written must still
+    # arrive. The seed report is ~60 KB of JSON, more than a pipe buffer holds.
+    proc = run_cli("check", "--format", "json", str(RULES_DATA))
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert len(report["problems"]) >= 100 and len(proc.stdout) > 65_536
+    assert {game["game"] for game in report["summaries"]} >= {"john-company", "corporate-warfare"}
 
 
 def test_subprocess_bad_inputs_have_no_traceback(game, tmp_path):

@@ -6,6 +6,8 @@ Exit codes: 0 clean, 1 problems (errors; warnings too with --strict), 2 usage.
 from __future__ import annotations
 
 import argparse
+import gc
+import os
 import sys
 from pathlib import Path
 
@@ -209,5 +211,23 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
 
+def run() -> None:
+    """The console script: one short-lived command whose data stays alive until exit.
+
+    The cyclic collector only costs time on that data (see collector.py); reference counting still
+    frees memory. At exit, freeing a large rule book object by object takes longer than checking
+    it did (0.3 s of 1.7 s on the 10 000-term benchmark), so the process ends without the
+    interpreter's teardown, as mypy does: output is flushed first and nothing else is pending.
+    """
+    gc.disable()
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            pass  # the reader went away (`rulecraft check | head`): nothing left to say
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    run()

@@ -14,6 +14,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from . import collector
 from .models import FILE_KINDS, CardsFile, DiceFile, GameFile, GlossaryFile, IconsFile, PhasesFile, RuleModel
 from .problems import Location, Problem, error
 from .yamlsource import YamlDocument, read_yaml_file
@@ -364,7 +365,11 @@ def is_game_folder(path: Path) -> bool:
 
 def load_rulebook(root: Path) -> RuleBook:
     """Load every game under ``root`` (rules_data/), or ``root`` itself if it is one game's folder."""
-    root = Path(root)
+    with collector.paused():
+        return _load_rulebook(Path(root))
+
+
+def _load_rulebook(root: Path) -> RuleBook:
     book = RuleBook(root=root)
     if not root.is_dir():
         book.problems.append(error("missing-folder", f"'{root}' is not a folder", Location(str(root)),

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .. import collector
 from ..index import build_index
 from ..loader import RuleBook, display_path, load_rulebook
 from ..problems import Problem
@@ -63,6 +64,11 @@ def read_site_prose(docs_dir: Path | None, game_ids) -> dict[str, str]:
 
 
 def check_book(book: RuleBook, docs_dir: Path | None = None) -> CheckResult:
+    with collector.paused():
+        return _check_book(book, docs_dir)
+
+
+def _check_book(book: RuleBook, docs_dir: Path | None) -> CheckResult:
     result = CheckResult(book, list(book.problems))
     for game in book.games.values():
         index = build_index(game)
