@@ -38,7 +38,7 @@ class RefInlineProcessor(InlineProcessor):
         text = shown.strip() if shown and shown.strip() else None
         if kind == "term":
             term = _get(index.terms, target, "term")
-            el = term_link(ctx, target, safe(text or term.term), auto=False)
+            el = term_link(ctx, target, safe(text or term.term))
         elif kind == "phase":
             node = _get(index.phases, target, "phase")
             el = etree.Element("a", {"class": "rc-phase-ref", "href": ctx.href("phase", target)})

@@ -42,19 +42,29 @@ _RAW_CLOSE_RE = re.compile(r"</(a|code|pre|kbd|samp|script|style|h[1-6]|abbr|but
 _STX_RE = re.compile("\x02[^\x03]*\x03")
 
 
-def term_link(ctx, term_id: str, text: str, auto: bool, href: str | None = None) -> etree.Element:
-    """The one shape of a glossary link; glossary.js reads these attributes for its preview:
-    ``title`` (the short definition, also the no-JavaScript tooltip), ``href``, and
-    ``data-rc-term-name`` when the link's text is not the term's name ("Offices", an alias)."""
-    el = etree.Element("a", _link_attrs(ctx, term_id, auto, href))
+def term_link(ctx, term_id: str, text: str, href: str | None = None) -> etree.Element:
+    """The one shape of a glossary link, explicit or automatic: ``<a class="rc-term" href title>``.
+
+    glossary.js reads ``title`` (the short definition, also the no-JavaScript tooltip), ``href``
+    and ``data-rc-term-name`` (only when the link's text is not the term's name: "Offices", an
+    alias). The term's id is the ``href`` fragment (a term's anchor is its id). Every attribute is
+    paid for on each of thousands of links — by the serializer and by the search indexer, which
+    parses every tag — so there is none that nothing reads."""
+    el = etree.Element("a", _link_attrs(ctx, term_id, href))
     _name(el, ctx.index.terms[term_id].term, text)
     return el
 
 
-def _link_attrs(ctx, term_id: str, auto: bool, href: str | None) -> dict[str, str]:
-    return {"class": "rc-term rc-auto" if auto else "rc-term",
-            "href": href if href is not None else ctx.href("term", term_id),
-            "title": ctx.index.preview(term_id), "data-rc-term": term_id}
+def _link_attrs(ctx, term_id: str, href: str | None) -> dict[str, str]:
+    return {"class": "rc-term", "href": href if href is not None else ctx.href("term", term_id),
+            "title": ctx.index.preview(term_id)}
+
+
+def linked_term(el: etree.Element) -> str | None:
+    """The term id a glossary link points to (its href fragment), None for other elements."""
+    if el.tag != "a" or el.get("class") != "rc-term":
+        return None
+    return el.get("href", "").rpartition("#")[2] or None
 
 
 def _name(el: etree.Element, name: str, text: str) -> None:
@@ -126,7 +136,7 @@ class TermLinkTreeprocessor(Treeprocessor):
             if len(cache) > 4 * len(self.ctx.index.terms):  # bounded: drop entries of other folders
                 cache.clear()
             href = self.ctx.href("term", term_id) if base is None else f"{base}#{anchor('term', term_id)}"
-            attrs = cache[key] = _link_attrs(self.ctx, term_id, True, href)
+            attrs = cache[key] = _link_attrs(self.ctx, term_id, href)
         el = etree.Element("a", attrs)  # copies attrs
         _name(el, self.ctx.index.terms[term_id].term, text)
         return el
@@ -161,10 +171,10 @@ class TermLinkTreeprocessor(Treeprocessor):
             if tag in HEADINGS:
                 self.seen = set()
                 self.section = "" if tag == "h1" else (child.get("id") or "")
-            elif tag == "a" and child.get("data-rc-term"):
+            elif tag == "a" and (explicit := linked_term(child)):
                 # An explicit {term:...} reference counts as the section's mention.
-                self.seen.add(child.get("data-rc-term"))
-                self.record(child.get("data-rc-term"))
+                self.seen.add(explicit)
+                self.record(explicit)
             if tag == "dt":
                 defined = self.defined_by(child)
             cls = child.get("class")
