@@ -3,16 +3,19 @@ explicit references and opt-outs, backlink mentions, the unused-term check, and 
 
 from __future__ import annotations
 
+import json
 import textwrap
 from pathlib import Path
 
 import markdown
 import pytest
 from bs4 import BeautifulSoup
+from mkdocs.config import load_config
 
 import sitekit
 from rulecraft.checks import check_path
 from rulecraft.markdown_ext import RulecraftExtension
+from rulecraft.markdown_ext.termlinks import without_term_links
 from rulecraft.textrefs import linkable_text
 
 JC_TERMS = """\
@@ -409,6 +412,59 @@ def test_built_site_links_phase_pages_and_lists_backlinks(tmp_path):
     assert unused == ["term 'Bluff' (unused-here) is never mentioned in the rules"]
     # Backlinks are navigation, not content: they stay out of the search index.
     assert "Used in" not in (site / "search" / "search_index.json").read_text(encoding="utf-8")
+
+
+def test_without_term_links_keeps_the_words_and_everything_else():
+    html = ('<p>The <a class="rc-term" href="../glossary/#company" title="A &quot;firm&quot; &lt;b&gt;">Company'
+            '</a> &amp; <a class="rc-term" data-rc-term-name="Office" href="#office" title="x">Offices</a>, '
+            '<a href="https://example.org">a site</a>, <a class="rc-term" href="#vp" title="y"><em>VP</em></a>'
+            ' and <a class="rc-term-title" href="#z">z</a>.</p>')
+    assert without_term_links(html) == (
+        '<p>The Company &amp; Offices, <a href="https://example.org">a site</a>, '
+        '<a class="rc-term" href="#vp" title="y"><em>VP</em></a> and <a class="rc-term-title" href="#z">z</a>.</p>')
+    assert without_term_links("<p>No links.</p>") == "<p>No links.</p>"
+
+
+HOOK = """\
+import json
+from pathlib import Path
+
+seen = {}
+
+def on_page_context(context, page, config, nav):
+    seen[page.file.src_uri] = 'class="rc-term"' in page.content
+    Path(config.config_file_path).with_name("seen.json").write_text(json.dumps(seen))
+    return context
+"""
+
+
+def test_search_indexes_the_words_while_pages_keep_their_links(tmp_path):
+    # The plugin hands the search plugin each page without its glossary links (fewer tags to
+    # parse) and puts them back before the page is written.
+    files = {"rules_data/jc/game.yaml": game_yaml("jc", "John Company", "glossaries: [common]\n"),
+             "rules_data/jc/terms.yaml": textwrap.dedent(JC_TERMS), "rules_data/jc/phases.yaml": PHASES,
+             "rules_data/_shared/common.yaml": SHARED,
+             "docs/jc/notes.md": "# Notes\n\nWatch your Company Standing and your VP.\n"}
+    on = sitekit.make_project(tmp_path / "on", files=files)
+    off = sitekit.make_project(tmp_path / "off", files=files, plugin_extra="link_terms: false")
+    hooked = sitekit.make_project(tmp_path / "hooked", files={**files, "hooks.py": HOOK})
+    with (hooked / "mkdocs.yml").open("a", encoding="utf-8") as yml:
+        yml.write("hooks: [hooks.py]\n")
+    for project in (on, off, hooked):
+        result = sitekit.build(project, strict=False)
+        assert result.returncode == 0, result.stderr
+    index = [json.loads((p / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))
+             for p in (on, off, hooked)]
+    assert index[0] == index[1] == index[2]  # links or not, the search index is the same
+    assert "Company Standing" in json.dumps(index[0])
+    for project in (on, hooked):
+        notes = sitekit.page(project / "site", "jc/notes/")
+        assert [term_id(a) for a in notes.select("article a.rc-term")] == ["standing", "vp"]
+    # Another handler between the two steps would see the page without links: then nothing is hidden.
+    assert json.loads((hooked / "seen.json").read_text(encoding="utf-8"))["jc/notes.md"] is True
+    for project, expected in ((on, True), (hooked, False)):
+        config = load_config(str(project / "mkdocs.yml"))
+        assert config.plugins["rulecraft"]._only_search_between(config) is expected
 
 
 def test_a_block_showing_another_game_links_that_games_terms(rules):

@@ -6,6 +6,8 @@
   the site home and the CSS/JS assets; build the navigation if mkdocs.yml has none.
 * on_page_markdown: tell the extension which page/game is rendering; check the
   page's own references and blocks with located messages.
+* on_page_context: the search plugin indexes each page without its glossary links (the same
+  index, thousands fewer tags to parse); the links are back before the page is written.
 * on_post_build: fill the glossary's "Used in" backlinks into the written pages.
 * on_post_build: write each cheat sheet's PDF (rulecraft.pdf; needs WeasyPrint, optional).
 * on_serve: watch rules_data/ so a YAML edit rebuilds the site. While serving, a
@@ -22,7 +24,7 @@ from pathlib import Path, PurePosixPath
 from mkdocs.config import config_options as c
 from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
-from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
@@ -34,6 +36,7 @@ from .index import build_index
 from .links import GAME_PAGES
 from .loader import load_rulebook
 from .markdown_ext import RulecraftExtension
+from .markdown_ext.termlinks import without_term_links
 
 log = logging.getLogger("mkdocs.plugins.rulecraft")
 ASSETS = Path(__file__).parent / "assets"
@@ -54,6 +57,7 @@ class RulecraftConfig(Config):
     cheatsheet_pdf = c.Type(bool, default=True)
 
 
+SEARCH_MODULES = ("material.plugins.search.", "mkdocs.contrib.search")
 GAP_CODES = frozenset({"todo", "open-question", "phase-without-rules"})
 
 
@@ -65,6 +69,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     serving = False
     last_good = None
     live_errors: list[str] = []
+    hide_links_from_search = False  # set per build: see on_page_context
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
@@ -118,6 +123,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     def on_pre_build(self, *, config):
         if self.config.enabled:
+            self.hide_links_from_search = self._only_search_between(config)
             self.ext.mentions.clear()
             self.backlink_pages: list = []  # pages with "Used in" slots (glossaries)
 
@@ -223,6 +229,35 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         start = output.find("<body")
         end = output.find(">", start) + 1 if start >= 0 else 0
         return output[:end] + banner + output[end:]
+
+    # Search plugins (MkDocs' and Material's) index page.content in on_page_context, keeping a
+    # link's words but not the link. So they are given the page without its glossary links: the
+    # same index, but on a prose-heavy site they no longer parse ~40 extra tags per page (the
+    # largest cost of linking after the linker itself). Only done when every handler that runs
+    # between the two steps below is a search plugin: nothing else sees the stripped page.
+    @event_priority(1)  # just before the default-priority handlers, search among them
+    def _hide_links_from_search(self, context, /, *, page, config, nav):
+        if self.config.enabled and self.hide_links_from_search and page.content:
+            self._stripped = (page, page.content, without_term_links(page.content))
+            page.content = self._stripped[2]
+        return context
+
+    @event_priority(-1)  # just after them: the template renders the page with its links
+    def _restore_links(self, context, /, *, page, config, nav):
+        stripped = getattr(self, "_stripped", None)
+        if stripped and stripped[0] is page and page.content is stripped[2]:
+            page.content = stripped[1]
+        self._stripped = None
+        return context
+
+    on_page_context = CombinedEvent(_hide_links_from_search, _restore_links)
+
+    def _only_search_between(self, config) -> bool:
+        handlers = config.plugins.events["page_context"]
+        mine = [i for i, h in enumerate(handlers) if getattr(h, "__self__", None) is self]
+        between = handlers[mine[0] + 1:mine[-1]] if len(mine) == 2 else []
+        return bool(between) and all(
+            type(getattr(h, "__self__", None)).__module__.startswith(SEARCH_MODULES) for h in between)
 
     def on_nav(self, nav, /, *, config, files):
         # Glossary "Used in" lists pages in navigation order.

@@ -73,6 +73,19 @@ def _name(el: etree.Element, name: str, text: str) -> None:
         el.set("data-rc-term-name", name)
 
 
+# A serialized glossary link whose text holds no markup (what term_link makes; attribute values
+# are escaped, so no '>' inside the tag).
+_SERIALIZED_LINK_RE = re.compile(r'<a class="rc-term" [^>]*>([^<]*)</a>')
+
+
+def without_term_links(html: str) -> str:
+    """The page's HTML with each glossary link replaced by its words.
+
+    What a search indexer needs: it keeps a link's words but not the link, so its index is the
+    same, and it is spared parsing thousands of tags (see mkdocs_plugin.on_page_context)."""
+    return _SERIALIZED_LINK_RE.sub(r"\1", html) if 'class="rc-term"' in html else html
+
+
 def _game_blocks(root: etree.Element):
     """Outermost elements marked ``data-rc-game`` (blocks showing a game's data)."""
     stack = list(root)
