@@ -323,6 +323,12 @@ def test_mentions_are_recorded_per_section_for_backlinks(rules):
                             ("jc", "company", "jc/rules.md", "offices"), ("jc", "vp", "jc/rules.md", "offices")]
 
 
+def test_a_reference_to_another_games_term_is_that_games_mention(rules):
+    soup, ext = render(rules, "The {term:cw:department} and the Company.", page="jc/rules.md")
+    assert links(soup) == [("Department", "department"), ("Company", "company")]
+    assert ext.mentions == [("cw", "department", "jc/rules.md", ""), ("jc", "company", "jc/rules.md", "")]
+
+
 # --- the checker uses the same matcher and skips -----------------------------------------------------
 
 
@@ -356,6 +362,10 @@ PHASES = """\
       - id: war
         name: War
         rules: Departments fight; the Company pays for each Round of war.
+      - id: scoring
+        name: Scoring
+        rules: Count what you earned.
+        terms: [vp]
     """
 
 
@@ -389,6 +399,9 @@ def test_built_site_links_phase_pages_and_lists_backlinks(tmp_path):
     war = turn.select_one("#war").find_parent("section")
     assert [term_id(a) for a in war.select("a.rc-term")] == ["company", "round"]  # shared glossary
     assert not turn.select("h1 a.rc-term, h2 a.rc-term")
+    # A phase's "Terms:" list is glossary links too (previews), and they count as mentions.
+    (vp,) = turn.select_one("#scoring").find_parent("section").select(".rc-refs a.rc-term")
+    assert (vp.get_text(), vp["href"], vp["title"]) == ("VP", "../glossary/#vp", "What wins the game.")
 
     glossary = sitekit.page(site, "jc/glossary/")
     letters = [a.get_text() for a in glossary.select("nav.rc-letters a")]
@@ -405,6 +418,9 @@ def test_built_site_links_phase_pages_and_lists_backlinks(tmp_path):
     assert [(a.get_text(), a["href"]) for a in standing.select("a")][:4] == [
         ("Turn sequence", "../turn/"), ("1. Income", "../turn/#income"),
         ("Notes", "../notes/"), ("Standing", "../notes/#standing-notes")]
+    used_vp = glossary.select_one('[data-term="vp"] .rc-backlinks')
+    assert [(a.get_text(), a["href"]) for a in used_vp.select("a")][:2] == [
+        ("Turn sequence", "../turn/"), ("3. Scoring", "../turn/#scoring")]
     # A term nobody mentions has no "Used in" list; the checker warns about it.
     assert glossary.select_one('[data-term="unused-here"] .rc-backlinks') is None
     unused = [p.message for p in check_path(project / "rules_data", project / "docs").problems

@@ -112,3 +112,21 @@ def test_no_broken_internal_links_or_anchors(seed_site):
             if parts.fragment and path.suffix == ".html" and parts.fragment not in ids_of(path):
                 broken.append(f"{rel}: {href} (no #{parts.fragment})")
     assert not broken, "\n".join(broken[:40])
+
+
+def test_rulecrafts_css_and_js_stay_within_12_kb_gzipped(seed_site):
+    # The budget for previews, dice, cheat sheets and the base styles together: what every
+    # page downloads, as served (CSS without its source comments), gzipped as web servers do.
+    from rulecraft.assets_served import asset_files, gzipped_size, served_text
+
+    sizes = {p.name: gzipped_size(p) for p in asset_files()}
+    assert sum(sizes.values()) <= 12_000, sizes
+    for asset in asset_files():
+        served = (seed_site / "assets" / "rulecraft" / asset.name).read_text(encoding="utf-8")
+        assert served == served_text(asset)
+        if asset.suffix == ".css":
+            assert "/*" not in served and "*/" not in served
+    # Every page loads each of them.
+    head = page(seed_site, "john-company/turn/").select("link[rel=stylesheet], script[src]")
+    loaded = {tag.get("href") or tag.get("src") for tag in head}
+    assert all(any(url.endswith(f"assets/rulecraft/{p.name}") for url in loaded) for p in asset_files()), loaded

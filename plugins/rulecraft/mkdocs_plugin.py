@@ -29,6 +29,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
 from . import site_pages
+from .assets_served import asset_files, served_text
 from .backlinks import fill_backlinks_file
 from .checks import check_book, read_prose
 from .checks.references import check_page_blocks, check_prose
@@ -39,7 +40,6 @@ from .markdown_ext import RulecraftExtension
 from .markdown_ext.termlinks import without_term_links
 
 log = logging.getLogger("mkdocs.plugins.rulecraft")
-ASSETS = Path(__file__).parent / "assets"
 ASSET_DIR = "assets/rulecraft"
 
 
@@ -114,7 +114,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         self.ext.book = self.book
         config.markdown_extensions.append(self.ext)
         # Every stylesheet and script in assets/ (one per concept: base, dice, glossary, cheat sheet).
-        for asset in sorted(ASSETS.iterdir()):
+        for asset in asset_files():
             if asset.suffix == ".css":
                 config.extra_css.append(f"{ASSET_DIR}/{asset.name}")
             elif asset.suffix == ".js":
@@ -141,8 +141,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                 self.generated[path] = (game.id, page)
         if files.get_file_from_path("index.md") is None:
             files.append(File.generated(config, "index.md", content=site_pages.home_stub(self.book)))
-        for asset in sorted(ASSETS.iterdir()):
-            files.append(File.generated(config, f"{ASSET_DIR}/{asset.name}", abs_src_path=str(asset)))
+        for asset in asset_files():
+            files.append(File.generated(config, f"{ASSET_DIR}/{asset.name}", content=served_text(asset)))
         if self.config.navigation and not config.nav:
             config.nav = self._navigation(files)
         return files

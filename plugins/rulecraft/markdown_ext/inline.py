@@ -7,9 +7,8 @@ from xml.etree import ElementTree as etree
 from markdown.inlinepatterns import InlineProcessor
 
 from .. import textrefs
-from ..render.base import safe
+from ..render.base import safe, term_link
 from ..render.icons import render_glyph
-from .termlinks import term_link
 
 
 class RefInlineProcessor(InlineProcessor):
@@ -27,6 +26,8 @@ class RefInlineProcessor(InlineProcessor):
             game_id, target = textrefs.split_target(target)
             ctx = self.ext.context(self.md, game_id)
             el = self.render(kind, target, shown, ctx)
+            if game_id is not None and kind == "term":
+                el.set("data-rc-game", game_id)  # {term:game:id}: a mention in that game's glossary
         except LookupError as exc:
             self.ext.report(f"{m.group(0)}: {exc.args[0]}")
             el = etree.Element("span", {"class": "rc-missing", "title": exc.args[0]})

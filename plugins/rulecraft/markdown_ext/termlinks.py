@@ -26,6 +26,7 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE
 
 from ..links import anchor
+from ..render.base import linked_term, set_term_text, term_link_attrs
 from ..textrefs import REF_RE
 
 SKIP_TAGS = frozenset({"a", "code", "pre", "kbd", "samp", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6",
@@ -42,38 +43,7 @@ _RAW_CLOSE_RE = re.compile(r"</(a|code|pre|kbd|samp|script|style|h[1-6]|abbr|but
 _STX_RE = re.compile("\x02[^\x03]*\x03")
 
 
-def term_link(ctx, term_id: str, text: str, href: str | None = None) -> etree.Element:
-    """The one shape of a glossary link, explicit or automatic: ``<a class="rc-term" href title>``.
-
-    glossary.js reads ``title`` (the short definition, also the no-JavaScript tooltip), ``href``
-    and ``data-rc-term-name`` (only when the link's text is not the term's name: "Offices", an
-    alias). The term's id is the ``href`` fragment (a term's anchor is its id). Every attribute is
-    paid for on each of thousands of links — by the serializer and by the search indexer, which
-    parses every tag — so there is none that nothing reads."""
-    el = etree.Element("a", _link_attrs(ctx, term_id, href))
-    _name(el, ctx.index.terms[term_id].term, text)
-    return el
-
-
-def _link_attrs(ctx, term_id: str, href: str | None) -> dict[str, str]:
-    return {"class": "rc-term", "href": href if href is not None else ctx.href("term", term_id),
-            "title": ctx.index.preview(term_id)}
-
-
-def linked_term(el: etree.Element) -> str | None:
-    """The term id a glossary link points to (its href fragment), None for other elements."""
-    if el.tag != "a" or el.get("class") != "rc-term":
-        return None
-    return el.get("href", "").rpartition("#")[2] or None
-
-
-def _name(el: etree.Element, name: str, text: str) -> None:
-    el.text = text
-    if text != name:
-        el.set("data-rc-term-name", name)
-
-
-# A serialized glossary link whose text holds no markup (what term_link makes; attribute values
+# A serialized glossary link whose text holds no markup (what render.base.term_link makes; attribute values
 # are escaped, so no '>' inside the tag).
 _SERIALIZED_LINK_RE = re.compile(r'<a class="rc-term" [^>]*>([^<]*)</a>')
 
@@ -134,11 +104,11 @@ class TermLinkTreeprocessor(Treeprocessor):
                 self.bases[self.game_id] = self.ext.glossary_url(self.game_id)
             self.base = self.bases[self.game_id]
 
-    def record(self, term_id: str) -> None:
-        key = (self.game_id, term_id, self.section)
+    def record(self, term_id: str, game_id: str | None = None) -> None:
+        key = (game_id or self.game_id, term_id, self.section)
         if key not in self.recorded:
             self.recorded.add(key)
-            self.ext.mentions.append((self.game_id, term_id, self.page, self.section))
+            self.ext.mentions.append((key[0], term_id, self.page, self.section))
 
     def link(self, term_id: str, text: str) -> etree.Element:
         base = self.base
@@ -149,9 +119,9 @@ class TermLinkTreeprocessor(Treeprocessor):
             if len(cache) > 4 * len(self.ctx.index.terms):  # bounded: drop entries of other folders
                 cache.clear()
             href = self.ctx.href("term", term_id) if base is None else f"{base}#{anchor('term', term_id)}"
-            attrs = cache[key] = _link_attrs(self.ctx, term_id, href)
+            attrs = cache[key] = term_link_attrs(self.ctx, term_id, href)
         el = etree.Element("a", attrs)  # copies attrs
-        _name(el, self.ctx.index.terms[term_id].term, text)
+        set_term_text(el, self.ctx.index.terms[term_id].term, text)
         return el
 
     def defined_by(self, dt: etree.Element) -> str | None:
@@ -185,9 +155,14 @@ class TermLinkTreeprocessor(Treeprocessor):
                 self.seen = set()
                 self.section = "" if tag == "h1" else (child.get("id") or "")
             elif tag == "a" and (explicit := linked_term(child)):
-                # An explicit {term:...} reference counts as the section's mention.
-                self.seen.add(explicit)
-                self.record(explicit)
+                # An explicit {term:...} reference counts as the section's mention; {term:game:id}
+                # is a mention in that game's glossary.
+                other = child.get("data-rc-game")
+                if other and other != self.game_id:
+                    self.record(explicit, other)
+                else:
+                    self.seen.add(explicit)
+                    self.record(explicit)
             if tag == "dt":
                 defined = self.defined_by(child)
             cls = child.get("class")

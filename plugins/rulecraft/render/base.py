@@ -104,6 +104,37 @@ def link(parent: Element, text: str, href: str, cls: str | None = None, title: s
     return el
 
 
+def term_link(ctx, term_id: str, text: str, href: str | None = None) -> etree.Element:
+    """The one shape of a glossary link, explicit or automatic: ``<a class="rc-term" href title>``.
+
+    glossary.js reads ``title`` (the short definition, also the no-JavaScript tooltip), ``href``
+    and ``data-rc-term-name`` (only when the link's text is not the term's name: "Offices", an
+    alias). The term's id is the ``href`` fragment (a term's anchor is its id). A site has
+    thousands of these and every HTML pass pays for each attribute, so a link carries none that
+    nothing reads."""
+    el = etree.Element("a", term_link_attrs(ctx, term_id, href))
+    set_term_text(el, ctx.index.terms[term_id].term, text)
+    return el
+
+
+def term_link_attrs(ctx, term_id: str, href: str | None) -> dict[str, str]:
+    return {"class": "rc-term", "href": href if href is not None else ctx.href("term", term_id),
+            "title": ctx.index.preview(term_id)}
+
+
+def linked_term(el: etree.Element) -> str | None:
+    """The term id a glossary link points to (its href fragment), None for other elements."""
+    if el.tag != "a" or el.get("class") != "rc-term":
+        return None
+    return el.get("href", "").rpartition("#")[2] or None
+
+
+def set_term_text(el: etree.Element, name: str, text: str) -> None:
+    el.text = text
+    if text != name:
+        el.set("data-rc-term-name", name)
+
+
 def range_text(low: int, high: int, unit: str = "") -> str:
     value = str(low) if low == high else f"{low}–{high}"
     return f"{value} {unit}".strip()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import links
 from ..numbering import NumberedPhase
-from .base import Element, RenderContext, admonition, badge, heading, link, steps_list, sub, todo_note
+from .base import Element, RenderContext, admonition, badge, heading, link, steps_list, sub, term_link, todo_note
 
 
 def phase_title(node: NumberedPhase) -> str:
@@ -37,11 +37,11 @@ def _markers(parent: Element, node: NumberedPhase) -> None:
 def _references(parent: Element, node: NumberedPhase, ctx: RenderContext) -> None:
     phase = node.phase
     index = ctx.index
-    parts: list[tuple[str, list[tuple[str, str]]]] = []
+    parts: list[tuple[str, list]] = []  # (label, [(text, href)] or, for terms, [term id])
     tables = [(index.tables[t].title, ctx.href("dice", t)) for t in phase.dice if t in index.tables]
     related = [(f"{index.phases[p].number}. {index.phases[p].phase.name}", ctx.href("phase", p))
                for p in phase.see if p in index.phases]
-    terms = [(index.terms[t].term, ctx.href("term", t)) for t in phase.terms if t in index.terms]
+    terms = [t for t in phase.terms if t in index.terms]
     if tables:
         parts.append(("Dice", tables))
     if related:
@@ -53,8 +53,12 @@ def _references(parent: Element, node: NumberedPhase, ctx: RenderContext) -> Non
     box = sub(parent, "p", cls="rc-refs")
     for i, (label, items) in enumerate(parts):
         sub(box, "strong", f"{label}: ").tail = None
-        for j, (text, href) in enumerate(items):
-            a = link(box, text, href, "rc-ref rc-nolink-terms")
+        for j, item in enumerate(items):
+            if label == "Terms":  # glossary links with previews; they count as the section's mentions
+                a = term_link(ctx, item, index.terms[item].term)
+                box.append(a)
+            else:
+                a = link(box, item[0], item[1], "rc-ref rc-nolink-terms")
             a.tail = ", " if j < len(items) - 1 else ("; " if i < len(parts) - 1 else None)
 
 
