@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import io
 import json
 import os
@@ -159,6 +160,8 @@ def _time(fn, runs: int) -> tuple[list[float], list[float], object]:
     """Wall-clock and CPU seconds of each run (CPU time is what counts on a busy shared machine)."""
     walls, cpus, last = [], [], None
     for _ in range(runs):
+        last = None  # free the previous run's rule book (and its garbage) outside the timing
+        gc.collect()
         started, cpu = time.perf_counter(), _cpu()
         last = fn()
         walls.append(time.perf_counter() - started)

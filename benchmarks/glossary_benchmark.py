@@ -176,7 +176,7 @@ def run_build(root: Path, variant: str) -> tuple[float, float, int]:
     site = root / f"site-{variant}"
     shutil.rmtree(site, ignore_errors=True)
     cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(root / f"mkdocs-{variant}.yml"), "-d", str(site)]
-    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}  # same set/dict layouts every run
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     stderr = proc.stderr.read()
@@ -215,11 +215,14 @@ def bench(pages: int, term_count: int, runs: int, density: float, keep: Path | N
         runs_cpu = ", ".join(f"{r[1]:.2f}" for r in results[v])
         print(f"  {v:<5}  CPU median {cpu[v]:6.2f} s [{runs_cpu}]   wall median {wall[v]:6.2f} s   "
               f"peak RSS {mem[v] / 1024:6.1f} MiB")
-    print(f"  linking cost  on/off   = CPU {cpu['on'] / cpu['off']:.3f}×   wall {wall['on'] / wall['off']:.3f}×   "
-          f"memory {mem['on'] / mem['off']:.3f}×")
+    # Each round builds off and on back to back: the median of their ratios cancels slow drift
+    # of a shared machine better than the ratio of the two medians.
+    paired = statistics.median(on[1] / off[1] for on, off in zip(results["on"], results["off"]))
+    print(f"  linking cost  on/off   = CPU {cpu['on'] / cpu['off']:.3f}× (paired rounds: {paired:.3f}×)   "
+          f"wall {wall['on'] / wall['off']:.3f}×   memory {mem['on'] / mem['off']:.3f}×")
     print(f"  vs no plugin  on/plain = CPU {cpu['on'] / cpu['plain']:.3f}×   wall {wall['on'] / wall['plain']:.3f}×   "
           f"memory {mem['on'] / mem['plain']:.3f}×")
-    return {"cpu": cpu, "wall": wall, "memory": mem}
+    return {"cpu": cpu, "wall": wall, "memory": mem, "paired": paired}
 
 
 def count_links(site: Path) -> int:
