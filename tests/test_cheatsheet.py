@@ -314,10 +314,13 @@ def test_sheet_fragment_and_download_link(tmp_path):
     page_file = tmp_path / "g" / "cheatsheet" / "index.html"
     page_file.parent.mkdir(parents=True)
     page_file.write_text(html, encoding="utf-8")
-    assert add_download_link(page_file, tmp_path / "g" / "cheatsheet.pdf")
-    link = BeautifulSoup(page_file.read_text(encoding="utf-8"), "html.parser").select_one(".rc-sheet-pdf, a[download]")
-    assert link.name == "a" and link["href"] == "../cheatsheet.pdf"
-    assert not add_download_link(page_file, tmp_path / "g" / "cheatsheet.pdf")  # the slot is used up
+    pdfs = [("A4", tmp_path / "g" / "cheatsheet.pdf"), ("US Letter", tmp_path / "g" / "cheatsheet-letter.pdf")]
+    assert add_download_link(page_file, pdfs)
+    soup = BeautifulSoup(page_file.read_text(encoding="utf-8"), "html.parser")
+    assert soup.select_one(".rc-sheet-pdf") is None
+    assert [(a.get_text(), a["href"]) for a in soup.select("a[download]")] == [
+        ("Download PDF (A4)", "../cheatsheet.pdf"), ("Download PDF (US Letter)", "../cheatsheet-letter.pdf")]
+    assert not add_download_link(page_file, pdfs)  # the slot is used up
 
 
 @pytest.mark.site
@@ -347,10 +350,11 @@ def test_site_build_writes_and_links_the_pdf(tmp_path):
     project = make_project(tmp_path / "p", games=("corporate-warfare",))
     result = build(project)
     assert result.returncode == 0, result.stderr
-    pdf = project / "site" / "corporate-warfare" / "cheatsheet.pdf"
-    assert pdf.read_bytes().startswith(b"%PDF")
-    link = page(project / "site", "corporate-warfare/cheatsheet/").select_one("a.rc-sheet-download")
-    assert link["href"] == "../cheatsheet.pdf" and link.has_attr("download")
+    for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf"):
+        assert (project / "site" / "corporate-warfare" / name).read_bytes().startswith(b"%PDF")
+    links = page(project / "site", "corporate-warfare/cheatsheet/").select("a.rc-sheet-download")
+    assert [a["href"] for a in links] == ["../cheatsheet.pdf", "../cheatsheet-letter.pdf"]
+    assert all(a.has_attr("download") for a in links)
 
 
 
@@ -359,7 +363,7 @@ def test_pdf_of_an_unchanged_sheet_is_reused(tmp_path, monkeypatch):
     import rulecraft.pdf as pdf
 
     calls = []
-    monkeypatch.setattr(pdf, "_render", lambda document, page_file, site: (calls.append(1), (b"%PDF-1.7 x", 1))[1])
+    monkeypatch.setattr(pdf, "_render", lambda document, page_file, site: (calls.append(document), (b"%PDF-1.7 x", 1))[1])
     site = tmp_path / "site"
     page_file = site / "g" / "cheatsheet" / "index.html"
     page_file.parent.mkdir(parents=True)
@@ -370,4 +374,6 @@ def test_pdf_of_an_unchanged_sheet_is_reused(tmp_path, monkeypatch):
     assert len(calls) == 1 and (site / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 x"
     page_file.write_text('<title>T</title><div class="rc-cheatsheet"><p>Two</p></div>', encoding="utf-8")
     pdf.write_pdf(page_file, site / "g" / "cheatsheet.pdf", site, "assets/rulecraft", cache)
-    assert len(calls) == 2
+    assert len(calls) == 2 and "@page { size: A4; }" in calls[-1]
+    pdf.write_pdf(page_file, site / "g" / "cheatsheet-letter.pdf", site, "assets/rulecraft", {}, "letter")
+    assert len(calls) == 3 and "@page { size: letter; }" in calls[-1]

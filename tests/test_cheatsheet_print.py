@@ -28,6 +28,15 @@ def page_count(pdf: Path) -> int:
     return len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf.read_bytes()))
 
 
+def page_size(pdf: Path) -> tuple[int, int]:
+    """The page size in whole points (A4: 595 x 842, US Letter: 612 x 792)."""
+    if not shutil.which("pdfinfo"):
+        pytest.skip("pdfinfo (poppler-utils) is not installed")
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True).stdout
+    width, height = re.search(r"Page size:\s+([\d.]+) x ([\d.]+) pts", info).groups()
+    return round(float(width)), round(float(height))
+
+
 def pdf_text(pdf: Path) -> str:
     if not shutil.which("pdftotext"):
         pytest.skip("pdftotext (poppler-utils) is not installed")
@@ -170,13 +179,16 @@ def test_weasyprint_pdfs_are_one_page_and_linked(seed_site):
     from bs4 import BeautifulSoup
 
     for game in SEEDS:
-        pdf = seed_site / game / "cheatsheet.pdf"
-        assert pdf.is_file(), f"{game}: no PDF"
-        assert page_count(pdf) == 1, f"{game}: {page_count(pdf)} pages"
+        for name, size in (("cheatsheet.pdf", (595, 842)), ("cheatsheet-letter.pdf", (612, 792))):
+            pdf = seed_site / game / name
+            assert pdf.is_file(), f"{game}: no {name}"
+            assert page_count(pdf) == 1, f"{game}: {name} has {page_count(pdf)} pages"
+            assert page_size(pdf) == size, f"{game}: {name} is {page_size(pdf)} pt"
         soup = BeautifulSoup((seed_site / game / "cheatsheet" / "index.html").read_text(encoding="utf-8"),
                              "html.parser")
-        assert soup.select_one("a.rc-sheet-download")["href"] == "../cheatsheet.pdf"
-    text = " ".join(pdf_text(seed_site / "john-company" / "cheatsheet.pdf").split())
+        assert [a["href"] for a in soup.select("a.rc-sheet-download")] == ["../cheatsheet.pdf",
+                                                                             "../cheatsheet-letter.pdf"]
+    text = " ".join(pdf_text(seed_site / "john-company" / "cheatsheet-letter.pdf").split())
     assert "Turn sequence" in text and "Manager of Shipping" in text and "Download PDF" not in text
 
 

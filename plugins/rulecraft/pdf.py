@@ -3,9 +3,9 @@
 WeasyPrint is optional (``pip install rulecraft[pdf]``): without it the site builds
 as before, with an info line and no download link.
 
-The PDF is made from the *built* cheat-sheet page, so it shows exactly what the
-browser prints: the sheet's element is cut out of the page and set in a small
-document that links only Rulecraft's own stylesheets (the print rules live in
+Two PDFs per game, A4 and US Letter, are made from the *built* cheat-sheet page,
+so they show exactly what the browser prints: the sheet's element is cut out of the
+page and set in a small document that links only Rulecraft's own stylesheets (the print rules live in
 cheatsheet.css). Material's stylesheets are left out on purpose: they style
 nothing the sheet needs in print and make WeasyPrint a hundred times slower.
 Only files inside the site are read (no network, nothing outside the site).
@@ -22,6 +22,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -30,7 +31,18 @@ from urllib.parse import unquote, urlsplit
 from .render.cheatsheet import PDF_SLOT
 
 STYLESHEETS = ("rulecraft.css", "cheatsheet.css")  # inside the site's asset folder
-PDF_NAME = "cheatsheet.pdf"  # written next to the cheat sheet's folder: <game>/cheatsheet.pdf
+
+
+@dataclass(frozen=True)
+class Paper:
+    label: str  # shown on the download button
+    css_size: str  # CSS @page size
+    file_name: str  # written next to the cheat sheet's folder: <game>/<file_name>
+
+
+# The sheet is laid out to fit both (cheatsheet.py packs it into A4's width and Letter's height);
+# each PDF is set on its own paper, so it prints at 100 % without the printer scaling it.
+PAPERS = (Paper("A4", "A4", "cheatsheet.pdf"), Paper("US Letter", "letter", "cheatsheet-letter.pdf"))
 SLOT_RE = re.compile(r'<span class="rc-sheet-pdf" ' + PDF_SLOT + r'(?:="")?></span>')
 LINK_RE = re.compile(r"<a\b([^>]*)>|</a>")
 HREF_RE = re.compile(r"""\s(?:href|download|target|rel)(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?""")
@@ -102,10 +114,10 @@ def without_links(fragment: str) -> str:
     return LINK_RE.sub(swap, fragment)
 
 
-def sheet_document(fragment: str, css_hrefs: list[str], title: str) -> str:
+def sheet_document(fragment: str, css_hrefs: list[str], title: str, page_size: str = "A4") -> str:
     links = "".join(f'<link rel="stylesheet" href="{html.escape(h)}">' for h in css_hrefs)
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-            f"{links}</head><body><article class=\"md-content__inner md-typeset\">"
+            f"{links}<style>@page {{ size: {page_size}; }}</style></head><body><article class=\"md-content__inner md-typeset\">"
             f'<div class="rc-block rc-block--cheatsheet">{fragment}</div></article></body></html>')
 
 
@@ -135,10 +147,13 @@ class PdfResult:
     game: str
     pdf: Path
     pages: int
+    paper: str = "A4"
 
 
-def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str, cache: dict | None = None) -> int:
-    """Render the cheat sheet of one built page to ``pdf_file``; returns the number of pages.
+def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str, cache: dict | None = None,
+              page_size: str = "A4") -> int:
+    """Render the cheat sheet of one built page to ``pdf_file`` on paper ``page_size`` (CSS); returns
+    the number of pages.
 
     ``cache`` (kept by the plugin across `mkdocs serve` rebuilds) maps the input's hash to the PDF
     already made from it, so an unchanged sheet is not set again."""
@@ -151,7 +166,7 @@ def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str, c
              for name in STYLESHEETS]
     title = re.search(r"<title>(.*?)</title>", page_html, re.S)
     document = sheet_document(without_links(fragment), hrefs,
-                              html.unescape(title.group(1).strip()) if title else "Cheat sheet")
+                              html.unescape(title.group(1).strip()) if title else "Cheat sheet", page_size)
     key = hashlib.sha256(document.encode())
     for name in STYLESHEETS:
         css = site_dir / asset_dir / name
@@ -169,11 +184,15 @@ def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str, c
     return pages
 
 
+def _renders_in_process() -> bool:
+    return os.environ.get("PYTHONHASHSEED") == "0" and "SOURCE_DATE_EPOCH" in os.environ
+
+
 def _render(document: str, page_file: Path, site_dir: Path) -> tuple[bytes, int]:
     """Render in a child process with a fixed hash seed and timestamp: two builds must give
     byte-identical PDFs, and WeasyPrint's font subsets follow set order (randomised per process)
     and carry fontTools' 'modified' time (which honours SOURCE_DATE_EPOCH)."""
-    if os.environ.get("PYTHONHASHSEED") == "0" and "SOURCE_DATE_EPOCH" in os.environ:
+    if _renders_in_process():
         return _render_here(document, page_file, site_dir)
     with tempfile.TemporaryDirectory(prefix="rulecraft-pdf-") as tmp:
         out = Path(tmp) / "sheet.pdf"
@@ -208,16 +227,20 @@ class _Relay(logging.Handler):
         logging.getLogger("mkdocs.plugins.rulecraft.pdf").debug("weasyprint: %s", record.getMessage())
 
 
-def link_html(page_file: Path, pdf_file: Path) -> str:
-    href = posixpath.join(*Path(os.path.relpath(pdf_file, page_file.parent)).parts)
-    return (f'<a class="md-button rc-sheet-download" href="{html.escape(href)}" download>'
-            f"Download PDF</a>")
+def link_html(page_file: Path, pdfs: list[tuple[str, Path]]) -> str:
+    """Download buttons, one per (paper label, PDF file)."""
+    links = []
+    for label, pdf_file in pdfs:
+        href = posixpath.join(*Path(os.path.relpath(pdf_file, page_file.parent)).parts)
+        links.append(f'<a class="md-button rc-sheet-download" href="{html.escape(href)}" download>'
+                     f"Download PDF ({html.escape(label)})</a>")
+    return " ".join(links)
 
 
-def add_download_link(page_file: Path, pdf_file: Path) -> bool:
-    """Put the download link into the built page's slot; False when the page has no slot."""
+def add_download_link(page_file: Path, pdfs: list[tuple[str, Path]]) -> bool:
+    """Put the download buttons into the built page's slot; False when the page has no slot."""
     text = page_file.read_text(encoding="utf-8")
-    new, count = SLOT_RE.subn(lambda _: link_html(page_file, pdf_file), text, count=1)
+    new, count = SLOT_RE.subn(lambda _: link_html(page_file, pdfs), text, count=1)
     if count:
         page_file.write_text(new, encoding="utf-8")
     return bool(count)
@@ -225,27 +248,45 @@ def add_download_link(page_file: Path, pdf_file: Path) -> bool:
 
 def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger,
                           cache: dict[str, dict] | None = None) -> list[PdfResult]:
-    """Write <game>/cheatsheet.pdf for each built cheat-sheet page ({game id: page file}) and link it.
+    """Write <game>/cheatsheet.pdf (A4) and <game>/cheatsheet-letter.pdf for each built cheat-sheet
+    page ({game id: page file}) and link them.
 
-    ``cache``: {game id: {}} kept between rebuilds (``write_pdf``)."""
+    ``cache``: {game id and paper: {}} kept between rebuilds (``write_pdf``)."""
     if not available():
         log.info("rulecraft: WeasyPrint is not installed, so the cheat sheets get no PDF download "
                  "(pip install 'rulecraft[pdf]' to add them)")
         return []
-    results = []
-    for game_id, page_file in pages.items():
-        pdf_file = site_dir / game_id / PDF_NAME
-        game_cache = cache.setdefault(game_id, {}) if cache is not None else None
+    jobs = [(game_id, page_file, paper) for game_id, page_file in pages.items() for paper in PAPERS]
+    # One cache entry per game and paper, made here: each thread then only touches its own.
+    caches = {} if cache is None else {(g, p): cache.setdefault(f"{g} {p.css_size}", {}) for g, _, p in jobs}
+
+    def write(job) -> int | Exception:
+        game_id, page_file, paper = job
         try:
-            pages_count = write_pdf(page_file, pdf_file, site_dir, asset_dir, game_cache)
+            return write_pdf(page_file, site_dir / game_id / paper.file_name, site_dir, asset_dir,
+                             caches.get((game_id, paper)), paper.css_size)
         except Exception as exc:  # a PDF is a bonus: never fail the site for it, but say so
-            log.warning(f"rulecraft: could not write the cheat-sheet PDF of '{game_id}': {exc}")
+            return exc
+
+    # Each PDF is set in its own child process (see _render): threads only wait for them, so the
+    # machine's cores share the work. In-process rendering (tests with fixed seeds) stays serial.
+    workers = 1 if _renders_in_process() else max(1, min(len(jobs), os.cpu_count() or 1))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        outcomes = list(pool.map(write, jobs))
+    results = []
+    written: dict[str, list[tuple[str, Path]]] = {}
+    for (game_id, page_file, paper), outcome in zip(jobs, outcomes):
+        if isinstance(outcome, Exception):
+            log.warning(f"rulecraft: could not write the {paper.label} cheat-sheet PDF of '{game_id}': {outcome}")
             continue
-        if pages_count != 1:
-            log.warning(f"rulecraft: the cheat-sheet PDF of '{game_id}' has {pages_count} pages, not one: "
-                        f"choose less in the cheatsheet: block of its game.yaml")
-        add_download_link(page_file, pdf_file)
-        results.append(PdfResult(game_id, pdf_file, pages_count))
+        if outcome != 1:
+            log.warning(f"rulecraft: the {paper.label} cheat-sheet PDF of '{game_id}' has {outcome} pages, "
+                        "not one: choose less in the cheatsheet: block of its game.yaml")
+        pdf_file = site_dir / game_id / paper.file_name
+        written.setdefault(game_id, []).append((paper.label, pdf_file))
+        results.append(PdfResult(game_id, pdf_file, outcome, paper.label))
+    for game_id, pdfs in written.items():
+        add_download_link(pages[game_id], pdfs)
     log.debug(f"rulecraft: wrote {len(results)} cheat-sheet PDF(s)")
     return results
 
