@@ -213,6 +213,16 @@ def test_subprocess_output_is_complete_through_a_pipe():
     assert {game["game"] for game in report["summaries"]} >= {"john-company", "corporate-warfare"}
 
 
+def test_subprocess_says_so_when_its_output_cannot_be_written():
+    # /dev/full: every write fails with "no space left". The report is lost, so the exit code must not be 0.
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([str(RULECRAFT), "check", str(RULES_DATA)], stdout=full, stderr=subprocess.PIPE,
+                              text=True, timeout=60)
+    assert proc.returncode == 120, proc.stderr
+    assert "No space left on device" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.stderr.count("rulecraft:") == 1, proc.stderr
+
+
 def test_subprocess_bad_inputs_have_no_traceback(game, tmp_path):
     folder = game(BAD_INPUTS["binary"])
     results = [

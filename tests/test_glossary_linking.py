@@ -16,6 +16,7 @@ import sitekit
 from rulecraft.checks import check_path
 from rulecraft.markdown_ext import RulecraftExtension
 from rulecraft.markdown_ext.termlinks import without_term_links
+from rulecraft.render.base import linked_term
 from rulecraft.textrefs import linkable_text
 
 JC_TERMS = """\
@@ -441,6 +442,15 @@ def test_without_term_links_keeps_the_words_and_everything_else():
     assert without_term_links("<p>No links.</p>") == "<p>No links.</p>"
 
 
+def test_linked_term_reads_the_fragment_of_a_glossary_link():
+    from xml.etree.ElementTree import Element
+
+    assert linked_term(Element("a", {"class": "rc-term", "href": "../glossary/#office"})) == "office"
+    assert linked_term(Element("a", {"class": "rc-term", "href": "https://example.org/office"})) is None
+    assert linked_term(Element("a", {"class": "rc-term", "href": "glossary/#"})) is None
+    assert linked_term(Element("a", {"class": "other", "href": "#office"})) is None
+
+
 HOOK = """\
 import json
 from pathlib import Path
@@ -460,7 +470,10 @@ def test_search_indexes_the_words_while_pages_keep_their_links(tmp_path):
     files = {"rules_data/jc/game.yaml": game_yaml("jc", "John Company", "glossaries: [common]\n"),
              "rules_data/jc/terms.yaml": textwrap.dedent(JC_TERMS), "rules_data/jc/phases.yaml": PHASES,
              "rules_data/_shared/common.yaml": SHARED,
-             "docs/jc/notes.md": "# Notes\n\nWatch your Company Standing and your VP.\n"}
+             "docs/jc/notes.md": "# Notes\n\nWatch your Company Standing and your VP.\n",
+             # Material's search edits a page with data-search-* attributes: it keeps its links the usual way
+             "docs/jc/hidden.md": "# Hidden\n\nThe Company.\n\n<div markdown data-search-exclude>\n\n"
+                                  "Secret VP.\n\n</div>\n"}
     on = sitekit.make_project(tmp_path / "on", files=files)
     off = sitekit.make_project(tmp_path / "off", files=files, plugin_extra="link_terms: false")
     hooked = sitekit.make_project(tmp_path / "hooked", files={**files, "hooks.py": HOOK})
@@ -476,6 +489,10 @@ def test_search_indexes_the_words_while_pages_keep_their_links(tmp_path):
     for project in (on, hooked):
         notes = sitekit.page(project / "site", "jc/notes/")
         assert [term_id(a) for a in notes.select("article a.rc-term")] == ["standing", "vp"]
+        hidden = sitekit.page(project / "site", "jc/hidden/")
+        assert [term_id(a) for a in hidden.select("article a.rc-term")] == ["company", "vp"]
+        assert "data-search-exclude" not in str(hidden)  # Material's change is kept too
+    assert "Secret" not in json.dumps(index[0])
     # Another handler between the two steps would see the page without links: then nothing is hidden.
     assert json.loads((hooked / "seen.json").read_text(encoding="utf-8"))["jc/notes.md"] is True
     for project, expected in ((on, True), (hooked, False)):

@@ -117,11 +117,11 @@ def test_no_broken_internal_links_or_anchors(seed_site):
 def test_rulecrafts_css_and_js_stay_within_12_kb_gzipped(seed_site):
     # The budget for previews, dice, cheat sheets and the base styles together: what every
     # page downloads, as served (CSS without its source comments), gzipped as web servers do.
-    from rulecraft.assets_served import asset_files, gzipped_size, served_text
+    from rulecraft.assets_served import gzipped_size, served_text, styles_and_scripts
 
-    sizes = {p.name: gzipped_size(p) for p in asset_files()}
+    sizes = {p.name: gzipped_size(p) for p in styles_and_scripts()}
     assert sum(sizes.values()) <= 12_000, sizes
-    for asset in asset_files():
+    for asset in styles_and_scripts():
         served = (seed_site / "assets" / "rulecraft" / asset.name).read_text(encoding="utf-8")
         assert served == served_text(asset)
         if asset.suffix == ".css":
@@ -129,4 +129,4 @@ def test_rulecrafts_css_and_js_stay_within_12_kb_gzipped(seed_site):
     # Every page loads each of them.
     head = page(seed_site, "john-company/turn/").select("link[rel=stylesheet], script[src]")
     loaded = {tag.get("href") or tag.get("src") for tag in head}
-    assert all(any(url.endswith(f"assets/rulecraft/{p.name}") for url in loaded) for p in asset_files()), loaded
+    assert all(any(url.endswith(f"assets/rulecraft/{p.name}") for url in loaded) for p in styles_and_scripts()), loaded

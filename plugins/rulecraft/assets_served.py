@@ -18,16 +18,25 @@ _BLANK_LINES_RE = re.compile(r"\n\s*\n+")
 
 
 def asset_files() -> list[Path]:
-    return sorted(p for p in ASSETS.iterdir() if p.suffix in (".css", ".js"))
+    """Every file Rulecraft serves under assets/rulecraft/ (stylesheets, scripts, anything else)."""
+    return sorted(p for p in ASSETS.iterdir() if p.is_file() and not p.name.startswith("."))
 
 
-def served_text(path: Path) -> str:
-    text = path.read_text(encoding="utf-8")
+def styles_and_scripts() -> list[Path]:
+    """The assets every page links (and the 12 KB budget counts)."""
+    return [p for p in asset_files() if p.suffix in (".css", ".js")]
+
+
+def served_text(path: Path) -> str | None:
+    """A stylesheet without its comments, a script as written; None for other files (copied as they are)."""
     if path.suffix == ".css":
-        text = _BLANK_LINES_RE.sub("\n", _CSS_COMMENT_RE.sub("", text)).strip() + "\n"
-    return text
+        text = path.read_text(encoding="utf-8")
+        return _BLANK_LINES_RE.sub("\n", _CSS_COMMENT_RE.sub("", text)).strip() + "\n"
+    if path.suffix == ".js":
+        return path.read_text(encoding="utf-8")
+    return None
 
 
 def gzipped_size(path: Path) -> int:
     """Bytes on the wire with gzip (level 6, what web servers use by default)."""
-    return len(gzip.compress(served_text(path).encode("utf-8"), compresslevel=6, mtime=0))
+    return len(gzip.compress((served_text(path) or "").encode("utf-8"), compresslevel=6, mtime=0))

@@ -208,7 +208,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
-        return 0
+        return 0  # the reader went away (`rulecraft check | head`)
+    except OSError as exc:  # the system failed us, e.g. the disk filled up while the report was written
+        _say_on_stderr(f"rulecraft: could not finish: {exc}")
+        return 120  # what Python itself exits with when its output cannot be written
 
 
 def run() -> None:
@@ -224,9 +227,20 @@ def run() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (BrokenPipeError, OSError, ValueError):
+        except BrokenPipeError:
             pass  # the reader went away (`rulecraft check | head`): nothing left to say
+        except (OSError, ValueError) as exc:  # e.g. the disk is full: the output is incomplete
+            if code == 0:  # else main() has said why already
+                _say_on_stderr(f"rulecraft: could not write the output: {exc}")
+                code = 120
     os._exit(code)
+
+
+def _say_on_stderr(message: str) -> None:
+    try:
+        os.write(2, (message + "\n").encode())  # unbuffered: sys.stderr may be the stream that failed
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@
 * on_page_context: the search plugin indexes each page without its glossary links (the same
   index, thousands fewer tags to parse); the links are back before the page is written.
 * on_post_build: fill the glossary's "Used in" backlinks into the written pages.
-* on_post_build: write each cheat sheet's PDF (rulecraft.pdf; needs WeasyPrint, optional).
+* on_post_build: write each cheat sheet's PDFs, A4 and US Letter (rulecraft.pdf; needs WeasyPrint, optional).
 * on_serve: watch rules_data/ so a YAML edit rebuilds the site. While serving, a
   broken edit keeps the last good rule book and shows the errors in a banner on
   every page (and the log); fixing the file recovers on the next rebuild.
@@ -29,7 +29,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
 from . import site_pages
-from .assets_served import asset_files, served_text
+from .assets_served import asset_files, served_text, styles_and_scripts
 from .backlinks import fill_backlinks_file
 from .checks import check_book, read_prose
 from .checks.references import check_page_blocks, check_prose
@@ -53,7 +53,8 @@ class RulecraftConfig(Config):
     # TODOs and open questions are recorded gaps of the source rules, shown on each game's status
     # page; by default they are logged as info so `mkdocs build --strict` passes. True: warnings.
     strict_gaps = c.Type(bool, default=False)
-    # Write <game>/cheatsheet.pdf after the build when WeasyPrint is installed (the `pdf` extra).
+    # Write <game>/cheatsheet.pdf (A4) and cheatsheet-letter.pdf after the build when WeasyPrint is
+    # installed (the `pdf` extra).
     cheatsheet_pdf = c.Type(bool, default=True)
 
 
@@ -114,7 +115,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         self.ext.book = self.book
         config.markdown_extensions.append(self.ext)
         # Every stylesheet and script in assets/ (one per concept: base, dice, glossary, cheat sheet).
-        for asset in asset_files():
+        for asset in styles_and_scripts():
             if asset.suffix == ".css":
                 config.extra_css.append(f"{ASSET_DIR}/{asset.name}")
             elif asset.suffix == ".js":
@@ -142,7 +143,9 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if files.get_file_from_path("index.md") is None:
             files.append(File.generated(config, "index.md", content=site_pages.home_stub(self.book)))
         for asset in asset_files():
-            files.append(File.generated(config, f"{ASSET_DIR}/{asset.name}", content=served_text(asset)))
+            dest, text = f"{ASSET_DIR}/{asset.name}", served_text(asset)
+            source = {"content": text} if text is not None else {"abs_src_path": str(asset)}
+            files.append(File.generated(config, dest, **source))
         if self.config.navigation and not config.nav:
             config.nav = self._navigation(files)
         return files
@@ -234,20 +237,26 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     # link's words but not the link. So they are given the page without its glossary links: the
     # same index, but on a prose-heavy site they no longer parse ~40 extra tags per page (the
     # largest cost of linking after the linker itself). Only done when every handler that runs
-    # between the two steps below is a search plugin: nothing else sees the stripped page.
+    # between the two steps below is a search plugin, and not on a page with `data-search-*`
+    # attributes: Material's search removes those from page.content, and the page must then keep
+    # that change, so it is indexed with its links as usual.
     @event_priority(1)  # just before the default-priority handlers, search among them
     def _hide_links_from_search(self, context, /, *, page, config, nav):
-        if self.config.enabled and self.hide_links_from_search and page.content:
-            self._stripped = (page, page.content, without_term_links(page.content))
+        content = page.content
+        if self.config.enabled and self.hide_links_from_search and content and "data-search-" not in content:
+            self._stripped = (page, content, without_term_links(content))
             page.content = self._stripped[2]
         return context
 
     @event_priority(-1)  # just after them: the template renders the page with its links
     def _restore_links(self, context, /, *, page, config, nav):
-        stripped = getattr(self, "_stripped", None)
-        if stripped and stripped[0] is page and page.content is stripped[2]:
-            page.content = stripped[1]
-        self._stripped = None
+        stripped, self._stripped = getattr(self, "_stripped", None), None
+        if stripped and stripped[0] is page:
+            if page.content is stripped[2]:
+                page.content = stripped[1]
+            else:  # not expected from a search plugin; never lose the change or the links silently
+                log.warning(f"rulecraft: {page.file.src_uri}: a plugin changed the page while the search "
+                            "index was built, so its glossary links could not be put back")
         return context
 
     on_page_context = CombinedEvent(_hide_links_from_search, _restore_links)

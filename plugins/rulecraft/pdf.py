@@ -177,7 +177,7 @@ def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str, c
     else:
         data, pages = _render(document, page_file, site_dir)
         if cache is not None:
-            cache.clear()  # one entry per game and build is all a rebuild can reuse
+            cache.clear()  # one entry per game, paper and build is all a rebuild can reuse
             cache[digest] = (data, pages)
     pdf_file.parent.mkdir(parents=True, exist_ok=True)
     pdf_file.write_bytes(data)
@@ -270,7 +270,8 @@ def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str
 
     # Each PDF is set in its own child process (see _render): threads only wait for them, so the
     # machine's cores share the work. In-process rendering (tests with fixed seeds) stays serial.
-    workers = 1 if _renders_in_process() else max(1, min(len(jobs), os.cpu_count() or 1))
+    # At most 4 at once: each child holds an interpreter and WeasyPrint (~100 MB).
+    workers = 1 if _renders_in_process() else max(1, min(len(jobs), len(os.sched_getaffinity(0)), 4))
     with ThreadPoolExecutor(max_workers=workers) as pool:
         outcomes = list(pool.map(write, jobs))
     results = []

@@ -126,7 +126,8 @@ def linked_term(el: etree.Element) -> str | None:
     """The term id a glossary link points to (its href fragment), None for other elements."""
     if el.tag != "a" or el.get("class") != "rc-term":
         return None
-    return el.get("href", "").rpartition("#")[2] or None
+    _, hash_, fragment = el.get("href", "").rpartition("#")
+    return fragment if hash_ and fragment else None
 
 
 def set_term_text(el: etree.Element, name: str, text: str) -> None:
