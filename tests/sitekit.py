@@ -155,3 +155,11 @@ def seed_site(tmp_path_factory) -> Path:
                             env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert result.returncode == 0, result.stderr
     return site
+
+
+def wait_for_instant_navigation(page) -> None:
+    """Material intercepts a link only once its sitemap has arrived (the link must be listed there);
+    a click before that is an ordinary page load. Under load that fetch can lag the page's load
+    event, so tests of instant navigation wait until the network has gone quiet."""
+    page.wait_for_load_state("networkidle")
+

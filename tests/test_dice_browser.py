@@ -307,6 +307,7 @@ def test_keyboard_only(open_page):
 def test_after_instant_navigation(open_page, base):
     page = open_page("/demo/?rc-seed=11", viewport={"width": 1400, "height": 900})  # sidebar nav shown
     page.evaluate("window.rcSamePage = true")  # gone if the browser loads a whole new page
+    sitekit.wait_for_instant_navigation(page)
     page.locator('.md-sidebar--primary a.md-nav__link[href$="/demo/dice/"]').click()
     page.wait_for_url("**/demo/dice/")
     table(page, "weather").locator(".rc-roll-btn").wait_for(state="visible")

@@ -192,6 +192,7 @@ def test_works_after_instant_navigation(page):
     link.hover()
     preview(page).wait_for(state="visible")
     preview(page).locator(".rc-tp-pin").click()  # a pinned preview must not survive a page change
+    sitekit.wait_for_instant_navigation(page)
     page.locator("nav.md-nav a[href$='notes/']:visible").first.click()
     page.wait_for_url("**/demo/notes/")
     page.locator("h1", has_text="Notes").wait_for()
