@@ -142,12 +142,7 @@ class TermLinkTreeprocessor(Treeprocessor):
         children = list(el)
         position = 0  # index in ``el`` just after the current child
         if el.text and not el.text.isspace():
-            linked = self.link_text(el.text, excluded)
-            if linked is not None:
-                el.text = linked[0]
-                for link in linked[1]:
-                    el.insert(position, link)
-                    position += 1
+            el.text, position = self.insert_links(el, position, el.text, excluded)
         defined = None  # the term named by the last <dt> of a definition list
         for child in children:
             tag = child.tag
@@ -171,12 +166,7 @@ class TermLinkTreeprocessor(Treeprocessor):
             position += 1
             if child.tail and not child.tail.isspace():
                 # The tail belongs to the parent: links go into the parent right after the child.
-                linked = self.link_text(child.tail, excluded)
-                if linked is not None:
-                    child.tail = linked[0]
-                    for link in linked[1]:
-                        el.insert(position, link)
-                        position += 1
+                child.tail, position = self.insert_links(el, position, child.tail, excluded)
 
     def walk_other_game(self, el: etree.Element, game: str) -> None:
         saved = (self.ctx, self.matcher, self.game_id, self.seen, self.base)
@@ -191,6 +181,18 @@ class TermLinkTreeprocessor(Treeprocessor):
         finally:
             el.set("data-rc-game", game)
             self.ctx, self.matcher, self.game_id, self.seen, self.base = saved
+
+    def insert_links(self, parent: etree.Element, position: int, text: str, excluded: str | None) -> tuple[str, int]:
+        """Link the terms of ``text`` (a text or tail inside ``parent``): the links go into ``parent`` from
+        ``position`` on. Returns the text before the first link and the position after the last."""
+        linked = self.link_text(text, excluded)
+        if linked is None:
+            return text, position
+        head, links = linked
+        for link in links:
+            parent.insert(position, link)
+            position += 1
+        return head, position
 
     def link_text(self, text: str, excluded: str | None) -> tuple[str, list[etree.Element]] | None:
         """None when nothing is linked, else (text before the first link, links with their tails)."""
