@@ -30,7 +30,7 @@ from mkdocs.exceptions import Abort
 pytestmark = pytest.mark.site
 
 _SCRIPT = Path(sys.executable).with_name("rulecraft")
-RULECRAFT = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "rulecraft.cli"]
+RULECRAFT = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "rulecraft.cli.main"]
 
 
 def broken_project(root: Path, case: Case) -> tuple[Path, int]:

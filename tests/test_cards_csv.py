@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.cards_csv import cards_to_csv, export_deck, import_deck, parse_cards_csv
-from rulecraft.cli import main
+from rulecraft.cli.cards_csv import cards_to_csv, export_deck, import_deck, parse_cards_csv
+from rulecraft.cli.main import main
 from rulecraft.loader import load_game
 from rulecraft.problems import RulecraftError
 

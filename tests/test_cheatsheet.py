@@ -18,12 +18,12 @@ from cheatsheet_fixture import GAME_ID as OVERFULL, TITLE as OVERFULL_TITLE, pro
 from conftest import RULES_DATA, only, with_code, write_game
 from sitekit import build, make_project, page
 
-from rulecraft.cheatsheet import SIZES_PT, estimate, key_terms, print_size, sheet_content
+from rulecraft.models.cheatsheet import SIZES_PT, estimate, key_terms, print_size, sheet_content
 from rulecraft.checks import check_path
-from rulecraft.index import build_index
+from rulecraft.models.index import build_index
 from rulecraft.loader import load_rulebook
 from rulecraft.markdown_ext import RulecraftExtension
-from rulecraft.pdf import add_download_link, sheet_fragment
+from rulecraft.mkdocs_plugin.pdf import add_download_link, sheet_fragment
 
 SEEDS = ["1800", "asean-2090", "corporate-warfare", "john-company", "straits"]
 
@@ -339,7 +339,7 @@ def test_site_builds_without_weasyprint_and_links_no_pdf(tmp_path):
 
 
 def _weasyprint() -> bool:
-    from rulecraft.pdf import available
+    from rulecraft.mkdocs_plugin.pdf import available
 
     return available()
 
@@ -360,7 +360,7 @@ def test_site_build_writes_and_links_the_pdf(tmp_path):
 
 def test_pdf_of_an_unchanged_sheet_is_reused(tmp_path, monkeypatch):
     """While serving, a rebuild does not set an unchanged sheet again (WeasyPrint takes seconds)."""
-    import rulecraft.pdf as pdf
+    import rulecraft.mkdocs_plugin.pdf as pdf
 
     calls = []
     monkeypatch.setattr(pdf, "_render", lambda document, page_file, site: (calls.append(document), (b"%PDF-1.7 x", 1))[1])

@@ -13,7 +13,7 @@ import pytest
 from cheatsheet_fixture import GAME_ID as OVERFULL, project_files
 from sitekit import build, chromium, make_project, seed_site, serve  # noqa: F401 - seed_site is a fixture
 
-from rulecraft.pdf import available as weasyprint_available
+from rulecraft.mkdocs_plugin.pdf import available as weasyprint_available
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from rulecraft.dice_math import numeric_coverage
+from rulecraft.dice.odds import numeric_coverage
 from rulecraft.loader import load_game
 
 from conftest import assert_at, check, error_codes, only, where, with_code

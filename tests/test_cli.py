@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.cli import main
+from rulecraft.cli.main import main
 
 from conftest import RULES_DATA, assert_at, check, line_col, write_game
 

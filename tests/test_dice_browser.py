@@ -15,8 +15,8 @@ import pytest
 
 import sitekit
 from conftest import MINIMAL_GAME
-from rulecraft.dice_math import row_odds
-from rulecraft.index import build_index
+from rulecraft.dice.odds import row_odds
+from rulecraft.models.index import build_index
 from rulecraft.loader import load_rulebook
 from test_dice_odds import DICE_YAML, EXPECTED
 

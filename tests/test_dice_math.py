@@ -6,8 +6,8 @@ from fractions import Fraction as F
 
 import pytest
 
-from rulecraft.dice_math import distribution, face_distribution, numeric_coverage, reachable_offsets, row_odds
-from rulecraft.dice_notation import DiceSpec, NotationError, RollRange, parse_dice, parse_roll
+from rulecraft.dice.odds import distribution, face_distribution, numeric_coverage, reachable_offsets, row_odds
+from rulecraft.dice.notation import DiceSpec, NotationError, RollRange, parse_dice, parse_roll
 from rulecraft.models import CustomDie, DiceTable, Modifier
 
 

@@ -15,9 +15,9 @@ import pytest
 from bs4 import BeautifulSoup
 
 from conftest import check, write_game
-from rulecraft.dice_math import distribution, face_distribution, outcome_weights, reachable_offsets, row_odds
-from rulecraft.dice_notation import parse_dice
-from rulecraft.index import build_index
+from rulecraft.dice.odds import distribution, face_distribution, outcome_weights, reachable_offsets, row_odds
+from rulecraft.dice.notation import parse_dice
+from rulecraft.models.index import build_index
 from rulecraft.loader import load_rulebook
 from rulecraft.markdown_ext import RulecraftExtension
 from rulecraft.render.dice import percent

@@ -17,7 +17,7 @@ from rulecraft.checks import check_path
 from rulecraft.markdown_ext import RulecraftExtension
 from rulecraft.markdown_ext.termlinks import without_term_links
 from rulecraft.render.base import linked_term
-from rulecraft.textrefs import linkable_text
+from rulecraft.models.textrefs import linkable_text
 
 JC_TERMS = """\
     terms:
@@ -184,7 +184,7 @@ def test_final_urls_when_the_plugin_gives_the_glossary_url(rules):
 
 
 def test_matcher_edge_cases():
-    from rulecraft.term_matcher import TermMatcher
+    from rulecraft.models.term_matcher import TermMatcher
 
     matcher = TermMatcher([("seat of power", "seat", None), ("Seat", "chair", None), ("Straße", "street", None),
                            ("don", "don", None), ("Company", "company", None)])

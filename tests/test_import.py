@@ -13,11 +13,11 @@ import pytest
 import yaml
 
 import sitekit
-from rulecraft.cli import main
-from rulecraft.importer import detect_format, import_rulebook, read_outline, recognise
-from rulecraft.importer.dice import parse_row
-from rulecraft.importer.outline import ListItem
-from rulecraft.importer.terms import split_term
+from rulecraft.cli.main import main
+from rulecraft.cli.importer import detect_format, import_rulebook, read_outline, recognise
+from rulecraft.cli.importer.dice import parse_row
+from rulecraft.cli.importer.outline import ListItem
+from rulecraft.cli.importer.terms import split_term
 from rulecraft.loader import load_rulebook
 
 REPO = Path(__file__).resolve().parents[1]

@@ -11,12 +11,12 @@ import pytest
 import yaml
 
 import sitekit
-from rulecraft.cards_csv import parse_cards_csv
+from rulecraft.cli.cards_csv import parse_cards_csv
 from rulecraft.checks import check_path
-from rulecraft.cli import build_parser, main
+from rulecraft.cli.main import build_parser, main
 from rulecraft.models import FILE_KINDS
-from rulecraft.scaffold import create_game
-from rulecraft.yamlwrite import schema_line
+from rulecraft.cli.scaffold import create_game
+from rulecraft.cli.yamlwrite import schema_line
 
 REPO = Path(__file__).resolve().parents[1]
 GUIDE = REPO / "docs" / "authoring.md"
@@ -203,7 +203,7 @@ def test_guide_lists_only_real_codes_and_every_block():
     dynamic = ("schema-", "dangling-")
     missing = [c for c in codes if f'"{c}"' not in source and not c.startswith(dynamic)]
     assert not missing, f"codes in the guide that the code never emits: {missing}"
-    from rulecraft.textrefs import GAME_BLOCKS, ITEM_BLOCKS, REF_KINDS
+    from rulecraft.models.textrefs import GAME_BLOCKS, ITEM_BLOCKS, REF_KINDS
 
     for block in [*ITEM_BLOCKS, *GAME_BLOCKS, "games"]:
         assert f"`/// {block}" in guide, block

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from rulecraft.index import build_index
+from rulecraft.models.index import build_index
 from rulecraft.loader import load_game
 from rulecraft.models import Phase
-from rulecraft.numbering import _letter, number_phases
+from rulecraft.models.numbering import _letter, number_phases
 
 
 def phase(pid: str, rules: str | None = "Play.", **kw) -> Phase:

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from rulecraft.checks import check_book
-from rulecraft.dice_notation import MAX_DICE, MAX_SIDES, DiceSpec, NotationError, RollRange, parse_dice, parse_roll
+from rulecraft.dice.notation import MAX_DICE, MAX_SIDES, DiceSpec, NotationError, RollRange, parse_dice, parse_roll
 from rulecraft.loader import load_model, load_rulebook
 from rulecraft.models import FILE_KINDS
 from rulecraft.problems import Problem

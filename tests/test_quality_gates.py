@@ -117,7 +117,7 @@ def test_no_broken_internal_links_or_anchors(seed_site):
 def test_rulecrafts_css_and_js_stay_within_12_kb_gzipped(seed_site):
     # The budget for previews, dice, cheat sheets and the base styles together: what every
     # page downloads, as served (CSS without its source comments), gzipped as web servers do.
-    from rulecraft.assets_served import gzipped_size, served_text, styles_and_scripts
+    from rulecraft.pages.assets import gzipped_size, served_text, styles_and_scripts
 
     sizes = {p.name: gzipped_size(p) for p in styles_and_scripts()}
     assert sum(sizes.values()) <= 12_000, sizes

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from rulecraft.cli import main
+from rulecraft.cli.main import main
 from rulecraft.models import FILE_KINDS
-from rulecraft.schema import SCHEMA_DIR, check_schemas, schema_text, write_schemas
+from rulecraft.cli.schema import SCHEMA_DIR, check_schemas, schema_text, write_schemas
 
 from conftest import RULES_DATA
 

@@ -12,7 +12,7 @@ import pytest
 from sitekit import REPO, build, make_project, page, seed_site  # noqa: F401 - seed_site is a fixture
 
 from rulecraft.loader import load_rulebook
-from rulecraft.site_pages import pages_for_game
+from rulecraft.pages import pages_for_game
 
 pytestmark = pytest.mark.site
 

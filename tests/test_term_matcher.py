@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rulecraft.term_matcher import TermMatcher, is_case_sensitive, normalise
+from rulecraft.models.term_matcher import TermMatcher, is_case_sensitive, normalise
 
 GLOSSARY = [
     ("Company", "company", None),

@@ -6,7 +6,7 @@ import pytest
 
 import sitekit
 from rulecraft.checks import check_path
-from rulecraft.cli import main
+from rulecraft.cli.main import main
 
 from conftest import RULES_DATA, only, where, with_code, write_game
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .. import collector
-from ..index import build_index
+from ..models.index import build_index
 from ..loader import RuleBook, display_path, load_rulebook
 from ..problems import Problem
 from . import cards, completeness, dice_coverage, glossary, identifiers, references, usage

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..index import GameIndex
+from ..models.index import GameIndex
 from ..problems import Problem, error
 
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..cheatsheet import SIZES_PT, estimate, sheet_content
-from ..index import GameIndex
+from ..models.cheatsheet import SIZES_PT, estimate, sheet_content
+from ..models.index import GameIndex
 from ..problems import Problem, warning
 from .references import dangling
 

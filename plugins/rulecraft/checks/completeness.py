@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from ..index import NON_PROSE_FIELDS, GameIndex, iter_models, iter_strings
+from ..models.index import NON_PROSE_FIELDS, GameIndex, iter_models, iter_strings
 from ..models import OpenQuestion
 from ..problems import Location, Problem, warning
-from ..textrefs import find_placeholders
+from ..models.textrefs import find_placeholders
 
 
 @dataclass

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..dice_math import numeric_coverage
-from ..index import GameIndex
+from ..dice.odds import numeric_coverage
+from ..models.index import GameIndex
 from ..models import DiceTable
 from ..problems import Problem, error
 

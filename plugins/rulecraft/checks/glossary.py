@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..index import GameIndex
+from ..models.index import GameIndex
 from ..problems import Problem, error
-from ..term_matcher import normalise
+from ..models.term_matcher import normalise
 
 
 def check(index: GameIndex) -> Iterator[Problem]:

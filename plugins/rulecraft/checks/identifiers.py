@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from ..index import GameIndex
-from ..links import OVERVIEW_ANCHORS
+from ..models.index import GameIndex
+from ..models.links import OVERVIEW_ANCHORS
 from ..models import RuleModel
 from ..problems import Problem, error
 

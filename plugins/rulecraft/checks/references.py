@@ -5,9 +5,9 @@ from __future__ import annotations
 import difflib
 from typing import Iterator
 
-from ..index import GameIndex, iter_texts
+from ..models.index import GameIndex, iter_texts
 from ..problems import Location, Problem, error
-from ..textrefs import find_refs
+from ..models.textrefs import find_refs
 
 KIND_NAMES = {"term": "term", "icon": "icon", "const": "constant", "phase": "phase", "dice": "dice table",
               "card": "card", "deck": "deck", "die": "custom die", "component": "component"}
@@ -100,8 +100,8 @@ def check_prose(index: GameIndex, file: str, text: str) -> Iterator[Problem]:
 
 def check_page_blocks(book, index: GameIndex | None, file: str, text: str) -> Iterator[Problem]:
     """`/// name | argument` blocks of a page: known block, existing game and item."""
-    from ..index import build_index
-    from ..textrefs import BLOCK_RE, GAME_BLOCKS, ITEM_BLOCKS, SITE_BLOCKS, split_target
+    from ..models.index import build_index
+    from ..models.textrefs import BLOCK_RE, GAME_BLOCKS, ITEM_BLOCKS, SITE_BLOCKS, split_target
 
     for match in BLOCK_RE.finditer(text):
         name, argument = match.group(2), (match.group(3) or "").strip()

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from ..index import GameIndex, iter_prose
+from ..models.index import GameIndex, iter_prose
 from ..problems import Problem, warning
-from ..textrefs import find_refs, linkable_text
+from ..models.textrefs import find_refs, linkable_text
 
 
 def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:

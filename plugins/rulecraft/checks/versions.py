@@ -5,7 +5,7 @@ from __future__ import annotations
 import difflib
 from typing import Iterator
 
-from ..index import GameIndex, iter_models
+from ..models.index import GameIndex, iter_models
 from ..problems import Problem, warning
 
 _KIND = {"Phase": "phase", "Term": "term", "Card": "card"}

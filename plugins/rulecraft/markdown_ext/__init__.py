@@ -17,7 +17,7 @@ from xml.etree import ElementTree as etree
 from markdown import Markdown
 from pymdownx.blocks import BlocksExtension
 
-from ..index import GameIndex, build_index
+from ..models.index import GameIndex, build_index
 from ..loader import RuleBook, load_rulebook
 from ..render.base import RenderContext
 from .blocks import ALL_BLOCKS

@@ -7,7 +7,7 @@ from xml.etree import ElementTree as etree
 
 from pymdownx.blocks.block import Block
 
-from .. import textrefs
+from ..models import textrefs
 from ..render import cards, changes, cheatsheet, dice, games, glossary, icons, overview, phases, status
 from ..render.base import heading, safe, sub
 

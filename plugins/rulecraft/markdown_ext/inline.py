@@ -6,7 +6,7 @@ from xml.etree import ElementTree as etree
 
 from markdown.inlinepatterns import InlineProcessor
 
-from .. import textrefs
+from ..models import textrefs
 from ..render.base import safe, term_link
 from ..render.icons import render_glyph
 

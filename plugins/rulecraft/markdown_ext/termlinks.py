@@ -25,9 +25,9 @@ from xml.etree import ElementTree as etree
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE
 
-from ..links import anchor
+from ..models.links import anchor
 from ..render.base import linked_term, set_term_text, term_link_attrs
-from ..textrefs import REF_RE
+from ..models.textrefs import REF_RE
 
 SKIP_TAGS = frozenset({"a", "code", "pre", "kbd", "samp", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6",
                        "abbr", "button", "svg", "math", "textarea", "select", "option", "img", "title", "dt",

@@ -6,7 +6,7 @@ from typing import Annotated
 
 from pydantic import Field, field_validator, model_validator
 
-from ..dice_notation import parse_dice, parse_roll
+from ..dice.notation import parse_dice, parse_roll
 
 from .base import Id, RuleModel, ShortText, Text
 

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Callable
 from xml.etree import ElementTree as etree
 
-from .. import links
-from ..index import GameIndex
+from ..models import links
+from ..models.index import GameIndex
 from ..models import Step
 
 Element = etree.Element

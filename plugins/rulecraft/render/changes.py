@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..index import iter_models
+from ..models.index import iter_models
 from .base import Element, RenderContext, heading, link, sub
 
 

@@ -7,9 +7,9 @@ that the print CSS (assets/cheatsheet.css) keeps whole within a column.
 
 from __future__ import annotations
 
-from ..cheatsheet import SheetContent, constant_text, dice_line, print_size, sheet_content
-from ..dice_math import row_odds, row_ranges
-from ..textrefs import plain_text
+from ..models.cheatsheet import SheetContent, constant_text, dice_line, print_size, sheet_content
+from ..dice.odds import row_odds, row_ranges
+from ..models.textrefs import plain_text
 from .base import Element, RenderContext, heading, sub
 from .icons import render_glyph
 

@@ -12,9 +12,9 @@ import json
 import math
 from fractions import Fraction
 
-from .. import links, textrefs
-from ..dice_math import distribution, face_distribution, outcome_weights, row_odds, row_ranges, reachable_offsets
-from ..dice_notation import RollRange, parse_dice
+from ..models import links, textrefs
+from ..dice.odds import distribution, face_distribution, outcome_weights, row_odds, row_ranges, reachable_offsets
+from ..dice.notation import RollRange, parse_dice
 from ..models import CustomDie, DiceTable, Modifier
 from .base import Element, RenderContext, heading, sub
 

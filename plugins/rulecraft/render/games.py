@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from .. import links
-from ..index import build_index
+from ..models import links
+from ..models.index import build_index
 from ..loader import RuleBook
-from ..textrefs import plain_text
+from ..models.textrefs import plain_text
 from .base import Element, link, range_text, sub
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from .. import links
+from ..models import links
 from ..models import Term
 from .base import Element, RenderContext, badge, heading, link, sub, todo_note
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import links
+from ..models import links
 from ..models import Icon
 from .base import Element, RenderContext, safe, sub, todo_note
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .. import links
-from ..numbering import NumberedPhase
+from ..models import links
+from ..models.numbering import NumberedPhase
 from .base import Element, RenderContext, admonition, badge, heading, link, steps_list, sub, term_link, todo_note
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .. import links
+from ..models import links
 from ..checks.completeness import prose_todos, summarise, todo_items
 from .base import Element, RenderContext, heading, link, sub
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
-from .checks import CheckResult
-from .problems import Problem
+from ..checks import CheckResult
+from ..problems import Problem
 
 
 def as_text(result: CheckResult, *, summary: bool = True) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from ..term_matcher import normalise
+from rulecraft.models.term_matcher import normalise
 from .state import State
 from .text import first_sentence, plain
 

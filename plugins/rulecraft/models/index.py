@@ -12,8 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from .loader import Game
-from .models import Card, Component, Constant, CustomDie, Deck, DiceTable, Icon, RuleModel, Term
+from ..loader import Game
+from . import Card, Component, Constant, CustomDie, Deck, DiceTable, Icon, RuleModel, Term
 from .numbering import NumberedPhase, number_phases
 from .term_matcher import TermMatcher
 from .textrefs import plain_text
@@ -76,7 +76,7 @@ class GameIndex:
         """How often the game's data text mentions each term (explicitly or by its words), a term's
         own entry aside. Cached: the usage check and the cheat sheet both ask."""
         if self._mentions is None:
-            from .models import Term
+            from . import Term
             from .textrefs import find_refs, linkable_text
 
             counts: Counter[str] = Counter()

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..textrefs import REF_KINDS
+from rulecraft.models.textrefs import REF_KINDS
 
 _EMPH_RE = re.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])([*_])(?!\s)(.+?)(?<!\s)\3(?![\w*])")
 _REF_START_RE = re.compile(r"(?<!\\)\{(" + "|".join(REF_KINDS) + r"):")

@@ -28,7 +28,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from .render.cheatsheet import PDF_SLOT
+from ..render.cheatsheet import PDF_SLOT
 
 STYLESHEETS = ("rulecraft.css", "cheatsheet.css")  # inside the site's asset folder
 
@@ -196,7 +196,7 @@ def _render(document: str, page_file: Path, site_dir: Path) -> tuple[bytes, int]
         return _render_here(document, page_file, site_dir)
     with tempfile.TemporaryDirectory(prefix="rulecraft-pdf-") as tmp:
         out = Path(tmp) / "sheet.pdf"
-        run = subprocess.run([sys.executable, "-m", "rulecraft.pdf", str(page_file), str(site_dir), str(out)],
+        run = subprocess.run([sys.executable, "-m", "rulecraft.mkdocs_plugin.pdf", str(page_file), str(site_dir), str(out)],
                              input=document, capture_output=True, text=True, timeout=600,
                              env={**os.environ, "PYTHONHASHSEED": "0",
                                   "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "0")})

@@ -22,7 +22,7 @@ def _default_docs(path: Path) -> Path | None:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    from .checks import check_path
+    from ..checks import check_path
 
     path = Path(args.path)
     if not path.is_dir():
@@ -96,7 +96,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_cards_export(args: argparse.Namespace) -> int:
     from .cards_csv import export_deck
-    from .problems import RulecraftError
+    from ..problems import RulecraftError
 
     game_dir = Path(args.game_dir)
     if not game_dir.is_dir():
@@ -125,8 +125,8 @@ def _within(file: str, folder: Path) -> bool:
 
 def cmd_cards_import(args: argparse.Namespace) -> int:
     from .cards_csv import import_deck
-    from .checks import check_path
-    from .problems import RulecraftError
+    from ..checks import check_path
+    from ..problems import RulecraftError
 
     game_dir = Path(args.game_dir)
     if not game_dir.is_dir():

@@ -21,9 +21,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-from .dice_math import row_ranges
+from ..dice.odds import row_ranges
 from .index import GameIndex
-from .models import Constant, DiceTable, Icon, Step, Term
+from . import Constant, DiceTable, Icon, Step, Term
 from .numbering import NumberedPhase
 from .textrefs import plain_text
 

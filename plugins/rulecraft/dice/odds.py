@@ -15,8 +15,8 @@ from typing import Hashable, TypeVar
 
 import icepool
 
-from .dice_notation import DiceSpec, RollRange, parse_dice, parse_roll
-from .models import CustomDie, DiceTable, Modifier
+from .notation import DiceSpec, RollRange, parse_dice, parse_roll
+from ..models import CustomDie, DiceTable, Modifier
 
 
 @lru_cache(maxsize=512)

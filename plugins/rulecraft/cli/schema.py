@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .models import FILE_KINDS
+from ..models import FILE_KINDS
 
-SCHEMA_DIR = Path(__file__).parent / "schemas"
+SCHEMA_DIR = Path(__file__).parents[1] / "schemas"
 
 
 def schema_text(kind: str) -> str:

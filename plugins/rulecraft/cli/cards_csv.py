@@ -22,11 +22,11 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from .loader import display_path, load_model
-from .models import Card, CardsFile
-from .models.base import RuleModel
-from .problems import Location, Problem, RulecraftError, error
-from .yamlsource import parse_yaml_text, read_yaml_file
+from ..loader import display_path, load_model
+from ..models import Card, CardsFile
+from ..models.base import RuleModel
+from ..problems import Location, Problem, RulecraftError, error
+from ..yamlsource import parse_yaml_text, read_yaml_file
 from .yamlwrite import SCHEMA_PREFIX, compact, dump, schema_line
 
 BASE_COLUMNS = ["id", "name", "qty", "type", "text", "icons"]

@@ -248,9 +248,9 @@ def create_game(root: Path, game_id: str, title: str | None = None,
 
 def add_game_to_nav(project: Project, game_id: str, title: str, extra_pages: list[tuple[str, str]]) -> str | None:
     """Add a nav section for the game (generated pages in the plugin's order, prose after the turn page)."""
-    from .links import GAME_PAGES
-    from .loader import load_game
-    from .site_pages import pages_for_game
+    from ..models.links import GAME_PAGES
+    from ..loader import load_game
+    from ..pages import pages_for_game
 
     game, _ = load_game(project.rules_data / game_id)
     pages = [(("Overview" if page == "overview" else GAME_PAGES[page][1]), f"{game_id}/{GAME_PAGES[page][0]}")

@@ -21,9 +21,9 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..checks import CheckResult, check_path
+from rulecraft.checks import CheckResult, check_path
 from ..project import find_project, write_minimal_mkdocs
-from ..textrefs import PLACEHOLDER_RE
+from rulecraft.models.textrefs import PLACEHOLDER_RE
 from . import cards, dice, gameinfo, phases, report, terms
 from .html_reader import read_html
 from .markdown_reader import read_markdown

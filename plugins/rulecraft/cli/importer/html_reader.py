@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from .inline import absolute, image_remark
-from .outline import (Code, Heading, Image, ListBlock, ListItem, Note, Outline, Paragraph, Quote, Remark, Table,
-                      build_tree)
+from .outline import (Code, Heading, Image, ListBlock, ListItem, Note, Outline, Paragraph, Quote, Remark, Table, build_tree)
 from .text import escape_refs
 
 VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}

@@ -28,16 +28,16 @@ from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
-from . import site_pages
-from .assets_served import asset_files, served_text, styles_and_scripts
+from .. import pages as site_pages
+from ..pages.assets import asset_files, served_text, styles_and_scripts
 from .backlinks import fill_backlinks_file
-from .checks import check_book, read_prose
-from .checks.references import check_page_blocks, check_prose
-from .index import build_index
-from .links import GAME_PAGES
-from .loader import load_rulebook
-from .markdown_ext import RulecraftExtension
-from .markdown_ext.termlinks import without_term_links
+from ..checks import check_book, read_prose
+from ..checks.references import check_page_blocks, check_prose
+from ..models.index import build_index
+from ..models.links import GAME_PAGES
+from ..loader import load_rulebook
+from ..markdown_ext import RulecraftExtension
+from ..markdown_ext.termlinks import without_term_links
 
 log = logging.getLogger("mkdocs.plugins.rulecraft")
 ASSET_DIR = "assets/rulecraft"

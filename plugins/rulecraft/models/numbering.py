@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from string import ascii_lowercase
 
-from .models import Phase
+from . import Phase
 
 
 @dataclass

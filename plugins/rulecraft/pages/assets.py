@@ -12,7 +12,7 @@ import gzip
 import re
 from pathlib import Path
 
-ASSETS = Path(__file__).parent / "assets"
+ASSETS = Path(__file__).parents[1] / "assets"
 _CSS_COMMENT_RE = re.compile(r"/\*.*?\*/", re.DOTALL)  # no string in our CSS contains "/*"
 _BLANK_LINES_RE = re.compile(r"\n\s*\n+")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 import html
 import json
 
-from .links import GAME_PAGES
-from .loader import Game, RuleBook
+from ..models.links import GAME_PAGES
+from ..loader import Game, RuleBook
 
 # page -> block that renders it (game pages always render the "current" game)
 PAGE_BLOCK = {"overview": "overview", "turn": "turn", "dice": "dice-tables", "cards": "cards", "icons": "icons",
@@ -23,8 +23,8 @@ PAGE_SOURCE = {"overview": "game", "turn": "phases", "dice": "dice", "cards": "c
 
 
 def has_open_items(game: Game) -> bool:
-    from .checks.completeness import todo_items
-    from .index import build_index
+    from ..checks.completeness import todo_items
+    from ..models.index import build_index
 
     info = game.info
     return bool(info and info.open_questions) or any(True for _ in todo_items(build_index(game))) or any(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..dice_notation import NotationError, parse_dice
+from rulecraft.dice.notation import NotationError, parse_dice
 from .names import capitalise
 from .outline import ListBlock, ListItem
 from .state import State, context_before
