@@ -209,7 +209,7 @@ def test_inline_reference_in_a_block_scalar_has_its_exact_line(game):
 
 
 def test_inline_reference_in_a_block_scalar_step_has_its_exact_line(game):
-    # BUG (loader.Game.where_in_text / yamlsource.YamlDocument.where_in_text): a step written as a
+    # BUG (book.Game.where_in_text / yamlsource.YamlDocument.where_in_text): a step written as a
     # bare string is stored at ('phases', 0, 'steps', 0) in the YAML but the model asks for
     # (..., 'steps', 0, 'text'); _get() finds no 'text' in a str, so the location falls back to the
     # block indicator line instead of the line of the reference.

@@ -91,12 +91,12 @@ def rules(tmp_path: Path) -> Path:
 def render(rules: Path, text: str, game: str = "jc", page: str | None = None, glossary_url: str | None = None,
            **config) -> tuple[BeautifulSoup, RulecraftExtension]:
     ext = RulecraftExtension(rules_data=str(rules), game=game, **config)
-    ext.page = page if page is not None else f"{game}/rules.md"
-    ext.glossary_url = None if glossary_url is None else (lambda game_id: glossary_url)
+    ext.state.src = page if page is not None else f"{game}/rules.md"
+    ext.state.glossary_url = None if glossary_url is None else (lambda game_id: glossary_url)
     md = markdown.Markdown(extensions=["admonition", "attr_list", "def_list", "toc", "tables", "md_in_html",
                                        "pymdownx.superfences", ext])
     html = md.convert(textwrap.dedent(text))
-    assert not ext.problems, ext.problems
+    assert not ext.state.problems, ext.state.problems
     return BeautifulSoup(html, "html.parser"), ext
 
 
@@ -282,9 +282,9 @@ def test_references_in_code_and_escaped_stay_literal(rules):
 
 def test_unknown_explicit_reference_is_reported(rules):
     ext = RulecraftExtension(rules_data=str(rules), game="jc")
-    ext.page = "jc/rules.md"
+    ext.state.src = "jc/rules.md"
     markdown.Markdown(extensions=[ext]).convert("The {term:nope}.")
-    assert ext.problems == ["{term:nope}: unknown term 'nope'"]
+    assert ext.state.problems == ["{term:nope}: unknown term 'nope'"]
 
 
 # --- namespaces and shared glossaries ---------------------------------------------------------------
@@ -306,7 +306,7 @@ def test_shared_glossary_links_in_every_game_that_uses_it(rules):
 
 def test_pages_outside_any_game_are_left_alone(rules):
     soup, ext = render(rules, "The Company.", game="", page="about.md")
-    assert links(soup) == [] and ext.mentions == []
+    assert links(soup) == [] and ext.state.mentions == []
 
 
 def test_mentions_are_recorded_per_section_for_backlinks(rules):
@@ -320,14 +320,14 @@ def test_mentions_are_recorded_per_section_for_backlinks(rules):
         An Office of the Company; the {term:vp|points}.
         """
     _, ext = render(rules, text, page="jc/rules.md")
-    assert ext.mentions == [("jc", "company", "jc/rules.md", ""), ("jc", "office", "jc/rules.md", "offices"),
+    assert ext.state.mentions == [("jc", "company", "jc/rules.md", ""), ("jc", "office", "jc/rules.md", "offices"),
                             ("jc", "company", "jc/rules.md", "offices"), ("jc", "vp", "jc/rules.md", "offices")]
 
 
 def test_a_reference_to_another_games_term_is_that_games_mention(rules):
     soup, ext = render(rules, "The {term:cw:department} and the Company.", page="jc/rules.md")
     assert links(soup) == [("Department", "department"), ("Company", "company")]
-    assert ext.mentions == [("cw", "department", "jc/rules.md", ""), ("jc", "company", "jc/rules.md", "")]
+    assert ext.state.mentions == [("cw", "department", "jc/rules.md", ""), ("jc", "company", "jc/rules.md", "")]
 
 
 # --- the checker uses the same matcher and skips -----------------------------------------------------
@@ -509,4 +509,4 @@ def test_a_block_showing_another_game_links_that_games_terms(rules):
     assert page_links == [("Company", "../glossary/#company")]
     block = soup.select_one('[data-rc-game="cw"]')
     assert [term_id(a) for a in block.select("a.rc-term")] == ["department"]  # not jc's "Company"
-    assert ("cw", "department", "jc/rules.md", "fight") in ext.mentions
+    assert ("cw", "department", "jc/rules.md", "fight") in ext.state.mentions

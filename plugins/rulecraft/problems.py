@@ -60,35 +60,6 @@ def warning(code: str, message: str, location: Location, hint: str = "", game: s
     return Problem(Severity.WARNING, code, message, location, hint, game)
 
 
-@dataclass
-class ProblemList:
-    """Collects problems; keeps insertion order and drops exact repeats."""
-
-    items: list[Problem] = field(default_factory=list)
-
-    def add(self, problem: Problem) -> None:
-        if problem not in self.items:
-            self.items.append(problem)
-
-    def extend(self, problems) -> None:
-        for problem in problems:
-            self.add(problem)
-
-    @property
-    def errors(self) -> list[Problem]:
-        return [p for p in self.items if p.is_error]
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return [p for p in self.items if not p.is_error]
-
-    def __iter__(self):
-        return iter(self.items)
-
-    def __len__(self) -> int:
-        return len(self.items)
-
-
 class RulecraftError(Exception):
     """The only exception the package lets escape for bad input.
 

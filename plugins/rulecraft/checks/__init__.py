@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .. import collector
 from ..models.index import build_index
-from ..loader import RuleBook, display_path, load_rulebook
+from ..book import RuleBook
+from ..loader import display_path, load_rulebook
 from ..problems import Problem
 from . import cards, completeness, dice_coverage, glossary, identifiers, references, usage
 from .completeness import GameSummary
@@ -64,11 +64,7 @@ def read_site_prose(docs_dir: Path | None, game_ids) -> dict[str, str]:
 
 
 def check_book(book: RuleBook, docs_dir: Path | None = None) -> CheckResult:
-    with collector.paused():
-        return _check_book(book, docs_dir)
-
-
-def _check_book(book: RuleBook, docs_dir: Path | None) -> CheckResult:
+    """Every check on every game (callers doing bulk work may pause the cyclic GC: see collector)."""
     result = CheckResult(book, list(book.problems))
     for game in book.games.values():
         index = build_index(game)

@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from ..loader import display_path, load_model
 from ..models import Card, CardsFile
-from ..models.base import RuleModel
+from ..models.base import ID_RE, RuleModel
 from ..problems import Location, Problem, RulecraftError, error
 from ..yamlsource import parse_yaml_text, read_yaml_file
 from .yamlwrite import SCHEMA_PREFIX, compact, dump, schema_line
@@ -33,7 +33,6 @@ BASE_COLUMNS = ["id", "name", "qty", "type", "text", "icons"]
 OPTIONAL_COLUMNS = ["todo", "changed_in"]
 RESERVED = frozenset(BASE_COLUMNS + OPTIONAL_COLUMNS)
 FIELD_PREFIX = "fields."
-_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
 
 # --- export ---------------------------------------------------------------------------------------------
@@ -151,7 +150,7 @@ def parse_cards_csv(text: str, file: str) -> tuple[list[Card], list[Problem]]:
         if not card_id:
             row_problems.append(error("csv-value", "column 'id' is empty", Location(file, line),
                                       "every card needs an id: lower-case letters, digits, '-' and '_'"))
-        elif not _ID_RE.match(card_id):
+        elif not ID_RE.match(card_id):
             row_problems.append(error("csv-value", f"column 'id': {card_id!r} is not a valid id", Location(file, line),
                                       "ids use lower-case letters, digits, '-' and '_': 'market-research'"))
         elif card_id in first_line:
@@ -170,7 +169,7 @@ def parse_cards_csv(text: str, file: str) -> tuple[list[Card], list[Problem]]:
             if cells.get(name):
                 data[name] = cells[name]
         icons = _split_icons(cells.get("icons", ""))
-        bad = [icon for icon in icons if not _ID_RE.match(icon)]
+        bad = [icon for icon in icons if not ID_RE.match(icon)]
         if bad:
             row_problems.append(error("csv-value", f"column 'icons': {bad[0]!r} is not an icon id",
                                       Location(file, line), "write icon ids separated by spaces: 'coin ship'"))
@@ -326,7 +325,7 @@ def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | N
     cards, problems = parse_cards_csv(text, csv_shown)
     if problems:
         raise RulecraftError(problems)
-    if not _ID_RE.match(deck_id):
+    if not ID_RE.match(deck_id):
         raise RulecraftError([error("csv-value", f"{deck_id!r} is not a valid deck id", Location(csv_shown),
                                     "ids use lower-case letters, digits, '-' and '_'")])
     cards_data = [card_data(card) for card in cards]

@@ -12,10 +12,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..models.base import ID_MAX_LENGTH, ID_RE
 from .project import Project, add_nav_entry, find_project, write_minimal_mkdocs
 from .yamlwrite import schema_line
 
-GAME_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 RESERVED_IDS = frozenset({"assets", "search", "index", "site"})  # paths MkDocs or the plugin already use
 PROSE_PAGE = "how-to-play.md"
 
@@ -29,7 +29,7 @@ class ScaffoldError(Exception):
 
 
 def validate_game_id(game_id: str) -> None:
-    if not GAME_ID_RE.match(game_id) or len(game_id) > 80:
+    if not ID_RE.match(game_id) or len(game_id) > ID_MAX_LENGTH:
         raise ScaffoldError(f"'{game_id}' is not a valid game id: use lower-case letters, digits, '-' and '_', "
                             "starting with a letter or digit (e.g. 'my-game')", usage=True)
     if game_id in RESERVED_IDS:

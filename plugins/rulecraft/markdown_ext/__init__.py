@@ -4,12 +4,16 @@ Usable without MkDocs (any engine that runs Python-Markdown extensions):
 
     markdown.Markdown(extensions=[RulecraftExtension(rules_data="rules_data", game="john-company")])
 
-The MkDocs plugin creates one instance, hands it the already-loaded rule book and
-tells it which page (and so which game) is being rendered.
+An engine that renders many pages (the MkDocs plugin) builds one instance and hands it, explicitly,
+the already-loaded rule book and a ``PageState`` it owns: before each page it calls
+``state.start(...)`` with that page's path, game and glossary URL; afterwards it reads the page's
+``problems`` and the build's glossary ``mentions`` from the same object (as mkdocstrings hands its
+handlers to its extension).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 from xml.etree import ElementTree as etree
@@ -18,7 +22,8 @@ from markdown import Markdown
 from pymdownx.blocks import BlocksExtension
 
 from ..models.index import GameIndex, build_index
-from ..loader import RuleBook, load_rulebook
+from ..book import RuleBook
+from ..loader import load_rulebook
 from ..render.base import RenderContext
 from .blocks import ALL_BLOCKS
 from .inline import RefInlineProcessor
@@ -26,24 +31,36 @@ from .termlinks import TermLinkTreeprocessor
 from . import sanitize
 
 
+@dataclass
+class PageState:
+    """The page being rendered, as the engine tells it; the extension writes back what it found."""
+
+    src: str | None = None  # docs path of the page ("john-company/turn.md"); None outside an engine
+    game: str | None = None  # the game the page belongs to
+    # game id -> final URL of that game's glossary page from this page (None if it has none). Automatic
+    # term links then skip the engine's per-link URL resolution. None: links point to the glossary's .md.
+    glossary_url: Callable[[str], str | None] | None = None
+    problems: list[str] = field(default_factory=list)  # unknown ids met while rendering this page
+    # every glossary mention of the build: (game, term id, page, section anchor), for "Used in" lists
+    mentions: list[tuple[str, str, str, str]] = field(default_factory=list)
+
+    def start(self, src: str | None, game: str | None,
+              glossary_url: Callable[[str], str | None] | None = None) -> None:
+        self.src, self.game, self.glossary_url = src, game, glossary_url
+        self.problems = []
+
+
 class RulecraftExtension(BlocksExtension):
-    def __init__(self, **kwargs):
+    def __init__(self, book: RuleBook | None = None, state: PageState | None = None, **kwargs):
         self.config = {
-            "rules_data": ["rules_data", "Folder with one sub-folder per game"],
-            "game": ["", "Default game id when the page does not say (outside MkDocs)"],
+            "rules_data": ["rules_data", "Folder with one sub-folder per game (read when no book is given)"],
+            "game": ["", "Default game id when the page does not say (outside an engine)"],
             "link_terms": [True, "Link glossary terms automatically"],
             "link_first_only": [True, "Link only the first mention of a term per section"],
         }
         super().__init__(**kwargs)
-        self.book: RuleBook | None = None
-        self.page: str | None = None  # docs path of the current page, set by the MkDocs plugin
-        self.page_game: str | None = None
-        self.problems: list[str] = []  # unknown ids met while rendering the current page
-        self.mentions: list[tuple[str, str, str, str]] = []  # (game, term id, page, section anchor)
-        # Set by the MkDocs plugin per page: game id -> final URL of that game's glossary page from this
-        # page (None if it has none). Automatic term links then skip MkDocs' per-link URL resolution.
-        # None (outside MkDocs): links point to the glossary's .md path.
-        self.glossary_url: Callable[[str], str | None] | None = None
+        self.book = book  # loaded on first use from rules_data when not handed in
+        self.state = state if state is not None else PageState()
         self.link_attrs: dict[tuple[str, str, str], dict[str, str]] = {}  # cache of the term linker
 
     # --- state --------------------------------------------------------------------------------------
@@ -53,7 +70,7 @@ class RulecraftExtension(BlocksExtension):
         return self.book
 
     def game_id(self, explicit: str | None = None) -> str | None:
-        return explicit or self.page_game or self.getConfig("game") or None
+        return explicit or self.state.game or self.getConfig("game") or None
 
     def index(self, explicit: str | None = None) -> GameIndex:
         game_id = self.game_id(explicit)
@@ -65,10 +82,11 @@ class RulecraftExtension(BlocksExtension):
         return build_index(book.games[game_id])
 
     def context(self, md: Markdown, explicit_game: str | None = None) -> RenderContext:
-        return RenderContext(self.index(explicit_game), self.page, lambda parent, text: md.parser.parseChunk(parent, text))
+        return RenderContext(self.index(explicit_game), self.state.src,
+                             lambda parent, text: md.parser.parseChunk(parent, text))
 
     def report(self, message: str) -> None:
-        self.problems.append(message)
+        self.state.problems.append(message)
 
     # --- registration -------------------------------------------------------------------------------
     def extendMarkdownBlocks(self, md: Markdown, block_mgr) -> None:
@@ -84,11 +102,11 @@ class RulecraftExtension(BlocksExtension):
             md.treeprocessors.register(TermLinkTreeprocessor(md, self), "rulecraft-termlinks", -1)
 
     def reset(self) -> None:
-        pass  # page state is owned by the MkDocs plugin (or the caller) and survives md.reset()
+        pass  # the page state is owned by the engine (or the caller) and survives md.reset()
 
 
 def makeExtension(**kwargs):  # noqa: N802 - Python-Markdown's entry point name
     return RulecraftExtension(**kwargs)
 
 
-__all__ = ["RulecraftExtension", "makeExtension", "etree"]
+__all__ = ["PageState", "RulecraftExtension", "makeExtension", "etree"]

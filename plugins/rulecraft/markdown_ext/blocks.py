@@ -123,7 +123,7 @@ class GamesBlock(RulecraftBlock):
     NAME = "games"
 
     def render(self, el, ext, argument):
-        games.render_games(el, ext.rulebook(), ext.page)
+        games.render_games(el, ext.rulebook(), ext.state.src)
 
 
 class TitleBlock(RulecraftBlock):

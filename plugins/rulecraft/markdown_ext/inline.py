@@ -36,44 +36,28 @@ class RefInlineProcessor(InlineProcessor):
 
     def render(self, kind, target, shown, ctx):
         index = ctx.index
-        text = shown.strip() if shown and shown.strip() else None
+        label = index.name_of(kind, target)  # the one wording of a reference, shared with tooltips
+        if label is None:
+            raise LookupError(f"unknown {KIND_WORDS[kind]} '{target}'")
+        text = safe(shown.strip() if shown and shown.strip() else label)
         if kind == "term":
-            term = _get(index.terms, target, "term")
-            el = term_link(ctx, target, safe(text or term.term))
-        elif kind == "phase":
-            node = _get(index.phases, target, "phase")
-            el = etree.Element("a", {"class": "rc-phase-ref", "href": ctx.href("phase", target)})
-            el.text = safe(text or f"phase {node.number} ({node.phase.name})")
-        elif kind == "dice":
-            table = _get(index.tables, target, "dice table")
-            el = etree.Element("a", {"class": "rc-dice-ref", "href": ctx.href("dice", target)})
-            el.text = safe(text or table.title)
-        elif kind == "card":
-            _, card = _get(index.cards, target, "card")
-            el = etree.Element("a", {"class": "rc-card-ref", "href": ctx.href("card", target)})
-            el.text = safe(text or card.name)
-        elif kind == "deck":
-            deck = _get(index.decks, target, "deck")
-            el = etree.Element("a", {"class": "rc-card-ref", "href": ctx.href("deck", target)})
-            el.text = safe(text or deck.name)
-        elif kind == "const":
-            const = _get(index.constants, target, "constant")
-            value = f"{const.value:g}" if isinstance(const.value, float) else str(const.value)
+            return term_link(ctx, target, text)
+        if kind == "const":
             el = etree.Element("span", {"class": "rc-const", "data-rc-const": target})
-            if const.label:
-                el.set("title", const.label)
-            el.text = safe(text or value)
-        else:  # icon
-            icon = _get(index.icons, target, "icon")
+            if index.constants[target].label:
+                el.set("title", index.constants[target].label)
+            el.text = text
+            return el
+        if kind == "icon":
             holder = etree.Element("span", {"class": "rc-icon-ref"})
-            render_glyph(holder, icon, ctx)
-            el = holder[0]
-        if kind in ("phase", "dice", "card", "deck"):
-            el.set("class", el.get("class") + " rc-nolink-terms")
+            render_glyph(holder, index.icons[target], ctx)
+            return holder[0]
+        # A link to a phase, table, card or deck: its words are a name, never auto-linked to the glossary.
+        el = etree.Element("a", {"class": f"{LINK_CLASS[kind]} rc-nolink-terms", "href": ctx.href(kind, target)})
+        el.text = text
         return el
 
 
-def _get(table: dict, key: str, what: str):
-    if key not in table:
-        raise LookupError(f"unknown {what} '{key}'")
-    return table[key]
+KIND_WORDS = {"term": "term", "phase": "phase", "dice": "dice table", "card": "card", "deck": "deck",
+              "const": "constant", "icon": "icon"}
+LINK_CLASS = {"phase": "rc-phase-ref", "dice": "rc-dice-ref", "card": "rc-card-ref", "deck": "rc-card-ref"}

@@ -74,7 +74,7 @@ class TermLinkTreeprocessor(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         self.first_only = self.ext.getConfig("link_first_only")
-        self.page = self.ext.page or ""
+        self.page = self.ext.state.src or ""
         self.bases: dict[str, str | None] = {}  # game id -> URL of its glossary from this page
         self.recorded: set[tuple[str, str, str]] = set()
         self.section = ""
@@ -97,18 +97,18 @@ class TermLinkTreeprocessor(Treeprocessor):
         self.matcher = ctx.index.matcher
         self.game_id = ctx.game.id
         self.seen: set[str] = set()
-        if self.ext.glossary_url is None:
+        if self.ext.state.glossary_url is None:
             self.base = None
         else:
             if self.game_id not in self.bases:
-                self.bases[self.game_id] = self.ext.glossary_url(self.game_id)
+                self.bases[self.game_id] = self.ext.state.glossary_url(self.game_id)
             self.base = self.bases[self.game_id]
 
     def record(self, term_id: str, game_id: str | None = None) -> None:
         key = (game_id or self.game_id, term_id, self.section)
         if key not in self.recorded:
             self.recorded.add(key)
-            self.ext.mentions.append((key[0], term_id, self.page, self.section))
+            self.ext.state.mentions.append((key[0], term_id, self.page, self.section))
 
     def link(self, term_id: str, text: str) -> etree.Element:
         base = self.base

@@ -95,15 +95,6 @@ def slot_renderer(glossary_page, game_id: str | None, mentions, pages: dict, ord
     return render
 
 
-def fill_backlinks(content: str, glossary_page, game_id: str | None, mentions, pages: dict,
-                   order: dict[str, int] | None = None) -> str:
-    """Fill every backlink slot of ``content`` (a glossary page's HTML); empty slots vanish."""
-    if "data-rc-backlinks" not in content:
-        return content
-    render = slot_renderer(glossary_page, game_id, mentions, pages, order)
-    return SLOT_RE.sub(lambda m: render(m.group(1)), content)
-
-
 def fill_backlinks_file(path: Path, glossary_page, game_id: str | None, mentions, pages: dict,
                         order: dict[str, int] | None = None) -> None:
     """Fill the slots of a written page, streaming: memory stays near the size of the page without

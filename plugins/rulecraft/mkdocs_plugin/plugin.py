@@ -21,44 +21,29 @@ import logging
 from html import escape
 from pathlib import Path, PurePosixPath
 
-from mkdocs.config import config_options as c
-from mkdocs.config.base import Config
 from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, CombinedEvent, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.utils import get_relative_url
 
+from .. import collector
 from .. import pages as site_pages
 from ..pages.assets import asset_files, served_text, styles_and_scripts
 from .backlinks import fill_backlinks_file
+from .config import RulecraftConfig
+from .search import only_search_between
 from ..checks import check_book, read_prose
 from ..checks.references import check_page_blocks, check_prose
 from ..models.index import build_index
 from ..models.links import GAME_PAGES
 from ..loader import load_rulebook
-from ..markdown_ext import RulecraftExtension
+from ..markdown_ext import PageState, RulecraftExtension
 from ..markdown_ext.termlinks import without_term_links
 
 log = logging.getLogger("mkdocs.plugins.rulecraft")
 ASSET_DIR = "assets/rulecraft"
 
 
-class RulecraftConfig(Config):
-    enabled = c.Type(bool, default=True)
-    rules_data = c.Type(str, default="rules_data")
-    link_terms = c.Type(bool, default=True)
-    link_first_only = c.Type(bool, default=True)
-    edit_url = c.Optional(c.Type(str))  # e.g. https://example.org/you/rules/edit/main/{path}
-    navigation = c.Type(bool, default=True)  # build the nav when mkdocs.yml has none
-    # TODOs and open questions are recorded gaps of the source rules, shown on each game's status
-    # page; by default they are logged as info so `mkdocs build --strict` passes. True: warnings.
-    strict_gaps = c.Type(bool, default=False)
-    # Write <game>/cheatsheet.pdf (A4) and cheatsheet-letter.pdf after the build when WeasyPrint is
-    # installed (the `pdf` extra).
-    cheatsheet_pdf = c.Type(bool, default=True)
-
-
-SEARCH_MODULES = ("material.plugins.search.", "mkdocs.contrib.search")
 GAP_CODES = frozenset({"todo", "open-question", "phase-without-rules"})
 
 
@@ -92,8 +77,9 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if not self.data_dir.is_dir():
             raise PluginError(f"rulecraft: rules_data folder '{self.data_dir}' does not exist "
                               f"(set plugins: rulecraft: rules_data: ... in mkdocs.yml)")
-        self.book = load_rulebook(self.data_dir)
-        result = check_book(self.book, Path(config.docs_dir))
+        with collector.paused():  # bulk work over a heap that stays alive: see collector.py
+            self.book = load_rulebook(self.data_dir)
+            result = check_book(self.book, Path(config.docs_dir))
         gaps = 0
         for problem in result.warnings:
             if problem.code in GAP_CODES and not self.config.strict_gaps:
@@ -110,9 +96,9 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             self.book = self.last_good  # serving: keep showing the last good rules
         else:
             self.last_good = self.book
-        self.ext = RulecraftExtension(rules_data=str(self.data_dir), link_terms=self.config.link_terms,
-                                      link_first_only=self.config.link_first_only)
-        self.ext.book = self.book
+        self.page_state = PageState()
+        self.ext = RulecraftExtension(book=self.book, state=self.page_state, rules_data=str(self.data_dir),
+                                      link_terms=self.config.link_terms, link_first_only=self.config.link_first_only)
         config.markdown_extensions.append(self.ext)
         # Every stylesheet and script in assets/ (one per concept: base, dice, glossary, cheat sheet).
         for asset in styles_and_scripts():
@@ -124,8 +110,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     def on_pre_build(self, *, config):
         if self.config.enabled:
-            self.hide_links_from_search = self._only_search_between(config)
-            self.ext.mentions.clear()
+            self.hide_links_from_search = only_search_between(self, config)
+            self.page_state.mentions.clear()
             self.backlink_pages: list = []  # pages with "Used in" slots (glossaries)
 
     def on_files(self, files: Files, *, config) -> Files:
@@ -183,10 +169,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             return markdown
         src = page.file.src_uri
         game_id = self._game_of(src)
-        self.ext.page = src
-        self.ext.page_game = game_id
-        self.ext.glossary_url = lambda game: self._glossary_url(page, game, files)
-        self.ext.problems = []
+        self.page_state.start(src, game_id, lambda game: self._glossary_url(page, game, files))
         if src not in self.generated:
             shown = str(Path(config.docs_dir, src).relative_to(self.root)) if Path(config.docs_dir).is_relative_to(
                 self.root) else src
@@ -217,8 +200,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         page.edit_url = template.format(path=PurePosixPath(rel).as_posix())
 
     def on_page_content(self, html: str, /, *, page, config, files):
-        if self.config.enabled and self.ext.problems:
-            self._fail(f"rulecraft: {page.file.src_uri}: " + "; ".join(self.ext.problems))
+        if self.config.enabled and self.page_state.problems:
+            self._fail(f"rulecraft: {page.file.src_uri}: " + "; ".join(self.page_state.problems))
         return html
 
     def on_post_page(self, output: str, /, *, page, config):
@@ -261,13 +244,6 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     on_page_context = CombinedEvent(_hide_links_from_search, _restore_links)
 
-    def _only_search_between(self, config) -> bool:
-        handlers = config.plugins.events["page_context"]
-        mine = [i for i, h in enumerate(handlers) if getattr(h, "__self__", None) is self]
-        between = handlers[mine[0] + 1:mine[-1]] if len(mine) == 2 else []
-        return bool(between) and all(
-            type(getattr(h, "__self__", None)).__module__.startswith(SEARCH_MODULES) for h in between)
-
     def on_nav(self, nav, /, *, config, files):
         # Glossary "Used in" lists pages in navigation order.
         self.page_order = {p.file.src_uri: i for i, p in enumerate(nav.pages)}
@@ -294,7 +270,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         for page in self.backlink_pages:
             src = page.file.src_uri
             game_id = self.generated[src][0] if src in self.generated else self._game_of(src)
-            fill_backlinks_file(Path(page.file.abs_dest_path), page, game_id, self.ext.mentions, pages,
+            fill_backlinks_file(Path(page.file.abs_dest_path), page, game_id, self.page_state.mentions, pages,
                                 getattr(self, "page_order", None))
         self.backlink_pages = []
 

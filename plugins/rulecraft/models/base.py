@@ -7,12 +7,16 @@ check can point at the exact line.
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StringConstraints
 
 # Ids name things in data and become URL anchors: lower case, digits, '-' and '_'.
-Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9][a-z0-9_-]*$", max_length=80)]
+ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
+ID_RE = re.compile(ID_PATTERN)
+ID_MAX_LENGTH = 80
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX_LENGTH)]
 # Text that is rendered as Markdown and may hold inline references ({term:...}).
 Text = Annotated[str, StringConstraints(max_length=20_000)]
 ShortText = Annotated[str, StringConstraints(min_length=1, max_length=300)]

@@ -104,8 +104,7 @@ def sheet_content(index: GameIndex) -> SheetContent:
 
 
 def constant_text(const: Constant) -> str:
-    value = f"{const.value:g}" if isinstance(const.value, float) else str(const.value)
-    return f"{value} {const.unit}" if const.unit else value
+    return f"{const.shown} {const.unit}" if const.unit else const.shown
 
 
 # --- will it fit? ----------------------------------------------------------------------------------------

@@ -43,6 +43,11 @@ class Constant(RuleModel):
     label: ShortText | None = None
     unit: str | None = None
 
+    @property
+    def shown(self) -> str:
+        """The value as every page shows it: 2.0 reads "2", 1.5 reads "1.5"."""
+        return f"{self.value:g}" if isinstance(self.value, float) else str(self.value)
+
 
 class ChangelogEntry(RuleModel):
     version: str

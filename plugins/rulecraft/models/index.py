@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
-from ..loader import Game
+from ..book import Game
 from . import Card, Component, Constant, CustomDie, Deck, DiceTable, Icon, RuleModel, Term
 from .numbering import NumberedPhase, number_phases
 from .term_matcher import TermMatcher
@@ -103,21 +103,15 @@ class GameIndex:
         if kind == "deck" and target in self.decks:
             return self.decks[target].name
         if kind == "const" and target in self.constants:
-            return str(self.constants[target].value)
+            return self.constants[target].shown
         if kind == "icon" and target in self.icons:
             return self.icons[target].label
         return target if kind == "plain" else None
 
-    def has(self, kind: str, target: str) -> bool:
-        table = {"term": self.terms, "icon": self.icons, "const": self.constants, "phase": self.phases,
-                 "dice": self.tables, "card": self.cards, "deck": self.decks}.get(kind)
-        return table is None or target in table
-
 
 def build_index(game: Game) -> GameIndex:
-    cached = getattr(game, "_index", None)
-    if cached is not None:
-        return cached
+    if game.cache.index is not None:
+        return game.cache.index
     index = GameIndex(game)
     index.numbered = number_phases(game.phases)
     for node in index.numbered:
@@ -138,7 +132,7 @@ def build_index(game: Game) -> GameIndex:
         for component in game.info.components:
             index.components.setdefault(component.id, component)
         index.constants = dict(game.info.constants)
-    game._index = index
+    game.cache.index = index
     return index
 
 
@@ -146,10 +140,9 @@ def iter_models(game: Game) -> Iterator[RuleModel]:
     """Every model object of the game (game file first, then phases, dice, terms, icons, cards).
 
     Walked once per game and cached: every check and renderer asks for it."""
-    cached = game.__dict__.get("_models")
-    if cached is None:
-        cached = game.__dict__["_models"] = list(_walk_models(game))
-    return iter(cached)
+    if game.cache.models is None:
+        game.cache.models = list(_walk_models(game))
+    return iter(game.cache.models)
 
 
 def _walk_models(game: Game) -> Iterator[RuleModel]:
@@ -187,11 +180,10 @@ def iter_strings(obj: RuleModel) -> Iterator[tuple[tuple, str, str]]:
 
 def all_strings(game: Game) -> list[tuple[RuleModel, tuple, str, str]]:
     """(owner, subpath, field name, text) for every string in the game's data; cached."""
-    cached = game.__dict__.get("_strings")
-    if cached is None:
-        cached = game.__dict__["_strings"] = [(obj, subpath, name, text) for obj in iter_models(game)
-                                              for subpath, name, text in iter_strings(obj)]
-    return cached
+    if game.cache.strings is None:
+        game.cache.strings = [(obj, subpath, name, text) for obj in iter_models(game)
+                              for subpath, name, text in iter_strings(obj)]
+    return game.cache.strings
 
 
 def iter_prose(game: Game) -> Iterator[tuple[RuleModel, tuple, str]]:

@@ -95,10 +95,6 @@ class TermMatcher:
     def __bool__(self) -> bool:
         return bool(self.entries)
 
-    def could_match(self, text: str) -> bool:
-        """Cheap pre-check: does any word of ``text`` start a glossary word?"""
-        return bool(self.entries) and not self.firsts.keys().isdisjoint(_TOKEN_RE.findall(text.casefold()))
-
     def find(self, text: str) -> list[TermMatch]:
         if not self.entries or not text:
             return []

@@ -11,7 +11,7 @@ import html
 import json
 
 from ..models.links import GAME_PAGES
-from ..loader import Game, RuleBook
+from ..book import Game, RuleBook
 
 # page -> block that renders it (game pages always render the "current" game)
 PAGE_BLOCK = {"overview": "overview", "turn": "turn", "dice": "dice-tables", "cards": "cards", "icons": "icons",
@@ -23,7 +23,7 @@ PAGE_SOURCE = {"overview": "game", "turn": "phases", "dice": "dice", "cards": "c
 
 
 def has_open_items(game: Game) -> bool:
-    from ..checks.completeness import todo_items
+    from ..models.completeness import todo_items
     from ..models.index import build_index
 
     info = game.info

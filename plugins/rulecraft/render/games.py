@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ..models import links
 from ..models.index import build_index
-from ..loader import RuleBook
+from ..book import RuleBook
 from ..models.textrefs import plain_text
 from .base import Element, link, range_text, sub
 

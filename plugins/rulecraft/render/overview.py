@@ -68,8 +68,7 @@ def render_constants(parent: Element, ctx: RenderContext, only: list[str] | None
         const = constants[const_id]
         tr = sub(body, "tr", id=f"const-{const_id}")
         sub(tr, "td", const.label or const_id)
-        value = f"{const.value:g}" if isinstance(const.value, float) else str(const.value)
-        sub(tr, "td", f"{value} {const.unit}" if const.unit else value, "rc-const-value")
+        sub(tr, "td", f"{const.shown} {const.unit}" if const.unit else const.shown, "rc-const-value")
 
 
 def render_section(parent: Element, section, ctx: RenderContext, level: int = 2) -> None:

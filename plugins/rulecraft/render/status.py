@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..models import links
-from ..checks.completeness import prose_todos, summarise, todo_items
+from ..models.completeness import prose_todos, summarise, todo_items
 from .base import Element, RenderContext, heading, link, sub
 
 

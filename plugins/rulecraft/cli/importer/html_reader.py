@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from .inline import absolute, image_remark
-from .outline import (Code, Heading, Image, ListBlock, ListItem, Note, Outline, Paragraph, Quote, Remark, Table, build_tree)
+from .outline import (Code, Heading, Image, ListBlock, ListItem, Note, Outline, Paragraph, Quote, Remark, Table, build_tree, note_kind)
 from .text import escape_refs
 
 VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}
@@ -20,7 +20,6 @@ SKIP = {"script", "style", "template", "noscript", "svg", "head", "title"}
 HEADINGS = {f"h{i}": i for i in range(1, 7)}
 BLOCK_TAGS = {"p", "div", "ul", "ol", "dl", "table", "section", "blockquote", "pre", "header", "footer", "main",
               "article", "aside", "nav", "figure", *HEADINGS}
-NOTE_CLASSES = ("note", "warning", "tip", "important", "caution", "example", "admonition", "callout")
 
 
 @dataclass
@@ -195,11 +194,11 @@ class HtmlReader:
                 continue
             else:
                 classes = child.attrs.get("class", "").lower()
-                kind = next((c for c in NOTE_CLASSES if c in classes), None)
+                kind = note_kind(classes)
                 inner = []
                 self.blocks(child, inner)
                 if kind and not any(isinstance(b, Heading) for b in inner):
-                    out.append(Note("note" if kind in ("admonition", "callout") else kind, inner, child.line))
+                    out.append(Note(kind, inner, child.line))
                 else:
                     if "dice" in classes or "roll" in classes:
                         for block in inner:

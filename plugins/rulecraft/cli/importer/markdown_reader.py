@@ -12,7 +12,7 @@ import re
 import textwrap
 
 from .inline import attrs, convert, image_remark
-from .outline import (Code, Heading, Image, ListBlock, ListItem, Note, Outline, Paragraph, Quote, Remark, Table, build_tree)
+from .outline import (Code, Heading, Image, ListBlock, ListItem, Note, Outline, Paragraph, Quote, Remark, Table, build_tree, note_kind)
 
 LIST_RE = re.compile(r"^(\s*)([-*+]|(\d{1,3})[.)])(?:\s+(.*)|$)")
 HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -20,7 +20,6 @@ FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
 HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
 CONTAINER_RE = re.compile(r"^<(div|header|section|main|article|aside|footer|nav|body|html|head|center)\b([^>]*)>(.*)$",
                           re.I)
-NOTE_CLASSES = ("note", "warning", "tip", "important", "caution", "example", "info", "admonition", "callout")
 
 Line = tuple[int, str]
 
@@ -193,9 +192,9 @@ class MarkdownReader:
             inner = [(inner[k][0], dedented[k]) for k in range(len(inner))]
             classes = attrs(attr_text).get("class", "").lower()
             blocks = self.blocks(inner)
-            kind = next((c for c in NOTE_CLASSES if c in classes), None)
+            kind = note_kind(classes)
             if kind:
-                out.append(Note("note" if kind in ("admonition", "callout", "info") else kind, blocks, ln))
+                out.append(Note(kind, blocks, ln))
             else:
                 if "dice" in classes or "roll" in classes:
                     for block in blocks:

@@ -147,3 +147,13 @@ def build_tree(stream: list, title: str | None) -> tuple[str | None, Section]:
 
 def _same(a: str, b: str | None) -> bool:
     return b is not None and a.strip().lower() == b.strip().lower()
+
+
+# Class words that make a <div> a note; generic ones ("admonition", "callout", "info") become plain notes.
+NOTE_KINDS = ("note", "warning", "tip", "important", "caution", "example", "info", "admonition", "callout")
+
+
+def note_kind(classes: str) -> str | None:
+    """The admonition kind of an element with these (lower-case) classes, or None if it is no note."""
+    kind = next((c for c in NOTE_KINDS if c in classes), None)
+    return "note" if kind in ("admonition", "callout", "info") else kind

@@ -1,0 +1,72 @@
+"""What is still missing from a game: TODOs, placeholder text, open questions, phases without rules.
+
+Read by the checker (as warnings) and by the Status page (as lists), so it lives below both."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+from ..problems import Location
+from . import OpenQuestion
+from .index import NON_PROSE_FIELDS, GameIndex, iter_models, iter_strings
+from .textrefs import find_placeholders
+
+
+@dataclass
+class GameSummary:
+    game: str
+    title: str
+    phases_with_rules: int
+    phases: int
+    todos: int
+    open_questions: int
+    terms: int
+    dice_tables: int
+    cards: int
+    icons: int
+
+    def line(self) -> str:
+        return (f"{self.game}: phases with rules {self.phases_with_rules}/{self.phases}, TODOs {self.todos}, "
+                f"open questions {self.open_questions}, terms {self.terms}, dice tables {self.dice_tables}, "
+                f"cards {self.cards}, icons {self.icons}")
+
+
+def todo_items(index: GameIndex) -> Iterator[tuple[object, str, Location]]:
+    """(owner, what is missing, where) for every todo field and placeholder in the data (cached)."""
+    game = index.game
+    if game.cache.todo_items is None:
+        game.cache.todo_items = list(_find_todo_items(game))
+    return iter(game.cache.todo_items)
+
+
+def _find_todo_items(game) -> Iterator[tuple[object, str, Location]]:
+    for obj in iter_models(game):
+        todo = getattr(obj, "todo", None)
+        if todo:
+            yield obj, todo, game.where(obj, "todo", key=True)
+        for subpath, name, text in iter_strings(obj):
+            if name in NON_PROSE_FIELDS:
+                continue  # ids and notation ('todo-list') are not unfinished text
+            for match in find_placeholders(text):
+                location = game.where_in_text(obj, subpath, match.start(), match.group(0))
+                yield obj, text.strip().splitlines()[0][:120], location
+                break
+
+
+def prose_todos(file: str, text: str) -> Iterator[tuple[str, Location]]:
+    for lineno, line in enumerate(text.splitlines(), start=1):
+        match = next(iter(find_placeholders(line)), None)
+        if match:
+            yield line.strip()[:120], Location(file, lineno, match.start() + 1)
+
+
+def summarise(index: GameIndex, prose_files: dict[str, str]) -> GameSummary:
+    game = index.game
+    todos = sum(1 for _ in todo_items(index)) + sum(1 for f, t in prose_files.items() for _ in prose_todos(f, t))
+    questions: list[OpenQuestion] = game.info.open_questions if game.info else []
+    return GameSummary(
+        game=game.id, title=game.title,
+        phases_with_rules=sum(1 for n in index.numbered if n.phase.has_rules and not n.phase.todo),
+        phases=len(index.numbered), todos=todos, open_questions=len(questions), terms=len(game.terms),
+        dice_tables=len(game.tables), cards=sum(c.qty for d in game.decks for c in d.cards), icons=len(game.icons))
