@@ -32,14 +32,7 @@ from pathlib import Path
 
 SYLLABLES = ["ka", "lo", "mer", "vin", "dra", "sel", "tor", "bri", "nak", "ost", "ul", "fen", "gar", "qui", "zan",
              "pel", "rho", "tas", "wym", "ek", "jor", "mav", "sul", "dov", "ix", "bel", "cor", "hab", "nyl", "tre"]
-FILLER = ("the a an and or but if when then each every player players may must cannot takes gives moves places "
-          "turn round phase step board token tokens card cards die dice roll rolls result table value point points "
-          "score scores first second third last next previous one two three four five six of to in on at by for "
-          "with from into onto over under before after during until unless while any all no some other another "
-          "their its his her this that these those is are was be been being has have had do does done gain lose "
-          "spend pay receive draw discard shuffle reveal hide choose select trade sell buy build remove return "
-          "add subtract double halve equal more less most least highest lowest left right up down open closed "
-          "space area region track marker cube disc pawn ship army fleet city town market money coin coins").split()
+FILLER = ["the", "a", "an", "and", "or", "but", "if", "when", "then", "each", "every", "player", "players", "may", "must", "cannot", "takes", "gives", "moves", "places", "turn", "round", "phase", "step", "board", "token", "tokens", "card", "cards", "die", "dice", "roll", "rolls", "result", "table", "value", "point", "points", "score", "scores", "first", "second", "third", "last", "next", "previous", "one", "two", "three", "four", "five", "six", "of", "to", "in", "on", "at", "by", "for", "with", "from", "into", "onto", "over", "under", "before", "after", "during", "until", "unless", "while", "any", "all", "no", "some", "other", "another", "their", "its", "his", "her", "this", "that", "these", "those", "is", "are", "was", "be", "been", "being", "has", "have", "had", "do", "does", "done", "gain", "lose", "spend", "pay", "receive", "draw", "discard", "shuffle", "reveal", "hide", "choose", "select", "trade", "sell", "buy", "build", "remove", "return", "add", "subtract", "double", "halve", "equal", "more", "less", "most", "least", "highest", "lowest", "left", "right", "up", "down", "open", "closed", "space", "area", "region", "track", "marker", "cube", "disc", "pawn", "ship", "army", "fleet", "city", "town", "market", "money", "coin", "coins"]
 
 
 def make_terms(count: int, rng: random.Random) -> list[dict]:

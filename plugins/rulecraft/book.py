@@ -110,10 +110,3 @@ class RuleBook:
     root: Path
     games: dict[str, Game] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
-
-
-@dataclass
-class RuleBook:
-    root: Path
-    games: dict[str, Game] = field(default_factory=dict)
-    problems: list[Problem] = field(default_factory=list)

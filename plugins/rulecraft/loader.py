@@ -54,7 +54,8 @@ def _attach_sources(value: Any, file: str, path: tuple) -> None:
 def load_model(doc: YamlDocument, model: type[RuleModel]) -> tuple[RuleModel | None, list[Problem]]:
     if not isinstance(doc.data, dict):
         keys = ", ".join(allowed_keys(model, ()))
-        return None, [error("schema-top-level", f"expected a mapping of keys at the top level, found {describe(doc.data)}",
+        found = describe(doc.data)
+        return None, [error("schema-top-level", f"expected a mapping of keys at the top level, found {found}",
                             doc.where(()), f"start the file with keys such as: {keys}")]
     try:
         obj = model.model_validate(doc.data)

@@ -6,7 +6,7 @@ and a short code so tests and CI annotations can tell kinds apart.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 

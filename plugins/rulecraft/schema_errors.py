@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 from pydantic import ValidationError
@@ -13,7 +13,7 @@ from .problems import Problem, error
 from .yamlsource import YamlDocument
 
 
-@lru_cache(maxsize=None)
+@cache
 def _schema(model: type[RuleModel]) -> dict:
     return model.model_json_schema()
 
@@ -64,10 +64,9 @@ def _data_path(data: Any, loc: tuple) -> tuple[tuple, Any]:
     path: list = []
     current = data
     for part in loc:
-        if isinstance(current, dict) and isinstance(part, str) and part in current:
-            path.append(part)
-            current = current[part]
-        elif isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current):
+        in_mapping = isinstance(current, dict) and isinstance(part, str) and part in current
+        in_list = isinstance(current, list) and isinstance(part, int) and 0 <= part < len(current)
+        if in_mapping or in_list:
             path.append(part)
             current = current[part]
         elif isinstance(current, dict) and isinstance(part, str) and part not in current and loc[-1] == part:
@@ -126,7 +125,8 @@ def problems_from_validation(exc: ValidationError, model: type[RuleModel], doc: 
             where = _path_text(path)
             if kind == "string_pattern_mismatch" and "a-z0-9" in str(err.get("ctx", {}).get("pattern", "")):
                 message = f"{where}: {found!r} is not a valid id"
-                hint = "ids use lower-case letters, digits, '-' and '_' and start with a letter or digit: 'company-standing'"
+                hint = ("ids use lower-case letters, digits, '-' and '_' and start with a letter or digit: "
+                        "'company-standing'")
             elif kind == "string_type" and isinstance(found, (int, float)) and not isinstance(found, bool):
                 message = f"{where}: expected text, found {describe(found)}"
                 raw = doc.raw(path)

@@ -73,7 +73,7 @@ class Positions(dict):
         return value
 
     def get(self, path: Path_, default=None):
-        return self[path] if path in self else default
+        return self[path] if path in self else default  # noqa: SIM401 - this *is* get()
 
 
 @dataclass
@@ -384,7 +384,8 @@ def parse_yaml_text(text: str, file: str) -> tuple[YamlDocument, list[Problem]]:
         except yaml.YAMLError as exc:  # unmarked errors are rare; still report, never raise
             return doc, [error("yaml-syntax", f"invalid YAML: {exc}", Location(file, 1, 1))]
         if node is None:
-            return doc, [error("empty-file", "file has no data", Location(file, 1, 1), "add the data or delete the file")]
+            return doc, [error("empty-file", "file has no data", Location(file, 1, 1),
+                               "add the data or delete the file")]
         return _convert(node, loader, doc, file)
     finally:
         loader.dispose()

@@ -16,9 +16,9 @@ no traceback, both from the real ``rulecraft check`` and from a real MkDocs buil
 from __future__ import annotations
 
 import codecs
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 Edit = Callable[[bytes], bytes]
 

@@ -10,14 +10,22 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..models.index import build_index
 from ..book import RuleBook
 from ..loader import display_path, load_rulebook
+from ..models.index import build_index
 from ..problems import Problem
-from . import cards, completeness, dice_coverage, glossary, identifiers, references, usage
+from . import (
+    cards,
+    cheatsheet,  # noqa: E402 - the cheat sheet's ids exist and it fits one page
+    completeness,
+    dice_coverage,
+    glossary,
+    identifiers,
+    references,
+    usage,
+    versions,  # noqa: E402 - changed_in versions must be in the changelog
+)
 from .completeness import GameSummary
-from . import versions  # noqa: E402 - changed_in versions must be in the changelog
-from . import cheatsheet  # noqa: E402 - the cheat sheet's ids exist and it fits one page
 
 
 @dataclass

@@ -8,7 +8,7 @@ warning (``cheatsheet-overflow``): the game's ``cheatsheet:`` block in game.yaml
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..models.cheatsheet import SIZES_PT, estimate, sheet_content
 from ..models.index import GameIndex

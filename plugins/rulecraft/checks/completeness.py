@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..models.completeness import GameSummary, prose_todos, summarise, todo_items
 from ..models.index import GameIndex

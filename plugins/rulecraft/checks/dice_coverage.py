@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..dice.odds import numeric_coverage
-from ..models.index import GameIndex
 from ..models import DiceTable
+from ..models.index import GameIndex
 from ..problems import Problem, error
 
 

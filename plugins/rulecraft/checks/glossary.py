@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..models.index import GameIndex
-from ..problems import Problem, error
 from ..models.term_matcher import normalise
+from ..problems import Problem, error
 
 
 def check(index: GameIndex) -> Iterator[Problem]:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
+from ..models import RuleModel
 from ..models.index import GameIndex
 from ..models.links import OVERVIEW_ANCHORS
-from ..models import RuleModel
 from ..problems import Problem, error
 
 

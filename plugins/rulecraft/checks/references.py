@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import difflib
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..models.index import GameIndex, iter_texts
-from ..problems import Location, Problem, error
 from ..models.textrefs import find_refs
+from ..problems import Location, Problem, error
 
 KIND_NAMES = {"term": "term", "icon": "icon", "const": "constant", "phase": "phase", "dice": "dice table",
               "card": "card", "deck": "deck", "die": "custom die", "component": "component"}

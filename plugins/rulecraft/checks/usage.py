@@ -10,11 +10,11 @@ a false "unused" warning would fail ``--strict`` builds, a missed one only keeps
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..models.index import GameIndex, iter_prose
-from ..problems import Problem, warning
 from ..models.textrefs import find_refs, linkable_text
+from ..problems import Problem, warning
 
 
 def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import difflib
-from typing import Iterator
+from collections.abc import Iterator
 
 from ..models.index import GameIndex, iter_models
 from ..problems import Problem, warning

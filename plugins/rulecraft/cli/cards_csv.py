@@ -13,7 +13,6 @@ stay exactly as they were. Bad CSV is reported as located problems (file:line).
 from __future__ import annotations
 
 import csv
-import re
 import io
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -315,13 +314,13 @@ def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | N
     try:
         raw = Path(csv_path).read_bytes()
     except OSError as exc:
-        raise RulecraftError([error("unreadable", f"cannot read file: {exc.strerror}", Location(csv_shown))])
+        raise RulecraftError([error("unreadable", f"cannot read file: {exc.strerror}", Location(csv_shown))]) from None
     try:
         text = raw.decode("utf-8-sig")  # spreadsheets often write a byte-order mark
     except UnicodeDecodeError as exc:
         raise RulecraftError([error("encoding", f"file is not valid UTF-8: byte 0x{raw[exc.start]:02x} cannot be "
                                     "decoded", Location(csv_shown, raw.count(b"\n", 0, exc.start) + 1),
-                                    "save the CSV as UTF-8")])
+                                    "save the CSV as UTF-8")]) from None
     cards, problems = parse_cards_csv(text, csv_shown)
     if problems:
         raise RulecraftError(problems)

@@ -6,6 +6,7 @@ Exit codes: 0 clean, 1 problems (errors; warnings too with --strict), 2 usage.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 from pathlib import Path
@@ -95,8 +96,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_cards_export(args: argparse.Namespace) -> int:
-    from .cards_csv import export_deck
     from ..problems import RulecraftError
+    from .cards_csv import export_deck
 
     game_dir = Path(args.game_dir)
     if not game_dir.is_dir():
@@ -124,9 +125,9 @@ def _within(file: str, folder: Path) -> bool:
 
 
 def cmd_cards_import(args: argparse.Namespace) -> int:
-    from .cards_csv import import_deck
     from ..checks import check_path
     from ..problems import RulecraftError
+    from .cards_csv import import_deck
 
     game_dir = Path(args.game_dir)
     if not game_dir.is_dir():
@@ -236,10 +237,8 @@ def run() -> None:
 
 
 def _say_on_stderr(message: str) -> None:
-    try:
+    with contextlib.suppress(OSError):
         os.write(2, (message + "\n").encode())  # unbuffered: sys.stderr may be the stream that failed
-    except OSError:
-        pass
 
 
 if __name__ == "__main__":

@@ -64,7 +64,8 @@ def starter_files(game_id: str, title: str, game_folder: Path, today: datetime.d
 
     quoted_title = '"' + title.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return {
-        "game.yaml": head("game", "What the game is, what is in the box, set-up, end, scoring, constants, changelog.") + f"""\
+        "game.yaml": head("game", "What the game is, what is in the box, set-up, end, scoring, constants, "
+                                  "changelog.") + f"""\
 id: {game_id}
 title: {quoted_title}
 version: "0.1.0"
@@ -99,7 +100,9 @@ constants:
 sections:
   - id: trading
     title: Trading
-    text: During {{phase:trade}} the active player may offer any number of gems for one event card, or the other way round.
+    text: >-
+      During {{phase:trade}} the active player may offer any number of gems for one event card, or the
+      other way round.
 changelog:
   - version: "0.1.0"
     date: {today.isoformat()}
@@ -107,7 +110,8 @@ changelog:
     changes:
       - The starter rules.
 """,
-        "phases.yaml": head("phases", "The turn sequence. Numbers (1, 2, 7a, 10b) are derived from order and nesting.") + """\
+        "phases.yaml": head("phases", "The turn sequence. Numbers (1, 2, 7a, 10b) are derived from order and "
+                                      "nesting.") + """\
 phases:
   - id: income
     name: Income
@@ -130,7 +134,8 @@ phases:
     rules: Draw the top card of the {deck:events} and do what it says, then discard it.
     terms: [event-card]
 """,
-        "dice.yaml": head("dice", "Dice tables: `rulecraft check` proves every reachable roll hits exactly one row.") + """\
+        "dice.yaml": head("dice", "Dice tables: `rulecraft check` proves every reachable roll hits exactly "
+                                  "one row.") + """\
 tables:
   - id: income-roll
     title: Income
@@ -158,7 +163,8 @@ terms:
     see_also: [gem]
     changed_in: "0.1.0"
 """,
-        "cards.yaml": head("cards", "Decks: one row per distinct card with a qty (round-trips through `rulecraft cards`).") + """\
+        "cards.yaml": head("cards", "Decks: one row per distinct card with a qty (round-trips through "
+                                    "`rulecraft cards`).") + """\
 decks:
   - id: events
     name: Event deck
@@ -248,9 +254,8 @@ def create_game(root: Path, game_id: str, title: str | None = None,
 
 def add_game_to_nav(project: Project, game_id: str, title: str, extra_pages: list[tuple[str, str]]) -> str | None:
     """Add a nav section for the game (generated pages in the plugin's order, prose after the turn page)."""
-    from ..models.links import GAME_PAGES
     from ..loader import load_game
-    from ..pages import pages_for_game
+    from ..models.links import GAME_PAGES, pages_for_game
 
     game, _ = load_game(project.rules_data / game_id)
     pages = [(("Overview" if page == "overview" else GAME_PAGES[page][1]), f"{game_id}/{GAME_PAGES[page][0]}")

@@ -71,7 +71,7 @@ class RollRange:
     def contains(self, total: int) -> bool:
         return (self.low is None or total >= self.low) and (self.high is None or total <= self.high)
 
-    def intersect(self, other: "RollRange") -> "RollRange | None":
+    def intersect(self, other: RollRange) -> RollRange | None:
         lows = [v for v in (self.low, other.low) if v is not None]
         highs = [v for v in (self.high, other.high) if v is not None]
         low = max(lows) if lows else None

@@ -7,16 +7,17 @@ shows and what the checker proves cannot disagree.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
-from typing import Hashable, TypeVar
+from typing import TypeVar
 
 import icepool
 
-from .notation import DiceSpec, RollRange, parse_dice, parse_roll
 from ..models import CustomDie, DiceTable, Modifier
+from .notation import DiceSpec, RollRange, parse_dice, parse_roll
 
 
 @lru_cache(maxsize=512)

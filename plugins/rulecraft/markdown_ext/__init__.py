@@ -13,22 +13,22 @@ handlers to its extension).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 from xml.etree import ElementTree as etree
 
 from markdown import Markdown
 from pymdownx.blocks import BlocksExtension
 
-from ..models.index import GameIndex, build_index
 from ..book import RuleBook
 from ..loader import load_rulebook
+from ..models.index import GameIndex, build_index
 from ..render.base import RenderContext
+from . import sanitize
 from .blocks import ALL_BLOCKS
 from .inline import RefInlineProcessor
 from .termlinks import TermLinkTreeprocessor
-from . import sanitize
 
 
 @dataclass

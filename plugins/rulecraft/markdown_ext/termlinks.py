@@ -26,8 +26,8 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE
 
 from ..models.links import anchor
-from ..render.base import linked_term, set_term_text, term_link_attrs
 from ..models.textrefs import REF_RE
+from ..render.base import linked_term, set_term_text, term_link_attrs
 
 SKIP_TAGS = frozenset({"a", "code", "pre", "kbd", "samp", "script", "style", "h1", "h2", "h3", "h4", "h5", "h6",
                        "abbr", "button", "svg", "math", "textarea", "select", "option", "img", "title", "dt",

@@ -117,7 +117,8 @@ def without_links(fragment: str) -> str:
 def sheet_document(fragment: str, css_hrefs: list[str], title: str, page_size: str = "A4") -> str:
     links = "".join(f'<link rel="stylesheet" href="{html.escape(h)}">' for h in css_hrefs)
     return (f'<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{html.escape(title)}</title>'
-            f"{links}<style>@page {{ size: {page_size}; }}</style></head><body><article class=\"md-content__inner md-typeset\">"
+            f"{links}<style>@page {{ size: {page_size}; }}</style></head><body>"
+            '<article class="md-content__inner md-typeset">'
             f'<div class="rc-block rc-block--cheatsheet">{fragment}</div></article></body></html>')
 
 
@@ -196,7 +197,8 @@ def _render(document: str, page_file: Path, site_dir: Path) -> tuple[bytes, int]
         return _render_here(document, page_file, site_dir)
     with tempfile.TemporaryDirectory(prefix="rulecraft-pdf-") as tmp:
         out = Path(tmp) / "sheet.pdf"
-        run = subprocess.run([sys.executable, "-m", "rulecraft.mkdocs_plugin.pdf", str(page_file), str(site_dir), str(out)],
+        command = [sys.executable, "-m", __name__, str(page_file), str(site_dir), str(out)]
+        run = subprocess.run(command,
                              input=document, capture_output=True, text=True, timeout=600,
                              env={**os.environ, "PYTHONHASHSEED": "0",
                                   "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "0")})
@@ -276,7 +278,7 @@ def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str
         outcomes = list(pool.map(write, jobs))
     results = []
     written: dict[str, list[tuple[str, Path]]] = {}
-    for (game_id, page_file, paper), outcome in zip(jobs, outcomes):
+    for (game_id, _page_file, paper), outcome in zip(jobs, outcomes):
         if isinstance(outcome, Exception):
             log.warning(f"rulecraft: could not write the {paper.label} cheat-sheet PDF of '{game_id}': {outcome}")
             continue

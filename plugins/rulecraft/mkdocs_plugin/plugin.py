@@ -28,17 +28,17 @@ from mkdocs.utils import get_relative_url
 
 from .. import collector
 from .. import pages as site_pages
+from ..checks import check_book, read_prose
+from ..checks.references import check_page_blocks, check_prose
+from ..loader import load_rulebook
+from ..markdown_ext import PageState, RulecraftExtension
+from ..markdown_ext.termlinks import without_term_links
+from ..models.index import build_index
+from ..models.links import GAME_PAGES
 from ..pages.assets import asset_files, served_text, styles_and_scripts
 from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig
 from .search import only_search_between
-from ..checks import check_book, read_prose
-from ..checks.references import check_page_blocks, check_prose
-from ..models.index import build_index
-from ..models.links import GAME_PAGES
-from ..loader import load_rulebook
-from ..markdown_ext import PageState, RulecraftExtension
-from ..markdown_ext.termlinks import without_term_links
 
 log = logging.getLogger("mkdocs.plugins.rulecraft")
 ASSET_DIR = "assets/rulecraft"

@@ -60,7 +60,7 @@ class Step(RuleModel):
 
     id: Id | None = None
     text: Text = Field(description="The instruction (Markdown).")
-    steps: list[Annotated["Step", _text_to_mapping("text")]] = Field(default_factory=list)
+    steps: list[Annotated[Step, _text_to_mapping("text")]] = Field(default_factory=list)
     todo: str | None = Field(default=None, description="What is missing here; shown as incomplete.")
 
 

@@ -22,8 +22,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ..dice.odds import row_ranges
-from .index import GameIndex
 from . import Constant, DiceTable, Icon, Step, Term
+from .index import GameIndex
 from .numbering import NumberedPhase
 from .textrefs import plain_text
 

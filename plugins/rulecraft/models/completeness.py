@@ -4,8 +4,8 @@ Read by the checker (as warnings) and by the Status page (as lists), so it lives
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from ..problems import Location
 from . import OpenQuestion

@@ -7,7 +7,6 @@ from typing import Annotated
 from pydantic import Field, field_validator, model_validator
 
 from ..dice.notation import parse_dice, parse_roll
-
 from .base import Id, RuleModel, ShortText, Text
 
 

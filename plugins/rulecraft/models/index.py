@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from typing import Any
 
 from ..book import Game
 from . import Card, Component, Constant, CustomDie, Deck, DiceTable, Icon, RuleModel, Term
@@ -56,7 +57,7 @@ class GameIndex:
     components: dict[str, Component] = field(default_factory=dict)
     constants: dict[str, Constant] = field(default_factory=dict)
     _matcher: TermMatcher | None = None
-    _mentions: "Counter[str] | None" = None
+    _mentions: Counter[str] | None = None
     _previews: dict[str, str] = field(default_factory=dict)
 
     @property
@@ -72,7 +73,7 @@ class GameIndex:
             text = self._previews[term_id] = plain_markdown(plain_text(self.terms[term_id].short, self.name_of))
         return text
 
-    def term_mentions(self) -> "Counter[str]":
+    def term_mentions(self) -> Counter[str]:
         """How often the game's data text mentions each term (explicitly or by its words), a term's
         own entry aside. Cached: the usage check and the cheat sheet both ask."""
         if self._mentions is None:

@@ -8,6 +8,10 @@ anchor made from its id, so links survive reordering and renumbering.
 from __future__ import annotations
 
 import posixpath
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ..book import Game
 
 # page key -> (file name inside the game's folder, title)
 GAME_PAGES: dict[str, tuple[str, str]] = {
@@ -54,3 +58,30 @@ def href(from_page: str | None, game_id: str, kind: str, item_id: str) -> str:
 
 # Headings the overview page always has; a game.yaml section cannot take these ids.
 OVERVIEW_ANCHORS = frozenset({"objective", "components", "setup", "end-of-game", "scoring", "constants", "pages"})
+
+
+def has_open_items(game: Game) -> bool:
+    from .completeness import todo_items
+    from .index import build_index
+
+    info = game.info
+    return bool(info and info.open_questions) or any(True for _ in todo_items(build_index(game))) or any(
+        not n.phase.has_rules for n in build_index(game).numbered)
+
+
+def pages_for_game(game: Game) -> list[str]:
+    """Generated pages for a game, in navigation order; pages without data are left out."""
+    if game.info is None:
+        return []
+    present = {
+        "overview": True,
+        "turn": bool(game.phases),
+        "dice": bool(game.tables),
+        "cards": bool(game.decks),
+        "icons": bool(game.icons),
+        "glossary": bool(game.terms),
+        "cheatsheet": True,
+        "changes": bool(game.info.changelog),
+        "status": has_open_items(game),
+    }
+    return [page for page in GAME_PAGES if present[page]]

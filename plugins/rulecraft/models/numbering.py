@@ -22,7 +22,7 @@ class NumberedPhase:
     phase: Phase
     number: str
     level: int
-    parent: "NumberedPhase | None"
+    parent: NumberedPhase | None
     kind: str  # "phase", "subphase" or "alternative"
 
     @property

@@ -17,8 +17,8 @@ class Phase(RuleModel):
     optional: bool = Field(default=False, description="Only played when `condition` holds (expansion, law...).")
     condition: str | None = Field(default=None, description="What enables this phase or alternative.")
     skip_first_round: bool = False
-    subphases: list["Phase"] = Field(default_factory=list, description="Numbered 10b, 10c... after their parent.")
-    alternatives: list["Phase"] = Field(default_factory=list, description="Exactly one is played: 7a or 7b.")
+    subphases: list[Phase] = Field(default_factory=list, description="Numbered 10b, 10c... after their parent.")
+    alternatives: list[Phase] = Field(default_factory=list, description="Exactly one is played: 7a or 7b.")
     terms: list[Id] = Field(default_factory=list)
     dice: list[Id] = Field(default_factory=list)
     see: list[Id] = Field(default_factory=list, description="Related phases.")

@@ -17,8 +17,8 @@ a text none of whose words starts a term is rejected with one set operation.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import accumulate, compress
 from typing import NamedTuple
 
@@ -145,10 +145,10 @@ class TermMatcher:
                 if entry is None:
                     continue
                 last = k + 2 * n - 2
-                if i + n < count and parts[last + 1] in _JOINERS:
-                    # Followed by "-word" or "'word": part of a longer word, unless a possessive "'s".
-                    if not (parts[last + 1] in _APOSTROPHES and words[i + n] == "s"):
-                        continue
+                # Followed by "-word" or "'word": part of a longer word, unless a possessive "'s".
+                if (i + n < count and parts[last + 1] in _JOINERS
+                        and not (parts[last + 1] in _APOSTROPHES and words[i + n] == "s")):
+                    continue
                 end = ends[last]
                 if entry.case_sensitive and normalise_case(text[start:end]) != entry.exact:
                     continue

@@ -82,7 +82,7 @@ _UNLINKED_RES = [
     re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL),                                          # code spans
     re.compile(r"^[ ]{0,3}#{1,6}(?:[ \t][^\n]*)?$", re.MULTILINE),                                # ATX headings
     re.compile(r"^[^\n]+\n[ ]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE),                               # setext headings
-    re.compile(r"^[ ]{0,3}(?:!!!|\?\?\?\+?|/{3,})[^\n]*$", re.MULTILINE),                          # admonition/block lines
+    re.compile(r"^[ ]{0,3}(?:!!!|\?\?\?\+?|/{3,})[^\n]*$", re.MULTILINE),                          # admonitions, blocks
     re.compile(r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*\](?:\([^)\n]*\)|\[[^\]\n]*\])"),                     # links, images
     re.compile(r"<(a|code|pre|kbd|samp|h[1-6])\b[^>]*>.*?</\1\s*>", re.DOTALL | re.IGNORECASE),    # raw HTML
     re.compile(r"<[^>\n]+>"),                                                                     # other tags

@@ -10,8 +10,8 @@ from __future__ import annotations
 import html
 import json
 
-from ..models.links import GAME_PAGES
 from ..book import Game, RuleBook
+from ..models.links import GAME_PAGES, pages_for_game  # noqa: F401 - part of this module's API
 
 # page -> block that renders it (game pages always render the "current" game)
 PAGE_BLOCK = {"overview": "overview", "turn": "turn", "dice": "dice-tables", "cards": "cards", "icons": "icons",
@@ -20,33 +20,6 @@ PAGE_BLOCK = {"overview": "overview", "turn": "turn", "dice": "dice-tables", "ca
 # which data file a generated page is made from ("edit this page")
 PAGE_SOURCE = {"overview": "game", "turn": "phases", "dice": "dice", "cards": "cards", "icons": "icons",
                "glossary": "terms", "cheatsheet": "game", "changes": "game", "status": "game"}
-
-
-def has_open_items(game: Game) -> bool:
-    from ..models.completeness import todo_items
-    from ..models.index import build_index
-
-    info = game.info
-    return bool(info and info.open_questions) or any(True for _ in todo_items(build_index(game))) or any(
-        not n.phase.has_rules for n in build_index(game).numbered)
-
-
-def pages_for_game(game: Game) -> list[str]:
-    """Generated pages for a game, in navigation order; pages without data are left out."""
-    if game.info is None:
-        return []
-    present = {
-        "overview": True,
-        "turn": bool(game.phases),
-        "dice": bool(game.tables),
-        "cards": bool(game.decks),
-        "icons": bool(game.icons),
-        "glossary": bool(game.terms),
-        "cheatsheet": True,
-        "changes": bool(game.info.changelog),
-        "status": has_open_items(game),
-    }
-    return [page for page in GAME_PAGES if present[page]]
 
 
 def page_title(game: Game, page: str) -> str:

@@ -8,13 +8,12 @@ inline pass then processes ({term:...} references, emphasis, term links).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 from xml.etree import ElementTree as etree
 
-from ..models import links
+from ..models import Step, links
 from ..models.index import GameIndex
-from ..models import Step
 
 Element = etree.Element
 

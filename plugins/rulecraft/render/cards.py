@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..models import links
-from ..models import Card, Deck
+from ..models import Card, Deck, links
 from .base import Element, RenderContext, badge, heading, sub, todo_note
 from .icons import render_glyph
 

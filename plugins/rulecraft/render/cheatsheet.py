@@ -7,8 +7,8 @@ that the print CSS (assets/cheatsheet.css) keeps whole within a column.
 
 from __future__ import annotations
 
-from ..models.cheatsheet import SheetContent, constant_text, dice_line, print_size, sheet_content
 from ..dice.odds import row_odds, row_ranges
+from ..models.cheatsheet import SheetContent, constant_text, dice_line, print_size, sheet_content
 from ..models.textrefs import plain_text
 from .base import Element, RenderContext, heading, sub
 from .icons import render_glyph

@@ -12,10 +12,9 @@ import json
 import math
 from fractions import Fraction
 
-from ..models import links, textrefs
-from ..dice.odds import distribution, face_distribution, outcome_weights, row_odds, row_ranges, reachable_offsets
 from ..dice.notation import RollRange, parse_dice
-from ..models import CustomDie, DiceTable, Modifier
+from ..dice.odds import distribution, face_distribution, outcome_weights, reachable_offsets, row_odds, row_ranges
+from ..models import CustomDie, DiceTable, Modifier, links, textrefs
 from .base import Element, RenderContext, heading, sub
 
 D6_FACES = "⚀⚁⚂⚃⚄⚅"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from ..book import RuleBook
 from ..models import links
 from ..models.index import build_index
-from ..book import RuleBook
 from ..models.textrefs import plain_text
 from .base import Element, link, range_text, sub
 

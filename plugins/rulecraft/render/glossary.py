@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from itertools import groupby
 
-from ..models import links
-from ..models import Term
+from ..models import Term, links
 from .base import Element, RenderContext, badge, heading, link, sub, todo_note
 
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..models import links
-from ..models import Icon
+from ..models import Icon, links
 from .base import Element, RenderContext, safe, sub, todo_note
 
 

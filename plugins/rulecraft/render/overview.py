@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ..models import links
-from ..models import Component
+from ..models import Component, links
 from .base import Element, RenderContext, admonition, heading, link, range_text, steps_list, sub, todo_note
 from .icons import render_glyph
 
@@ -118,7 +117,7 @@ def render_overview(parent: Element, ctx: RenderContext) -> None:
 
 
 def available_pages(ctx: RenderContext) -> list[str]:
-    from ..pages import pages_for_game
+    from ..models.links import pages_for_game
 
     return [p for p in pages_for_game(ctx.game) if p != "overview"]
 

@@ -19,8 +19,8 @@ def _markers(parent: Element, node: NumberedPhase) -> None:
     box = sub(parent, "p", cls="rc-phase-markers")
     if node.kind == "alternative" and node.parent is not None:
         others = [alt for alt in node.parent.phase.alternatives]
-        badge(box, "Alternative", "alternative",
-              f"Exactly one of phases {', '.join(node.parent.number + chr(97 + i) for i in range(len(others)))} is played")
+        numbers = ", ".join(node.parent.number + chr(97 + i) for i in range(len(others)))
+        badge(box, "Alternative", "alternative", f"Exactly one of phases {numbers} is played")
     if phase.optional:
         badge(box, "Optional", "optional")
     if phase.skip_first_round:

@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from rulecraft.checks import CheckResult, check_path
-from ..project import find_project, write_minimal_mkdocs
 from rulecraft.models.textrefs import PLACEHOLDER_RE
+
+from ..project import find_project, write_minimal_mkdocs
 from . import cards, dice, gameinfo, phases, report, terms
 from .html_reader import read_html
 from .markdown_reader import read_markdown
@@ -117,7 +118,7 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     try:
         text = Path(source).read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ImportError_(f"cannot read '{source}': {exc}", usage=True)
+        raise ImportError_(f"cannot read '{source}': {exc}", usage=True) from None
     outline = read_outline(text, str(source), fmt)
     game_id = game_id or slug(title or outline.title or Path(source).stem, "imported-game")
     try:
@@ -125,7 +126,7 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
         project = find_project(Path(out))
         refuse_existing(project, game_id)
     except ScaffoldError as exc:
-        raise ImportError_(str(exc), usage=exc.usage)
+        raise ImportError_(str(exc), usage=exc.usage) from None
     state = recognise(outline, game_id, title)
     for section in outline.sections():
         if PLACEHOLDER_RE.search(plain(section.title)):
@@ -135,7 +136,7 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
         validate(files)
     except Exception as exc:  # a bug in a recogniser: say so plainly, write nothing
         raise ImportError_(f"internal error: the imported data does not fit the schema ({exc}); "
-                           "please report it with the source file")
+                           "please report it with the source file") from exc
     written: list[Path] = []
     if project.mkdocs_yml is None:
         Path(out).mkdir(parents=True, exist_ok=True)

@@ -48,7 +48,7 @@ def recognise(state: State) -> None:
         deck = {"id": state.ids["deck"](title, "deck"), "name": title[:120], "cards": [],
                 "todo": "The source lists each card once and gives no quantities: every card has qty 1; "
                         "set the real qty (and link the deck to its component)."}
-        for item, card in cards:
+        for _item, card in cards:
             deck["cards"].append({"id": state.ids["card"](card["name"], "card"), **card})
         state.decks.append(deck)
         state.claim(block, f"/// deck | {deck['id']}\n///")

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 
 from rulecraft.dice.notation import NotationError, parse_dice
+
 from .names import capitalise
 from .outline import ListBlock, ListItem
 from .state import State, context_before

@@ -12,7 +12,21 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from .inline import absolute, image_remark
-from .outline import (Code, Heading, Image, ListBlock, ListItem, Note, Outline, Paragraph, Quote, Remark, Table, build_tree, note_kind)
+from .outline import (
+    Code,
+    Heading,
+    Image,
+    ListBlock,
+    ListItem,
+    Note,
+    Outline,
+    Paragraph,
+    Quote,
+    Remark,
+    Table,
+    build_tree,
+    note_kind,
+)
 from .text import escape_refs
 
 VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}
@@ -28,7 +42,7 @@ class Node:
     attrs: dict[str, str]
     line: int
     children: list = field(default_factory=list)  # Nodes and strings
-    parent: "Node | None" = None
+    parent: Node | None = None
 
 
 class _TreeBuilder(HTMLParser):

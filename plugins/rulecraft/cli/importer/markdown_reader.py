@@ -12,7 +12,21 @@ import re
 import textwrap
 
 from .inline import attrs, convert, image_remark
-from .outline import (Code, Heading, Image, ListBlock, ListItem, Note, Outline, Paragraph, Quote, Remark, Table, build_tree, note_kind)
+from .outline import (
+    Code,
+    Heading,
+    Image,
+    ListBlock,
+    ListItem,
+    Note,
+    Outline,
+    Paragraph,
+    Quote,
+    Remark,
+    Table,
+    build_tree,
+    note_kind,
+)
 
 LIST_RE = re.compile(r"^(\s*)([-*+]|(\d{1,3})[.)])(?:\s+(.*)|$)")
 HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")

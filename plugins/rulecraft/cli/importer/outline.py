@@ -78,8 +78,8 @@ class Section:
     level: int
     line: int = 0
     blocks: list = field(default_factory=list)
-    children: list["Section"] = field(default_factory=list)
-    parent: "Section | None" = field(default=None, repr=False)
+    children: list[Section] = field(default_factory=list)
+    parent: Section | None = field(default=None, repr=False)
 
     def walk(self):
         """This section and every section below it, in document order."""

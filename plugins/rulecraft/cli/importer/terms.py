@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from rulecraft.models.term_matcher import normalise
+
 from .state import State
 from .text import first_sentence, plain
 

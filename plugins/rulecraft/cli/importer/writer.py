@@ -4,7 +4,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rulecraft.models import (FILE_KINDS, Card, ChangelogEntry, Component, CustomDie, Deck, DiceRow, DiceTable, DieFace, GameFile, Phase, Step, Term)
+from rulecraft.models import (
+    FILE_KINDS,
+    Card,
+    ChangelogEntry,
+    Component,
+    CustomDie,
+    Deck,
+    DiceRow,
+    DiceTable,
+    DieFace,
+    GameFile,
+    Phase,
+    Step,
+    Term,
+)
+
 from ..yamlwrite import compact, data_file_text
 from .state import State
 

@@ -1,0 +1,132 @@
+"""Quality gates on the built seed site: accessibility (axe-core), HTML validity (Nu Html
+Checker), and internal links/anchors. The tools come from npm into .tools/ (./dev test installs them).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import posixpath
+import subprocess
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import pytest
+from sitekit import REPO, chromium, page, serve
+
+pytestmark = pytest.mark.site
+
+TOOLS = REPO / ".tools" / "node_modules"
+AXE = TOOLS / "axe-core" / "axe.min.js"
+VNU = TOOLS / "vnu-jar" / "build" / "dist" / "vnu.jar"
+
+PAGE_KINDS = ["", "turn/", "dice/", "glossary/", "cheatsheet/", "cards/", "icons/", "status/", "changes/"]
+
+
+def _need(path: Path, what: str) -> None:
+    if not path.exists():
+        if os.environ.get("CI"):
+            pytest.fail(f"{what} missing at {path}: ./dev test installs it with npm")
+        pytest.skip(f"{what} not installed (./dev test installs it)")
+
+
+def _page_kinds(site: Path) -> list[str]:
+    """Every page kind of every game that has it, plus the home page."""
+    urls = [""]
+    for game in sorted(p.name for p in site.iterdir() if (p / "index.html").exists() and p.name != "search"):
+        for kind in PAGE_KINDS:
+            if (site / game / kind / "index.html").exists():
+                urls.append(f"{game}/{kind}")
+    return urls
+
+
+def test_no_serious_accessibility_violations(seed_site):
+    _need(AXE, "axe-core")
+    urls = _page_kinds(seed_site)
+    failures = []
+    with serve(seed_site) as base, chromium() as browser:
+        for scheme in ("light", "dark"):
+            tab = browser.new_page(color_scheme=scheme)
+            for url in urls:
+                tab.goto(f"{base}/{url}")
+                tab.add_script_tag(path=str(AXE))
+                result = tab.evaluate("""async () => {
+                    const r = await axe.run(document, {resultTypes: ['violations']});
+                    return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+                        .map(v => ({id: v.id, impact: v.impact,
+                                    nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+                }""")
+                failures += [(scheme, url, v["id"], v["nodes"]) for v in result]
+            tab.close()
+    assert not failures, "\n".join(map(str, failures))
+
+
+# Errors in Material for MkDocs' own templates (its drawer/search toggles and nav labels), not in
+# Rulecraft's markup. Matched by message start; anything else fails the gate.
+THEME_ERRORS = (
+    "Attribute “autocomplete” is only allowed when the input type is",  # <input type=checkbox autocomplete=off>
+    "Bad value “” for attribute “tabindex” on element “label”",  # nav section labels
+    "The value of the “for” attribute of the “label” element must be the ID of a non-hidden form control",
+)
+
+
+def test_html_is_valid(seed_site):
+    _need(VNU, "vnu.jar (Nu Html Checker)")
+    files = [str(seed_site / url / "index.html") for url in _page_kinds(seed_site)]
+    run = subprocess.run(["java", "-jar", str(VNU), "--format", "json", "--exit-zero-always", *files],
+                         capture_output=True, text=True, timeout=600)
+    messages = json.loads(run.stderr or run.stdout)["messages"]
+    errors = [m for m in messages if m.get("type") == "error" and not m["message"].startswith(THEME_ERRORS)]
+    shown = [f"{Path(urlsplit(m['url']).path).relative_to(seed_site)}:{m.get('lastLine')}: {m['message']} "
+             f"[{m.get('extract', '')[:80]!r}]" for m in errors]
+    assert not errors, "\n".join(shown[:40])
+
+
+def test_no_broken_internal_links_or_anchors(seed_site):
+    ids_cache: dict[Path, set[str]] = {}
+
+    def ids_of(path: Path) -> set[str]:
+        if path not in ids_cache:
+            soup = page(seed_site, str(path.parent.relative_to(seed_site)) + "/") if path.name == "index.html" \
+                else None
+            ids_cache[path] = {el["id"] for el in soup.select("[id]")} if soup else set()
+        return ids_cache[path]
+
+    broken = []
+    for html_file in sorted(seed_site.rglob("index.html")):
+        rel = html_file.parent.relative_to(seed_site).as_posix()
+        soup = page(seed_site, "" if rel == "." else rel + "/")
+        for a in soup.select("a[href]"):
+            href = a["href"]
+            parts = urlsplit(href)
+            if parts.scheme or href.startswith(("mailto:", "//")):
+                continue
+            base = "/" + ("" if rel == "." else rel + "/")
+            target = posixpath.normpath(posixpath.join(base, unquote(parts.path))) if parts.path else base
+            path = seed_site / target.lstrip("/")
+            if path.is_dir() or not path.suffix:
+                path = path / "index.html"
+            if not path.exists():
+                broken.append(f"{rel}: {href} (no {path.relative_to(seed_site)})")
+                continue
+            if parts.fragment and path.suffix == ".html" and parts.fragment not in ids_of(path):
+                broken.append(f"{rel}: {href} (no #{parts.fragment})")
+    assert not broken, "\n".join(broken[:40])
+
+
+def test_rulecrafts_css_and_js_stay_within_12_kb_gzipped(seed_site):
+    # The issue's budget for previews, dice, cheat sheets and the base styles together: what every
+    # page downloads, as served (CSS without its source comments), gzipped as web servers do.
+    from rulecraft.pages.assets import gzipped_size, served_text, styles_and_scripts
+
+    sizes = {p.name: gzipped_size(p) for p in styles_and_scripts()}
+    assert sum(sizes.values()) <= 12_000, sizes
+    for asset in styles_and_scripts():
+        served = (seed_site / "assets" / "rulecraft" / asset.name).read_text(encoding="utf-8")
+        assert served == served_text(asset)
+        if asset.suffix == ".css":
+            assert "/*" not in served and "*/" not in served
+    # Every page loads each of them.
+    head = page(seed_site, "john-company/turn/").select("link[rel=stylesheet], script[src]")
+    loaded = {tag.get("href") or tag.get("src") for tag in head}
+    assert all(any(url.endswith(f"assets/rulecraft/{p.name}") for url in loaded) for p in styles_and_scripts()), loaded
