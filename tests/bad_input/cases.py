@@ -195,7 +195,7 @@ CASES: list[Case] = [
     C("text-for-number", "schema", CW, "cards.yaml",
       replace("        qty: 2", "        qty: two"), "schema-int-parsing", "qty: two"),
     C("number-for-text", "schema", CW, "game.yaml",
-      replace('version: "1.0"', "version: 1.0"), "schema-string-type", "version: 1.0"),
+      insert_after("title: Corporate Warfare\n", "version: 1.0\n"), "schema-string-type", "version: 1.0"),
     C("boolean-for-text", "schema", JC, "icons.yaml",
       replace("    label: Circle", "    label: Yes"), "schema-string-type", "label: Yes"),
     C("text-for-list", "schema", CW, "phases.yaml",
@@ -225,7 +225,7 @@ CASES: list[Case] = [
     C("optional-phase-without-condition", "schema", JC, "phases.yaml",
       delete("    condition: The {term:deregulation} law has passed.\n"), "schema-value-error", "- id: firms"),
     C("players-range-backwards", "schema", CW, "game.yaml",
-      insert_after('version: "1.0"\n', "players: {min: 4, max: 2}\n"), "schema-value-error", "players:"),
+      insert_after("title: Corporate Warfare\n", "players: {min: 4, max: 2}\n"), "schema-value-error", "players:"),
     C("no-decks", "schema", CW, "cards.yaml", whole("decks: []\n"), "schema-too-short", "decks: []"),
     # --- dice notation -----------------------------------------------------------------------------
     C("dice-notation-x", "dice", CW, "dice.yaml", replace("    dice: 1d6", "    dice: 1x6"),
@@ -287,7 +287,7 @@ CASES: list[Case] = [
       replace("sale-price, hand-limit, win-threshold]", "sale-price, hand-limit, win-treshold]"),
       "dangling-const", "win-treshold]"),
     C("dangling-shared-glossary", "reference", CW, "game.yaml",
-      insert_after('version: "1.0"\n', "glossaries: [business-terms]\n"), "dangling-glossary", "glossaries:"),
+      insert_after("title: Corporate Warfare\n", "glossaries: [business-terms]\n"), "dangling-glossary", "glossaries:"),
     # --- ids, glossary, cards ------------------------------------------------------------------------
     C("duplicate-term-id", "consistency", CW, "terms.yaml", replace("  - id: storage", "  - id: upkeep"),
       "duplicate-id", "id: upkeep\n    term: Storage"),

@@ -68,7 +68,9 @@ def test_site_root_lists_games_as_cards(seed_site):
     cards = soup.select(".rc-games li")
     titles = [c.select_one(".rc-game-title").get_text(strip=True) for c in cards]
     assert {"Corporate Warfare", "1800", "Asean 2090"} <= set(titles)
-    assert all(c.select_one(".rc-game-facts") and "v" in c.select_one(".rc-game-facts").get_text() for c in cards)
+    facts = {c.select_one(".rc-game-title").get_text(strip=True): c.select_one(".rc-game-facts") for c in cards}
+    assert "v0.4.0" in facts["1800"].get_text()  # the only source that states a version
+    assert facts["Corporate Warfare"] is None  # no version, player count or time in its source: no empty line
 
 
 def test_search_index_finds_terms_dice_tables_and_cards(seed_site):

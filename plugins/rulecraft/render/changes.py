@@ -29,7 +29,8 @@ def changed_items(ctx: RenderContext) -> dict[str, list[tuple[str, str]]]:
 
 def render_changes(parent: Element, ctx: RenderContext) -> None:
     info = ctx.game.info
-    sub(parent, "p", f"Current rules version: {info.version}.", "rc-current-version")
+    if info.version:
+        sub(parent, "p", f"Current rules version: {info.version}.", "rc-current-version")
     touched = changed_items(ctx)
     for entry in info.changelog:
         title = f"Version {entry.version}" + (f" ({entry.date.isoformat()})" if entry.date else "")

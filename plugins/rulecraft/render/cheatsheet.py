@@ -133,14 +133,15 @@ def _header(sheet: Element, ctx: RenderContext) -> None:
     head = sub(sheet, "header", cls="rc-sheet-header")
     title = sub(head, "p", cls="rc-sheet-heading")
     sub(title, "strong", info.title, "rc-sheet-title").tail = " "
-    facts = [f"rules {info.version}"]
+    facts = [f"rules {info.version}"] if info.version else []
     if info.players:
         low, high = info.players.min, info.players.max
         facts.append(f"{low}–{high} players" if low != high else f"{low} players")
     if info.play_time:
         low, high = info.play_time.min, info.play_time.max
         facts.append(f"{low}–{high} min" if low != high else f"{low} min")
-    sub(title, "span", " · ".join(facts), "rc-sheet-version")
+    if facts:
+        sub(title, "span", " · ".join(facts), "rc-sheet-version")
     actions = sub(head, "p", cls="rc-sheet-actions")
     # Shown by cheatsheet.js (a button without script would do nothing); never printed.
     button = sub(actions, "button", "Print", "md-button rc-print", type="button", hidden="hidden")

@@ -27,8 +27,10 @@ def render_games(parent: Element, book: RuleBook, page: str | None) -> None:
             facts.append(range_text(info.players.min, info.players.max, "players"))
         if info.play_time:
             facts.append(range_text(info.play_time.min, info.play_time.max, "min"))
-        facts.append(f"v{info.version}")
-        sub(item, "p", " · ".join(facts), "rc-game-facts")
+        if info.version:
+            facts.append(f"v{info.version}")
+        if facts:
+            sub(item, "p", " · ".join(facts), "rc-game-facts")
         # References belong to each game's own namespace: show them as plain words here.
         summary = sub(item, "p", plain_text(info.summary.strip(), build_index(game).name_of), "rc-game-summary")
         summary.set("class", "rc-game-summary rc-nolink-terms")

@@ -9,13 +9,16 @@ from .icons import render_glyph
 
 def render_facts(parent: Element, ctx: RenderContext) -> None:
     info = ctx.game.info
-    facts = sub(parent, "dl", cls="rc-facts")
     rows = []
     if info.players:
         rows.append(("Players", range_text(info.players.min, info.players.max)))
     if info.play_time:
         rows.append(("Play time", range_text(info.play_time.min, info.play_time.max, "min")))
-    rows.append(("Rules version", info.version))
+    if info.version:
+        rows.append(("Rules version", info.version))
+    if not rows:
+        return
+    facts = sub(parent, "dl", cls="rc-facts")
     for label, value in rows:
         sub(facts, "dt", label)
         sub(facts, "dd", value)

@@ -287,8 +287,8 @@ BREAKAGES = {
                  "      - roll: 4-5\n        result: Gain one product token.", "dice-gap", "- roll: 1-3", 0, True),
     "card-quantity": ("cards.yaml", "qty: 2", "qty: 3", "card-quantity", "- id: espionage", 0, True),
     "unknown-key": ("game.yaml", "subtitle:", "subtitel:", "schema-extra-forbidden", "subtitel", 0, True),
-    "duplicate-key": ("game.yaml", 'version: "1.0"\n', 'version: "1.0"\ntitle: Corporate Wars\n', "duplicate-key",
-                      "title: Corporate Wars", 0, True),
+    "duplicate-key": ("game.yaml", "title: Corporate Warfare\n", "title: Corporate Warfare\ntitle: Corporate Wars\n",
+                      "duplicate-key", "title: Corporate Wars", 0, True),
     "dangling-inline": ("dice.yaml", "{term:innovation-boost}", "{term:innovation-bost}", "dangling-term",
                         "{term:innovation-bost}", 0, True),
 }

@@ -50,7 +50,8 @@ def john() -> BeautifulSoup:
 def test_header_has_title_version_and_a_hidden_print_button(john):
     head = john.select_one(".rc-sheet-header")
     assert "John Company" in text(head.select_one(".rc-sheet-title"))
-    assert "rules 1.0" in text(head)
+    assert "rules" not in text(head.select_one(".rc-sheet-heading"))  # its source states no version
+    assert "rules 0.4.0" in text(sheet(RULES_DATA, "1800").select_one(".rc-sheet-heading"))  # 1800's does
     button = head.select_one("button[data-rc-print]")
     assert button is not None and button.has_attr("hidden")  # cheatsheet.js shows it
     assert head.select_one("[data-rc-pdf-slot]") is not None  # the PDF link goes here after the build
