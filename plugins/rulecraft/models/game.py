@@ -103,7 +103,8 @@ class GameFile(RuleModel):
     id: Id
     title: ShortText
     subtitle: str | None = None
-    version: str | None = Field(default=None, description="Rules version, in quotes: \"1.0\"; leave it out when the source states none.")
+    version: str | None = Field(default=None, description="Rules version, in quotes: \"1.0\"; leave it out when "
+                                                          "the source states none.")
     players: Range | None = None
     play_time: Range | None = Field(default=None, description="Minutes.")
     summary: Text = Field(description="One or two sentences: what the game is about.")

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-SOURCES = Path(__file__).resolve().parents[2] / "shared" / "seeds"
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ROOT.parent / "shared" / "seeds"
 
 
 def _overlap():
