@@ -109,20 +109,6 @@ def test_wrong_type_players_min(game):
     assert_at(problem, folder / "game.yaml", 6, 8)
 
 
-def test_players_max_below_min(game):
-    folder = game({"game.yaml": """\
-        id: demo
-        title: Demo Game
-        version: "1.0"
-        summary: Players trade widgets.
-        players: {min: 4, max: 2}
-        """})
-    _, problems = load_game(folder)
-    problem = only(problems, "schema-value-error")
-    assert "max (2) is smaller than min (4)" in problem.message
-    assert_at(problem, folder / "game.yaml", *where(folder, "game.yaml", "{min"))
-
-
 @pytest.mark.parametrize("written,raw", [("1.10", "1.10"), ("2", "2"), ("1.0", "1.0")])
 def test_version_written_as_a_number_hints_quotes_with_raw_text(game, written, raw):
     folder = game({"game.yaml": f"""\
@@ -136,22 +122,6 @@ def test_version_written_as_a_number_hints_quotes_with_raw_text(game, written, r
     assert problem.message.startswith("version: expected text, found the number")
     assert f'"{raw}"' in problem.hint and "quotes" in problem.hint
     assert_at(problem, folder / "game.yaml", 3, 10)
-
-
-def test_yes_no_read_as_boolean_is_explained(game):
-    folder = game({"cards.yaml": """\
-        decks:
-          - id: deck
-            name: Deck
-            cards:
-              - id: c
-                name: C
-                type: yes
-        """})
-    _, problems = load_game(folder)
-    problem = only(problems, "schema-string-type")
-    assert "boolean true" in problem.message and "yes/no" in problem.message
-    assert_at(problem, folder / "cards.yaml", *where(folder, "cards.yaml", "yes"))
 
 
 @pytest.mark.parametrize("bad", ["Trade", "trade phase", "-trade", "trädé"])
@@ -268,22 +238,6 @@ def test_all_problems_of_a_file_and_a_game_in_one_run(game):
     assert sorted(p.location.line for p in game_yaml) == [1, 1, 2, 3, 5]
 
 
-def test_bad_dice_notation_is_located_at_the_field(game):
-    folder = game({"dice.yaml": """\
-        tables:
-          - id: t
-            title: T
-            dice: 2x6
-            rows:
-              - roll: 1+
-                result: x
-        """})
-    _, problems = load_game(folder)
-    problem = only(problems, "schema-value-error")
-    assert "tables[0].dice" in problem.message and "'2x6' is not dice notation" in problem.message
-    assert_at(problem, folder / "dice.yaml", 4, 11)
-
-
 @pytest.mark.parametrize("dice,words", [("0d6", "number of dice"), ("2d1", "sides"), ("51d6", "number of dice")])
 def test_dice_notation_limits(game, dice, words):
     folder = game({"dice.yaml": f"""\
@@ -299,95 +253,6 @@ def test_dice_notation_limits(game, dice, words):
     problem = only(problems, "schema-value-error")
     assert words in problem.message
     assert_at(problem, folder / "dice.yaml", 4, 11)
-
-
-def test_backwards_roll_is_located_at_the_field(game):
-    folder = game({"dice.yaml": """\
-        tables:
-          - id: t
-            title: T
-            dice: 1d6
-            rows:
-              - roll: 6-3
-                result: x
-        """})
-    _, problems = load_game(folder)
-    problem = only(problems, "schema-value-error")
-    assert "'6-3' runs backwards" in problem.message and "'3-6'" in problem.message
-    assert_at(problem, folder / "dice.yaml", 6, 15)
-
-
-def test_unparseable_roll(game):
-    folder = game({"dice.yaml": """\
-        tables:
-          - id: t
-            title: T
-            dice: 1d6
-            rows:
-              - roll: 1-6
-                result: x
-              - roll: seven
-                result: y
-        """})
-    _, problems = load_game(folder)
-    problem = only(problems, "schema-value-error")
-    assert "'seven' is not a roll" in problem.message
-    assert_at(problem, folder / "dice.yaml", 8, 15)
-
-
-def test_row_with_both_roll_and_face(game):
-    folder = game({"dice.yaml": """\
-        tables:
-          - id: t
-            title: T
-            dice: 1d6
-            rows:
-              - roll: 1-6
-                face: hit
-                result: x
-        """})
-    _, problems = load_game(folder)
-    problem = only(problems, "schema-value-error")
-    assert "exactly one of 'roll'" in problem.message and "'face'" in problem.message
-    assert_at(problem, folder / "dice.yaml", 6, 9)
-
-
-def test_table_with_both_dice_and_custom_die(game):
-    folder = game({"dice.yaml": """\
-        tables:
-          - id: t
-            title: T
-            dice: 1d6
-            custom_die: combat
-            rows:
-              - roll: 1-6
-                result: x
-        """})
-    _, problems = load_game(folder)
-    problem = only(problems, "schema-value-error")
-    assert "exactly one of 'dice'" in problem.message
-    assert_at(problem, folder / "dice.yaml", 2, 5)
-
-
-def test_modifier_count_backwards(game):
-    folder = game({"dice.yaml": """\
-        tables:
-          - id: t
-            title: T
-            dice: 1d6
-            modifiers:
-              - id: m
-                label: M
-                value: 1
-                count: [3, 1]
-            rows:
-              - roll: 1+
-                result: x
-        """})
-    _, problems = load_game(folder)
-    problem = only(problems, "schema-value-error")
-    assert "count must be [lowest, highest]" in problem.message and "[3, 1]" in problem.message
-    assert_at(problem, folder / "dice.yaml", *where(folder, "dice.yaml", "id: m"))
 
 
 def test_optional_phase_without_condition(game):
@@ -420,20 +285,6 @@ def test_single_alternative_is_refused(game):
         """})
     _, problems = load_game(folder)
     assert "at least two phases" in only(problems, "schema-value-error").message
-
-
-def test_glyph_needs_exactly_one_kind(game):
-    folder = game({"icons.yaml": """\
-        icons:
-          - id: zap
-            label: Zap
-            meaning: Energy.
-            glyph: {emoji: "⚡", text: "Z"}
-        """})
-    _, problems = load_game(folder)
-    problem = only(problems, "schema-value-error")
-    assert "exactly one of emoji" in problem.message and "emoji, text" in problem.message
-    assert_at(problem, folder / "icons.yaml", *where(folder, "icons.yaml", "{emoji"))
 
 
 def test_yaml_problems_stop_that_file_only(game):
@@ -487,3 +338,104 @@ def test_rulebook_reports_a_game_folder_without_game_yaml(tmp_path: Path):
     (tmp_path / "notes").mkdir()
     book = load_rulebook(tmp_path)
     assert with_code(book.problems, "missing-file")[0].message == "game folder 'notes' has no game.yaml"
+
+
+# Each case: a data file with one mistake -> exactly one problem with this code, these words in its
+# message, located at this (line, column) or at this text of the file.
+SCHEMA_MISTAKES = [
+    pytest.param({"game.yaml": """\
+            id: demo
+            title: Demo Game
+            version: "1.0"
+            summary: Players trade widgets.
+            players: {min: 4, max: 2}
+            """}, 'schema-value-error', ('max (2) is smaller than min (4)',), 'game.yaml', '{min', id='players_max_below_min'),
+    pytest.param({"cards.yaml": """\
+            decks:
+              - id: deck
+                name: Deck
+                cards:
+                  - id: c
+                    name: C
+                    type: yes
+            """}, 'schema-string-type', ('boolean true', 'yes/no'), 'cards.yaml', 'yes', id='yes_no_read_as_boolean_is_explained'),
+    pytest.param({"dice.yaml": """\
+            tables:
+              - id: t
+                title: T
+                dice: 2x6
+                rows:
+                  - roll: 1+
+                    result: x
+            """}, 'schema-value-error', ('tables[0].dice', "'2x6' is not dice notation"), 'dice.yaml', (4, 11), id='bad_dice_notation_is_located_at_the_field'),
+    pytest.param({"dice.yaml": """\
+            tables:
+              - id: t
+                title: T
+                dice: 1d6
+                rows:
+                  - roll: 6-3
+                    result: x
+            """}, 'schema-value-error', ("'6-3' runs backwards", "'3-6'"), 'dice.yaml', (6, 15), id='backwards_roll_is_located_at_the_field'),
+    pytest.param({"dice.yaml": """\
+            tables:
+              - id: t
+                title: T
+                dice: 1d6
+                rows:
+                  - roll: 1-6
+                    result: x
+                  - roll: seven
+                    result: y
+            """}, 'schema-value-error', ("'seven' is not a roll",), 'dice.yaml', (8, 15), id='unparseable_roll'),
+    pytest.param({"dice.yaml": """\
+            tables:
+              - id: t
+                title: T
+                dice: 1d6
+                rows:
+                  - roll: 1-6
+                    face: hit
+                    result: x
+            """}, 'schema-value-error', ("exactly one of 'roll'", "'face'"), 'dice.yaml', (6, 9), id='row_with_both_roll_and_face'),
+    pytest.param({"dice.yaml": """\
+            tables:
+              - id: t
+                title: T
+                dice: 1d6
+                custom_die: combat
+                rows:
+                  - roll: 1-6
+                    result: x
+            """}, 'schema-value-error', ("exactly one of 'dice'",), 'dice.yaml', (2, 5), id='table_with_both_dice_and_custom_die'),
+    pytest.param({"dice.yaml": """\
+            tables:
+              - id: t
+                title: T
+                dice: 1d6
+                modifiers:
+                  - id: m
+                    label: M
+                    value: 1
+                    count: [3, 1]
+                rows:
+                  - roll: 1+
+                    result: x
+            """}, 'schema-value-error', ('count must be [lowest, highest]', '[3, 1]'), 'dice.yaml', 'id: m', id='modifier_count_backwards'),
+    pytest.param({"icons.yaml": """\
+            icons:
+              - id: zap
+                label: Zap
+                meaning: Energy.
+                glyph: {emoji: "⚡", text: "Z"}
+            """}, 'schema-value-error', ('exactly one of emoji', 'emoji, text'), 'icons.yaml', '{emoji', id='glyph_needs_exactly_one_kind'),
+]
+
+
+@pytest.mark.parametrize("files, code, words, file, at", SCHEMA_MISTAKES)
+def test_schema_mistake_is_explained_and_located(game, files, code, words, file, at):
+    folder = game(files)
+    _, problems = load_game(folder)
+    problem = only(problems, code)
+    assert all(w in problem.message for w in words), problem.message
+    assert_at(problem, folder / file, *(where(folder, file, at) if isinstance(at, str) else at))
