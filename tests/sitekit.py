@@ -7,8 +7,12 @@
 * ``serve`` serves a built site on 127.0.0.1 for the browser;
 * ``chromium`` launches Debian's chromium through Playwright.
 
+* ``engine`` finds another engine's command (ProperDocs, Zensical), ``copy_repo_project`` copies
+  the repository's site sources into a throw-away folder.
+
 Fixtures (import them into a test module: ``from sitekit import seed_site``):
-``seed_site`` builds the repository's own site once per test session.
+``seed_site`` builds the repository's own site once per test session; ``zensical_site`` builds it
+with Zensical after ``rulecraft pages``.
 """
 
 from __future__ import annotations
@@ -163,3 +167,43 @@ def wait_for_instant_navigation(page) -> None:
     event, so tests of instant navigation wait until the network has gone quiet."""
     page.wait_for_load_state("networkidle")
 
+
+
+def engine(name: str) -> str:
+    """Another engine's command (properdocs, zensical), next to this Python's or on PATH. Fails (not
+    skips) on CI when missing: ./dev test installs both (the `engines` extra)."""
+    beside = Path(sys.executable).parent / name
+    found = str(beside) if beside.exists() else shutil.which(name)
+    if found:
+        return found
+    if os.environ.get("CI"):
+        pytest.fail(f"{name} is not installed: ./dev test installs it (pip install -e '.[engines]')")
+    pytest.skip(f"{name} is not installed (pip install -e '.[engines]')")
+
+
+def run_engine(cmd: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "DISABLE_MKDOCS_2_WARNING": "true"}
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, env=env, timeout=900)
+
+
+def copy_repo_project(root: Path) -> Path:
+    """The repository's site sources (mkdocs.yml, docs/, rules_data/) in a throw-away folder: Zensical
+    writes its site and cache inside the project, never into the working tree."""
+    root.mkdir(parents=True, exist_ok=True)
+    shutil.copy(REPO / "mkdocs.yml", root / "mkdocs.yml")
+    shutil.copytree(REPO / "docs", root / "docs")
+    shutil.copytree(REPO / "rules_data", root / "rules_data")
+    return root
+
+
+@pytest.fixture(scope="session")
+def zensical_site(tmp_path_factory) -> Path:
+    """The repository's site built as the README says: `rulecraft pages`, then `zensical build`."""
+    zensical = engine("zensical")
+    project = copy_repo_project(tmp_path_factory.mktemp("zensical") / "project")
+    pages = run_engine([sys.executable, "-m", "rulecraft.cli.main", "pages"], project)
+    assert pages.returncode == 0, pages.stderr
+    assert "next: zensical build" in pages.stdout
+    result = run_engine([zensical, "build"], project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return project / "site"

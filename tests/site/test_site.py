@@ -199,7 +199,7 @@ def test_screenshots_light_and_dark(seed_site, tmp_path):
             for width in (1280, 390):
                 tab = browser.new_page(color_scheme=scheme, viewport={"width": width, "height": 900})
                 errors: list[str] = []
-                tab.on("pageerror", lambda exc: errors.append(str(exc)))
+                tab.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)))
                 for path in ("john-company/", "john-company/turn/", "john-company/dice/"):
                     tab.goto(f"{base}/{path}")
                     assert tab.locator("article h1").first.is_visible()

@@ -1,4 +1,4 @@
-"""The `rulecraft` command line: check, schema, new, import, cards (more subcommands join as they land).
+"""The `rulecraft` command line: check, schema, new, import, cards, pages (more subcommands join as they land).
 
 Exit codes: 0 clean, 1 problems (errors; warnings too with --strict), 2 usage.
 """
@@ -154,6 +154,22 @@ def cmd_cards_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_pages(args: argparse.Namespace) -> int:
+    from .pages import PagesError, report, write_site
+
+    root = Path(args.root)
+    out = Path(args.out) if Path(args.out).is_absolute() else root / args.out
+    config = None if args.no_zensical_config else (
+        Path(args.zensical_config) if Path(args.zensical_config).is_absolute() else root / args.zensical_config)
+    try:
+        result = write_site(root, out, config)
+    except PagesError as exc:
+        print(f"rulecraft pages: {exc}", file=sys.stderr)
+        return 2 if exc.usage else 1
+    report(result, root)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulecraft", description="Board-game rules as checked data.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -198,6 +214,22 @@ def build_parser() -> argparse.ArgumentParser:
     cimport.add_argument("file", help="the CSV file")
     cimport.add_argument("--name", help="name of a new deck (default: from the id)")
     cimport.set_defaults(func=cmd_cards_import)
+
+    pages = sub.add_parser(
+        "pages", help="write the site's pages as files for Zensical (then: zensical build / zensical serve)",
+        description="For engines that run the Markdown extension but not MkDocs plugins (Zensical). Checks the "
+                    "rules (errors: nothing written, exit 1), then writes a generated docs folder: docs/'s files "
+                    "linked at their paths (a hand-written page wins), every game's generated pages as Markdown "
+                    "stubs, the site home and Rulecraft's CSS/JS; and zensical.toml, made from mkdocs.yml, which "
+                    "Zensical reads before mkdocs.yml. MkDocs and ProperDocs need none of this.")
+    pages.add_argument("--root", default=".", help="project folder holding mkdocs.yml (default: .)")
+    pages.add_argument("--out", default="build/pages",
+                       help="generated docs folder, relative to the project (default: build/pages; git-ignored, "
+                            "cleared and rewritten each time)")
+    pages.add_argument("--zensical-config", default="zensical.toml",
+                       help="Zensical configuration to write, relative to the project (default: zensical.toml)")
+    pages.add_argument("--no-zensical-config", action="store_true", help="write the pages only")
+    pages.set_defaults(func=cmd_pages)
     return parser
 
 

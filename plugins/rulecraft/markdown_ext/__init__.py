@@ -9,6 +9,10 @@ the already-loaded rule book and a ``PageState`` it owns: before each page it ca
 ``state.start(...)`` with that page's path, game and glossary URL; afterwards it reads the page's
 ``problems`` and the build's glossary ``mentions`` from the same object (as mkdocstrings hands its
 handlers to its extension).
+
+An engine that builds the extension from configuration instead (Zensical: ``markdown_extensions:
+- rulecraft: {rules_data: ...}``, a fresh instance per page) hands in nothing: the rule book is
+shared between pages and the page is read from the engine's rendering context (engine_page.py).
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from ..models.index import GameIndex, build_index
 from ..render.base import RenderContext
 from . import sanitize
 from .blocks import ALL_BLOCKS
+from .engine_page import announced_page, shared_rulebook
 from .inline import RefInlineProcessor
 from .termlinks import TermLinkTreeprocessor
 
@@ -60,14 +65,29 @@ class RulecraftExtension(BlocksExtension):
         }
         super().__init__(**kwargs)
         self.book = book  # loaded on first use from rules_data when not handed in
+        self.engine_state = state is not None  # an engine (the MkDocs plugin) tells us each page
         self.state = state if state is not None else PageState()
         self.link_attrs: dict[tuple[str, str, str], dict[str, str]] = {}  # cache of the term linker
 
     # --- state --------------------------------------------------------------------------------------
     def rulebook(self) -> RuleBook:
         if self.book is None:
-            self.book = load_rulebook(Path(self.getConfig("rules_data")))
+            folder = Path(self.getConfig("rules_data"))
+            # Built from configuration by an engine (a new instance per page): share one load.
+            self.book = shared_rulebook(folder) if self._from_config else load_rulebook(folder)
         return self.book
+
+    _from_config = False  # set when an engine announced the page (see extendMarkdownBlocks)
+
+    def _page_from_engine(self, md: Markdown) -> None:
+        """No plugin tells us the page: read it from the engine's rendering context, if it has one."""
+        src = announced_page(md)
+        if src is None:
+            return
+        self._from_config = True
+        first = src.split("/", 1)[0] if "/" in src else None
+        games = self.rulebook().games
+        self.state.start(src, first if first in games else None)
 
     def game_id(self, explicit: str | None = None) -> str | None:
         return explicit or self.state.game or self.getConfig("game") or None
@@ -91,15 +111,20 @@ class RulecraftExtension(BlocksExtension):
     # --- registration -------------------------------------------------------------------------------
     def extendMarkdownBlocks(self, md: Markdown, block_mgr) -> None:
         md.registerExtension(self)
+        if not self.engine_state:
+            self._page_from_engine(md)
         sanitize.register(md)  # no raw HTML in blocks, no javascript: URLs or on* attributes anywhere
         for block in ALL_BLOCKS:
             block_mgr.register(block, {"ext": self})
         # After inline code (190) so `{term:x}` in backticks stays literal; before links and HTML.
         md.inlinePatterns.register(RefInlineProcessor(md, self), "rulecraft-ref", 185)
         if self.getConfig("link_terms"):
-            # Last: after inline processing (20) so it sees final text nodes, after toc (5) so headings
-            # have their ids (sections), after MkDocs' relpath (0) which need not resolve its links.
-            md.treeprocessors.register(TermLinkTreeprocessor(md, self), "rulecraft-termlinks", -1)
+            # After inline processing (20) so it sees final text nodes, after toc (5) so headings have
+            # their ids (sections). Handed final glossary URLs by an engine (the MkDocs plugin), last:
+            # after relpath (0), which need not resolve thousands of identical links. Otherwise the
+            # links point to the glossary's .md file, so just before relpath, which turns them into URLs.
+            priority = -1 if self.engine_state else 0.5
+            md.treeprocessors.register(TermLinkTreeprocessor(md, self), "rulecraft-termlinks", priority)
 
     def reset(self) -> None:
         pass  # the page state is owned by the engine (or the caller) and survives md.reset()

@@ -36,6 +36,7 @@ from ..markdown_ext.termlinks import without_term_links
 from ..models.index import build_index
 from ..models.links import GAME_PAGES
 from ..pages.assets import asset_files, served_text, styles_and_scripts
+from ..pages.nav import site_navigation
 from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig
 from .search import only_search_between
@@ -133,32 +134,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             source = {"content": text} if text is not None else {"abs_src_path": str(asset)}
             files.append(File.generated(config, dest, **source))
         if self.config.navigation and not config.nav:
-            config.nav = self._navigation(files)
+            config.nav = site_navigation(self.book, (f.src_uri for f in files.documentation_pages()))
         return files
-
-    def _navigation(self, files: Files) -> list:
-        nav: list = [{"Home": "index.md"}]
-        game_ids = set(self.book.games)
-        for game in sorted(self.book.games.values(), key=lambda g: g.title.casefold()):
-            if game.info is None:
-                continue
-            pages = site_pages.pages_for_game(game)
-            entries: list = []
-            known = set()
-            for page in pages:
-                path = f"{game.id}/{GAME_PAGES[page][0]}"
-                known.add(path)
-                entries.append({GAME_PAGES[page][1] if page != "overview" else "Overview": path})
-            prose = sorted(f.src_uri for f in files.documentation_pages()
-                           if f.src_uri.startswith(game.id + "/") and f.src_uri not in known)
-            # Hand-written prose goes right after the turn sequence (or the overview).
-            insert_at = 2 if len(entries) > 1 and "turn" in pages else 1
-            entries[insert_at:insert_at] = prose
-            nav.append({escape(game.title): entries})  # themes print nav titles as HTML
-        others = sorted(f.src_uri for f in files.documentation_pages()
-                        if f.src_uri != "index.md" and PurePosixPath(f.src_uri).parts[0] not in game_ids)
-        nav.extend(others)
-        return nav
 
     def _game_of(self, src_uri: str) -> str | None:
         first = PurePosixPath(src_uri).parts[0] if "/" in src_uri else None

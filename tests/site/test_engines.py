@@ -1,0 +1,176 @@
+"""The same site under the other engines (README: Engines): ProperDocs builds mkdocs.yml as it is;
+Zensical builds it after `rulecraft pages`. Every game's generated pages must be there with their
+content, every link must land, and the two engines must render the same rules and glossary links.
+
+The engines come with `./dev test` (the `engines` extra); on CI a missing engine fails, elsewhere it skips.
+The browser side (Roll buttons, previews under Zensical) is tests/browser/test_engines_browser.py.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from sitekit import REPO, engine, page, run_engine
+
+from rulecraft.loader import load_rulebook
+from rulecraft.models.index import build_index
+from rulecraft.pages import pages_for_game
+from rulecraft.pages.assets import styles_and_scripts
+
+pytestmark = pytest.mark.site
+
+BOOK = load_rulebook(REPO / "rules_data")
+GAMES = sorted(BOOK.games)
+URLS = {"overview": "", "turn": "turn/", "dice": "dice/", "cards": "cards/", "icons": "icons/",
+        "glossary": "glossary/", "cheatsheet": "cheatsheet/", "changes": "changes/", "status": "status/"}
+ENGINES = ["properdocs", "zensical"]
+
+
+@pytest.fixture(scope="module")
+def properdocs_site(tmp_path_factory) -> Path:
+    site = tmp_path_factory.mktemp("properdocs") / "site"
+    result = run_engine([engine("properdocs"), "build", "--strict", "-d", str(site)], REPO)
+    assert result.returncode == 0, result.stderr
+    return site
+
+
+@pytest.fixture(params=ENGINES)
+def site(request) -> Path:
+    return request.getfixturevalue(f"{request.param}_site")
+
+
+class Pages:
+    """Parsed pages of one built site, each parsed once."""
+
+    def __init__(self, root: Path):
+        self.root, self.cache = root, {}
+
+    def __call__(self, url: str):
+        if url not in self.cache:
+            self.cache[url] = page(self.root, url)
+        return self.cache[url]
+
+    def resolve(self, from_url: str, href: str) -> tuple[str, str] | None:
+        """(site URL of the target page, fragment) of a link inside the site; None for other links."""
+        parts = urlsplit(href)
+        if parts.scheme or parts.netloc or href.startswith(("mailto:", "javascript:")):
+            return None
+        if not parts.path:
+            return from_url, parts.fragment
+        target = posixpath.normpath(posixpath.join(from_url or ".", parts.path))
+        target = "" if target == "." else target
+        if parts.path.endswith("/") and target:
+            target += "/"
+        return target, parts.fragment
+
+
+def assert_links_land(pages: Pages, url: str) -> None:
+    """Every link of the page's article reaches a built file, and the element its fragment names."""
+    soup = pages(url)
+    for a in soup.select("article a[href]"):
+        href = a["href"]
+        resolved = pages.resolve(url, href)
+        if resolved is None:
+            continue
+        target, fragment = resolved
+        path = pages.root / target
+        if target.endswith("/") or target == "":
+            path = path / "index.html"
+        assert path.is_file(), f"{url}: link {href!r} leads nowhere"
+        if fragment and path.suffix == ".html":
+            assert pages(target).find(id=fragment) is not None, f"{url}: link {href!r}: no #{fragment} there"
+
+
+def article(soup):
+    found = soup.select_one("article")
+    assert found is not None
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_generated_page_is_built_with_its_content(site, game_id):
+    pages = Pages(site)
+    game = BOOK.games[game_id]
+    index = build_index(game)
+    for key in pages_for_game(game):
+        url = f"{game_id}/{URLS[key]}"
+        assert (site / url / "index.html").is_file(), f"{url} was not built"
+        body = article(pages(url))
+        assert body.select(".rc-block"), f"{url} rendered no Rulecraft block"
+        assert not body.select(".rc-error, .rc-missing"), f"{url} shows a rendering error"
+        for link in body.select("a.rc-term"):
+            assert link.get("title"), f"{url}: glossary link {link.get_text()!r} has no preview text"
+        assert_links_land(pages, url)
+        whole = pages(url)
+        for asset in styles_and_scripts():
+            tag = "link" if asset.suffix == ".css" else "script"
+            attr = "href" if tag == "link" else "src"
+            linked = [t[attr] for t in whole.select(f"{tag}[{attr}]") if t[attr].endswith(f"rulecraft/{asset.name}")]
+            assert linked, f"{url} does not load {asset.name}"
+            assert (site / posixpath.normpath(posixpath.join(url, linked[0]))).is_file()
+    if game.phases:
+        body = article(pages(f"{game_id}/turn/"))
+        shown = {h.get("id"): h.get_text(" ", strip=True).replace("¶", "").strip()
+                 for h in body.select("h2[id], h3[id], h4[id], h5[id]")}
+        for node in index.numbered:
+            assert shown.get(node.id, "").startswith(f"{node.number}. "), (node.id, shown.get(node.id))
+        assert len(body.select("ol.rc-sequence li")) >= len(index.phases)
+    if game.tables:
+        body = article(pages(f"{game_id}/dice/"))
+        for table_id in index.tables:
+            box = body.find(id=table_id).find_parent(class_="rc-dice")
+            assert box is not None, table_id
+            assert box.select_one(".rc-roll-btn").get_text().startswith("Roll"), table_id
+            odds = [td.get_text(" ", strip=True) for td in box.select("tbody td.rc-odds")]
+            assert odds and all(re.search(r"\d", text) for text in odds), (table_id, odds)
+    if game.terms:
+        body = article(pages(f"{game_id}/glossary/"))
+        for term_id in index.terms:
+            assert body.find(id=term_id) is not None, term_id
+    sheet = article(pages(f"{game_id}/cheatsheet/"))
+    assert sheet.select(".rc-block--cheatsheet"), game_id
+    if game.phases:
+        assert sheet.select("ol.rc-sheet-sequence li")
+
+
+def term_links(soup) -> list[tuple[str, str, str]]:
+    return [(a["href"], a.get_text(), a.get("title", "")) for a in article(soup).select("a.rc-term")]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_zensical_renders_the_same_rules_and_links_as_properdocs(properdocs_site, zensical_site, game_id):
+    for key in pages_for_game(BOOK.games[game_id]):
+        url = f"{game_id}/{URLS[key]}"
+        made_by_mkdocs, made_by_zensical = page(properdocs_site, url), page(zensical_site, url)
+        assert term_links(made_by_zensical) == term_links(made_by_mkdocs), url
+        ids = [el["id"] for el in article(made_by_mkdocs).select(".rc-block [id]")]
+        assert [el["id"] for el in article(made_by_zensical).select(".rc-block [id]")] == ids, url
+        assert made_by_zensical.title.get_text() == made_by_mkdocs.title.get_text()
+
+
+def test_the_home_and_the_navigation_list_every_game(site):
+    home = article(page(site, ""))
+    for game in BOOK.games.values():
+        assert home.find("a", href=re.compile(rf"^{re.escape(game.id)}/")), game.id
+    nav = page(site, "john-company/turn/").select_one("nav.md-nav--primary")
+    titles = nav.get_text(" ", strip=True)
+    for game in BOOK.games.values():
+        assert game.title in titles
+    assert "Authoring guide" in titles or "authoring" in str(nav)
+
+
+def test_what_only_mkdocs_and_properdocs_do(properdocs_site, zensical_site):
+    """Post-build steps (README: Engines): glossary "Used in" lists and the cheat-sheet PDFs. Under
+    Zensical the glossary keeps its empty, invisible slots and the cheat sheet links no PDF."""
+    filled = page(properdocs_site, "john-company/glossary/").select(".rc-backlinks-title")
+    assert filled and filled[0].get_text() == "Used in"
+    assert (properdocs_site / "john-company" / "cheatsheet.pdf").is_file()
+    glossary = page(zensical_site, "john-company/glossary/")
+    assert not glossary.select(".rc-backlinks-title")
+    assert all(not slot.get_text(strip=True) for slot in glossary.select(".rc-backlinks"))
+    assert not (zensical_site / "john-company" / "cheatsheet.pdf").exists()
+    assert not page(zensical_site, "john-company/cheatsheet/").select('a[href$=".pdf"]')

@@ -1,0 +1,146 @@
+"""`rulecraft pages`: the generated docs folder and zensical.toml for Zensical (no engine needed here;
+tests/site/test_engines.py builds the result with Zensical)."""
+
+from __future__ import annotations
+
+import os
+import tomllib
+
+import sitekit
+from gamekit import MINIMAL_GAME
+
+from rulecraft.cli.main import main
+from rulecraft.loader import load_rulebook
+from rulecraft.pages.nav import site_navigation
+from rulecraft.pages.writer import MARKER
+from rulecraft.pages.zensical import HEADER
+
+GAME = {f"rules_data/demo/{name}": text for name, text in MINIMAL_GAME.items()}
+
+
+def project(tmp_path, files=None, plugin_extra=""):
+    return sitekit.make_project(tmp_path / "p", files={**GAME, **(files or {})}, plugin_extra=plugin_extra)
+
+
+def pages(root, *args) -> int:
+    return main(["pages", "--root", str(root), *args])
+
+
+def test_writes_stubs_links_hand_written_pages_and_assets(tmp_path, capsys):
+    root = project(tmp_path, {"docs/about.md": "# About\n", "docs/demo/notes.md": "# Notes\n\nTrade {term:widget}.\n"})
+    assert pages(root) == 0
+    out = root / "build" / "pages"
+    assert (out / MARKER).is_file()
+    turn = (out / "demo" / "turn.md").read_text(encoding="utf-8")
+    assert "/// turn\n///" in turn and 'title: "Turn sequence — Demo Game"' in turn
+    assert "/// games" in (out / "index.md").read_text(encoding="utf-8")
+    for rel in ("about.md", "demo/notes.md"):  # linked, so an edit shows without running pages again
+        assert (out / rel).is_symlink() and (out / rel).resolve() == (root / "docs" / rel).resolve()
+    assert (out / "assets" / "rulecraft" / "dice.js").is_file()
+    assert "/*" not in (out / "assets" / "rulecraft" / "rulecraft.css").read_text(encoding="utf-8")  # as served
+    assert "next: zensical build" in capsys.readouterr().out
+
+
+def test_a_hand_written_page_wins(tmp_path):
+    root = project(tmp_path, {"docs/demo/turn.md": "# Our own turn page\n"})
+    assert pages(root) == 0
+    turn = root / "build" / "pages" / "demo" / "turn.md"
+    assert turn.is_symlink() and turn.read_text(encoding="utf-8") == "# Our own turn page\n"
+    assert (root / "build" / "pages" / "demo" / "glossary.md").read_text(encoding="utf-8").count("/// glossary")
+
+
+def test_zensical_config_is_mkdocs_yml_plus_what_the_plugin_adds(tmp_path):
+    root = project(tmp_path, {"docs/about.md": "# About\n"}, plugin_extra="link_first_only: false")
+    yml = root / "mkdocs.yml"
+    yml.write_text(yml.read_text(encoding="utf-8").replace("  - pymdownx.superfences\n", (
+        "  - pymdownx.superfences\n"
+        "  - pymdownx.emoji:\n"
+        "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+        "      emoji_generator: !!python/name:materialx.emoji.to_svg\n")), encoding="utf-8")
+    assert pages(root) == 0
+    text = (root / "zensical.toml").read_text(encoding="utf-8")
+    assert text.startswith(HEADER)
+    config = tomllib.loads(text)["project"]
+    assert config["site_name"] == "Test rulebooks" and config["docs_dir"] == "build/pages"
+    assert config["plugins"] == ["search"]  # the plugin's work is written out instead
+    extensions = config["markdown_extensions"]
+    assert extensions[-1] == {"rulecraft": {"rules_data": str((root / "rules_data").resolve()),
+                                            "link_terms": True, "link_first_only": False}}
+    emoji = next(e["pymdownx.emoji"] for e in extensions if isinstance(e, dict) and "pymdownx.emoji" in e)
+    assert emoji == {"emoji_index": "zensical.extensions.emoji.twemoji",
+                     "emoji_generator": "zensical.extensions.emoji.to_svg"}
+    assert [p for p in config["extra_css"] if "rulecraft" in p] == ["assets/rulecraft/cheatsheet.css",
+                                                                     "assets/rulecraft/dice.css",
+                                                                     "assets/rulecraft/glossary.css",
+                                                                     "assets/rulecraft/rulecraft.css"]
+    assert "assets/rulecraft/dice.js" in config["extra_javascript"]
+    assert config["watch"] == ["rules_data"]  # a YAML edit rebuilds under `zensical serve`
+    book = load_rulebook(root / "rules_data")
+    assert config["nav"] == site_navigation(book, ["index.md", "about.md", "demo/index.md", "demo/turn.md",
+                                                   "demo/glossary.md", "demo/cheatsheet.md"])
+    assert config["nav"][1] == {"Demo Game": [{"Overview": "demo/index.md"}, {"Turn sequence": "demo/turn.md"},
+                                              {"Glossary": "demo/glossary.md"},
+                                              {"Cheat sheet": "demo/cheatsheet.md"}]}
+    assert config["nav"][-1] == "about.md"
+
+
+def test_a_nav_in_mkdocs_yml_is_kept(tmp_path):
+    root = project(tmp_path)
+    yml = root / "mkdocs.yml"
+    yml.write_text(yml.read_text(encoding="utf-8") + "nav:\n  - Rules: demo/turn.md\n", encoding="utf-8")
+    assert pages(root) == 0
+    assert tomllib.loads((root / "zensical.toml").read_text(encoding="utf-8"))["project"]["nav"] == [
+        {"Rules": "demo/turn.md"}]
+
+
+def test_errors_are_listed_with_their_place_and_nothing_is_written(tmp_path, capsys):
+    root = project(tmp_path, {"rules_data/demo/phases.yaml": """\
+        phases:
+          - id: trade
+            name: Trade
+            rules: Each player may trade one {term:gadget}.
+        """})
+    assert pages(root) == 1
+    err = capsys.readouterr().err
+    assert "no pages written" in err
+    assert "phases.yaml:4:" in err and "gadget" in err
+    assert not (root / "build").exists() and not (root / "zensical.toml").exists()
+
+
+def test_a_broken_hand_written_page_is_refused_too(tmp_path, capsys):
+    root = project(tmp_path, {"docs/demo/notes.md": "# Notes\n\n/// phase | nowhere\n///\n"})
+    assert pages(root) == 1
+    err = capsys.readouterr().err
+    assert "notes.md:3" in err and "nowhere" in err
+
+
+def test_files_rulecraft_did_not_write_are_never_replaced(tmp_path, capsys):
+    root = project(tmp_path)
+    (root / "zensical.toml").write_text("[project]\nsite_name = 'mine'\n", encoding="utf-8")
+    assert pages(root) == 2
+    assert "was not written by rulecraft pages" in capsys.readouterr().err
+    assert (root / "zensical.toml").read_text(encoding="utf-8") == "[project]\nsite_name = 'mine'\n"
+    (root / "zensical.toml").unlink()
+    (root / "mine").mkdir()
+    (root / "mine" / "keep.txt").write_text("mine", encoding="utf-8")
+    assert pages(root, "--out", "mine") == 2
+    assert "holds files Rulecraft did not write" in capsys.readouterr().err
+    assert (root / "mine" / "keep.txt").read_text(encoding="utf-8") == "mine"
+    assert pages(root, "--out", "docs") == 2  # the hand-written pages themselves
+
+
+def test_running_again_replaces_the_folder(tmp_path):
+    root = project(tmp_path, {"docs/old.md": "# Old\n"})
+    assert pages(root) == 0
+    (root / "docs" / "old.md").unlink()
+    assert pages(root) == 0
+    out = root / "build" / "pages"
+    assert not os.path.lexists(out / "old.md")
+    assert (out / "demo" / "turn.md").is_file()
+
+
+def test_no_zensical_config_writes_the_pages_only(tmp_path):
+    root = project(tmp_path)
+    assert pages(root, "--no-zensical-config", "--out", "elsewhere") == 0
+    assert (root / "elsewhere" / "demo" / "turn.md").is_file()
+    assert not (root / "zensical.toml").exists()
