@@ -15,15 +15,30 @@ from rulecraft.models.term_matcher import normalise
 from .state import State
 from .text import first_sentence, plain
 
-TERMS_HEADING = re.compile(r"\b(glossary|terms|terminology|definitions?|vocabulary|keywords?|cheat ?sheet)\b",
-                           re.I)
+TERMS_HEADING = re.compile(r"\b(glossary|terms|terminology|definitions?|vocabulary|key ?words?|cheat ?sheet|"
+                           r"(?:key|important|basic|core) concepts|words used)\b", re.I)
+# '**Fame**: Victory points.' / '**Fame:** ...' / '**Fame** — ...': a bold lead with a separator
+BOLD_TERM = re.compile(r"^\s*(\*\*|__)(?P<term>[^*_]{1,60}?):?\1\s*(?:--+|—|–|:|-)?\s*(?P<def>\S.*)$", re.S)
 SPLIT_STRONG = re.compile(r"^\s*(?P<term>[^\s].{0,60}?)\s+(?:--+|—|–)\s*(?P<def>.*)$")
 SPLIT_WEAK = re.compile(r"^\s*(?P<term>[^\s].{0,60}?)(?:\s+-\s+|\s*:\s+|\s+-$)\s*(?P<def>.*)$")
 UNDEFINED = "Not defined in the source yet."
 PLACEHOLDER = re.compile(r"^\s*(todo|tbd|fixme|xxx|\?+|-+)?\s*[.,:;-]*\s*$", re.I)
 
 
+def bold_term(text: str) -> tuple[str, str] | None:
+    match = BOLD_TERM.match(text)
+    if not match or not re.match(r"^\s*(?:\*\*|__)[^*_]+?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?:--+|—|–|:|-))", text):
+        return None
+    term = plain(match.group("term")).strip().rstrip(":")
+    if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or re.match(r"^\d", term):
+        return None
+    return term, plain(match.group("def")).strip()
+
+
 def split_term(text: str, weak: bool) -> tuple[str, str] | None:
+    bold = bold_term(text)
+    if bold:
+        return bold
     flat = plain(text)
     match = SPLIT_STRONG.match(flat) or (SPLIT_WEAK.match(flat) if weak else None)
     if not match:
@@ -63,8 +78,9 @@ def recognise(state: State) -> None:
             or block.hint == "definitions"
         splits = [split_term(item.text, weak=headed) for item in block.items]
         good = [s for s in splits if s]
-        strong = all(SPLIT_STRONG.match(plain(item.text)) for item in block.items)
-        if not good or (not headed and not (len(block.items) >= 3 and strong)):
+        strong = all(SPLIT_STRONG.match(plain(item.text)) or bold_term(item.text) for item in block.items)
+        in_rules = state.phase_of(section) is not None  # '**Sail**: Costs 1 Wood.' in a phase is an action
+        if not good or (not headed and not (len(block.items) >= 3 and strong and not in_rules)):
             continue
         if len(good) * 10 < len(block.items) * 6:  # fewer than 60 % of the items read as terms
             continue
