@@ -119,13 +119,50 @@ def heading_phase_name(title: str) -> str | None:
     return capitalise(name) if name and len(name.split()) <= 6 else None
 
 
+def _numbered_name(title: str) -> str | None:
+    """'2.1 Auction', '3. Market', 'B) Harvest' under a turn heading: the phase's name."""
+    match = re.match(r"^\s*(?:\d+(?:\.\d+)*|[A-H])[.)]?\s+(?P<name>\S.{0,60})$", plain(title))
+    return capitalise(clean_name(match.group("name"), drop_phase=True)) if match else None
+
+
+def _paragraph_phases(state: State) -> bool:
+    """'**Step 1 — Wind.** The active captain rolls ...' paragraphs under a turn heading."""
+    for section in state.outline.sections():
+        if not TURN_HEADING.search(plain(section.title)):
+            continue
+        found = []
+        for block in section.blocks:
+            match = re.match(r"^(\*\*|__)(?P<lead>[^*_]{1,60})\1\s*(?P<rest>.*)$", block.text, re.S) \
+                if isinstance(block, Paragraph) and not state.claimed(block) else None
+            name = heading_phase_name(match.group("lead")) if match else None
+            if name:
+                found.append((block, name, match.group("rest").strip()))
+        if len(found) < 2:
+            continue
+        state.turn_section = section
+        for n, (block, name, rest) in enumerate(found):
+            phase = {"id": state.ids["phase"](name, "phase"), "name": name[:120]}
+            if rest:
+                phase["summary"] = first_sentence(plain(rest), 140)
+                phase["rules"] = rest
+            phase["todo"] = TODO_COPIED if rest else "Only the name is in the source: write this phase's rules."
+            state.phases.append(phase)
+            state.phase_index[phase["id"]] = phase
+            state.claim(block, "/// turn\n///" if n == 0 else "")
+        state.note("phases", f"{len(found)} phases from the bold-led paragraphs under '{plain(section.title)}'",
+                   section.line)
+        return True
+    return False
+
+
 def _heading_phases(state: State) -> bool:
     """Phases written as one heading each under a common parent ('### Phase 1: Gather phase')."""
     best = None
     for parent in state.sections():
-        named = [(child, heading_phase_name(child.title)) for child in parent.children]
-        phases = [(child, name) for child, name in named if name]
         turn = parent is not state.outline.root and bool(TURN_HEADING.search(plain(parent.title)))
+        named = [(child, heading_phase_name(child.title) or (turn and _numbered_name(child.title)))
+                 for child in parent.children]
+        phases = [(child, name) for child, name in named if name]
         if len(phases) < 2 or not (turn or len(phases) >= 3):
             continue
         score = (len(phases) + (10 if turn else 0), -parent.line)
@@ -202,7 +239,7 @@ def recognise(state: State) -> None:
         lists = [b for b in section.blocks if isinstance(b, ListBlock) and b.ordered and not state.claimed(b)]
         if lists:
             candidates.append((sum(len(b.items) for b in lists), -section.line, section, lists))
-    if not candidates and _heading_phases(state):
+    if not candidates and (_heading_phases(state) or _paragraph_phases(state)):
         return
     if not candidates:
         state.ask("phases", "No turn sequence found (an ordered list under a heading such as 'Turn structure' or "

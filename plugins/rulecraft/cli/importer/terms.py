@@ -12,6 +12,7 @@ import re
 
 from rulecraft.models.term_matcher import normalise
 
+from .outline import Paragraph
 from .state import State
 from .text import first_sentence, plain
 
@@ -94,3 +95,17 @@ def recognise(state: State) -> None:
         state.claim(block, "/// glossary\n///" if lists == 1 else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from the list under '{plain(section.title)}'",
                    block.line)
+    for section in state.outline.sections():  # '**Hold** — the six cargo spaces ...' as paragraphs
+        headed = bool(TERMS_HEADING.search(plain(section.title)))
+        run = [b for b in section.blocks if isinstance(b, Paragraph) and not state.claimed(b) and bold_term(b.text)]
+        if not (len(run) >= 3 or (headed and len(run) >= 2)) or state.phase_of(section) is not None:
+            continue
+        lists += 1
+        before = len(state.terms)
+        for n, block in enumerate(run):
+            entry = _entry(state, *bold_term(block.text), seen, block.line)
+            if entry:
+                state.terms.append(entry)
+            state.claim(block, "/// glossary\n///" if lists == 1 and n == 0 else "")
+        state.note("terms", f"{len(state.terms) - before} term(s) from bold-led paragraphs under "
+                   f"'{plain(section.title)}'", section.line)
