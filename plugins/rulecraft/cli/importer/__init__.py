@@ -24,7 +24,8 @@ from pathlib import Path
 from rulecraft.checks import CheckResult, check_path
 from rulecraft.models.textrefs import PLACEHOLDER_RE
 
-from ..project import find_project, write_minimal_mkdocs
+from ..project import find_project, write_gitignore, write_minimal_mkdocs
+from ..yamlwrite import ensure_schemas
 from . import amounts, cards, dice, gameinfo, phases, report, terms
 from .html_reader import read_html
 from .markdown_reader import read_markdown
@@ -144,10 +145,13 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     if project.mkdocs_yml is None:
         Path(out).mkdir(parents=True, exist_ok=True)
         written.append(write_minimal_mkdocs(Path(out), "Rulebooks"))
+        written += [p for p in [write_gitignore(Path(out))] if p]
         state.note("site", "no mkdocs.yml found: wrote a minimal one with the rulecraft plugin")
         project = find_project(Path(out))
+    schemas, schema_files = ensure_schemas(project.root)
+    written += schema_files
     folder = project.rules_data / game_id
-    written += write(folder, files)
+    written += write(folder, files, schemas)
     writer = ProseWriter(state)
     page_text = writer.page(state.game["title"], Path(source).name)
     page = project.docs / game_id / PROSE_PAGE
