@@ -122,7 +122,7 @@ validation:
 
 GITIGNORE = """\
 # the built site, and Python's leftovers
-site/
+/site/
 .venv/
 __pycache__/
 .cache/
