@@ -88,3 +88,18 @@ def test_new_says_how_to_go_on(tmp_path, capsys, monkeypatch):
     assert main(["new", "my-game", "--root", "rules"]) == 0
     out = capsys.readouterr().out
     assert "cd rules\n" in out and "check rules_data/my-game" in out and "serve --livereload" in out
+
+
+def test_readme_speaks_of_no_internal_paths_and_its_commands_parse():
+    from rulecraft.cli.main import build_parser
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    assert "../shared" not in readme and "seed" not in readme.lower()
+    own = readme.split("## Use Rulecraft for your own game", 1)[1].split("\n## ", 1)[0]
+    commands = [line.split("#")[0].strip() for line in own.splitlines()]
+    commands = [c.split("rulecraft ", 1)[1] for c in commands if re.match(r"^(\.venv/bin/|- run: )?rulecraft ", c)]
+    assert len(commands) >= 3
+    parser = build_parser()
+    for command in commands:
+        if command.strip() != "--version":
+            parser.parse_args(command.split())
