@@ -12,7 +12,7 @@ import re
 
 from rulecraft.models.term_matcher import normalise
 
-from .outline import Paragraph
+from .outline import Paragraph, Table
 from .state import State
 from .text import first_sentence, plain
 
@@ -95,6 +95,24 @@ def recognise(state: State) -> None:
         state.claim(block, "/// glossary\n///" if lists == 1 else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from the list under '{plain(section.title)}'",
                    block.line)
+    for section in state.outline.sections():  # | Term | Meaning | tables under a glossary heading
+        if not TERMS_HEADING.search(plain(section.title)):
+            continue
+        for block in section.blocks:
+            if not isinstance(block, Table) or state.claimed(block) or len(block.rows) < 2 \
+                    or len(block.rows[0]) != 2:
+                continue
+            lists += 1
+            before = len(state.terms)
+            for row in block.rows[1:]:
+                term = plain(row[0]).strip() if row else ""
+                if term and len(term.split()) <= 6:
+                    entry = _entry(state, term, plain(row[1]).strip() if len(row) > 1 else "", seen, block.line)
+                    if entry:
+                        state.terms.append(entry)
+            state.claim(block, "/// glossary\n///" if lists == 1 else "")
+            state.note("terms", f"{len(state.terms) - before} term(s) from the table under "
+                       f"'{plain(section.title)}'", block.line)
     for section in state.outline.sections():  # '**Hold** — the six cargo spaces ...' as paragraphs
         headed = bool(TERMS_HEADING.search(plain(section.title)))
         run = [b for b in section.blocks if isinstance(b, Paragraph) and not state.claimed(b) and bold_term(b.text)]
