@@ -22,6 +22,7 @@ from . import (
     glossary,
     identifiers,
     references,
+    schemaline,
     usage,
     versions,  # noqa: E402 - changed_in versions must be in the changelog
 )
@@ -71,8 +72,12 @@ def read_site_prose(docs_dir: Path | None, game_ids) -> dict[str, str]:
     return pages
 
 
-def check_book(book: RuleBook, docs_dir: Path | None = None) -> CheckResult:
-    """Every check on every game (callers doing bulk work may pause the cyclic GC: see collector)."""
+def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool = False) -> CheckResult:
+    """Every check on every game (callers doing bulk work may pause the cyclic GC: see collector).
+
+    ``editor_hints``: also check each file's $schema line (`rulecraft check` does; a site build does not,
+    since a stale editor hint does not change the rules).
+    """
     result = CheckResult(book, list(book.problems))
     for game in book.games.values():
         index = build_index(game)
@@ -88,6 +93,8 @@ def check_book(book: RuleBook, docs_dir: Path | None = None) -> CheckResult:
         found += cards.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)
+        if editor_hints:
+            found += schemaline.check(index)
         # Unused-data warnings mean little while a file of the game failed to load.
         if not game.failed:
             found += usage.check(index, list(prose.values()))
@@ -101,5 +108,5 @@ def check_book(book: RuleBook, docs_dir: Path | None = None) -> CheckResult:
     return result
 
 
-def check_path(path: Path, docs_dir: Path | None = None) -> CheckResult:
-    return check_book(load_rulebook(path), docs_dir)
+def check_path(path: Path, docs_dir: Path | None = None, editor_hints: bool = False) -> CheckResult:
+    return check_book(load_rulebook(path), docs_dir, editor_hints)

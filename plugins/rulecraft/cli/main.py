@@ -8,6 +8,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import shlex
+import shutil
 import sys
 from pathlib import Path
 
@@ -31,7 +33,7 @@ def cmd_check(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     docs = Path(args.docs) if args.docs else _default_docs(path.resolve())
-    result = check_path(path, docs)
+    result = check_path(path, docs, editor_hints=True)
     output = report.FORMATS[args.format](result) if args.format != "text" else \
         report.as_text(result, summary=not args.quiet)
     if output:
@@ -42,8 +44,9 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_schema(args: argparse.Namespace) -> int:
     from .schema import check_schemas, write_schemas
+    from .yamlwrite import schema_folder
 
-    out = Path(args.out) if args.out else None
+    out = Path(args.out) if args.out else schema_folder(Path.cwd())
     if args.check:
         stale = check_schemas(out)
         for name in stale:
@@ -71,8 +74,23 @@ def cmd_new(args: argparse.Namespace) -> int:
         print(f"wrote {path}")
     for note in created.notes:
         print(f"note: {note}")
-    print(f"next: rulecraft check {created.project.rules_data / created.game_id}  and  mkdocs serve --livereload")
+    print(next_steps(created.project.root, created.game_id))
     return 0
+
+
+def _command(name: str) -> str:
+    """How to type a command installed next to this one: its bare name when that is what PATH finds."""
+    mine = Path(sys.executable).parent / name
+    found = shutil.which(name)
+    if not mine.exists() or (found and Path(found).resolve() == mine.resolve()):
+        return name
+    return str(mine)
+
+
+def next_steps(root: Path, game_id: str) -> str:
+    go = "" if Path(root).resolve() == Path.cwd().resolve() else f"cd {shlex.quote(str(root))}\n  "
+    return (f"next:\n  {go}{_command('rulecraft')} check rules_data/{game_id}\n"
+            f"  {_command('mkdocs')} serve --livereload     # then open http://127.0.0.1:8000/")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -170,8 +188,18 @@ def cmd_pages(args: argparse.Namespace) -> int:
     return 0
 
 
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rulecraft")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "(not installed)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="rulecraft", description="Board-game rules as checked data.")
+    parser.add_argument("--version", action="version", version=f"rulecraft {_version()}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     check = sub.add_parser("check", help="check rule data for errors and gaps")
@@ -183,7 +211,8 @@ def build_parser() -> argparse.ArgumentParser:
     check.set_defaults(func=cmd_check)
 
     schema = sub.add_parser("schema", help="write the JSON Schema of each data file kind")
-    schema.add_argument("--out", help="folder (default: the package's schemas/ folder)")
+    schema.add_argument("--out", help="folder (default: ./schemas, or the package's own schemas/ folder when run "
+                                       "in the package's repository)")
     schema.add_argument("--check", action="store_true", help="exit 1 if the written schemas are stale")
     schema.set_defaults(func=cmd_schema)
 

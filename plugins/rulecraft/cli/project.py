@@ -61,21 +61,45 @@ def find_project(root: Path) -> Project:
 
 MINIMAL_MKDOCS = """\
 site_name: {site_name}
+# Where the site will be published. Material's instant navigation and the sitemap need it; this is
+# the address of `mkdocs serve` until you publish.
+site_url: http://127.0.0.1:8000/
 docs_dir: docs
+# For edit buttons: uncomment, point at your repository, and set edit_url under the plugin below.
+# repo_url: https://github.com/you/your-rules
+# edit_uri: edit/main/docs/
 
 theme:
   name: material
-  features: [navigation.instant, navigation.sections, navigation.indexes, search.suggest]
+  features:
+    - navigation.instant
+    - navigation.tabs
+    - navigation.sections
+    - navigation.indexes
+    - navigation.top
+    - navigation.footer
+    - search.highlight
+    - search.suggest
+    - toc.follow
+    - content.action.edit
   palette:
-    - scheme: default
+    - media: "(prefers-color-scheme: light)"
+      scheme: default
+      primary: teal
+      accent: amber
       toggle: {{icon: material/weather-night, name: Switch to dark mode}}
-    - scheme: slate
+    - media: "(prefers-color-scheme: dark)"
+      scheme: slate
+      primary: teal
+      accent: amber
       toggle: {{icon: material/weather-sunny, name: Switch to light mode}}
 
 plugins:
   - search
   - rulecraft:
       rules_data: rules_data
+      # a generated page's edit button opens the YAML file it came from:
+      # edit_url: https://github.com/you/your-rules/edit/main/{{path}}
 
 markdown_extensions:
   - admonition
@@ -87,15 +111,36 @@ markdown_extensions:
       permalink: true
   - pymdownx.details
   - pymdownx.superfences
+  - pymdownx.blocks.admonition
+  - pymdownx.emoji:
+      emoji_index: !!python/name:material.extensions.emoji.twemoji
+      emoji_generator: !!python/name:material.extensions.emoji.to_svg
 
 validation:
-  links: {{not_found: warn, anchors: warn, unrecognized_links: warn}}
+  links: {{not_found: warn, anchors: warn, absolute_links: info, unrecognized_links: warn}}
+"""
+
+GITIGNORE = """\
+# the built site, and Python's leftovers
+/site/
+.venv/
+__pycache__/
+.cache/
 """
 
 
 def write_minimal_mkdocs(root: Path, site_name: str) -> Path:
     path = root / "mkdocs.yml"
     path.write_text(MINIMAL_MKDOCS.format(site_name=site_name), encoding="utf-8")
+    return path
+
+
+def write_gitignore(root: Path) -> Path | None:
+    """A .gitignore for a new project (never touches an existing one)."""
+    path = root / ".gitignore"
+    if path.exists():
+        return None
+    path.write_text(GITIGNORE, encoding="utf-8")
     return path
 
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..models.base import ID_MAX_LENGTH, ID_RE
-from .project import Project, add_nav_entry, find_project, write_minimal_mkdocs
-from .yamlwrite import schema_line
+from .project import Project, add_nav_entry, find_project, write_gitignore, write_minimal_mkdocs
+from .yamlwrite import ensure_schemas, schema_line
 
 RESERVED_IDS = frozenset({"assets", "search", "index", "site"})  # paths MkDocs or the plugin already use
 PROSE_PAGE = "how-to-play.md"
@@ -56,11 +56,12 @@ def refuse_existing(project: Project, game_id: str) -> None:
                                 "(choose another id or remove the folder)")
 
 
-def starter_files(game_id: str, title: str, game_folder: Path, today: datetime.date) -> dict[str, str]:
-    """File name -> text of the starter game's data files."""
+def starter_files(game_id: str, title: str, game_folder: Path, today: datetime.date,
+                  schemas: Path | None = None) -> dict[str, str]:
+    """File name -> text of the starter game's data files (``schemas``: the folder their $schema lines use)."""
 
     def head(kind: str, note: str) -> str:
-        return f"{schema_line(game_folder, kind)}\n# {note}\n"
+        return f"{schema_line(game_folder, kind, schemas)}\n# {note}\n"
 
     quoted_title = '"' + title.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return {
@@ -231,12 +232,15 @@ def create_game(root: Path, game_id: str, title: str | None = None,
     root.mkdir(parents=True, exist_ok=True)
     if project.mkdocs_yml is None:
         created.files.append(write_minimal_mkdocs(root, "Rulebooks"))
+        created.files += [p for p in [write_gitignore(root)] if p]
         created.notes.append("no mkdocs.yml found: wrote a minimal one with the rulecraft plugin")
         project = find_project(root)
         created.project = project
+    schemas, written = ensure_schemas(root)
+    created.files += written
     folder = project.rules_data / game_id
     folder.mkdir(parents=True)
-    for name, text in starter_files(game_id, title, folder, today or datetime.date.today()).items():
+    for name, text in starter_files(game_id, title, folder, today or datetime.date.today(), schemas).items():
         (folder / name).write_text(text, encoding="utf-8")
         created.files.append(folder / name)
     page = project.docs / game_id / PROSE_PAGE

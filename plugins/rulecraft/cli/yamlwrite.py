@@ -14,14 +14,55 @@ from typing import Any
 
 import yaml
 
-from .schema import SCHEMA_DIR
+from .schema import SCHEMA_DIR, check_schemas, write_schemas
 
 SCHEMA_PREFIX = "# yaml-language-server: $schema="
 
 
-def schema_line(game_folder: Path, kind: str) -> str:
-    """The editor hint for ``kind``: the package's schema, relative to the game folder (like the seed games)."""
-    target = (SCHEMA_DIR / f"{kind}.schema.json").resolve()
+PROJECT_SCHEMAS = "schemas"  # <project>/schemas/: the JSON Schemas a project carries for its collaborators
+
+
+def schema_folder(project_root: Path) -> Path:
+    """Where a project's data files find their schemas.
+
+    Inside the package's own repository (its schemas/ folder lies within the project) that folder,
+    regenerated and tested with the models; anywhere else the project's own ``schemas/`` folder, committed
+    with the data, so the path works for every collaborator and survives a reinstall or a new Python
+    (a path into one person's virtualenv would not).
+    """
+    home = SCHEMA_DIR.resolve()
+    return home if home.is_relative_to(Path(project_root).resolve()) else Path(project_root) / PROJECT_SCHEMAS
+
+
+def ensure_schemas(project_root: Path) -> tuple[Path, list[Path]]:
+    """The project's schema folder, written or refreshed when it is missing or stale: (folder, files written)."""
+    folder = schema_folder(project_root)
+    if folder == SCHEMA_DIR.resolve() or not check_schemas(folder):
+        return folder, []
+    return folder, write_schemas(folder)
+
+
+def schemas_for_game(game_folder: Path) -> Path:
+    """The schema folder a game already uses (from a sibling file's $schema line), else its project's
+    (written there when missing: this is asked for by whoever is about to write a data file)."""
+    folder = Path(game_folder)
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            with path.open(encoding="utf-8") as handle:
+                first = handle.readline().strip()
+        except (OSError, UnicodeDecodeError):
+            continue
+        if first.startswith(SCHEMA_PREFIX):
+            target = folder / first[len(SCHEMA_PREFIX):]
+            if target.is_file():
+                return target.resolve().parent
+    return ensure_schemas(folder.resolve().parent.parent)[0]
+
+
+def schema_line(game_folder: Path, kind: str, schemas: Path | None = None) -> str:
+    """The editor hint for ``kind``: a relative path from the game folder to ``schemas`` (default: the
+    folder the game's other files use, else the project's: see ``schema_folder``)."""
+    target = ((schemas or schemas_for_game(game_folder)) / f"{kind}.schema.json").resolve()
     try:
         rel = os.path.relpath(target, Path(game_folder).resolve())
     except ValueError:  # another drive (Windows): fall back to the absolute path
@@ -48,9 +89,9 @@ def dump(data: Any) -> str:
                      default_flow_style=False)
 
 
-def data_file_text(game_folder: Path, kind: str, data: Any, comment: str = "") -> str:
+def data_file_text(game_folder: Path, kind: str, data: Any, comment: str = "", schemas: Path | None = None) -> str:
     """A whole data file: schema line, optional comment lines, then the data."""
-    lines = [schema_line(game_folder, kind)]
+    lines = [schema_line(game_folder, kind, schemas)]
     lines += [f"# {line}".rstrip() for line in comment.splitlines()] if comment else []
     return "\n".join(lines) + "\n" + dump(data)
 

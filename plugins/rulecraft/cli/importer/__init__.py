@@ -24,8 +24,9 @@ from pathlib import Path
 from rulecraft.checks import CheckResult, check_path
 from rulecraft.models.textrefs import PLACEHOLDER_RE
 
-from ..project import find_project, write_minimal_mkdocs
-from . import cards, dice, gameinfo, phases, report, terms
+from ..project import find_project, write_gitignore, write_minimal_mkdocs
+from ..yamlwrite import ensure_schemas
+from . import amounts, cards, dice, gameinfo, phases, report, terms
 from .html_reader import read_html
 from .markdown_reader import read_markdown
 from .outline import Outline
@@ -100,13 +101,16 @@ def recognise(outline: Outline, game_id: str, title: str | None = None) -> State
     dice.recognise(state)
     cards.recognise(state)
     terms.recognise(state)
+    phases.fill_heading_phases(state)
     gameinfo.facts(state)
+    amounts.costs(state)
+    amounts.constants(state)
     if "changelog" not in state.game:
         state.ask("game", "The source states no rules version: version is set to 0.1")
     state.game["todo"] = ("Imported by `rulecraft import`: restate the copied rules in your own words, "
                           "then work through the todos and IMPORT-REPORT.md.")
     order = ["id", "title", "version", "players", "summary", "objective", "components", "setup", "end_of_game",
-             "changelog", "todo"]
+             "constants", "changelog", "todo"]
     state.game = {key: state.game[key] for key in order if key in state.game}
     return state
 
@@ -141,10 +145,13 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     if project.mkdocs_yml is None:
         Path(out).mkdir(parents=True, exist_ok=True)
         written.append(write_minimal_mkdocs(Path(out), "Rulebooks"))
+        written += [p for p in [write_gitignore(Path(out))] if p]
         state.note("site", "no mkdocs.yml found: wrote a minimal one with the rulecraft plugin")
         project = find_project(Path(out))
+    schemas, schema_files = ensure_schemas(project.root)
+    written += schema_files
     folder = project.rules_data / game_id
-    written += write(folder, files)
+    written += write(folder, files, schemas)
     writer = ProseWriter(state)
     page_text = writer.page(state.game["title"], Path(source).name)
     page = project.docs / game_id / PROSE_PAGE
@@ -152,6 +159,10 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     page.write_text(page_text, encoding="utf-8")
     written.append(page)
     state.note("sections", f"{writer.sections} heading(s) kept as prose sections in {page.name}")
+    if writer.uncaptured:
+        where = "; ".join(f"'{title}' (line {line})" for title, line in writer.uncaptured)
+        state.ask("prose", f"{len(writer.uncaptured)} section(s) hold text the importer did not turn into data; "
+                  f"it is copied as-is into {page.name}: {where}")
     if project.has_nav:
         from ..scaffold import add_game_to_nav
 

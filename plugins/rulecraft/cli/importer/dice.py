@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from rulecraft.dice.notation import NotationError, parse_dice
 
 from .names import capitalise
-from .outline import ListBlock, ListItem
+from .outline import ListBlock, ListItem, Paragraph, Table
 from .state import State, context_before
 from .text import plain, slug
 
@@ -72,8 +72,27 @@ def _values(roll: str) -> list[int]:
     return out
 
 
+BOLD_LEAD = re.compile(r"^(\*\*|__)(?P<inner>[^*_]+?)\1(?P<after>.*)$", re.S)
+ROLL_IN_BOLD = re.compile(rf"^(?P<roll>{NUM}(?:{JOIN}{NUM})*\s*\+?)\s*(?:[:.)=→]|–|—|-(?=\s))?\s*(?P<label>.*)$", re.S)
+SIDED = {"two": 2, "three": 3, "four": 4, "six": 6, "eight": 8, "ten": 10, "twelve": 12, "twenty": 20}
+SIDED_RE = re.compile(r"\b(two|three|four|six|eight|ten|twelve|twenty|\d{1,2})[- ]sided\s+(?:die|dice)\b", re.I)
+
+
+def unbold_roll(text: str) -> tuple[str, bool]:
+    """'**1: Calm**. Nothing happens' -> ('1: **Calm**. Nothing happens', True); other text unchanged."""
+    match = BOLD_LEAD.match(text)
+    inner = ROLL_IN_BOLD.match(match.group("inner").strip()) if match else None
+    if not inner or not re.search(r"\d", inner.group("roll")):
+        return text, False
+    roll, label, after = inner.group("roll").strip(), inner.group("label").strip(), match.group("after")
+    if label:
+        return f"{roll}: **{label.rstrip(':').strip()}**{after}", True
+    after = after.strip()
+    return (f"{roll}{after}" if SEP_RE.match(after) else f"{roll}: {after}"), True
+
+
 def parse_row(item: ListItem) -> Row | None:
-    text = item.text.replace("\u00a0", "\u00a0").strip(" \u00a0")
+    text = unbold_roll(item.text.strip(" \u00a0"))[0]
     match = ROLL_RE.match(text)
     if not match:
         return None
@@ -130,16 +149,35 @@ def _title(section, state: State) -> str:
     return (title or "Dice table")[:120]
 
 
-def _die(context: str, values: list[int]) -> tuple[str, bool]:
-    """(dice notation, guessed?)"""
-    for match in re.finditer(r"\b(\d*d\d+|d66)\b", context, re.I):
+def _sided(text: str) -> str:
+    """'a three-sided die' -> 'a 1d3'."""
+    return SIDED_RE.sub(lambda m: f"1d{SIDED.get(m.group(1).lower()) or m.group(1)}", text)
+
+
+def _die(context: str, values: list[int], document: str = "") -> tuple[str, bool]:
+    """(dice notation, guessed?): named near the list, else a die the document names that fits exactly."""
+    context = _sided(context)
+    fitting = []  # nearest to the list first: 'roll a six-sided die ... The winner rolls 1D3:' means 1d3
+    for match in reversed(list(re.finditer(r"\b(\d*d\d+|d66)\b", context, re.I))):
         try:
             spec = parse_dice(match.group(1))
         except NotationError:
             continue
         totals = spec.totals()
         if min(values) >= totals[0] and max(values) <= totals[-1]:
-            return spec.text, False
+            fitting.append((not (min(values) == totals[0] and max(values) == totals[-1]), spec.text))
+    if fitting:
+        return min(fitting, key=lambda pair: pair[0])[1], False
+    if min(values) == 1 and max(values) == 6:
+        return "1d6", False
+    for match in re.finditer(r"\b(\d*d\d+|d66)\b", _sided(document), re.I):
+        try:
+            spec = parse_dice(match.group(1))
+        except NotationError:
+            continue
+        totals = spec.totals()
+        if min(values) == totals[0] and max(values) == totals[-1]:
+            return spec.text, True
     if max(values) <= 6:
         return "1d6", False
     if min(values) >= 2 and max(values) <= 12:
@@ -153,11 +191,11 @@ def _link_phase(state: State, table: dict, phase_id: str | None) -> None:
         state.phase_index[phase_id].setdefault("dice", []).append(table["id"])
 
 
-def _numeric_table(rows: list[Row], table: dict, context: str, reasons: list[str]) -> None:
+def _numeric_table(rows: list[Row], table: dict, context: str, reasons: list[str], document: str = "") -> None:
     values = [v for row in rows for v in row.values]
-    dice, guessed = _die(context, values)
+    dice, guessed = _die(context, values, document)
     if guessed:
-        reasons.append(f"the die is a guess ({dice}): the source does not name it")
+        reasons.append(f"the die is a guess ({dice}): the source does not name it next to the table")
     totals = parse_dice(dice).totals()
     low, high = totals[0], totals[-1]
     out: list[tuple[int, dict]] = []
@@ -202,14 +240,61 @@ def _custom_table(rows: list[Row], table: dict, state: State, reasons: list[str]
     return die
 
 
-def _table_from_list(state: State, section, index: int, block: ListBlock) -> bool:
-    parsed = [(item, parse_row(item)) for item in block.items]
+def _bold_rolls(block: ListBlock) -> bool:
+    """Every item starts with a bold roll ('**2–4**: Attacker routed'): a table even without 'roll' near it."""
+    return len(block.items) >= 3 and all(unbold_roll(item.text)[1] for item in block.items)
+
+
+def _numbered_results(section, index: int, block: ListBlock) -> list[ListItem] | None:
+    """'Roll one die:' then '1. The unit surrenders.' ...: the list's own numbers are the rolls."""
+    intro = section.blocks[index - 1] if index > 0 else None
+    if not (block.ordered and isinstance(intro, Paragraph) and plain(intro.text).endswith(":")
+            and DICE_WORDS.search(plain(intro.text))):
+        return None
+    numbers = [item.number for item in block.items]
+    if None in numbers or len(numbers) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))) \
+            or numbers[0] not in (1, 2) or any(parse_row(item) for item in block.items):
+        return None
+    return [ListItem(f"{item.number}: {item.text}", item.line) for item in block.items]
+
+
+def _table_rows(table: Table) -> list[ListItem] | None:
+    """A Markdown/HTML table whose first column holds rolls: one row item per body row."""
+    if len(table.rows) < 3 or len(table.rows[0]) < 2:
+        return None
+    items = [ListItem(f"{cells[0]}: " + "; ".join(c for c in cells[1:] if c.strip()), table.line)
+             for cells in table.rows[1:] if cells]
+    return items if all(parse_row(item) for item in items) else None
+
+
+def _document_text(state: State) -> str:
+    if state.document_text is None:
+        parts = []
+        for sec in state.sections():
+            parts.append(plain(sec.title))
+            parts += [plain(b.text) for b in sec.blocks if isinstance(b, Paragraph)]
+            parts += [plain(i.text) for b in sec.blocks if isinstance(b, ListBlock) for i in b.items]
+        state.document_text = " ".join(parts)
+    return state.document_text
+
+
+def _table_from_list(state: State, section, index: int, block, items: list[ListItem] | None = None) -> bool:
+    numbered = None if items is not None else _numbered_results(section, index, block)
+    items = items if items is not None else numbered or block.items
+    parsed = [(item, parse_row(item)) for item in items]
     rows = [row for _, row in parsed if row]
-    if len(rows) < 2 or len(rows) * 2 < len(block.items):
+    if len(rows) < 2 or len(rows) * 2 < len(items):
         return False
     context = context_before(section, index) + " " + plain(section.title)
+    if isinstance(block, Table):
+        context += " " + " ".join(block.rows[0])
     keycap = any(row.keycap for row in rows)
-    if not (block.hint == "dice" or keycap or DICE_WORDS.search(context)):
+    structural = isinstance(block, ListBlock) and _bold_rolls(block)
+    if not (getattr(block, "hint", "") == "dice" or keycap or DICE_WORDS.search(context) or structural):
+        what = "table" if isinstance(block, Table) else "list"
+        state.ask("dice", f"The {what} of {len(rows)} numbered results under '{plain(section.title)}' reads like a "
+                  "dice table, but nothing near it names a roll: kept as prose (make it a table in dice.yaml if it "
+                  "is one)", block.line)
         return False
     title = _title(section, state)
     table: dict = {"id": state.ids["table"](title, "table"), "title": title}
@@ -226,7 +311,7 @@ def _table_from_list(state: State, section, index: int, block: ListBlock) -> boo
             die = _custom_table(rows, table, state, reasons)
     else:
         try:
-            _numeric_table(rows, table, context, reasons)
+            _numeric_table(rows, table, context, reasons, _document_text(state))
         except ValueError:
             die = _custom_table(rows, table, state, reasons)
     extra = [plain(item.text) for item, row in parsed if row is None and plain(item.text)]
@@ -256,7 +341,8 @@ def _table_from_list(state: State, section, index: int, block: ListBlock) -> boo
 
 def _around(text: str, match: re.Match) -> str:
     """The sentence holding the match."""
-    start = max(text.rfind(". ", 0, match.start()) + 2, 0)
+    start = text.rfind(". ", 0, match.start())
+    start = start + 2 if start >= 0 else 0
     end = text.find(". ", match.end())
     return text[start:end + 1 if end >= 0 else len(text)].strip()[:160]
 
@@ -298,4 +384,10 @@ def _threshold_tables(state: State) -> None:
 def recognise(state: State) -> None:
     for section, index, block in list(state.lists()):
         _table_from_list(state, section, index, block)
+    for section in list(state.sections()):
+        for index, block in enumerate(section.blocks):
+            if isinstance(block, Table) and not state.claimed(block):
+                items = _table_rows(block)
+                if items:
+                    _table_from_list(state, section, index, block, items)
     _threshold_tables(state)

@@ -14,7 +14,9 @@ VERSION_RE = re.compile(r"\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b|\b(\d+\.\d+(?:\
                         re.I)
 CHANGELOG_HEADING = re.compile(r"\b(change ?log|change notes|changes|release notes|version history|what's new)\b", re.I)
 COMPONENTS_HEADING = re.compile(r"\b(components|game contents|contents|in the box|materials)\b", re.I)
-SETUP_HEADING = re.compile(r"\b(set ?-?up|game setup|preparation)\b", re.I)
+SETUP_HEADING = re.compile(r"\b(set ?-?up|setting up|game setup|preparation|before (?:you|the game|play)\b[\w ]*|"
+                           r"getting (?:started|ready)|preparing (?:to play|the game)|starting the game)\b", re.I)
+BOLD_LINE = re.compile(r"^(\*\*|__)([^*_]{1,60})\1:?$")
 END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end game|winning|win(?:ning)? condition|"
                          r"victory|how to win)\b", re.I)
 OBJECTIVE_HEADING = re.compile(r"\b(objective|object of the game|goal)\b", re.I)
@@ -109,16 +111,68 @@ def components(state: State) -> None:
         return
 
 
+def _group_label(block) -> str | None:
+    """A bold line ('**Each player**') or a short lead-in ('For each player:') between set-up lists."""
+    if not isinstance(block, Paragraph):
+        return None
+    text = block.text.strip()
+    match = BOLD_LINE.match(text)
+    if match:
+        return plain(match.group(2)).rstrip(":")
+    if text.endswith(":") and len(plain(text).split()) <= 8:
+        return plain(text).rstrip(":")
+    return None
+
+
 def setup(state: State) -> None:
+    """Every list of the set-up section, in order; bold sub-headings between them are kept.
+
+    When the source numbers on across the sub-headings (1-3, **Each player**, 4-6) the steps stay one
+    flat list, so the derived numbers match the source's, and each sub-heading leads its first step;
+    when each part starts again at 1 the parts become steps with sub-steps.
+    """
     for section in state.outline.sections():
         if not SETUP_HEADING.search(plain(section.title)):
             continue
-        block = _first_list(section, state)
-        if not block:
+        parts: list[tuple[str | None, ListBlock, list]] = []  # (label, list, label paragraphs)
+        pending: tuple[str, object] | None = None
+        for block in section.blocks:
+            if state.claimed(block):
+                continue
+            if isinstance(block, ListBlock):
+                label, used = (pending[0], [pending[1]]) if pending else (None, [])
+                parts.append((label, block, used))
+                pending = None
+            elif _group_label(block):
+                pending = (_group_label(block), block)
+            else:
+                pending = None
+        if not parts:
             continue
-        state.game["setup"] = _steps(block)
-        state.claim(block, "/// setup\n///")
-        state.note("game", f"set-up: {len(block.items)} step(s) from '{plain(section.title)}'", block.line)
+        numbers = [item.number for _, block, _ in parts for item in block.items]
+        continuous = None not in numbers and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        steps: list = []
+        if continuous or not any(label for label, _, _ in parts):
+            for label, block, _ in parts:
+                block_steps = _steps(block)
+                if label and block_steps:
+                    first = block_steps[0]
+                    if isinstance(first, dict):
+                        first["text"] = f"**{label}:** {first['text']}"
+                    else:
+                        block_steps[0] = f"**{label}:** {first}"
+                steps += block_steps
+        else:
+            for label, block, _ in parts:
+                steps += [{"text": f"**{label}**", "steps": _steps(block)}] if label else _steps(block)
+        state.game["setup"] = steps
+        for n, (_, block, used) in enumerate(parts):
+            for paragraph in used:
+                state.claim(paragraph)
+            state.claim(block, "/// setup\n///" if n == 0 else "")
+        count = sum(len(block.items) for _, block, _ in parts)
+        state.note("game", f"set-up: {count} step(s) from {len(parts)} list(s) under '{plain(section.title)}'",
+                   section.line)
         return
 
 

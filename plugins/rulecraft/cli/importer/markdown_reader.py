@@ -136,6 +136,11 @@ class MarkdownReader:
                     flush()
                 i += 1
                 continue
+            if re.fullmatch(r"-+", stripped) and len(para) == 1:  # setext heading, level 2
+                out.append(Heading(2, convert(para[0][1], para[0][0], self.remarks), para[0][0]))
+                para.clear()
+                i += 1
+                continue
             if HR_RE.match(raw) or re.fullmatch(r"\{:[^}]*\}", stripped):
                 flush()
                 i += 1

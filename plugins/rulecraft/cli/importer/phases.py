@@ -104,6 +104,133 @@ def _phase(item: ListItem, state: State, parent_emphasised: bool = True) -> dict
     return phase
 
 
+PHASE_HEADING = re.compile(r"^(?:(?:phase|step|stage)\s*(?:\d+[a-z]?|[ivx]+\b|[a-z]\b)\s*[:.)–—-]?\s*(?P<named>.*)"
+                           r"|(?:\d+(?:\.\d+)*\.?\s+)?(?P<suffixed>.+?)\s+phase)$", re.I)
+
+
+def heading_phase_name(title: str) -> str | None:
+    """The phase a heading names: 'Phase 2: Roll phase', '3.1 Command phase', 'Phase 1 – Tide'."""
+    match = PHASE_HEADING.match(plain(title).strip().rstrip(".:"))
+    if not match:
+        return None
+    name = clean_name(match.group("named") if match.group("named") is not None else match.group("suffixed"),
+                      drop_phase=True)
+    name = re.sub(r"\s+phase$", "", name, flags=re.I)
+    return capitalise(name) if name and len(name.split()) <= 6 else None
+
+
+def _numbered_name(title: str) -> str | None:
+    """'2.1 Auction', '3. Market', 'B) Harvest' under a turn heading: the phase's name."""
+    match = re.match(r"^\s*(?:\d+(?:\.\d+)*|[A-H])[.)]?\s+(?P<name>\S.{0,60})$", plain(title))
+    return capitalise(clean_name(match.group("name"), drop_phase=True)) if match else None
+
+
+def _paragraph_phases(state: State) -> bool:
+    """'**Step 1 — Wind.** The active captain rolls ...' paragraphs under a turn heading."""
+    for section in state.outline.sections():
+        if not TURN_HEADING.search(plain(section.title)):
+            continue
+        found = []
+        for block in section.blocks:
+            match = re.match(r"^(\*\*|__)(?P<lead>[^*_]{1,60})\1\s*(?P<rest>.*)$", block.text, re.S) \
+                if isinstance(block, Paragraph) and not state.claimed(block) else None
+            name = heading_phase_name(match.group("lead")) if match else None
+            if name:
+                found.append((block, name, match.group("rest").strip()))
+        if len(found) < 2:
+            continue
+        state.turn_section = section
+        for n, (block, name, rest) in enumerate(found):
+            phase = {"id": state.ids["phase"](name, "phase"), "name": name[:120]}
+            if rest:
+                phase["summary"] = first_sentence(plain(rest), 140)
+                phase["rules"] = rest
+            phase["todo"] = TODO_COPIED if rest else "Only the name is in the source: write this phase's rules."
+            state.phases.append(phase)
+            state.phase_index[phase["id"]] = phase
+            state.claim(block, "/// turn\n///" if n == 0 else "")
+        state.note("phases", f"{len(found)} phases from the bold-led paragraphs under '{plain(section.title)}'",
+                   section.line)
+        return True
+    return False
+
+
+def _heading_phases(state: State) -> bool:
+    """Phases written as one heading each under a common parent ('### Phase 1: Gather phase')."""
+    best = None
+    for parent in state.sections():
+        turn = parent is not state.outline.root and bool(TURN_HEADING.search(plain(parent.title)))
+        named = [(child, heading_phase_name(child.title) or (turn and _numbered_name(child.title)))
+                 for child in parent.children]
+        phases = [(child, name) for child, name in named if name]
+        if len(phases) < 2 or not (turn or len(phases) >= 3):
+            continue
+        score = (len(phases) + (10 if turn else 0), -parent.line)
+        if best is None or score > best[0]:
+            best = (score, parent, phases)
+    if best is None:
+        return False
+    _, parent, found = best
+    state.turn_section = parent
+    for section, name in found:
+        phase = {"id": state.ids["phase"](name, "phase"), "name": name[:120]}
+        state.phases.append(phase)
+        state.phase_index[phase["id"]] = phase
+        state.phase_of_section[id(section)] = phase["id"]
+        state.inserts[id(section)].append(f"/// phase | {phase['id']}\n///")
+        state.retitle[id(section)] = phase["name"]
+        state.heading_phases.append(section)
+    state.inserts[id(parent)].append("/// phase-list\n///")
+    state.note("phases", f"{len(found)} phases from the headings under '{plain(parent.title) or 'the title'}'",
+               parent.line)
+    return True
+
+
+def fill_heading_phases(state: State) -> None:
+    """Rules and steps of heading phases: what the other recognisers left in each phase's own section.
+
+    Runs after the dice, card and term recognisers, so a dice list inside a phase stays a dice table.
+    Sub-sections ('Sea battles' under 'Action phase') stay prose: they get no phase block of their own.
+    """
+    for section in state.heading_phases:
+        phase = state.phase_index[state.phase_of_section[id(section)]]
+        paragraphs, steps = [], []
+        for i, block in enumerate(section.blocks):
+            if state.claimed(block):
+                continue
+            following = state.claims.get(id(section.blocks[i + 1]), "") if i + 1 < len(section.blocks) else ""
+            table = re.match(r"/// dice \| (\S+)", following)
+            if isinstance(block, Paragraph) and table and plain(block.text).endswith(":"):
+                paragraphs.append(f"{block.text.rstrip().rstrip(':')} ({{dice:{table.group(1)}}}).")
+            elif isinstance(block, Paragraph):
+                paragraphs.append(block.text)
+            elif isinstance(block, ListBlock):
+                steps.extend(_step(item, state, phase["id"]) for item in block.items)
+            else:
+                continue
+            state.claim(block)
+        if paragraphs:
+            phase["rules"] = "\n\n".join(paragraphs)
+            phase["summary"] = first_sentence(plain(paragraphs[0]), 140)
+        if steps:
+            phase["steps"] = steps
+            phase.setdefault("summary", first_sentence(plain(steps[0] if isinstance(steps[0], str)
+                                                             else steps[0]["text"]), 140))
+        full = plain(" ".join(paragraphs))
+        if SKIP_FIRST.search(full):
+            phase["skip_first_round"] = True
+        if paragraphs or steps:
+            phase["todo"] = TODO_COPIED
+        else:
+            phase["todo"] = "The source's section for this phase has no rules of its own: write them."
+            state.ask("phases", f"Phase '{phase['name']}' has no rules in its section", section.line)
+        order = ["id", "name", "summary", "rules", "steps", "skip_first_round", "dice", "todo"]
+        rest = {k: v for k, v in phase.items() if k not in order}
+        ordered = {k: phase[k] for k in order if k in phase}
+        phase.clear()
+        phase.update(ordered | rest)
+
+
 def recognise(state: State) -> None:
     candidates = []
     for section in state.outline.sections():
@@ -112,6 +239,8 @@ def recognise(state: State) -> None:
         lists = [b for b in section.blocks if isinstance(b, ListBlock) and b.ordered and not state.claimed(b)]
         if lists:
             candidates.append((sum(len(b.items) for b in lists), -section.line, section, lists))
+    if not candidates and (_heading_phases(state) or _paragraph_phases(state)):
+        return
     if not candidates:
         state.ask("phases", "No turn sequence found (an ordered list under a heading such as 'Turn structure' or "
                   "'Phases of a round'): write phases.yaml by hand.")

@@ -34,6 +34,8 @@ class ProseWriter:
     def __init__(self, state: State):
         self.state = state
         self.sections = 0
+        self.uncaptured: list[tuple[str, int]] = []  # (section title, line) of sections kept as text only
+        self._copied = 0  # source blocks written as copied text (not replaced by a data block)
 
     def blocks(self, blocks: list) -> list[str]:
         out = []
@@ -46,6 +48,8 @@ class ProseWriter:
             text = self.block(block)
             if text.strip():
                 out.append(text)
+                if not isinstance(block, Image):
+                    self._copied += 1
         return out
 
     def block(self, block) -> str:
@@ -80,7 +84,7 @@ class ProseWriter:
     def list_block(self, block: ListBlock) -> str:
         lines = []
         for n, item in enumerate(block.items, start=1):
-            marker = f"{n}." if block.ordered else "-"
+            marker = f"{item.number if item.number is not None else n}." if block.ordered else "-"
             lines.append(f"{marker} {_safe_line(item.text)}")
             for child in item.children:
                 text = self.list_block(child) if isinstance(child, ListBlock) else self.block(child)
@@ -95,7 +99,10 @@ class ProseWriter:
         title = self.state.retitle.get(id(section)) or section.title or "Untitled"
         out = [f"{'#' * min(depth + 1, 6)} {_safe_line(title).lstrip('#').strip()}"]
         out += self.state.inserts.get(id(section), [])
+        before = self._copied
         out += self.blocks(section.blocks)
+        if self._copied > before:
+            self.uncaptured.append((plain(title), section.line))
         for child in section.children:
             out += self.section(child, depth + 1)
         return out
@@ -107,7 +114,10 @@ class ProseWriter:
                  f"*Imported from `{source_name}` by `rulecraft import`.* TODO: restate these rules in your own "
                  "words; the data files hold what the importer recognised (phases, dice tables, terms, cards), "
                  "shown here by blocks."]
+        before = self._copied
         parts += self.blocks(state.outline.root.blocks)
+        if self._copied > before:
+            self.uncaptured.append(("the text before the first heading", 1))
         for section in state.outline.root.children:
             parts += self.section(section, 1)
         return "\n\n".join(parts).rstrip() + "\n"

@@ -35,10 +35,12 @@ class State:
     phase_of_section: dict[int, str] = field(default_factory=dict)  # id(section) -> phase id
     phase_of_item: dict[int, str] = field(default_factory=dict)  # id(list item) -> phase id
     turn_section: Section | None = None
+    heading_phases: list[Section] = field(default_factory=list)  # sections that are one phase each
     dice: list[dict] = field(default_factory=list)
     tables: list[dict] = field(default_factory=list)
     terms: list[dict] = field(default_factory=list)
     decks: list[dict] = field(default_factory=list)
+    document_text: str | None = None  # every heading, paragraph and list item as plain text (dice hints)
     ids: dict[str, IdMaker] = field(default_factory=lambda: defaultdict(IdMaker))
 
     def claim(self, block, replacement: str = "") -> None:

@@ -12,18 +12,34 @@ import re
 
 from rulecraft.models.term_matcher import normalise
 
+from .outline import Paragraph, Table
 from .state import State
 from .text import first_sentence, plain
 
-TERMS_HEADING = re.compile(r"\b(glossary|terms|terminology|definitions?|vocabulary|keywords?|cheat ?sheet)\b",
-                           re.I)
+TERMS_HEADING = re.compile(r"\b(glossary|terms|terminology|definitions?|vocabulary|key ?words?|cheat ?sheet|"
+                           r"(?:key|important|basic|core) concepts|words used)\b", re.I)
+# '**Fame**: Victory points.' / '**Fame:** ...' / '**Fame** — ...': a bold lead with a separator
+BOLD_TERM = re.compile(r"^\s*(\*\*|__)(?P<term>[^*_]{1,60}?):?\1\s*(?:--+|—|–|:|-)?\s*(?P<def>\S.*)$", re.S)
 SPLIT_STRONG = re.compile(r"^\s*(?P<term>[^\s].{0,60}?)\s+(?:--+|—|–)\s*(?P<def>.*)$")
 SPLIT_WEAK = re.compile(r"^\s*(?P<term>[^\s].{0,60}?)(?:\s+-\s+|\s*:\s+|\s+-$)\s*(?P<def>.*)$")
 UNDEFINED = "Not defined in the source yet."
 PLACEHOLDER = re.compile(r"^\s*(todo|tbd|fixme|xxx|\?+|-+)?\s*[.,:;-]*\s*$", re.I)
 
 
+def bold_term(text: str) -> tuple[str, str] | None:
+    match = BOLD_TERM.match(text)
+    if not match or not re.match(r"^\s*(?:\*\*|__)[^*_]+?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?:--+|—|–|:|-))", text):
+        return None
+    term = plain(match.group("term")).strip().rstrip(":")
+    if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or re.match(r"^\d", term):
+        return None
+    return term, plain(match.group("def")).strip()
+
+
 def split_term(text: str, weak: bool) -> tuple[str, str] | None:
+    bold = bold_term(text)
+    if bold:
+        return bold
     flat = plain(text)
     match = SPLIT_STRONG.match(flat) or (SPLIT_WEAK.match(flat) if weak else None)
     if not match:
@@ -63,8 +79,9 @@ def recognise(state: State) -> None:
             or block.hint == "definitions"
         splits = [split_term(item.text, weak=headed) for item in block.items]
         good = [s for s in splits if s]
-        strong = all(SPLIT_STRONG.match(plain(item.text)) for item in block.items)
-        if not good or (not headed and not (len(block.items) >= 3 and strong)):
+        strong = all(SPLIT_STRONG.match(plain(item.text)) or bold_term(item.text) for item in block.items)
+        in_rules = state.phase_of(section) is not None  # '**Sail**: Costs 1 Wood.' in a phase is an action
+        if not good or (not headed and not (len(block.items) >= 3 and strong and not in_rules)):
             continue
         if len(good) * 10 < len(block.items) * 6:  # fewer than 60 % of the items read as terms
             continue
@@ -78,3 +95,35 @@ def recognise(state: State) -> None:
         state.claim(block, "/// glossary\n///" if lists == 1 else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from the list under '{plain(section.title)}'",
                    block.line)
+    for section in state.outline.sections():  # | Term | Meaning | tables under a glossary heading
+        if not TERMS_HEADING.search(plain(section.title)):
+            continue
+        for block in section.blocks:
+            if not isinstance(block, Table) or state.claimed(block) or len(block.rows) < 2 \
+                    or len(block.rows[0]) != 2:
+                continue
+            lists += 1
+            before = len(state.terms)
+            for row in block.rows[1:]:
+                term = plain(row[0]).strip() if row else ""
+                if term and len(term.split()) <= 6:
+                    entry = _entry(state, term, plain(row[1]).strip() if len(row) > 1 else "", seen, block.line)
+                    if entry:
+                        state.terms.append(entry)
+            state.claim(block, "/// glossary\n///" if lists == 1 else "")
+            state.note("terms", f"{len(state.terms) - before} term(s) from the table under "
+                       f"'{plain(section.title)}'", block.line)
+    for section in state.outline.sections():  # '**Hold** — the six cargo spaces ...' as paragraphs
+        headed = bool(TERMS_HEADING.search(plain(section.title)))
+        run = [b for b in section.blocks if isinstance(b, Paragraph) and not state.claimed(b) and bold_term(b.text)]
+        if not (len(run) >= 3 or (headed and len(run) >= 2)) or state.phase_of(section) is not None:
+            continue
+        lists += 1
+        before = len(state.terms)
+        for n, block in enumerate(run):
+            entry = _entry(state, *bold_term(block.text), seen, block.line)
+            if entry:
+                state.terms.append(entry)
+            state.claim(block, "/// glossary\n///" if lists == 1 and n == 0 else "")
+        state.note("terms", f"{len(state.terms) - before} term(s) from bold-led paragraphs under "
+                   f"'{plain(section.title)}'", section.line)

@@ -87,11 +87,11 @@ def validate(files: dict[str, dict]) -> None:
         FILE_KINDS[kind].model_validate(data)
 
 
-def write(folder: Path, files: dict[str, dict]) -> list[Path]:
+def write(folder: Path, files: dict[str, dict], schemas: Path | None = None) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for kind, data in files.items():
         path = folder / f"{kind}.yaml"
-        path.write_text(data_file_text(folder, kind, data, COMMENTS.get(kind, "")), encoding="utf-8")
+        path.write_text(data_file_text(folder, kind, data, COMMENTS.get(kind, ""), schemas), encoding="utf-8")
         written.append(path)
     return written

@@ -1,0 +1,157 @@
+"""How much of a rulebook `rulecraft import` captures as data (prints figures; not a test).
+
+For every rulebook in ``tests/unit/cli/rulebooks/`` that has a ``<name>.expected.yaml`` beside it, the
+script imports it into a throw-away project and compares what was written with what a person counted in
+the rulebook by hand (the expected file is never produced by the importer):
+
+- **phases**: an expected phase name is captured when an imported phase (at any depth) has that name
+  (case, punctuation and a trailing "phase" ignored) *and* carries rules or steps of its own;
+- **setup**: an expected step fragment is captured when it occurs in one of game.yaml's set-up steps;
+- **dice**: an expected result fragment is captured when it occurs in a row of an imported dice table;
+- **terms**: an expected term is captured when an imported glossary entry has that name.
+
+"extra" counts imported phases, tables and terms that match nothing expected (false finds).
+With ``--seeds DIR`` (default ``../shared/seeds`` beside the repository, when present) it also prints
+what each of those rulebooks yields, as a regression record (no expected counts there).
+
+Usage::
+
+    python benchmarks/import_yield.py [--rulebooks DIR] [--seeds DIR] [--verbose]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "plugins"))
+
+from rulecraft.cli.importer import import_rulebook  # noqa: E402
+
+KINDS = ("phases", "setup", "dice", "terms")
+
+
+def _norm(text: str) -> str:
+    text = re.sub(r"[^a-z0-9 ]+", " ", re.sub(r"[*_`]", "", str(text)).lower())
+    words = text.split()
+    if len(words) > 1 and words[-1] == "phase":
+        words = words[:-1]
+    return " ".join(words)
+
+
+def _texts(steps) -> list[str]:
+    out = []
+    for step in steps or []:
+        if isinstance(step, dict):
+            out.append(str(step.get("text", "")))
+            out += _texts(step.get("steps"))
+        else:
+            out.append(str(step))
+    return out
+
+
+def _phases(phases) -> list[dict]:
+    out = []
+    for phase in phases or []:
+        out.append(phase)
+        out += _phases(phase.get("subphases")) + _phases(phase.get("alternatives"))
+    return out
+
+
+def imported_data(folder: Path) -> dict[str, dict]:
+    return {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) or {} for p in folder.glob("*.yaml")}
+
+
+def measure(data: dict[str, dict], expected: dict) -> dict[str, tuple[int, int, int]]:
+    """kind -> (captured, present, extra)."""
+    phases = [p for p in _phases(data.get("phases", {}).get("phases")) if not p.get("alternatives")]
+    setup = [re.sub(r"[*_`]", "", t).lower() for t in _texts(data.get("game", {}).get("setup"))]
+    tables = data.get("dice", {}).get("tables") or []
+    terms = data.get("terms", {}).get("terms") or []
+    out = {}
+
+    want = [_norm(name) for name in expected.get("phases", [])]
+    matched = {_norm(p["name"]) for p in phases if p.get("rules") or p.get("steps")}
+    out["phases"] = (sum(1 for w in want if w in matched), len(want),
+                     sum(1 for p in phases if _norm(p["name"]) not in want))
+
+    want = [f.lower() for f in expected.get("setup", [])]
+    out["setup"] = (sum(1 for w in want if any(w in s for s in setup)), len(want), 0)
+
+    want = [f.lower() for f in expected.get("dice", [])]
+    rows = [[re.sub(r"[*_`]", "", str(r.get("result", ""))).lower() for r in t.get("rows", [])] for t in tables]
+    hits = [any(any(w in r for r in table) for table in rows) for w in want]
+    extra = sum(1 for table in rows if not any(w in r for w in want for r in table))
+    out["dice"] = (sum(hits), len(want), extra)
+
+    want = [_norm(t) for t in expected.get("terms", [])]
+    names = [_norm(t["term"]) for t in terms]
+    out["terms"] = (sum(1 for w in want if w in names), len(want), sum(1 for n in names if n not in want))
+    return out
+
+
+def run_one(path: Path, root: Path) -> dict[str, dict]:
+    result = import_rulebook(path, root, game_id=re.sub(r"[^a-z0-9-]+", "-", path.stem.lower()).strip("-"))
+    return imported_data(result.folder)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rulebooks", default=str(REPO / "tests" / "unit" / "cli" / "rulebooks"))
+    parser.add_argument("--seeds", default=str(REPO.parent / "shared" / "seeds"))
+    parser.add_argument("--verbose", action="store_true", help="print the imported names too")
+    args = parser.parse_args(argv)
+
+    books = sorted(p for p in Path(args.rulebooks).iterdir()
+                   if p.suffix in (".md", ".html", ".htm", ".txt") and p.with_suffix(".expected.yaml").is_file())
+    totals = {kind: [0, 0, 0] for kind in KINDS}
+    header = f"{'rulebook':<24}" + "".join(f"{kind:>14}" for kind in KINDS) + f"{'all':>12}{'extra':>8}"
+    print(header)
+    print("-" * len(header))
+    with tempfile.TemporaryDirectory() as tmp:
+        for book in books:
+            expected = yaml.safe_load(book.with_suffix(".expected.yaml").read_text(encoding="utf-8"))
+            data = run_one(book, Path(tmp) / book.stem)
+            figures = measure(data, expected)
+            got = sum(f[0] for f in figures.values())
+            present = sum(f[1] for f in figures.values())
+            extra = sum(f[2] for f in figures.values())
+            for kind, (a, b, c) in figures.items():
+                totals[kind][0] += a
+                totals[kind][1] += b
+                totals[kind][2] += c
+            cells = "".join(f"{f'{a}/{b}':>14}" for a, b, _ in figures.values())
+            print(f"{book.name:<24}{cells}{f'{100 * got / max(present, 1):.0f} %':>12}{extra:>8}")
+            if args.verbose:
+                for kind, value in data.items():
+                    print(f"    {kind}: {yaml.safe_dump(value, sort_keys=False, allow_unicode=True)[:600]}")
+        got = sum(t[0] for t in totals.values())
+        present = sum(t[1] for t in totals.values())
+        cells = "".join(f"{f'{a}/{b}':>14}" for a, b, _ in totals.values())
+        print("-" * len(header))
+        print(f"{'total':<24}{cells}{f'{100 * got / max(present, 1):.0f} %':>12}"
+              f"{sum(t[2] for t in totals.values()):>8}")
+
+        seeds = Path(args.seeds)
+        if seeds.is_dir():
+            print(f"\nregression set ({seeds}): what each rulebook yields (no hand counts)")
+            print(f"{'rulebook':<28}{'phases':>8}{'setup':>8}{'tables':>8}{'terms':>8}{'cards':>8}")
+            for path in sorted(seeds.glob("*.txt")):
+                data = run_one(path, Path(tmp) / ("seed-" + path.stem))
+                phases = len(_phases(data.get("phases", {}).get("phases")))
+                setup = len(_texts(data.get("game", {}).get("setup")))
+                tables = len(data.get("dice", {}).get("tables") or [])
+                terms = len(data.get("terms", {}).get("terms") or [])
+                cards = sum(len(d.get("cards", [])) for d in data.get("cards", {}).get("decks") or [])
+                print(f"{path.name:<28}{phases:>8}{setup:>8}{tables:>8}{terms:>8}{cards:>8}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

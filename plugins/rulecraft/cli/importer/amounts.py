@@ -1,0 +1,88 @@
+"""Costs and repeated thresholds in the rules' text.
+
+* 'Costs 2 Wood, 2 Gold' in a list item or paragraph: Rulecraft has no model for what things cost yet,
+  so the cost stays in the copied text (a phase's steps, the prose page) and each one is listed under
+  "needs a human" with its line, to be carried over by hand;
+* a threshold written the same way more than once ('17+ Fame', '10 or more Gold') becomes a constant
+  in game.yaml, and the data's copies of it read ``{const:id}``, so the number is typed once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from .names import split_item
+from .outline import ListBlock, Paragraph
+from .state import State
+from .text import plain
+
+AMOUNT = r"\d+\s+[A-Z][\w-]*"
+COST_RE = re.compile(rf"\b(?i:costs?):?\s+(?P<amounts>{AMOUNT}(?:\s*(?:,|\band\b|\+|&)\s*{AMOUNT})*)")
+THRESHOLD_RE = re.compile(r"(?<![\w.])(?P<value>\d{1,4})(?P<form>\+|\s+or\s+more)\s+(?P<word>[A-Z][a-z][\w-]*)")
+
+
+def _texts(state: State):
+    """(plain text, line, name of the thing it describes) for every paragraph and list item."""
+
+    def items(block: ListBlock):
+        for item in block.items:
+            yield item
+            for child in item.children:
+                if isinstance(child, ListBlock):
+                    yield from items(child)
+
+    for section in state.sections():
+        for block in section.blocks:
+            if isinstance(block, Paragraph):
+                yield block.text, block.line, plain(section.title) or "the introduction"
+            elif isinstance(block, ListBlock):
+                for item in items(block):
+                    yield item.text, item.line, split_item(item.text).name
+
+
+def costs(state: State) -> None:
+    found = 0
+    for text, line, name in _texts(state):
+        for match in COST_RE.finditer(plain(text)):
+            found += 1
+            state.ask("costs", f"'{name}' costs {match.group('amounts')}: kept as text in the rules (Rulecraft "
+                      "has no cost model yet; carry it over by hand when there is one)", line)
+    if found:
+        state.note("costs", f"{found} cost(s) found, kept as text (listed under 'needs a human')")
+
+
+def _replace(data, pattern: re.Pattern, repl: str):
+    if isinstance(data, str):
+        return pattern.sub(repl, data)
+    if isinstance(data, list):
+        return [_replace(item, pattern, repl) for item in data]
+    if isinstance(data, dict):
+        return {key: _replace(value, pattern, repl) if key not in ("id", "roll", "face") else value
+                for key, value in data.items()}
+    return data
+
+
+def constants(state: State) -> None:
+    seen: dict[tuple[int, str, str], list[int]] = defaultdict(list)
+    for text, line, _ in _texts(state):
+        for match in THRESHOLD_RE.finditer(plain(text)):
+            form = "+" if match.group("form") == "+" else " or more"
+            seen[(int(match.group("value")), form, match.group("word"))].append(line)
+    table: dict[str, dict] = {}
+    for (value, form, word), lines in seen.items():
+        if len(lines) < 2:
+            continue
+        const_id = state.ids["constant"](f"{word} threshold" if form == "+" else f"{word} {value}", "number")
+        table[const_id] = {"value": value, "label": f"{word} threshold ({value}{form} {word})"[:120]}
+        pattern = re.compile(rf"(?<![\w.]){value}(?=(?:\+|\s+or\s+more)\s+{re.escape(word)}\b)")
+        repl = f"{{const:{const_id}}}"
+        state.game = _replace(state.game, pattern, repl)
+        state.phases[:] = _replace(state.phases, pattern, repl)
+        state.tables[:] = _replace(state.tables, pattern, repl)
+        state.terms[:] = _replace(state.terms, pattern, repl)
+        where = ", ".join(str(n) for n in sorted(set(lines)) if n)
+        state.note("constants", f"'{value}{form} {word}' is written {len(lines)} times (lines {where}): now the "
+                   f"constant {const_id}")
+    if table:
+        state.game["constants"] = table

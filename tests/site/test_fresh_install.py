@@ -1,0 +1,57 @@
+"""A designer's first steps, as the README gives them: install the package (a wheel, not editable) into a
+fresh virtualenv, `rulecraft new` in an empty folder, `mkdocs build --strict`.
+
+Slow (dependencies come from the package index; pip's own cache is reused), so marked `site`.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import venv
+
+import pytest
+from gamekit import REPO
+
+pytestmark = pytest.mark.site
+
+
+def run(cmd, cwd=None, timeout=900):
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    env.pop("PYTHONPATH", None)  # the installed package only, never this checkout
+    result = subprocess.run([str(c) for c in cmd], cwd=cwd, env=env, capture_output=True, text=True,
+                            timeout=timeout)
+    assert result.returncode == 0, f"{cmd}\n{result.stdout}\n{result.stderr}"
+    return result
+
+
+def test_install_new_and_strict_build_in_an_empty_folder(tmp_path):
+    source = tmp_path / "source"  # build from a copy: building in place would leave build/ in the checkout
+    source.mkdir()
+    for name in ("pyproject.toml", "README.md"):
+        shutil.copy(REPO / name, source / name)
+    shutil.copytree(REPO / "plugins", source / "plugins", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
+    wheels = tmp_path / "wheels"
+    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", wheels, source])
+    wheel = next(wheels.glob("rulecraft-*.whl"))
+
+    env = tmp_path / "env"
+    venv.create(env, with_pip=True)
+    bin_ = env / "bin"
+    run([bin_ / "python", "-m", "pip", "install", "-q", wheel])
+    assert run([bin_ / "rulecraft", "--version"]).stdout.startswith("rulecraft ")
+
+    project = tmp_path / "my-rules"
+    project.mkdir()
+    out = run([bin_ / "rulecraft", "new", "my-game"], cwd=project).stdout
+    assert "check rules_data/my-game" in out
+    for path in (project / "rules_data" / "my-game").glob("*.yaml"):
+        line = path.read_text(encoding="utf-8").splitlines()[0]
+        target = (path.parent / line.split("$schema=", 1)[1]).resolve()
+        assert target.is_file() and target.is_relative_to(project), f"{path}: {line}"
+    run([bin_ / "rulecraft", "check", "rules_data", "--strict"], cwd=project)
+    run([bin_ / "mkdocs", "build", "--strict", "-d", tmp_path / "site"], cwd=project)
+    assert (tmp_path / "site" / "my-game" / "turn" / "index.html").is_file()
+    assert (tmp_path / "site" / "sitemap.xml").read_text(encoding="utf-8").count("<loc>") > 3
