@@ -9,7 +9,8 @@
 * on_page_context: the search plugin indexes each page without its glossary links (the same
   index, thousands fewer tags to parse); the links are back before the page is written.
 * on_post_build: fill the glossary's "Used in" backlinks into the written pages.
-* on_post_build: write each cheat sheet's PDFs, A4 and US Letter (rulecraft.pdf; needs WeasyPrint, optional).
+* on_post_build: write each cheat sheet's PDFs, A4 and US Letter (pdf.py; needs WeasyPrint, optional),
+  cached on disk by content (pdf_cache.py); under `mkdocs serve` after the reload (pdf_jobs.py).
 * on_serve: watch rules_data/ so a YAML edit rebuilds the site. While serving, a
   broken edit keeps the last good rule book and shows the errors in a banner on
   every page (and the log); fixing the file recovers on the next rebuild.
@@ -109,6 +110,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         return config
 
     def on_pre_build(self, *, config):
+        if self.config.enabled and getattr(self, "pdf_jobs", None) is not None:
+            self.pdf_jobs.build_started()  # MkDocs empties the site folder next
         if self.config.enabled:
             self.hide_links_from_search = only_search_between(self, config)
             self.page_state.mentions.clear()
@@ -279,16 +282,32 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             self._fill_backlinks()
         if not (self.config.enabled and self.config.cheatsheet_pdf):
             return
-        from .pdf import build_cheatsheet_pdfs
-
         built = {}
         for game_id in self.book.games:
             file = self.files.get_file_from_path(f"{game_id}/{GAME_PAGES['cheatsheet'][0]}")
             if file is not None and Path(file.abs_dest_path).is_file():
                 built[game_id] = Path(file.abs_dest_path)
-        # The cache survives `mkdocs serve` rebuilds (see on_startup): an unchanged sheet is not set again.
-        self.pdf_cache = getattr(self, "pdf_cache", {})
-        build_cheatsheet_pdfs(Path(config.site_dir), built, ASSET_DIR, log, self.pdf_cache)
+        # Serving: the PDFs are made after the reload, in the background (pdf_jobs).
+        jobs = self._pdf_jobs()
+        if self.serving:
+            jobs.build_later(Path(config.site_dir), built, ASSET_DIR)
+        else:
+            jobs.build_now(Path(config.site_dir), built, ASSET_DIR)
+
+    def _pdf_jobs(self):
+        """One scheduler per plugin instance (it survives `mkdocs serve` rebuilds, see on_startup),
+        with the PDFs cached on disk under cache_dir (or in memory when cache_dir is empty)."""
+        jobs = getattr(self, "pdf_jobs", None)
+        if jobs is None:
+            from .pdf_cache import PdfCache
+            from .pdf_jobs import PdfJobs
+
+            folder = self._cache_dir()
+            jobs = self.pdf_jobs = PdfJobs(PdfCache(folder / "pdf") if folder else {}, log)
+        return jobs
+
+    def _cache_dir(self) -> Path | None:
+        return (self.root / self.config.cache_dir).resolve() if self.config.cache_dir else None
 
     def on_serve(self, server, /, *, config, builder):
         if self.config.enabled:
