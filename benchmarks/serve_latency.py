@@ -115,7 +115,8 @@ def main() -> None:
                     url, path = md_url, page
                 path.write_text(text, encoding="utf-8")
                 saved = time.monotonic()
-                wait_for(lambda m=marker.encode(), u=url: m in (get(u) or b""), 60, f"the {kind} edit to show")
+                needle = marker.encode()
+                wait_for(lambda m=needle, u=url: m in (get(u) or b""), 60, f"the {kind} edit to show")
                 shown = time.monotonic() - saved
                 results[kind].append(shown)
                 line = f"edit {n + 1} ({kind}): shown after {shown:.2f} s"
