@@ -1,6 +1,7 @@
 """The MkDocs plugin: a thin layer over the core and the Markdown extension.
 
-* on_config: load + check rules_data once; errors fail the build (all listed),
+* on_config: load + check rules_data once (the check's result is reused while nothing it reads
+  changes: checks/cache.py); errors fail the build (all listed),
   warnings are logged (they fail ``mkdocs build --strict``); add the extension.
 * on_files: add the generated pages (a hand-written page at the same path wins),
   the site home and the CSS/JS assets; build the navigation if mkdocs.yml has none.
@@ -29,9 +30,9 @@ from mkdocs.utils import get_relative_url
 
 from .. import collector
 from .. import pages as site_pages
-from ..checks import check_book, read_prose
+from ..checks import read_prose
+from ..checks.cache import load_and_check
 from ..checks.references import check_page_blocks, check_prose
-from ..loader import load_rulebook
 from ..markdown_ext import PageState, RulecraftExtension
 from ..markdown_ext.termlinks import without_term_links
 from ..models.index import build_index
@@ -78,9 +79,11 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if not self.data_dir.is_dir():
             raise PluginError(f"rulecraft: rules_data folder '{self.data_dir}' does not exist "
                               f"(set plugins: rulecraft: rules_data: ... in mkdocs.yml)")
+        # The check is skipped when nothing it reads changed since the last build (checks/cache.py).
+        cache_dir = self._cache_dir()
         with collector.paused():  # bulk work over a heap that stays alive: see collector.py
-            self.book = load_rulebook(self.data_dir)
-            result = check_book(self.book, Path(config.docs_dir))
+            self.book, result = load_and_check(self.data_dir, Path(config.docs_dir),
+                                               cache_dir / "check.json" if cache_dir else None)
         gaps = 0
         for problem in result.warnings:
             if problem.code in GAP_CODES and not self.config.strict_gaps:
