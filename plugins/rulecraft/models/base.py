@@ -24,7 +24,7 @@ ShortText = Annotated[str, StringConstraints(min_length=1, max_length=300)]
 
 class RuleModel(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False, validate_default=False,
-                              frozen=False, populate_by_name=True, defer_build=True)
+                              frozen=False, populate_by_name=True)
 
     # Where this object was read from: file shown to people and the path in it.
     _file: str = PrivateAttr(default="")
