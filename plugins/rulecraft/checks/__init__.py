@@ -72,11 +72,13 @@ def read_site_prose(docs_dir: Path | None, game_ids) -> dict[str, str]:
     return pages
 
 
-def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool = False) -> CheckResult:
+def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool = False,
+               summaries: bool = True) -> CheckResult:
     """Every check on every game (callers doing bulk work may pause the cyclic GC: see collector).
 
     ``editor_hints``: also check each file's $schema line (`rulecraft check` does; a site build does not,
     since a stale editor hint does not change the rules).
+    ``summaries``: also the per-game completeness summary (the CLI prints it; a site build does not).
     """
     result = CheckResult(book, list(book.problems))
     for game in book.games.values():
@@ -100,7 +102,8 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
             found += usage.check(index, list(prose.values()))
         found += completeness.check(index, prose)
         result.problems.extend(found)
-        result.summaries.append(completeness.summarise(index, prose))
+        if summaries:
+            result.summaries.append(completeness.summarise(index, prose))
     # Site pages may show any game's data (`/// phase | game-id:item`): the build checks them, so do we.
     for file, text in read_site_prose(docs_dir, set(book.games)).items():
         result.problems.extend(references.check_page_blocks(book, None, file, text))

@@ -19,3 +19,6 @@ class RulecraftConfig(Config):
     # Write <game>/cheatsheet.pdf (A4) and cheatsheet-letter.pdf after the build when WeasyPrint is
     # installed (the `pdf` extra).
     cheatsheet_pdf = c.Type(bool, default=True)
+    # Folder (relative to mkdocs.yml) for what Rulecraft keeps between builds: the cheat-sheet PDFs
+    # and the checker's last result, each keyed by a hash of its inputs. Empty: keep nothing.
+    cache_dir = c.Type(str, default=".cache/rulecraft")

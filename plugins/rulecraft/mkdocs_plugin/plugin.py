@@ -1,6 +1,7 @@
 """The MkDocs plugin: a thin layer over the core and the Markdown extension.
 
-* on_config: load + check rules_data once; errors fail the build (all listed),
+* on_config: load + check rules_data once (the check's result is reused while nothing it reads
+  changes: checks/cache.py); errors fail the build (all listed),
   warnings are logged (they fail ``mkdocs build --strict``); add the extension.
 * on_files: add the generated pages (a hand-written page at the same path wins),
   the site home and the CSS/JS assets; build the navigation if mkdocs.yml has none.
@@ -9,7 +10,8 @@
 * on_page_context: the search plugin indexes each page without its glossary links (the same
   index, thousands fewer tags to parse); the links are back before the page is written.
 * on_post_build: fill the glossary's "Used in" backlinks into the written pages.
-* on_post_build: write each cheat sheet's PDFs, A4 and US Letter (rulecraft.pdf; needs WeasyPrint, optional).
+* on_post_build: write each cheat sheet's PDFs, A4 and US Letter (pdf.py; needs WeasyPrint, optional),
+  cached on disk by content (pdf_cache.py); under `mkdocs serve` after the reload (pdf_jobs.py).
 * on_serve: watch rules_data/ so a YAML edit rebuilds the site. While serving, a
   broken edit keeps the last good rule book and shows the errors in a banner on
   every page (and the log); fixing the file recovers on the next rebuild.
@@ -28,9 +30,9 @@ from mkdocs.utils import get_relative_url
 
 from .. import collector
 from .. import pages as site_pages
-from ..checks import check_book, read_prose
+from ..checks import read_prose
+from ..checks.cache import load_and_check
 from ..checks.references import check_page_blocks, check_prose
-from ..loader import load_rulebook
 from ..markdown_ext import PageState, RulecraftExtension
 from ..markdown_ext.termlinks import without_term_links
 from ..models.index import build_index
@@ -78,9 +80,11 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if not self.data_dir.is_dir():
             raise PluginError(f"rulecraft: rules_data folder '{self.data_dir}' does not exist "
                               f"(set plugins: rulecraft: rules_data: ... in mkdocs.yml)")
+        # The check is skipped when nothing it reads changed since the last build (checks/cache.py).
+        cache_dir = self._cache_dir()
         with collector.paused():  # bulk work over a heap that stays alive: see collector.py
-            self.book = load_rulebook(self.data_dir)
-            result = check_book(self.book, Path(config.docs_dir))
+            self.book, result = load_and_check(self.data_dir, Path(config.docs_dir),
+                                               cache_dir / "check.json" if cache_dir else None)
         gaps = 0
         for problem in result.warnings:
             if problem.code in GAP_CODES and not self.config.strict_gaps:
@@ -110,6 +114,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         return config
 
     def on_pre_build(self, *, config):
+        if self.config.enabled and getattr(self, "pdf_jobs", None) is not None:
+            self.pdf_jobs.build_started()  # MkDocs empties the site folder next
         if self.config.enabled:
             self.hide_links_from_search = only_search_between(self, config)
             self.page_state.mentions.clear()
@@ -256,16 +262,32 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             self._fill_backlinks()
         if not (self.config.enabled and self.config.cheatsheet_pdf):
             return
-        from .pdf import build_cheatsheet_pdfs
-
         built = {}
         for game_id in self.book.games:
             file = self.files.get_file_from_path(f"{game_id}/{GAME_PAGES['cheatsheet'][0]}")
             if file is not None and Path(file.abs_dest_path).is_file():
                 built[game_id] = Path(file.abs_dest_path)
-        # The cache survives `mkdocs serve` rebuilds (see on_startup): an unchanged sheet is not set again.
-        self.pdf_cache = getattr(self, "pdf_cache", {})
-        build_cheatsheet_pdfs(Path(config.site_dir), built, ASSET_DIR, log, self.pdf_cache)
+        # Serving: the PDFs are made after the reload, in the background (pdf_jobs).
+        jobs = self._pdf_jobs()
+        if self.serving:
+            jobs.build_later(Path(config.site_dir), built, ASSET_DIR)
+        else:
+            jobs.build_now(Path(config.site_dir), built, ASSET_DIR)
+
+    def _pdf_jobs(self):
+        """One scheduler per plugin instance (it survives `mkdocs serve` rebuilds, see on_startup),
+        with the PDFs cached on disk under cache_dir (or in memory when cache_dir is empty)."""
+        jobs = getattr(self, "pdf_jobs", None)
+        if jobs is None:
+            from .pdf_cache import PdfCache
+            from .pdf_jobs import PdfJobs
+
+            folder = self._cache_dir()
+            jobs = self.pdf_jobs = PdfJobs(PdfCache(folder / "pdf") if folder else {}, log)
+        return jobs
+
+    def _cache_dir(self) -> Path | None:
+        return (self.root / self.config.cache_dir).resolve() if self.config.cache_dir else None
 
     def on_serve(self, server, /, *, config, builder):
         if self.config.enabled:

@@ -1,0 +1,127 @@
+"""The checker's last result kept on disk, so a build whose inputs did not change skips it.
+
+`mkdocs build` runs every check on every build; on a large rulebook that is a noticeable part of
+the build (the prose TODO scan, matching every term over all the text for the usage warnings).
+The result only depends on what the checker reads, so it is stored with a hash of all of it:
+
+* every file under rules_data/ (and the shared glossaries beside a single game's folder),
+* every Markdown page under docs/ (prose checks, TODOs, term mentions),
+* Rulecraft's own code, the versions of Python and pydantic (messages come from them),
+* the working directory (problems name files relative to it).
+
+Any difference is a miss: the checks run and the entry is replaced (one entry: the last
+result). An unreadable or damaged entry is a miss too. The key is computed before loading and
+again after checking; the result is stored only if both agree, so a file saved while the check
+ran is never filed under the wrong contents.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sys
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from ..book import RuleBook
+from ..loader import SHARED_DIR, load_rulebook
+from ..problems import Location, Problem, Severity
+from . import CheckResult, check_book
+
+FORMAT = 1
+
+
+@cache
+def _code_digest() -> bytes:
+    """Rulecraft's source (a changed check must not reuse results), Python's and pydantic's versions."""
+    import pydantic
+
+    package = Path(__file__).resolve().parent.parent
+    digest = hashlib.sha256(f"{sys.version}\0{pydantic.VERSION}\0".encode())
+    for path in sorted(package.rglob("*.py")):
+        digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.digest()
+
+
+def _add_tree(digest, label: str, folder: Path, pattern: str) -> None:
+    digest.update(f"\1{label}\0{folder}\0".encode())
+    if not folder.is_dir():
+        return
+    for path in sorted(p for p in folder.rglob(pattern) if p.is_file()):
+        try:
+            data = path.read_bytes()
+        except OSError:
+            data = b"\2unreadable"
+        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+
+
+def input_key(data_dir: Path, docs_dir: Path | None) -> str:
+    """Hash of everything ``load_rulebook(data_dir)`` and ``check_book(book, docs_dir)`` read."""
+    data_dir = Path(data_dir).resolve()
+    digest = hashlib.sha256(_code_digest())
+    digest.update(f"{FORMAT}\0{Path.cwd().resolve()}\0".encode())
+    _add_tree(digest, "data", data_dir, "*")
+    if not (data_dir / SHARED_DIR).is_dir():  # one game's folder: its shared glossaries live beside it
+        _add_tree(digest, "shared", data_dir.parent / SHARED_DIR, "*.yaml")
+    if docs_dir is not None:
+        _add_tree(digest, "docs", Path(docs_dir).resolve(), "*.md")
+    return digest.hexdigest()
+
+
+def _encode(problem: Problem) -> list:
+    loc = problem.location
+    return [problem.severity.value, problem.code, problem.message, loc.file, loc.line, loc.column, problem.hint,
+            problem.game]
+
+
+def _decode(item: list) -> Problem:
+    severity, code, message, file, line, column, hint, game = item
+    if not all(isinstance(v, str) for v in (code, message, file, hint, game)) or \
+            not all(isinstance(v, int) for v in (line, column)):
+        raise ValueError("damaged entry")
+    return Problem(Severity(severity), code, message, Location(file, line, column), hint, game)
+
+
+def load(cache_file: Path, key: str) -> list[Problem] | None:
+    """The stored problems for ``key``, or None (missing, another key, unreadable, damaged)."""
+    try:
+        entry = json.loads(cache_file.read_text(encoding="utf-8"))
+        if entry.get("format") != FORMAT or entry.get("key") != key:
+            return None
+        return [_decode(item) for item in entry["problems"]]
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
+def store(cache_file: Path, key: str, problems: list[Problem]) -> None:
+    """Write the entry atomically; a cache that cannot be written is simply not used."""
+    text = json.dumps({"format": FORMAT, "key": key, "problems": [_encode(p) for p in problems]})
+    try:
+        cache_file.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=cache_file.parent, prefix=".check-", suffix=".tmp")
+    except OSError:
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        os.replace(tmp, cache_file)
+    except OSError:
+        Path(tmp).unlink(missing_ok=True)
+
+
+def load_and_check(data_dir: Path, docs_dir: Path | None, cache_file: Path | None) -> tuple[RuleBook, CheckResult]:
+    """``load_rulebook(data_dir)`` and the problems of ``check_book(book, docs_dir)`` (without the
+    per-game summaries, which only the CLI prints); the checks are skipped when ``cache_file``
+    holds the result for the same inputs (``cache_file`` None: always run them, store nothing).
+    Callers doing bulk work pause the cyclic GC around this (see collector)."""
+    key = input_key(data_dir, docs_dir) if cache_file is not None else None
+    book = load_rulebook(data_dir)
+    stored = load(cache_file, key) if key is not None else None
+    if stored is not None:
+        return book, CheckResult(book, stored)
+    result = check_book(book, docs_dir, summaries=False)
+    if key is not None and input_key(data_dir, docs_dir) == key:  # nothing was saved meanwhile
+        store(cache_file, key, result.problems)
+    return book, result
