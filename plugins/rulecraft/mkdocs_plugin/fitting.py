@@ -54,7 +54,8 @@ class FitResult:
 
     @classmethod
     def from_json(cls, data: dict, folder: Path) -> FitResult:
-        pdfs = {paper: ((folder / name).read_bytes(), pages, fill) for paper, (name, pages, fill) in data["pdfs"].items()}
+        pdfs = {paper: ((folder / name).read_bytes(), pages, fill)
+                for paper, (name, pages, fill) in data["pdfs"].items()}
         return cls(Fit(*data["fit"]), data["fragment"], pdfs, data["fill"], data["attempts"], data["dropped"],
                    data["dropped_names"])
 
