@@ -24,6 +24,7 @@ from ..render.emoji import emoji_data_uri
 MIN_PT = 7.0
 MAX_PT = 14.0
 MAX_SPACING = 2.6
+MIN_SPACING = 0.5
 MAX_COLUMNS = 4
 # Fill of Letter's printable height measured on line boxes (a little below the ink). A4 is 6 % taller,
 # so Letter 0.93-0.985 is A4 0.87-0.92; the top margin leaves Chromium room for its own line breaking.
@@ -198,7 +199,7 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
         ok = pages == 1 and fill <= HIGH
         if ok and (best is None or fill > best[0]):
             best = (fill, fit)
-        if ok and fill >= LOW:
+        if ok and (fill >= LOW or fit.spacing < 1.0):  # full, or as full as packed spacing gets
             break
         if ok:
             fits_below = max(fits_below or 0, fit.size_pt) if fit.spacing == 1.0 else fits_below
@@ -217,6 +218,9 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
                 if fit.columns < MAX_COLUMNS:
                     fit = Fit(fit.size_pt, fit.columns + 1, 1.0)
                     fits_below = overflows_above = None
+                    continue
+                if fit.spacing > MIN_SPACING:  # tighter gaps before anything is left out
+                    fit = Fit(fit.size_pt, fit.columns, round(max(MIN_SPACING, fit.spacing - 0.25), 2))
                     continue
                 units = [u for u in _units(current) if u[1] not in {d[1] for d in dropped}]
                 if not units:
