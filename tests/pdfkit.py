@@ -67,13 +67,8 @@ def ink_fill(pdf: Path, margin_mm: float = 10.0, dpi: int = 60) -> float:
 
 
 def text(pdf: Path) -> str:
-    return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
-                          check=True).stdout
-
-
-def words(pdf: Path) -> str:
-    """The PDF's text as one line of words (hyphenation and line breaks undone as far as possible)."""
-    return " ".join(text(pdf).replace("\u00ad", "").split())
+    """The PDF's text in reading order (column by column, as pdftotext reads it without -layout)."""
+    return subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
 
 
 # --- type sizes from the content streams ----------------------------------------------------------------
