@@ -58,6 +58,10 @@ class Game:
         return self.phases_file.phases if self.phases_file else []
 
     @property
+    def phase_groups(self):
+        return self.phases_file.groups if self.phases_file else []
+
+    @property
     def tables(self):
         return self.dice_file.tables if self.dice_file else []
 

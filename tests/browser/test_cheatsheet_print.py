@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,13 @@ from cheatsheet_fixture import GAME_ID as OVERFULL
 from cheatsheet_fixture import project_files
 from sitekit import build, chromium, make_project, serve
 
+from rulecraft.loader import load_rulebook
 from rulecraft.mkdocs_plugin.pdf import available as weasyprint_available
+from rulecraft.models.cheatsheet import sheet_content
+from rulecraft.models.index import build_index
+from rulecraft.models.textrefs import plain_text
+
+REPO = Path(__file__).resolve().parents[2]
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
@@ -69,8 +76,8 @@ def test_printed_sheet_has_the_content_and_no_chrome(seed_site, tmp_path):
     with serve(seed_site) as base, chromium() as browser:
         text = pdf_text(print_sheet(browser, base, "john-company", "A4", tmp_path))
     flat = " ".join(text.split())
-    for wanted in ("John Company", "Turn sequence", "Manager of Shipping", "10b", "Dice", "Retirement",
-                   "Key terms", "Company Standing", "Icons", "End and scoring", "Numbers"):
+    for wanted in ("John Company", "TURN SEQUENCE", "Manager of Shipping", "10b", "DICE", "Retirement",
+                   "KEY TERMS", "Company Standing", "ICONS", "END AND SCORING", "KEY NUMBERS", "RUNNING THE COMPANY"):
         assert wanted in flat, wanted
     for chrome in ("Rulecraft rulebooks", "Search", "Table of contents", "Download PDF", "Print", "Previous",
                    "Cheat sheet", "¶"):
@@ -116,7 +123,8 @@ LUMINANCE = """() => {
     const check = el => {
         const s = getComputedStyle(el);
         const [r, g, b, a = 1] = rgb(s.backgroundColor);
-        if (a > 0.05 && (0.2126 * r + 0.7152 * g + 0.0722 * b) / 255 < 0.85)
+        const onWhite = c => a * c + (1 - a) * 255;  // a light tint (stage bands) prints light
+        if (a > 0.05 && (0.2126 * onWhite(r) + 0.7152 * onWhite(g) + 0.0722 * onWhite(b)) / 255 < 0.85)
             dark.push(`${el.tagName}.${el.className} bg ${s.backgroundColor}`);
         if (s.backgroundImage !== 'none') dark.push(`${el.tagName}.${el.className} image`);
         const [tr, tg, tb] = rgb(s.color);
@@ -190,7 +198,7 @@ def test_weasyprint_pdfs_are_one_page_and_linked(seed_site):
         assert [a["href"] for a in soup.select("a.rc-sheet-download")] == ["../cheatsheet.pdf",
                                                                              "../cheatsheet-letter.pdf"]
     text = " ".join(pdf_text(seed_site / "john-company" / "cheatsheet-letter.pdf").split())
-    assert "Turn sequence" in text and "Manager of Shipping" in text and "Download PDF" not in text
+    assert "TURN SEQUENCE" in text and "Manager of Shipping" in text and "Download PDF" not in text
 
 
 def test_the_overfull_fixture_really_overflows(tmp_path):
@@ -201,3 +209,85 @@ def test_the_overfull_fixture_really_overflows(tmp_path):
     with serve(project / "site") as base, chromium() as browser:
         for fmt in FORMATS:
             assert page_count(print_sheet(browser, base, OVERFULL, fmt, tmp_path)) > 1
+
+
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"[*_`]", "", text.replace("\u00ad", "")).split()).lower()
+
+
+@pytest.mark.skipif(not weasyprint_available(), reason="WeasyPrint is optional (pip install 'rulecraft[pdf]')")
+@pytest.mark.parametrize("game", SEEDS)
+def test_pdfs_are_full_one_page_readable_and_complete(seed_site, game):
+    """Measured on the rendered PDFs: one page, 85-100 % full, no text under 7 pt, and every phase title,
+    end-of-game condition and dice table title chosen for the sheet is printed."""
+    import pdfkit
+
+    book = load_rulebook(REPO / "rules_data")
+    index = build_index(book.games[game])
+    content = sheet_content(index)
+    wanted = [n.phase.name for n in content.phases] + [t.title for t in content.tables]
+
+    def steps(items):
+        for step in items:
+            yield step.text
+            yield from steps(step.steps)
+    wanted += list(steps(content.end))
+    for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf"):
+        pdf = seed_site / game / name
+        assert pdfkit.pages(pdf) == 1, (game, name)
+        fill = pdfkit.ink_fill(pdf)
+        assert 0.85 <= fill <= 1.0, (game, name, fill)
+        assert pdfkit.smallest_text_pt(pdf) >= 7.0 - 1e-6, (game, name)
+        printed = _words(pdfkit.text(pdf))
+        for item in wanted:
+            words = _words(plain_text(item, index.name_of))
+            assert words[:40] in printed, (game, name, item)
+
+
+FONT_SIZE = "() => getComputedStyle(document.querySelector('.rc-cheatsheet')).fontSize"
+
+
+@pytest.mark.skipif(not weasyprint_available(), reason="WeasyPrint is optional (pip install 'rulecraft[pdf]')")
+def test_browser_prints_the_fit_the_pdfs_verified(seed_site, tmp_path):
+    """The build writes the fit it verified into the page: Chromium prints the same type size, one page."""
+    import pdfkit
+
+    with serve(seed_site) as base, chromium() as browser:
+        for game in SEEDS:
+            tab = browser.new_page()
+            tab.goto(f"{base}/{game}/cheatsheet/")
+            tab.emulate_media(media="print")
+            size_px = float(tab.evaluate(FONT_SIZE).removesuffix("px"))
+            tab.close()
+            body_pt = pdfkit.body_text_pt(seed_site / game / "cheatsheet.pdf")
+            assert abs(size_px * 0.75 - body_pt) < 0.01, (game, size_px * 0.75, body_pt)
+            for fmt in FORMATS:
+                printed = print_sheet(browser, base, game, fmt, tmp_path)
+                assert page_count(printed) == 1, (game, fmt)
+
+
+@pytest.mark.skipif(not weasyprint_available(), reason="WeasyPrint is optional (pip install 'rulecraft[pdf]')")
+def test_one_page_without_the_colour_emoji_font(tmp_path):
+    """A machine without Noto Color Emoji (neither the file nor in fontconfig) still gets one page."""
+    import os
+
+    conf = tmp_path / "fonts.conf"
+    conf.write_text('<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>'
+                    "<include ignore_missing=\"yes\">/etc/fonts/fonts.conf</include>"
+                    "<selectfont><rejectfont><glob>*NotoColorEmoji*</glob><pattern><patelt name=\"family\">"
+                    "<string>Noto Color Emoji</string></patelt></pattern></rejectfont></selectfont>"
+                    f"<cachedir>{tmp_path}/fc-cache</cachedir></fontconfig>", encoding="utf-8")
+    env = {**os.environ, "FONTCONFIG_FILE": str(conf), "RULECRAFT_EMOJI_FONT": ""}
+    listed = subprocess.run(["fc-list"], capture_output=True, text=True, env=env).stdout
+    assert "Color Emoji" not in listed  # the font really is gone for this build
+    project = make_project(tmp_path / "p", games=("straits", "john-company"))
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(project / "mkdocs.yml")],
+                         capture_output=True, text=True, env={**env, "NO_MKDOCS_2_WARNING": "1"}, cwd=project,
+                         timeout=900)
+    assert run.returncode == 0, run.stderr
+    for game in ("straits", "john-company"):
+        for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf"):
+            pdf = project / "site" / game / name
+            assert page_count(pdf) == 1, (game, name)
+            fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True).stdout
+            assert "Emoji" not in fonts

@@ -21,6 +21,7 @@ from . import (
     dice_coverage,
     glossary,
     identifiers,
+    phase_groups,
     references,
     schemaline,
     usage,
@@ -87,6 +88,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found: list[Problem] = []
         found += identifiers.check(index)
         found += references.check(index)
+        found += phase_groups.check(index)
         for file, text in prose.items():
             found += references.check_prose(index, file, text)
             found += references.check_page_blocks(book, index, file, text)

@@ -13,6 +13,7 @@ from ..problems import Problem, error
 def _groups(index: GameIndex) -> Iterator[tuple[str, Iterable[RuleModel]]]:
     game = index.game
     yield "phase", [node.phase for node in index.numbered]
+    yield "stage", game.phase_groups
     yield "dice table", game.tables
     yield "custom die", game.custom_dice
     yield "term", game.terms

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import json
 import logging
 import os
 import posixpath
@@ -29,6 +30,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from ..render.cheatsheet import PDF_SLOT
+from .fitting import MIN_PT, FitResult, emoji_to_images, fit_here
 
 STYLESHEETS = ("rulecraft.css", "cheatsheet.css")  # inside the site's asset folder
 
@@ -149,79 +151,120 @@ class PdfResult:
     pdf: Path
     pages: int
     paper: str = "A4"
+    fill: float = 0.0  # share of the printable height used, measured on the rendered page
+    size_pt: float = 0.0
 
 
-def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str, cache: dict | None = None,
-              page_size: str = "A4") -> int:
-    """Render the cheat sheet of one built page to ``pdf_file`` on paper ``page_size`` (CSS); returns
-    the number of pages.
-
-    ``cache`` (kept by the plugin across `mkdocs serve` rebuilds) maps the input's hash to the PDF
-    already made from it, so an unchanged sheet is not set again."""
+def _document_for(page_file: Path, site_dir: Path, asset_dir: str, fragment: str, page_size: str) -> str:
     page_html = page_file.read_text(encoding="utf-8")
-    fragment = sheet_fragment(page_html)
-    if fragment is None:
-        raise ValueError(f"{page_file} has no cheat sheet")
     here = page_file.parent
     hrefs = [posixpath.join(*Path(os.path.relpath(site_dir / asset_dir / name, here)).parts)
              for name in STYLESHEETS]
     title = re.search(r"<title>(.*?)</title>", page_html, re.S)
-    document = sheet_document(without_links(fragment), hrefs,
-                              html.unescape(title.group(1).strip()) if title else "Cheat sheet", page_size)
-    key = hashlib.sha256(document.encode())
+    return sheet_document(without_links(fragment), hrefs,
+                          html.unescape(title.group(1).strip()) if title else "Cheat sheet", page_size)
+
+
+def _template_for(page_file: Path, site_dir: Path, asset_dir: str, page_size: str) -> str:
+    """The paper's document with ``{fragment}`` where the sheet goes (filled in by fitting.py)."""
+    return _document_for(page_file, site_dir, asset_dir, "\0", page_size).replace("\0", "{fragment}")
+
+
+def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str, cache: dict | None = None,
+              page_size: str = "A4") -> int:
+    """Render the cheat sheet of one built page, as it is, to ``pdf_file`` on paper ``page_size`` (CSS);
+    returns the number of pages. (The build uses ``fit_sheet``, which also chooses the fit.)"""
+    fragment = sheet_fragment(page_file.read_text(encoding="utf-8"))
+    if fragment is None:
+        raise ValueError(f"{page_file} has no cheat sheet")
+    document = _document_for(page_file, site_dir, asset_dir, fragment, page_size)
+    data, pages = _render(document, page_file, site_dir)
+    pdf_file.parent.mkdir(parents=True, exist_ok=True)
+    pdf_file.write_bytes(data)
+    return pages
+
+
+def fit_sheet(page_file: Path, site_dir: Path, asset_dir: str, cache: dict | None = None) -> FitResult:
+    """Choose, verify and render the sheet of one built page (see fitting.py); the PDFs' bytes are in
+    the result. ``cache`` (kept by the plugin across `mkdocs serve` rebuilds) maps the input's hash to
+    the result already made from it, so an unchanged sheet is neither fitted nor set again."""
+    fragment = sheet_fragment(page_file.read_text(encoding="utf-8"))
+    if fragment is None:
+        raise ValueError(f"{page_file} has no cheat sheet")
+    fragment = emoji_to_images(fragment)
+    documents = {paper.css_size: _template_for(page_file, site_dir, asset_dir, paper.css_size)
+                 for paper in PAPERS}
+    key = hashlib.sha256(fragment.encode() + "".join(documents.values()).encode())
     for name in STYLESHEETS:
         css = site_dir / asset_dir / name
         key.update(css.read_bytes() if css.is_file() else b"")
     digest = key.hexdigest()
     if cache is not None and digest in cache:
-        data, pages = cache[digest]
-    else:
-        data, pages = _render(document, page_file, site_dir)
-        if cache is not None:
-            cache.clear()  # one entry per game, paper and build is all a rebuild can reuse
-            cache[digest] = (data, pages)
-    pdf_file.parent.mkdir(parents=True, exist_ok=True)
-    pdf_file.write_bytes(data)
-    return pages
+        return cache[digest]
+    result = _run_fit(fragment, documents, page_file, site_dir)
+    if cache is not None:
+        cache.clear()  # one entry per game and build is all a rebuild can reuse
+        cache[digest] = result
+    return result
 
 
 def _renders_in_process() -> bool:
     return os.environ.get("PYTHONHASHSEED") == "0" and "SOURCE_DATE_EPOCH" in os.environ
 
 
-def _render(document: str, page_file: Path, site_dir: Path) -> tuple[bytes, int]:
-    """Render in a child process with a fixed hash seed and timestamp: two builds must give
+def _child_env() -> dict:
+    return {**os.environ, "PYTHONHASHSEED": "0", "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "0")}
+
+
+def _run_fit(fragment: str, documents: dict[str, str], page_file: Path, site_dir: Path) -> FitResult:
+    """The fit loop in a child process with a fixed hash seed and timestamp: two builds must give
     byte-identical PDFs, and WeasyPrint's font subsets follow set order (randomised per process)
     and carry fontTools' 'modified' time (which honours SOURCE_DATE_EPOCH)."""
     if _renders_in_process():
-        return _render_here(document, page_file, site_dir)
+        return fit_here(fragment, documents, _renderer(page_file, site_dir), without_links)
     with tempfile.TemporaryDirectory(prefix="rulecraft-pdf-") as tmp:
-        out = Path(tmp) / "sheet.pdf"
-        command = [sys.executable, "-m", __name__, str(page_file), str(site_dir), str(out)]
-        run = subprocess.run(command,
-                             input=document, capture_output=True, text=True, timeout=600,
-                             env={**os.environ, "PYTHONHASHSEED": "0",
-                                  "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "0")})
+        job = Path(tmp) / "job.json"
+        job.write_text(json.dumps({"fragment": fragment, "documents": documents}), encoding="utf-8")
+        command = [sys.executable, "-m", __name__, str(page_file), str(site_dir), str(job)]
+        run = subprocess.run(command, capture_output=True, text=True, timeout=900, env=_child_env())
         if run.returncode != 0:
             raise RuntimeError((run.stderr.strip().splitlines() or ["PDF renderer failed"])[-1])
-        return out.read_bytes(), int(run.stdout.strip())
+        return FitResult.from_json(json.loads(run.stdout), Path(tmp))
 
 
-def _render_here(document: str, page_file: Path, site_dir: Path) -> tuple[bytes, int]:
-    from weasyprint import HTML
-
-    # WeasyPrint reports CSS it does not know (Material-only properties, -webkit- ones) as warnings on its
-    # own logger; they say nothing about the sheet, so they go to debug.
-    wp_log = logging.getLogger("weasyprint")
-    saved = wp_log.level, wp_log.propagate, list(wp_log.handlers)
-    wp_log.handlers, wp_log.propagate = [_Relay()], False
-    wp_log.setLevel(logging.DEBUG)
-    try:
-        rendered = HTML(string=document, base_url=str(page_file), url_fetcher=_fetcher(site_dir)).render()
+def _render(document: str, page_file: Path, site_dir: Path) -> tuple[bytes, int]:
+    """One document as it is, in a child process (see _run_fit)."""
+    if _renders_in_process():
+        rendered = _renderer(page_file, site_dir)(document)
         return rendered.write_pdf(), len(rendered.pages)
-    finally:
-        wp_log.setLevel(saved[0])
-        wp_log.propagate, wp_log.handlers = saved[1], saved[2]
+    with tempfile.TemporaryDirectory(prefix="rulecraft-pdf-") as tmp:
+        job = Path(tmp) / "job.json"
+        job.write_text(json.dumps({"document": document}), encoding="utf-8")
+        command = [sys.executable, "-m", __name__, str(page_file), str(site_dir), str(job)]
+        run = subprocess.run(command, capture_output=True, text=True, timeout=600, env=_child_env())
+        if run.returncode != 0:
+            raise RuntimeError((run.stderr.strip().splitlines() or ["PDF renderer failed"])[-1])
+        out = json.loads(run.stdout)
+        return (Path(tmp) / "single.pdf").read_bytes(), out["pages"]
+
+
+def _renderer(page_file: Path, site_dir: Path):
+    """document HTML -> WeasyPrint's rendered document (layout done, not yet written)."""
+    def render(document: str):
+        from weasyprint import HTML
+
+        # WeasyPrint reports CSS it does not know (Material-only properties, -webkit- ones) as warnings on
+        # its own logger; they say nothing about the sheet, so they go to debug.
+        wp_log = logging.getLogger("weasyprint")
+        saved = wp_log.level, wp_log.propagate, list(wp_log.handlers)
+        wp_log.handlers, wp_log.propagate = [_Relay()], False
+        wp_log.setLevel(logging.DEBUG)
+        try:
+            return HTML(string=document, base_url=str(page_file), url_fetcher=_fetcher(site_dir)).render()
+        finally:
+            wp_log.setLevel(saved[0])
+            wp_log.propagate, wp_log.handlers = saved[1], saved[2]
+    return render
 
 
 class _Relay(logging.Handler):
@@ -250,51 +293,82 @@ def add_download_link(page_file: Path, pdfs: list[tuple[str, Path]]) -> bool:
 
 def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger,
                           cache: dict[str, dict] | None = None) -> list[PdfResult]:
-    """Write <game>/cheatsheet.pdf (A4) and <game>/cheatsheet-letter.pdf for each built cheat-sheet
-    page ({game id: page file}) and link them.
+    """Fit each built cheat-sheet page ({game id: page file}) to one page, verified on the rendered PDF,
+    write <game>/cheatsheet.pdf (A4) and <game>/cheatsheet-letter.pdf, and write the fit into the built
+    page (so the browser prints the same sheet) with the download links.
 
-    ``cache``: {game id and paper: {}} kept between rebuilds (``write_pdf``)."""
+    ``cache``: {game id: {}} kept between rebuilds (``fit_sheet``)."""
     if not available():
         log.info("rulecraft: WeasyPrint is not installed, so the cheat sheets get no PDF download "
                  "(pip install 'rulecraft[pdf]' to add them)")
         return []
-    jobs = [(game_id, page_file, paper) for game_id, page_file in pages.items() for paper in PAPERS]
-    # One cache entry per game and paper, made here: each thread then only touches its own.
-    caches = {} if cache is None else {(g, p): cache.setdefault(f"{g} {p.css_size}", {}) for g, _, p in jobs}
+    jobs = list(pages.items())
+    caches = {} if cache is None else {g: cache.setdefault(g, {}) for g, _ in jobs}
 
-    def write(job) -> int | Exception:
-        game_id, page_file, paper = job
+    def work(job) -> FitResult | Exception:
+        game_id, page_file = job
         try:
-            return write_pdf(page_file, site_dir / game_id / paper.file_name, site_dir, asset_dir,
-                             caches.get((game_id, paper)), paper.css_size)
+            return fit_sheet(page_file, site_dir, asset_dir, caches.get(game_id))
         except Exception as exc:  # a PDF is a bonus: never fail the site for it, but say so
             return exc
 
-    # Each PDF is set in its own child process (see _render): threads only wait for them, so the
+    # Each game is fitted in its own child process (see _run_fit): threads only wait for them, so the
     # machine's cores share the work. In-process rendering (tests with fixed seeds) stays serial.
     # At most 4 at once: each child holds an interpreter and WeasyPrint (~100 MB).
     workers = 1 if _renders_in_process() else max(1, min(len(jobs), len(os.sched_getaffinity(0)), 4))
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        outcomes = list(pool.map(write, jobs))
+        outcomes = list(pool.map(work, jobs))
     results = []
-    written: dict[str, list[tuple[str, Path]]] = {}
-    for (game_id, _page_file, paper), outcome in zip(jobs, outcomes):
+    for (game_id, page_file), outcome in zip(jobs, outcomes):
         if isinstance(outcome, Exception):
-            log.warning(f"rulecraft: could not write the {paper.label} cheat-sheet PDF of '{game_id}': {outcome}")
+            log.warning(f"rulecraft: could not write the cheat-sheet PDFs of '{game_id}': {outcome}")
             continue
-        if outcome != 1:
-            log.warning(f"rulecraft: the {paper.label} cheat-sheet PDF of '{game_id}' has {outcome} pages, "
-                        "not one: choose less in the cheatsheet: block of its game.yaml")
-        pdf_file = site_dir / game_id / paper.file_name
-        written.setdefault(game_id, []).append((paper.label, pdf_file))
-        results.append(PdfResult(game_id, pdf_file, outcome, paper.label))
-    for game_id, pdfs in written.items():
-        add_download_link(pages[game_id], pdfs)
-    log.debug(f"rulecraft: wrote {len(results)} cheat-sheet PDF(s)")
+        written = []
+        for paper in PAPERS:
+            pdf_file = site_dir / game_id / paper.file_name
+            pdf_file.parent.mkdir(parents=True, exist_ok=True)
+            data, count, fill = outcome.pdfs[paper.css_size]
+            pdf_file.write_bytes(data)
+            written.append((paper.label, pdf_file))
+            results.append(PdfResult(game_id, pdf_file, count, paper.label, fill, outcome.fit.size_pt))
+            if count != 1:
+                log.warning(f"rulecraft: the {paper.label} cheat-sheet PDF of '{game_id}' has {count} pages, "
+                            "not one: choose less in the cheatsheet: block of its game.yaml")
+        if outcome.dropped:
+            log.warning(f"rulecraft: the cheat sheet of '{game_id}' does not fit one page even at "
+                        f"{MIN_PT:g} pt in {outcome.fit.columns} columns, so it leaves out: "
+                        f"{', '.join(outcome.dropped_names)} — choose less in the cheatsheet: block of its "
+                        "game.yaml (rulecraft check lists the choices)")
+        update_page(page_file, outcome)
+        add_download_link(page_file, written)
+        log.debug(f"rulecraft: cheat sheet of '{game_id}': {outcome.fit.size_pt:g} pt, {outcome.fit.columns} "
+                  f"columns, spacing {outcome.fit.spacing:g}, fill {outcome.fill:.2f} after {outcome.attempts} "
+                  "render(s)")
     return results
 
 
-if __name__ == "__main__":  # the child process of _render: document on stdin, PDF to a file, pages to stdout
-    data, page_count = _render_here(sys.stdin.read(), Path(sys.argv[1]), Path(sys.argv[2]))
-    Path(sys.argv[3]).write_bytes(data)
-    print(page_count)
+def update_page(page_file: Path, outcome: FitResult) -> None:
+    """The built page gets the sheet that was verified: fit, pictures for emoji, units left out."""
+    text = page_file.read_text(encoding="utf-8")
+    finder = _SheetFinder(text)
+    finder.feed(text)
+    finder.close()
+    if finder.start is None or finder.end is None:
+        return
+    page_file.write_text(text[:finder.start] + outcome.fragment + text[finder.end:], encoding="utf-8")
+
+
+def _child_main(page_file: Path, site_dir: Path, job_file: Path) -> None:
+    job = json.loads(job_file.read_text(encoding="utf-8"))
+    render = _renderer(page_file, site_dir)
+    if "document" in job:
+        rendered = render(job["document"])
+        (job_file.parent / "single.pdf").write_bytes(rendered.write_pdf())
+        print(json.dumps({"pages": len(rendered.pages)}))
+        return
+    result = fit_here(job["fragment"], job["documents"], render, without_links)
+    print(json.dumps(result.to_json(job_file.parent)))
+
+
+if __name__ == "__main__":  # the child process of _run_fit and _render
+    _child_main(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]))

@@ -16,8 +16,11 @@ print for the seed games and an overfull fixture (tests/test_cheatsheet_print.py
 
 from __future__ import annotations
 
+import datetime
+import functools
 import math
 import re
+import subprocess
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -101,6 +104,43 @@ def sheet_content(index: GameIndex) -> SheetContent:
         if present:
             content.blocks.append(name)
     return content
+
+
+@dataclass(frozen=True)
+class Fit:
+    """How the printed sheet is set: type size (pt), columns and a spacing factor (1 = the CSS's own
+    spacing). ``style``/``classes`` carry it into the page; the PDF step re-reads it from there."""
+
+    size_pt: float
+    columns: int
+    spacing: float = 1.0
+
+    @property
+    def style(self) -> str:
+        return f"--rc-fs: {self.size_pt:g}pt; --rc-space: {self.spacing:g}"
+
+    @property
+    def classes(self) -> str:
+        return f"rc-columns-{self.columns}"
+
+
+def data_date(game) -> datetime.date | None:
+    """When the rules data last changed: the newest dated changelog entry, else the date of the last
+    commit touching the game's folder (the same on every checkout of that commit), else None."""
+    dates = [entry.date for entry in (game.info.changelog if game.info else []) if entry.date]
+    if dates:
+        return max(dates)
+    return _commit_date(str(game.folder))
+
+
+@functools.lru_cache(maxsize=64)
+def _commit_date(folder: str) -> datetime.date | None:
+    try:
+        run = subprocess.run(["git", "log", "-1", "--format=%cs", "--", "."], cwd=folder, capture_output=True,
+                             text=True, timeout=10)
+        return datetime.date.fromisoformat(run.stdout.strip()) if run.returncode == 0 else None
+    except (OSError, ValueError, subprocess.SubprocessError):
+        return None
 
 
 def constant_text(const: Constant) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from string import ascii_lowercase
 
 from . import Phase
+from .phases import PhaseGroup
 
 
 @dataclass
@@ -63,4 +64,29 @@ def number_phases(phases: list[Phase]) -> list[NumberedPhase]:
 
     for index, phase in enumerate(phases, start=1):
         visit(phase, str(index), 0, None, "phase")
+    return out
+
+
+@dataclass
+class Stage:
+    """A run of consecutive phases in one stage (``groups:`` of phases.yaml); ``group`` is None for
+    phases outside any stage. Stages are numbered by their order under ``groups:``."""
+
+    group: PhaseGroup | None
+    number: int | None
+    phases: list[NumberedPhase]
+
+
+def stages(groups: list[PhaseGroup], numbered: list[NumberedPhase]) -> list[Stage]:
+    """The numbered phases cut into stages, in turn order; one stage of everything when there are none."""
+    order = {g.id: (i, g) for i, g in reversed(list(enumerate(groups, start=1)))}
+    out: list[Stage] = []
+    for node in numbered:
+        top = node
+        while top.parent is not None:
+            top = top.parent
+        number, group = order.get(top.phase.group or "", (None, None))
+        if not out or out[-1].group is not group:
+            out.append(Stage(group, number, []))
+        out[-1].phases.append(node)
     return out

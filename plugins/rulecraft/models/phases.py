@@ -19,6 +19,8 @@ class Phase(RuleModel):
     skip_first_round: bool = False
     subphases: list[Phase] = Field(default_factory=list, description="Numbered 10b, 10c... after their parent.")
     alternatives: list[Phase] = Field(default_factory=list, description="Exactly one is played: 7a or 7b.")
+    group: Id | None = Field(default=None, description="The stage (an id under `groups:`) this top-level "
+                             "phase belongs to; a stage's phases are consecutive.")
     terms: list[Id] = Field(default_factory=list)
     dice: list[Id] = Field(default_factory=list)
     see: list[Id] = Field(default_factory=list, description="Related phases.")
@@ -43,5 +45,15 @@ class Phase(RuleModel):
         return bool((self.rules and self.rules.strip()) or self.steps or self.subphases)
 
 
+class PhaseGroup(RuleModel):
+    """A stage of the turn: consecutive top-level phases the source groups together (numbered 1, 2...)."""
+
+    id: Id
+    name: ShortText
+    summary: str | None = Field(default=None, description="One line shown under the stage's name.")
+
+
 class PhasesFile(RuleModel):
+    groups: list[PhaseGroup] = Field(default_factory=list, description="Stages of the turn, in order; each "
+                                     "top-level phase names its stage with `group:`.")
     phases: list[Phase] = Field(min_length=1)

@@ -8,9 +8,19 @@ that the print CSS (assets/cheatsheet.css) keeps whole within a column.
 from __future__ import annotations
 
 from ..dice.odds import row_odds, row_ranges
-from ..models.cheatsheet import SheetContent, constant_text, dice_line, print_size, sheet_content
+from ..models.cheatsheet import (
+    Fit,
+    SheetContent,
+    constant_text,
+    data_date,
+    dice_line,
+    print_size,
+    sheet_content,
+)
+from ..models.numbering import stages
 from ..models.textrefs import plain_text
 from .base import Element, RenderContext, heading, sub
+from .emoji import emoji_data_uri
 from .icons import render_glyph
 
 # Replaced by a download link after the build when the PDF was written (see rulecraft.pdf).
@@ -26,26 +36,44 @@ def _block(parent: Element, name: str, title: str) -> Element:
     return box
 
 
+def _phase_item(lst: Element, ctx: RenderContext, content: SheetContent, node) -> None:
+    phase = node.phase
+    classes = f"rc-sheet-phase rc-level-{min(node.level, 2)} rc-kind-{node.kind}" + \
+        (" rc-optional" if phase.optional else "")
+    li = sub(lst, "li", cls=classes, id=f"sheet-phase-{phase.id}")
+    sub(li, "span", node.number, "rc-number").tail = " "
+    if node.kind == "alternative" and node.parent is not None and node.parent.phase.alternatives[0] is not phase:
+        sub(li, "em", "or", "rc-sheet-or").tail = " "
+    name = sub(li, "strong", phase.name, "rc-sheet-phase-name")
+    if phase.optional:
+        name.tail = " "
+        flag = sub(li, "em", "optional", "rc-sheet-flag")
+        if phase.condition:
+            flag.set("title", "Played when: " + plain_text(phase.condition, ctx.index.name_of))
+    if phase.skip_first_round:
+        li[-1].tail = " "
+        sub(li, "em", "not in round 1", "rc-sheet-flag")
+    if content.summaries and phase.summary:
+        li[-1].tail = " "
+        sub(li, "span", phase.summary, "rc-summary")
+
+
 def _turn(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
+    """The spine of the sheet: one box, a band per stage (groups in phases.yaml), numbered phases."""
     box = _block(parent, "turn", "Turn sequence")
-    lst = sub(box, "ol", cls="rc-sheet-sequence")
-    for node in content.phases:
-        phase = node.phase
-        classes = f"rc-sheet-phase rc-level-{min(node.level, 2)}" + (" rc-optional" if phase.optional else "")
-        li = sub(lst, "li", cls=classes, id=f"sheet-phase-{phase.id}")
-        sub(li, "span", node.number, "rc-number").tail = " "
-        name = sub(li, "strong", phase.name, "rc-sheet-phase-name")
-        if phase.optional:
-            name.tail = " "
-            flag = sub(li, "em", "optional", "rc-sheet-flag")
-            if phase.condition:
-                flag.set("title", "Played when: " + plain_text(phase.condition, ctx.index.name_of))
-        if phase.skip_first_round:
-            li[-1].tail = " "
-            sub(li, "em", "not in round 1", "rc-sheet-flag")
-        if content.summaries and phase.summary:
-            li[-1].tail = ": "
-            sub(li, "span", phase.summary, "rc-summary")
+    for stage in stages(ctx.game.phase_groups, content.phases):
+        number = stage.number or 0
+        band = sub(box, "div", cls=f"rc-sheet-stage rc-sheet-stage-{(number - 1) % 5 + 1 if number else 0}")
+        if stage.group is not None:
+            title = sub(band, "p", cls="rc-sheet-stage-title", id=f"sheet-stage-{stage.group.id}")
+            sub(title, "span", str(stage.number), "rc-sheet-stage-number").tail = " "
+            sub(title, "strong", stage.group.name)
+            if content.summaries and stage.group.summary:
+                title[-1].tail = " "
+                sub(title, "span", stage.group.summary, "rc-summary")
+        lst = sub(band, "ol", cls="rc-sheet-sequence")
+        for node in stage.phases:
+            _phase_item(lst, ctx, content, node)
 
 
 def _pct(chance) -> str:
@@ -70,7 +98,8 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
         for i, (row, rng) in enumerate(zip(table.rows, ranges)):
             tr = sub(body, "tr")
             label = rng.label if rng else faces.get(row.face, row.face or "")
-            sub(tr, "th", label, "rc-sheet-roll").set("scope", "row")
+            # Totals stay on one line (1–2); a custom die's face names may wrap.
+            sub(tr, "th", label, "rc-sheet-roll" + ("" if rng else " rc-sheet-face")).set("scope", "row")
             sub(tr, "td", row.result)
             if content.odds:
                 sub(tr, "td", _pct(odds[i]), "rc-sheet-odds")
@@ -97,7 +126,7 @@ def _icons(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
     for icon in content.icons:
         pair = sub(dl, "div", cls="rc-sheet-icon", id=f"sheet-icon-{icon.id}")
         dt = sub(pair, "dt")
-        render_glyph(dt, icon, ctx).tail = " "
+        sheet_glyph(dt, icon, ctx).tail = " "
         sub(dt, "span", icon.label, "rc-sheet-icon-label")
         sub(pair, "dd", icon.meaning)
 
@@ -110,13 +139,29 @@ def _end(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             continue
         unit = sub(box, "div", cls="rc-sheet-unit")
         heading(unit, 3, title)
-        lst = sub(unit, "ul", cls=cls)
-        for step in steps:
-            sub(lst, "li", step.text)
+        _steps(unit, steps, cls)
+
+
+def _steps(parent: Element, steps: list, cls: str = "") -> None:
+    """Steps with their nested steps (victory thresholds under an end condition...); designer notes
+    (todo) are not shown on the sheet."""
+    lst = sub(parent, "ul", cls=cls or None)
+    for step in steps:
+        item = sub(lst, "li", step.text)
+        if step.steps:
+            _steps(item, step.steps)
+
+
+def sheet_glyph(parent: Element, icon, ctx: RenderContext) -> Element:
+    """An icon's glyph as printed on the sheet: an emoji is a picture (render/emoji.py), never a font."""
+    uri = emoji_data_uri(icon.glyph.emoji) if icon.glyph.emoji else None
+    if uri is None:
+        return render_glyph(parent, icon, ctx)
+    return sub(parent, "img", cls="rc-icon rc-icon--emoji", src=uri, alt=icon.label, title=icon.label)
 
 
 def _constants(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
-    box = _block(parent, "constants", "Numbers")
+    box = _block(parent, "constants", "Key numbers")
     grid = sub(box, "table", cls="rc-sheet-table rc-sheet-numbers")
     body = sub(grid, "tbody")
     for const_id, const in content.constants:
@@ -142,6 +187,10 @@ def _header(sheet: Element, ctx: RenderContext) -> None:
         facts.append(f"{low}–{high} min" if low != high else f"{low} min")
     if facts:
         sub(title, "span", " · ".join(facts), "rc-sheet-version")
+    dated = data_date(ctx.game)
+    if dated:
+        title[-1].tail = " "
+        sub(title, "span", f"rules data of {dated.isoformat()}", "rc-sheet-date")
     actions = sub(head, "p", cls="rc-sheet-actions")
     # Shown by cheatsheet.js (a button without script would do nothing); never printed.
     button = sub(actions, "button", "Print", "md-button rc-print", type="button", hidden="hidden")
@@ -152,7 +201,10 @@ def _header(sheet: Element, ctx: RenderContext) -> None:
 def render_cheatsheet(parent: Element, ctx: RenderContext) -> None:
     content = sheet_content(ctx.index)
     size = print_size(content, ctx.index)
-    sheet = sub(parent, "div", cls=f"rc-cheatsheet rc-columns-{content.columns} rc-print-{size:g}pt")
+    # The estimate's fit; the PDF step renders the sheet, measures it and writes the fit it verified
+    # here (class and style), so the browser prints what the PDFs show (mkdocs_plugin/pdf.py).
+    fit = Fit(size, content.columns)
+    sheet = sub(parent, "div", cls=f"rc-cheatsheet {fit.classes}", style=fit.style)
     sheet.set("data-rc-game", ctx.game.id)
     _header(sheet, ctx)
     body = sub(sheet, "div", cls="rc-sheet-body")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..models import links
-from ..models.numbering import NumberedPhase
+from ..models.numbering import NumberedPhase, Stage, stages
 from .base import Element, RenderContext, admonition, badge, heading, link, steps_list, sub, term_link, todo_note
 
 
@@ -85,11 +85,29 @@ def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level
                 render_phase(parent, child, ctx, level + 1)
 
 
+def stage_band(parent: Element, stage: Stage) -> Element | None:
+    """The stage's band: 'Stage 2 · Running the Company' (nothing for phases outside any stage)."""
+    if stage.group is None:
+        return None
+    band = sub(parent, "p", cls=f"rc-stage-band rc-stage-{stage.number}", id=f"stage-{stage.group.id}")
+    sub(band, "span", f"Stage {stage.number}", "rc-stage-number").tail = " · "
+    sub(band, "strong", stage.group.name)
+    if stage.group.summary:
+        sub(band, "span", stage.group.summary, "rc-summary")
+    return band
+
+
 def render_sequence(parent: Element, ctx: RenderContext) -> None:
-    """The compact numbered list of all phases, each linking to its rules."""
+    """The compact numbered list of all phases, each linking to its rules; one list per stage."""
+    for stage in stages(ctx.game.phase_groups, ctx.index.numbered):
+        stage_band(parent, stage)
+        _sequence_list(parent, ctx, stage.phases)
+
+
+def _sequence_list(parent: Element, ctx: RenderContext, nodes: list[NumberedPhase]) -> None:
     lst = sub(parent, "ol", cls="rc-sequence")
     lst.set("role", "list")
-    for node in ctx.index.numbered:
+    for node in nodes:
         item = sub(lst, "li", cls=f"rc-sequence-item rc-level-{node.level}")
         if node.phase.optional:
             item.set("class", item.get("class") + " rc-optional")
@@ -110,6 +128,10 @@ def render_sequence(parent: Element, ctx: RenderContext) -> None:
 
 def render_turn(parent: Element, ctx: RenderContext) -> None:
     render_sequence(parent, ctx)
-    for node in ctx.index.numbered:
-        if node.parent is None:
-            render_phase(parent, node, ctx, 2)
+    for stage in stages(ctx.game.phase_groups, ctx.index.numbered):
+        band = stage_band(parent, stage)
+        if band is not None:
+            band.set("id", f"stage-{stage.group.id}-rules")
+        for node in stage.phases:
+            if node.parent is None:
+                render_phase(parent, node, ctx, 2)

@@ -7,6 +7,7 @@ the real `mkdocs build`. Printing is in test_cheatsheet_print.py.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -50,7 +51,8 @@ def john() -> BeautifulSoup:
 def test_header_has_title_version_and_a_hidden_print_button(john):
     head = john.select_one(".rc-sheet-header")
     assert "John Company" in text(head.select_one(".rc-sheet-title"))
-    assert "rules" not in text(head.select_one(".rc-sheet-heading"))  # its source states no version
+    assert head.select_one(".rc-sheet-version") is None  # its source states no version...
+    assert re.fullmatch(r"rules data of \d{4}-\d\d-\d\d", text(head.select_one(".rc-sheet-date")))  # ...but has a date
     assert "rules 0.4.0" in text(sheet(RULES_DATA, "1800").select_one(".rc-sheet-heading"))  # 1800's does
     button = head.select_one("button[data-rc-print]")
     assert button is not None and button.has_attr("hidden")  # cheatsheet.js shows it
@@ -275,10 +277,11 @@ def test_estimate_grows_with_content_and_size():
 
 
 def test_sparse_sheets_print_bigger_dense_ones_smallest():
+    """The estimate's fit, where the PDF step's verified search starts (and what prints without it)."""
     soup = sheet(RULES_DATA, "straits")
-    assert "rc-print-9pt" in soup.select_one(".rc-cheatsheet")["class"]
+    assert "--rc-fs: 9pt" in soup.select_one(".rc-cheatsheet")["style"]
     soup = sheet(RULES_DATA, "john-company")
-    assert "rc-print-7pt" in soup.select_one(".rc-cheatsheet")["class"]
+    assert "--rc-fs: 7pt" in soup.select_one(".rc-cheatsheet")["style"]
 
 
 def build_logged(project: Path, strict: bool = True, extra_path: Path | None = None):
@@ -360,21 +363,28 @@ def test_site_build_writes_and_links_the_pdf(tmp_path):
 
 
 def test_pdf_of_an_unchanged_sheet_is_reused(tmp_path, monkeypatch):
-    """While serving, a rebuild does not set an unchanged sheet again (WeasyPrint takes seconds)."""
+    """While serving, a rebuild neither fits nor sets an unchanged sheet again (WeasyPrint takes seconds)."""
     import rulecraft.mkdocs_plugin.pdf as pdf
+    from rulecraft.mkdocs_plugin.fitting import FitResult
+    from rulecraft.models.cheatsheet import Fit
 
     calls = []
-    monkeypatch.setattr(pdf, "_render", lambda document, page_file, site: (calls.append(document), (b"%PDF-1.7 x", 1))[1])
+
+    def fake(fragment, documents, page_file, site):
+        calls.append((fragment, documents))
+        return FitResult(Fit(8, 3), fragment, {p: (b"%PDF-1.7 x", 1, 0.9) for p in documents}, 0.9, 1)
+
+    monkeypatch.setattr(pdf, "_run_fit", fake)
     site = tmp_path / "site"
     page_file = site / "g" / "cheatsheet" / "index.html"
     page_file.parent.mkdir(parents=True)
     page_file.write_text('<title>T</title><div class="rc-cheatsheet"><p>One</p></div>', encoding="utf-8")
     cache: dict = {}
     for _ in range(2):
-        assert pdf.write_pdf(page_file, site / "g" / "cheatsheet.pdf", site, "assets/rulecraft", cache) == 1
-    assert len(calls) == 1 and (site / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 x"
+        result = pdf.fit_sheet(page_file, site, "assets/rulecraft", cache)
+        assert result.pdfs["A4"][1] == 1
+    assert len(calls) == 1
+    assert "@page { size: A4; }" in calls[0][1]["A4"] and "@page { size: letter; }" in calls[0][1]["letter"]
     page_file.write_text('<title>T</title><div class="rc-cheatsheet"><p>Two</p></div>', encoding="utf-8")
-    pdf.write_pdf(page_file, site / "g" / "cheatsheet.pdf", site, "assets/rulecraft", cache)
-    assert len(calls) == 2 and "@page { size: A4; }" in calls[-1]
-    pdf.write_pdf(page_file, site / "g" / "cheatsheet-letter.pdf", site, "assets/rulecraft", {}, "letter")
-    assert len(calls) == 3 and "@page { size: letter; }" in calls[-1]
+    pdf.fit_sheet(page_file, site, "assets/rulecraft", cache)
+    assert len(calls) == 2 and "Two" in calls[-1][0]

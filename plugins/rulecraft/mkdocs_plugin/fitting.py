@@ -1,0 +1,251 @@
+"""The cheat sheet's fit, chosen on the page WeasyPrint actually lays out (not on an estimate).
+
+The sheet is set 190 mm wide on both papers (cheatsheet.css), so only the page height differs: a sheet
+that fits US Letter's shorter page fits A4. ``fit_here`` renders the sheet on Letter, measures it (pages,
+and how far down the ink reaches in each third of the page width) and adjusts the type size (never
+below ``MIN_PT``), then the spacing (when the largest size still leaves the page short), then the
+columns (when the smallest size still overflows), until the page is ``LOW``–``HIGH`` full. When even
+the smallest size in 4 columns overflows, units are left out from the end of the least needed blocks
+(terms, icons, numbers, dice tables; never a phase or an end-of-game condition), and the result names
+them. Each render is bounded (``MAX_RENDERS``); the best one-page fit found is kept.
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..models.cheatsheet import Fit
+from ..render.emoji import emoji_data_uri
+
+MIN_PT = 7.0
+MAX_PT = 14.0
+MAX_SPACING = 2.6
+MIN_SPACING = 0.5
+MAX_COLUMNS = 4
+# Fill of Letter's printable height measured on line boxes (a little below the ink). A4 is 6 % taller,
+# so Letter 0.93-0.985 is A4 0.87-0.92; the top margin leaves Chromium room for its own line breaking.
+LOW, HIGH, TARGET = 0.93, 0.985, 0.96
+MAX_RENDERS = 14
+DROP_ORDER = ("term", "icon", "const", "dice")  # left out first ... last
+_DROP_NAMES = {"term": "key term", "icon": "icon", "const": "number", "dice": "dice table"}
+
+
+@dataclass
+class FitResult:
+    fit: Fit
+    fragment: str  # the sheet as verified: fit applied, emoji as pictures, units left out removed
+    pdfs: dict[str, tuple[bytes, int, float]]  # CSS paper size -> (PDF, pages, fill)
+    fill: float  # on Letter
+    attempts: int
+    dropped: list[str] = field(default_factory=list)  # element ids left out
+    dropped_names: list[str] = field(default_factory=list)
+
+    def to_json(self, folder: Path) -> dict:
+        files = {}
+        for i, (paper, (data, pages, fill)) in enumerate(self.pdfs.items()):
+            (folder / f"{i}.pdf").write_bytes(data)
+            files[paper] = [f"{i}.pdf", pages, fill]
+        return {"fit": [self.fit.size_pt, self.fit.columns, self.fit.spacing], "fragment": self.fragment,
+                "pdfs": files, "fill": self.fill, "attempts": self.attempts, "dropped": self.dropped,
+                "dropped_names": self.dropped_names}
+
+    @classmethod
+    def from_json(cls, data: dict, folder: Path) -> FitResult:
+        pdfs = {paper: ((folder / name).read_bytes(), pages, fill)
+                for paper, (name, pages, fill) in data["pdfs"].items()}
+        return cls(Fit(*data["fit"]), data["fragment"], pdfs, data["fill"], data["attempts"], data["dropped"],
+                   data["dropped_names"])
+
+
+# --- the fragment ---------------------------------------------------------------------------------------
+
+_OPEN_TAG = re.compile(r"<div\b[^>]*>")
+_EMOJI = re.compile("(?:[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2190-\u21FF\u2300-\u23FF]"
+                    "[\uFE0E\uFE0F\U0001F3FB-\U0001F3FF]*(?:\u200D[\U0001F000-\U0001FAFF\u2600-\u27BF]\uFE0F?)*)")
+
+
+def apply_fit(fragment: str, fit: Fit) -> str:
+    """The sheet's opening tag gets the fit's columns class and style."""
+    match = _OPEN_TAG.match(fragment)
+    if not match:
+        return fragment
+    tag = match.group(0)
+    tag = re.sub(r"\brc-columns-\d\b", fit.classes, tag)
+    tag = re.sub(r'\sstyle="[^"]*"', "", tag)
+    tag = tag[:-1] + f' style="{fit.style}">'
+    return tag + fragment[match.end():]
+
+
+def read_fit(fragment: str) -> Fit:
+    """The fit the renderer wrote (the estimate's): where the search starts."""
+    tag = _OPEN_TAG.match(fragment).group(0) if _OPEN_TAG.match(fragment) else ""
+    size = re.search(r"--rc-fs:\s*([\d.]+)pt", tag)
+    space = re.search(r"--rc-space:\s*([\d.]+)", tag)
+    columns = re.search(r"\brc-columns-(\d)\b", tag)
+    return Fit(float(size.group(1)) if size else MIN_PT, int(columns.group(1)) if columns else 3,
+               float(space.group(1)) if space else 1.0)
+
+
+def emoji_to_images(fragment: str) -> str:
+    """Emoji in the sheet's text become pictures (render/emoji.py), so no emoji font is needed."""
+    def swap(match: re.Match) -> str:
+        uri = emoji_data_uri(match.group(0))
+        if uri is None:
+            return match.group(0)
+        return f'<img class="rc-icon rc-icon--emoji" src="{uri}" alt="{html.escape(match.group(0))}">'
+
+    parts = re.split(r"(<[^>]*>)", fragment)
+    return "".join(p if p.startswith("<") else _EMOJI.sub(swap, p) for p in parts)
+
+
+def _units(fragment: str) -> list[tuple[str, str, str]]:
+    """(kind, element id, name) of every unit that may be left out, in the order they are left out."""
+    found = []
+    for kind in DROP_ORDER:
+        ids = re.findall(rf'\sid="(sheet-{kind}-[^"]+)"', fragment)
+        for element_id in reversed(ids):
+            found.append((kind, element_id, _unit_name(fragment, element_id, kind)))
+    return found
+
+
+def _unit_name(fragment: str, element_id: str, kind: str) -> str:
+    start = fragment.index(f'id="{element_id}"')
+    inner = re.sub(r"<[^>]*>", " ", fragment[start:start + 600].split(">", 1)[1])
+    words = " ".join(html.unescape(inner).split()[:6])
+    return f"{_DROP_NAMES[kind]} '{words.split(':')[0].strip()}'"
+
+
+def drop(fragment: str, element_id: str) -> str:
+    """The fragment without the element of that id (the units are div, tr or li elements)."""
+    start = fragment.index(f'id="{element_id}"')
+    start = fragment.rindex("<", 0, start)
+    tag = re.match(r"<(\w+)", fragment[start:]).group(1)
+    depth, pos = 0, start
+    for match in re.compile(rf"<(/?){tag}\b[^>]*>").finditer(fragment, start):
+        depth += -1 if match.group(1) else 1
+        if depth == 0:
+            pos = match.end()
+            break
+    return fragment[:start] + fragment[pos:]
+
+
+# --- measuring the rendered page -------------------------------------------------------------------------
+
+def measure(rendered) -> tuple[int, float]:
+    """(pages, fill): fill is the mean over the page's thirds of how far down line boxes, pictures and
+    ruled boxes reach, as a share of the printable height; with more than one page, pages - 1 plus the
+    last page's fill (how much too much there is)."""
+    from weasyprint.formatting_structure import boxes
+
+    pages = rendered.pages
+    page_box = pages[-1]._page_box
+    top = page_box.margin_top
+    height = page_box.height
+    left, width = page_box.margin_left, page_box.width
+    lows = [0.0, 0.0, 0.0]
+
+    def visit(box):
+        inked = isinstance(box, (boxes.LineBox, boxes.ReplacedBox)) or (
+            isinstance(box, boxes.BlockBox) and (box.border_bottom_width or 0) > 0)
+        if inked:
+            x0, x1 = box.position_x, box.position_x + (box.margin_width() if hasattr(box, "margin_width") else 0)
+            bottom = box.position_y + box.margin_height()
+            for third in range(3):
+                t0, t1 = left + width * third / 3, left + width * (third + 1) / 3
+                if x0 < t1 and x1 > t0:
+                    lows[third] = max(lows[third], bottom)
+        for child in getattr(box, "children", []) or []:
+            visit(child)
+
+    visit(page_box)
+    fill = sum(max(0.0, low - top) for low in lows) / 3 / height
+    return len(pages), (len(pages) - 1) + fill
+
+
+# --- the search ------------------------------------------------------------------------------------------
+
+def _round(size: float) -> float:
+    return round(min(MAX_PT, max(MIN_PT, size)) * 20) / 20
+
+
+def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f: f) -> FitResult:
+    """Search the fit (see module doc), then render every paper; ``documents`` are the papers' HTML
+    with ``{fragment}`` where the sheet goes; ``render`` lays out one document (WeasyPrint)."""
+    letter = documents["letter"]
+    attempts = 0
+    cache: dict[tuple, tuple[int, float]] = {}
+
+    def attempt(fit: Fit, current: str) -> tuple[int, float]:
+        nonlocal attempts
+        key = (fit, len(current))
+        if key not in cache:
+            attempts += 1
+            cache[key] = measure(render(letter.replace("{fragment}", prepare(apply_fit(current, fit)))))
+        return cache[key]
+
+    current = fragment
+    start = read_fit(fragment)
+    fit = Fit(_round(start.size_pt), start.columns, 1.0)
+    best: tuple[float, Fit] | None = None
+    fits_below: float | None = None  # largest size known to fit
+    overflows_above: float | None = None  # smallest size known to overflow
+    dropped: list[tuple[str, str, str]] = []
+    while attempts < MAX_RENDERS:
+        pages, fill = attempt(fit, current)
+        ok = pages == 1 and fill <= HIGH
+        if ok and (best is None or fill > best[0]):
+            best = (fill, fit)
+        if ok and (fill >= LOW or fit.spacing < 1.0):  # full, or as full as packed spacing gets
+            break
+        if ok:
+            fits_below = max(fits_below or 0, fit.size_pt) if fit.spacing == 1.0 else fits_below
+            if fit.size_pt >= MAX_PT:  # as big as type goes: spread the sheet out instead
+                if fit.spacing >= MAX_SPACING:
+                    break
+                spacing = min(MAX_SPACING, round(fit.spacing * (1 + 2.5 * (TARGET - fill) / fill), 2))
+                fit = Fit(fit.size_pt, fit.columns, max(spacing, fit.spacing + 0.05))
+                continue
+        elif fit.spacing > 1.0:  # too spread: step back towards the best
+            fit = Fit(fit.size_pt, fit.columns, round(1 + (fit.spacing - 1) * 0.6, 2))
+            continue
+        else:
+            overflows_above = min(overflows_above or 99, fit.size_pt)
+            if fit.size_pt <= MIN_PT:
+                if fit.columns < MAX_COLUMNS:
+                    fit = Fit(fit.size_pt, fit.columns + 1, 1.0)
+                    fits_below = overflows_above = None
+                    continue
+                if fit.spacing > MIN_SPACING:  # tighter gaps before anything is left out
+                    fit = Fit(fit.size_pt, fit.columns, round(max(MIN_SPACING, fit.spacing - 0.25), 2))
+                    continue
+                units = [u for u in _units(current) if u[1] not in {d[1] for d in dropped}]
+                if not units:
+                    break
+                # leave out about the share that is too much, at least one unit
+                share = max(1, math.ceil(len(units) * min(0.5, (fill - TARGET) / max(fill, 1e-6))))
+                for unit in units[:share]:
+                    current = drop(current, unit[1])
+                    dropped.append(unit)
+                continue
+        size = _round(fit.size_pt * math.sqrt(TARGET / max(fill, 0.05)))
+        low, high = (fits_below or MIN_PT), (overflows_above or MAX_PT + 0.05)
+        if not low < size < high:  # the model overshoots what was already seen: bisect instead
+            size = _round((low + high) / 2)
+        if size == fit.size_pt or (size in (low, high) and (fits_below == size or overflows_above == size)):
+            break  # nothing between what fits and what does not
+        fit = Fit(size, fit.columns, 1.0)
+    if best is None:  # nothing fitted: the smallest, most packed try (the build says so)
+        best = (0.0, Fit(MIN_PT, fit.columns, 1.0))
+    fit = best[1]
+    final = apply_fit(current, fit)
+    pdfs = {}
+    for paper, template in documents.items():
+        rendered = render(template.replace("{fragment}", prepare(final)))
+        pages, fill = measure(rendered)
+        pdfs[paper] = (rendered.write_pdf(), pages, round(fill, 3))
+    return FitResult(fit, final, pdfs, pdfs["letter"][2], attempts + len(documents),
+                     [d[1] for d in dropped], [d[2] for d in dropped])
