@@ -17,6 +17,11 @@ _CSS_COMMENT_RE = re.compile(r"/\*.*?\*/", re.DOTALL)  # no string in our CSS co
 _BLANK_LINES_RE = re.compile(r"\n\s*\n+")
 
 
+# Scripts that must run before the theme's own (searchorder.js wraps the search worker Material's
+# bundle creates when it loads): linked from <head> rather than after the bundle.
+HEAD_SCRIPTS = frozenset({"searchorder.js"})
+
+
 def asset_files() -> list[Path]:
     """Every file Rulecraft serves under assets/rulecraft/ (stylesheets, scripts, anything else)."""
     return sorted(p for p in ASSETS.iterdir() if p.is_file() and not p.name.startswith("."))
