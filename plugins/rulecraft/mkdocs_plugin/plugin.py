@@ -44,7 +44,7 @@ from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig
 from .footer import keep_in_game
 from .search import only_search_between, search_changes_page
-from .searchindex import boosted_locations, tune_index
+from .searchindex import entry_fields, tune_index
 
 log = logging.getLogger("mkdocs.plugins.rulecraft")
 ASSET_DIR = "assets/rulecraft"
@@ -296,7 +296,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             game_id = self._game_of(src)
             if game_id is not None:
                 page_games[url] = escape(self.book.games[game_id].title, quote=False)
-        tune_index(Path(config.site_dir), page_games, boosted_locations(self.book, url_of))
+        tune_index(Path(config.site_dir), page_games, entry_fields(self.book, url_of))
 
     def on_post_build(self, *, config):
         if self.config.enabled:

@@ -4,9 +4,12 @@
   and "Glossary" or "Turn sequence" alone does not say which game's, so game pages are indexed as
   "Glossary — John Company" (the title of the page's browser tab).
 * A glossary entry, a dice table and a card are what a player searching for their name wants: their
-  sections get a document boost, so their own title outranks pages that merely mention it.
-(Putting a game's own results first depends on the page being read: searchorder.js does that in the
-browser. The dice tables' roll controls are kept out of the index by their ``data-search-exclude``.)
+  sections get a document boost, so their own title outranks pages that merely mention it; a term's
+  entry also lists its other wordings (``rc_words``: aliases, plurals), which the search passes on
+  with each result.
+(The order that depends on the page being read and on the exact words typed — the game's own results
+first, an entry named as typed at the top — is searchorder.js's, in the browser. The dice tables' roll
+controls are kept out of the index by their ``data-search-exclude``.)
 
 Works on ``search/search_index.json`` as MkDocs' and Material's search plugins write it
 (``{"config": ..., "docs": [{"location", "title", "text", "boost"?}]}``).
@@ -15,6 +18,7 @@ Works on ``search/search_index.json`` as MkDocs' and Material's search plugins w
 from __future__ import annotations
 
 import json
+from html import escape
 from pathlib import Path
 
 from ..book import RuleBook
@@ -27,18 +31,20 @@ INDEX = Path("search") / "search_index.json"
 BOOST = {"term": 4.0, "dice": 3.0, "card": 3.0}
 
 
-def boosted_locations(book: RuleBook, url_of: dict[str, str]) -> dict[str, float]:
-    """Index location -> boost for every glossary term, dice table and card (``url_of``: docs path -> page URL)."""
-    found: dict[str, float] = {}
+def entry_fields(book: RuleBook, url_of: dict[str, str]) -> dict[str, dict]:
+    """Index location -> fields to set, for every glossary term, dice table and card (``url_of``: docs
+    path -> page URL)."""
+    found: dict[str, dict] = {}
 
-    def add(game_id: str, page: str, kind: str, item_id: str) -> None:
+    def add(game_id: str, page: str, kind: str, item_id: str, **fields) -> None:
         url = url_of.get(f"{game_id}/{GAME_PAGES[page][0]}")
         if url is not None:
-            found[f"{url}#{anchor(kind, item_id)}"] = BOOST[kind]
+            found[f"{url}#{anchor(kind, item_id)}"] = {"boost": BOOST[kind], **fields}
 
     for game in book.games.values():
         for term in game.terms:
-            add(game.id, "glossary", "term", term.id)
+            words = [escape(w, quote=False) for w in (*term.aliases, *term.plurals)]
+            add(game.id, "glossary", "term", term.id, **({"rc_words": words} if words else {}))
         for table in game.tables:
             add(game.id, "dice", "dice", table.id)
         for deck in game.decks:
@@ -47,9 +53,9 @@ def boosted_locations(book: RuleBook, url_of: dict[str, str]) -> dict[str, float
     return found
 
 
-def tune_index(site_dir: Path, page_games: dict[str, str], boosts: dict[str, float]) -> bool:
+def tune_index(site_dir: Path, page_games: dict[str, str], fields: dict[str, dict]) -> bool:
     """Name the game in the title of each game page (``page_games``: page URL -> game title, HTML as
-    index titles are) and boost entries in the written index.
+    index titles are) and set the ``fields`` of entries (location -> {"boost": ..., ...}).
 
     False when there is no index (no search plugin, or one writing elsewhere)."""
     path = site_dir / INDEX
@@ -60,8 +66,10 @@ def tune_index(site_dir: Path, page_games: dict[str, str], boosts: dict[str, flo
         location = doc.get("location")
         if location in page_games:
             doc["title"] = game_page_title(doc.get("title", ""), page_games[location])
-        if location in boosts:
-            doc["boost"] = max(boosts[location], doc.get("boost", 1))
+        if location in fields:
+            extra = dict(fields[location])
+            extra["boost"] = max(extra["boost"], doc.get("boost", 1))  # a page's own search: boost stays
+            doc.update(extra)
     path.write_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
     return True
 
