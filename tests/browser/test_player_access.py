@@ -107,6 +107,7 @@ def test_links_and_highlights_keep_their_contrast_in_every_state(browser, base, 
     hit = page.locator("tr.rc-hit td").first
     hit.wait_for()
     check("rolled row", hit)
+    check("rolled row's chance", page.locator("tr.rc-hit .rc-pct").first)
     # Search: the result's highlighted words, and the page's highlighted words after following it.
     box = page.locator("input.md-search__input")
     box.click()
@@ -172,14 +173,14 @@ def test_one_tab_stop_per_glossary_link(browser, base):
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.classList.contains('md-skip')")
     page.keyboard.press("Enter")
-    for presses in range(1, 60):
+    def tab_reaches_a_rule_term() -> bool:
         page.keyboard.press("Tab")
-        if page.evaluate("document.activeElement.matches('article .rc-phase a.rc-term')"):
-            break
-    else:
-        pytest.fail("the first rule term was not reached after the skip link")
+        return page.evaluate("document.activeElement.matches('article .rc-phase a.rc-term')")
+
+    after_skip = next((n for n in range(1, 60) if tab_reaches_a_rule_term()), None)
+    assert after_skip is not None, "the first rule term was not reached after the skip link"
     print(f"first rule term of Corporate Warfare's turn page: {reached} Tab presses; "
-          f"after the skip link: 2 + {presses}")
+          f"after the skip link: 2 + {after_skip}")
     # Pinned by the keyboard, the preview's controls join the tab order; unpinned, they leave it.
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.classList.contains('rc-tp-name')")

@@ -1,7 +1,6 @@
 /* Glossary previews for a.rc-term (title, href, data-rc-term-name): hover/focus/first tap opens,
-   Escape closes, pin keeps open. One tab stop per term: the preview's link and buttons join the tab
-   order only while pinned (ArrowDown on the term pins it and moves focus in; Escape or close gives
-   focus back). Document listeners survive instant navigation; document$ resets. */
+   Escape closes, pin keeps open. One tab stop per term: the preview's controls are tab stops only
+   while pinned (ArrowDown pins). Document listeners survive instant navigation; document$ resets. */
 (() => {
   if (window.rcGlossary) return;
   const d = document;
@@ -14,7 +13,7 @@
     btn("pin", "Pin preview", "M16 12V4h1V2H7v2h1v8l-2 2v2h5.2v6h1.6v-6H18v-2z") +
     btn("close", "Close (Esc)", "M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4l5.6 5.6L5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6z") +
     '</span><span class="rc-tp-short" id="rc-tp-short"></span>' +
-    '<span class="rc-tp-keys" aria-hidden="true"><kbd>↓</kbd> pin and open · <kbd>Esc</kbd> close</span>';
+    '<span class="rc-tp-keys" aria-hidden="true">↓ pin · Esc close</span>';
   const controls = pop.querySelectorAll("a,button"), [name, pin, close] = controls;
   const short = pop.querySelector(".rc-tp-short");
   const top = !!pop.showPopover; // top layer: never clipped
@@ -51,7 +50,6 @@
     if (!link) return;
     if (link.dataset.rcTitle != null) { link.title = link.dataset.rcTitle; delete link.dataset.rcTitle; }
     link.removeAttribute("aria-describedby");
-    link.removeAttribute("aria-keyshortcuts");
     link = null;
   }
 
@@ -67,7 +65,6 @@
     pop.setAttribute("aria-label", name.textContent);
     short.textContent = a.dataset.rcTitle || "";
     a.setAttribute("aria-describedby", short.id);
-    a.setAttribute("aria-keyshortcuts", "ArrowDown Escape");
     pop.classList.toggle("rc-by-keys", !!keys); // the key hint, for keyboard users only
     a.after(pop); // Tab order: link, then the preview
     if (top) pop.showPopover(); else pop.hidden = false;

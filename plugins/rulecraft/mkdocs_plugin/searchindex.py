@@ -7,9 +7,14 @@
   sections get a document boost, so their own title outranks pages that merely mention it; a term's
   entry also lists its other wordings (``rc_words``: aliases, plurals), which the search passes on
   with each result.
-(The order that depends on the page being read and on the exact words typed — the game's own results
-first, an entry named as typed at the top — is searchorder.js's, in the browser. The dice tables' roll
-controls are kept out of the index by their ``data-search-exclude``.)
+The order that depends on the page being read and on the exact words typed is searchorder.js's, in
+the browser, loaded before Material's bundle creates its search worker: each result message of that
+worker is reordered before Material renders it (listeners of one message share its data object).
+1. On a game's pages that game's result groups come first (the first folder of the page's URL).
+2. An entry named exactly as typed (its title, or one of its ``rc_words``) gets its page's best
+   score + 1 — so it leads the page's results and is not folded under "more on this page" — and that
+   page leads its part of the list. Otherwise the worker's order stands.
+The dice tables' roll controls are kept out of the index by their ``data-search-exclude``.
 
 Works on ``search/search_index.json`` as MkDocs' and Material's search plugins write it
 (``{"config": ..., "docs": [{"location", "title", "text", "boost"?}]}``).
