@@ -137,15 +137,24 @@ def test_moving_the_pointer_away_closes_but_moving_into_the_preview_keeps_it(pag
     preview(page).wait_for(state="hidden")
 
 
-def test_keyboard_focus_opens_and_tab_reaches_the_pin(page):
+def test_keyboard_focus_opens_tab_moves_on_and_arrow_down_pins(page):
     page.goto(page.base + "/demo/turn/")
-    link = page.locator("#income ~ p a.rc-term").first
+    links = page.locator("#income ~ p a.rc-term")
+    link = links.first
     link.focus()
     preview(page).wait_for(state="visible")
-    page.keyboard.press("Tab")  # into the preview: its link
+    assert preview(page).locator(".rc-tp-keys").is_visible()  # the keys, for keyboard users
+    page.keyboard.press("Tab")  # one tab stop per term: on to the next term, not into the preview
+    assert page.evaluate("document.activeElement.textContent") == links.nth(1).inner_text()
+    assert preview(page).locator(".rc-tp-name").inner_text().startswith(links.nth(1).inner_text())
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("ArrowDown")  # pins the preview and moves into it
     assert page.evaluate("document.activeElement.classList.contains('rc-tp-name')")
+    assert preview(page).locator(".rc-tp-pin").get_attribute("aria-pressed") == "true"
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.classList.contains('rc-tp-pin')")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('rc-tp-close')")
     page.keyboard.press("Escape")  # closes and gives focus back to the term link
     preview(page).wait_for(state="hidden")
     assert page.evaluate("document.activeElement.getAttribute('href')") == link.get_attribute("href")

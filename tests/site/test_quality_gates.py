@@ -136,3 +136,44 @@ def test_rulecrafts_css_and_js_stay_within_12_kb_gzipped(seed_site):
     head = page(seed_site, "john-company/turn/").select("link[rel=stylesheet], script[src]")
     loaded = {tag.get("href") or tag.get("src") for tag in head}
     assert all(any(url.endswith(f"assets/rulecraft/{p.name}") for url in loaded) for p in styles_and_scripts()), loaded
+
+
+def _axe_serious(tab) -> list:
+    tab.add_script_tag(path=str(AXE))
+    return tab.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => ({id: v.id, nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+    }""")
+
+
+def test_no_serious_accessibility_violations_on_hover_and_focus(seed_site):
+    """axe-core on the states a player puts the page in: a glossary link hovered (preview open),
+    focused by the keyboard, the preview pinned; dice controls hovered, focused and after a roll."""
+    _need(AXE, "axe-core")
+    failures = []
+    with serve(seed_site) as base, chromium() as browser:
+        for scheme in ("light", "dark"):
+            tab = browser.new_page(color_scheme=scheme)
+            tab.add_init_script("document.addEventListener('DOMContentLoaded', () => document.head.insertAdjacentHTML("
+                                "'beforeend', '<style>*{transition:none!important}</style>'))")
+            tab.goto(f"{base}/john-company/turn/")
+            term = tab.locator("article a.rc-term").first
+            term.hover()
+            tab.locator(".rc-term-preview").wait_for(state="visible")
+            failures += [(scheme, "term hovered", v) for v in _axe_serious(tab)]
+            tab.mouse.move(1, 1)
+            term.focus()
+            failures += [(scheme, "term focused", v) for v in _axe_serious(tab)]
+            tab.keyboard.press("ArrowDown")  # pins the preview, focus inside it
+            failures += [(scheme, "preview pinned", v) for v in _axe_serious(tab)]
+            tab.goto(f"{base}/john-company/dice/")
+            tab.locator(".rc-dice-ui .rc-inc").first.hover()
+            failures += [(scheme, "stepper hovered", v) for v in _axe_serious(tab)]
+            tab.locator(".rc-dice-ui input").first.focus()
+            failures += [(scheme, "dice control focused", v) for v in _axe_serious(tab)]
+            tab.locator(".rc-roll-btn").first.click()
+            tab.locator("tr.rc-hit").first.wait_for()
+            failures += [(scheme, "after a roll", v) for v in _axe_serious(tab)]
+            tab.close()
+    assert not failures, "\n".join(map(str, failures))

@@ -65,9 +65,15 @@ def test_optional_and_first_round_markers(seed_site):
 
 def test_site_root_lists_games_as_cards(seed_site):
     soup = page(seed_site, "")
-    cards = soup.select(".rc-games li")
+    cards = soup.select(".rc-games li.rc-game-card")
     titles = [c.select_one(".rc-game-title").get_text(strip=True) for c in cards]
     assert {"Corporate Warfare", "1800", "Asean 2090"} <= set(titles)
+    # Each card leads straight to the pages used at the table (those the game has), not to its status.
+    jc = next(c for c in cards if c.select_one(".rc-game-title").get_text(strip=True) == "John Company")
+    shortcuts = {a.get_text(): a["href"] for a in jc.select(".rc-game-pages a")}
+    assert shortcuts == {"Turn sequence": "john-company/turn/", "Dice tables": "john-company/dice/",
+                         "Icons": "john-company/icons/", "Glossary": "john-company/glossary/",
+                         "Cheat sheet": "john-company/cheatsheet/"}
     facts = {c.select_one(".rc-game-title").get_text(strip=True): c.select_one(".rc-game-facts") for c in cards}
     assert "v0.4.0" in facts["1800"].get_text()  # the only source that states a version
     assert facts["Corporate Warfare"] is None  # no version, player count or time in its source: no empty line

@@ -1,5 +1,6 @@
 /* Glossary previews for a.rc-term (title, href, data-rc-term-name): hover/focus/first tap opens,
-   Escape closes, pin keeps open. Document listeners survive instant navigation; document$ resets. */
+   Escape closes, pin keeps open. One tab stop per term: the preview's controls are tab stops only
+   while pinned (ArrowDown pins). Document listeners survive instant navigation; document$ resets. */
 (() => {
   if (window.rcGlossary) return;
   const d = document;
@@ -11,19 +12,25 @@
   pop.innerHTML = '<span class="rc-tp-head"><a class="rc-tp-name"></a>' +
     btn("pin", "Pin preview", "M16 12V4h1V2H7v2h1v8l-2 2v2h5.2v6h1.6v-6H18v-2z") +
     btn("close", "Close (Esc)", "M19 6.4 17.6 5 12 10.6 6.4 5 5 6.4l5.6 5.6L5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6z") +
-    '</span><span class="rc-tp-short" id="rc-tp-short"></span>';
-  const [name, pin, close] = pop.querySelectorAll("a,button");
-  const short = pop.lastChild;
+    '</span><span class="rc-tp-short" id="rc-tp-short"></span>' +
+    '<span class="rc-tp-keys" aria-hidden="true">↓ pin · Esc close</span>';
+  const controls = pop.querySelectorAll("a,button"), [name, pin, close] = controls;
+  const short = pop.querySelector(".rc-tp-short");
   const top = !!pop.showPopover; // top layer: never clipped
   if (top) pop.popover = "manual";
   else pop.hidden = true;
-  pin.setAttribute("aria-pressed", false);
 
   let link = null, pinned = false, timer = 0, touch = false, tapOpen = false, quiet = null;
   const later = (fn, ms) => { clearTimeout(timer); timer = setTimeout(fn, ms); };
   const inside = (el) => !!el && (pop.contains(el) || (!!link && link.contains(el)));
   const termOf = (el) => el && el.closest && el.closest("a.rc-term");
-  const setPin = (on) => { pinned = on; pin.setAttribute("aria-pressed", on); pop.classList.toggle("rc-pinned", on); };
+  const setPin = (on) => {
+    pinned = on;
+    pin.setAttribute("aria-pressed", on);
+    pop.classList.toggle("rc-pinned", on);
+    controls.forEach((c) => (on ? c.removeAttribute("tabindex") : (c.tabIndex = -1)));
+  };
+  setPin(false);
   const refocus = (a) => { if (a) { quiet = a; a.focus(); quiet = null; } };
 
   function place() {
@@ -46,7 +53,7 @@
     link = null;
   }
 
-  function show(a) {
+  function show(a, keys) {
     clearTimeout(timer);
     if (a === link || pinned || !a.isConnected) return;
     hide();
@@ -58,6 +65,7 @@
     pop.setAttribute("aria-label", name.textContent);
     short.textContent = a.dataset.rcTitle || "";
     a.setAttribute("aria-describedby", short.id);
+    pop.classList.toggle("rc-by-keys", !!keys); // the key hint, for keyboard users only
     a.after(pop); // Tab order: link, then the preview
     if (top) pop.showPopover(); else pop.hidden = false;
     place();
@@ -77,7 +85,7 @@
   });
   on("focusin", (e) => {
     const a = termOf(e.target);
-    if (a && a !== quiet) show(a);
+    if (a && a !== quiet) show(a, true);
   });
   on("focusout", (e) => {
     if (link && !pinned && inside(e.target) && !inside(e.relatedTarget)) later(() => pinned || hide(), 100);
@@ -92,6 +100,12 @@
     if (a && touch && !tapOpen) { e.preventDefault(); e.stopPropagation(); show(a); tapOpen = true; }
   }, true); // first tap previews
   on("keydown", (e) => {
+    if (e.key === "ArrowDown" && link && e.target === link && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      e.preventDefault();
+      setPin(true);
+      name.focus();
+      return;
+    }
     if (e.key !== "Escape" || !link) return;
     const a = link, back = pop.contains(d.activeElement);
     hide();

@@ -9,6 +9,10 @@
   page's own references and blocks with located messages.
 * on_page_context: the search plugin indexes each page without its glossary links (the same
   index, thousands fewer tags to parse); the links are back before the page is written.
+* on_nav: footer previous/next links stay inside the page's game (footer.py).
+* on_post_build: name each game page's game in the search index and boost glossary entries, dice
+  tables and cards there (searchindex.py); searchorder.js, linked from <head>, puts the game being
+  read first among the results.
 * on_post_build: fill the glossary's "Used in" backlinks into the written pages.
 * on_post_build: write each cheat sheet's PDFs, A4 and US Letter (pdf.py; needs WeasyPrint, optional),
   cached on disk by content (pdf_cache.py); under `mkdocs serve` after the reload (pdf_jobs.py).
@@ -37,11 +41,13 @@ from ..markdown_ext import PageState, RulecraftExtension
 from ..markdown_ext.termlinks import without_term_links
 from ..models.index import build_index
 from ..models.links import GAME_PAGES
-from ..pages.assets import asset_files, served_text, styles_and_scripts
+from ..pages.assets import HEAD_SCRIPTS, asset_files, served_text, styles_and_scripts
 from ..pages.nav import site_navigation
 from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig
-from .search import only_search_between
+from .footer import keep_in_game
+from .search import only_search_between, search_changes_page
+from .searchindex import entry_fields, tune_index
 
 log = logging.getLogger("mkdocs.plugins.rulecraft")
 ASSET_DIR = "assets/rulecraft"
@@ -109,7 +115,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         for asset in styles_and_scripts():
             if asset.suffix == ".css":
                 config.extra_css.append(f"{ASSET_DIR}/{asset.name}")
-            elif asset.suffix == ".js":
+            elif asset.suffix == ".js" and asset.name not in HEAD_SCRIPTS:  # those: on_post_page
                 config.extra_javascript.append(f"{ASSET_DIR}/{asset.name}")
         return config
 
@@ -190,6 +196,11 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     def on_post_page(self, output: str, /, *, page, config):
         if self.config.enabled and "data-rc-backlinks" in output:
             self.backlink_pages.append(page)  # filled in on_post_build, once the file is written
+        if self.config.enabled and "</head>" in output:
+            tags = "".join(f'<script src="{escape(get_relative_url(f"{ASSET_DIR}/{name}", page.url))}"></script>'
+                           for name in sorted(HEAD_SCRIPTS))
+            head = output.index("</head>")
+            output = output[:head] + tags + output[head:]
         if not (self.config.enabled and self.live_errors):
             return output
         items = "".join(f"<li><pre>{escape(message)}</pre></li>" for message in self.live_errors)
@@ -203,13 +214,14 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     # link's words but not the link. So they are given the page without its glossary links: the
     # same index, but on a prose-heavy site they no longer parse ~40 extra tags per page (the
     # largest cost of linking after the linker itself). Only done when every handler that runs
-    # between the two steps below is a search plugin, and not on a page with `data-search-*`
+    # between the two steps below is a search plugin, and not on a page with `data-search-*="..."`
     # attributes: Material's search removes those from page.content, and the page must then keep
-    # that change, so it is indexed with its links as usual.
+    # that change, so it is indexed with its links as usual. (Valueless ones, as the dice tables'
+    # `data-search-exclude=""`, are left in place by it.)
     @event_priority(1)  # just before the default-priority handlers, search among them
     def _hide_links_from_search(self, context, /, *, page, config, nav):
         content = page.content
-        if self.config.enabled and self.hide_links_from_search and content and "data-search-" not in content:
+        if self.config.enabled and self.hide_links_from_search and content and not search_changes_page(content):
             self._stripped = (page, content, without_term_links(content))
             page.content = self._stripped[2]
         return context
@@ -230,6 +242,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     def on_nav(self, nav, /, *, config, files):
         # Glossary "Used in" lists pages in navigation order.
         self.page_order = {p.file.src_uri: i for i, p in enumerate(nav.pages)}
+        if self.config.enabled:
+            keep_in_game(nav.pages, self._game_of)
         return nav
 
     def _glossary_url(self, page, game_id: str | None, files) -> str | None:
@@ -257,8 +271,19 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                                 getattr(self, "page_order", None))
         self.backlink_pages = []
 
+    @event_priority(-50)  # after the search plugin has written its index, before Material's offline plugin
+    def _tune_search_index(self, config) -> None:
+        url_of = {f.src_uri: f.url for f in self.files.documentation_pages()}
+        page_games = {}
+        for src, url in url_of.items():
+            game_id = self._game_of(src)
+            if game_id is not None:
+                page_games[url] = escape(self.book.games[game_id].title, quote=False)
+        tune_index(Path(config.site_dir), page_games, entry_fields(self.book, url_of))
+
     def on_post_build(self, *, config):
         if self.config.enabled:
+            self._tune_search_index(config)
             self._fill_backlinks()
         if not (self.config.enabled and self.config.cheatsheet_pdf):
             return

@@ -2,8 +2,9 @@
 
 The sources keep their comments: they explain tuned numbers (the cheat sheet's page geometry,
 print rules). Served CSS leaves them out — about a fifth of the gzipped total, which has a
-budget of 12 KB for all of Rulecraft's JS and CSS. Scripts are served as written: stripping
-comments from JavaScript safely needs a real parser, and theirs are short.
+budget of 12 KB for all of Rulecraft's JS and CSS. Scripts are served without the block comment
+that opens the file (it describes the file for its maintainers) and otherwise as written: stripping
+other comments from JavaScript safely needs a real parser, and theirs are short.
 """
 
 from __future__ import annotations
@@ -15,6 +16,12 @@ from pathlib import Path
 ASSETS = Path(__file__).parents[1] / "assets"
 _CSS_COMMENT_RE = re.compile(r"/\*.*?\*/", re.DOTALL)  # no string in our CSS contains "/*"
 _BLANK_LINES_RE = re.compile(r"\n\s*\n+")
+_JS_HEADER_RE = re.compile(r"\A/\*.*?\*/\n", re.DOTALL)  # only at the very start: never inside a string
+
+
+# Scripts that must run before the theme's own (searchorder.js wraps the search worker Material's
+# bundle creates when it loads): linked from <head> rather than after the bundle.
+HEAD_SCRIPTS = frozenset({"searchorder.js"})
 
 
 def asset_files() -> list[Path]:
@@ -28,12 +35,13 @@ def styles_and_scripts() -> list[Path]:
 
 
 def served_text(path: Path) -> str | None:
-    """A stylesheet without its comments, a script as written; None for other files (copied as they are)."""
+    """A stylesheet without its comments, a script without its opening comment; None for other files
+    (copied as they are)."""
     if path.suffix == ".css":
         text = path.read_text(encoding="utf-8")
         return _BLANK_LINES_RE.sub("\n", _CSS_COMMENT_RE.sub("", text)).strip() + "\n"
     if path.suffix == ".js":
-        return path.read_text(encoding="utf-8")
+        return _JS_HEADER_RE.sub("", path.read_text(encoding="utf-8"), count=1)
     return None
 
 

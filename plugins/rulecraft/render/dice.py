@@ -144,6 +144,9 @@ def render_controls(box: Element, table: DiceTable, ctx: RenderContext, what: st
     plain = lambda text: textrefs.plain_text(text, ctx.index.name_of)  # noqa: E731 - labels, no links in controls
     ui = sub(box, "div", cls="rc-dice-ui rc-nolink-terms")
     ui.set("hidden", "")
+    # Controls are not rules: search indexes leave them out (MkDocs Material's convention; valueless,
+    # so the search plugin leaves the page's HTML as it is).
+    ui.set("data-search-exclude", "")
     for mod in table.modifiers:
         label = plain(mod.label)
         low, high = mod.count
