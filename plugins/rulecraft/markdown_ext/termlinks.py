@@ -13,17 +13,18 @@ default only the first mention of a term per section (text between headings) is 
 an explicit ``{term:...}`` counts as that mention. Every mention, linked or not, records
 (game, term, page, section) for the glossary's "Used in" lists.
 
-Reading density (``link_spacing``, 25 by default): a page gets at most one term link per that
-many words of body text. Term lists (``rc-term-list``: a phase's "Terms:") always keep their
-links — they are how every term a phase uses stays one tap away inside it — so they are paid for
-first, and the rest of the page's allowance is spread evenly over its text: the text earns a link
-word by word (never saving up more than one) and a mention is linked only when one is earned, else
-it stays plain words and a later mention of the term in the section may take the link. A phase's
-text links only terms its own list does not have. Why this rule: links are spread evenly (a dense
-paragraph no longer reads as a row of dotted words), the first mention wins where links are
-sparse, the bound holds for the page as a whole, and no page kind needs its own tuning. An
-explicit ``{term:...}`` the budget cannot pay for shows its words without the link. Designer notes (``rc-dnote``) are skipped: they are hidden in the player
-view. A link to the phase it stands in (``{phase:x}`` inside phase x) is shown as text.
+Reading density (``link_spacing``, 25 by default): a page gets at most one term link per that many
+words of body text. Term lists (``rc-term-list``: a phase's "Terms:") always keep their links — they
+are how every term a phase uses stays one tap away inside it — so they are paid for first, and the
+rest of the page's allowance is spread evenly over its text: the text earns a link word by word
+(never saving up more than one) and a mention is linked only when one is earned, else it stays plain
+words and a later mention of the term in the section may take the link. A phase's text links only
+terms its own list does not have. Why this rule: links are spread evenly (a dense paragraph no
+longer reads as a row of dotted words), the first mention wins where links are sparse, the bound
+holds for the page as a whole, and no page kind needs its own tuning. An explicit ``{term:...}`` the
+budget cannot pay for shows its words without the link. Designer notes (``rc-dnote``) are skipped:
+they are hidden in the player view. A link to the phase it stands in (``{phase:x}`` inside phase x)
+is shown as text.
 
 Cost: a text node none of whose words starts a glossary word is rejected with one set
 operation (``TermMatcher.find``), so pages with few matches stay cheap.
