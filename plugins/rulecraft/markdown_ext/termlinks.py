@@ -95,6 +95,7 @@ class TermLinkTreeprocessor(Treeprocessor):
         self.forced = False  # inside a term list: its links stay
         self.phase = None  # anchor of the phase section being walked (its self-links become text)
         self.listed: frozenset[str] = frozenset()  # terms of that phase's term list: linked there, not in its text
+        self.inline_dice: dict[str, str] = {}  # "dice-x" -> id of table x's copy inside that phase
         self.page = self.ext.state.src or ""
         self.bases: dict[str, str | None] = {}  # game id -> URL of its glossary from this page
         self.recorded: set[tuple[str, str, str]] = set()
@@ -182,14 +183,20 @@ class TermLinkTreeprocessor(Treeprocessor):
                     self.keep_or_unlink(child, explicit, None)
                     self.seen.add(explicit)
                     self.record(explicit)
-            elif tag == "a" and self.phase and child.get("href", "").endswith("#" + self.phase) \
-                    and "rc-phase-ref" in (child.get("class") or ""):
+            elif tag == "a" and self.phase and "rc-phase-ref" in (child.get("class") or "") \
+                    and child.get("href", "").endswith("#" + self.phase):
                 unlink(child)  # {phase:x} inside phase x: no link to where the reader already is
+            elif tag == "a" and self.inline_dice and "rc-dice-ref" in (child.get("class") or ""):
+                # {dice:x} inside a phase that carries table x: to its copy there (the browser opens the
+                # collapsed <details> a fragment points into), so the player stays in the phase
+                fragment = child.get("href", "").rpartition("#")[2]
+                if fragment in self.inline_dice:
+                    child.set("href", "#" + self.inline_dice[fragment])
             if tag == "dt":
                 defined = self.defined_by(child)
             cls = child.get("class")
             if isinstance(tag, str) and tag not in SKIP_TAGS and not (cls and not SKIP_CLASSES.isdisjoint(cls.split())):
-                saved = self.forced, self.phase, self.listed
+                saved = self.forced, self.phase, self.listed, self.inline_dice
                 if cls and "rc-term-list" in cls.split():
                     self.forced = True
                 if tag == "section" and cls and "rc-phase" in cls.split() and len(child) and child[0].get("id"):
@@ -197,8 +204,11 @@ class TermLinkTreeprocessor(Treeprocessor):
                     self.listed = frozenset(filter(None, (linked_term(a) for lst in child.iter("p")
                                                           if "rc-term-list" in (lst.get("class") or "")
                                                           for a in lst)))
+                    self.inline_dice = {box[-1].get("id", "").removeprefix(self.phase + "~"): box[-1].get("id")
+                                        for box in child.iter("details") if "rc-phase-dice" in (box.get("class") or "")
+                                        and len(box)}
                 self.walk(child, defined if tag == "dd" and defined else excluded)
-                self.forced, self.phase, self.listed = saved
+                self.forced, self.phase, self.listed, self.inline_dice = saved
             position += 1
             if child.tail and not child.tail.isspace():
                 # The tail belongs to the parent: links go into the parent right after the child.

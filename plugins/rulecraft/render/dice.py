@@ -229,12 +229,12 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
 def render_in_phase(parent: Element, table: DiceTable, ctx: RenderContext, phase_anchor: str) -> Element:
     """A table inside the phase that uses it: collapsed, rollable, the same odds as on the dice page.
 
-    Its id is the phase's anchor plus the table's, so it stays unique on a page that also shows the
+    Its id is the phase's anchor, "~" and the table's, so it stays unique on a page that also shows the
     table itself (the dice page, a prose page with ``/// dice``) or another phase using it."""
     box = sub(parent, "details", cls="rc-phase-dice")
     sub(box, "summary", f"Dice table: {table.title}", "rc-phase-dice-title")
     render_table(box, table, ctx, level=None)
-    box[-1].set("id", f"{phase_anchor}-{links.anchor('dice', table.id)}")
+    box[-1].set("id", f"{phase_anchor}~{links.anchor('dice', table.id)}")  # "~": never in a data id
     box.set("data-rc-table", table.id)
     if table.custom_die and table.custom_die in ctx.index.dice:
         render_custom_die(box[-1], table.custom_die, ctx)
