@@ -25,10 +25,8 @@ def render_glossary(parent: Element, ctx: RenderContext) -> None:
     # without JavaScript. Search does not index it: a form's words are no rule text.
     box = sub(bar, "div", cls="rc-gfilter", role="search")
     box.set("hidden", "")
-    label = sub(box, "label", "Filter terms ", "md-visually-hidden", for_="rc-gfilter-input")
-    label.tail = None
     sub(box, "input", type="search", id="rc-gfilter-input", placeholder="Filter terms", autocomplete="off",
-        aria_describedby="rc-gfilter-count")
+        aria_label="Filter terms", aria_describedby="rc-gfilter-count")
     sub(box, "output", id="rc-gfilter-count", aria_live="polite").text = ""
     nav = sub(bar, "nav", cls="rc-letters")
     nav.set("aria-label", "Glossary letters")

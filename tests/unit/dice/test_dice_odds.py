@@ -192,7 +192,7 @@ def test_roll_panel_is_hidden_until_javascript_wires_it(page):
 
 
 def test_renderer_is_a_pure_function_of_the_model(demo, page):
-    again = render(demo, "/// dice-tables\n///\n", game="demo", extensions=["tables"])[0]
+    again = render(demo, "/// dice-tables\n///\n", game="demo", extensions=["tables"], link_spacing=0)[0]
     assert str(again) == str(page)
 
 

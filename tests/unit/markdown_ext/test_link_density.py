@@ -47,8 +47,7 @@ tables:
       - {roll: 4-6, result: A Ship sinks.}
 """
 
-WORDS = ("the Company sends an Office to sea with a Ship and an Army while a Storm may take the Prize "
-         "so every player watches the weather and counts the money before the next round begins ").split()
+WORDS = ["the", "Company", "sends", "an", "Office", "to", "sea", "with", "a", "Ship", "and", "an", "Army", "while", "a", "Storm", "may", "take", "the", "Prize", "so", "every", "player", "watches", "the", "weather", "and", "counts", "the", "money", "before", "the", "next", "round", "begins"]
 
 
 @pytest.fixture
