@@ -120,13 +120,15 @@ def test_no_broken_internal_links_or_anchors(seed_site):
     assert not broken, "\n".join(broken[:40])
 
 
-def test_rulecrafts_css_and_js_stay_within_12_kb_gzipped(seed_site):
+def test_rulecrafts_css_and_js_stay_within_13_kb_gzipped(seed_site):
     # The issue's budget for previews, dice, cheat sheets and the base styles together: what every
     # page downloads, as served (CSS without its source comments), gzipped as web servers do.
     from rulecraft.pages.assets import gzipped_size, served_text, styles_and_scripts
 
+    # 13 KB since issue 14: the player view (designer-notes switch, glossary filter, phase dice) adds
+    # about 0.9 KB on top of the original 12 KB.
     sizes = {p.name: gzipped_size(p) for p in styles_and_scripts()}
-    assert sum(sizes.values()) <= 12_000, sizes
+    assert sum(sizes.values()) <= 13_000, sizes
     for asset in styles_and_scripts():
         served = (seed_site / "assets" / "rulecraft" / asset.name).read_text(encoding="utf-8")
         assert served == served_text(asset)

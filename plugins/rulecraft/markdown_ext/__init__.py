@@ -62,6 +62,7 @@ class RulecraftExtension(BlocksExtension):
             "game": ["", "Default game id when the page does not say (outside an engine)"],
             "link_terms": [True, "Link glossary terms automatically"],
             "link_first_only": [True, "Link only the first mention of a term per section"],
+            "link_spacing": [25, "At most about one term link per this many words of body text (0: no limit)"],
         }
         super().__init__(**kwargs)
         self.book = book  # loaded on first use from rules_data when not handed in

@@ -10,8 +10,21 @@ as ``<a href=...>Company</a>``, references shown literally, ``{plain:...}``
 (``data-rc-definition="id"``, or the ``<dd>`` after a ``<dt>`` naming the term). A block
 showing another game's data (``data-rc-game``) is linked with that game's glossary. By
 default only the first mention of a term per section (text between headings) is linked;
-an explicit ``{term:...}`` counts as that mention. Each link records a mention
+an explicit ``{term:...}`` counts as that mention. Every mention, linked or not, records
 (game, term, page, section) for the glossary's "Used in" lists.
+
+Reading density (``link_spacing``, 25 by default): a page gets at most one term link per that many
+words of body text. Term lists (``rc-term-list``: a phase's "Terms:") always keep their links — they
+are how every term a phase uses stays one tap away inside it — so they are paid for first, and the
+rest of the page's allowance is spread evenly over its text: the text earns a link word by word
+(never saving up more than one) and a mention is linked only when one is earned, else it stays plain
+words and a later mention of the term in the section may take the link. A phase's text links only
+terms its own list does not have. Why this rule: links are spread evenly (a dense paragraph no
+longer reads as a row of dotted words), the first mention wins where links are sparse, the bound
+holds for the page as a whole, and no page kind needs its own tuning. An explicit ``{term:...}`` the
+budget cannot pay for shows its words without the link. Designer notes (``rc-dnote``) are skipped:
+they are hidden in the player view. A link to the phase it stands in (``{phase:x}`` inside phase x)
+is shown as text.
 
 Cost: a text node none of whose words starts a glossary word is rejected with one set
 operation (``TermMatcher.find``), so pages with few matches stay cheap.
@@ -33,7 +46,8 @@ SKIP_TAGS = frozenset({"a", "code", "pre", "kbd", "samp", "script", "style", "h1
                        "abbr", "button", "svg", "math", "textarea", "select", "option", "img", "title", "dt",
                        "summary", "label"})
 SKIP_CLASSES = frozenset({"rc-nolink-terms", "rc-plain", "rc-term", "rc-missing", "rc-icon", "rc-sheet-title",
-                          "admonition-title", "headerlink", "rc-backlinks", "rc-term-meta"})
+                          "admonition-title", "headerlink", "rc-backlinks", "rc-term-meta", "rc-dnote",
+                          "rc-badge", "rc-summary"})
 HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 # Raw inline HTML opening an element whose content must stay unlinked: <a href=...>Company</a>.
 _RAW_OPEN_RE = re.compile(r"<(a|code|pre|kbd|samp|script|style|h[1-6]|abbr|button|textarea|summary|dt)\b[^>]*(?<!/)>",
@@ -41,6 +55,7 @@ _RAW_OPEN_RE = re.compile(r"<(a|code|pre|kbd|samp|script|style|h[1-6]|abbr|butto
 _RAW_CLOSE_RE = re.compile(r"</(a|code|pre|kbd|samp|script|style|h[1-6]|abbr|button|textarea|summary|dt)\s*>",
                            re.IGNORECASE)
 _STX_RE = re.compile("\x02[^\x03]*\x03")
+_WORD_RE = re.compile(r"[^\W_]+")
 
 
 # A serialized glossary link whose text holds no markup (what render.base.term_link makes; attribute values
@@ -74,6 +89,13 @@ class TermLinkTreeprocessor(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         self.first_only = self.ext.getConfig("link_first_only")
+        self.spacing = max(int(self.ext.getConfig("link_spacing") or 0), 0)
+        self.credit = 0.0  # links the body text read so far has earned and not spent (at most 1)
+        self.rate = 0.0  # links earned per word of text (0: no limit), set per page by ``allowance``
+        self.forced = False  # inside a term list: its links stay
+        self.phase = None  # anchor of the phase section being walked (its self-links become text)
+        self.listed: frozenset[str] = frozenset()  # terms of that phase's term list: linked there, not in its text
+        self.inline_dice: dict[str, str] = {}  # "dice-x" -> id of table x's copy inside that phase
         self.page = self.ext.state.src or ""
         self.bases: dict[str, str | None] = {}  # game id -> URL of its glossary from this page
         self.recorded: set[tuple[str, str, str]] = set()
@@ -88,6 +110,7 @@ class TermLinkTreeprocessor(Treeprocessor):
                 self.walk_other_game(el, el.get("data-rc-game"))
             return
         self.use(ctx)
+        self.rate = self.allowance(root)
         self.walk(root, None)
 
     # --- helpers -------------------------------------------------------------------------------------
@@ -155,18 +178,64 @@ class TermLinkTreeprocessor(Treeprocessor):
                 other = child.get("data-rc-game")
                 if other and other != self.game_id:
                     self.record(explicit, other)
+                    self.keep_or_unlink(child, explicit, other)
                 else:
+                    self.keep_or_unlink(child, explicit, None)
                     self.seen.add(explicit)
                     self.record(explicit)
+            elif tag == "a" and self.phase and "rc-phase-ref" in (child.get("class") or "") \
+                    and child.get("href", "").endswith("#" + self.phase):
+                unlink(child)  # {phase:x} inside phase x: no link to where the reader already is
+            elif tag == "a" and self.inline_dice and "rc-dice-ref" in (child.get("class") or ""):
+                # {dice:x} inside a phase that carries table x: to its copy there (the browser opens the
+                # collapsed <details> a fragment points into), so the player stays in the phase
+                fragment = child.get("href", "").rpartition("#")[2]
+                if fragment in self.inline_dice:
+                    child.set("href", "#" + self.inline_dice[fragment])
             if tag == "dt":
                 defined = self.defined_by(child)
             cls = child.get("class")
             if isinstance(tag, str) and tag not in SKIP_TAGS and not (cls and not SKIP_CLASSES.isdisjoint(cls.split())):
+                saved = self.forced, self.phase, self.listed, self.inline_dice
+                if cls and "rc-term-list" in cls.split():
+                    self.forced = True
+                if tag == "section" and cls and "rc-phase" in cls.split() and len(child) and child[0].get("id"):
+                    self.phase = child[0].get("id")
+                    self.listed = frozenset(filter(None, (linked_term(a) for lst in child.iter("p")
+                                                          if "rc-term-list" in (lst.get("class") or "")
+                                                          for a in lst)))
+                    self.inline_dice = {box[-1].get("id", "").removeprefix(self.phase + "~"): box[-1].get("id")
+                                        for box in child.iter("details") if "rc-phase-dice" in (box.get("class") or "")
+                                        and len(box)}
                 self.walk(child, defined if tag == "dd" and defined else excluded)
+                self.forced, self.phase, self.listed, self.inline_dice = saved
             position += 1
             if child.tail and not child.tail.isspace():
                 # The tail belongs to the parent: links go into the parent right after the child.
                 child.tail, position = self.insert_links(el, position, child.tail, excluded)
+
+    def keep_or_unlink(self, el: etree.Element, term_id: str, game: str | None) -> None:
+        """An explicit term link stays when it is in a term list, or is the section's first mention and the
+        budget pays for it; otherwise it shows its words only."""
+        fresh = game is not None or (term_id not in self.seen and term_id not in self.listed)
+        if self.forced or not self.spacing:
+            return  # term lists are paid for up front (``allowance``)
+        if self.credit >= 1 and fresh:
+            self.credit -= 1
+        else:
+            unlink(el)
+
+    def allowance(self, root: etree.Element) -> float:
+        """Links per word the page's text may have: one per ``link_spacing`` words of body text, less
+        the links of its term lists (0 when they use it all: the text then links nothing)."""
+        if not self.spacing:
+            return 0.0
+        words, listed = _count(root)
+        return max(words / self.spacing - listed, 0.0) / words if words else 0.0
+
+    def earn(self, text: str) -> None:
+        if self.spacing:
+            self.credit = min(1.0, self.credit + len(_WORD_RE.findall(text)) * self.rate)
 
     def walk_other_game(self, el: etree.Element, game: str) -> None:
         saved = (self.ctx, self.matcher, self.game_id, self.seen, self.base)
@@ -205,16 +274,27 @@ class TermLinkTreeprocessor(Treeprocessor):
             blocked = (blocked or []) + [m.span() for m in REF_RE.finditer(text)]
         matches = self.matcher.find(text)
         if not matches:
+            self.earn(text)
             return None
         links: list[etree.Element] = []
         head = text
         cursor = 0
+        earned = 0  # how far into ``text`` the budget has counted words
         for match in matches:
             term_id = match.term_id
-            if term_id == excluded or (self.first_only and term_id in self.seen):
+            if term_id == excluded:
                 continue
             if blocked and any(a < match.end and match.start < b for a, b in blocked):
                 continue
+            self.record(term_id)  # a mention for "Used in", linked or not
+            if (self.first_only and term_id in self.seen) or term_id in self.listed:
+                continue
+            if self.spacing:
+                self.earn(text[earned:match.start])
+                earned = match.start
+                if self.credit < 1:
+                    continue  # too close to the last link: plain words; a later mention may link
+                self.credit -= 1
             self.seen.add(term_id)
             link = self.link(term_id, text[match.start:match.end])
             before = text[cursor:match.start]
@@ -224,7 +304,7 @@ class TermLinkTreeprocessor(Treeprocessor):
                 head = before
             links.append(link)
             cursor = match.end
-            self.record(term_id)
+        self.earn(text[earned:])
         if not links:
             return None
         links[-1].tail = text[cursor:]
@@ -250,3 +330,27 @@ class TermLinkTreeprocessor(Treeprocessor):
         if start is not None:
             blocked.append((start, len(text)))
         return blocked
+
+
+def unlink(el: etree.Element) -> None:
+    """A link shown as its words: the element stays (its text and tail keep their place), without link."""
+    el.tag = "span"
+    el.attrib.clear()
+
+
+_UNCOUNTED = ("rc-dnote", "headerlink")
+
+
+def _count(el: etree.Element, listed: bool = False) -> tuple[int, int]:
+    """(words of body text, links in term lists) under ``el``: what a reader sees as the page's text,
+    headings and designer notes aside."""
+    words = len(_WORD_RE.findall(el.text)) if el.text else 0
+    links = 1 if listed and linked_term(el) else 0
+    for child in el:
+        cls = child.get("class") or ""
+        if child.tag not in HEADINGS and child.tag not in ("script", "style") and not any(c in cls for c in _UNCOUNTED):
+            w, n = _count(child, listed or "rc-term-list" in cls)
+            words, links = words + w, links + n
+        if child.tail:
+            words += len(_WORD_RE.findall(child.tail))
+    return words, links

@@ -11,6 +11,8 @@ class RulecraftConfig(Config):
     rules_data = c.Type(str, default="rules_data")
     link_terms = c.Type(bool, default=True)
     link_first_only = c.Type(bool, default=True)
+    # Reading density: at most one term link per this many words of body text (0: no limit).
+    link_spacing = c.Type(int, default=25)
     edit_url = c.Optional(c.Type(str))  # e.g. https://example.org/you/rules/edit/main/{path}
     navigation = c.Type(bool, default=True)  # build the nav when mkdocs.yml has none
     # TODOs and open questions are recorded gaps of the source rules, shown on each game's status

@@ -109,7 +109,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             self.last_good = self.book
         self.page_state = PageState()
         self.ext = RulecraftExtension(book=self.book, state=self.page_state, rules_data=str(self.data_dir),
-                                      link_terms=self.config.link_terms, link_first_only=self.config.link_first_only)
+                                      link_terms=self.config.link_terms, link_first_only=self.config.link_first_only,
+                                      link_spacing=self.config.link_spacing)
         config.markdown_extensions.append(self.ext)
         # Every stylesheet and script in assets/ (one per concept: base, dice, glossary, cheat sheet).
         for asset in styles_and_scripts():

@@ -20,6 +20,11 @@ Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX_LENG
 # Text that is rendered as Markdown and may hold inline references ({term:...}).
 Text = Annotated[str, StringConstraints(max_length=20_000)]
 ShortText = Annotated[str, StringConstraints(min_length=1, max_length=300)]
+# A designer note is text about the rules, not a rule: how something was encoded, what the source says
+# or leaves out, what is assumed. Players do not see it unless they turn on "Designer notes"; the
+# Status page lists every one.
+NOTE_HELP = ("A designer note (Markdown): how this was encoded, what the source says or leaves out, what is "
+             "assumed. Hidden in the player view; shown by the Designer notes switch and on the Status page.")
 
 
 class RuleModel(BaseModel):
@@ -62,6 +67,7 @@ class Step(RuleModel):
     text: Text = Field(description="The instruction (Markdown).")
     steps: list[Annotated[Step, _text_to_mapping("text")]] = Field(default_factory=list)
     todo: str | None = Field(default=None, description="What is missing here; shown as incomplete.")
+    designer_note: Text | None = Field(default=None, description=NOTE_HELP)
 
 
 StepItem = Annotated[Step, _text_to_mapping("text")]

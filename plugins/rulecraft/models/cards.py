@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import Id, RuleModel, ShortText, Text
+from .base import NOTE_HELP, Id, RuleModel, ShortText, Text
 
 
 class Card(RuleModel):
@@ -16,6 +16,7 @@ class Card(RuleModel):
     icons: list[Id] = Field(default_factory=list)
     fields: dict[str, str] = Field(default_factory=dict, description="Extra columns kept through CSV.")
     todo: str | None = None
+    designer_note: Text | None = Field(default=None, description=NOTE_HELP)
     changed_in: str | None = None
 
 
@@ -26,6 +27,7 @@ class Deck(RuleModel):
     component: Id | None = Field(default=None, description="Component whose quantity the deck's qty must match.")
     cards: list[Card] = Field(default_factory=list)
     todo: str | None = None
+    designer_note: Text | None = Field(default=None, description=NOTE_HELP)
 
 
 class CardsFile(RuleModel):

@@ -54,6 +54,15 @@ def _find_todo_items(game) -> Iterator[tuple[object, str, Location]]:
                 break
 
 
+def designer_notes(index: GameIndex) -> Iterator[tuple[object, str, Location]]:
+    """(owner, note, where) for every ``designer_note`` in the data: remarks players do not see."""
+    game = index.game
+    for obj in iter_models(game):
+        note = getattr(obj, "designer_note", None)
+        if note and note.strip():
+            yield obj, note.strip(), game.where(obj, "designer_note", key=True)
+
+
 def prose_todos(file: str, text: str) -> Iterator[tuple[str, Location]]:
     for lineno, line in enumerate(text.splitlines(), start=1):
         match = next(iter(find_placeholders(line)), None)

@@ -7,7 +7,7 @@ from typing import Annotated
 from pydantic import Field, field_validator, model_validator
 
 from ..dice.notation import parse_dice, parse_roll
-from .base import Id, RuleModel, ShortText, Text
+from .base import NOTE_HELP, Id, RuleModel, ShortText, Text
 
 
 class DieFace(RuleModel):
@@ -80,6 +80,7 @@ class DiceTable(RuleModel):
     any_result: Text | None = Field(default=None, description="Applies whatever is rolled.")
     notes: Text | None = None
     todo: str | None = None
+    designer_note: Text | None = Field(default=None, description=NOTE_HELP)
 
     @field_validator("dice")
     @classmethod

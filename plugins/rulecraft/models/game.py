@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from .base import ExampleItem, Id, RuleModel, ShortText, StepItem, Text
+from .base import NOTE_HELP, ExampleItem, Id, RuleModel, ShortText, StepItem, Text
 
 
 class Range(RuleModel):
@@ -28,6 +28,7 @@ class Component(RuleModel):
     icon: Id | None = None
     description: Text | None = None
     todo: str | None = None
+    designer_note: Text | None = Field(default=None, description=NOTE_HELP)
 
 
 def _number_to_constant(value: Any) -> Any:
@@ -74,6 +75,7 @@ class Section(RuleModel):
     steps: list[StepItem] = Field(default_factory=list)
     examples: list[ExampleItem] = Field(default_factory=list)
     todo: str | None = None
+    designer_note: Text | None = Field(default=None, description=NOTE_HELP)
 
 
 SheetBlock = Literal["turn", "dice", "terms", "icons", "end", "constants"]
@@ -120,3 +122,4 @@ class GameFile(RuleModel):
     cheatsheet: CheatsheetConfig = Field(default_factory=CheatsheetConfig)
     glossaries: list[Id] = Field(default_factory=list, description="Shared glossaries (rules_data/_shared/<id>.yaml).")
     todo: str | None = None
+    designer_note: Text | None = Field(default=None, description=NOTE_HELP)

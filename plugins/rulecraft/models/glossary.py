@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import Id, RuleModel, ShortText, Text
+from .base import NOTE_HELP, Id, RuleModel, ShortText, Text
 
 
 class Term(RuleModel):
@@ -19,6 +19,7 @@ class Term(RuleModel):
     case_sensitive: bool | None = Field(default=None, description="Default: only all-caps terms are.")
     cheatsheet: bool = Field(default=False, description="Show on the one-page cheat sheet.")
     todo: str | None = None
+    designer_note: Text | None = Field(default=None, description=NOTE_HELP)
     changed_in: str | None = None
 
     @property

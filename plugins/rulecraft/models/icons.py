@@ -7,7 +7,7 @@ import re
 
 from pydantic import Field, field_validator, model_validator
 
-from .base import Id, RuleModel, ShortText, Text
+from .base import NOTE_HELP, Id, RuleModel, ShortText, Text
 
 
 class Glyph(RuleModel):
@@ -45,6 +45,7 @@ class Icon(RuleModel):
     meaning: Text
     glyph: Glyph
     todo: str | None = None
+    designer_note: Text | None = Field(default=None, description=NOTE_HELP)
 
 
 class IconsFile(RuleModel):

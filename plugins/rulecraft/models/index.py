@@ -22,7 +22,7 @@ from .textrefs import plain_text
 # String fields holding Markdown rule text (may contain {kind:id} references).
 TEXT_FIELDS = frozenset({
     "text", "rules", "summary", "objective", "result", "any_result", "notes", "when", "short", "definition",
-    "meaning", "question", "detail", "description", "changes", "condition", "per",
+    "meaning", "question", "detail", "description", "changes", "condition", "per", "designer_note",
 })
 
 
@@ -65,6 +65,11 @@ class GameIndex:
         if self._matcher is None:
             self._matcher = TermMatcher([(w, t.id, t.case_sensitive) for t in self.terms.values() for w in t.words])
         return self._matcher
+
+    def plain(self, text: str) -> str:
+        """Rule text as an attribute holds it (a tooltip, an aria-label): references as the words they
+        show, Markdown marks dropped, no markup of any kind."""
+        return plain_markdown(plain_text(text, self.name_of))
 
     def preview(self, term_id: str) -> str:
         """A term's short definition as plain text (references resolved, Markdown marks dropped)."""

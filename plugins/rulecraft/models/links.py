@@ -61,12 +61,13 @@ OVERVIEW_ANCHORS = frozenset({"objective", "components", "setup", "end-of-game",
 
 
 def has_open_items(game: Game) -> bool:
-    from .completeness import todo_items
+    from .completeness import designer_notes, todo_items
     from .index import build_index
 
     info = game.info
-    return bool(info and info.open_questions) or any(True for _ in todo_items(build_index(game))) or any(
-        not n.phase.has_rules for n in build_index(game).numbered)
+    index = build_index(game)
+    return bool(info and info.open_questions) or any(True for _ in todo_items(index)) or any(
+        not n.phase.has_rules for n in index.numbered) or any(True for _ in designer_notes(index))
 
 
 def pages_for_game(game: Game) -> list[str]:

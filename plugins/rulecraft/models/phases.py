@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, model_validator
 
-from .base import ExampleItem, Id, RuleModel, ShortText, StepItem, Text
+from .base import NOTE_HELP, ExampleItem, Id, RuleModel, ShortText, StepItem, Text
 
 
 class Phase(RuleModel):
@@ -25,6 +25,7 @@ class Phase(RuleModel):
     dice: list[Id] = Field(default_factory=list)
     see: list[Id] = Field(default_factory=list, description="Related phases.")
     todo: str | None = None
+    designer_note: Text | None = Field(default=None, description=NOTE_HELP)
     changed_in: str | None = None
 
     @model_validator(mode="after")

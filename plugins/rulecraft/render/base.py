@@ -74,10 +74,40 @@ def admonition(parent: Element, kind: str, title: str) -> Element:
     return box
 
 
-def todo_note(parent: Element, ctx: RenderContext, todo: str | None, what: str = "Incomplete") -> None:
-    if todo:
-        box = admonition(parent, "warning rc-todo", what)
-        ctx.markdown(box, todo)
+# Designer notes (``todo`` and ``designer_note`` fields) carry this class: hidden in the player view
+# (assets/notes.css), shown when the reader turns "Designer notes" on (assets/notes.js), never printed.
+# The term linker skips them, so a note never takes a term's one link in its section.
+NOTE_CLASS = "rc-dnote"
+NOTE_TITLES = {"todo": "Designer note: not in the rules yet", "note": "Designer note"}
+
+
+def designer_note(parent: Element, ctx: RenderContext, text: str | None, kind: str = "note") -> Element | None:
+    """One designer note as a block: ``kind`` is "todo" (something missing) or "note" (a remark)."""
+    if not text:
+        return None
+    box = admonition(parent, f"note {NOTE_CLASS} {NOTE_CLASS}--{kind}", NOTE_TITLES[kind])
+    ctx.markdown(box, text)
+    return box
+
+
+def item_notes(parent: Element, ctx: RenderContext, item) -> None:
+    """The designer notes of a data item: what is missing (``todo``), then the remark (``designer_note``)."""
+    designer_note(parent, ctx, getattr(item, "todo", None), "todo")
+    designer_note(parent, ctx, getattr(item, "designer_note", None), "note")
+
+
+def inline_notes(parent: Element, item) -> None:
+    """An item's designer notes inside a line (a step, a list item): hidden spans after its text."""
+    for kind, text in (("todo", getattr(item, "todo", None)), ("note", getattr(item, "designer_note", None))):
+        if text:
+            span = sub(parent, "span", cls=f"{NOTE_CLASS} {NOTE_CLASS}--inline {NOTE_CLASS}--{kind}")
+            sub(span, "strong", NOTE_TITLES[kind] + ": ").tail = safe(text)
+            span.tail = " "
+
+
+def unwritten(parent: Element, what: str = "this phase") -> Element:
+    """The one quiet line a player sees where rules are missing (the reason is a designer note)."""
+    return sub(parent, "p", f"The rules of {what} are not written yet.", "rc-unwritten")
 
 
 def steps_list(parent: Element, steps: list[Step], ctx: RenderContext, ordered: bool = True) -> Element | None:
@@ -88,9 +118,9 @@ def steps_list(parent: Element, steps: list[Step], ctx: RenderContext, ordered: 
         item = sub(lst, "li", step.text)
         if step.id:
             item.set("id", step.id)
-        if step.todo:
+        if step.todo or step.designer_note:
             item.text = safe(step.text + " ")
-            badge(item, "Incomplete", "todo", step.todo)
+            inline_notes(item, step)
         if step.steps:
             steps_list(item, step.steps, ctx, ordered)
     return lst

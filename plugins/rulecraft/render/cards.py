@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..models import Card, Deck, links
-from .base import Element, RenderContext, badge, heading, sub, todo_note
+from .base import Element, RenderContext, badge, heading, item_notes, sub
 from .icons import render_glyph
 
 
@@ -12,7 +12,10 @@ def render_card(parent: Element, card: Card, ctx: RenderContext, level: int = 3)
     title = heading(box, level, card.name, links.anchor("card", card.id), "rc-card-name")
     title.tail = None
     meta = sub(box, "p", cls="rc-card-meta")
-    badge(meta, f"×{card.qty}", "qty", f"{card.qty} in the deck")
+    if card.qty:
+        badge(meta, f"×{card.qty}", "qty", f"{card.qty} in the deck")
+    else:  # listed (an example, a card the source shows) without a known count
+        badge(meta, "Count unknown", "qty")
     if card.type:
         badge(meta, card.type, "type")
     if card.changed_in:
@@ -28,19 +31,35 @@ def render_card(parent: Element, card: Card, ctx: RenderContext, level: int = 3)
         for key, value in card.fields.items():
             sub(dl, "dt", key)
             sub(dl, "dd", value)
-    todo_note(box, ctx, card.todo)
+    item_notes(box, ctx, card)
     return box
 
 
 def render_deck(parent: Element, deck: Deck, ctx: RenderContext, level: int = 2) -> None:
     heading(parent, level, deck.name, links.anchor("deck", deck.id))
-    total = sum(card.qty for card in deck.cards)
-    sub(parent, "p", f"{total} card{'s' if total != 1 else ''}, {len(deck.cards)} different.", "rc-deck-count")
+    sub(parent, "p", deck_count(deck), "rc-deck-count")
     ctx.markdown(parent, deck.description)
-    todo_note(parent, ctx, deck.todo)
+    item_notes(parent, ctx, deck)
     grid = sub(parent, "div", cls="rc-cards")
     for card in deck.cards:
         render_card(grid, card, ctx, level + 1)
+
+
+def deck_count(deck: Deck) -> str:
+    """One line a player can trust: the cards the deck holds; cards without a known count said apart."""
+    total = sum(card.qty for card in deck.cards)
+    counted = sum(1 for card in deck.cards if card.qty)
+    uncounted = len(deck.cards) - counted
+    if not total:
+        return ("Its cards are not listed in the rules." if not deck.cards
+                else "How many of these cards the deck holds is not known.")
+    text = f"{total} card{'s' if total != 1 else ''}"
+    if 1 < counted < total:
+        text += f", {counted} different"
+    text += "."
+    if uncounted:
+        text += f" {uncounted} more shown below with {'its' if uncounted == 1 else 'their'} count unknown."
+    return text
 
 
 def render_all(parent: Element, ctx: RenderContext) -> None:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from ..dice.notation import RollRange, parse_dice
 from ..dice.odds import distribution, face_distribution, outcome_weights, reachable_offsets, row_odds, row_ranges
 from ..models import CustomDie, DiceTable, Modifier, links, textrefs
-from .base import Element, RenderContext, heading, sub
+from .base import Element, RenderContext, heading, item_notes, sub
 
 D6_FACES = "⚀⚁⚂⚃⚄⚅"
 MAX_PER_ROLLS = 20  # the "once per ship" counter goes up to this many rolls at once
@@ -188,8 +188,7 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
     if table.modifiers:
         mods = sub(box, "p", cls="rc-modifiers")
         sub(mods, "strong", "Modifiers: ").tail = modifiers_text(table)
-    if table.todo:
-        sub(box, "p", "Incomplete: " + table.todo, "rc-todo-inline")
+    item_notes(box, ctx, table)
     render_controls(box, table, ctx, what)
 
     den = data["den"]
@@ -227,6 +226,21 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
     if table.notes:
         notes = sub(box, "div", cls="rc-dice-notes")
         ctx.markdown(notes, table.notes)
+    return box
+
+
+def render_in_phase(parent: Element, table: DiceTable, ctx: RenderContext, phase_anchor: str) -> Element:
+    """A table inside the phase that uses it: collapsed, rollable, the same odds as on the dice page.
+
+    Its id is the phase's anchor, "~" and the table's, so it stays unique on a page that also shows the
+    table itself (the dice page, a prose page with ``/// dice``) or another phase using it."""
+    box = sub(parent, "details", cls="rc-phase-dice")
+    sub(box, "summary", f"Dice table: {table.title}", "rc-phase-dice-title")
+    render_table(box, table, ctx, level=None)
+    box[-1].set("id", f"{phase_anchor}~{links.anchor('dice', table.id)}")  # "~": never in a data id
+    box.set("data-rc-table", table.id)
+    if table.custom_die and table.custom_die in ctx.index.dice:
+        render_custom_die(box[-1], table.custom_die, ctx)
     return box
 
 

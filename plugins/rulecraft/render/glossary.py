@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import groupby
 
 from ..models import Term, links
-from .base import Element, RenderContext, badge, heading, link, sub, todo_note
+from .base import Element, RenderContext, badge, heading, item_notes, link, sub
 
 
 def _letter(term: Term) -> str:
@@ -20,7 +20,15 @@ def sorted_terms(terms: list[Term]) -> list[Term]:
 def render_glossary(parent: Element, ctx: RenderContext) -> None:
     terms = sorted_terms(ctx.game.terms)
     groups = [(letter, list(items)) for letter, items in groupby(terms, key=_letter)]
-    nav = sub(parent, "nav", cls="rc-letters")
+    bar = sub(parent, "div", cls="rc-gindex rc-nolink-terms")  # stays under the header (player.css)
+    # The filter works in the page itself (offline); hidden until player.js wires it, so no dead box
+    # without JavaScript. Search does not index it: a form's words are no rule text.
+    box = sub(bar, "div", cls="rc-gfilter", role="search")
+    box.set("hidden", "")
+    sub(box, "input", type="search", id="rc-gfilter-input", placeholder="Filter terms", autocomplete="off",
+        aria_label="Filter terms", aria_describedby="rc-gfilter-count")
+    sub(box, "output", id="rc-gfilter-count", aria_live="polite").text = ""
+    nav = sub(bar, "nav", cls="rc-letters")
     nav.set("aria-label", "Glossary letters")
     for letter, _ in groups:
         link(nav, letter, f"#letter-{letter.lower() if letter != '#' else 'other'}").tail = " "
@@ -35,6 +43,7 @@ def render_term(parent: Element, term: Term, ctx: RenderContext) -> None:
     box = sub(parent, "div", cls="rc-term-entry")
     box.set("data-term", term.id)
     box.set("data-rc-definition", term.id)  # the term links other terms, never itself
+    box.set("data-rc-words", " | ".join(w.casefold() for w in term.words))  # what the filter matches
     title = heading(box, 3, term.term, links.anchor("term", term.id), "rc-term-title")
     if term.changed_in:
         title.tail = None
@@ -45,17 +54,16 @@ def render_term(parent: Element, term: Term, ctx: RenderContext) -> None:
         body = sub(box, "div", cls="rc-definition")
         body.set("data-rc-definition", term.id)
         ctx.markdown(body, term.definition)
-    todo_note(box, ctx, term.todo)
+    item_notes(box, ctx, term)
     also = [*term.aliases, *term.plurals]
-    details = []
-    if also:
-        details.append(("Also", ", ".join(also)))
-    if term.category:
-        details.append(("Category", term.category))
-    if details or term.see_also:
-        meta = sub(box, "p", cls="rc-term-meta")  # aliases and categories stay plain words
-        for label, value in details:
-            sub(meta, "strong", f"{label}: ").tail = value + ". "
+    if also:  # the words the linker matches: there when wanted, folded away when reading
+        forms = sub(box, "details", cls="rc-forms rc-term-meta")
+        sub(forms, "summary", "Also written")
+        sub(forms, "span", ", ".join(also) + ".")
+    if term.category or term.see_also:
+        meta = sub(box, "p", cls="rc-term-meta")  # categories stay plain words
+        if term.category:
+            sub(meta, "strong", "Category: ").tail = term.category + ". "
         see = [t for t in term.see_also if t in ctx.index.terms]
         if see:
             sub(meta, "strong", "See also: ").tail = None

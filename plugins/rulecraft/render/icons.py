@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..models import Icon, links
-from .base import Element, RenderContext, safe, sub, todo_note
+from .base import Element, RenderContext, inline_notes, safe, sub
 
 
 def render_glyph(parent: Element, icon: Icon, ctx: RenderContext) -> Element:
@@ -37,5 +37,5 @@ def render_legend(parent: Element, ctx: RenderContext, compact: bool = False) ->
         render_glyph(sub(tr, "td", cls="rc-icon-cell"), icon, ctx)
         sub(tr, "td", icon.label)
         cell = sub(tr, "td", icon.meaning)
-        if icon.todo and not compact:
-            todo_note(cell, ctx, icon.todo)
+        if not compact:
+            inline_notes(cell, icon)

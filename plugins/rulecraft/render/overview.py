@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from ..models import Component, links
-from .base import Element, RenderContext, admonition, heading, link, range_text, steps_list, sub, todo_note
+from .base import (
+    Element,
+    RenderContext,
+    admonition,
+    heading,
+    inline_notes,
+    item_notes,
+    link,
+    range_text,
+    steps_list,
+    sub,
+)
 from .icons import render_glyph
 
 
@@ -28,10 +39,14 @@ def render_components(parent: Element, ctx: RenderContext) -> None:
     components: list[Component] = ctx.game.info.components
     if not components:
         return
+    # Only columns some row fills: a Quantity column of dashes tells a player nothing.
+    quantities = any(c.quantity is not None for c in components)
+    details = any(c.description for c in components)
     table = sub(parent, "table", cls="rc-components")
     head = sub(sub(table, "thead"), "tr")
-    for title in ("Component", "Quantity", "Notes"):
-        sub(head, "th", title).set("scope", "col")
+    for title, shown in (("Component", True), ("Quantity", quantities), ("Details", details)):
+        if shown:
+            sub(head, "th", title).set("scope", "col")
     body = sub(table, "tbody")
     for component in components:
         tr = sub(body, "tr", id=links.anchor("component", component.id))
@@ -39,9 +54,12 @@ def render_components(parent: Element, ctx: RenderContext) -> None:
         if component.icon and component.icon in ctx.index.icons:
             render_glyph(name, ctx.index.icons[component.icon], ctx)
             name[-1].tail = " "
-        sub(name, "span", component.name)
-        sub(tr, "td", str(component.quantity) if component.quantity is not None else "—")
-        sub(tr, "td", component.description or "")
+        sub(name, "span", component.name).tail = " "
+        inline_notes(name, component)
+        if quantities:
+            sub(tr, "td", str(component.quantity) if component.quantity is not None else "—")
+        if details:
+            sub(tr, "td", component.description or "")
 
 
 def render_setup(parent: Element, ctx: RenderContext) -> None:
@@ -75,7 +93,7 @@ def render_constants(parent: Element, ctx: RenderContext, only: list[str] | None
 
 def render_section(parent: Element, section, ctx: RenderContext, level: int = 2) -> None:
     heading(parent, level, section.title, links.anchor("section", section.id))
-    todo_note(parent, ctx, section.todo)
+    item_notes(parent, ctx, section)
     ctx.markdown(parent, section.text)
     steps_list(parent, section.steps, ctx)
     for example in section.examples:
@@ -89,7 +107,7 @@ def render_overview(parent: Element, ctx: RenderContext) -> None:
         sub(parent, "p", info.subtitle, "rc-subtitle")
     render_facts(parent, ctx)
     ctx.markdown(parent, info.summary)
-    todo_note(parent, ctx, info.todo)
+    item_notes(parent, ctx, info)
     if info.objective:
         heading(parent, 2, "Objective", "objective")
         ctx.markdown(parent, info.objective)

@@ -4,7 +4,21 @@ from __future__ import annotations
 
 from ..models import links
 from ..models.numbering import NumberedPhase, Stage, stages
-from .base import Element, RenderContext, admonition, badge, heading, link, steps_list, sub, term_link, todo_note
+from .base import (
+    NOTE_CLASS,
+    Element,
+    RenderContext,
+    admonition,
+    badge,
+    heading,
+    item_notes,
+    link,
+    steps_list,
+    sub,
+    term_link,
+    unwritten,
+)
+from .dice import render_in_phase
 
 
 def phase_title(node: NumberedPhase) -> str:
@@ -38,19 +52,16 @@ def _references(parent: Element, node: NumberedPhase, ctx: RenderContext) -> Non
     phase = node.phase
     index = ctx.index
     parts: list[tuple[str, list]] = []  # (label, [(text, href)] or, for terms, [term id])
-    tables = [(index.tables[t].title, ctx.href("dice", t)) for t in phase.dice if t in index.tables]
     related = [(f"{index.phases[p].number}. {index.phases[p].phase.name}", ctx.href("phase", p))
-               for p in phase.see if p in index.phases]
+               for p in phase.see if p in index.phases and p != phase.id]  # never a link to itself
     terms = [t for t in phase.terms if t in index.terms]
-    if tables:
-        parts.append(("Dice", tables))
     if related:
         parts.append(("See also", related))
     if terms:
         parts.append(("Terms", terms))
     if not parts:
         return
-    box = sub(parent, "p", cls="rc-refs")
+    box = sub(parent, "p", cls="rc-refs rc-term-list")
     for i, (label, items) in enumerate(parts):
         sub(box, "strong", f"{label}: ").tail = None
         for j, item in enumerate(items):
@@ -72,12 +83,17 @@ def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level
     _markers(section, node)
     if phase.summary:
         sub(section, "p", phase.summary, "rc-summary")
-    todo_note(section, ctx, phase.todo)
+    if not phase.has_rules and not any(child.parent is node for child in ctx.index.numbered):
+        unwritten(section)
+    item_notes(section, ctx, phase)
     ctx.markdown(section, phase.rules)
     steps_list(section, phase.steps, ctx)
     for example in phase.examples:
         box = admonition(section, "example", example.title)
         ctx.markdown(box, example.text)
+    for table_id in phase.dice:  # the phase carries its tables: nobody leaves it to resolve a roll
+        if table_id in ctx.index.tables:
+            render_in_phase(section, ctx.index.tables[table_id], ctx, links.anchor("phase", phase.id))
     _references(section, node, ctx)
     if children:
         for child in ctx.index.numbered:
@@ -98,7 +114,9 @@ def stage_band(parent: Element, stage: Stage) -> Element | None:
 
 
 def render_sequence(parent: Element, ctx: RenderContext) -> None:
-    """The compact numbered list of all phases, each linking to its rules; one list per stage."""
+    """The compact numbered list of all phases, each linking to its rules; one list per stage. Its
+    summaries stay unlinked (``rc-nolink-terms``): an index is for finding a phase, its terms are linked
+    in the phase."""
     for stage in stages(ctx.game.phase_groups, ctx.index.numbered):
         stage_band(parent, stage)
         _sequence_list(parent, ctx, stage.phases)
@@ -117,13 +135,13 @@ def _sequence_list(parent: Element, ctx: RenderContext, nodes: list[NumberedPhas
         if node.kind == "alternative":
             badge(item, "or", "alternative")
         if node.phase.optional:
-            badge(item, "Optional", "optional", node.phase.condition)
+            badge(item, "Optional", "optional", ctx.index.plain(node.phase.condition) if node.phase.condition else None)
         if node.phase.skip_first_round:
             badge(item, "Not in round 1", "skip")
-        if not node.phase.has_rules or node.phase.todo:
-            badge(item, "Incomplete", "todo", node.phase.todo)
+        if not node.phase.has_rules or node.phase.todo:  # for designers only: the phase says the rest
+            badge(item, "Incomplete", f"todo {NOTE_CLASS}")
         if node.phase.summary:
-            sub(item, "span", node.phase.summary, "rc-summary")
+            sub(item, "span", node.phase.summary, "rc-summary rc-nolink-terms")
 
 
 def render_turn(parent: Element, ctx: RenderContext) -> None:

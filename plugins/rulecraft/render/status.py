@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..models import links
-from ..models.completeness import prose_todos, summarise, todo_items
+from ..models.completeness import designer_notes, prose_todos, summarise, todo_items
 from .base import Element, RenderContext, heading, link, sub
 
 
@@ -12,7 +12,8 @@ def render_status(parent: Element, ctx: RenderContext, prose: dict[str, str] | N
     summary = summarise(ctx.index, prose)
     dl = sub(parent, "dl", cls="rc-facts rc-status-summary")
     for label, value in (("Phases with rules", f"{summary.phases_with_rules} of {summary.phases}"),
-                         ("TODOs", str(summary.todos)), ("Open questions", str(summary.open_questions))):
+                         ("TODOs", str(summary.todos)), ("Open questions", str(summary.open_questions)),
+                         ("Designer notes", str(sum(1 for _ in designer_notes(ctx.index))))):
         sub(dl, "dt", label)
         sub(dl, "dd", value)
     if summary.phases:
@@ -39,8 +40,7 @@ def render_status(parent: Element, ctx: RenderContext, prose: dict[str, str] | N
         lst = sub(parent, "ul", cls="rc-todo-list")
         for obj, what, location in items:
             li = sub(lst, "li")
-            name = getattr(obj, "name", None) or getattr(obj, "term", None) or getattr(obj, "title", None) \
-                or getattr(obj, "id", None) or "game"
+            name = _name(obj)
             target = _target(obj, ctx)
             if target:
                 link(li, name, target).tail = ": "
@@ -51,12 +51,35 @@ def render_status(parent: Element, ctx: RenderContext, prose: dict[str, str] | N
         for what, location in prose_items:
             li = sub(lst, "li", what + " ")
             sub(li, "code", str(location))
+    notes = list(designer_notes(ctx.index))
+    if notes:
+        # Always shown here (no rc-dnote class): the Status page is where designers read every note,
+        # with or without JavaScript.
+        heading(parent, 2, "Designer notes", "designer-notes")
+        sub(parent, "p", "Remarks on how the rules were written down and what the source says or leaves out. "
+                         "Rule pages hide them unless Designer notes is switched on.")
+        lst = sub(parent, "ul", cls="rc-note-list")
+        for obj, note, location in notes:
+            li = sub(lst, "li")
+            name = _name(obj)
+            target = _target(obj, ctx)
+            if target:
+                link(li, name, target).tail = ": "
+            else:
+                sub(li, "strong", name).tail = ": "
+            sub(li, "span", " ".join(note.split()), "rc-note-text").tail = " "
+            sub(li, "code", str(location))
     missing = [n for n in ctx.index.numbered if not n.phase.has_rules and not n.phase.todo]
     if missing:
         heading(parent, 2, "Phases without rules", "phases-without-rules")
         lst = sub(parent, "ul")
         for node in missing:
             link(sub(lst, "li"), f"{node.number}. {node.phase.name}", ctx.href("phase", node.phase.id))
+
+
+def _name(obj) -> str:
+    return getattr(obj, "name", None) or getattr(obj, "term", None) or getattr(obj, "title", None) \
+        or getattr(obj, "label", None) or getattr(obj, "id", None) or "game"
 
 
 def _target(obj, ctx: RenderContext) -> str | None:

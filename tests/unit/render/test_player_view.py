@@ -1,0 +1,157 @@
+"""The player view in rendered HTML: designer notes marked (hidden by CSS, listed on Status), the quiet
+line of a phase without rules, plain-text attributes, no empty columns, honest deck counts, the
+glossary's filter and folded word forms, dice tables carried by their phase with unique ids."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import mdkit
+import pytest
+from gamekit import write_game
+
+from rulecraft.pages.assets import ASSETS
+
+GAME = """\
+id: demo
+title: Demo
+summary: A demo.
+components:
+  - {id: board, name: Board}
+  - {id: dice, name: Dice, designer_note: The source never says how many.}
+open_questions:
+  - {id: q, question: Who goes first?}
+"""
+TERMS = """\
+terms:
+  - {id: law, term: Law, plurals: [Laws, laws], aliases: [Act], short: "A rule {term:parliament} passes."}
+  - {id: parliament, term: Parliament, short: "Where a **law** is voted."}
+"""
+PHASES = """\
+phases:
+  - id: vote
+    name: Vote
+    optional: true
+    condition: "The {term:law} card is out."
+    rules: Vote on {dice:vote-roll}.
+    dice: [vote-roll]
+    see: [vote, count]
+    steps:
+      - text: Count the votes.
+        todo: Ties are not covered.
+  - id: count
+    name: Count
+    summary: Votes are counted.
+    todo: The source leaves this phase empty.
+"""
+DICE = """\
+tables:
+  - id: vote-roll
+    title: Vote roll
+    dice: 1d6
+    designer_note: Chances assumed.
+    rows:
+      - {roll: 1-3, result: Fails.}
+      - {roll: 4-6, result: Passes.}
+"""
+CARDS = """\
+decks:
+  - id: empty
+    name: Empty deck
+  - id: examples
+    name: Examples
+    cards:
+      - {id: real, name: Real, qty: 1}
+      - {id: shown, name: Shown, qty: 0}
+      - {id: also, name: Also shown, qty: 0}
+"""
+
+
+@pytest.fixture(scope="module")
+def rules(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("player")
+    write_game(root, {"game.yaml": GAME, "terms.yaml": TERMS, "phases.yaml": PHASES, "dice.yaml": DICE,
+                      "cards.yaml": CARDS}, base={})
+    return root
+
+
+def render(rules: Path, block: str):
+    return mdkit.render(rules, f"/// {block}\n///\n", game="demo", page="demo/turn.md")[0]
+
+
+def test_designer_notes_are_marked_and_the_css_hides_them(rules):
+    turn = render(rules, "turn")
+    notes = turn.select(".rc-dnote")
+    texts = " ".join(n.get_text(" ") for n in notes)
+    assert "Ties are not covered." in texts and "The source leaves this phase empty." in texts
+    assert "Chances assumed." in texts  # a table's note, inside the phase that carries the table
+    css = (ASSETS / "player.css").read_text(encoding="utf-8")
+    assert ".rc-dnote { display: none !important; }" in css
+    assert "@media screen {\n  .rc-notes-on .rc-dnote" in css  # only on screen: print is the player view
+
+
+def test_a_phase_without_rules_says_so_in_one_quiet_line(rules):
+    turn = render(rules, "turn")
+    count = turn.select_one("#count").find_parent("section")
+    assert count.select_one("p.rc-unwritten").get_text() == "The rules of this phase are not written yet."
+    assert not turn.select_one("#vote").find_parent("section").select("p.rc-unwritten")
+    # The index marks it for designers only.
+    (badge,) = turn.select(".rc-sequence .rc-badge--todo")
+    assert "rc-dnote" in badge["class"] and not badge.get("title")
+
+
+def test_attributes_are_plain_text(rules):
+    turn = render(rules, "turn")
+    titles = [el["title"] for el in turn.select("[title]")] + [el["aria-label"] for el in turn.select("[aria-label]")]
+    assert "The Law card is out." in titles
+    assert not [t for t in titles if "{" in t or "<" in t or "**" in t], titles
+
+
+def test_a_phase_carries_its_dice_table_collapsed_with_a_unique_id(rules):
+    turn = render(rules, "turn")
+    vote = turn.select_one("#vote").find_parent("section")
+    details = vote.select_one("details.rc-phase-dice")
+    assert details is not None and not details.has_attr("open")
+    assert details.select_one("summary").get_text() == "Dice table: Vote roll"
+    table = details.select_one(".rc-dice[data-rc-dice]")
+    assert table["id"] == "vote~vote-roll" and table.select_one(".rc-dice-ui")
+    assert "See also" in vote.get_text() and not vote.select('.rc-refs a[href="#vote"]')  # never itself
+    page = mdkit.render(rules, "/// turn\n///\n\n/// dice | vote-roll\n///\n", game="demo", page="demo/turn.md")[0]
+    ids = [el["id"] for el in page.select("[id]")]
+    assert len(ids) == len(set(ids))
+
+
+def test_status_lists_every_designer_note(rules):
+    status = render(rules, "status")
+    notes = status.select_one("#designer-notes").find_next("ul", class_="rc-note-list")
+    texts = [li.get_text(" ", strip=True) for li in notes.select("li")]
+    assert any("Dice" in t and "never says how many" in t for t in texts)
+    assert any("Vote roll" in t and "Chances assumed." in t for t in texts)
+    assert not status.select(".rc-dnote")  # shown on Status whatever the switch says
+
+
+def test_components_show_only_columns_with_data(rules):
+    table = render(rules, "components").select_one("table.rc-components")
+    assert [th.get_text() for th in table.select("th")] == ["Component"]
+
+
+def test_deck_counts_are_right(rules):
+    cards = render(rules, "cards")
+    counts = [p.get_text() for p in cards.select(".rc-deck-count")]
+    assert counts == ["Its cards are not listed in the rules.",
+                      "1 card. 2 more shown below with their count unknown."]
+    assert [b.get_text() for b in cards.select(".rc-badge--qty")] == ["×1", "Count unknown", "Count unknown"]
+
+
+def test_glossary_filter_letters_and_folded_word_forms(rules):
+    glossary = render(rules, "glossary")
+    bar = glossary.select_one(".rc-gindex")
+    box = bar.select_one(".rc-gfilter")
+    assert box.has_attr("hidden")  # no dead control without JavaScript
+    field = box.select_one("input")
+    assert field["aria-label"] == "Filter terms" and field["aria-describedby"] == "rc-gfilter-count"
+    assert bar.select_one("nav.rc-letters")
+    law = glossary.select_one('[data-term="law"]')
+    assert law["data-rc-words"] == "law | act | laws | laws"
+    forms = law.select_one("details.rc-forms")
+    assert forms.select_one("summary").get_text() == "Also written" and "Act, Laws, laws" in forms.get_text()
