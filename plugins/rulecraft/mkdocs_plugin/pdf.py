@@ -286,6 +286,7 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
                  "(pip install 'rulecraft[pdf]' to add them)")
         return {}
     jobs = list(pages.items())
+    log.debug(f"rulecraft: fitting {len(jobs)} cheat sheet(s) with WeasyPrint: {', '.join(pages)}")
     caches = {} if cache is None else {g: cache.setdefault(g, {}) for g, _ in jobs}
 
     def work(job) -> FitResult | Exception:
