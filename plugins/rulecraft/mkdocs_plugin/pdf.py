@@ -31,6 +31,7 @@ from urllib.parse import unquote, urlsplit
 
 from ..render.cheatsheet import PDF_SLOT
 from .fitting import MIN_PT, FitResult, emoji_to_images, fit_here
+from .pdf_cache import _atomic_write
 
 STYLESHEETS = ("rulecraft.css", "cheatsheet.css")  # inside the site's asset folder
 
@@ -170,24 +171,11 @@ def _template_for(page_file: Path, site_dir: Path, asset_dir: str, page_size: st
     return _document_for(page_file, site_dir, asset_dir, "\0", page_size).replace("\0", "{fragment}")
 
 
-def write_pdf(page_file: Path, pdf_file: Path, site_dir: Path, asset_dir: str, cache: dict | None = None,
-              page_size: str = "A4") -> int:
-    """Render the cheat sheet of one built page, as it is, to ``pdf_file`` on paper ``page_size`` (CSS);
-    returns the number of pages. (The build uses ``fit_sheet``, which also chooses the fit.)"""
-    fragment = sheet_fragment(page_file.read_text(encoding="utf-8"))
-    if fragment is None:
-        raise ValueError(f"{page_file} has no cheat sheet")
-    document = _document_for(page_file, site_dir, asset_dir, fragment, page_size)
-    data, pages = _render(document, page_file, site_dir)
-    pdf_file.parent.mkdir(parents=True, exist_ok=True)
-    pdf_file.write_bytes(data)
-    return pages
-
-
 def fit_sheet(page_file: Path, site_dir: Path, asset_dir: str, cache: dict | None = None) -> FitResult:
     """Choose, verify and render the sheet of one built page (see fitting.py); the PDFs' bytes are in
-    the result. ``cache`` (kept by the plugin across `mkdocs serve` rebuilds) maps the input's hash to
-    the result already made from it, so an unchanged sheet is neither fitted nor set again."""
+    the result. ``cache`` (kept by the plugin across rebuilds, on disk by ``pdf_cache``) maps the input's
+    hash to the result already made from it, so an unchanged sheet is neither fitted nor set again.
+    Nothing here needs WeasyPrint before a miss (``pdf_jobs`` relies on that)."""
     fragment = sheet_fragment(page_file.read_text(encoding="utf-8"))
     if fragment is None:
         raise ValueError(f"{page_file} has no cheat sheet")
@@ -199,12 +187,14 @@ def fit_sheet(page_file: Path, site_dir: Path, asset_dir: str, cache: dict | Non
         css = site_dir / asset_dir / name
         key.update(css.read_bytes() if css.is_file() else b"")
     digest = key.hexdigest()
-    if cache is not None and digest in cache:
-        return cache[digest]
+    hit = cache.get(digest) if cache is not None else None
+    if hit is not None:
+        return hit
     result = _run_fit(fragment, documents, page_file, site_dir)
     if cache is not None:
-        cache.clear()  # one entry per game and build is all a rebuild can reuse
         cache[digest] = result
+        for old in [d for d in cache if d != digest]:  # one entry per game is all a build can reuse
+            cache.pop(old, None)
     return result
 
 
@@ -230,22 +220,6 @@ def _run_fit(fragment: str, documents: dict[str, str], page_file: Path, site_dir
         if run.returncode != 0:
             raise RuntimeError((run.stderr.strip().splitlines() or ["PDF renderer failed"])[-1])
         return FitResult.from_json(json.loads(run.stdout), Path(tmp))
-
-
-def _render(document: str, page_file: Path, site_dir: Path) -> tuple[bytes, int]:
-    """One document as it is, in a child process (see _run_fit)."""
-    if _renders_in_process():
-        rendered = _renderer(page_file, site_dir)(document)
-        return rendered.write_pdf(), len(rendered.pages)
-    with tempfile.TemporaryDirectory(prefix="rulecraft-pdf-") as tmp:
-        job = Path(tmp) / "job.json"
-        job.write_text(json.dumps({"document": document}), encoding="utf-8")
-        command = [sys.executable, "-m", __name__, str(page_file), str(site_dir), str(job)]
-        run = subprocess.run(command, capture_output=True, text=True, timeout=600, env=_child_env())
-        if run.returncode != 0:
-            raise RuntimeError((run.stderr.strip().splitlines() or ["PDF renderer failed"])[-1])
-        out = json.loads(run.stdout)
-        return (Path(tmp) / "single.pdf").read_bytes(), out["pages"]
 
 
 def _renderer(page_file: Path, site_dir: Path):
@@ -294,15 +268,25 @@ def add_download_link(page_file: Path, pdfs: list[tuple[str, Path]]) -> bool:
 def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger,
                           cache: dict[str, dict] | None = None) -> list[PdfResult]:
     """Fit each built cheat-sheet page ({game id: page file}) to one page, verified on the rendered PDF,
-    write <game>/cheatsheet.pdf (A4) and <game>/cheatsheet-letter.pdf, and write the fit into the built
-    page (so the browser prints the same sheet) with the download links.
+    and write it (``write_outcome``).
 
     ``cache``: {game id: {}} kept between rebuilds (``fit_sheet``)."""
+    results = []
+    for game_id, outcome in fit_sheets(site_dir, pages, asset_dir, log, cache).items():
+        results += write_outcome(site_dir, game_id, pages[game_id], outcome, log)
+    return results
+
+
+def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger,
+               cache: dict[str, dict] | None = None) -> dict[str, FitResult]:
+    """``fit_sheet`` for every page, in parallel child processes; {game id: result} of those that
+    worked (the others are warned about). Needs WeasyPrint: without it, an info line and nothing."""
     if not available():
         log.info("rulecraft: WeasyPrint is not installed, so the cheat sheets get no PDF download "
                  "(pip install 'rulecraft[pdf]' to add them)")
-        return []
+        return {}
     jobs = list(pages.items())
+    log.debug(f"rulecraft: fitting {len(jobs)} cheat sheet(s) with WeasyPrint: {', '.join(pages)}")
     caches = {} if cache is None else {g: cache.setdefault(g, {}) for g, _ in jobs}
 
     def work(job) -> FitResult | Exception:
@@ -318,32 +302,41 @@ def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str
     workers = 1 if _renders_in_process() else max(1, min(len(jobs), len(os.sched_getaffinity(0)), 4))
     with ThreadPoolExecutor(max_workers=workers) as pool:
         outcomes = list(pool.map(work, jobs))
-    results = []
-    for (game_id, page_file), outcome in zip(jobs, outcomes):
+    fitted = {}
+    for (game_id, _page_file), outcome in zip(jobs, outcomes):
         if isinstance(outcome, Exception):
             log.warning(f"rulecraft: could not write the cheat-sheet PDFs of '{game_id}': {outcome}")
-            continue
-        written = []
-        for paper in PAPERS:
-            pdf_file = site_dir / game_id / paper.file_name
-            pdf_file.parent.mkdir(parents=True, exist_ok=True)
-            data, count, fill = outcome.pdfs[paper.css_size]
-            pdf_file.write_bytes(data)
-            written.append((paper.label, pdf_file))
-            results.append(PdfResult(game_id, pdf_file, count, paper.label, fill, outcome.fit.size_pt))
-            if count != 1:
-                log.warning(f"rulecraft: the {paper.label} cheat-sheet PDF of '{game_id}' has {count} pages, "
-                            "not one: choose less in the cheatsheet: block of its game.yaml")
-        if outcome.dropped:
-            log.warning(f"rulecraft: the cheat sheet of '{game_id}' does not fit one page even at "
-                        f"{MIN_PT:g} pt in {outcome.fit.columns} columns, so it leaves out: "
-                        f"{', '.join(outcome.dropped_names)} — choose less in the cheatsheet: block of its "
-                        "game.yaml (rulecraft check lists the choices)")
-        update_page(page_file, outcome)
-        add_download_link(page_file, written)
-        log.debug(f"rulecraft: cheat sheet of '{game_id}': {outcome.fit.size_pt:g} pt, {outcome.fit.columns} "
-                  f"columns, spacing {outcome.fit.spacing:g}, fill {outcome.fill:.2f} after {outcome.attempts} "
-                  "render(s)")
+        else:
+            fitted[game_id] = outcome
+    return fitted
+
+
+def write_outcome(site_dir: Path, game_id: str, page_file: Path, outcome: FitResult,
+                  log: logging.Logger) -> list[PdfResult]:
+    """One game's fit, fresh or cached alike: write <game>/cheatsheet.pdf (A4) and
+    <game>/cheatsheet-letter.pdf (each renamed into place: a served site never shows half a PDF),
+    warn about a sheet that is not one page or leaves units out, and write the fit into the built
+    page (so the browser prints the same sheet) with the download links."""
+    written, results = [], []
+    for paper in PAPERS:
+        pdf_file = site_dir / game_id / paper.file_name
+        data, count, fill = outcome.pdfs[paper.css_size]
+        _atomic_write(pdf_file, data)
+        written.append((paper.label, pdf_file))
+        results.append(PdfResult(game_id, pdf_file, count, paper.label, fill, outcome.fit.size_pt))
+        if count != 1:
+            log.warning(f"rulecraft: the {paper.label} cheat-sheet PDF of '{game_id}' has {count} pages, "
+                        "not one: choose less in the cheatsheet: block of its game.yaml")
+    if outcome.dropped:
+        log.warning(f"rulecraft: the cheat sheet of '{game_id}' does not fit one page even at "
+                    f"{MIN_PT:g} pt in {outcome.fit.columns} columns, so it leaves out: "
+                    f"{', '.join(outcome.dropped_names)} — choose less in the cheatsheet: block of its "
+                    "game.yaml (rulecraft check lists the choices)")
+    update_page(page_file, outcome)
+    add_download_link(page_file, written)
+    log.debug(f"rulecraft: cheat sheet of '{game_id}': {outcome.fit.size_pt:g} pt, {outcome.fit.columns} "
+              f"columns, spacing {outcome.fit.spacing:g}, fill {outcome.fill:.2f} after {outcome.attempts} "
+              "render(s)")
     return results
 
 
@@ -360,15 +353,9 @@ def update_page(page_file: Path, outcome: FitResult) -> None:
 
 def _child_main(page_file: Path, site_dir: Path, job_file: Path) -> None:
     job = json.loads(job_file.read_text(encoding="utf-8"))
-    render = _renderer(page_file, site_dir)
-    if "document" in job:
-        rendered = render(job["document"])
-        (job_file.parent / "single.pdf").write_bytes(rendered.write_pdf())
-        print(json.dumps({"pages": len(rendered.pages)}))
-        return
-    result = fit_here(job["fragment"], job["documents"], render, without_links)
+    result = fit_here(job["fragment"], job["documents"], _renderer(page_file, site_dir), without_links)
     print(json.dumps(result.to_json(job_file.parent)))
 
 
-if __name__ == "__main__":  # the child process of _run_fit and _render
+if __name__ == "__main__":  # the child process of _run_fit
     _child_main(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]))

@@ -1,20 +1,24 @@
-"""Cheat-sheet PDFs kept on disk between builds, keyed by what they are made from.
+"""Cheat-sheet fits and PDFs kept on disk between builds, keyed by what they are made from.
 
-Setting a PDF takes WeasyPrint about a second; the sheet it is made from rarely changes.
-``pdf.write_pdf`` looks the hash of its input (the sheet's document and stylesheets) up in a
-mapping per game and paper and keeps one entry there; ``PdfCache`` gives it mappings backed by
-files under the project's ``.cache/rulecraft/pdf/``, so a `mkdocs build` whose sheet did not
-change copies last build's PDF instead of setting it again. The one PDF a slot keeps is also
-what a page served by `mkdocs serve` links while its new PDF is being made (``pdf_jobs``).
+Fitting a sheet takes WeasyPrint several renders (seconds); the sheet it is made from rarely
+changes. ``pdf.fit_sheet`` looks the hash of its input (the sheet's fragment, the papers' documents
+and the stylesheets) up in a mapping per game and keeps one entry there; ``PdfCache`` gives it
+mappings backed by folders under the project's ``.cache/rulecraft/pdf/``, so a `mkdocs build` whose
+sheet did not change reads last build's fit and PDFs instead of fitting again. The entry a slot
+wrote last is also what a page served by `mkdocs serve` links while its new PDFs are being made
+(``pdf_jobs``).
 
-Entries are ``<sha256>-<pages>.pdf``, written to a temporary name and renamed, so a reader never
-sees half a file; anything unreadable or not a PDF counts as missing. The folder is named after
-the WeasyPrint version and the renderer's own code: either changing sets every PDF again.
+An entry is a folder ``<sha256>/`` holding ``result.json`` and the PDFs (``FitResult.to_json``),
+written in a temporary folder beside it and renamed into place, so a reader never sees half an
+entry; anything unreadable or damaged counts as missing and is removed. The cache folder is named
+after the WeasyPrint version and the code that fits and sets the sheet: changing either fits every
+sheet again.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -23,17 +27,25 @@ from collections.abc import Iterator, MutableMapping
 from importlib import metadata
 from pathlib import Path
 
-ENTRY_RE = re.compile(r"^([0-9a-f]{64})-([0-9]+)\.pdf$")
+from .fitting import FitResult
+
+DIGEST_RE = re.compile(r"^[0-9a-f]{64}$")
+RESULT = "result.json"
+_HERE = Path(__file__).parent
+# The code whose output an entry is: the PDF step, the fit search, and the emoji pictures.
+RENDERER_CODE = (_HERE / "pdf.py", _HERE / "fitting.py", _HERE.parent / "render" / "emoji.py")
 
 
 def renderer_tag() -> str:
-    """Names the cache folder: PDFs made by another WeasyPrint or another pdf.py are not reused."""
+    """Names the cache folder: results made by another WeasyPrint or other renderer code are not reused."""
     try:
         version = metadata.version("weasyprint")
     except metadata.PackageNotFoundError:
         version = "none"
-    code = hashlib.sha256((Path(__file__).parent / "pdf.py").read_bytes()).hexdigest()[:16]
-    return f"weasyprint-{version}-{code}"
+    code = hashlib.sha256()
+    for path in RENDERER_CODE:
+        code.update(path.read_bytes())
+    return f"weasyprint-{version}-{code.hexdigest()[:16]}"
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
@@ -48,8 +60,19 @@ def _atomic_write(path: Path, data: bytes) -> None:
         raise
 
 
+def _remove(path: Path) -> None:
+    """Renamed aside first, so a writer renaming a new entry into this name is never half deleted."""
+    try:
+        aside = Path(tempfile.mkdtemp(dir=path.parent, prefix=".gone-"))
+        os.replace(path, aside / "x")
+    except OSError:
+        shutil.rmtree(path, ignore_errors=True)
+        return
+    shutil.rmtree(aside, ignore_errors=True)
+
+
 class PdfSlot(MutableMapping):
-    """Input hash -> (PDF bytes, page count) for one game and paper, stored in one folder."""
+    """Input hash -> FitResult (fit, verified fragment, PDFs) for one game, stored in one folder."""
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -59,45 +82,54 @@ class PdfSlot(MutableMapping):
             names = os.listdir(self.folder)
         except OSError:
             return {}
-        found = {}
-        for name in names:
-            match = ENTRY_RE.match(name)
-            if match:
-                found[match.group(1)] = self.folder / name
-        return found
+        return {name: self.folder / name for name in names if DIGEST_RE.match(name)}
 
-    def _read(self, path: Path) -> tuple[bytes, int] | None:
+    def _read(self, path: Path) -> FitResult | None:
         try:
-            data = path.read_bytes()
-        except OSError:
+            result = FitResult.from_json(json.loads((path / RESULT).read_text(encoding="utf-8")), path)
+            if not result.pdfs or not all(data.startswith(b"%PDF") for data, _, _ in result.pdfs.values()):
+                raise ValueError("not a PDF")
+        except Exception:  # missing file, bad JSON, wrong shape: damaged, made again
+            if path.is_dir():
+                _remove(path)
             return None
-        if not data.startswith(b"%PDF"):
-            path.unlink(missing_ok=True)  # damaged: made again
-            return None
-        return data, int(ENTRY_RE.match(path.name).group(2))
+        return result
 
-    def __contains__(self, digest) -> bool:
-        path = self._entries().get(digest)
-        return path is not None and self._read(path) is not None
-
-    def __getitem__(self, digest: str) -> tuple[bytes, int]:
+    def get(self, digest, default=None):
         path = self._entries().get(digest)
         value = self._read(path) if path is not None else None
+        return default if value is None else value
+
+    def __contains__(self, digest) -> bool:
+        return self.get(digest) is not None
+
+    def __getitem__(self, digest: str) -> FitResult:
+        value = self.get(digest)
         if value is None:
             raise KeyError(digest)
         return value
 
-    def __setitem__(self, digest: str, value: tuple[bytes, int]) -> None:
-        data, pages = value
-        if not ENTRY_RE.match(f"{digest}-{int(pages)}.pdf"):
+    def __setitem__(self, digest: str, value: FitResult) -> None:
+        if not DIGEST_RE.match(str(digest)):
             raise ValueError(f"not a sha256 hex digest: {digest!r}")
-        _atomic_write(self.folder / f"{digest}-{int(pages)}.pdf", data)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(dir=self.folder, prefix=".new-"))
+        try:
+            data = value.to_json(tmp)
+            (tmp / RESULT).write_text(json.dumps(data), encoding="utf-8")  # last: marks the entry complete
+            target = self.folder / digest
+            if target.exists():  # the same input made again (another build): the newer one stays
+                _remove(target)
+            os.replace(tmp, target)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise
 
     def __delitem__(self, digest: str) -> None:
         path = self._entries().get(digest)
         if path is None:
             raise KeyError(digest)
-        path.unlink(missing_ok=True)
+        _remove(path)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._entries())
@@ -107,12 +139,17 @@ class PdfSlot(MutableMapping):
 
     def clear(self) -> None:
         for path in self._entries().values():
-            path.unlink(missing_ok=True)
+            _remove(path)
 
-    def latest(self) -> tuple[bytes, int] | None:
-        """The most recently written PDF of this slot (what the site showed last), if any."""
-        entries = sorted(self._entries().values(), key=lambda p: p.stat().st_mtime_ns if p.exists() else 0)
-        for path in reversed(entries):
+    def latest(self) -> FitResult | None:
+        """The entry written last (what the site showed last), if any readable one is left."""
+        def written(path: Path) -> int:
+            try:
+                return (path / RESULT).stat().st_mtime_ns
+            except OSError:
+                return 0
+
+        for path in sorted(self._entries().values(), key=written, reverse=True):
             value = self._read(path)
             if value is not None:
                 return value
@@ -120,18 +157,18 @@ class PdfSlot(MutableMapping):
 
 
 class PdfCache:
-    """The per-slot mappings ``pdf.build_cheatsheet_pdfs`` asks for (``setdefault("<game> <paper>", {})``)."""
+    """The per-game mappings ``pdf.build_cheatsheet_pdfs`` asks for (``setdefault(game_id, {})``)."""
 
     def __init__(self, folder: Path):
         tag = renderer_tag()
         self.folder = folder / tag
-        if folder.is_dir():  # PDFs of an older renderer are never read again
+        if folder.is_dir():  # results of older renderer code are never read again
             for stale in folder.iterdir():
                 if stale.is_dir() and stale.name != tag:
                     shutil.rmtree(stale, ignore_errors=True)
 
-    def slot(self, key: str) -> PdfSlot:
-        return PdfSlot(self.folder / re.sub(r"[^A-Za-z0-9_.-]+", "-", key))
+    def slot(self, game_id: str) -> PdfSlot:
+        return PdfSlot(self.folder / re.sub(r"[^A-Za-z0-9_.-]+", "-", game_id))
 
-    def setdefault(self, key: str, _default=None) -> PdfSlot:
-        return self.slot(key)
+    def setdefault(self, game_id: str, _default=None) -> PdfSlot:
+        return self.slot(game_id)

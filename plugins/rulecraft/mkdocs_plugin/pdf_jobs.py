@@ -1,19 +1,22 @@
 """When the cheat-sheet PDFs are made: during `mkdocs build`, after the reload under `mkdocs serve`.
 
-Setting a sheet takes WeasyPrint a second or more per paper. `mkdocs build` waits for them (the
-cache in ``pdf_cache`` makes that a copy when the sheet did not change). `mkdocs serve` must not:
-the browser reloads only when the build returns. So a served build
+Fitting a sheet takes WeasyPrint several renders. Both ways first look every game up in the cache
+(``pdf_cache``) with ``pdf.fit_sheet`` itself, given a cache that ends it on a miss: a game whose sheet
+did not change is written from its cached fit (PDFs, the fit written into the page, links, warnings:
+``pdf.write_outcome``, exactly as when it was fitted) without WeasyPrint even being imported.
+`mkdocs build` then fits the rest and waits for them. `mkdocs serve` must not: the browser reloads
+only when the build returns. So for the games that missed, a served build
 
 1. copies what the PDFs are made from (the built cheat-sheet pages and Rulecraft's two
    stylesheets) aside, because the next rebuild empties the site folder;
-2. puts each game's last PDFs (the cache keeps one per game and paper) into the fresh site and
-   links them at once — the download button never points at a missing file;
-3. lets one background thread make the PDFs from that copy (a cache hit for every game whose
-   sheet did not change: only changed sheets are set again) and, if no newer build has started,
-   swaps them into the site with an atomic rename.
+2. puts each such game's last PDFs (the cache's latest entry) into the fresh site and links them at
+   once — the download button never points at a missing file (the page keeps its estimated fit: the
+   old fit need not suit the changed sheet);
+3. lets one background thread fit those sheets from that copy and, if no newer build has started,
+   writes them into the site (PDFs renamed into place, the fit into the page).
 
-A newer build supersedes a job that has not started; a running one finishes (its PDFs land in the
-cache, where the newer build finds them) but no longer touches the site.
+A newer build supersedes a job that has not started; a running one finishes (its results land in
+the cache, where the newer build finds them) but no longer touches the site.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from .pdf import PAPERS, SLOT_RE, STYLESHEETS, add_download_link, build_cheatsheet_pdfs, write_pdf
+from .pdf import PAPERS, STYLESHEETS, add_download_link, fit_sheet, fit_sheets, write_outcome
 from .pdf_cache import PdfCache, _atomic_write
 
 
@@ -34,22 +37,16 @@ class _Miss(Exception):
 
 
 class _HitsOnly:
-    """A slot of the PDF cache that ends ``write_pdf`` (raises _Miss) instead of letting it render."""
+    """A game's cache slot that ends ``fit_sheet`` (raises _Miss) instead of letting it fit."""
 
     def __init__(self, slot):
         self.slot = slot
 
-    def __contains__(self, digest) -> bool:
-        if digest in self.slot:
-            return True
-        raise _Miss(digest)
-
-    def __getitem__(self, digest):
-        return self.slot[digest]
-
-
-def slot_key(game_id: str, paper) -> str:
-    return f"{game_id} {paper.css_size}"  # the key build_cheatsheet_pdfs asks the cache for
+    def get(self, digest, default=None):
+        found = self.slot.get(digest)
+        if found is None:
+            raise _Miss(digest)
+        return found
 
 
 @dataclass
@@ -64,7 +61,7 @@ class _Job:
 
 class PdfJobs:
     def __init__(self, cache: PdfCache | dict, log: logging.Logger):
-        self.cache = cache
+        self.cache = cache  # {game id: {digest: FitResult}}, on disk (PdfCache) or in memory
         self.log = log
         self.lock = threading.Lock()
         self.generation = 0  # bumped by every build that starts
@@ -74,37 +71,37 @@ class PdfJobs:
     # --- `mkdocs build` ------------------------------------------------------------------------------
     def build_now(self, site_dir: Path, pages: dict[str, Path], asset_dir: str) -> dict[str, list]:
         """Make every sheet's PDFs; returns {game id: [(paper label, PDF file)]} of those written."""
-        written = self._from_cache(site_dir, pages, asset_dir)
-        rest = {game_id: page for game_id, page in pages.items() if game_id not in written}
+        return self._write(site_dir, pages, self._fit(site_dir, pages, asset_dir))
+
+    def _fit(self, site_dir: Path, pages: dict[str, Path], asset_dir: str) -> dict:
+        outcomes = self._from_cache(site_dir, pages, asset_dir)
+        rest = {game_id: page for game_id, page in pages.items() if game_id not in outcomes}
         if rest:  # only now is WeasyPrint imported (pdf.available): a warm build never needs it
-            for result in build_cheatsheet_pdfs(site_dir, rest, asset_dir, self.log, self.cache):
-                written.setdefault(result.game, []).append((result.paper, result.pdf))
+            outcomes.update(fit_sheets(site_dir, rest, asset_dir, self.log, self.cache))
+        return outcomes
+
+    def _write(self, site_dir: Path, pages: dict[str, Path], outcomes: dict) -> dict[str, list]:
+        written = {}
+        for game_id, page_file in pages.items():
+            if game_id in outcomes:
+                results = write_outcome(site_dir, game_id, page_file, outcomes[game_id], self.log)
+                written[game_id] = [(result.paper, result.pdf) for result in results]
         return written
 
-    def _from_cache(self, site_dir: Path, pages: dict[str, Path], asset_dir: str) -> dict[str, list]:
-        """Games whose PDFs are all in the cache, on one page each: written and linked here, through
-        ``write_pdf`` itself with a cache that refuses to miss. Anything else (a miss, a sheet of more
-        than one page, which must be reported, an error) is left to ``build_cheatsheet_pdfs``."""
-        slot_of = getattr(self.cache, "slot", None)
-        if slot_of is None:
-            return {}
-        done = {}
+    def _slot(self, game_id: str):
+        return self.cache.setdefault(game_id, {})
+
+    def _from_cache(self, site_dir: Path, pages: dict[str, Path], asset_dir: str) -> dict:
+        """{game id: cached FitResult} of every game whose sheet is in the cache, found by ``fit_sheet``
+        itself (the same key as a fit) with a cache that refuses to miss. A miss or any error is left
+        to ``fit_sheets``, which reports errors properly."""
+        found = {}
         for game_id, page_file in pages.items():
-            links = []
-            for paper in PAPERS:
-                target = site_dir / game_id / paper.file_name
-                try:
-                    hits_only = _HitsOnly(slot_of(slot_key(game_id, paper)))
-                    count = write_pdf(page_file, target, site_dir, asset_dir, hits_only, paper.css_size)
-                except Exception:  # _Miss, or anything build_cheatsheet_pdfs will report properly
-                    break
-                if count != 1:
-                    break
-                links.append((paper.label, target))
-            if len(links) == len(PAPERS):
-                add_download_link(page_file, links)
-                done[game_id] = links
-        return done
+            try:
+                found[game_id] = fit_sheet(page_file, site_dir, asset_dir, _HitsOnly(self._slot(game_id)))
+            except Exception:  # _Miss, or anything fit_sheets will report
+                continue
+        return found
 
     # --- `mkdocs serve` ------------------------------------------------------------------------------
     def build_started(self) -> None:
@@ -115,15 +112,22 @@ class PdfJobs:
     def build_later(self, site_dir: Path, pages: dict[str, Path], asset_dir: str) -> None:
         with self.lock:
             generation = self.generation
-        copy_dir = Path(tempfile.mkdtemp(prefix="rulecraft-sheets-"))
-        try:  # copied before the previous PDFs are linked: the pages must be as `mkdocs build` reads them
-            copy_pages = _copy_inputs(site_dir, pages, asset_dir, copy_dir)
-        except OSError as exc:
-            shutil.rmtree(copy_dir, ignore_errors=True)
-            self.log.warning(f"rulecraft: could not prepare the cheat-sheet PDFs: {exc}")
+        hits = self._from_cache(site_dir, pages, asset_dir)
+        missing = {game_id: page for game_id, page in pages.items() if game_id not in hits}
+        copy_dir = copy_pages = None
+        if missing:  # copied before anything is written: the pages must be as `mkdocs build` reads them
+            copy_dir = Path(tempfile.mkdtemp(prefix="rulecraft-sheets-"))
+            try:
+                copy_pages = _copy_inputs(site_dir, missing, asset_dir, copy_dir)
+            except OSError as exc:
+                shutil.rmtree(copy_dir, ignore_errors=True)
+                self.log.warning(f"rulecraft: could not prepare the cheat-sheet PDFs: {exc}")
+                missing = {}
+        self._write(site_dir, pages, hits)
+        self._place_previous(site_dir, missing)
+        if not missing:
             return
-        self._place_previous(site_dir, pages)
-        job = _Job(generation, site_dir, pages, copy_dir, copy_pages, asset_dir)
+        job = _Job(generation, site_dir, missing, copy_dir, copy_pages, asset_dir)
         with self.lock:
             superseded, self.pending = self.pending, job
             if self.worker is None:
@@ -140,20 +144,19 @@ class PdfJobs:
         return self.worker is None or not self.worker.is_alive()
 
     def _place_previous(self, site_dir: Path, pages: dict[str, Path]) -> None:
-        slot_of = getattr(self.cache, "slot", None)
-        if slot_of is None:
-            return  # an in-memory cache keeps no "last PDF"
+        """The PDFs of each game's latest fit, linked; the page keeps its own (estimated) fit."""
         for game_id, page_file in pages.items():
+            slot = self._slot(game_id)
+            latest = getattr(slot, "latest", None)
+            previous = latest() if latest else next(reversed(slot.values()), None)
+            if previous is None:
+                continue
             placed = []
             for paper in PAPERS:
-                previous = slot_of(slot_key(game_id, paper)).latest()
-                if previous is None:
-                    break
                 target = site_dir / game_id / paper.file_name
-                _atomic_write(target, previous[0])
+                _atomic_write(target, previous.pdfs[paper.css_size][0])
                 placed.append((paper.label, target))
-            if len(placed) == len(PAPERS):
-                add_download_link(page_file, placed)
+            add_download_link(page_file, placed)
 
     def _work(self) -> None:
         while True:
@@ -173,20 +176,13 @@ class PdfJobs:
         with self.lock:
             if job.generation != self.generation:
                 return  # a newer build has started; its own job follows
-        made = self.build_now(job.copy_dir, job.copy_pages, job.asset_dir)
+        outcomes = self._fit(job.copy_dir, job.copy_pages, job.asset_dir)
         with self.lock:  # held while writing: a new build waits in build_started before emptying the site
             if job.generation != self.generation:
                 return
-            for game_id, pdfs in made.items():
-                links = []
-                for label, pdf_file in pdfs:
-                    target = job.site_dir / game_id / pdf_file.name
-                    _atomic_write(target, pdf_file.read_bytes())
-                    links.append((label, target))
-                page_file = job.pages[game_id]
-                # The page already links the previous PDFs (same file names) unless there were none.
-                if page_file.is_file() and SLOT_RE.search(page_file.read_text(encoding="utf-8")):
-                    add_download_link(page_file, links)
+            # The served pages get the PDFs and the fit (a page already linking the previous PDFs keeps
+            # its links: same file names).
+            self._write(job.site_dir, {g: p for g, p in job.pages.items() if p.is_file()}, outcomes)
         self.log.info("rulecraft: cheat-sheet PDFs up to date")
 
 
@@ -207,4 +203,4 @@ def _copy_inputs(site_dir: Path, pages: dict[str, Path], asset_dir: str, copy_di
     return copies
 
 
-__all__ = ["PdfJobs", "slot_key"]
+__all__ = ["PdfJobs"]

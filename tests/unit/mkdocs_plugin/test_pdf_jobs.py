@@ -1,15 +1,19 @@
-"""Cheat-sheet PDFs cached on disk by content (pdf_cache) and scheduled around the build (pdf_jobs)."""
+"""Cheat-sheet fits cached on disk by content (pdf_cache) and scheduled around the build (pdf_jobs)."""
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 
 import pytest
 
 import rulecraft.mkdocs_plugin.pdf as pdf
+import rulecraft.mkdocs_plugin.pdf_cache as pdf_cache
+from rulecraft.mkdocs_plugin.fitting import FitResult
 from rulecraft.mkdocs_plugin.pdf_cache import PdfCache, PdfSlot
 from rulecraft.mkdocs_plugin.pdf_jobs import PdfJobs
+from rulecraft.models.cheatsheet import Fit
 
 ASSETS = "assets/rulecraft"
 LOG = logging.getLogger("test-pdf-jobs")
@@ -18,6 +22,16 @@ SLOT = '<span class="rc-sheet-pdf" data-rc-pdf-slot=""></span>'
 
 def digest(n: int) -> str:
     return f"{n:064x}"
+
+
+def result(text: str, pages: int = 1, dropped=(), fragment: str | None = None) -> FitResult:
+    """What the fit of a sheet reading ``text`` gives (faked): the PDFs' bytes name the text and paper,
+    the verified fragment carries the fit's marker."""
+    fragment = (fragment or f'<div class="rc-cheatsheet"><p>{text}</p></div>').replace(
+        'class="rc-cheatsheet"', f'class="rc-cheatsheet" data-fitted="{text}"', 1)
+    pdfs = {paper: (f"%PDF-1.7 {text} {paper}".encode(), pages, 0.9) for paper in ("A4", "letter")}
+    return FitResult(Fit(9, 3), fragment, pdfs, 0.9, 3, [f"sheet-term-{d}" for d in dropped],
+                     [f"key term '{d}'" for d in dropped])
 
 
 def write_site(site, text: str = "One", games=("g",)) -> dict:
@@ -32,19 +46,32 @@ def write_site(site, text: str = "One", games=("g",)) -> dict:
     return pages
 
 
+class FakeFit:
+    """Stands in for the fit loop's child process (pdf._run_fit), counting the sheets it fits."""
+
+    def __init__(self):
+        self.calls: list[str] = []
+        self.pages = 1
+        self.dropped: tuple[str, ...] = ()
+        self.gate: threading.Event | None = None  # when set: every fit waits for it
+        self.started = threading.Event()
+
+    def __call__(self, fragment, documents, page_file, site_dir):
+        assert "@page { size: A4; }" in documents["A4"] and "@page { size: letter; }" in documents["letter"]
+        self.started.set()
+        if self.gate is not None:
+            assert self.gate.wait(10)
+        text = fragment.split("<p>")[1].split("</p>")[0]
+        self.calls.append(text)
+        return result(text, self.pages, self.dropped, fragment)
+
+
 @pytest.fixture
-def renders(monkeypatch):
-    """Counts WeasyPrint runs (faked: the PDF's bytes name the sheet's text and paper)."""
-    calls: list[str] = []
-
-    def render(document, page_file, site_dir):
-        calls.append(document)
-        text = document.split("<p>")[1].split("</p>")[0]
-        return f"%PDF-1.7 {text} {'letter' if 'size: letter' in document else 'A4'}".encode(), 1
-
-    monkeypatch.setattr(pdf, "_render", render)
+def fits(monkeypatch):
+    fake = FakeFit()
+    monkeypatch.setattr(pdf, "_run_fit", fake)
     monkeypatch.setattr(pdf, "available", lambda: True)
-    return calls
+    return fake
 
 
 def links(page_file) -> list[str]:
@@ -52,114 +79,157 @@ def links(page_file) -> list[str]:
     return [part.split('"')[0] for part in text.split('rc-sheet-download" href="')[1:]]
 
 
-def test_slot_keeps_pdfs_by_hash_and_drops_damaged_ones(tmp_path):
-    slot = PdfSlot(tmp_path / "slot")
+def fitted(page_file) -> str | None:
+    """The text whose verified fit the page carries (update_page), or None (the page's own estimate)."""
+    text = page_file.read_text(encoding="utf-8")
+    return text.split('data-fitted="')[1].split('"')[0] if 'data-fitted="' in text else None
+
+
+def test_slot_keeps_results_by_hash_and_drops_damaged_ones(tmp_path):
+    folder = tmp_path / "slot"
+    slot = PdfSlot(folder)
     assert digest(1) not in slot and slot.latest() is None
-    slot[digest(1)] = (b"%PDF-1 a", 1)
-    slot[digest(2)] = (b"%PDF-1 b", 2)
-    assert slot[digest(2)] == (b"%PDF-1 b", 2) and set(slot) == {digest(1), digest(2)}
-    assert slot.latest() == (b"%PDF-1 b", 2)
-    (tmp_path / "slot" / f"{digest(2)}-2.pdf").write_bytes(b"<html>half a file")
-    assert digest(2) not in slot and not (tmp_path / "slot" / f"{digest(2)}-2.pdf").exists()
-    assert slot.latest() == (b"%PDF-1 a", 1)
+    slot[digest(1)] = result("a")
+    slot[digest(2)] = result("b", pages=2)
+    (folder / ".new-half").mkdir()  # a writer still at work (or one that died): not an entry
+    assert set(slot) == {digest(1), digest(2)}
+    got = slot[digest(2)]
+    assert got.pdfs["letter"] == (b"%PDF-1.7 b letter", 2, 0.9) and got.fit == Fit(9, 3)
+    assert 'data-fitted="b"' in got.fragment
+    assert slot.latest().pdfs["A4"][0] == b"%PDF-1.7 b A4"
+
+    (folder / digest(2) / "result.json").write_text('{"fit": [9, 3', encoding="utf-8")  # cut short
+    assert digest(2) not in slot and not (folder / digest(2)).exists()
+    assert slot.latest().pdfs["A4"][0] == b"%PDF-1.7 a A4"
+    pdf_name = json.loads((folder / digest(1) / "result.json").read_text())["pdfs"]["A4"][0]
+    (folder / digest(1) / pdf_name).write_bytes(b"<html>not a PDF")
+    assert slot.get(digest(1)) is None and not (folder / digest(1)).exists() and slot.latest() is None
+
+    slot[digest(3)] = result("c")
+    slot[digest(3)] = result("d")  # the same input written again: replaced whole
+    assert slot[digest(3)].pdfs["A4"][0] == b"%PDF-1.7 d A4" and len(slot) == 1
     slot.clear()
     assert len(slot) == 0
     with pytest.raises(ValueError):
-        slot["../../etc"] = (b"%PDF", 1)
+        slot["../../etc"] = result("x")
 
 
 def test_cache_of_another_renderer_is_removed(tmp_path):
-    (tmp_path / "weasyprint-0.1-old" / "g-A4").mkdir(parents=True)
+    (tmp_path / "weasyprint-0.1-old" / "g").mkdir(parents=True)
     cache = PdfCache(tmp_path)
-    cache.setdefault("g A4", {})[digest(3)] = (b"%PDF x", 1)
+    cache.setdefault("g", {})[digest(3)] = result("x")
     assert [p.name for p in tmp_path.iterdir()] == [cache.folder.name]
 
 
-def test_build_reuses_pdfs_of_an_unchanged_sheet_across_builds(tmp_path, renders, monkeypatch):
+def test_renderer_tag_follows_the_fitting_code(tmp_path, monkeypatch):
+    code = []
+    for name in ("pdf.py", "fitting.py", "emoji.py"):
+        (tmp_path / name).write_text(f"# {name}", encoding="utf-8")
+        code.append(tmp_path / name)
+    monkeypatch.setattr(pdf_cache, "RENDERER_CODE", tuple(code))
+    before = pdf_cache.renderer_tag()
+    (tmp_path / "fitting.py").write_text("# fitting.py, changed", encoding="utf-8")
+    assert pdf_cache.renderer_tag() != before
+    assert {p.name for p in pdf_cache.RENDERER_CODE} >= {"pdf.py", "fitting.py"}
+
+
+def test_build_reuses_the_fit_of_an_unchanged_sheet_across_builds(tmp_path, fits, monkeypatch):
     cache_dir = tmp_path / "cache"
     site = tmp_path / "site"
     pages = write_site(site)
     written = PdfJobs(PdfCache(cache_dir), LOG).build_now(site, pages, ASSETS)
-    assert len(renders) == 2 and [label for label, _ in written["g"]] == ["A4", "US Letter"]
+    assert fits.calls == ["One"] and [label for label, _ in written["g"]] == ["A4", "US Letter"]
     assert links(pages["g"]) == ["../cheatsheet.pdf", "../cheatsheet-letter.pdf"]
+    assert fitted(pages["g"]) == "One"
     assert (site / "g" / "cheatsheet-letter.pdf").read_bytes() == b"%PDF-1.7 One letter"
 
-    # A new process (`mkdocs build` again): nothing is set again, WeasyPrint is not even imported.
-    monkeypatch.setattr(pdf, "available", lambda: pytest.fail("WeasyPrint looked up for cached PDFs"))
+    # A new process (`mkdocs build` again): nothing is fitted, WeasyPrint is not even looked up,
+    # and the page is written exactly as after a fit.
+    monkeypatch.setattr(pdf, "available", lambda: pytest.fail("WeasyPrint looked up for a cached fit"))
     site2 = tmp_path / "site2"
     pages = write_site(site2)
-    PdfJobs(PdfCache(cache_dir), LOG).build_now(site2, pages, ASSETS)
-    assert len(renders) == 2 and (site2 / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 One A4"
+    written = PdfJobs(PdfCache(cache_dir), LOG).build_now(site2, pages, ASSETS)
+    assert fits.calls == ["One"] and (site2 / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 One A4"
+    assert [label for label, _ in written["g"]] == ["A4", "US Letter"]
     assert links(pages["g"]) == ["../cheatsheet.pdf", "../cheatsheet-letter.pdf"]
+    assert fitted(pages["g"]) == "One"
 
     monkeypatch.setattr(pdf, "available", lambda: True)
-    pages = write_site(site2, "Two")  # the sheet changed: set again, the old entry replaced
+    pages = write_site(site2, "Two")  # the sheet changed: fitted again, the old entry replaced
     PdfJobs(PdfCache(cache_dir), LOG).build_now(site2, pages, ASSETS)
-    assert len(renders) == 4 and (site2 / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 Two A4"
-    assert len(PdfCache(cache_dir).slot("g A4")) == 1
+    assert fits.calls == ["One", "Two"] and (site2 / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 Two A4"
+    assert fitted(pages["g"]) == "Two"
+    assert len(PdfCache(cache_dir).slot("g")) == 1
 
 
-def test_a_sheet_of_two_pages_is_still_reported_when_cached(tmp_path, renders, monkeypatch, caplog):
-    monkeypatch.setattr(pdf, "_render", lambda document, page_file, site: (renders.append(1), (b"%PDF-1 x", 2))[1])
+def test_in_memory_cache_works_too(tmp_path, fits):
+    jobs = PdfJobs({}, LOG)
+    for n in range(2):
+        site = tmp_path / f"site{n}"
+        pages = write_site(site)
+        jobs.build_now(site, pages, ASSETS)
+        assert fitted(pages["g"]) == "One" and links(pages["g"]) == ["../cheatsheet.pdf", "../cheatsheet-letter.pdf"]
+    assert fits.calls == ["One"]
+
+
+def test_a_sheet_of_two_pages_or_with_units_left_out_is_still_reported_when_cached(tmp_path, fits, caplog):
+    fits.pages, fits.dropped = 2, ("Cover",)
     for n in range(2):
         site = tmp_path / f"site{n}"
         PdfJobs(PdfCache(tmp_path / "cache"), LOG).build_now(site, write_site(site), ASSETS)
-    assert len(renders) == 2  # the second build only read the cache...
-    assert sum("has 2 pages, not one" in r.getMessage() for r in caplog.records) == 4  # ...and still warned
+    assert fits.calls == ["One"]  # the second build only read the cache...
+    messages = [r.getMessage() for r in caplog.records]
+    assert sum("has 2 pages, not one" in m for m in messages) == 4  # ...and still warned
+    assert sum("it leaves out: key term 'Cover'" in m for m in messages) == 2
 
 
-def test_serving_links_the_previous_pdf_until_the_new_one_is_made(tmp_path, renders, monkeypatch):
-    release = threading.Event()
-    fake = pdf._render
-
-    def slow_render(document, page_file, site_dir):
-        assert release.wait(10)
-        return fake(document, page_file, site_dir)
-
+def test_serving_links_the_previous_pdf_until_the_new_one_is_made(tmp_path, fits):
     jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
     site = tmp_path / "site"
     jobs.build_started()
-    jobs.build_now(site, write_site(site), ASSETS)  # a sheet made before (the cache has it)
-    monkeypatch.setattr(pdf, "_render", slow_render)
+    jobs.build_now(site, write_site(site), ASSETS)  # a sheet fitted before (the cache has it)
+    fits.gate = threading.Event()
 
     jobs.build_started()  # `mkdocs serve` rebuilds after an edit: the site is written anew
     pages = write_site(site, "Two")
     (site / "g" / "cheatsheet.pdf").unlink()
     jobs.build_later(site, pages, ASSETS)
-    # Returned at once: the page links the previous PDFs, which are in the site.
+    # Returned at once: the page links the previous PDFs, which are in the site; the old fit is not
+    # applied to the changed sheet.
     assert links(pages["g"]) == ["../cheatsheet.pdf", "../cheatsheet-letter.pdf"]
     assert (site / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 One A4"
-    release.set()
+    assert fitted(pages["g"]) is None
+    fits.gate.set()
     assert jobs.wait(10)
     assert (site / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 Two A4"
     assert (site / "g" / "cheatsheet-letter.pdf").read_bytes() == b"%PDF-1.7 Two letter"
     assert links(pages["g"]) == ["../cheatsheet.pdf", "../cheatsheet-letter.pdf"]
+    assert fitted(pages["g"]) == "Two"  # the served page now prints as the PDF
+
+    jobs.build_started()  # a rebuild that leaves the sheet alone: written from the cache at once
+    pages = write_site(site, "Two")
+    jobs.build_later(site, pages, ASSETS)
+    assert jobs.worker is None and fitted(pages["g"]) == "Two" and fits.calls == ["One", "Two"]
 
 
-def test_a_job_overtaken_by_a_newer_build_leaves_the_site_alone(tmp_path, renders, monkeypatch):
-    started, release = threading.Event(), threading.Event()
-    fake = pdf._render
-
-    def slow_render(document, page_file, site_dir):
-        started.set()
-        assert release.wait(10)
-        return fake(document, page_file, site_dir)
-
-    monkeypatch.setattr(pdf, "_render", slow_render)
+def test_a_job_overtaken_by_a_newer_build_leaves_the_site_alone(tmp_path, fits):
+    fits.gate = threading.Event()
     jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
     site = tmp_path / "site"
     jobs.build_started()
     pages = write_site(site, "Old")
     jobs.build_later(site, pages, ASSETS)  # no earlier PDF: the page gets its link when it is made
     assert links(pages["g"]) == []
-    assert started.wait(10)
+    assert fits.started.wait(10)
     jobs.build_started()  # the next build begins (MkDocs empties the site now)
-    release.set()
+    fits.gate.set()
     assert jobs.wait(10)
     assert not (site / "g" / "cheatsheet.pdf").exists() and links(pages["g"]) == []
-    assert len(PdfCache(tmp_path / "cache").slot("g A4")) == 1  # made all the same, for the next build
+    assert fitted(pages["g"]) is None
+    assert len(PdfCache(tmp_path / "cache").slot("g")) == 1  # made all the same, for the next build
 
     pages = write_site(site, "Old")
     jobs.build_later(site, pages, ASSETS)
     assert links(pages["g"]) == ["../cheatsheet.pdf", "../cheatsheet-letter.pdf"]  # from the cache at once
-    assert jobs.wait(10) and (site / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 Old A4"
+    assert fitted(pages["g"]) == "Old" and (site / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 Old A4"
+    assert jobs.wait(10) and fits.calls == ["Old"]
