@@ -18,7 +18,7 @@ def runs(monkeypatch):
 
     def counting(book, docs_dir=None, summaries=True):
         calls.append(book)
-        return real(book, docs_dir, summaries)
+        return real(book, docs_dir, summaries=summaries)
 
     monkeypatch.setattr(check_cache, "check_book", counting)
     return calls
