@@ -68,7 +68,7 @@ def _load_cards_file(game_dir: Path) -> tuple[CardsFile | None, str, list[Proble
     shown = display_path(path)
     if not path.is_file():
         return None, shown, []
-    doc, problems = read_yaml_file(path, shown)
+    doc, problems = read_yaml_file(path, shown, Path(game_dir).resolve().parent.parent)
     if doc.data is None or any(p.is_error for p in problems):
         return None, shown, problems or [error("cards-file", "cannot read cards.yaml", Location(shown))]
     obj, problems = load_model(doc, CardsFile)

@@ -12,7 +12,23 @@ import sys
 from pathlib import Path
 
 from .. import collector
+from ..problems import printable
 from . import report
+
+
+class PrintableStream:
+    """stdout/stderr of the CLI: control characters from data are shown (``\\x1b``), never acted on,
+    whatever printed them (a report, a note, a summary). ``data`` is the stream itself, for a command
+    whose output *is* the data (``cards export`` into a pipe)."""
+
+    def __init__(self, stream):
+        self.data = stream
+
+    def write(self, text: str) -> int:
+        return self.data.write(printable(text))
+
+    def __getattr__(self, name):
+        return getattr(self.data, name)
 
 
 def _default_docs(path: Path) -> Path | None:
@@ -111,8 +127,10 @@ def cmd_cards_export(args: argparse.Namespace) -> int:
     if args.output and args.output != "-":
         Path(args.output).write_text(text, encoding="utf-8", newline="")
         print(f"wrote {args.output}", file=sys.stderr)
+    elif sys.stdout.isatty():
+        sys.stdout.write(text)  # a terminal shows the CSV: control characters escaped
     else:
-        sys.stdout.write(text)
+        getattr(sys.stdout, "data", sys.stdout).write(text)  # a pipe or a file gets the CSV as it is
     return 0
 
 
@@ -204,6 +222,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = PrintableStream(sys.stdout), PrintableStream(sys.stderr)
     try:
         with collector.paused():  # a short-lived command over a heap that stays alive: see collector.py
             return args.func(args)
@@ -214,6 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # the system failed us, e.g. the disk filled up while the report was written
         _say_on_stderr(f"rulecraft: could not finish: {exc}")
         return 120  # what Python itself exits with when its output cannot be written
+    finally:
+        sys.stdout, sys.stderr = streams
 
 
 def run() -> None:
