@@ -125,6 +125,10 @@ def cmd_cards_export(args: argparse.Namespace) -> int:
         _print_problems(exc.problems)
         return 1
     if args.output and args.output != "-":
+        refusal = _refuse_output(Path(args.output), game_dir)
+        if refusal:
+            print(f"rulecraft cards export: {refusal}", file=sys.stderr)
+            return 2
         Path(args.output).write_text(text, encoding="utf-8", newline="")
         print(f"wrote {args.output}", file=sys.stderr)
     elif sys.stdout.isatty():
@@ -132,6 +136,19 @@ def cmd_cards_export(args: argparse.Namespace) -> int:
     else:
         getattr(sys.stdout, "data", sys.stdout).write(text)  # a pipe or a file gets the CSV as it is
     return 0
+
+
+def _refuse_output(output: Path, game_dir: Path) -> str | None:
+    """Why the CSV must not be written there: never over rule data (a .yaml file, or anything inside a
+    game's folder), never over something that is not a plain file."""
+    target = output.resolve()
+    in_game = any((folder / "game.yaml").is_file() or folder.name == "_shared" for folder in target.parents)
+    if target.suffix.lower() in (".yaml", ".yml") or in_game or _within(str(target), game_dir):
+        return (f"will not write the CSV to '{printable(str(output))}': that is rule data; "
+                "write it outside rules_data/ (for example: -o deck.csv)")
+    if output.exists() and not output.is_file():
+        return f"'{printable(str(output))}' is not a regular file"
+    return None
 
 
 def _within(file: str, folder: Path) -> bool:
