@@ -92,6 +92,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None) -> CheckResult:
         found: list[Problem] = []
         found += identifiers.check(index)
         found += references.check(index)
+        found += references.check_icon_images(index, docs_dir)
         for file, text in prose.items():
             found += references.check_prose(index, file, text)
             found += references.check_page_blocks(book, index, file, text)

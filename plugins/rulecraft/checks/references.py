@@ -152,3 +152,22 @@ def check_page_blocks(book, index: GameIndex | None, file: str, text: str) -> It
             problem = dangling(target_index, ITEM_BLOCKS[name], item_id, location, f"/// {name}")
             if problem:
                 yield problem
+
+
+def check_icon_images(index: GameIndex, docs_dir) -> Iterator[Problem]:
+    """An image glyph names a file inside docs/ that exists (a missing one is a broken image on every
+    page that shows the icon; a link out of docs/ is not published)."""
+    if docs_dir is None:
+        return
+    docs = docs_dir.resolve()
+    for icon in index.game.icons:
+        image = icon.glyph.image if icon.glyph else None
+        if not image:
+            continue
+        target = (docs / image).resolve()
+        inside = target == docs or docs in target.parents
+        if not inside or not target.is_file():
+            why = "is outside docs/" if not inside else "does not exist"
+            yield error("icon-image-missing", f"icon '{icon.id}': image '{image}' {why}",
+                        index.game.where(icon.glyph, "image"), f"put the file at docs/{image} or fix the path",
+                        index.game.id)

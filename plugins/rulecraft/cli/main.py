@@ -91,6 +91,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_REPORT_LINES = 80  # of the import report on the terminal
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     from .importer import ImportError_, import_rulebook
 
@@ -103,7 +106,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     except ImportError_ as exc:
         print(f"rulecraft import: {exc}", file=sys.stderr)
         return 2 if exc.usage else 1
-    print(result.report_text)
+    lines = result.report_text.splitlines()
+    if len(lines) > MAX_REPORT_LINES:  # a huge source makes a huge report: the file has all of it
+        lines = lines[:MAX_REPORT_LINES] + [f"... {len(lines) - MAX_REPORT_LINES} more line(s) in the report file"]
+    print("\n".join(line if len(line) <= 300 else line[:300] + " …" for line in lines))
     print(f"report written to {result.report_path}")
     if result.check.errors:
         _print_problems(result.check.errors)

@@ -28,6 +28,7 @@ from mkdocs.utils import get_relative_url
 
 from .. import collector
 from .. import pages as site_pages
+from ..book import RuleBook
 from ..checks import check_book, read_prose
 from ..checks.references import check_page_blocks, check_prose
 from ..loader import load_rulebook
@@ -37,7 +38,6 @@ from ..models.index import build_index
 from ..models.links import GAME_PAGES
 from ..pages.assets import asset_files, served_text, styles_and_scripts
 from .backlinks import fill_backlinks_file
-from ..book import RuleBook
 from .config import RulecraftConfig, edit_url_for
 from .search import only_search_between
 

@@ -87,14 +87,20 @@ def detect_format(text: str, suffix: str = "") -> str:
 
 MAX_SOURCE_BYTES = 20_000_000  # a long rulebook is a few MB of HTML
 MAX_NESTING = 50  # lists, quotes or elements inside each other; rulebooks nest a handful deep
-_MD_NESTING_RE = re.compile(r"^((?:[ \t]*>)*)([ \t]*)", re.MULTILINE)
+# A line's nesting: its indent, quote markers and list markers ("> > - 1. - item" is 5 deep).
+_MD_PREFIX_RE = re.compile(r"^(?:[ \t]*(?:>|[-*+](?=[ \t])|[0-9]{1,9}[.)](?=[ \t])))*[ \t]*", re.MULTILINE)
+_MD_MARKER_RE = re.compile(r">|[-*+0-9]+[.)]?(?=[ \t])")
 
 
 def _markdown_too_deep(text: str) -> int | None:
-    """The first line nested deeper than MAX_NESTING (quote markers, or 2 columns of indent per list level)."""
-    for match in _MD_NESTING_RE.finditer(text):
-        quotes, indent = match.group(1).count(">"), len(match.group(2).expandtabs(4))
-        if quotes > MAX_NESTING or indent > 4 * MAX_NESTING:
+    """The first line nested deeper than MAX_NESTING (quote and list markers, 2 columns of indent a level)."""
+    for match in _MD_PREFIX_RE.finditer(text):
+        prefix = match.group(0)
+        if len(prefix) <= MAX_NESTING:
+            continue  # too short to be that deep: most lines
+        markers = len(_MD_MARKER_RE.findall(prefix))
+        indent = len(prefix.expandtabs(4)) - len(prefix.lstrip(" \t").expandtabs(4))
+        if markers > MAX_NESTING or indent > 2 * MAX_NESTING or markers + indent // 2 > MAX_NESTING:
             return text.count("\n", 0, match.start()) + 1
     return None
 
