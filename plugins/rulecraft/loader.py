@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from .book import Game, RuleBook
 from .models import FILE_KINDS, GlossaryFile, RuleModel
-from .problems import Location, Problem, error
+from .problems import Location, Problem, error, excerpt
 from .schema_errors import allowed_keys, describe, problems_from_validation
 from .yamlsource import YamlDocument, read_yaml_file
 
@@ -54,7 +54,8 @@ def _attach_sources(value: Any, file: str, path: tuple) -> None:
 def load_model(doc: YamlDocument, model: type[RuleModel]) -> tuple[RuleModel | None, list[Problem]]:
     if not isinstance(doc.data, dict):
         keys = ", ".join(allowed_keys(model, ()))
-        found = describe(doc.data)
+        # A whole file read as one text is not data: show a short excerpt only, never its content.
+        found = f"text ('{excerpt(doc.data)}')" if isinstance(doc.data, str) else describe(doc.data)
         return None, [error("schema-top-level", f"expected a mapping of keys at the top level, found {found}",
                             doc.where(()), f"start the file with keys such as: {keys}")]
     try:
@@ -71,7 +72,10 @@ _ATTR_FOR_KIND = {"game": "info", "phases": "phases_file", "dice": "dice_file", 
                   "icons": "icons_file", "cards": "cards_file"}
 
 
-def load_game(folder: Path) -> tuple[Game, list[Problem]]:
+def load_game(folder: Path, within: Path | None = None) -> tuple[Game, list[Problem]]:
+    """One game's folder; ``within`` is the project: no data file may be a link leading out of it
+    (default: the folder holding rules_data/)."""
+    within = folder.resolve().parent.parent if within is None else within
     game = Game(id=folder.name, folder=folder)
     problems: list[Problem] = []
     kinds = ", ".join(f"{k}.yaml" for k in FILE_KINDS)
@@ -91,7 +95,7 @@ def load_game(folder: Path) -> tuple[Game, list[Problem]]:
             problems.append(error("file-name", f"unknown data file '{path.name}'", Location(shown),
                                   (f"did you mean {close[0]}.yaml? " if close else "") + f"data files are: {kinds}"))
             continue
-        doc, file_problems = read_yaml_file(path, shown)
+        doc, file_problems = read_yaml_file(path, shown, within)
         game.documents[kind] = doc
         problems.extend(file_problems)
         if doc.data is None or any(p.is_error for p in file_problems):
@@ -117,7 +121,7 @@ def _load_shared(root: Path, book: RuleBook) -> dict[str, tuple[GlossaryFile, Ya
     if not folder.is_dir():
         return shared
     for path in sorted(folder.glob("*.yaml")):
-        doc, problems = read_yaml_file(path, display_path(path))
+        doc, problems = read_yaml_file(path, display_path(path), root.resolve().parent)
         book.problems.extend(problems)
         if doc.data is None or any(p.is_error for p in problems):
             continue
@@ -150,8 +154,9 @@ def load_rulebook(root: Path) -> RuleBook:
     else:
         folders = sorted(p for p in root.iterdir() if is_game_folder(p))
         shared = _load_shared(root, book)
+    project = (root.resolve().parent.parent if folders == [root] else root.resolve().parent)
     for folder in folders:
-        game, problems = load_game(folder)
+        game, problems = load_game(folder, project)
         book.problems.extend(problems)
         if game.info:
             for glossary_id in game.info.glossaries:

@@ -6,8 +6,38 @@ and a short code so tests and CI annotations can tell kinds apart.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import Enum
+
+# What a terminal acts on instead of showing: C0 and C1 controls (ESC, CR, backspace...), DEL, and the
+# Unicode marks that reorder or hide text (bidi overrides and isolates, zero-width characters). Newline
+# and tab are the only controls the CLI's own output uses.
+_UNPRINTABLE_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+                             "\u2066-\u2069\ufeff]")
+_UNPRINTABLE_LINE_RE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+                                  "\u2066-\u2069\ufeff]")
+
+
+def _escape_char(match: re.Match) -> str:
+    code = ord(match.group(0))
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str, *, one_line: bool = False) -> str:
+    """Text from data made safe for a terminal: every control character shown as ``\\x1b``, never
+    acted on (an ESC sequence could erase an error line and print a fake "0 error(s)").
+    ``one_line``: newlines and tabs are escaped too."""
+    pattern = _UNPRINTABLE_LINE_RE if one_line else _UNPRINTABLE_RE
+    return pattern.sub(_escape_char, text) if pattern.search(text) else text
+
+
+def excerpt(text: str, limit: int = 20) -> str:
+    """A short, printable excerpt of the first line of ``text``: enough to recognise it, too little
+    to leak a file's content (a secret) into a log."""
+    line = text.lstrip().split("\n", 1)[0]
+    short = line[:limit] + ("…" if len(line) > limit or "\n" in text.strip() else "")
+    return printable(short, one_line=True)
 
 
 class Severity(str, Enum):
@@ -43,9 +73,11 @@ class Problem:
         return self.severity is Severity.ERROR
 
     def format(self) -> str:
+        """One problem for people; whatever came from data is made printable (see ``printable``)."""
         text = f"{self.location}: {self.severity.value}[{self.code}]: {self.message}"
+        text = printable(text, one_line=True)
         if self.hint:
-            text += f"\n    hint: {self.hint}"
+            text += f"\n    hint: {printable(self.hint, one_line=True)}"
         return text
 
     def sort_key(self) -> tuple:

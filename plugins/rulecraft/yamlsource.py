@@ -14,7 +14,9 @@ raising a traceback.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -412,17 +414,77 @@ def _convert(node, loader, doc: YamlDocument, file: str) -> tuple[YamlDocument, 
         loader.dispose()
 
 
-def read_yaml_file(path: Path, display: str | None = None) -> tuple[YamlDocument, list[Problem]]:
-    file = display or str(path)
+def _kind_of(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "not a regular file"
+
+
+def inside(path: Path, folder: Path) -> bool:
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return YamlDocument(file, None), [error(
-                "file-too-big", f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}",
-                Location(file), "split the data into several games or files")]
-        raw = path.read_bytes()
+        path.relative_to(folder)
+        return True
+    except ValueError:
+        return False
+
+
+def read_source_bytes(path: Path, file: str, *, within: Path | None = None,
+                      limit: int = MAX_FILE_BYTES) -> tuple[bytes | None, list[Problem]]:
+    """The bytes of a regular file, or a located problem; never blocks, never reads more than ``limit``.
+
+    Symlinks are resolved: one that leads outside ``within`` (the project) is refused without
+    reading it, so a pull request cannot make the build print a file such as a CI secret. FIFOs
+    (``open`` would wait forever), devices (``/dev/zero`` is endless and has size 0) and sockets
+    are refused; the size limit counts the bytes actually read, not what ``stat`` claims."""
+    where = Location(file)
+    try:
+        real = path.resolve()
+        if within is not None and not inside(real, within.resolve()):
+            return None, [error("file-outside-project", "the file is a link to a file outside the project; "
+                                "it was not read", where, "copy the data into the project instead of linking it")]
+        fd = os.open(real, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
-        return YamlDocument(file, None), [error("unreadable", f"cannot read file: {exc.strerror}", Location(file))]
+        return None, [error("unreadable", f"cannot read file: {exc.strerror}", where)]
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            return None, [error("not-a-file", f"the file is {_kind_of(info.st_mode)}, not a regular file; "
+                                "it was not read", where, "rule data must be ordinary text files")]
+        if info.st_size > limit:
+            return None, [_too_big(info.st_size, limit, where)]
+        chunks, total = [], 0
+        while total <= limit:
+            chunk = os.read(fd, min(1 << 20, limit + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+        if total > limit:  # the file grew, or stat lied (procfs): the bytes read are what counts
+            return None, [_too_big(total, limit, where, more=True)]
+        return b"".join(chunks), []
+    except OSError as exc:
+        return None, [error("unreadable", f"cannot read file: {exc.strerror}", where)]
+    finally:
+        os.close(fd)
+
+
+def _too_big(size: int, limit: int, where: Location, more: bool = False) -> Problem:
+    return error("file-too-big", f"file is {'more than ' if more else ''}{size:,} bytes; the limit is {limit:,}",
+                 where, "split the data into several games or files")
+
+
+def read_yaml_file(path: Path, display: str | None = None,
+                   within: Path | None = None) -> tuple[YamlDocument, list[Problem]]:
+    file = display or str(path)
+    raw, problems = read_source_bytes(path, file, within=within)
+    if raw is None:
+        return YamlDocument(file, None), problems
     text, problems = _decode(raw, file)
     if text is None:
         return YamlDocument(file, None), problems

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,10 @@ PAYLOADS = {
 }
 INLINE = " ".join(PAYLOADS.values())
 ATTR_INLINE = '*hover*{: onmouseover="window.__pwned=1" }'
+# attr_list setting ids, styles and attributes (issue 17, case 2): fixing the dice roller's seed, hiding
+# glossary previews, an invisible link over the whole page
+ATTR_SET = ('Any time *seeded*{: id="rulecraftSeed" } or [x](https://example.org){: style="position:fixed;inset:0;'
+            'opacity:0" } or *gone*{ hidden } or *c*{: .rc-term data-rc-definition="x" }\n{: id="para-id" }')
 V2 = "2.0 \"><img src=x onerror=window.__pwned=1>"  # a changelog version, named by changed_in
 
 
@@ -45,7 +50,7 @@ def hostile(prefix: str) -> str:
 
 def block(prefix: str) -> str:
     """Block Markdown (rules, definitions, descriptions...) with every payload and Markdown trick."""
-    return (f"{prefix} {INLINE} {ATTR_INLINE}\n\n"
+    return (f"{prefix} {INLINE} {ATTR_INLINE}\n\n{ATTR_SET}\n\n"
             "A paragraph with handlers\n{: onclick=\"window.__pwned=1\" onmouseover=\"window.__pwned=1\" }\n\n"
             "A [reference link][evil], an ![image](javascript:window.__pwned=1), "
             "a [vbscript](vbscript:msgbox(1)), a [data link](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==), "
@@ -452,3 +457,187 @@ def test_sanitizer_drops_script_urls_and_handlers(text):
 ])
 def test_sanitizer_keeps_ordinary_links_and_images(text, kept):
     assert kept in convert(text)
+
+
+# --- issue 17: attributes from data, one allowlist (checked against nh3), imported rulebooks -------------
+
+
+def _blocks(html_text: str):
+    from bs4 import BeautifulSoup
+
+    return BeautifulSoup(html_text, "html.parser").select(".rc-block")
+
+
+@pytest.mark.site
+def test_data_sets_no_id_style_or_attribute(hostile_site):
+    """Case 2: `*x*{: id=... }`, `{: style=... }`, `{ hidden }` in YAML text are shown as text, never applied."""
+    seen = 0
+    for path in built_pages(hostile_site):
+        file = hostile_site / (path + "index.html" if not path.endswith(".html") else path)
+        text = file.read_text(encoding="utf-8")
+        from bs4 import BeautifulSoup
+
+        soup = BeautifulSoup(text, "html.parser")
+        assert not soup.select("#rulecraftSeed, #para-id"), path
+        for block in _blocks(text):
+            for el in block.find_all(True):
+                style = el.get("style")
+                assert style is None or style.startswith("--rc-"), (path, el.name, style)
+                if el.name == "em" and el.get_text() in ("seeded", "gone", "c"):
+                    assert not el.attrs, (path, str(el)[:80])  # emphasis from data: no attributes
+                if el.name == "a" and el.get_text() == "x":
+                    assert set(el.attrs) == {"href"}, (path, str(el)[:80])
+        seen += soup.get_text().count('{: id="rulecraftSeed" }')
+    assert seen >= 5  # the attribute lists read as the text that was written
+
+
+@pytest.mark.site
+def test_every_block_is_a_fixed_point_of_nh3_with_the_same_policy(hostile_site):
+    """The runtime allowlist (a walk over the tree) is as strict as nh3/ammonia with the same policy:
+    nh3 finds nothing more to remove in any Rulecraft block of any page."""
+    import nh3
+    from bs4 import BeautifulSoup
+
+    from rulecraft.markdown_ext.sanitize import POLICY, STYLE_RE
+
+    attributes = {"*": set(POLICY["attributes"]) | {"style"}}
+    for tag, names in POLICY["tag_attributes"].items():
+        attributes[tag] = set(names)
+    prefixes = set(POLICY["prefixes"])
+
+    def canonical(fragment: str) -> Counter:
+        """Every element with its attributes (nh3 knows no attribute prefixes: those are left out). A
+        multiset, not the markup: nh3 re-parses like a browser and moves a nested <a> out of its parent,
+        which removes nothing."""
+        elements: Counter = Counter()
+        for el in BeautifulSoup(fragment, "html.parser").find_all(True):
+            attrs = {k: " ".join(v) if isinstance(v, list) else v for k, v in el.attrs.items()
+                     if not k.startswith(tuple(prefixes))}
+            elements[(el.name, tuple(sorted(attrs.items())))] += 1
+        return elements
+
+    checked = 0
+    for path in built_pages(hostile_site):
+        file = hostile_site / (path + "index.html" if not path.endswith(".html") else path)
+        for block in _blocks(file.read_text(encoding="utf-8")):
+            for el in block.find_all(True):  # the one style a renderer writes, checked by its own rule
+                if el.get("style"):
+                    assert STYLE_RE.match(el["style"]), el["style"]
+                    del el["style"]
+            fragment = str(block)
+            cleaned = nh3.clean(fragment, tags=set(POLICY["tags"]), attributes=attributes,
+                                url_schemes=set(POLICY["schemes"]), link_rel=None, strip_comments=True)
+            assert canonical(cleaned) == canonical(fragment), path
+            checked += 1
+    assert checked >= 10
+
+
+EVIL_HTML = """<html><body><h1>Evil Game</h1>
+<p>Hello &lt;img src=x onerror=window.__pwned=1&gt; and &lt;script&gt;window.__pwned=1&lt;/script&gt;,
+<a href="https://example.org/a){: onclick=window.__pwned=1 }">a link</a> and text{: onclick="window.__pwned=1" }.</p>
+<h2>Setup</h2><ul><li>Take &lt;img src=x onerror=window.__pwned=1&gt; coins</li></ul>
+<h2>Notes</h2><p>&lt;svg onload=window.__pwned=1&gt; and <scr<b>ipt>window.__pwned=1</script></p>
+</body></html>
+"""
+EVIL_MD = """# Evil Game
+
+Hello &lt;img src=x onerror=window.__pwned=1&gt; and <scr<b>ipt>window.__pwned=1</script>
+and &lt;script&gt;window.__pwned=1&lt;/script&gt; now.
+
+## Notes
+
+- Take &lt;svg onload=window.__pwned=1&gt; coins
+"""
+
+
+@pytest.mark.site
+@pytest.mark.browser
+@pytest.mark.parametrize("name, text", [("evil.html", EVIL_HTML), ("evil.md", EVIL_MD)])
+def test_imported_escaped_markup_stays_text_in_chromium(tmp_path, browser_site, name, text):
+    """Case 1: a rulebook whose text holds escaped markup is imported as text; built, nothing runs."""
+    from rulecraft.cli.main import main
+
+    project = make_project(tmp_path / "project")
+    source = tmp_path / name
+    source.write_text(text, encoding="utf-8")
+    assert main(["import", str(source), "--out", str(project), "--id", "evil"]) in (0, 1)
+    prose = (project / "docs/evil").glob("*.md")
+    written = "".join(path.read_text(encoding="utf-8") for path in prose)
+    assert "<img" not in written and "<script" not in written and "<svg" not in written, written
+    built = build(project, strict=False)
+    assert built.returncode == 0, built.stdout + built.stderr
+    site = project / "site"
+    assert not unsafe_markup((site / "evil/index.html").read_text(encoding="utf-8"))
+    _, browser = browser_site  # one Playwright per thread: the module's browser
+    with serve(site) as url:
+        dialogs: list[str] = []
+        context, page = open_page(browser, f"{url}/evil/", dialogs)
+        try:
+            body = page.inner_text("article")
+            assert page.evaluate("window.__pwnedHits") == [] and not dialogs
+            assert page.evaluate(DOM_AUDIT) == []
+            assert "<img src=x onerror=window.__pwned=1>" in body  # what the rulebook showed, as text
+        finally:
+            context.close()
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("template, message", [
+    ("https://example.org/edit/{branch}/{path}", "unknown placeholder {branch}"),
+    ("javascript:alert(1)//{path}", "must be an http:// or https:// address"),
+    ('https://example.org/e/{path}#" onmouseover="window.__pwned=1', "quotes"),
+    ("https://example.org/e/{path", "edit_url:"),
+])
+def test_edit_url_is_validated_at_config_time(tmp_path, template, message):
+    """Case 9: a bad edit_url is a configuration error naming the problem, not a KeyError traceback."""
+    project = make_project(tmp_path / "project", ("corporate-warfare",),
+                           plugin_extra=f"edit_url: {json.dumps(template)}")
+    built = build(project, strict=False)
+    output = built.stdout + built.stderr
+    assert built.returncode == 1 and message in output and "Traceback" not in output, output
+
+
+@pytest.mark.site
+def test_edit_url_path_is_escaped(tmp_path):
+    from sitekit import page
+
+    project = make_project(tmp_path / "project", ("corporate-warfare",),
+                           plugin_extra='edit_url: "https://example.org/e/main/{path}?x=1&y=2"')
+    built = build(project, strict=False)
+    assert built.returncode == 0, built.stdout + built.stderr
+    edit = page(project / "site", "corporate-warfare/turn/").select_one("a[rel=edit]")
+    assert edit["href"] == "https://example.org/e/main/rules_data/corporate-warfare/phases.yaml?x=1&y=2"
+
+
+@pytest.mark.site
+def test_unknown_reference_kind_fails_the_build_with_its_line(tmp_path):
+    """Case 6: `{phsae:...}` and `{sectoin:...}` used to print literally; `{section:id}` links."""
+    game = {"rules_data/demo/game.yaml": """\
+        id: demo
+        title: Demo
+        version: "1.0"
+        summary: See {section:trading}.
+        sections:
+          - id: trading
+            title: Trading rules
+            text: Trade.
+        """, "rules_data/demo/phases.yaml": """\
+        phases:
+          - id: trade
+            name: Trade
+            rules: Then {phsae:trade}, see {section:trading}.
+        """}
+    project = make_project(tmp_path / "project", files=game)
+    built = build(project, strict=False)
+    output = built.stdout + built.stderr
+    assert built.returncode == 1, output
+    assert "phases.yaml:4:" in output and "unknown reference kind 'phsae'" in output
+    assert "did you mean {phase:...}?" in output
+    fixed = (project / "rules_data/demo/phases.yaml").read_text().replace("{phsae:trade}", "{phase:trade}")
+    (project / "rules_data/demo/phases.yaml").write_text(fixed)
+    built = build(project, strict=False)
+    assert built.returncode == 0, built.stdout + built.stderr
+    from sitekit import page
+
+    link = page(project / "site", "demo/turn/").select_one("a.rc-section-ref")
+    assert link.get_text() == "Trading rules" and link["href"].endswith("#trading")

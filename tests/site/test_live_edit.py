@@ -43,14 +43,50 @@ def _wait_for(predicate, timeout: float = 60.0, what: str = "condition"):
     pytest.fail(f"timed out after {timeout:.0f}s waiting for {what}")
 
 
-def test_broken_edit_keeps_last_good_site_and_recovers(tmp_path):
-    project = make_project(tmp_path, ("corporate-warfare",))
+def _serve(project, log_path):
     port = _free_port()
-    log_path = tmp_path / "serve.log"
     with open(log_path, "w", encoding="utf-8") as log:
         server = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{port}"],
             cwd=project, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    return server, port
+
+
+def _stop(server) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+def test_serve_started_on_broken_data_shows_the_banner_and_recovers(tmp_path):
+    """Issue 17, case 10: `mkdocs serve` on data that is already broken used to exit 1."""
+    project = make_project(tmp_path, ("corporate-warfare",))
+    phases = project / "rules_data/corporate-warfare/phases.yaml"
+    good = phases.read_text(encoding="utf-8")
+    phases.write_text(good.replace("name: Allocation", "name: Staffing\n    nmae: typo", 1), encoding="utf-8")
+    log_path = tmp_path / "serve.log"
+    server, port = _serve(project, log_path)
+    try:
+        home = _wait_for(lambda: _get(f"http://127.0.0.1:{port}/"), what="the first build")
+        assert "rc-live-error" in home and "phases.yaml:" in home
+        assert "unknown key &#x27;nmae&#x27;" in home or "unknown key 'nmae'" in home
+        assert server.poll() is None  # still serving
+
+        phases.write_text(good.replace("name: Allocation", "name: Staffing", 1), encoding="utf-8")
+        url = f"http://127.0.0.1:{port}/corporate-warfare/turn/"
+        page = _wait_for(lambda: (p := _get(url)) and "Staffing" in p and p, what="recovery")
+        assert "rc-live-error" not in page
+        assert "Traceback" not in log_path.read_text(encoding="utf-8")
+    finally:
+        _stop(server)
+
+
+def test_broken_edit_keeps_last_good_site_and_recovers(tmp_path):
+    project = make_project(tmp_path, ("corporate-warfare",))
+    log_path = tmp_path / "serve.log"
+    server, port = _serve(project, log_path)
     url = f"http://127.0.0.1:{port}/corporate-warfare/turn/"
     phases = project / "rules_data/corporate-warfare/phases.yaml"
     good = phases.read_text(encoding="utf-8")
@@ -73,8 +109,4 @@ def test_broken_edit_keeps_last_good_site_and_recovers(tmp_path):
         page = _wait_for(lambda: (p := _get(url)) and "Staffing" in p and p, what="recovery")
         assert "rc-live-error" not in page
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        _stop(server)

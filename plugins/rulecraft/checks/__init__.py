@@ -14,6 +14,7 @@ from ..book import RuleBook
 from ..loader import display_path, load_rulebook
 from ..models.index import build_index
 from ..problems import Problem
+from ..yamlsource import read_source_bytes
 from . import (
     cards,
     cheatsheet,  # noqa: E402 - the cheat sheet's ids exist and it fits one page
@@ -45,16 +46,28 @@ class CheckResult:
         return [p for p in self.problems if not p.is_error]
 
 
+MAX_PAGE_BYTES = 20_000_000  # a prose page; MkDocs itself reads pages of any size
+
+
+def _read_page(path: Path, docs_dir: Path) -> str | None:
+    """A page's text; None for what MkDocs reports itself (unreadable, not UTF-8) and for what is no
+    page at all (a FIFO, a device, a link out of the project)."""
+    raw, _ = read_source_bytes(path, str(path), within=docs_dir.resolve().parent, limit=MAX_PAGE_BYTES)
+    try:
+        return raw.decode("utf-8") if raw is not None else None
+    except UnicodeDecodeError:
+        return None
+
+
 def read_prose(docs_dir: Path | None, game_id: str) -> dict[str, str]:
     """The game's Markdown pages (docs/<game>/**/*.md), keyed by display path."""
     if docs_dir is None or not (docs_dir / game_id).is_dir():
         return {}
     pages = {}
     for path in sorted((docs_dir / game_id).rglob("*.md")):
-        try:
-            pages[display_path(path)] = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue  # MkDocs reports unreadable pages itself
+        text = _read_page(path, docs_dir)
+        if text is not None:
+            pages[display_path(path)] = text
     return pages
 
 
@@ -66,10 +79,9 @@ def read_site_prose(docs_dir: Path | None, game_ids) -> dict[str, str]:
     for path in sorted(docs_dir.rglob("*.md")):
         if path.relative_to(docs_dir).parts[0] in game_ids:
             continue
-        try:
-            pages[display_path(path)] = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
+        text = _read_page(path, docs_dir)
+        if text is not None:
+            pages[display_path(path)] = text
     return pages
 
 
@@ -89,6 +101,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += identifiers.check(index)
         found += references.check(index)
         found += phase_groups.check(index)
+        found += references.check_icon_images(index, docs_dir)
         for file, text in prose.items():
             found += references.check_prose(index, file, text)
             found += references.check_page_blocks(book, index, file, text)

@@ -6,22 +6,22 @@ import difflib
 from collections.abc import Iterator
 
 from ..models.index import GameIndex, iter_texts
-from ..models.textrefs import find_refs
+from ..models.textrefs import code_blanked, find_refs, find_unknown_kinds, unknown_kind_message
 from ..problems import Location, Problem, error
 
 KIND_NAMES = {"term": "term", "icon": "icon", "const": "constant", "phase": "phase", "dice": "dice table",
-              "card": "card", "deck": "deck", "die": "custom die", "component": "component"}
+              "card": "card", "deck": "deck", "die": "custom die", "component": "component", "section": "section"}
 
 
 def _targets(index: GameIndex, kind: str) -> dict:
     return {"term": index.terms, "icon": index.icons, "const": index.constants, "phase": index.phases,
             "dice": index.tables, "card": index.cards, "deck": index.decks, "die": index.dice,
-            "component": index.components}[kind]
+            "component": index.components, "section": index.sections}[kind]
 
 
 # The data file that defines each kind of target (a key of FILE_KINDS).
 DEFINED_IN = {"term": "terms", "icon": "icons", "const": "game", "phase": "phases", "dice": "dice", "card": "cards",
-              "deck": "cards", "die": "dice", "component": "game"}
+              "deck": "cards", "die": "dice", "component": "game", "section": "game"}
 
 
 def dangling(index: GameIndex, kind: str, target: str, location: Location, context: str) -> Problem | None:
@@ -84,10 +84,22 @@ def check(index: GameIndex) -> Iterator[Problem]:
             problem = dangling(index, ref.kind, ref.target, location, f"{{{ref.kind}:{ref.target}}}")
             if problem:
                 yield problem
+        for ref in find_unknown_kinds(text):
+            location = game.where_in_text(obj, subpath, ref.start, text[ref.start:ref.end])
+            yield unknown_kind(ref, location, game.id)
+
+
+def unknown_kind(ref, location: Location, game_id: str = "") -> Problem:
+    message, hint = unknown_kind_message(ref.kind)
+    return error("unknown-ref-kind", f"{{{ref.kind}:{ref.target}}}: {message}", location, hint, game_id)
 
 
 def check_prose(index: GameIndex, file: str, text: str) -> Iterator[Problem]:
     """References in a Markdown page of the game."""
+    for ref in find_unknown_kinds(code_blanked(text)):
+        line = text.count("\n", 0, ref.start) + 1
+        column = ref.start - (text.rfind("\n", 0, ref.start) + 1) + 1
+        yield unknown_kind(ref, Location(file, line, column), index.game.id)
     for ref in find_refs(text):
         if ref.kind == "plain" or ":" in ref.target:
             continue  # qualified {kind:game:id} refs are resolved (and reported) while rendering
@@ -140,3 +152,22 @@ def check_page_blocks(book, index: GameIndex | None, file: str, text: str) -> It
             problem = dangling(target_index, ITEM_BLOCKS[name], item_id, location, f"/// {name}")
             if problem:
                 yield problem
+
+
+def check_icon_images(index: GameIndex, docs_dir) -> Iterator[Problem]:
+    """An image glyph names a file inside docs/ that exists (a missing one is a broken image on every
+    page that shows the icon; a link out of docs/ is not published)."""
+    if docs_dir is None:
+        return
+    docs = docs_dir.resolve()
+    for icon in index.game.icons:
+        image = icon.glyph.image if icon.glyph else None
+        if not image:
+            continue
+        target = (docs / image).resolve()
+        inside = target == docs or docs in target.parents
+        if not inside or not target.is_file():
+            why = "is outside docs/" if not inside else "does not exist"
+            yield error("icon-image-missing", f"icon '{icon.id}': image '{image}' {why}",
+                        index.game.where(icon.glyph, "image"), f"put the file at docs/{image} or fix the path",
+                        index.game.id)

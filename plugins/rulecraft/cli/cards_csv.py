@@ -12,8 +12,12 @@ stay exactly as they were. Bad CSV is reported as located problems (file:line).
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
+import os
+import re
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +29,7 @@ from ..loader import display_path, load_model
 from ..models import Card, CardsFile
 from ..models.base import ID_RE, RuleModel
 from ..problems import Location, Problem, RulecraftError, error
-from ..yamlsource import parse_yaml_text, read_yaml_file
+from ..yamlsource import MAX_FILE_BYTES, parse_yaml_text, read_source_bytes, read_yaml_file
 from .yamlwrite import SCHEMA_PREFIX, compact, dump, schema_line
 
 BASE_COLUMNS = ["id", "name", "qty", "type", "text", "icons"]
@@ -50,17 +54,38 @@ def deck_columns(cards: list[Card]) -> tuple[list[str], list[str]]:
     return header + [field_column(n) for n in names], names
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (=HYPERLINK(...), =cmd|...):
+# such a cell is written with a leading apostrophe, which spreadsheets show as text and import drops.
+_FORMULA_RE = re.compile(r"^'*[=+\-@\t\r]")
+_NUMBER_RE = re.compile(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$")
+_NEEDS_QUOTES_RE = re.compile(r'[",\r\n]|^\s|\s$')
+
+
+def neutralize(cell: str) -> str:
+    """A cell that a spreadsheet would read as a formula gets a leading "'" (plain numbers stay)."""
+    return "'" + cell if _FORMULA_RE.match(cell) and not _NUMBER_RE.match(cell) else cell
+
+
+def restore(cell: str) -> str:
+    """The inverse of ``neutralize`` on import."""
+    return cell[1:] if cell.startswith("'") and _FORMULA_RE.match(cell) else cell
+
+
+def _csv_cell(cell: str) -> str:
+    cell = neutralize(cell)
+    # quoted whenever it holds a comma, quote, CR or LF (csv.writer leaves a lone CR unquoted)
+    return '"' + cell.replace('"', '""') + '"' if _NEEDS_QUOTES_RE.search(cell) else cell
+
+
 def cards_to_csv(cards: list[Card]) -> str:
     header, names = deck_columns(cards)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
+    rows = [header]
     for card in cards:
         row = [card.id, card.name, str(card.qty), card.type or "", card.text or "", " ".join(card.icons)]
         row += [getattr(card, c) or "" for c in OPTIONAL_COLUMNS if c in header]
         row += [card.fields.get(name, "") for name in names]
-        writer.writerow(row)
-    return out.getvalue()
+        rows.append(row)
+    return "".join(",".join(_csv_cell(cell) for cell in row) + "\n" for row in rows)
 
 
 def _load_cards_file(game_dir: Path) -> tuple[CardsFile | None, str, list[Problem]]:
@@ -68,7 +93,7 @@ def _load_cards_file(game_dir: Path) -> tuple[CardsFile | None, str, list[Proble
     shown = display_path(path)
     if not path.is_file():
         return None, shown, []
-    doc, problems = read_yaml_file(path, shown)
+    doc, problems = read_yaml_file(path, shown, Path(game_dir).resolve().parent.parent)
     if doc.data is None or any(p.is_error for p in problems):
         return None, shown, problems or [error("cards-file", "cannot read cards.yaml", Location(shown))]
     obj, problems = load_model(doc, CardsFile)
@@ -138,7 +163,7 @@ def parse_cards_csv(text: str, file: str) -> tuple[list[Card], list[Problem]]:
             problems.append(error("csv-row", f"row has {len(row)} cells but the header has {len(columns)} columns",
                                   Location(file, line), "quote cells that contain commas"))
             continue
-        cells = {name: (row[i] if i < len(row) else "") for i, name in enumerate(columns)}
+        cells = {name: (restore(row[i]) if i < len(row) else "") for i, name in enumerate(columns)}
         unnamed = [i + 1 for i, name in enumerate(columns) if not name and i < len(row) and row[i].strip()]
         if unnamed:
             problems.append(error("csv-header", f"cell in column {unnamed[0]} has no column name",
@@ -159,9 +184,9 @@ def parse_cards_csv(text: str, file: str) -> tuple[list[Card], list[Problem]]:
         data: dict[str, Any] = {"id": card_id, "name": cells["name"]}
         qty = cells.get("qty", "").strip()
         if qty:
-            try:
+            if re.fullmatch(r"-?[0-9]{1,9}", qty):  # ASCII digits: int() would also take "1_000" and "١٢"
                 data["qty"] = int(qty)
-            except ValueError:
+            else:
                 row_problems.append(error("csv-value", f"column 'qty': {qty!r} is not a whole number",
                                           Location(file, line), "write how many copies: 1, 2, 3 ..."))
         for name in ("type", "text", "todo", "changed_in"):
@@ -311,10 +336,9 @@ def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | N
     """Replace deck ``deck_id``'s cards in ``game_dir``/cards.yaml with the CSV's rows."""
     game_dir = Path(game_dir)
     csv_shown = display_path(Path(csv_path))
-    try:
-        raw = Path(csv_path).read_bytes()
-    except OSError as exc:
-        raise RulecraftError([error("unreadable", f"cannot read file: {exc.strerror}", Location(csv_shown))]) from None
+    raw, read_problems = read_source_bytes(Path(csv_path), csv_shown, limit=MAX_FILE_BYTES)
+    if raw is None:
+        raise RulecraftError(read_problems)
     try:
         text = raw.decode("utf-8-sig")  # spreadsheets often write a byte-order mark
     except UnicodeDecodeError as exc:
@@ -324,6 +348,10 @@ def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | N
     cards, problems = parse_cards_csv(text, csv_shown)
     if problems:
         raise RulecraftError(problems)
+    if not cards:
+        raise RulecraftError([error("csv-empty", f"the CSV has no card rows: importing it would empty deck "
+                                    f"'{deck_id}'", Location(csv_shown, 2),
+                                    "add one row per card under the header (nothing was written)")])
     if not ID_RE.match(deck_id):
         raise RulecraftError([error("csv-value", f"{deck_id!r} is not a valid deck id", Location(csv_shown),
                                     "ids use lower-case letters, digits, '-' and '_'")])
@@ -336,7 +364,7 @@ def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | N
         new_text = schema_line(game_dir, "cards") + "\n" + dump({"decks": [deck]})
         summary.created_file = summary.created_deck = True
         _verify(new_text, shown, None, deck_id, cards)
-        path.write_text(new_text, encoding="utf-8")
+        write_atomically(path, new_text)
         return summary
     old_text = path.read_text(encoding="utf-8")
     cards_file, _, load_problems = _load_cards_file(game_dir)
@@ -366,13 +394,40 @@ def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | N
         summary.notes.append("cards.yaml was rewritten in full (its layout was not plain block style): "
                              "comments after the first lines were not kept")
         _verify(new_text, shown, old_data, deck_id, cards)
-    path.write_text(new_text, encoding="utf-8")
+    write_atomically(path, new_text)
     return summary
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """The whole new file or the old one, never half of it: write a temporary file beside it, then
+    rename it over the old one (a crash, a full disk or Ctrl-C leaves the deck as it was)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        if path.exists():
+            os.chmod(tmp, path.stat().st_mode & 0o777)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def _verify(new_text: str, shown: str, old_data: Any, deck_id: str, cards: list[Card], strict: bool = True) -> bool:
     """The new file loads, holds exactly the imported cards, and leaves every other deck as it was."""
+    size = len(new_text.encode("utf-8"))
+    if size > MAX_FILE_BYTES:  # the loader would refuse the file: the game would no longer load
+        raise RulecraftError([error("file-too-big", f"with these cards {shown} would be {size:,} bytes; the "
+                                    f"limit is {MAX_FILE_BYTES:,} (nothing was written)", Location(shown),
+                                    "split the deck, or the game, into smaller ones")])
     doc, problems = parse_yaml_text(new_text, shown)
+    if any(p.code == "yaml-too-big" for p in problems):
+        raise RulecraftError([error("yaml-too-big", f"with these cards {shown} would hold more values than the "
+                                    "loader reads (nothing was written)", Location(shown),
+                                    "split the deck, or the game, into smaller ones")])
     obj = None
     if not problems:
         obj, problems = load_model(doc, CardsFile)

@@ -14,7 +14,23 @@ import sys
 from pathlib import Path
 
 from .. import collector
+from ..problems import printable
 from . import report
+
+
+class PrintableStream:
+    """stdout/stderr of the CLI: control characters from data are shown (``\\x1b``), never acted on,
+    whatever printed them (a report, a note, a summary). ``data`` is the stream itself, for a command
+    whose output *is* the data (``cards export`` into a pipe)."""
+
+    def __init__(self, stream):
+        self.data = stream
+
+    def write(self, text: str) -> int:
+        return self.data.write(printable(text))
+
+    def __getattr__(self, name):
+        return getattr(self.data, name)
 
 
 def _default_docs(path: Path) -> Path | None:
@@ -78,6 +94,9 @@ def cmd_new(args: argparse.Namespace) -> int:
     return 0
 
 
+MAX_REPORT_LINES = 80  # of the import report on the terminal
+
+
 def _command(name: str) -> str:
     """How to type a command installed next to this one: its bare name when that is what PATH finds."""
     mine = Path(sys.executable).parent / name
@@ -105,7 +124,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     except ImportError_ as exc:
         print(f"rulecraft import: {exc}", file=sys.stderr)
         return 2 if exc.usage else 1
-    print(result.report_text)
+    lines = result.report_text.splitlines()
+    if len(lines) > MAX_REPORT_LINES:  # a huge source makes a huge report: the file has all of it
+        lines = lines[:MAX_REPORT_LINES] + [f"... {len(lines) - MAX_REPORT_LINES} more line(s) in the report file"]
+    print("\n".join(line if len(line) <= 300 else line[:300] + " …" for line in lines))
     print(f"report written to {result.report_path}")
     if result.check.errors:
         _print_problems(result.check.errors)
@@ -127,11 +149,30 @@ def cmd_cards_export(args: argparse.Namespace) -> int:
         _print_problems(exc.problems)
         return 1
     if args.output and args.output != "-":
+        refusal = _refuse_output(Path(args.output), game_dir)
+        if refusal:
+            print(f"rulecraft cards export: {refusal}", file=sys.stderr)
+            return 2
         Path(args.output).write_text(text, encoding="utf-8", newline="")
         print(f"wrote {args.output}", file=sys.stderr)
+    elif sys.stdout.isatty():
+        sys.stdout.write(text)  # a terminal shows the CSV: control characters escaped
     else:
-        sys.stdout.write(text)
+        getattr(sys.stdout, "data", sys.stdout).write(text)  # a pipe or a file gets the CSV as it is
     return 0
+
+
+def _refuse_output(output: Path, game_dir: Path) -> str | None:
+    """Why the CSV must not be written there: never over rule data (a .yaml file, or anything inside a
+    game's folder), never over something that is not a plain file."""
+    target = output.resolve()
+    in_game = any((folder / "game.yaml").is_file() or folder.name == "_shared" for folder in target.parents)
+    if target.suffix.lower() in (".yaml", ".yml") or in_game or _within(str(target), game_dir):
+        return (f"will not write the CSV to '{printable(str(output))}': that is rule data; "
+                "write it outside rules_data/ (for example: -o deck.csv)")
+    if output.exists() and not output.is_file():
+        return f"'{printable(str(output))}' is not a regular file"
+    return None
 
 
 def _within(file: str, folder: Path) -> bool:
@@ -265,6 +306,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    streams = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = PrintableStream(sys.stdout), PrintableStream(sys.stderr)
     try:
         with collector.paused():  # a short-lived command over a heap that stays alive: see collector.py
             return args.func(args)
@@ -275,6 +318,8 @@ def main(argv: list[str] | None = None) -> int:
     except OSError as exc:  # the system failed us, e.g. the disk filled up while the report was written
         _say_on_stderr(f"rulecraft: could not finish: {exc}")
         return 120  # what Python itself exits with when its output cannot be written
+    finally:
+        sys.stdout, sys.stderr = streams
 
 
 def run() -> None:

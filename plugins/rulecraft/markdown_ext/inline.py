@@ -1,4 +1,5 @@
-"""Inline references: {term:id}, {phase:id}, {dice:id}, {card:id}, {deck:id}, {const:id}, {icon:id}, {plain:w}."""
+"""Inline references: {term:id}, {phase:id}, {dice:id}, {card:id}, {deck:id}, {section:id}, {const:id}, {icon:id},
+{plain:w}. Anything else shaped like a reference (``{phsae:x}``) is shown literally and reported."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ..render.icons import render_glyph
 
 class RefInlineProcessor(InlineProcessor):
     def __init__(self, md, ext):
-        super().__init__(textrefs.REF_RE.pattern, md)
+        super().__init__(textrefs.ANY_REF_RE.pattern, md)
         self.ext = ext
 
     def handleMatch(self, m, data):  # noqa: N802 - Python-Markdown API
@@ -23,6 +24,9 @@ class RefInlineProcessor(InlineProcessor):
             el.text = safe(target)
             return el, m.start(0), m.end(0)
         try:
+            if kind not in textrefs.REF_KINDS:
+                message, hint = textrefs.unknown_kind_message(kind)
+                raise LookupError(f"{message} ({hint})")
             game_id, target = textrefs.split_target(target)
             ctx = self.ext.context(self.md, game_id)
             el = self.render(kind, target, shown, ctx)
@@ -59,5 +63,6 @@ class RefInlineProcessor(InlineProcessor):
 
 
 KIND_WORDS = {"term": "term", "phase": "phase", "dice": "dice table", "card": "card", "deck": "deck",
-              "const": "constant", "icon": "icon"}
-LINK_CLASS = {"phase": "rc-phase-ref", "dice": "rc-dice-ref", "card": "rc-card-ref", "deck": "rc-card-ref"}
+              "const": "constant", "icon": "icon", "section": "section"}
+LINK_CLASS = {"phase": "rc-phase-ref", "dice": "rc-dice-ref", "card": "rc-card-ref", "deck": "rc-card-ref",
+              "section": "rc-section-ref"}

@@ -1,4 +1,4 @@
-"""Last pass over every page's tree: rule text may link, never run script.
+"""Last pass over every page's tree: rule text may link, never run script, never set attributes.
 
 Rule text is Markdown. ``render.base.safe`` escapes '<', so it cannot write raw HTML, but Markdown
 itself still makes links and images to any URL (``[x](javascript:...)``, reference definitions,
@@ -12,6 +12,13 @@ itself still makes links and images to any URL (``[x](javascript:...)``, referen
   ``<img src="data:image/...">``, an inline picture (an image never runs script).
 * event-handler attributes (``on...``) and ``srcdoc``.
 
+Inside Rulecraft blocks (``.rc-block``: all of their text comes from rule data) the policy is an
+allowlist, ``POLICY``: only the tags and attributes the renderers make, ``style`` only as the
+renderers write it (``--rc-w:40%``), URLs only http(s), mailto or relative. Data cannot set an
+attribute in the first place (see the second pass below): the allowlist is what holds if a renderer
+ever forgets. tests/site/test_hostile_input.py checks every built block against nh3 (ammonia) with
+the same policy: nh3 removes nothing from what this pass leaves.
+
 It runs after Python-Markdown's ``unescape`` treeprocessor (priority 0), which turns backslash
 escapes back into characters inside attribute values, so it sees the final values. Raw HTML written
 by hand in prose pages never enters the tree (Python-Markdown stashes it), so pages keep it.
@@ -19,7 +26,9 @@ by hand in prose pages never enters the tree (Python-Markdown stashes it), so pa
 A second pass runs *before* inline parsing: inside Rulecraft blocks (``.rc-block``), whose text all
 comes from rule data, every '<' left in element text becomes '&lt;' (what ``safe`` does, so text a
 renderer already escaped is unchanged). A renderer that forgets ``safe`` for a label or a tail
-cannot open raw inline HTML that way.
+cannot open raw inline HTML that way. The same pass turns every '{' that does not open a
+``{kind:...}`` reference into '&#123;': attr_list (``*x*{: id=... }``, ``{ hidden }``,
+``# Title {#id}``) never sees a brace in rule data, so data sets no id, style or attribute.
 """
 
 from __future__ import annotations
@@ -31,14 +40,37 @@ from xml.etree import ElementTree as etree
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
-SAFE_SCHEMES = frozenset({"http", "https", "mailto", "tel", "ftp", "sms"})
+from ..models.textrefs import ANY_REF_RE
+
+SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "formaction", "poster", "background", "cite",
                             "data", "xlink:href", "longdesc", "ping", "manifest", "codebase"})
 PRIORITY = -10  # after 'unescape' (0)
 ESCAPE_PRIORITY = 30  # before 'inline' (20)
 
+# --- the allowlist inside .rc-block: what the renderers and Markdown make, nothing else -------------
+BLOCK_TAGS = frozenset({
+    "a", "abbr", "b", "blockquote", "br", "button", "caption", "code", "col", "colgroup", "dd", "del", "details",
+    "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i",
+    "img", "input", "ins", "kbd", "label", "li", "mark", "meter", "nav", "ol", "p", "pre", "s", "section",
+    "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
+})
+GLOBAL_ATTRIBUTES = frozenset({"class", "id", "title", "role", "hidden", "lang", "dir", "tabindex"})
+ATTRIBUTE_PREFIXES = ("aria-", "data-")
+TAG_ATTRIBUTES = {
+    "a": {"href", "download"}, "img": {"src", "alt", "width", "height", "loading"}, "ol": {"start"},
+    "th": {"scope", "colspan", "rowspan"}, "td": {"colspan", "rowspan"}, "col": {"span"}, "colgroup": {"span"},
+    "input": {"type", "checked", "disabled", "name", "value", "min", "max", "step"},
+    "button": {"type", "disabled"}, "label": {"for"}, "details": {"open"},
+    "meter": {"value", "min", "max", "low", "high", "optimum"},
+}
+STYLE_RE = re.compile(r"^--rc-[a-z-]+:\s*[0-9.]+%$")  # the odds bars' width, the only style a renderer writes
+POLICY = {"tags": BLOCK_TAGS, "attributes": GLOBAL_ATTRIBUTES, "prefixes": ATTRIBUTE_PREFIXES,
+          "tag_attributes": TAG_ATTRIBUTES, "schemes": SAFE_SCHEMES}
+
 _SCHEME_RE = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
 _IGNORED_RE = re.compile(r"[\t\n\r]")
+_BRACE_RE = re.compile(r"(?<!\\)\{")
 
 
 _TRIMMED = "".join(map(chr, range(0x21)))  # C0 controls and space
@@ -65,10 +97,49 @@ def is_safe_url(value: str | None, image: bool = False) -> bool:
     return scheme is None or scheme in SAFE_SCHEMES
 
 
-def sanitize(root: etree.Element) -> int:
-    """Remove unsafe attributes in place; returns how many were removed."""
+def allowed_in_block(tag: str, name: str, value: str) -> bool:
+    """The allowlist for an attribute of an element inside a Rulecraft block."""
+    if name in GLOBAL_ATTRIBUTES or name in TAG_ATTRIBUTES.get(tag, ()):
+        return True
+    if name.startswith(ATTRIBUTE_PREFIXES):
+        return True
+    return name == "style" and bool(STYLE_RE.match(value))
+
+
+def _is_block(el: etree.Element) -> bool:
+    return "rc-block" in (el.get("class") or "").split()
+
+
+def sanitize_block(block: etree.Element) -> int:
+    """The allowlist inside one ``.rc-block``: unknown tags become ``span`` without attributes, unknown
+    attributes and unsafe URLs (``data:`` too) go. Returns how many things were removed."""
     removed = 0
-    for el in root.iter():
+    for el in block.iter():
+        if not isinstance(el.tag, str):
+            continue  # comments, processing instructions
+        if el.tag not in BLOCK_TAGS:
+            el.tag, removed = "span", removed + 1 + len(el.attrib)
+            el.attrib.clear()
+            continue
+        for name in list(el.attrib):
+            key, value = name.lower(), el.get(name) or ""
+            url_ok = key not in URL_ATTRIBUTES or is_safe_url(value)
+            if key.startswith("on") or not url_ok or not allowed_in_block(el.tag, key, value):
+                del el.attrib[name]
+                removed += 1
+    return removed
+
+
+def sanitize(root: etree.Element) -> int:
+    """Remove unsafe attributes in place (the allowlist inside blocks); returns how many were removed."""
+    removed = 0
+    stack = [root]
+    while stack:  # blocks get the allowlist; the rest (hand-written prose) loses what would run
+        el = stack.pop()
+        if el is not root and _is_block(el):
+            removed += sanitize_block(el)
+            continue
+        stack.extend(el)
         for name in list(el.attrib):
             key = name.lower()
             image = el.tag == "img" and key == "src"
@@ -79,16 +150,36 @@ def sanitize(root: etree.Element) -> int:
     return removed
 
 
+def _escape_braces(text: str) -> str:
+    """'{' -> '&#123;' unless it opens a ``{kind:...}`` reference or is backslash-escaped."""
+    if "{" not in text:
+        return text
+    parts, start = [], 0
+    for match in _BRACE_RE.finditer(text):
+        ref = ANY_REF_RE.match(text, match.start())
+        if ref:
+            continue  # the reference pattern takes it whole (unknown kinds too: shown literally, reported)
+        parts.append(text[start:match.start()])
+        parts.append("&#123;")
+        start = match.end()
+    return "".join(parts) + text[start:] if parts else text
+
+
+def _escape(text: str) -> str:
+    return _escape_braces(text.replace("<", "&lt;") if "<" in text else text)
+
+
 def escape_block_text(root: etree.Element) -> None:
-    """'<' -> '&lt;' in the text and tails inside every ``.rc-block`` (not the block's own tail)."""
+    """'<' -> '&lt;' and attr_list braces -> '&#123;' in the text and tails inside every ``.rc-block``
+    (not the block's own tail)."""
     for block in root.iter():
-        if "rc-block" not in (block.get("class") or "").split():
+        if not _is_block(block):
             continue
         for el in block.iter():
-            if el.text and "<" in el.text and not isinstance(el.text, AtomicString):
-                el.text = el.text.replace("<", "&lt;")
-            if el is not block and el.tail and "<" in el.tail and not isinstance(el.tail, AtomicString):
-                el.tail = el.tail.replace("<", "&lt;")
+            if el.text and not isinstance(el.text, AtomicString):
+                el.text = _escape(el.text)
+            if el is not block and el.tail and not isinstance(el.tail, AtomicString):
+                el.tail = _escape(el.tail)
 
 
 class SanitizeTreeprocessor(Treeprocessor):

@@ -2,8 +2,45 @@
 
 from __future__ import annotations
 
+import string
+import urllib.parse
+
 from mkdocs.config import config_options as c
-from mkdocs.config.base import Config
+from mkdocs.config.base import Config, ValidationError
+
+EDIT_URL_PLACEHOLDERS = ("path",)  # {path}: the data file's path in the repository, e.g. rules_data/x/dice.yaml
+
+
+class EditUrl(c.Type):
+    """An http(s) URL template whose only placeholder is {path}; refused at config time, so a typo
+    (``{branch}``) or a ``javascript:`` URL never reaches a page."""
+
+    def __init__(self):
+        super().__init__(str)
+
+    def run_validation(self, value):
+        value = super().run_validation(value)
+        try:
+            fields = [name for _, name, spec, conv in string.Formatter().parse(value) if name is not None]
+        except ValueError as exc:  # a lone '{' or '}'
+            raise ValidationError(f"edit_url: {exc} (write {{{{ and }}}} for a literal brace)") from None
+        unknown = [name for name in fields if name not in EDIT_URL_PLACEHOLDERS]
+        if unknown:
+            known = ", ".join("{" + name + "}" for name in EDIT_URL_PLACEHOLDERS)
+            raise ValidationError(f"edit_url: unknown placeholder {{{unknown[0]}}}; the placeholders are: {known}")
+        parts = urllib.parse.urlsplit(value.replace("{path}", "x"))
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ValidationError("edit_url: must be an http:// or https:// address, "
+                                  "e.g. https://github.com/you/rules/edit/main/{path}")
+        if any(ch in value for ch in "\"'<>`\\") or any(ch.isspace() or ord(ch) < 32 for ch in value):
+            raise ValidationError("edit_url: quotes, '<', '>', backslashes and spaces are not allowed in the address")
+        return value
+
+
+def edit_url_for(template: str, path: str) -> str:
+    """The edit button's address: the path percent-encoded, the whole URL safe inside an attribute."""
+    url = template.format(path=urllib.parse.quote(path, safe="/"))
+    return urllib.parse.quote(url, safe=":/?#[]@!$&()*+,;=%~")
 
 
 class RulecraftConfig(Config):
@@ -13,7 +50,7 @@ class RulecraftConfig(Config):
     link_first_only = c.Type(bool, default=True)
     # Reading density: at most one term link per this many words of body text (0: no limit).
     link_spacing = c.Type(int, default=25)
-    edit_url = c.Optional(c.Type(str))  # e.g. https://example.org/you/rules/edit/main/{path}
+    edit_url = c.Optional(EditUrl())  # e.g. https://example.org/you/rules/edit/main/{path}
     navigation = c.Type(bool, default=True)  # build the nav when mkdocs.yml has none
     # TODOs and open questions are recorded gaps of the source rules, shown on each game's status
     # page; by default they are logged as info so `mkdocs build --strict` passes. True: warnings.

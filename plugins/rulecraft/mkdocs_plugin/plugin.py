@@ -34,6 +34,7 @@ from mkdocs.utils import get_relative_url
 
 from .. import collector
 from .. import pages as site_pages
+from ..book import RuleBook
 from ..checks import read_prose
 from ..checks.cache import load_and_check
 from ..checks.references import check_page_blocks, check_prose
@@ -44,7 +45,7 @@ from ..models.links import GAME_PAGES
 from ..pages.assets import HEAD_SCRIPTS, asset_files, served_text, styles_and_scripts
 from ..pages.nav import site_navigation
 from .backlinks import fill_backlinks_file
-from .config import RulecraftConfig
+from .config import RulecraftConfig, edit_url_for
 from .footer import keep_in_game
 from .search import only_search_between, search_changes_page
 from .searchindex import entry_fields, tune_index
@@ -70,8 +71,9 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         self.serving = command == "serve"
 
     def _fail(self, message: str) -> None:
-        """Fail the build; while serving with a good earlier build, show the error instead."""
-        if self.serving and self.last_good is not None:
+        """Fail the build; while serving, show the error in a banner instead (over the last good rules,
+        or over none when the data was already broken at start: the fix then recovers)."""
+        if self.serving:
             log.error(message)
             self.live_errors.append(message)
             return
@@ -104,7 +106,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if result.errors:
             listing = "\n".join(p.format() for p in result.errors)
             self._fail(f"rulecraft: {len(result.errors)} error(s) in rule data:\n{listing}")
-            self.book = self.last_good  # serving: keep showing the last good rules
+            # serving: keep showing the last good rules (none yet: an empty book, the banner says why)
+            self.book = self.last_good if self.last_good is not None else RuleBook(root=self.data_dir)
         else:
             self.last_good = self.book
         self.page_state = PageState()
@@ -187,7 +190,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                 else path.resolve().relative_to(self.root)
         except ValueError:
             rel = path
-        page.edit_url = template.format(path=PurePosixPath(rel).as_posix())
+        page.edit_url = edit_url_for(template, PurePosixPath(rel).as_posix())
 
     def on_page_content(self, html: str, /, *, page, config, files):
         if self.config.enabled and self.page_state.problems:
@@ -205,8 +208,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if not (self.config.enabled and self.live_errors):
             return output
         items = "".join(f"<li><pre>{escape(message)}</pre></li>" for message in self.live_errors)
+        state = ("this is the last good version of the rules" if self.last_good is not None
+                 else "the rules cannot be shown until they are fixed")
         banner = ('<div class="rc-live-error" role="alert"><strong>Rulecraft: the last edit has errors; '
-                  f"this is the last good version of the rules.</strong><ul>{items}</ul></div>")
+                  f"{state}.</strong><ul>{items}</ul></div>")
         start = output.find("<body")
         end = output.find(">", start) + 1 if start >= 0 else 0
         return output[:end] + banner + output[end:]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..book import Game
-from . import Card, Component, Constant, CustomDie, Deck, DiceTable, Icon, RuleModel, Term
+from . import Card, Component, Constant, CustomDie, Deck, DiceTable, Icon, RuleModel, Section, Term
 from .numbering import NumberedPhase, number_phases
 from .term_matcher import TermMatcher
 from .textrefs import plain_text
@@ -56,6 +56,7 @@ class GameIndex:
     cards: dict[str, tuple[Deck, Card]] = field(default_factory=dict)
     components: dict[str, Component] = field(default_factory=dict)
     constants: dict[str, Constant] = field(default_factory=dict)
+    sections: dict[str, Section] = field(default_factory=dict)
     _matcher: TermMatcher | None = None
     _mentions: Counter[str] | None = None
     _previews: dict[str, str] = field(default_factory=dict)
@@ -112,6 +113,8 @@ class GameIndex:
             return self.constants[target].shown
         if kind == "icon" and target in self.icons:
             return self.icons[target].label
+        if kind == "section" and target in self.sections:
+            return self.sections[target].title
         return target if kind == "plain" else None
 
 
@@ -138,6 +141,8 @@ def build_index(game: Game) -> GameIndex:
         for component in game.info.components:
             index.components.setdefault(component.id, component)
         index.constants = dict(game.info.constants)
+        for section in game.info.sections:
+            index.sections.setdefault(section.id, section)
     game.cache.index = index
     return index
 

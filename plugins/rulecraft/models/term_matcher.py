@@ -4,6 +4,10 @@ Text is split into word tokens (``\\w+``); a term can only start at a token that
 the first word of some term, so the cost is about one dict lookup per word
 whatever the glossary size (a regex alternation of 5 000 terms is far slower), and
 a text none of whose words starts a term is rejected with one set operation.
+From such a token the glossary words are followed in a trie, one step per token, so
+the work per position is at most the length of the longest glossary word (a few
+tokens; never more than a name's 300 characters allow): linear in the text, whatever
+the aliases (``a``, ``a a``, ... ``a a ... a b`` cost the same per word as ``Company``).
 
 * Whole words: a match never starts or ends inside a word joined by a hyphen or an
   apostrophe ("Company-wide", "non-Company", "l'Office" do not match "Company" or
@@ -27,6 +31,7 @@ _SPLIT_RE = re.compile(r"(\w+)")
 _SPACE_RE = re.compile(r"\s+")
 _JOINERS = frozenset("-‐‑'’")  # characters that glue two words into one
 _APOSTROPHES = frozenset("'’")
+_END = ""  # trie key of a complete glossary word (no symbol is empty)
 
 
 class TermMatch(NamedTuple):
@@ -77,20 +82,18 @@ class TermMatcher:
     def __init__(self, words: list[tuple[str, str, bool | None]]):
         """``words``: (word, term id, case_sensitive flag or None for the default rule)."""
         self.entries: dict[str, _Entry] = {}
-        lengths: dict[str, set[int]] = {}  # first token -> token counts of the words starting with it
-        seconds: dict[str, set[str]] = {}  # first token -> second tokens of the longer words
+        # trie over symbols: word, gap, word, ... (as normalise() writes them); _END holds the entry
+        self.trie: dict = {}
         for word, term_id, flag in words:
             key = normalise(word)
             if not key or key in self.entries:
                 continue  # clashes are the checker's business
-            self.entries[key] = _Entry(term_id, word, is_case_sensitive(word, flag), normalise_case(word))
-            tokens = _TOKEN_RE.findall(key)
-            lengths.setdefault(tokens[0], set()).add(len(tokens))
-            if len(tokens) > 1:
-                seconds.setdefault(tokens[0], set()).add(tokens[1])
-        # Longest first, so "Company Standing" wins over "Company".
-        self.firsts: dict[str, tuple[int, ...]] = {k: tuple(sorted(v, reverse=True)) for k, v in lengths.items()}
-        self.seconds: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in seconds.items()}
+            entry = self.entries[key] = _Entry(term_id, word, is_case_sensitive(word, flag), normalise_case(word))
+            node = self.trie
+            for symbol in _SPLIT_RE.split(key)[1:-1]:  # [word, gap, word, ...]: the key has no outer gaps
+                node = node.setdefault(symbol, {})
+            node[_END] = entry
+        self.firsts = self.trie  # first tokens: a text none of whose words is one has no match
 
     def __bool__(self) -> bool:
         return bool(self.entries)
@@ -113,46 +116,49 @@ class TermMatcher:
         return self._scan(text, parts, words, ends)
 
     def _scan(self, text: str, parts: list[str], words: list[str], ends: list[int]) -> list[TermMatch]:
-        firsts = self.firsts
-        seconds = self.seconds
-        entries = self.entries
+        trie = self.trie
         count = len(words)
         matches: list[TermMatch] = []
         free = 0  # first word not covered by a match yet
         # Only words that start some glossary word are looked at (indices found at C speed).
-        for i in compress(range(count), map(firsts.__contains__, words)):
+        for i in compress(range(count), map(trie.__contains__, words)):
             if i < free:
                 continue
             k = 2 * i + 1  # index of words[i] in parts
             if i and parts[k - 1] in _JOINERS:  # "non-Company": inside a hyphenated word
                 continue
             start = ends[k - 1]
-            lengths = firsts[words[i]]
-            if lengths[0] > 1 and (i + 1 == count or words[i + 1] not in seconds.get(words[i], ())):
-                lengths = lengths[-1:] if lengths[-1] == 1 else ()  # no longer word goes on like this
-            for n in lengths:
-                if i + n > count:
-                    continue
-                if n == 1:
-                    key = words[i]
-                else:
-                    seg = parts[k:k + 2 * n - 1]
-                    for g in range(1, len(seg), 2):
-                        if seg[g] != " ":
-                            seg[g] = _gap(seg[g])
-                    key = "".join(seg).replace("’", "'")
-                entry = entries.get(key)
-                if entry is None:
-                    continue
-                last = k + 2 * n - 2
-                # Followed by "-word" or "'word": part of a longer word, unless a possessive "'s".
-                if (i + n < count and parts[last + 1] in _JOINERS
-                        and not (parts[last + 1] in _APOSTROPHES and words[i + n] == "s")):
-                    continue
-                end = ends[last]
-                if entry.case_sensitive and normalise_case(text[start:end]) != entry.exact:
-                    continue
-                matches.append(TermMatch(start, end, entry.term_id, entry.word))
-                free = i + n
-                break
+            found = None
+            node = trie[words[i]]
+            last = k
+            while True:  # one step per token: the longest valid glossary word starting here wins
+                entry = node.get(_END)
+                if entry is not None and self._valid(entry, text, parts, words, last, start, ends):
+                    found = (entry, last)
+                if last + 2 >= len(parts):
+                    break
+                gap = parts[last + 1]
+                node = node.get(gap if gap == " " else _gap(gap).replace("’", "'"))
+                if node is None:
+                    break
+                node = node.get(parts[last + 2])
+                if node is None:
+                    break
+                last += 2
+            if found is None:
+                continue
+            entry, last = found
+            matches.append(TermMatch(start, ends[last], entry.term_id, entry.word))
+            free = (last + 1) // 2
         return matches
+
+    @staticmethod
+    def _valid(entry: _Entry, text: str, parts: list[str], words: list[str], last: int, start: int,
+               ends: list[int]) -> bool:
+        """A glossary word ending at parts[last]: not followed by "-word" or "'word" (part of a longer
+        word) unless a possessive "'s"; exact case when the word is case-sensitive."""
+        j = (last + 1) // 2  # index of the next word
+        if j < len(words) and parts[last + 1] in _JOINERS and not (
+                parts[last + 1] in _APOSTROPHES and words[j] == "s"):
+            return False
+        return not entry.case_sensitive or normalise_case(text[start:ends[last]]) == entry.exact

@@ -7,11 +7,14 @@ A backslash before the brace (``\\{term:x}``) keeps it literal.
 
 from __future__ import annotations
 
+import difflib
 import re
 from dataclasses import dataclass
 
-REF_KINDS = ("term", "icon", "const", "phase", "dice", "card", "deck", "plain")
+REF_KINDS = ("term", "icon", "const", "phase", "dice", "card", "deck", "section", "plain")
 REF_RE = re.compile(r"(?<!\\)\{(" + "|".join(REF_KINDS) + r"):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
+# Anything shaped like a reference, whatever its kind: `{phsae:hiring}` is a typo to report, not text.
+ANY_REF_RE = re.compile(r"(?<!\\)\{([A-Za-z][\w-]*):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
 
 # Words that mark unfinished text, in any case ("-- todo" is as unfinished as "TODO").
 # (Not XXX: it is also a Roman numeral.)
@@ -29,6 +32,22 @@ class Ref:
 
 def find_refs(text: str) -> list[Ref]:
     return [Ref(m.group(1), m.group(2).strip(), m.group(3), m.start(), m.end()) for m in REF_RE.finditer(text)]
+
+
+def find_unknown_kinds(text: str) -> list[Ref]:
+    """References whose kind is not one of REF_KINDS (``{phsae:x}``, ``{Term:x}``)."""
+    if "{" not in text:
+        return []
+    return [Ref(m.group(1), m.group(2).strip(), m.group(3), m.start(), m.end()) for m in ANY_REF_RE.finditer(text)
+            if m.group(1) not in REF_KINDS]
+
+
+def unknown_kind_message(kind: str) -> tuple[str, str]:
+    """(message, hint with a did-you-mean) for a reference of an unknown kind."""
+    close = difflib.get_close_matches(kind.lower(), REF_KINDS, n=1, cutoff=0.5)
+    kinds = ", ".join(REF_KINDS)
+    hint = (f"did you mean {{{close[0]}:...}}? " if close else "") + f"reference kinds are: {kinds}"
+    return f"unknown reference kind '{kind}'", hint
 
 
 def qualify(text: str, game_id: str) -> str:
@@ -88,6 +107,16 @@ _UNLINKED_RES = [
     re.compile(r"<[^>\n]+>"),                                                                     # other tags
     REF_RE,                                                                                       # {kind:...}
 ]
+
+
+def code_blanked(markdown: str) -> str:
+    """Markdown with fenced code, code spans and HTML comments blanked out, offsets kept: where a
+    ``{kind:...}`` is shown as code, not meant."""
+    if "{" not in markdown:
+        return markdown
+    for pattern in _UNLINKED_RES[:3]:  # fences, comments, code spans
+        markdown = pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), markdown)
+    return markdown
 
 
 def linkable_text(markdown: str) -> str:

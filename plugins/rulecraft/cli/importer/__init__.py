@@ -23,11 +23,13 @@ from pathlib import Path
 
 from rulecraft.checks import CheckResult, check_path
 from rulecraft.models.textrefs import PLACEHOLDER_RE
+from rulecraft.yamlsource import read_source_bytes
 
 from ..project import find_project, write_gitignore, write_minimal_mkdocs
 from ..yamlwrite import ensure_schemas
 from . import amounts, cards, dice, gameinfo, phases, report, terms
-from .html_reader import read_html
+from .html_reader import MAX_NESTING as HTML_NESTING
+from .html_reader import TooDeep, read_html
 from .markdown_reader import read_markdown
 from .outline import Outline
 from .prose import ProseWriter
@@ -84,10 +86,41 @@ def detect_format(text: str, suffix: str = "") -> str:
     return "html" if html > md else "markdown"
 
 
+MAX_SOURCE_BYTES = 20_000_000  # a long rulebook is a few MB of HTML
+MAX_NESTING = 50  # lists, quotes or elements inside each other; rulebooks nest a handful deep
+# A line's nesting: its indent, quote markers and list markers ("> > - 1. - item" is 5 deep).
+_MD_PREFIX_RE = re.compile(r"^(?:[ \t]*(?:>|[-*+](?=[ \t])|[0-9]{1,9}[.)](?=[ \t])))*[ \t]*", re.MULTILINE)
+_MD_MARKER_RE = re.compile(r">|[-*+0-9]+[.)]?(?=[ \t])")
+
+
+def _markdown_too_deep(text: str) -> int | None:
+    """The first line nested deeper than MAX_NESTING (quote and list markers, 2 columns of indent a level)."""
+    for match in _MD_PREFIX_RE.finditer(text):
+        prefix = match.group(0)
+        if len(prefix) <= MAX_NESTING:
+            continue  # too short to be that deep: most lines
+        markers = len(_MD_MARKER_RE.findall(prefix))
+        indent = len(prefix.expandtabs(4)) - len(prefix.lstrip(" \t").expandtabs(4))
+        if markers > MAX_NESTING or indent > 2 * MAX_NESTING or markers + indent // 2 > MAX_NESTING:
+            return text.count("\n", 0, match.start()) + 1
+    return None
+
+
 def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
     if fmt == "auto":
         fmt = detect_format(text, Path(source).suffix)
-    return read_html(text, source) if fmt == "html" else read_markdown(text, source)
+    if fmt != "html":
+        line = _markdown_too_deep(text)
+        if line is not None:
+            raise ImportError_(f"{source}:{line}: the text is nested more than {MAX_NESTING} levels deep "
+                               "(lists or quotes inside each other); flatten it before importing")
+    try:
+        return read_html(text, source) if fmt == "html" else read_markdown(text, source)
+    except TooDeep as exc:
+        raise ImportError_(f"{source}:{exc.line}: the page nests elements more than {HTML_NESTING} deep "
+                           "(an element inside an element ...); flatten it before importing") from None
+    except RecursionError:  # a shape the depth checks above did not foresee: still a message, not a traceback
+        raise ImportError_(f"{source}: the text is nested too deeply to import; flatten it first") from None
 
 
 def recognise(outline: Outline, game_id: str, title: str | None = None) -> State:
@@ -119,9 +152,12 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
                     fmt: str = "auto") -> ImportResult:
     from ..scaffold import ScaffoldError, refuse_existing, validate_game_id
 
+    raw, problems = read_source_bytes(Path(source), str(source), limit=MAX_SOURCE_BYTES)
+    if raw is None:
+        raise ImportError_(problems[0].format(), usage=True)
     try:
-        text = Path(source).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
         raise ImportError_(f"cannot read '{source}': {exc}", usage=True) from None
     outline = read_outline(text, str(source), fmt)
     game_id = game_id or slug(title or outline.title or Path(source).stem, "imported-game")

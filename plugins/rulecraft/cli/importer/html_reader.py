@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
-from .inline import absolute, image_remark
+from .inline import absolute, as_text, image_remark, safe_href
 from .outline import (
     Code,
     Heading,
@@ -43,6 +43,15 @@ class Node:
     line: int
     children: list = field(default_factory=list)  # Nodes and strings
     parent: Node | None = None
+
+
+MAX_NESTING = 100  # elements inside each other (HTML pages nest deeper than Markdown: wrappers)
+
+
+class TooDeep(Exception):
+    def __init__(self, line: int):
+        super().__init__(line)
+        self.line = line
 
 
 class _TreeBuilder(HTMLParser):
@@ -79,6 +88,8 @@ class _TreeBuilder(HTMLParser):
         self.stack[-1].children.append(node)
         if tag not in VOID:
             self.stack.append(node)
+            if len(self.stack) > MAX_NESTING:
+                raise TooDeep(node.line)
 
     def handle_startendtag(self, tag, attrs):
         self.handle_starttag(tag, attrs)
@@ -108,7 +119,7 @@ class HtmlReader:
                 self.remarks.append(Remark("comment", f"commented-out text dropped: '{body[:80]}'",
                                            text.count("\n", 0, match.start()) + 1))
         builder = _TreeBuilder()
-        builder.feed(text)
+        builder.feed(text)  # TooDeep: the caller reports it
         builder.close()
         stream: list = []
         self.blocks(builder.root, stream)
@@ -121,7 +132,7 @@ class HtmlReader:
         parts: list[str] = []
         for child in node.children:
             if isinstance(child, str):
-                parts.append(child)
+                parts.append(as_text(child))  # decoded text: '&lt;script&gt;' must stay text
                 continue
             tag = child.tag
             if tag in SKIP or (skip_lists and tag in ("ul", "ol", "dl")):
@@ -140,7 +151,7 @@ class HtmlReader:
                 words = self.inline(child)
                 href = child.attrs.get("href", "")
                 if absolute(href):
-                    parts.append(f"[{words}]({href})")
+                    parts.append(f"[{words}]({safe_href(href)})")
                 else:
                     if href and not href.startswith("#"):
                         self.remarks.append(Remark("link", f"link '{words}' to '{href}' kept as text", child.line))

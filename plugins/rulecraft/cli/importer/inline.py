@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 import re
+import urllib.parse
 
 from .outline import Remark
 from .text import escape_refs
@@ -35,6 +36,12 @@ def absolute(href: str) -> bool:
     return href.startswith(("http://", "https://", "mailto:"))
 
 
+def safe_href(href: str) -> str:
+    """A link target that cannot end the Markdown link early or start an attribute list: spaces,
+    brackets, braces, quotes and '<' are percent-encoded."""
+    return urllib.parse.quote(href, safe="/:?#@!$&*+,;=%~.-_")
+
+
 def image_remark(alt: str, src: str, line: int) -> Remark:
     return Remark("image", f"image '{alt or src}' ({src}) is not included", line)
 
@@ -53,7 +60,7 @@ def convert(text: str, line: int, remarks: list[Remark]) -> str:
 
     def link(text_: str, href: str) -> str:
         if absolute(href):
-            return f"[{text_}]({href})"
+            return f"[{text_}]({safe_href(href)})"
         if href and not href.startswith("#"):
             remarks.append(Remark("link", f"link '{text_}' to '{href}' kept as text (the target is not imported)",
                                   line))
@@ -72,4 +79,17 @@ def convert(text: str, line: int, remarks: list[Remark]) -> str:
     text = _MATH_RE.sub(lambda m: m.group(1).replace("\\times", "×").strip(), text)
     text = html.unescape(text)  # &nbsp; becomes U+00A0, which the dice reader uses as a column gap
     text = re.sub(r"\*\*\s*\*\*", "", text)
-    return escape_refs(re.sub(r"[ \t]+", " ", text).strip())
+    return escape_refs(as_text(re.sub(r"[ \t]+", " ", text).strip()))
+
+
+_ENTITY_LIKE_RE = re.compile(r"&(?=#?[A-Za-z0-9]+;)")
+_BRACE_RE = re.compile(r"(?<!\\)\{(?![A-Za-z][\w-]*:)")
+
+
+def as_text(text: str) -> str:
+    """Decoded source text as Markdown that reads as that text, never as markup: '<' (a tag the
+    source escaped, ``&lt;script&gt;``, or one rebuilt by stripping ``<scr<b>ipt>``) and an '&' that
+    would start an entity are escaped; a '{' that would open an attribute list (``{: onclick=...}``)
+    is backslash-escaped."""
+    text = _ENTITY_LIKE_RE.sub("&amp;", text)
+    return _BRACE_RE.sub(r"\\{", text.replace("<", "&lt;"))

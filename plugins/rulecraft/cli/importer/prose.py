@@ -69,7 +69,10 @@ class ProseWriter:
         if isinstance(block, Image):
             return f"*(Image not included: {plain(block.alt) or block.src})*"
         if isinstance(block, Code):
-            return f"```{block.lang}\n{block.text}\n```"
+            # a fence longer than any run of backticks inside, so the code cannot close it early
+            fence = "`" * max(3, 1 + max((len(r) for r in re.findall(r"`+", block.text)), default=0))
+            lang = re.sub(r"[^\w+-]", "", block.lang)
+            return f"{fence}{lang}\n{block.text}\n{fence}"
         if isinstance(block, Table):
             if not block.rows:
                 return ""
