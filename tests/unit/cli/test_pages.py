@@ -11,6 +11,7 @@ from gamekit import MINIMAL_GAME
 
 from rulecraft.cli.main import main
 from rulecraft.loader import load_rulebook
+from rulecraft.pages.assets import styles_and_scripts
 from rulecraft.pages.nav import site_navigation
 from rulecraft.pages.writer import MARKER
 from rulecraft.pages.zensical import HEADER
@@ -69,10 +70,9 @@ def test_zensical_config_is_mkdocs_yml_plus_what_the_plugin_adds(tmp_path):
     emoji = next(e["pymdownx.emoji"] for e in extensions if isinstance(e, dict) and "pymdownx.emoji" in e)
     assert emoji == {"emoji_index": "zensical.extensions.emoji.twemoji",
                      "emoji_generator": "zensical.extensions.emoji.to_svg"}
-    assert [p for p in config["extra_css"] if "rulecraft" in p] == ["assets/rulecraft/cheatsheet.css",
-                                                                     "assets/rulecraft/dice.css",
-                                                                     "assets/rulecraft/glossary.css",
-                                                                     "assets/rulecraft/rulecraft.css"]
+    stylesheets = [f"assets/rulecraft/{p.name}" for p in styles_and_scripts() if p.suffix == ".css"]
+    assert "assets/rulecraft/dice.css" in stylesheets
+    assert [p for p in config["extra_css"] if "rulecraft" in p] == stylesheets
     assert "assets/rulecraft/dice.js" in config["extra_javascript"]
     assert config["watch"] == ["rules_data"]  # a YAML edit rebuilds under `zensical serve`
     book = load_rulebook(root / "rules_data")
