@@ -39,15 +39,7 @@ def render_status(parent: Element, ctx: RenderContext, prose: dict[str, str] | N
         heading(parent, 2, "Incomplete rules", "todo")
         lst = sub(parent, "ul", cls="rc-todo-list")
         for obj, what, location in items:
-            li = sub(lst, "li")
-            name = _name(obj)
-            target = _target(obj, ctx)
-            if target:
-                link(li, name, target).tail = ": "
-            else:
-                sub(li, "strong", name).tail = ": "
-            sub(li, "span", what, "rc-todo-text").tail = " "
-            sub(li, "code", str(location))
+            _item_line(lst, obj, what, "rc-todo-text", location, ctx)
         for what, location in prose_items:
             li = sub(lst, "li", what + " ")
             sub(li, "code", str(location))
@@ -60,21 +52,26 @@ def render_status(parent: Element, ctx: RenderContext, prose: dict[str, str] | N
                          "Rule pages hide them unless Designer notes is switched on.")
         lst = sub(parent, "ul", cls="rc-note-list")
         for obj, note, location in notes:
-            li = sub(lst, "li")
-            name = _name(obj)
-            target = _target(obj, ctx)
-            if target:
-                link(li, name, target).tail = ": "
-            else:
-                sub(li, "strong", name).tail = ": "
-            sub(li, "span", " ".join(note.split()), "rc-note-text").tail = " "
-            sub(li, "code", str(location))
+            _item_line(lst, obj, " ".join(note.split()), "rc-note-text", location, ctx)
     missing = [n for n in ctx.index.numbered if not n.phase.has_rules and not n.phase.todo]
     if missing:
         heading(parent, 2, "Phases without rules", "phases-without-rules")
         lst = sub(parent, "ul")
         for node in missing:
             link(sub(lst, "li"), f"{node.number}. {node.phase.name}", ctx.href("phase", node.phase.id))
+
+
+def _item_line(lst, obj, text: str, text_class: str, location, ctx: RenderContext) -> None:
+    """'<item name, linked to it>: <text> <file:line>' in a Status list."""
+    li = sub(lst, "li")
+    name = _name(obj)
+    target = _target(obj, ctx)
+    if target:
+        link(li, name, target).tail = ": "
+    else:
+        sub(li, "strong", name).tail = ": "
+    sub(li, "span", text, text_class).tail = " "
+    sub(li, "code", str(location))
 
 
 def _name(obj) -> str:

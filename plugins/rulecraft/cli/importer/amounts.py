@@ -25,19 +25,12 @@ THRESHOLD_RE = re.compile(r"(?<![\w.])(?P<value>\d{1,4})(?P<form>\+|\s+or\s+more
 def _texts(state: State):
     """(plain text, line, name of the thing it describes) for every paragraph and list item."""
 
-    def items(block: ListBlock):
-        for item in block.items:
-            yield item
-            for child in item.children:
-                if isinstance(child, ListBlock):
-                    yield from items(child)
-
     for section in state.sections():
         for block in section.blocks:
             if isinstance(block, Paragraph):
                 yield block.text, block.line, plain(section.title) or "the introduction"
             elif isinstance(block, ListBlock):
-                for item in items(block):
+                for item in block.all_items():
                     yield item.text, item.line, split_item(item.text).name
 
 

@@ -350,15 +350,8 @@ def _around(text: str, match: re.Match) -> str:
 def _threshold_tables(state: State) -> None:
     """'Production: On a 4-6, gain a product token.' anywhere in lists, claimed or not."""
 
-    def items(block: ListBlock):
-        for item in block.items:
-            yield item
-            for child in item.children:
-                if isinstance(child, ListBlock):
-                    yield from items(child)
-
     for section, index, block in state.lists(unclaimed=False):
-        for item in items(block):
+        for item in block.all_items():
             match = THRESHOLD_RE.match(plain(item.text))
             if not match:
                 continue

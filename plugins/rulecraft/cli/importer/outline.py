@@ -31,6 +31,14 @@ class ListBlock:
     line: int = 0
     hint: str = ""  # "dice" (inside <div class="dice">), "definitions" (<dl>)
 
+    def all_items(self):
+        """Every item, nested lists' items right after their parent's."""
+        for item in self.items:
+            yield item
+            for child in item.children:
+                if isinstance(child, ListBlock):
+                    yield from child.all_items()
+
 
 @dataclass
 class Note:
