@@ -64,7 +64,9 @@ TAG_ATTRIBUTES = {
     "button": {"type", "disabled"}, "label": {"for"}, "details": {"open"},
     "meter": {"value", "min", "max", "low", "high", "optimum"},
 }
-STYLE_RE = re.compile(r"^--rc-[a-z-]+:\s*[0-9.]+%$")  # the odds bars' width, the only style a renderer writes
+# The only styles renderers write: custom properties with a number (odds bars' width, the cheat sheet's
+# fitted type size and spacing), e.g. "--rc-w:40.0%" or "--rc-fs: 9.5pt; --rc-space: 1".
+STYLE_RE = re.compile(r"^\s*--rc-[a-z-]+:\s*[0-9.]+(?:%|pt)?\s*(?:;\s*--rc-[a-z-]+:\s*[0-9.]+(?:%|pt)?\s*)*;?\s*$")
 POLICY = {"tags": BLOCK_TAGS, "attributes": GLOBAL_ATTRIBUTES, "prefixes": ATTRIBUTE_PREFIXES,
           "tag_attributes": TAG_ATTRIBUTES, "schemes": SAFE_SCHEMES}
 
@@ -112,7 +114,8 @@ def _is_block(el: etree.Element) -> bool:
 
 def sanitize_block(block: etree.Element) -> int:
     """The allowlist inside one ``.rc-block``: unknown tags become ``span`` without attributes, unknown
-    attributes and unsafe URLs (``data:`` too) go. Returns how many things were removed."""
+    attributes and unsafe URLs go (``data:`` too, but for an <img>'s picture: the cheat sheet's emoji are
+    embedded PNGs). Returns how many things were removed."""
     removed = 0
     for el in block.iter():
         if not isinstance(el.tag, str):
@@ -123,7 +126,7 @@ def sanitize_block(block: etree.Element) -> int:
             continue
         for name in list(el.attrib):
             key, value = name.lower(), el.get(name) or ""
-            url_ok = key not in URL_ATTRIBUTES or is_safe_url(value)
+            url_ok = key not in URL_ATTRIBUTES or is_safe_url(value, image=el.tag == "img" and key == "src")
             if key.startswith("on") or not url_ok or not allowed_in_block(el.tag, key, value):
                 del el.attrib[name]
                 removed += 1

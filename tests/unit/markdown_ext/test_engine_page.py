@@ -35,7 +35,9 @@ class Context(Extension):
 
 def render(rules, text: str, path: str) -> str:
     page = Page(path, path.removesuffix(".md").removesuffix("index") + "/")
-    return markdown.markdown(text, extensions=[Context(page), RulecraftExtension(rules_data=str(rules))])
+    # link_spacing=0: a two-line page earns no link under the reading-density rule; this is about paths
+    ext = RulecraftExtension(rules_data=str(rules), link_spacing=0)
+    return markdown.markdown(text, extensions=[Context(page), ext])
 
 
 def test_the_page_and_its_game_come_from_the_engine(tmp_path):
