@@ -30,11 +30,51 @@
     e.textContent = text;
     return e;
   };
+  // One physical die of a roll (render/dice.py roll_data): reroll, then explode, as the page's "How" says.
+  const pick = faces => faces[random(faces.length)];
+  const rollDie = R => {
+    const once = () => {
+      let v = pick(R.faces), text = String(v);
+      if (R.reroll && R.reroll[0].includes(v)) {
+        let n = 0;
+        do v = pick(R.faces); while (!R.reroll[1] && R.reroll[0].includes(v) && ++n < 1000); // checker: never all
+        text += "→" + v;
+      }
+      return [v, text];
+    };
+    let [v, text] = once(), value = v, k = 0;
+    while (R.explode && R.explode[0].includes(v) && k++ < R.explode[1]) {
+      const [w, t] = once();
+      v = w;
+      value += w;
+      text += "+" + t;
+    }
+    return { value, text };
+  };
+  // The whole roll: every die, the kept ones added (dropped dice stay on show, struck through).
+  const rollExpr = R => {
+    const dice = Array.from({ length: R.count }, () => rollDie(R));
+    let kept = dice;
+    if (R.keep) {
+      const sorted = [...dice].sort((a, b) => a.value - b.value);
+      kept = R.keep[0] == "highest" ? sorted.slice(-R.keep[1]) : sorted.slice(0, R.keep[1]);
+    }
+    dice.forEach(x => { x.dropped = !kept.includes(x); });
+    return { dice, total: kept.reduce((s, x) => s + x.value, 0) + R.bonus };
+  };
+  const chips = (line, r, sep = " + ") => r.dice.forEach((x, j) => {
+    const c = el("span", x.text);
+    if (x.dropped) c.className = "rc-drop";
+    line.append(j ? (r.dice.some(y => y.dropped) ? " " : sep) : "", c);
+  });
+  const gcd = (a, b) => { while (b) [a, b] = [b, a % b]; return a; };
+  const choose = (n, k) => { let c = 1; for (let i = 1; i <= k; i++) c = c * (n - k + i) / i; return c; };
 
   const wire = box => {
     const ui = box.querySelector(".rc-dice-ui");
     if (!ui || box.dataset.rcWired) return; // idempotent: instant navigation calls init again
     box.dataset.rcWired = 1;
+    if (FORMS[JSON.parse(box.dataset.rcDice).kind]) return wireForm(box, ui);
     const d = JSON.parse(box.dataset.rcDice), $ = s => ui.querySelector(s), custom = d.kind == "custom",
       rows = box.querySelectorAll(".rc-dice-table > tbody > tr"), btn = $(".rc-roll-btn"), out = $(".rc-out"),
       hist = $(".rc-hist"), times = $(".rc-times input"), label = btn.textContent,
@@ -69,8 +109,11 @@
         const f = d.faces[i];
         return { dice: [f.glyph || f.label], total: f.label, row: d.rows.indexOf(f.id) };
       }
-      const dice = Array.from({ length: d.kind == "d66" ? 2 : d.count }, () => 1 + random(d.sides)),
-        total = (d.kind == "d66" ? dice[0] * 10 + dice[1] : dice.reduce((a, b) => a + b) + d.bonus) + off;
+      if (d.roll) {
+        const r = rollExpr(d.roll), total = r.total + off;
+        return { dice: r.dice.map(x => x.text), expr: r, total, row: d.rows.findIndex(row => inRow(row, total)) };
+      }
+      const dice = Array.from({ length: 2 }, () => 1 + random(d.sides)), total = dice[0] * 10 + dice[1] + off;
       return { dice, total, row: d.rows.findIndex(r => inRow(r, total)) };
     };
     const roll = () => {
@@ -85,10 +128,10 @@
       let summary;
       if (k == 1) {
         const r = res[0];
-        r.dice.forEach((v, j) => line.append(j && d.kind == "sum" ? " + " : "", chip(v)));
+        if (r.expr) chips(line, r.expr); else r.dice.forEach(v => line.append(chip(v)));
         if (d.bonus) line.append(" " + signed(d.bonus));
         if (off) line.append(" " + signed(off));
-        if (!custom && (r.dice.length > 1 || off || d.bonus)) line.append(" = ", el("strong", r.total));
+        if (!custom && (r.dice.length > 1 || off || d.bonus || /\D/.test(r.dice[0]))) line.append(" = ", el("strong", r.total));
         what.append(el("strong", text(r.row, ".rc-roll-label")), r.row < 0 ? "" : ": " + text(r.row, ".rc-result"));
         summary = (custom ? "" : r.total + " → ") + text(r.row, ".rc-roll-label");
       } else {
@@ -111,6 +154,134 @@
     ui.addEventListener("input", () => update());
     ui.addEventListener("change", () => update(1));
     btn.addEventListener("click", roll);
+    ui.hidden = false;
+  };
+
+  // Clamped to the input's range; written back unless the field is being typed in.
+  const valueOf = (input, write) => {
+    if (input.type == "checkbox") return +input.checked;
+    const v = Math.min(+input.max, Math.max(+input.min, Math.round(input.value) || 0));
+    if (write) input.value = v;
+    return v;
+  };
+  const outcome = (box, name) => { // what the rules say happens: the <dd> after the <dt> named so
+    const dt = [...box.querySelectorAll(".rc-dice-outcomes dt")].find(e => e.textContent.trim() == name);
+    return dt ? dt.nextElementSibling.textContent.trim() : "";
+  };
+  const total = (line, r, extra) => {
+    chips(line, r);
+    if (r.dice.length > 1 || extra || r.dice.some(x => /\D/.test(x.text))) {
+      if (extra) line.append(" " + signed(extra));
+      line.append(" = ", el("strong", r.total + extra));
+    }
+  };
+
+  // Opposed rolls, target numbers and pools: a stepper picks the row (or the pool size), Roll rolls it.
+  const FORMS = {
+    opposed: (d, box, ui, input) => {
+      const diff = valueOf(input, 1), out = [], [a, b] = d.names;
+      let r;
+      do {
+        const x = rollExpr(d.att), y = rollExpr(d.def), line = el("div", a + " ");
+        total(line, x, diff);
+        line.append(` vs ${b} `);
+        total(line, y, 0);
+        const at = x.total + diff;
+        r = at > y.total ? 0 : at < y.total ? 1 : d.ties == "reroll" ? -1 : d.ties == "attacker" ? 0 : 1;
+        if (r < 0) line.append(": tie, both roll again");
+        out.push(line);
+      } while (r < 0 && out.length < 100);
+      const who = d.names[r] + " wins", what = el("div", "");
+      what.append(el("strong", who), outcome(box, who) ? ": " + outcome(box, who) : "");
+      return { row: diff - d.diffs[0], lines: [...out, what], summary: `${signed(diff)}: ${who}` };
+    },
+    target: (d, box, ui, input) => {
+      const value = valueOf(input, 1), i = d.rows.findIndex(r => r[0] == value), need = d.rows[i][1],
+        r = rollExpr(d.roll), line = el("div", ""), ok = r.total >= need, word = ok ? "Success" : "Failure",
+        what = el("div", "");
+      total(line, r, 0);
+      line.append(` (dice must show: ${box.querySelectorAll(".rc-dice-table > tbody > tr")[i].cells[1].textContent})`);
+      what.append(el("strong", word), outcome(box, word) ? ": " + outcome(box, word) : "");
+      return { row: i, lines: [line, what], summary: `${r.total} vs ${need}+: ${word}` };
+    },
+    pool: (d, box, ui, input, off) => {
+      const n = valueOf(input, 1), dice = Array.from({ length: n }, () => pick(d.faces)),
+        hits = dice.filter(v => v + off >= d.threshold).length, line = el("div", n + " dice: "),
+        what = el("div", ""), each = outcome(box, "Each success");
+      dice.forEach(v => {
+        const c = el("span", String(v));
+        c.className = v + off >= d.threshold ? "rc-success" : "rc-drop";
+        line.append(c, " ");
+      });
+      if (off) line.append(`(${signed(off)} each)`);
+      const label = hits == 1 ? "1 success" : hits + " successes";
+      what.append(el("strong", label), each && hits ? ": " + each + (hits > 1 ? " (×" + hits + ")" : "") : "");
+      const row = d.rows ? d.rows.findIndex(r => inRow(r, hits)) : hits;
+      return { row, lines: [line, what], summary: `${label} of ${n}` };
+    },
+  };
+  // A pool's exact chances for n dice: binomial weights over faces^n, reduced (dice.js and Python agree).
+  const poolOdds = (d, box, n, off) => {
+    const F = d.faces.length, s = d.faces.filter(v => v + off >= d.threshold).length,
+      w = Array.from({ length: n + 1 }, (_, k) => choose(n, k) * s ** k * (F - s) ** (n - k));
+    let den = F ** n;
+    const g = w.reduce(gcd, den);
+    den /= g;
+    const exact = w.map(x => x / g), rows = box.querySelectorAll(".rc-dice-table > tbody > tr"),
+      fill = (td, x, most) => {
+        td.querySelector(".rc-frac").textContent = x ? x + "/" + den : "0";
+        td.querySelector(".rc-pct").textContent = pct(x, den);
+        const bar = td.querySelector(".rc-bar");
+        if (bar) bar.style.setProperty("--rc-w", 100 * x / (most || 1) + "%");
+      };
+    if (d.rows) {
+      const rw = d.rows.map(r => exact.reduce((t, x, k) => inRow(r, k) ? t + x : t, 0)), most = Math.max(...rw);
+      rows.forEach((tr, i) => { fill(tr.cells[2], rw[i], most); tr.classList.toggle("rc-zero", !rw[i]); });
+    } else {
+      const most = Math.max(...exact);
+      rows.forEach((tr, k) => {
+        tr.hidden = k > n;
+        if (k > n) return;
+        fill(tr.cells[1], exact[k], most);
+        fill(tr.cells[2], exact.slice(k).reduce((a, b) => a + b, 0));
+        tr.classList.toggle("rc-zero", !exact[k]);
+      });
+    }
+    const need = d.threshold - off, caption = box.querySelector(".rc-pool-caption");
+    caption.firstChild.textContent = `Chances with ${n} ${n == 1 ? "die" : "dice"}`;
+    caption.querySelector(".rc-pool-threshold").textContent = need <= Math.min(...d.faces) ? " (every die succeeds)"
+      : need > Math.max(...d.faces) ? " (no die can succeed)" : ` (success on ${need}+)`;
+  };
+  const wireForm = (box, ui) => {
+    const d = JSON.parse(box.dataset.rcDice), $ = s => ui.querySelector(s), btn = $(".rc-roll-btn"),
+      out = $(".rc-out"), hist = $(".rc-hist"), input = $(".rc-step:not(.rc-mod) input"),
+      rows = box.querySelectorAll(".rc-dice-table > tbody > tr"),
+      mods = (d.mods || []).map(m => [ui.querySelector(`[data-mod="${m.id}"]`), m]),
+      offset = write => mods.reduce((s, [el, m]) => s + m.value * valueOf(el, write), 0);
+    const update = write => {
+      if (d.kind == "pool") {
+        const n = valueOf(input, write);
+        btn.textContent = `Roll ${n} ${n == 1 ? "die" : "dice"}`;
+        poolOdds(d, box, n, offset(write));
+      }
+    };
+    btn.addEventListener("click", () => {
+      const r = FORMS[d.kind](d, box, ui, input, offset(1));
+      rows.forEach((tr, i) => tr.classList.toggle("rc-hit", i == r.row));
+      out.replaceChildren(...r.lines);
+      hist.prepend(el("li", r.summary));
+      while (hist.children.length > 5) hist.lastChild.remove();
+    });
+    ui.addEventListener("click", e => {
+      const b = e.target.closest(".rc-dec, .rc-inc"), field = b && b.parentNode.querySelector("input");
+      if (!b) return;
+      field.value = +field.value + (b.classList.contains("rc-inc") ? 1 : -1);
+      valueOf(field, 1);
+      update(1);
+    });
+    ui.addEventListener("input", () => update());
+    ui.addEventListener("change", () => update(1));
+    update(1);
     ui.hidden = false;
   };
 

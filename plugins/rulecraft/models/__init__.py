@@ -2,7 +2,7 @@
 
 from .base import Example, RuleModel, Step
 from .cards import Card, CardsFile, Deck
-from .dice import CustomDie, DiceFile, DiceRow, DiceTable, DieFace, Modifier
+from .dice import CustomDie, DiceExpr, DiceFile, DiceRow, DiceTable, DieFace, Modifier
 from .game import ChangelogEntry, Component, Constant, GameFile, OpenQuestion, Range, Section
 from .glossary import GlossaryFile, Term
 from .icons import Glyph, Icon, IconsFile
@@ -20,6 +20,6 @@ FILE_KINDS: dict[str, type[RuleModel]] = {
 
 __all__ = [
     "FILE_KINDS", "Card", "CardsFile", "ChangelogEntry", "Component", "Constant", "CustomDie", "Deck",
-    "DiceFile", "DiceRow", "DiceTable", "DieFace", "Example", "GameFile", "GlossaryFile", "Glyph", "Icon",
+    "DiceExpr", "DiceFile", "DiceRow", "DiceTable", "DieFace", "Example", "GameFile", "GlossaryFile", "Glyph", "Icon",
     "IconsFile", "Modifier", "OpenQuestion", "Phase", "PhasesFile", "Range", "RuleModel", "Section", "Step", "Term",
 ]
