@@ -74,3 +74,20 @@ def pool_distribution(shape: Shape, dice: int, threshold: int) -> list[Fraction]
     good, faces = success_chance(shape, threshold)
     p = Fraction(good, faces)
     return [comb(dice, k) * p ** k * (1 - p) ** (dice - k) for k in range(dice + 1)]
+
+
+def form_summary(table) -> str:
+    """One line for a roll form without rows (cheat sheets): what decides and what each outcome does."""
+    if table.pool:
+        pool = table.pool
+        text = f"one die per {pool.dice.label}; each {pool.success} succeeds"
+        return text + (f"; each success: {pool.per_success}" if pool.per_success else "")
+    if table.opposed:
+        o = table.opposed
+        ties = {"reroll": "ties are rerolled", "attacker": f"ties: {o.attacker}", "defender": f"ties: {o.defender}"}
+        return f"{o.attacker} vs {o.defender}, higher total wins ({ties[o.ties]}); + {o.difference.label}"
+    if table.target:
+        t = table.target
+        bonus = f" + {t.bonus.label}" if t.bonus else ""
+        return f"roll{bonus} must {'beat' if t.exceed else 'reach'} {t.against.label}"
+    return ""

@@ -63,7 +63,7 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
         sub(unit, "p", dice_line(table, ctx.index), "rc-sheet-dice-meta")
         grid = sub(unit, "table", cls="rc-sheet-table")
         body = sub(grid, "tbody")
-        ranges = row_ranges(table) if table.dice else [None] * len(table.rows)
+        ranges = row_ranges(table)  # None for face rows
         die = ctx.index.dice.get(table.custom_die) if table.custom_die else None
         faces = {f.id: f.label for f in die.faces} if die else {}
         odds = row_odds(table, 0, die) if content.odds else []
@@ -73,7 +73,7 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             sub(tr, "th", label, "rc-sheet-roll").set("scope", "row")
             sub(tr, "td", row.result)
             if content.odds:
-                sub(tr, "td", _pct(odds[i]), "rc-sheet-odds")
+                sub(tr, "td", _pct(odds[i]) if odds[i] is not None else "—", "rc-sheet-odds")  # counts unknown
         if table.any_result:
             tr = sub(body, "tr", cls="rc-sheet-any")
             sub(tr, "th", "Any", "rc-sheet-roll").set("scope", "row")

@@ -159,7 +159,8 @@ def table_data(table: DiceTable, ctx: RenderContext) -> dict:
     offsets = sorted(reachable_offsets(table.modifiers))
     sides = len(shape.faces)
     data.update(kind="d66" if shape.d66 else "sum", dice=roll_text(table, ctx), count=shape.count, sides=sides,
-                bonus=shape.bonus, den=den, dist=[[t, w] for t, w in sorted(weights.items())], roll=roll_data(shape),
+                bonus=shape.bonus, den=den, dist=[[t, w] for t, w in sorted(weights.items())],
+                roll=None if shape.d66 else roll_data(shape),
                 mods=[{"id": m.id, "value": m.value, "min": m.count[0], "max": m.count[1]} for m in table.modifiers],
                 rows=[[r.low, r.high] if r else [1, 0] for r in row_ranges(table)],  # [1, 0] contains nothing
                 offsets=[offsets[0], offsets[-1]])
