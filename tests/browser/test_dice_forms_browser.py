@@ -91,7 +91,7 @@ def test_opposed_roll_rerolls_ties_and_names_the_winner(open_page):
     box.locator(".rc-diff .rc-inc").click()  # difference +1
     assert box.locator(".rc-diff input").input_value() == "1"
     winners = set()
-    for n in range(12):
+    for _ in range(12):
         box.locator(".rc-roll-btn").click()
         s = state(page, "duel")
         assert s["hits"] == [3]  # the +1 row
