@@ -198,11 +198,11 @@
     target: (d, box, ui, input) => {
       const value = valueOf(input, 1), i = d.rows.findIndex(r => r[0] == value), need = d.rows[i][1],
         r = rollExpr(d.roll), line = el("div", ""), ok = r.total >= need, word = ok ? "Success" : "Failure",
-        what = el("div", "");
+        what = el("div", ""), must = box.querySelectorAll(".rc-dice-table > tbody > tr")[i].cells[1].textContent;
       total(line, r, 0);
-      line.append(` (dice must show: ${box.querySelectorAll(".rc-dice-table > tbody > tr")[i].cells[1].textContent})`);
+      line.append(` (dice must show: ${must})`);
       what.append(el("strong", word), outcome(box, word) ? ": " + outcome(box, word) : "");
-      return { row: i, lines: [line, what], summary: `${r.total} vs ${need}+: ${word}` };
+      return { row: i, lines: [line, what], summary: `${r.total} (${must}): ${word}` };
     },
     pool: (d, box, ui, input, off) => {
       const n = valueOf(input, 1), dice = Array.from({ length: n }, () => pick(d.faces)),

@@ -117,7 +117,7 @@ def _target(parent: Element, table: DiceTable, ctx: RenderContext, level: int | 
     for i, ((value, needed), chance) in enumerate(zip(rows, chances)):
         tr = sub(body, "tr", cls="rc-row" + ("" if chance else " rc-zero"))
         tr.set("data-row", str(i))
-        sub(sub(tr, "td", cls="rc-roll"), "span", str(value), "rc-roll-label")
+        sub(sub(tr, "td", cls="rc-roll"), "span", str(value).replace("-", "−"), "rc-roll-label")
         sub(tr, "td", _needs(needed, low_total, high_total), "rc-need")
         _chance(sub(tr, "td", cls="rc-odds"), chance, den, bar=Fraction(1))
     return box

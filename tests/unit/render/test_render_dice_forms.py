@@ -57,7 +57,7 @@ def test_opposed_win_chances_by_difference(page):
 def test_target_by_difference(page):
     monster = box(page, "monster")
     assert monster.select_one("thead th").get_text() == "The monster's might − your might"
-    assert column(page, "monster", 0) == [str(x) for x in range(-1, 7)]
+    assert column(page, "monster", 0) == ["−1"] + [str(x) for x in range(0, 7)]
     assert column(page, "monster", 1)[:5] == ["any roll", "any roll", "any roll", "2+", "3+"]
     assert column(page, "monster", 1)[5] == "4+ (cannot)"
     assert [c.split()[0] for c in column(page, "monster", 2)] == ["3/3"] * 3 + ["2/3", "1/3"] + ["0"] * 3
