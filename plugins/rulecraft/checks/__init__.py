@@ -18,6 +18,7 @@ from . import (
     cards,
     cheatsheet,  # noqa: E402 - the cheat sheet's ids exist and it fits one page
     completeness,
+    conditions,
     dice_coverage,
     glossary,
     identifiers,
@@ -85,6 +86,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None) -> CheckResult:
             found += references.check_page_blocks(book, index, file, text)
         found += glossary.check(index)
         found += dice_coverage.check(index)
+        found += conditions.check(index)
         found += cards.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StringConstraints, model_validator
 
 # Ids name things in data and become URL anchors: lower case, digits, '-' and '_'.
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
@@ -55,7 +55,31 @@ def _text_to_mapping(key: str):
     return BeforeValidator(convert)
 
 
-class Step(RuleModel):
+MAX_ROUND = 1000
+
+
+class Conditional(RuleModel):
+    """When a rule applies: always, only under a condition (optional rules, expansions, player counts),
+    or from a given round on. Shared by phases, sections and steps (set-up, end of game, scoring)."""
+
+    optional: bool = Field(default=False, description="Only applies when `condition` holds (variant, expansion, "
+                           "player count...).")
+    condition: str | None = Field(default=None, description="What enables this rule, or when it applies.")
+    from_round: int | None = Field(default=None, ge=2, le=MAX_ROUND, description="Applies from this round on "
+                                   "(2: not in the first round).")
+
+    @model_validator(mode="after")
+    def _condition_given(self):
+        if self.optional and not self.condition:
+            raise ValueError("an optional rule needs a 'condition' saying what enables it")
+        return self
+
+    @property
+    def conditional(self) -> bool:
+        return bool(self.optional or self.condition or self.from_round)
+
+
+class Step(Conditional):
     """One instruction, possibly with nested sub-steps. Numbers come from order."""
 
     id: Id | None = None

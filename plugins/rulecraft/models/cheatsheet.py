@@ -179,7 +179,7 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure) -> list[tuple[s
             for i, node in enumerate(content.phases):
                 phase = node.phase
                 length = len(node.phase.name) * bold + (9 if phase.optional else 0) \
-                    + (16 if phase.skip_first_round else 0)
+                    + (16 if phase.skip_first_round or phase.from_round else 0)
                 if content.summaries and phase.summary:
                     length += 2 + len(_plain(phase.summary, index))
                 indent = 4.4 * (1 + min(node.level, 2))

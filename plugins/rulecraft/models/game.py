@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from .base import ExampleItem, Id, RuleModel, ShortText, StepItem, Text
+from .base import Conditional, ExampleItem, Id, RuleModel, ShortText, StepItem, Text
 
 
 class Range(RuleModel):
@@ -65,7 +65,7 @@ class OpenQuestion(RuleModel):
     source: str | None = Field(default=None, description="Where in the source rules this comes from.")
 
 
-class Section(RuleModel):
+class Section(Conditional):
     """A titled block of prose rules that is not a phase (trading, negotiation, ...)."""
 
     id: Id

@@ -40,9 +40,10 @@ def _turn(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             flag = sub(li, "em", "optional", "rc-sheet-flag")
             if phase.condition:
                 flag.set("title", "Played when: " + plain_text(phase.condition, ctx.index.name_of))
-        if phase.skip_first_round:
+        if phase.skip_first_round or phase.from_round:
             li[-1].tail = " "
-            sub(li, "em", "not in round 1", "rc-sheet-flag")
+            sub(li, "em", f"from round {phase.first_round}" if phase.from_round else "not in round 1",
+                "rc-sheet-flag")
         if content.summaries and phase.summary:
             li[-1].tail = ": "
             sub(li, "span", phase.summary, "rc-summary")

@@ -3,7 +3,18 @@
 from __future__ import annotations
 
 from ..models import Component, links
-from .base import Element, RenderContext, admonition, heading, link, range_text, steps_list, sub, todo_note
+from .base import (
+    Element,
+    RenderContext,
+    admonition,
+    condition_markers,
+    heading,
+    link,
+    range_text,
+    steps_list,
+    sub,
+    todo_note,
+)
 from .icons import render_glyph
 
 
@@ -75,6 +86,8 @@ def render_constants(parent: Element, ctx: RenderContext, only: list[str] | None
 
 def render_section(parent: Element, section, ctx: RenderContext, level: int = 2) -> None:
     heading(parent, level, section.title, links.anchor("section", section.id))
+    if section.conditional:
+        condition_markers(sub(parent, "p", cls="rc-phase-markers"), section)
     todo_note(parent, ctx, section.todo)
     ctx.markdown(parent, section.text)
     steps_list(parent, section.steps, ctx)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..models import links
 from ..models.numbering import NumberedPhase
+from ..models.phases import ACTS
 from .base import Element, RenderContext, admonition, badge, heading, link, steps_list, sub, term_link, todo_note
 
 
@@ -13,8 +14,8 @@ def phase_title(node: NumberedPhase) -> str:
 
 def _markers(parent: Element, node: NumberedPhase) -> None:
     phase = node.phase
-    if not (phase.optional or phase.condition or phase.skip_first_round or node.kind == "alternative"
-            or phase.changed_in):
+    if not (phase.optional or phase.condition or phase.skip_first_round or phase.from_round or phase.acts
+            or node.kind == "alternative" or phase.changed_in):
         return
     box = sub(parent, "p", cls="rc-phase-markers")
     if node.kind == "alternative" and node.parent is not None:
@@ -25,6 +26,10 @@ def _markers(parent: Element, node: NumberedPhase) -> None:
         badge(box, "Optional", "optional")
     if phase.skip_first_round:
         badge(box, "Skipped in round 1", "skip")
+    if phase.from_round:
+        badge(box, f"From round {phase.from_round}", "skip")
+    if phase.acts:
+        badge(box, ACTS[phase.acts], "acts", "Who acts in this phase, and how")
     if phase.changed_in:
         badge(box, f"Changed in {phase.changed_in}", "changed")
     if phase.condition:
@@ -102,6 +107,10 @@ def render_sequence(parent: Element, ctx: RenderContext) -> None:
             badge(item, "Optional", "optional", node.phase.condition)
         if node.phase.skip_first_round:
             badge(item, "Not in round 1", "skip")
+        if node.phase.from_round:
+            badge(item, f"From round {node.phase.from_round}", "skip")
+        if node.phase.acts:
+            badge(item, ACTS[node.phase.acts], "acts")
         if not node.phase.has_rules or node.phase.todo:
             badge(item, "Incomplete", "todo", node.phase.todo)
         if node.phase.summary:
