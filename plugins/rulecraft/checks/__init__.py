@@ -16,6 +16,7 @@ from ..models.index import build_index
 from ..problems import Problem
 from . import (
     cards,
+    catalog,
     cheatsheet,  # noqa: E402 - the cheat sheet's ids exist and it fits one page
     completeness,
     conditions,
@@ -88,6 +89,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None) -> CheckResult:
         found += dice_coverage.check(index)
         found += conditions.check(index)
         found += cards.check(index)
+        found += catalog.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)
         # Unused-data warnings mean little while a file of the game failed to load.

@@ -59,5 +59,6 @@ class RefInlineProcessor(InlineProcessor):
 
 
 KIND_WORDS = {"term": "term", "phase": "phase", "dice": "dice table", "card": "card", "deck": "deck",
-              "const": "constant", "icon": "icon"}
-LINK_CLASS = {"phase": "rc-phase-ref", "dice": "rc-dice-ref", "card": "rc-card-ref", "deck": "rc-card-ref"}
+              "const": "constant", "icon": "icon", "item": "catalog item"}
+LINK_CLASS = {"phase": "rc-phase-ref", "dice": "rc-dice-ref", "card": "rc-card-ref", "deck": "rc-card-ref",
+              "item": "rc-item-ref"}

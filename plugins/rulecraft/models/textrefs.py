@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-REF_KINDS = ("term", "icon", "const", "phase", "dice", "card", "deck", "plain")
+REF_KINDS = ("term", "icon", "const", "phase", "dice", "card", "deck", "item", "plain")
 REF_RE = re.compile(r"(?<!\\)\{(" + "|".join(REF_KINDS) + r"):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
 
 # Words that mark unfinished text, in any case ("-- todo" is as unfinished as "TODO").
@@ -62,7 +62,8 @@ def find_placeholders(text: str) -> list[re.Match]:
 # (optionally `game-id:item-id`); blocks that show a whole game take an optional game id.
 ITEM_BLOCKS = {"phase": "phase", "dice": "dice", "deck": "deck", "card": "card", "section": "section"}
 GAME_BLOCKS = ("overview", "turn", "phase-list", "dice-tables", "components", "setup", "end-of-game", "scoring",
-               "constants", "icons", "cards", "glossary", "changelog", "status", "cheatsheet", "open-questions")
+               "constants", "icons", "cards", "glossary", "changelog", "status", "cheatsheet", "open-questions",
+               "catalog")
 SITE_BLOCKS = ("games", "title")
 BLOCK_RE = re.compile(r"^[ ]{0,3}(/{3,})[ ]*([\w-]+)[ ]*(?:\|[ ]*(.*?))?[ ]*$", re.MULTILINE)
 
