@@ -198,3 +198,15 @@ def test_screenshots(open_page, scheme, width):
             box.locator(".rc-roll-btn").click()
         box.screenshot(path=str(SHOTS / f"forms-{table_id}-{scheme}-{width}.png"))
         assert box.evaluate("b => b.scrollWidth <= b.clientWidth + 1"), f"{table_id} overflows at {width}px"
+
+
+def test_the_extra_script_loads_only_where_needed(open_page):
+    # Pages without such tables never download dice-more.lazy.js (the 12 KB budget counts what every page
+    # loads); a page with an opposed roll loads it once and wires its tables.
+    page = open_page("/corporate-warfare/")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("typeof window.rulecraftDiceMore") == "undefined"
+    assert not page.evaluate("[...document.scripts].some(s => s.src.endsWith('dice-more.lazy.js'))")
+    page = open_page("/demo/dice/")
+    table(page, "duel").locator(".rc-roll-btn").wait_for(state="visible")
+    assert page.evaluate("[...document.scripts].filter(s => s.src.endsWith('dice-more.lazy.js')).length") == 1

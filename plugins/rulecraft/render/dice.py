@@ -98,6 +98,12 @@ def roll_text(expr: DiceExpr, ctx: RenderContext) -> str:
     return name
 
 
+def needs_more(shape: Shape) -> bool:
+    """Whether dice.js needs dice-more.lazy.js to roll this: anything but N plain dice plus a bonus."""
+    plain = shape.faces == tuple(range(1, len(shape.faces) + 1))
+    return not shape.d66 and not (plain and not (shape.keep or shape.reroll or shape.explode))
+
+
 def roll_data(shape: Shape) -> dict:
     """How dice.js rolls the expression physically: faces, count, keep, reroll, explode, bonus."""
     return {"faces": list(shape.faces), "count": shape.count, "bonus": shape.bonus,
@@ -160,7 +166,7 @@ def table_data(table: DiceTable, ctx: RenderContext) -> dict:
     sides = len(shape.faces)
     data.update(kind="d66" if shape.d66 else "sum", dice=roll_text(table, ctx), count=shape.count, sides=sides,
                 bonus=shape.bonus, den=den, dist=[[t, w] for t, w in sorted(weights.items())],
-                roll=None if shape.d66 else roll_data(shape),
+                roll=None if shape.d66 else roll_data(shape), more=needs_more(shape),
                 mods=[{"id": m.id, "value": m.value, "min": m.count[0], "max": m.count[1]} for m in table.modifiers],
                 rows=[[r.low, r.high] if r else [1, 0] for r in row_ranges(table)],  # [1, 0] contains nothing
                 offsets=[offsets[0], offsets[-1]])

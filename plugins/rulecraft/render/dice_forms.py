@@ -64,7 +64,7 @@ def _opposed(parent: Element, table: DiceTable, ctx: RenderContext, level: int |
     attacker = table_shape(table, ctx.index.dice.get(table.custom_die) if table.custom_die else None)
     defender = shape_of(opposed.defender_dice, ctx.index.dice) if opposed.defender_dice else attacker
     diffs = opposed.difference.values
-    data = {"id": table.id, "kind": "opposed", "att": roll_data(attacker), "def": roll_data(defender),
+    data = {"id": table.id, "kind": "opposed", "more": True, "att": roll_data(attacker), "def": roll_data(defender),
             "ties": opposed.ties, "names": [opposed.attacker, opposed.defender], "diffs": [diffs[0], diffs[-1]]}
     box = render_head(parent, table, ctx, level, data)
     meta = sub(box, "p", cls="rc-dice-meta rc-opposed-meta")
@@ -101,7 +101,7 @@ def _target(parent: Element, table: DiceTable, ctx: RenderContext, level: int | 
     totals = shape_distribution(shape)
     low_total, high_total = min(totals), max(totals)
     den, _ = outcome_weights(dict(enumerate(chances)))
-    data = {"id": table.id, "kind": "target", "roll": roll_data(shape), "rows": [list(r) for r in rows]}
+    data = {"id": table.id, "kind": "target", "more": True, "roll": roll_data(shape), "rows": [list(r) for r in rows]}
     box = render_head(parent, table, ctx, level, data)
     bonus = f" + {target.bonus.label}" if target.bonus else ""
     verb = "beat" if target.exceed else "reach"
@@ -132,7 +132,7 @@ def _pool(parent: Element, table: DiceTable, ctx: RenderContext, level: int | No
     declared = bool(table.rows)
     ranges = row_ranges(table) if declared else []
     offsets = sorted(reachable_offsets(table.modifiers))
-    data = {"id": table.id, "kind": "pool", "faces": list(shape.faces), "threshold": pool.threshold,
+    data = {"id": table.id, "kind": "pool", "more": True, "faces": list(shape.faces), "threshold": pool.threshold,
             "n": [low, high], "shown": shown, "offsets": [offsets[0], offsets[-1]],
             "mods": [{"id": m.id, "value": m.value, "min": m.count[0], "max": m.count[1]} for m in table.modifiers],
             "rows": [[r.low, r.high] if r else [1, 0] for r in ranges] if declared else None}
