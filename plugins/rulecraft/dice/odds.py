@@ -150,15 +150,19 @@ class Coverage:
     unreachable: list[int] = field(default_factory=list)  # row indexes no roll can hit
 
 
-def pool_successes(table: DiceTable, shape: Shape, offset: int) -> set[int]:
+def pool_successes(table: DiceTable, shape: Shape, offset: int) -> frozenset[int]:
     """Numbers of successes some pool size can show with this modifier."""
     threshold = table.pool.threshold - offset
-    can_fail = min(shape.faces) < threshold
-    can_succeed = max(shape.faces) >= threshold
+    return _successes(table.pool.dice.range, min(shape.faces) < threshold, max(shape.faces) >= threshold)
+
+
+@lru_cache(maxsize=64)
+def _successes(sizes: tuple[int, int], can_fail: bool, can_succeed: bool) -> frozenset[int]:
+    """Only whether a die can fail and can succeed matters: thousands of modifier offsets share three answers."""
     found: set[int] = set()
-    for n in table.pool.dice.values:
+    for n in range(sizes[0], sizes[1] + 1):
         found.update(range(0 if can_fail else n, (n if can_succeed else 0) + 1))
-    return found
+    return frozenset(found)
 
 
 def _runs(values: list[int], universe: list[int]) -> list[tuple[int, int]]:

@@ -51,7 +51,8 @@ def render_catalog(parent: Element, ctx: RenderContext) -> None:
     for kind, items in _kinds(game.items):
         if kind:
             heading(parent, 2, kind, "kind-" + "-".join(kind.lower().split()))
-        table = sub(parent, "table", cls="rc-catalog")
+        # A plain table inside the marked box: Material styles (and scrolls) classless tables.
+        table = sub(sub(parent, "div", cls="rc-catalog"), "table")
         head = sub(sub(table, "thead"), "tr")
         columns = ["Name", "Cost", "Requires"] + (["Limit"] if limits else []) + ["Effect"]
         for title in columns:
