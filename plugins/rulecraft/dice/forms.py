@@ -81,7 +81,7 @@ def form_summary(table) -> str:
     if table.pool:
         pool = table.pool
         text = f"one die per {pool.dice.label}; each {pool.success} succeeds"
-        return text + (f"; each success: {pool.per_success}" if pool.per_success else "")
+        return text + (f"; each success: {pool.per_success.strip().rstrip('.')}" if pool.per_success else "")
     if table.opposed:
         o = table.opposed
         ties = {"reroll": "ties are rerolled", "attacker": f"ties: {o.attacker}", "defender": f"ties: {o.defender}"}
