@@ -58,17 +58,26 @@ def _text_to_mapping(key: str):
 MAX_ROUND = 1000
 
 
-class Conditional(RuleModel):
-    """When a rule applies: always, only under a condition (optional rules, expansions, player counts),
-    or from a given round on. Shared by phases, sections and steps (set-up, end of game, scoring)."""
+def optional_field():
+    return Field(default=False, description="Only applies when `condition` holds (variant, expansion, player "
+                 "count...).")
 
-    optional: bool = Field(default=False, description="Only applies when `condition` holds (variant, expansion, "
-                           "player count...).")
-    condition: str | None = Field(default=None, description="What enables this rule, or when it applies.")
-    from_round: int | None = Field(default=None, ge=2, le=MAX_ROUND, description="Applies from this round on "
-                                   "(2: not in the first round).")
 
-    @model_validator(mode="after")
+def condition_field():
+    return Field(default=None, description="What enables this rule, or when it applies.")
+
+
+def from_round_field():
+    return Field(default=None, ge=2, le=MAX_ROUND, description="Applies from this round on (2: not in the "
+                 "first round).")
+
+
+class Conditional:
+    """When a rule applies: always, only under a condition (optional rules, expansions, player counts), or
+    from a given round on. Phases, sections and steps (set-up, end of game, scoring) declare the fields
+    ``optional``, ``condition`` and ``from_round`` after their own (so their own keys lead in hints and
+    schemas) and call ``_condition_given`` from a validator."""
+
     def _condition_given(self):
         if self.optional and not self.condition:
             raise ValueError("an optional rule needs a 'condition' saying what enables it")
@@ -79,13 +88,20 @@ class Conditional(RuleModel):
         return bool(self.optional or self.condition or self.from_round)
 
 
-class Step(Conditional):
+class Step(RuleModel, Conditional):
     """One instruction, possibly with nested sub-steps. Numbers come from order."""
 
     id: Id | None = None
     text: Text = Field(description="The instruction (Markdown).")
     steps: list[Annotated[Step, _text_to_mapping("text")]] = Field(default_factory=list)
     todo: str | None = Field(default=None, description="What is missing here; shown as incomplete.")
+    optional: bool = optional_field()
+    condition: str | None = condition_field()
+    from_round: int | None = from_round_field()
+
+    @model_validator(mode="after")
+    def _conditions(self):
+        return self._condition_given()
 
 
 StepItem = Annotated[Step, _text_to_mapping("text")]

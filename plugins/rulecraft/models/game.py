@@ -7,7 +7,18 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from .base import Conditional, ExampleItem, Id, RuleModel, ShortText, StepItem, Text
+from .base import (
+    Conditional,
+    ExampleItem,
+    Id,
+    RuleModel,
+    ShortText,
+    StepItem,
+    Text,
+    condition_field,
+    from_round_field,
+    optional_field,
+)
 
 
 class Range(RuleModel):
@@ -65,7 +76,7 @@ class OpenQuestion(RuleModel):
     source: str | None = Field(default=None, description="Where in the source rules this comes from.")
 
 
-class Section(Conditional):
+class Section(RuleModel, Conditional):
     """A titled block of prose rules that is not a phase (trading, negotiation, ...)."""
 
     id: Id
@@ -74,6 +85,13 @@ class Section(Conditional):
     steps: list[StepItem] = Field(default_factory=list)
     examples: list[ExampleItem] = Field(default_factory=list)
     todo: str | None = None
+    optional: bool = optional_field()
+    condition: str | None = condition_field()
+    from_round: int | None = from_round_field()
+
+    @model_validator(mode="after")
+    def _conditions(self):
+        return self._condition_given()
 
 
 SheetBlock = Literal["turn", "dice", "terms", "icons", "end", "constants"]
