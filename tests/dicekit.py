@@ -77,3 +77,71 @@ EXPECTED = {
     ("encounter", 0): ([6, 12, 12, 6], 36),  # one tens digit: 6 of 36; two tens digits: 12 of 36
     ("attack", 0): ([3, 2, 1], 6),  # faces: 3 hits, 2 misses, 1 critical
 }
+
+# The roll forms beyond a table of totals: numeric custom faces, keep, reroll, explode, opposed rolls,
+# target numbers, success pools and a die whose face counts are unknown.
+FORMS_YAML = """\
+    dice:
+      - id: island-die
+        name: Island die
+        description: A six-sided die marked 1, 1, 2, 2, 3, 3.
+        faces:
+          - {id: one, label: "1", value: 1, count: 2}
+          - {id: two, label: "2", value: 2, count: 2}
+          - {id: three, label: "3", value: 3, count: 2}
+      - id: omen-die
+        name: Omen die
+        unknown_counts: The rules name the omens but not how many faces show each.
+        faces:
+          - {id: good, label: Good omen}
+          - {id: bad, label: Bad omen}
+    tables:
+      - id: duel
+        title: Duel
+        custom_die: island-die
+        count: 2
+        opposed:
+          difference: {label: the attacker's might minus the defender's, range: [-2, 2]}
+          ties: reroll
+          attacker_wins: The defender loses a Widget.
+          defender_wins: The attacker retreats.
+      - id: monster
+        title: Fighting a monster
+        custom_die: island-die
+        target:
+          bonus: {label: your might, range: [0, 3]}
+          against: {label: the monster's might, range: [2, 6]}
+          success: The monster is defeated.
+          failure: You flee.
+      - id: harvest
+        title: Harvest
+        dice: 1d6
+        modifiers:
+          - {id: tools, label: per tool card, value: 1, count: [0, 3], assumed: The rules give no limit.}
+        pool:
+          dice: {label: worker in the fields, range: [1, 6]}
+          success: 4+
+          shown: 3
+          per_success: Gain one Widget.
+      - id: strength
+        title: Hero's strength
+        dice: 4d6
+        keep: {highest: 3}
+        rows:
+          - {roll: 17-, result: An ordinary hero.}
+          - {roll: 18, result: A legend.}
+      - id: wild
+        title: Wild die
+        dice: 1d6
+        reroll: {on: 1}
+        explode: {depth: 2}
+        rows:
+          - {roll: 1-5, result: Nothing special.}
+          - {roll: 7+, result: A wild success.}
+      - id: omen
+        title: Omen
+        custom_die: omen-die
+        rows:
+          - {face: good, result: Draw a Widget.}
+          - {face: bad, result: Lose a Widget.}
+    """

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .models import CardsFile, DiceFile, GameFile, GlossaryFile, IconsFile, PhasesFile, RuleModel
+from .models import CardsFile, CatalogFile, DiceFile, GameFile, GlossaryFile, IconsFile, PhasesFile, RuleModel
 from .problems import Location, Problem
 from .yamlsource import YamlDocument
 
@@ -42,6 +42,7 @@ class Game:
     glossary_file: GlossaryFile | None = None
     icons_file: IconsFile | None = None
     cards_file: CardsFile | None = None
+    catalog_file: CatalogFile | None = None
     documents: dict[str, YamlDocument] = field(default_factory=dict)  # by file kind
     shared_terms: list = field(default_factory=list)  # Terms from shared glossaries, with their docs
     failed: set[str] = field(default_factory=set)  # kinds present on disk that did not load
@@ -81,6 +82,14 @@ class Game:
     @property
     def decks(self):
         return self.cards_file.decks if self.cards_file else []
+
+    @property
+    def resources(self):
+        return self.catalog_file.resources if self.catalog_file else []
+
+    @property
+    def items(self):
+        return self.catalog_file.items if self.catalog_file else []
 
     @property
     def constants(self):

@@ -25,35 +25,42 @@
     !n ? "0%" : n >= d ? "100%" : t < 1 ? "<0.1%" : t > 999 ? ">99.9%" : t / 10 + "%";
   const signed = v => (v < 0 ? "−" + -v : "+" + v);
   const inRow = ([lo, hi], t) => (lo == null || t >= lo) && (hi == null || t <= hi);
-  const el = (tag, text) => {
+  const el = (tag, text, cls) => {
     const e = document.createElement(tag);
     e.textContent = text;
+    if (cls) e.className = cls;
     return e;
   };
+  const sum = a => a.reduce((s, x) => s + x, 0);
+  // Tables with data.more (opposed, target, pool, keep / reroll / explode, numbered custom faces) need
+  // dice-more.lazy.js: loaded once, only by pages that have one, so other pages stay small.
+  const src = document.currentScript && document.currentScript.src;
+  let more, loading;
 
   const wire = box => {
-    const ui = box.querySelector(".rc-dice-ui");
-    if (!ui || box.dataset.rcWired) return; // idempotent: instant navigation calls init again
+    const ui = box.querySelector(".rc-dice-ui"), d = ui && JSON.parse(box.dataset.rcDice);
+    if (!ui || box.dataset.rcWired || d.more && !more) return; // idempotent: instant navigation calls init again
     box.dataset.rcWired = 1;
-    const d = JSON.parse(box.dataset.rcDice), $ = s => ui.querySelector(s), custom = d.kind == "custom",
+    const $ = s => ui.querySelector(s), custom = d.kind == "custom", form = more && more.forms[d.kind],
       rows = box.querySelectorAll(".rc-dice-table > tbody > tr"), btn = $(".rc-roll-btn"), out = $(".rc-out"),
       hist = $(".rc-hist"), times = $(".rc-times input"), label = btn.textContent,
-      mods = (d.mods || []).map(m => [ui.querySelector(`[data-mod="${m.id}"]`), m]),
+      step = $(".rc-step:not(.rc-mod):not(.rc-times) input"), mods = [...ui.querySelectorAll("[data-mod]")],
+      values = Object.fromEntries((d.mods || []).map(m => [m.id, m.value])),
       text = (i, s) => i < 0 ? "no row" : rows[i].querySelector(s).textContent.trim();
-    // Clamped to the modifier's declared range; written back unless the field is being typed in.
-    const count = (input, write, m = { min: +input.min, max: +input.max }) => {
+    // Clamped to the field's range; written back unless the field is being typed in.
+    const count = (input, write) => {
       if (input.type == "checkbox") return +input.checked;
-      const v = Math.min(m.max, Math.max(m.min, Math.round(input.value) || 0));
+      const v = Math.min(+input.max, Math.max(+input.min, Math.round(input.value) || 0));
       if (write) input.value = v;
       return v;
     };
-    const offset = write => mods.reduce((s, [input, m]) => s + m.value * count(input, write, m), 0);
+    const offset = write => sum(mods.map(m => values[m.dataset.mod] * count(m, write)));
     const update = write => {
-      const k = times ? count(times, write) : 1;
+      const k = times ? count(times, write) : 1, off = offset(write);
       btn.textContent = k > 1 ? label + " ×" + k : label;
-      if (custom) return;
-      const off = offset(write), w = d.rows.map(r => d.dist.reduce((s, [t, n]) => inRow(r, t + off) ? s + n : s, 0)),
-        most = Math.max(...w);
+      if (d.kind == "pool") return more.pool(d, box, btn, count(step, write), off);
+      if (!d.dist) return;
+      const w = d.rows.map(r => sum(d.dist.map(([t, n]) => inRow(r, t + off) ? n : 0))), most = Math.max(...w);
       rows.forEach((tr, i) => {
         tr.querySelector(".rc-frac").textContent = w[i] ? w[i] + "/" + d.den : "0";
         tr.querySelector(".rc-pct").textContent = pct(w[i], d.den);
@@ -69,36 +76,46 @@
         const f = d.faces[i];
         return { dice: [f.glyph || f.label], total: f.label, row: d.rows.indexOf(f.id) };
       }
-      const dice = Array.from({ length: d.kind == "d66" ? 2 : d.count }, () => 1 + random(d.sides)),
-        total = (d.kind == "d66" ? dice[0] * 10 + dice[1] : dice.reduce((a, b) => a + b) + d.bonus) + off;
-      return { dice, total, row: d.rows.findIndex(r => inRow(r, total)) };
+      const x = d.more && more.roll(d.roll), dice = x ? [] : Array.from({ length: d.count }, () => 1 + random(d.sides)),
+        total = (x ? x.total : d.kind == "d66" ? dice[0] * 10 + dice[1] : sum(dice) + d.bonus) + off;
+      return { x, dice, total, row: d.rows.findIndex(r => inRow(r, total)) };
     };
     const roll = () => {
-      const off = custom ? 0 : offset(1), k = times ? count(times, 1) : 1, hits = new Map(),
-        res = Array.from({ length: k }, () => rollOnce(off)), line = el("div", k > 1 ? k + " rolls: " : ""),
-        what = el("div", ""), chip = v => el("span", v);
-      res.forEach(r => hits.set(r.row, (hits.get(r.row) || 0) + 1));
+      const off = custom ? 0 : offset(1), k = times ? count(times, 1) : 1, hits = new Map();
+      let lines, summary;
+      if (form) {
+        const f = form(d, box, step && count(step, 1), off);
+        ({ lines, summary } = f);
+        hits.set(f.row, 1);
+      } else {
+        const res = Array.from({ length: k }, () => rollOnce(off)), line = el("div", k > 1 ? k + " rolls: " : ""),
+          what = el("div", "");
+        res.forEach(r => hits.set(r.row, (hits.get(r.row) || 0) + 1));
+        if (k == 1) {
+          const r = res[0];
+          if (r.x) more.show(line, r.x, off);
+          else {
+            r.dice.forEach((v, j) => line.append(j && d.kind == "sum" ? " + " : "", el("span", v)));
+            if (d.bonus) line.append(" " + signed(d.bonus));
+            if (off) line.append(" " + signed(off));
+            if (!custom && (r.dice.length > 1 || off || d.bonus)) line.append(" = ", el("strong", r.total));
+          }
+          what.append(el("strong", text(r.row, ".rc-roll-label")), r.row < 0 ? "" : ": " + text(r.row, ".rc-result"));
+          summary = (custom ? "" : r.total + " → ") + text(r.row, ".rc-roll-label");
+        } else {
+          res.forEach(r => line.append(el("span", custom ? r.dice[0] : r.total), " "));
+          if (off) line.append(`(${signed(off)} each)`);
+          what.append(summary = [...hits.keys()].sort((a, b) => (a < 0) - (b < 0) || a - b)
+            .map(i => text(i, ".rc-roll-label") + " ×" + hits.get(i)).join(", "));
+          summary = k + " rolls: " + summary;
+        }
+        lines = [line, what];
+      }
       rows.forEach((tr, i) => {
         tr.classList.toggle("rc-hit", hits.has(i));
         if (k > 1 && hits.has(i)) tr.cells[0].dataset.hits = "×" + hits.get(i); else delete tr.cells[0].dataset.hits;
       });
-      let summary;
-      if (k == 1) {
-        const r = res[0];
-        r.dice.forEach((v, j) => line.append(j && d.kind == "sum" ? " + " : "", chip(v)));
-        if (d.bonus) line.append(" " + signed(d.bonus));
-        if (off) line.append(" " + signed(off));
-        if (!custom && (r.dice.length > 1 || off || d.bonus)) line.append(" = ", el("strong", r.total));
-        what.append(el("strong", text(r.row, ".rc-roll-label")), r.row < 0 ? "" : ": " + text(r.row, ".rc-result"));
-        summary = (custom ? "" : r.total + " → ") + text(r.row, ".rc-roll-label");
-      } else {
-        res.forEach(r => line.append(chip(custom ? r.dice[0] : r.total), " "));
-        if (off) line.append(`(${signed(off)} each)`);
-        what.append(summary = [...hits.keys()].sort((a, b) => (a < 0) - (b < 0) || a - b)
-          .map(i => text(i, ".rc-roll-label") + " ×" + hits.get(i)).join(", "));
-        summary = k + " rolls: " + summary;
-      }
-      out.replaceChildren(line, what);
+      out.replaceChildren(...lines);
       hist.prepend(el("li", summary));
       while (hist.children.length > 5) hist.lastChild.remove();
     };
@@ -111,10 +128,19 @@
     ui.addEventListener("input", () => update());
     ui.addEventListener("change", () => update(1));
     btn.addEventListener("click", roll);
+    if (d.kind == "pool") update(1);
     ui.hidden = false;
   };
 
-  const init = () => document.querySelectorAll(".rc-dice[data-rc-dice]").forEach(wire);
+  const init = () => {
+    const boxes = document.querySelectorAll(".rc-dice[data-rc-dice]");
+    boxes.forEach(wire);
+    if (more || loading || ![...boxes].some(b => JSON.parse(b.dataset.rcDice).more)) return;
+    loading = document.head.appendChild(Object.assign(document.createElement("script"), {
+      src: src.replace(/dice\.js([?#].*)?$/, "dice-more.lazy.js"),
+      onload: () => { more = window.rulecraftDiceMore({ random, el, signed, inRow, sum, pct }); init(); },
+    }));
+  };
   if (window.document$) document$.subscribe(init); // Material: every page, instant navigation included
   else if (document.readyState == "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

@@ -17,8 +17,10 @@ from ..problems import Problem
 from ..yamlsource import read_source_bytes
 from . import (
     cards,
+    catalog,
     cheatsheet,  # noqa: E402 - the cheat sheet's ids exist and it fits one page
     completeness,
+    conditions,
     dice_coverage,
     glossary,
     identifiers,
@@ -107,7 +109,9 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
             found += references.check_page_blocks(book, index, file, text)
         found += glossary.check(index)
         found += dice_coverage.check(index)
+        found += conditions.check(index)
         found += cards.check(index)
+        found += catalog.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)
         if editor_hints:

@@ -10,18 +10,21 @@ from ..models.textrefs import code_blanked, find_refs, find_unknown_kinds, unkno
 from ..problems import Location, Problem, error
 
 KIND_NAMES = {"term": "term", "icon": "icon", "const": "constant", "phase": "phase", "dice": "dice table",
-              "card": "card", "deck": "deck", "die": "custom die", "component": "component", "section": "section"}
+              "card": "card", "deck": "deck", "die": "custom die", "component": "component", "section": "section",
+              "item": "catalog item", "resource": "resource"}
 
 
 def _targets(index: GameIndex, kind: str) -> dict:
     return {"term": index.terms, "icon": index.icons, "const": index.constants, "phase": index.phases,
             "dice": index.tables, "card": index.cards, "deck": index.decks, "die": index.dice,
-            "component": index.components, "section": index.sections}[kind]
+            "component": index.components, "section": index.sections, "item": index.items,
+            "resource": index.resources}[kind]
 
 
 # The data file that defines each kind of target (a key of FILE_KINDS).
 DEFINED_IN = {"term": "terms", "icon": "icons", "const": "game", "phase": "phases", "dice": "dice", "card": "cards",
-              "deck": "cards", "die": "dice", "component": "game", "section": "game"}
+              "deck": "cards", "die": "dice", "component": "game", "section": "game", "item": "catalog",
+              "resource": "catalog"}
 
 
 def dangling(index: GameIndex, kind: str, target: str, location: Location, context: str) -> Problem | None:
@@ -51,6 +54,14 @@ def _structured(index: GameIndex) -> Iterator[tuple[str, str, object, tuple, str
     for table in game.tables:
         if table.custom_die:
             yield "die", table.custom_die, table, ("custom_die",), f"dice table '{table.id}'"
+        defender = table.opposed.defender_dice if table.opposed else None
+        if defender is not None and defender.custom_die:
+            yield "die", defender.custom_die, defender, ("custom_die",), f"dice table '{table.id}' (defender_dice)"
+    for item in game.items:
+        for resource in item.cost:
+            yield "resource", resource, item, ("cost", resource), f"catalog item '{item.id}' (cost)"
+        for i, target in enumerate(item.requires):
+            yield "item", target, item, ("requires", i), f"catalog item '{item.id}' (requires)"
     for deck in game.decks:
         if deck.component:
             yield "component", deck.component, deck, ("component",), f"deck '{deck.id}'"

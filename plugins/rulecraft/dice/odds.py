@@ -15,7 +15,9 @@ from math import lcm
 from typing import TypeVar
 
 from ..models import CustomDie, DiceTable, Modifier
-from .notation import DiceSpec, RollRange, parse_dice, parse_roll
+from .forms import pool_distribution
+from .notation import DiceSpec, RollRange, parse_roll
+from .shape import Shape, shape_die, shape_of
 
 
 @lru_cache(maxsize=512)
@@ -97,14 +99,45 @@ def row_ranges(table: DiceTable) -> list[RollRange | None]:
     return ranges
 
 
-def row_odds(table: DiceTable, offset: int = 0, die: CustomDie | None = None) -> list[Fraction]:
-    """Chance of each row with the given total modifier (faces for a custom die)."""
-    if table.custom_die:
-        if die is None:
-            return [Fraction(0)] * len(table.rows)
+def by_face(table: DiceTable, die: CustomDie | None) -> bool:
+    """Rows keyed by named faces (a custom die rolled once, not added up)."""
+    return bool(table.custom_die) and table.form == "table" and not (die is not None and die.numeric)
+
+
+def table_shape(table: DiceTable, die: CustomDie | None = None) -> Shape:
+    """The roll of a table keyed by totals (or of a pool's single die)."""
+    return shape_of(table, {die.id: die} if die is not None else {})
+
+
+def shape_distribution(shape: Shape) -> dict[int, Fraction]:
+    die = shape_die(shape)
+    return {int(outcome): Fraction(p) for outcome, p in zip(die.outcomes(), die.probabilities())}
+
+
+def has_odds(table: DiceTable, die: CustomDie | None) -> bool:
+    """False for a custom die whose face counts are unknown: results only, never invented chances."""
+    return not (table.custom_die and die is not None and not die.has_odds)
+
+
+def row_odds(table: DiceTable, offset: int = 0, die: CustomDie | None = None) -> list[Fraction | None]:
+    """Chance of each row with the given total modifier (faces for a custom die; successes for a pool).
+
+    None for every row when the die's face counts are unknown.
+    """
+    if not has_odds(table, die):
+        return [None] * len(table.rows)
+    if table.custom_die and die is None:
+        return [Fraction(0)] * len(table.rows)
+    if by_face(table, die):
         faces = face_distribution(die)
         return [faces.get(row.face, Fraction(0)) for row in table.rows]
-    dist = distribution(parse_dice(table.dice))
+    shape = table_shape(table, die)
+    if table.form == "pool":
+        chances = pool_distribution(shape, table.pool.shown_dice, table.pool.threshold - offset)
+        dist = dict(enumerate(chances))
+        offset = 0
+    else:
+        dist = shape_distribution(shape)
     odds = []
     for rng in row_ranges(table):
         odds.append(sum((p for total, p in dist.items() if rng and rng.contains(total + offset)), Fraction(0)))
@@ -119,6 +152,21 @@ class Coverage:
     unreachable: list[int] = field(default_factory=list)  # row indexes no roll can hit
 
 
+def pool_successes(table: DiceTable, shape: Shape, offset: int) -> frozenset[int]:
+    """Numbers of successes some pool size can show with this modifier."""
+    threshold = table.pool.threshold - offset
+    return _successes(table.pool.dice.range, min(shape.faces) < threshold, max(shape.faces) >= threshold)
+
+
+@lru_cache(maxsize=64)
+def _successes(sizes: tuple[int, int], can_fail: bool, can_succeed: bool) -> frozenset[int]:
+    """Only whether a die can fail and can succeed matters: thousands of modifier offsets share three answers."""
+    found: set[int] = set()
+    for n in range(sizes[0], sizes[1] + 1):
+        found.update(range(0 if can_fail else n, (n if can_succeed else 0) + 1))
+    return frozenset(found)
+
+
 def _runs(values: list[int], universe: list[int]) -> list[tuple[int, int]]:
     """Group values into runs that are consecutive in ``universe`` (d66: 16 is followed by 21)."""
     position = {v: i for i, v in enumerate(sorted(universe))}
@@ -131,15 +179,24 @@ def _runs(values: list[int], universe: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def numeric_coverage(table: DiceTable) -> Coverage:
-    """Every reachable total, under every combination of modifiers, must hit exactly one row."""
-    spec = parse_dice(table.dice)
-    base = spec.totals()
+def numeric_coverage(table: DiceTable, die: CustomDie | None = None) -> Coverage:
+    """Every reachable total, under every combination of modifiers, must hit exactly one row.
+
+    Totals are the support of the exact distribution (keep, reroll and explode leave holes a plain range
+    would not). In a pool the 'totals' are numbers of successes and modifiers move the threshold.
+    """
+    shape = table_shape(table, die)
     offsets = reachable_offsets(table.modifiers)
     how: dict[int, tuple[int, Offset]] = {}
-    for offset in sorted(offsets.values(), key=_weight):
-        for total in base:
-            how.setdefault(total + offset.value, (total, offset))
+    if table.form == "pool":
+        for offset in sorted(offsets.values(), key=_weight):
+            for k in pool_successes(table, shape, offset.value):
+                how.setdefault(k, (k, offset))
+    else:
+        base = sorted(shape_distribution(shape))
+        for offset in sorted(offsets.values(), key=_weight):
+            for total in base:
+                how.setdefault(total + offset.value, (total, offset))
     reachable = sorted(how)
     ranges = row_ranges(table)
     cov = Coverage(reachable=reachable)
@@ -147,7 +204,9 @@ def numeric_coverage(table: DiceTable) -> Coverage:
     runs = _runs(uncovered, reachable)
     for low, high in runs:
         rolled, offset = how[low]
-        example = f"rolled {rolled}" + ("" if not offset.counts else f" with {offset.describe(table.modifiers)}")
+        example = f"{rolled} successes" if table.form == "pool" else f"rolled {rolled}"
+        if offset.counts:
+            example += f" with {offset.describe(table.modifiers)}"
         cov.gaps.append((RollRange(low, high), example))
     for i, a in enumerate(ranges):
         for j in range(i + 1, len(ranges)):

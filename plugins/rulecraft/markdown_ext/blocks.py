@@ -8,7 +8,7 @@ from xml.etree import ElementTree as etree
 from pymdownx.blocks.block import Block
 
 from ..models import textrefs
-from ..render import cards, changes, cheatsheet, dice, games, glossary, icons, overview, phases, status
+from ..render import cards, catalog, changes, cheatsheet, dice, games, glossary, icons, overview, phases, status
 from ..render.base import heading, safe, sub
 
 
@@ -179,6 +179,7 @@ GAME_RENDERERS = {
     "status": _status,
     "cheatsheet": cheatsheet.render_cheatsheet,
     "open-questions": _open_questions,
+    "catalog": catalog.render_catalog,
 }
 assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
 

@@ -63,6 +63,6 @@ class RefInlineProcessor(InlineProcessor):
 
 
 KIND_WORDS = {"term": "term", "phase": "phase", "dice": "dice table", "card": "card", "deck": "deck",
-              "const": "constant", "icon": "icon", "section": "section"}
+              "const": "constant", "icon": "icon", "section": "section", "item": "catalog item"}
 LINK_CLASS = {"phase": "rc-phase-ref", "dice": "rc-dice-ref", "card": "rc-card-ref", "deck": "rc-card-ref",
-              "section": "rc-section-ref"}
+              "section": "rc-section-ref", "item": "rc-item-ref"}

@@ -2,7 +2,8 @@
 
 from .base import Example, RuleModel, Step
 from .cards import Card, CardsFile, Deck
-from .dice import CustomDie, DiceFile, DiceRow, DiceTable, DieFace, Modifier
+from .catalog import CatalogFile, CatalogItem, Resource
+from .dice import CustomDie, DiceExpr, DiceFile, DiceRow, DiceTable, DieFace, Modifier
 from .game import ChangelogEntry, Component, Constant, GameFile, OpenQuestion, Range, Section
 from .glossary import GlossaryFile, Term
 from .icons import Glyph, Icon, IconsFile
@@ -16,10 +17,12 @@ FILE_KINDS: dict[str, type[RuleModel]] = {
     "terms": GlossaryFile,
     "icons": IconsFile,
     "cards": CardsFile,
+    "catalog": CatalogFile,
 }
 
 __all__ = [
-    "FILE_KINDS", "Card", "CardsFile", "ChangelogEntry", "Component", "Constant", "CustomDie", "Deck",
-    "DiceFile", "DiceRow", "DiceTable", "DieFace", "Example", "GameFile", "GlossaryFile", "Glyph", "Icon",
-    "IconsFile", "Modifier", "OpenQuestion", "Phase", "PhasesFile", "Range", "RuleModel", "Section", "Step", "Term",
+    "FILE_KINDS", "Card", "CardsFile", "CatalogFile", "CatalogItem", "ChangelogEntry", "Component", "Constant",
+    "CustomDie", "Deck", "DiceExpr", "DiceFile", "DiceRow", "DiceTable", "DieFace", "Example", "GameFile",
+    "GlossaryFile", "Glyph", "Icon", "IconsFile", "Modifier", "OpenQuestion", "Phase", "PhasesFile", "Range",
+    "Resource", "RuleModel", "Section", "Step", "Term",
 ]

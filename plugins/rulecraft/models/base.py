@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StringConstraints
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StringConstraints, model_validator
 
 # Ids name things in data and become URL anchors: lower case, digits, '-' and '_'.
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
@@ -60,7 +60,40 @@ def _text_to_mapping(key: str):
     return BeforeValidator(convert)
 
 
-class Step(RuleModel):
+MAX_ROUND = 1000
+
+
+def optional_field():
+    return Field(default=False, description="Only applies when `condition` holds (variant, expansion, player "
+                 "count...).")
+
+
+def condition_field():
+    return Field(default=None, description="What enables this rule, or when it applies.")
+
+
+def from_round_field():
+    return Field(default=None, ge=2, le=MAX_ROUND, description="Applies from this round on (2: not in the "
+                 "first round).")
+
+
+class Conditional:
+    """When a rule applies: always, only under a condition (optional rules, expansions, player counts), or
+    from a given round on. Phases, sections and steps (set-up, end of game, scoring) declare the fields
+    ``optional``, ``condition`` and ``from_round`` after their own (so their own keys lead in hints and
+    schemas) and call ``_condition_given`` from a validator."""
+
+    def _condition_given(self):
+        if self.optional and not self.condition:
+            raise ValueError("an optional rule needs a 'condition' saying what enables it")
+        return self
+
+    @property
+    def conditional(self) -> bool:
+        return bool(self.optional or self.condition or self.from_round)
+
+
+class Step(RuleModel, Conditional):
     """One instruction, possibly with nested sub-steps. Numbers come from order."""
 
     id: Id | None = None
@@ -68,6 +101,13 @@ class Step(RuleModel):
     steps: list[Annotated[Step, _text_to_mapping("text")]] = Field(default_factory=list)
     todo: str | None = Field(default=None, description="What is missing here; shown as incomplete.")
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
+    optional: bool = optional_field()
+    condition: str | None = condition_field()
+    from_round: int | None = from_round_field()
+
+    @model_validator(mode="after")
+    def _conditions(self):
+        return self._condition_given()
 
 
 StepItem = Annotated[Step, _text_to_mapping("text")]

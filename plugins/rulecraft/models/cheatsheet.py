@@ -24,6 +24,7 @@ import subprocess
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ..dice.forms import form_summary
 from ..dice.odds import row_ranges
 from . import Constant, DiceTable, Icon, Step, Term
 from .index import GameIndex
@@ -218,14 +219,14 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure) -> list[tuple[s
             for i, node in enumerate(content.phases):
                 phase = node.phase
                 length = len(node.phase.name) * bold + (9 if phase.optional else 0) \
-                    + (16 if phase.skip_first_round else 0)
+                    + (16 if phase.skip_first_round or phase.from_round else 0)
                 if content.summaries and phase.summary:
                     length += 2 + len(_plain(phase.summary, index))
                 indent = 4.4 * (1 + min(node.level, 2))
                 add(name, m.lines(length, indent) + 0.2 + (heading if i == 0 else 0), i == 0)
         elif name == "dice":
             for i, table in enumerate(content.tables):
-                ranges = row_ranges(table) if table.dice else [None] * len(table.rows)
+                ranges = row_ranges(table)  # None for face rows
                 die = index.dice.get(table.custom_die) if table.custom_die else None
                 faces = {f.id: f.label for f in die.faces} if die else {}
                 labels = [r.label if r else faces.get(row.face, row.face or "") for row, r in zip(table.rows, ranges)]
@@ -272,7 +273,8 @@ def modifiers_line(table: DiceTable) -> str:
     parts = []
     for mod in table.modifiers:
         low, high = mod.count
-        parts.append(f"{mod.value:+d} {mod.label}" + ("" if (low, high) == (0, 1) else f" ({low}–{high})"))
+        assumed = ", assumed" if mod.assumed else ""
+        parts.append(f"{mod.value:+d} {mod.label}" + ("" if (low, high) == (0, 1) else f" ({low}–{high}{assumed})"))
     return "; ".join(parts)
 
 
@@ -280,6 +282,8 @@ def dice_line(table: DiceTable, index: GameIndex) -> str:
     """What to roll, in one line: '1d6 per ship; +1 Chairman; +1 per Fatigue Cube (0–3)'."""
     die = index.dice.get(table.custom_die) if table.custom_die else None
     line = (die.name if die else table.custom_die or table.dice or "") + (f" per {table.per}" if table.per else "")
+    if table.form != "table":
+        line += "; " + form_summary(table)
     if table.modifiers:
         line += "; " + modifiers_line(table)
     return line

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -14,6 +14,8 @@ class DieFace(RuleModel):
     id: Id
     label: ShortText
     count: int = Field(default=1, ge=1, le=100, description="How many faces of the die show this.")
+    value: int | None = Field(default=None, ge=-1000, le=1000,
+                              description="The number this face counts as, so the die can be summed like 2d6.")
     glyph: str | None = None
 
 
@@ -22,6 +24,31 @@ class CustomDie(RuleModel):
     name: ShortText
     description: Text | None = None
     faces: list[DieFace] = Field(min_length=2)
+    unknown_counts: Text | None = Field(
+        default=None, description="Why the number of faces showing each result is unknown. The site then shows "
+        "the results without chances, and this reason; the faces take no 'count'.")
+
+    @model_validator(mode="after")
+    def _faces(self):
+        if self.unknown_counts is not None:
+            counted = [f.id for f in self.faces if "count" in f.model_fields_set]
+            if counted:
+                raise ValueError(f"face(s) {', '.join(counted)} give a count, but 'unknown_counts' says the counts "
+                                 "are unknown; remove one or the other")
+        valued = [f.value is not None for f in self.faces]
+        if any(valued) and not all(valued):
+            missing = [f.id for f in self.faces if f.value is None]
+            raise ValueError(f"some faces have a 'value' and {', '.join(missing)} do not; give every face a "
+                             "value (a numeric die) or none (a die of named results)")
+        return self
+
+    @property
+    def numeric(self) -> bool:
+        return all(f.value is not None for f in self.faces)
+
+    @property
+    def has_odds(self) -> bool:
+        return self.unknown_counts is None
 
 
 MAX_MODIFIER_COUNT = 100  # coverage checks walk every count: an absurd range must not hang the checker
@@ -37,6 +64,8 @@ class Modifier(RuleModel):
     value: int = Field(description="Added per count; negative to subtract.")
     count: tuple[ModifierCount, ModifierCount] = Field(
         default=(0, 1), description=f"Lowest and highest count: [0, 3] (at most {MAX_MODIFIER_COUNT}).")
+    assumed: Text | None = Field(default=None, description="Why the highest count is an assumption of this "
+                                 "encoding (the rules give no limit); shown wherever the count shows.")
 
     @model_validator(mode="after")
     def _ordered(self):
@@ -48,8 +77,227 @@ class Modifier(RuleModel):
         return self
 
 
+FaceSet = int | str  # one face value or a range like '1-2', '5+'
+
+
+class Keep(RuleModel):
+    """Roll several dice and add only some: 'keep: {highest: 3}' on 4d6."""
+
+    highest: int | None = Field(default=None, ge=1, le=50)
+    lowest: int | None = Field(default=None, ge=1, le=50)
+
+    @model_validator(mode="after")
+    def _one(self):
+        if (self.highest is None) == (self.lowest is None):
+            raise ValueError("write exactly one of 'highest: N' or 'lowest: N'")
+        return self
+
+    @property
+    def side(self) -> str:
+        return "highest" if self.highest is not None else "lowest"
+
+    @property
+    def n(self) -> int:
+        return self.highest if self.highest is not None else self.lowest
+
+
+class Reroll(RuleModel):
+    """A die showing one of these values is rolled again: once, or until it shows another value."""
+
+    on: FaceSet = Field(description="Value(s) rerolled: 1, '1-2', '2-' (2 or less).")
+    once: bool = Field(default=True, description="true: reroll once and keep the second roll; false: reroll "
+                       "until the die shows another value.")
+
+    @field_validator("on")
+    @classmethod
+    def _notation(cls, value):
+        parse_roll(value)
+        return value
+
+
+MAX_EXPLODE_DEPTH = 10
+
+
+class Explode(RuleModel):
+    """A die showing one of these values is rolled again and added; at most ``depth`` extra dice."""
+
+    on: FaceSet | None = Field(default=None, description="Value(s) that explode; default: the highest face.")
+    depth: int = Field(ge=1, le=MAX_EXPLODE_DEPTH, description="At most this many extra dice per die. The rules "
+                       "may say 'no limit': the odds are exact up to this depth and the last extra die is not "
+                       "rolled again (the page says so).")
+
+    @field_validator("on")
+    @classmethod
+    def _notation(cls, value):
+        if value is not None:
+            parse_roll(value)
+        return value
+
+
+class DiceExpr(RuleModel):
+    """What is rolled: standard dice ('2d6') or a custom die, with keep / reroll / explode."""
+
+    dice: str | None = Field(default=None, description="Standard dice: '1d6', '2d6', 'd66', '1d6+1'.")
+    custom_die: Id | None = Field(default=None, description="Id of a custom die from 'dice'.")
+    count: int | None = Field(default=None, ge=1, le=50, description="With a custom die that has numeric "
+                              "faces ('value'): how many are rolled and added. Default 1.")
+    keep: Keep | None = None
+    reroll: Reroll | None = None
+    explode: Explode | None = None
+
+    @field_validator("dice")
+    @classmethod
+    def _dice_notation(cls, value):
+        if value is not None:
+            parse_dice(value)
+        return value
+
+    def _expr_rules(self, what: str):
+        if (self.dice is None) == (self.custom_die is None):
+            raise ValueError(f"{what} needs exactly one of 'dice' (like 2d6) or 'custom_die'")
+        if self.count is not None and self.dice is not None:
+            raise ValueError("'count' goes with 'custom_die'; with standard dice write it in 'dice' (like 2d6)")
+        if self.dice is not None and parse_dice(self.dice).d66 and (self.keep or self.reroll or self.explode):
+            raise ValueError("d66 is read as two digits: keep, reroll and explode do not apply")
+        if self.keep is not None and self.keep.n >= self.dice_count:
+            raise ValueError(f"keeping the {self.keep.side} {self.keep.n} of {self.dice_count} dice keeps every "
+                             "die; roll more dice or keep fewer")
+
+    @property
+    def dice_count(self) -> int:
+        if self.dice is not None:
+            return parse_dice(self.dice).count
+        return self.count or 1
+
+    @model_validator(mode="after")
+    def _valid(self):
+        self._expr_rules("a roll")
+        return self
+
+
+class Span(RuleModel):
+    """A number that varies between two bounds: a bonus, a target, a number of dice."""
+
+    label: ShortText = Field(description="What the number is: 'the monster's might'.")
+    range: tuple[int, int] = Field(description="Lowest and highest value: [1, 6].")
+    assumed: Text | None = Field(default=None, description="Why a bound is an assumption of this encoding "
+                                 "(the rules state none); shown wherever the range shows.")
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        low, high = self.range
+        if high < low:
+            raise ValueError(f"range must be [lowest, highest], found {list(self.range)}")
+        if abs(low) > 1000 or abs(high) > 1000:
+            raise ValueError("range bounds must lie within ±1000")
+        return self
+
+    @property
+    def values(self) -> range:
+        return range(self.range[0], self.range[1] + 1)
+
+
+MAX_FORM_ROWS = 61  # rows of an opposed / target table: one per value of what varies
+
+
+class Opposed(RuleModel):
+    """Both sides roll; the higher total wins. Rows: the attacker's chance by the difference of bonuses."""
+
+    attacker: ShortText = "Attacker"
+    defender: ShortText = "Defender"
+    defender_dice: DiceExpr | None = Field(default=None, description="What the defender rolls; default: the "
+                                           "same as the attacker (the table's dice).")
+    difference: Span = Field(description="Attacker's bonuses minus the defender's: [-4, 4].")
+    ties: Literal["reroll", "defender", "attacker"] = Field(description="Equal totals: both reroll, or one side "
+                                                            "wins.")
+    attacker_wins: Text | None = None
+    defender_wins: Text | None = None
+
+    @model_validator(mode="after")
+    def _size(self):
+        if len(self.difference.values) > MAX_FORM_ROWS:
+            raise ValueError(f"difference spans {len(self.difference.values)} values (at most {MAX_FORM_ROWS} rows)")
+        return self
+
+
+class Target(RuleModel):
+    """Roll + bonus must reach a target number. Rows: the chance by target, by bonus, or by their difference."""
+
+    bonus: Span | None = Field(default=None, description="What is added to the roll; omit for none.")
+    against: Span = Field(description="The target number to reach; [8, 8] for a fixed one.")
+    exceed: bool = Field(default=False, description="true: the total must be higher than the target, not equal.")
+    success: Text | None = None
+    failure: Text | None = None
+
+    @property
+    def axis(self) -> str:
+        """What the rows are keyed by: 'difference' when both vary, else the one that varies."""
+        bonus_varies = self.bonus is not None and len(self.bonus.values) > 1
+        if bonus_varies and len(self.against.values) > 1:
+            return "difference"
+        return "bonus" if bonus_varies else "against"
+
+    def rows(self) -> list[tuple[int, int]]:
+        """(row value, number the dice must reach) for each row."""
+        bonus_low = self.bonus.range[0] if self.bonus else 0
+        extra = 1 if self.exceed else 0
+        if self.axis == "difference":
+            low = self.against.range[0] - self.bonus.range[1]
+            high = self.against.range[1] - self.bonus.range[0]
+            return [(x, x + extra) for x in range(low, high + 1)]
+        if self.axis == "bonus":
+            return [(b, self.against.range[0] - b + extra) for b in self.bonus.values]
+        return [(t, t - bonus_low + extra) for t in self.against.values]
+
+    @model_validator(mode="after")
+    def _size(self):
+        if len(self.rows()) > MAX_FORM_ROWS:
+            raise ValueError(f"the table would have {len(self.rows())} rows (at most {MAX_FORM_ROWS}); narrow "
+                             "the ranges")
+        return self
+
+
+MAX_POOL_DICE = 50
+
+
+class Pool(RuleModel):
+    """N dice, each succeeding on a value or more; the result is the number of successes."""
+
+    dice: Span = Field(description="How many dice: label (one die per ...) and the range the page offers.")
+    success: FaceSet = Field(description="What a die must show to succeed: '4+'.")
+    shown: int | None = Field(default=None, description="Number of dice the printed table is worked out for; "
+                              "default: the lowest. The page has a stepper for the others.")
+    per_success: Text | None = Field(default=None, description="What each success gives.")
+
+    @field_validator("success")
+    @classmethod
+    def _threshold(cls, value):
+        rng = parse_roll(value)
+        if rng.low is None or rng.high is not None:
+            raise ValueError(f"success must be a value or more, like '4+', found {value!r}")
+        return value
+
+    @property
+    def threshold(self) -> int:
+        return parse_roll(self.success).low
+
+    @model_validator(mode="after")
+    def _range(self):
+        low, high = self.dice.range
+        if low < 1 or high > MAX_POOL_DICE:
+            raise ValueError(f"a pool rolls between 1 and {MAX_POOL_DICE} dice, found {list(self.dice.range)}")
+        if self.shown is not None and not low <= self.shown <= high:
+            raise ValueError(f"shown ({self.shown}) must lie in the dice range {list(self.dice.range)}")
+        return self
+
+    @property
+    def shown_dice(self) -> int:
+        return self.shown if self.shown is not None else self.dice.range[0]
+
+
 class DiceRow(RuleModel):
-    roll: int | str | None = Field(default=None, description="3, '3-4', '5+', '2-' (2 or less), or d66 '11-16'.")
+    roll: int | str | None = Field(default=None, description="3, '3-4', '5+', '2-' (2 or less), or d66 '11-16'; "
+                                   "in a pool, the number of successes.")
     face: Id | None = Field(default=None, description="For a custom die: the face id.")
     result: Text
     id: Id | None = None
@@ -68,33 +316,51 @@ class DiceRow(RuleModel):
         return self
 
 
-class DiceTable(RuleModel):
+class DiceTable(DiceExpr):
     id: Id
     title: ShortText
-    dice: str | None = Field(default=None, description="Standard dice: '1d6', '2d6', 'd66', '1d6+1'.")
-    custom_die: Id | None = Field(default=None, description="Id of a custom die from 'dice'.")
     per: str | None = Field(default=None, description="Roll once per ...: 'fitted ship in the sea'.")
     when: Text | None = Field(default=None, description="When this table is rolled.")
     modifiers: list[Modifier] = Field(default_factory=list)
-    rows: list[DiceRow] = Field(min_length=1)
+    opposed: Opposed | None = Field(default=None, description="An opposed roll: no rows, the attacker's chance "
+                                    "to win by the difference of bonuses.")
+    target: Target | None = Field(default=None, description="Roll + bonus must reach a target: no rows, the "
+                                  "chance of success per target, bonus or difference.")
+    pool: Pool | None = Field(default=None, description="A success pool: the dice are rolled as a pool; rows, "
+                              "if any, are keyed by the number of successes.")
+    rows: list[DiceRow] = Field(default_factory=list)
     any_result: Text | None = Field(default=None, description="Applies whatever is rolled.")
     notes: Text | None = None
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
 
-    @field_validator("dice")
-    @classmethod
-    def _dice_notation(cls, value):
-        if value is not None:
-            parse_dice(value)
-        return value
+    @property
+    def form(self) -> str:
+        """'opposed', 'target', 'pool', or 'table' (rows keyed by total or face)."""
+        return next((f for f in ("opposed", "target", "pool") if getattr(self, f) is not None), "table")
 
     @model_validator(mode="after")
-    def _one_die(self):
-        if (self.dice is None) == (self.custom_die is None):
-            raise ValueError("a table needs exactly one of 'dice' (like 2d6) or 'custom_die'")
-        if self.custom_die and self.modifiers:
-            raise ValueError("modifiers cannot apply to a custom die with named faces")
+    def _valid(self):
+        self._expr_rules("a table")
+        forms = [f for f in ("opposed", "target", "pool") if getattr(self, f) is not None]
+        if len(forms) > 1:
+            raise ValueError(f"a table is one kind of roll: it has both '{forms[0]}' and '{forms[1]}'")
+        form = self.form
+        if form in ("opposed", "target") and self.rows:
+            raise ValueError(f"an {form} table has no 'rows': its chances are worked out per "
+                             f"{'difference' if form == 'opposed' else 'target'}; put the outcomes in "
+                             f"{'attacker_wins / defender_wins' if form == 'opposed' else 'success / failure'}")
+        if form in ("opposed", "target") and self.modifiers:
+            raise ValueError(f"an {form} table takes no 'modifiers': fold them into the range of "
+                             f"'{'difference' if form == 'opposed' else 'bonus'}'")
+        if form == "table" and not self.rows:
+            raise ValueError("a table needs 'rows' (or 'opposed', 'target' or 'pool')")
+        if form == "pool":
+            if not self.rows and not self.pool.per_success:
+                raise ValueError("a pool needs 'per_success' or 'rows' keyed by the number of successes")
+            if self.dice_count != 1 or self.keep or self.explode or self.reroll or self.per:
+                raise ValueError("a pool's dice are one die ('1d6' or a custom die) times the pool's 'dice' range;"
+                                 " keep, reroll, explode and 'per' do not apply")
         combinations = 1
         for mod in self.modifiers:
             combinations *= mod.count[1] - mod.count[0] + 1

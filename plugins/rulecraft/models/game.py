@@ -7,7 +7,19 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
-from .base import NOTE_HELP, ExampleItem, Id, RuleModel, ShortText, StepItem, Text
+from .base import (
+    NOTE_HELP,
+    Conditional,
+    ExampleItem,
+    Id,
+    RuleModel,
+    ShortText,
+    StepItem,
+    Text,
+    condition_field,
+    from_round_field,
+    optional_field,
+)
 
 
 class Range(RuleModel):
@@ -66,7 +78,7 @@ class OpenQuestion(RuleModel):
     source: str | None = Field(default=None, description="Where in the source rules this comes from.")
 
 
-class Section(RuleModel):
+class Section(RuleModel, Conditional):
     """A titled block of prose rules that is not a phase (trading, negotiation, ...)."""
 
     id: Id
@@ -76,6 +88,13 @@ class Section(RuleModel):
     examples: list[ExampleItem] = Field(default_factory=list)
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
+    optional: bool = optional_field()
+    condition: str | None = condition_field()
+    from_round: int | None = from_round_field()
+
+    @model_validator(mode="after")
+    def _conditions(self):
+        return self._condition_given()
 
 
 SheetBlock = Literal["turn", "dice", "terms", "icons", "end", "constants"]

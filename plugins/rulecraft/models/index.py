@@ -14,7 +14,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..book import Game
-from . import Card, Component, Constant, CustomDie, Deck, DiceTable, Icon, RuleModel, Section, Term
+from . import (
+    Card,
+    CatalogItem,
+    Component,
+    Constant,
+    CustomDie,
+    Deck,
+    DiceTable,
+    Icon,
+    Resource,
+    RuleModel,
+    Section,
+    Term,
+)
 from .numbering import NumberedPhase, number_phases
 from .term_matcher import TermMatcher
 from .textrefs import plain_text
@@ -57,6 +70,8 @@ class GameIndex:
     components: dict[str, Component] = field(default_factory=dict)
     constants: dict[str, Constant] = field(default_factory=dict)
     sections: dict[str, Section] = field(default_factory=dict)
+    resources: dict[str, Resource] = field(default_factory=dict)
+    items: dict[str, CatalogItem] = field(default_factory=dict)
     _matcher: TermMatcher | None = None
     _mentions: Counter[str] | None = None
     _previews: dict[str, str] = field(default_factory=dict)
@@ -115,6 +130,8 @@ class GameIndex:
             return self.icons[target].label
         if kind == "section" and target in self.sections:
             return self.sections[target].title
+        if kind == "item" and target in self.items:
+            return self.items[target].name
         return target if kind == "plain" else None
 
 
@@ -137,6 +154,10 @@ def build_index(game: Game) -> GameIndex:
         index.decks.setdefault(deck.id, deck)
         for card in deck.cards:
             index.cards.setdefault(card.id, (deck, card))
+    for resource in game.resources:
+        index.resources.setdefault(resource.id, resource)
+    for item in game.items:
+        index.items.setdefault(item.id, item)
     if game.info:
         for component in game.info.components:
             index.components.setdefault(component.id, component)
@@ -158,7 +179,7 @@ def iter_models(game: Game) -> Iterator[RuleModel]:
 
 def _walk_models(game: Game) -> Iterator[RuleModel]:
     roots = [game.info, game.phases_file, game.dice_file, game.glossary_file, game.icons_file, game.cards_file,
-             *game.shared_terms]
+             game.catalog_file, *game.shared_terms]
 
     def walk(value: Any) -> Iterator[RuleModel]:
         if isinstance(value, RuleModel):

@@ -20,6 +20,7 @@ GAME_PAGES: dict[str, tuple[str, str]] = {
     "dice": ("dice.md", "Dice tables"),
     "cards": ("cards.md", "Cards"),
     "icons": ("icons.md", "Icons"),
+    "catalog": ("catalog.md", "Catalog"),
     "glossary": ("glossary.md", "Glossary"),
     "cheatsheet": ("cheatsheet.md", "Cheat sheet"),
     "changes": ("changes.md", "Changes"),
@@ -28,7 +29,8 @@ GAME_PAGES: dict[str, tuple[str, str]] = {
 
 # Which page holds the anchor for each kind of reference.
 PAGE_FOR_KIND = {"term": "glossary", "phase": "turn", "dice": "dice", "card": "cards", "deck": "cards",
-                 "icon": "icons", "section": "overview", "question": "status", "component": "overview"}
+                 "icon": "icons", "section": "overview", "question": "status", "component": "overview",
+                 "item": "catalog", "resource": "catalog"}
 
 
 def page_path(game_id: str, page: str) -> str:
@@ -38,7 +40,7 @@ def page_path(game_id: str, page: str) -> str:
 def anchor(kind: str, item_id: str) -> str:
     # Terms and phases share nothing but a page with other kinds; prefixes keep anchors unique per page.
     prefix = {"term": "", "phase": "", "dice": "", "card": "card-", "deck": "deck-", "icon": "icon-",
-              "section": "", "question": "q-", "component": "c-"}[kind]
+              "section": "", "question": "q-", "component": "c-", "item": "item-", "resource": "resource-"}[kind]
     return prefix + item_id
 
 
@@ -80,6 +82,7 @@ def pages_for_game(game: Game) -> list[str]:
         "dice": bool(game.tables),
         "cards": bool(game.decks),
         "icons": bool(game.icons),
+        "catalog": bool(game.items),
         "glossary": bool(game.terms),
         "cheatsheet": True,
         "changes": bool(game.info.changelog),

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from pydantic import Field, model_validator
 
-from .base import NOTE_HELP, ExampleItem, Id, RuleModel, ShortText, StepItem, Text
+from .base import MAX_ROUND, NOTE_HELP, ExampleItem, Id, RuleModel, ShortText, StepItem, Text
+
+# Who acts in a phase, and how; shown as a badge on the phase.
+ACTS = {"all-together": "All together", "simultaneous": "Simultaneously", "turn-order": "In turn order",
+        "one-at-a-time": "One at a time"}
+Acts = Literal["all-together", "simultaneous", "turn-order", "one-at-a-time"]
 
 
 class Phase(RuleModel):
@@ -17,6 +24,12 @@ class Phase(RuleModel):
     optional: bool = Field(default=False, description="Only played when `condition` holds (expansion, law...).")
     condition: str | None = Field(default=None, description="What enables this phase or alternative.")
     skip_first_round: bool = False
+    from_round: int | None = Field(default=None, ge=2, le=MAX_ROUND, description="Played from this round on "
+                                   "(2 is the same as skip_first_round).")
+    acts: Acts | None = Field(default=None, description="Who acts and how: all-together (the players act as "
+                              "one, e.g. shared upkeep), simultaneous (every player at the same time, each on their "
+                              "own), turn-order (one player after another in turn order), one-at-a-time (one "
+                              "player acts, or players one by one as the rules direct).")
     subphases: list[Phase] = Field(default_factory=list, description="Numbered 10b, 10c... after their parent.")
     alternatives: list[Phase] = Field(default_factory=list, description="Exactly one is played: 7a or 7b.")
     group: Id | None = Field(default=None, description="The stage (an id under `groups:`) this top-level "
@@ -36,7 +49,14 @@ class Phase(RuleModel):
             raise ValueError("a phase cannot have both 'alternatives' and 'subphases'")
         if self.optional and not self.condition:
             raise ValueError("an optional phase needs a 'condition' saying what enables it")
+        if self.skip_first_round and self.from_round:
+            raise ValueError("write one of 'skip_first_round: true' or 'from_round: 2', not both")
         return self
+
+    @property
+    def first_round(self) -> int:
+        """The first round the phase is played in (1 unless it starts later)."""
+        return self.from_round or (2 if self.skip_first_round else 1)
 
     @property
     def has_rules(self) -> bool:

@@ -15,11 +15,12 @@ from ..models.links import GAME_PAGES, pages_for_game  # noqa: F401 - part of th
 
 # page -> block that renders it (game pages always render the "current" game)
 PAGE_BLOCK = {"overview": "overview", "turn": "turn", "dice": "dice-tables", "cards": "cards", "icons": "icons",
+              "catalog": "catalog",
               "glossary": "glossary", "cheatsheet": "cheatsheet", "changes": "changelog", "status": "status"}
 
 # which data file a generated page is made from ("edit this page")
 PAGE_SOURCE = {"overview": "game", "turn": "phases", "dice": "dice", "cards": "cards", "icons": "icons",
-               "glossary": "terms", "cheatsheet": "game", "changes": "game", "status": "game"}
+               "catalog": "catalog", "glossary": "terms", "cheatsheet": "game", "changes": "game", "status": "game"}
 
 
 def page_title(game: Game, page: str) -> str:

@@ -30,8 +30,9 @@ def asset_files() -> list[Path]:
 
 
 def styles_and_scripts() -> list[Path]:
-    """The assets every page links (and the 13 KB budget counts)."""
-    return [p for p in asset_files() if p.suffix in (".css", ".js")]
+    """The assets every page links (and the 13 KB budget counts). A ``*.lazy.js`` script is served but not
+    linked: another script loads it on the pages that need it (dice.js: dice-more.lazy.js)."""
+    return [p for p in asset_files() if p.suffix in (".css", ".js") and not p.name.endswith(".lazy.js")]
 
 
 def served_text(path: Path) -> str | None:

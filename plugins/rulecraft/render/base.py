@@ -68,6 +68,20 @@ def badge(parent: Element, text: str, kind: str, title: str | None = None) -> El
     return el
 
 
+def condition_markers(parent: Element, rule, word: str = "Applies") -> None:
+    """Badges for when a rule applies (optional, from round N) and its condition, in words: never only in a
+    tooltip, so touch and print readers see it too. ``rule`` is a phase, section or step."""
+    if rule.optional:
+        badge(parent, "Optional", "optional")
+    first = getattr(rule, "from_round", None)
+    if first:
+        badge(parent, f"From round {first}", "skip")
+    if rule.condition:
+        cond = sub(parent, "span", cls="rc-condition")
+        sub(cond, "strong", f"{word} when: " if rule.optional else "Condition: ")
+        sub(cond, "span", rule.condition).tail = " "
+
+
 def admonition(parent: Element, kind: str, title: str) -> Element:
     box = sub(parent, "div", cls=f"admonition {kind}")
     sub(box, "p", title, "admonition-title")
@@ -118,8 +132,9 @@ def steps_list(parent: Element, steps: list[Step], ctx: RenderContext, ordered: 
         item = sub(lst, "li", step.text)
         if step.id:
             item.set("id", step.id)
-        if step.todo or step.designer_note:
+        if step.todo or step.designer_note or step.conditional:
             item.text = safe(step.text + " ")
+            condition_markers(item, step)
             inline_notes(item, step)
         if step.steps:
             steps_list(item, step.steps, ctx, ordered)

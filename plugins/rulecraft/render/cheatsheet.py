@@ -50,9 +50,10 @@ def _phase_item(lst: Element, ctx: RenderContext, content: SheetContent, node) -
         flag = sub(li, "em", "optional", "rc-sheet-flag")
         if phase.condition:
             flag.set("title", "Played when: " + plain_text(phase.condition, ctx.index.name_of))
-    if phase.skip_first_round:
+    if phase.skip_first_round or phase.from_round:
         li[-1].tail = " "
-        sub(li, "em", "not in round 1", "rc-sheet-flag")
+        sub(li, "em", f"from round {phase.first_round}" if phase.from_round else "not in round 1",
+            "rc-sheet-flag")
     if content.summaries and phase.summary:
         li[-1].tail = " "
         sub(li, "span", phase.summary, "rc-summary")
@@ -91,7 +92,7 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
         sub(unit, "p", dice_line(table, ctx.index), "rc-sheet-dice-meta")
         grid = sub(unit, "table", cls="rc-sheet-table")
         body = sub(grid, "tbody")
-        ranges = row_ranges(table) if table.dice else [None] * len(table.rows)
+        ranges = row_ranges(table)  # None for face rows
         die = ctx.index.dice.get(table.custom_die) if table.custom_die else None
         faces = {f.id: f.label for f in die.faces} if die else {}
         odds = row_odds(table, 0, die) if content.odds else []
@@ -102,7 +103,7 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             sub(tr, "th", label, "rc-sheet-roll" + ("" if rng else " rc-sheet-face")).set("scope", "row")
             sub(tr, "td", row.result)
             if content.odds:
-                sub(tr, "td", _pct(odds[i]), "rc-sheet-odds")
+                sub(tr, "td", _pct(odds[i]) if odds[i] is not None else "—", "rc-sheet-odds")  # counts unknown
         if table.any_result:
             tr = sub(body, "tr", cls="rc-sheet-any")
             sub(tr, "th", "Any", "rc-sheet-roll").set("scope", "row")

@@ -13,8 +13,19 @@ import math
 from fractions import Fraction
 
 from ..dice.notation import RollRange, parse_dice
-from ..dice.odds import distribution, face_distribution, outcome_weights, reachable_offsets, row_odds, row_ranges
-from ..models import CustomDie, DiceTable, Modifier, links, textrefs
+from ..dice.odds import (
+    by_face,
+    face_distribution,
+    has_odds,
+    outcome_weights,
+    reachable_offsets,
+    row_odds,
+    row_ranges,
+    shape_distribution,
+    table_shape,
+)
+from ..dice.shape import Shape
+from ..models import CustomDie, DiceExpr, DiceTable, Modifier, links, textrefs
 from .base import Element, RenderContext, heading, item_notes, sub
 
 D6_FACES = "⚀⚁⚂⚃⚄⚅"
@@ -46,12 +57,59 @@ def signed(value: int) -> str:
 
 
 def modifier_range(mod: Modifier) -> str:
+    """' (up to 3)', ' (1–2)'; an encoder's limit says so: ' (up to 3, assumed)'."""
     low, high = mod.count
+    assumed = ", assumed" if mod.assumed else ""
     if (low, high) == (0, 1):
-        return ""
+        return " (assumed)" if assumed else ""
     if low == high:
-        return " (always)" if low == 1 else f" (always ×{low})"
-    return f" (up to {high})" if low == 0 else f" ({low}–{high})"
+        return (" (always" if low == 1 else f" (always ×{low}") + assumed + ")"
+    return (f" (up to {high}" if low == 0 else f" ({low}–{high}") + assumed + ")"
+
+
+def assumptions(table: DiceTable) -> list[tuple[str, str]]:
+    """(the assumed number, why) for every number of the table that the encoding assumes, not the rules."""
+    found = [(f"up to {m.count[1]}", m.assumed) for m in table.modifiers if m.assumed]
+    spans = [table.opposed.difference] if table.opposed else []
+    if table.target:
+        spans += [s for s in (table.target.bonus, table.target.against) if s]
+    if table.pool:
+        spans.append(table.pool.dice)
+    found += [(f"{s.range[0]} to {s.range[1]}", s.assumed) for s in spans if s.assumed]
+    return found
+
+
+def render_assumptions(box: Element, table: DiceTable, ctx: RenderContext) -> None:
+    for what, why in assumptions(table):
+        note = sub(box, "p", cls="rc-assumed")
+        sub(note, "strong", f"Assumed, {what}: ").tail = why
+
+
+def roll_text(expr: DiceExpr, ctx: RenderContext) -> str:
+    """'2d6', '2 Island dice', 'the Combat die'."""
+    if expr.custom_die is None:
+        return expr.dice
+    die = ctx.index.dice.get(expr.custom_die)
+    name = die.name if die else expr.custom_die
+    count = expr.count or 1
+    if count > 1:
+        plural = name[:-3] + "dice" if name.lower().endswith("die") else name if name.endswith("s") else name + "s"
+        return f"{count} {plural}"
+    return name
+
+
+def needs_more(shape: Shape) -> bool:
+    """Whether dice.js needs dice-more.lazy.js to roll this: anything but N plain dice plus a bonus."""
+    plain = shape.faces == tuple(range(1, len(shape.faces) + 1))
+    return not shape.d66 and not (plain and not (shape.keep or shape.reroll or shape.explode))
+
+
+def roll_data(shape: Shape) -> dict:
+    """How dice.js rolls the expression physically: faces, count, keep, reroll, explode, bonus."""
+    return {"faces": list(shape.faces), "count": shape.count, "bonus": shape.bonus,
+            "keep": list(shape.keep) if shape.keep else None,
+            "reroll": [list(shape.reroll[0]), shape.reroll[1]] if shape.reroll else None,
+            "explode": [list(shape.explode[0]), shape.explode[1]] if shape.explode else None}
 
 
 def modifiers_text(table: DiceTable) -> str:
@@ -65,17 +123,19 @@ def _custom_die(table: DiceTable, ctx: RenderContext) -> CustomDie | None:
 
 def _single_d6(table: DiceTable) -> bool:
     """Die faces can stand for the roll: one plain d6 and no modifiers (with modifiers the key is a total)."""
-    if not table.dice or table.modifiers:
+    if not table.dice or table.modifiers or table.keep or table.reroll or table.explode or table.form != "table":
         return False
     spec = parse_dice(table.dice)
     return (spec.count, spec.sides, spec.bonus, spec.d66) == (1, 6, 0, False)
 
 
-def roll_heading(table: DiceTable) -> str:
-    if table.custom_die:
+def roll_heading(table: DiceTable, die: CustomDie | None = None) -> str:
+    if by_face(table, die):
         return "Face"
+    if table.custom_die:
+        return "Total" if (table.count or 1) > 1 or table.modifiers else "Roll"
     spec = parse_dice(table.dice)
-    if spec.d66 or (spec.count == 1 and not spec.bonus and not table.modifiers):
+    if spec.d66 or (spec.count == 1 and not spec.bonus and not table.modifiers and not table.explode):
         return "Roll"
     return "Total"
 
@@ -89,19 +149,24 @@ def table_data(table: DiceTable, ctx: RenderContext) -> dict:
     give ``faces`` (weight, label, glyph) and the face of each row.
     """
     data: dict = {"id": table.id}
-    if table.custom_die:
-        die = _custom_die(table, ctx)
+    die = _custom_die(table, ctx)
+    if not has_odds(table, die):
+        data.update(kind="unknown")
+        return data
+    if by_face(table, die):
         den, weights = outcome_weights(face_distribution(die) if die else {})
         data.update(kind="custom", den=den,
                     faces=[{"id": f.id, "label": f.label, "glyph": f.glyph, "weight": weights.get(f.id, 0)}
                            for f in (die.faces if die else [])],
                     rows=[row.face for row in table.rows])
         return data
-    spec = parse_dice(table.dice)
-    den, weights = outcome_weights(distribution(spec))
+    shape = table_shape(table, die)
+    den, weights = outcome_weights(shape_distribution(shape))
     offsets = sorted(reachable_offsets(table.modifiers))
-    data.update(kind="d66" if spec.d66 else "sum", dice=spec.text, count=spec.count, sides=spec.sides,
-                bonus=spec.bonus, den=den, dist=[[t, w] for t, w in sorted(weights.items())],
+    sides = len(shape.faces)
+    data.update(kind="d66" if shape.d66 else "sum", dice=roll_text(table, ctx), count=shape.count, sides=sides,
+                bonus=shape.bonus, den=den, dist=[[t, w] for t, w in sorted(weights.items())],
+                roll=None if shape.d66 else roll_data(shape), more=needs_more(shape),
                 mods=[{"id": m.id, "value": m.value, "min": m.count[0], "max": m.count[1]} for m in table.modifiers],
                 rows=[[r.low, r.high] if r else [1, 0] for r in row_ranges(table)],  # [1, 0] contains nothing
                 offsets=[offsets[0], offsets[-1]])
@@ -139,14 +204,21 @@ def _stepper(parent: Element, cls: str, low: int, high: int, name: str, text: st
     sub(box, "span", text, "rc-step-text")
 
 
-def render_controls(box: Element, table: DiceTable, ctx: RenderContext, what: str) -> Element:
-    """The roll panel, hidden until dice.js wires it (no dead buttons without JavaScript)."""
+def render_controls(box: Element, table: DiceTable, ctx: RenderContext, what: str,
+                    steppers: tuple[tuple[int, int, str, str], ...] = ()) -> Element:
+    """The roll panel, hidden until dice.js wires it (no dead buttons without JavaScript).
+
+    ``steppers`` are (low, high, class, caption) of a form's own numbers: the difference of an opposed
+    roll, the row of a target table, the number of dice of a pool.
+    """
     plain = lambda text: textrefs.plain_text(text, ctx.index.name_of)  # noqa: E731 - labels, no links in controls
     ui = sub(box, "div", cls="rc-dice-ui rc-nolink-terms")
     ui.set("hidden", "")
     # Controls are not rules: search indexes leave them out (MkDocs Material's convention; valueless,
     # so the search plugin leaves the page's HTML as it is).
     ui.set("data-search-exclude", "")
+    for low, high, cls, caption in steppers:
+        _stepper(ui, cls, low, high, plain(caption), plain(caption))
     for mod in table.modifiers:
         label = plain(mod.label)
         low, high = mod.count
@@ -158,7 +230,7 @@ def render_controls(box: Element, table: DiceTable, ctx: RenderContext, what: st
                 check.set("disabled", "")
             check.tail = f" {signed(mod.value)} {label}"
         else:
-            name = f"{label} ({signed(mod.value)} each)"
+            name = f"{label} ({signed(mod.value)} each{', up to ' + str(high) + ' assumed' if mod.assumed else ''})"
             _stepper(ui, "rc-mod", low, high, name, name, data_mod=mod.id)
     if table.per:
         per = plain(table.per)
@@ -170,42 +242,70 @@ def render_controls(box: Element, table: DiceTable, ctx: RenderContext, what: st
     return ui
 
 
-def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None = 2) -> Element:
-    data = table_data(table, ctx)
+def render_head(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None, data: dict) -> Element:
+    """The table's box, heading, what to roll, how (keep / reroll / explode), modifiers and assumptions."""
     die = _custom_die(table, ctx)
-    box = sub(parent, "div", cls="rc-dice")
+    box = sub(parent, "div", cls="rc-dice" + ("" if table.form == "table" else f" rc-dice-{table.form}"))
     box.set("data-rc-dice", json.dumps(data, separators=(",", ":"), ensure_ascii=False))
     if level:
         heading(box, level, table.title, links.anchor("dice", table.id))
     else:
         box.set("id", links.anchor("dice", table.id))
     meta = sub(box, "p", cls="rc-dice-meta")
-    what = die.name if die else (table.custom_die if table.custom_die else table.dice)
-    shown = f"the {what}" if die and not what.lower().startswith(("the ", "a ", "an ")) else what
-    sub(meta, "strong", f"Roll {shown}").tail = f" once per {table.per}." if table.per else "."
+    what = roll_text(table, ctx)
+    shown = f"the {what}" if die and (table.count or 1) == 1 and not what.lower().startswith(("the ", "a ", "an ")) \
+        else what
+    if table.pool:
+        sub(meta, "strong", f"Roll {shown} per {table.pool.dice.label}").tail = \
+            f": each die that shows {table.pool.success} succeeds."
+    else:
+        sub(meta, "strong", f"Roll {shown}").tail = f" once per {table.per}." if table.per else "."
     if table.when:
         sub(meta, "span", " " + table.when, "rc-when")
+    how = table_shape(table, die).describe() if data.get("kind") not in ("unknown", "custom") else ""
+    if how:
+        sub(sub(box, "p", cls="rc-dice-how"), "strong", "How: ").tail = how[0].upper() + how[1:] + "."
     if table.modifiers:
         mods = sub(box, "p", cls="rc-modifiers")
-        sub(mods, "strong", "Modifiers: ").tail = modifiers_text(table)
+        sub(mods, "strong", "Modifiers (added to each die): " if table.pool else "Modifiers: ").tail = \
+            modifiers_text(table)
+    render_assumptions(box, table, ctx)
     item_notes(box, ctx, table)
-    render_controls(box, table, ctx, what)
+    return box
 
-    den = data["den"]
-    chances = row_odds(table, 0, die)
-    weights = [int(p * den) for p in chances]
-    most = max(weights, default=0)
-    ranges = row_ranges(table) if table.dice else [None] * len(table.rows)
+
+def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None = 2) -> Element:
+    if table.form != "table":
+        from .dice_forms import render_form  # the forms reuse this module's cells and panel
+
+        return render_form(parent, table, ctx, level)
+    data = table_data(table, ctx)
+    die = _custom_die(table, ctx)
+    box = render_head(parent, table, ctx, level, data)
+    odds = has_odds(table, die)
+    if odds:
+        render_controls(box, table, ctx, roll_text(table, ctx))
+    else:
+        note = sub(box, "p", cls="rc-no-odds")
+        sub(note, "strong", "No chances shown: ").tail = die.unknown_counts
+    columns = [(roll_heading(table, die), "rc-col-roll"), ("Result", "rc-col-result")]
+    if odds:
+        den = data["den"]
+        chances = row_odds(table, 0, die)
+        weights = [int(p * den) for p in chances]
+        most = max(weights, default=0)
+        columns.append(("Chance", "rc-col-odds"))
+    ranges = row_ranges(table) if not by_face(table, die) else [None] * len(table.rows)
     faces = {f.id: f for f in die.faces} if die else {}
     draw_faces = _single_d6(table)
 
-    grid = sub(box, "table", cls="rc-dice-table" + (" rc-faces" if table.custom_die else ""))
+    grid = sub(box, "table", cls="rc-dice-table" + (" rc-faces" if by_face(table, die) else ""))
     head = sub(sub(grid, "thead"), "tr")
-    for title, cls in ((roll_heading(table), "rc-col-roll"), ("Result", "rc-col-result"), ("Chance", "rc-col-odds")):
+    for title, cls in columns:
         sub(head, "th", title, cls, scope="col")
     body = sub(grid, "tbody")
     for i, row in enumerate(table.rows):
-        tr = sub(body, "tr", cls="rc-row" + ("" if weights[i] else " rc-zero"))
+        tr = sub(body, "tr", cls="rc-row" + ("" if not odds or weights[i] else " rc-zero"))
         tr.set("data-row", str(i))
         roll = sub(tr, "td", cls="rc-roll")
         if row.face is not None:
@@ -218,11 +318,12 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
         else:
             _roll_cell(roll, ranges[i], draw_faces)
         sub(tr, "td", row.result, "rc-result")
-        _odds_cell(sub(tr, "td", cls="rc-odds"), weights[i], den, most)
+        if odds:
+            _odds_cell(sub(tr, "td", cls="rc-odds"), weights[i], den, most)
     if table.any_result:
         foot = sub(sub(grid, "tfoot"), "tr", cls="rc-any")
         sub(foot, "th", "Any roll", "rc-roll", scope="row")
-        sub(foot, "td", table.any_result, "rc-result", colspan="2")
+        sub(foot, "td", table.any_result, "rc-result", colspan=str(len(columns) - 1))
     if table.notes:
         notes = sub(box, "div", cls="rc-dice-notes")
         ctx.markdown(notes, table.notes)
@@ -254,13 +355,19 @@ def render_custom_die(parent: Element, die_id: str, ctx: RenderContext) -> None:
     total = sum(f.count for f in die.faces)
     for face in die.faces:
         li = sub(faces, "li", face.label)
+        if face.value is not None and face.label != str(face.value):
+            li.text += f" (counts {face.value})"
         if face.count > 1:
             li.text += f" (×{face.count})"
-    sub(box, "p", f"{total} faces in all.", "rc-die-total")
+    if die.has_odds:
+        sub(box, "p", f"{total} faces in all.", "rc-die-total")
+    else:
+        sub(box, "p", "How many faces show each result is not known.", "rc-die-total")
 
 
 def render_all(parent: Element, ctx: RenderContext) -> None:
     for table in ctx.game.tables:
         render_table(parent, table, ctx, 2)
-        if table.custom_die and table.custom_die in ctx.index.dice:
-            render_custom_die(parent[-1], table.custom_die, ctx)  # the die's faces, under its table
+        die = _custom_die(table, ctx)
+        if die is not None:
+            render_custom_die(parent[-1], die.id, ctx)  # the die's faces, under its table

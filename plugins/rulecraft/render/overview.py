@@ -7,6 +7,7 @@ from .base import (
     Element,
     RenderContext,
     admonition,
+    condition_markers,
     heading,
     inline_notes,
     item_notes,
@@ -93,6 +94,8 @@ def render_constants(parent: Element, ctx: RenderContext, only: list[str] | None
 
 def render_section(parent: Element, section, ctx: RenderContext, level: int = 2) -> None:
     heading(parent, level, section.title, links.anchor("section", section.id))
+    if section.conditional:
+        condition_markers(sub(parent, "p", cls="rc-phase-markers"), section)
     item_notes(parent, ctx, section)
     ctx.markdown(parent, section.text)
     steps_list(parent, section.steps, ctx)

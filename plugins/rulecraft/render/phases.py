@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..models import links
 from ..models.numbering import NumberedPhase, Stage, stages
+from ..models.phases import ACTS
 from .base import (
     NOTE_CLASS,
     Element,
@@ -27,8 +28,8 @@ def phase_title(node: NumberedPhase) -> str:
 
 def _markers(parent: Element, node: NumberedPhase) -> None:
     phase = node.phase
-    if not (phase.optional or phase.condition or phase.skip_first_round or node.kind == "alternative"
-            or phase.changed_in):
+    if not (phase.optional or phase.condition or phase.skip_first_round or phase.from_round or phase.acts
+            or node.kind == "alternative" or phase.changed_in):
         return
     box = sub(parent, "p", cls="rc-phase-markers")
     if node.kind == "alternative" and node.parent is not None:
@@ -39,6 +40,10 @@ def _markers(parent: Element, node: NumberedPhase) -> None:
         badge(box, "Optional", "optional")
     if phase.skip_first_round:
         badge(box, "Skipped in round 1", "skip")
+    if phase.from_round:
+        badge(box, f"From round {phase.from_round}", "skip")
+    if phase.acts:
+        badge(box, ACTS[phase.acts], "acts", "Who acts in this phase, and how")
     if phase.changed_in:
         badge(box, f"Changed in {phase.changed_in}", "changed")
     if phase.condition:
@@ -138,6 +143,10 @@ def _sequence_list(parent: Element, ctx: RenderContext, nodes: list[NumberedPhas
             badge(item, "Optional", "optional", ctx.index.plain(node.phase.condition) if node.phase.condition else None)
         if node.phase.skip_first_round:
             badge(item, "Not in round 1", "skip")
+        if node.phase.from_round:
+            badge(item, f"From round {node.phase.from_round}", "skip")
+        if node.phase.acts:
+            badge(item, ACTS[node.phase.acts], "acts")
         if not node.phase.has_rules or node.phase.todo:  # for designers only: the phase says the rest
             badge(item, "Incomplete", f"todo {NOTE_CLASS}")
         if node.phase.summary:

@@ -1,0 +1,38 @@
+"""catalog.yaml: what players can build, recruit or buy — buildings, units, upgrades — with their costs in
+the game's resources, what each requires, how many one player may have, and what it does."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import Field
+
+from .base import Id, RuleModel, ShortText, Text
+
+Amount = Annotated[int, Field(ge=1, le=9999)]
+
+
+class Resource(RuleModel):
+    """Something costs are paid in: food, gold, ore..."""
+
+    id: Id
+    name: ShortText
+    icon: Id | None = Field(default=None, description="An icon from icons.yaml shown with the amounts.")
+
+
+class CatalogItem(RuleModel):
+    id: Id
+    name: ShortText
+    kind: ShortText | None = Field(default=None, description="Building, Unit, Upgrade...: the page groups items "
+                                   "by kind, in order of first appearance.")
+    cost: dict[Id, Amount] = Field(default_factory=dict, description="Resource id -> amount: {food: 3, gold: 3}.")
+    requires: list[Id] = Field(default_factory=list, description="Items a player must already have.")
+    limit: int | None = Field(default=None, ge=1, le=9999, description="At most this many per player.")
+    effect: Text | None = Field(default=None, description="What it does (Markdown).")
+    notes: Text | None = None
+    todo: str | None = None
+
+
+class CatalogFile(RuleModel):
+    resources: list[Resource] = Field(default_factory=list)
+    items: list[CatalogItem] = Field(default_factory=list)

@@ -1,0 +1,79 @@
+"""The catalog page: buildings, units, upgrades... one table per kind with cost, requirements, per-player
+limit and effect; every item and resource is an anchor ({item:id} links here)."""
+
+from __future__ import annotations
+
+from ..models import CatalogItem, links
+from .base import Element, RenderContext, heading, item_notes, link, sub
+from .icons import render_glyph
+
+
+def cost_text(item: CatalogItem, ctx: RenderContext) -> str:
+    """'3 Food + 3 Gold + 1 Ore' (the resources' names, in the order written), 'free' without a cost."""
+    names = ctx.index.resources
+    return " + ".join(f"{n} {names[r].name if r in names else r}" for r, n in item.cost.items()) or "free"
+
+
+def _cost_cell(cell: Element, item: CatalogItem, ctx: RenderContext) -> None:
+    if not item.cost:
+        sub(cell, "span", "free", "rc-cost-free")
+        return
+    for i, (resource_id, amount) in enumerate(item.cost.items()):
+        if i:
+            cell[-1].tail = (cell[-1].tail or "") + " + "
+        part = sub(cell, "span", cls="rc-cost")
+        part.text = f"{amount} "
+        resource = ctx.index.resources.get(resource_id)
+        if resource and resource.icon in ctx.index.icons:
+            render_glyph(part, ctx.index.icons[resource.icon], ctx).tail = " "
+        sub(part, "span", resource.name if resource else resource_id, "rc-cost-name")
+
+
+def _kinds(items: list[CatalogItem]) -> list[tuple[str | None, list[CatalogItem]]]:
+    groups: dict[str | None, list[CatalogItem]] = {}
+    for item in items:
+        groups.setdefault(item.kind, []).append(item)
+    return list(groups.items())
+
+
+def render_catalog(parent: Element, ctx: RenderContext) -> None:
+    game = ctx.game
+    if game.resources:
+        line = sub(parent, "p", cls="rc-resources")
+        sub(line, "strong", "Resources: ")
+        for i, resource in enumerate(game.resources):
+            span = sub(line, "span", id=links.anchor("resource", resource.id))
+            if resource.icon in ctx.index.icons:
+                render_glyph(span, ctx.index.icons[resource.icon], ctx).tail = " "
+            sub(span, "span", resource.name)
+            span.tail = ", " if i < len(game.resources) - 1 else "."
+    limits = any(item.limit for item in game.items)
+    for kind, items in _kinds(game.items):
+        if kind:
+            heading(parent, 2, kind, "kind-" + "-".join(kind.lower().split()))
+        # A plain table inside the marked box: Material styles (and scrolls) classless tables.
+        table = sub(sub(parent, "div", cls="rc-catalog"), "table")
+        head = sub(sub(table, "thead"), "tr")
+        columns = ["Name", "Cost", "Requires"] + (["Limit"] if limits else []) + ["Effect"]
+        for title in columns:
+            sub(head, "th", title, scope="col")
+        body = sub(table, "tbody")
+        for item in items:
+            tr = sub(body, "tr", id=links.anchor("item", item.id))
+            sub(sub(tr, "th", scope="row"), "span", item.name, "rc-nolink-terms")
+            _cost_cell(sub(tr, "td", cls="rc-cost-cell"), item, ctx)
+            needs = sub(tr, "td", cls="rc-requires")
+            for i, target in enumerate(item.requires):
+                name = ctx.index.items[target].name if target in ctx.index.items else target
+                a = link(needs, name, ctx.href("item", target), "rc-item-ref rc-nolink-terms")
+                a.tail = ", " if i < len(item.requires) - 1 else None
+            if not item.requires:
+                needs.text = "—"
+            if limits:
+                sub(tr, "td", f"{item.limit} per player" if item.limit else "—", "rc-limit")
+            effect = sub(tr, "td", cls="rc-effect")
+            if item.effect:
+                ctx.markdown(effect, item.effect)
+            if item.notes:
+                ctx.markdown(sub(effect, "div", cls="rc-item-notes"), item.notes)
+            item_notes(effect, ctx, item)
