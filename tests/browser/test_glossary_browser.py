@@ -33,20 +33,28 @@ FILES = {
           - id: income
             name: Income
             rules: Each Office pays its holder, then the Company pays its debts.
+            terms: [office, company]
         """,
     "docs/demo/notes.md": """\
         # Notes
 
-        Two Companies share every Office here.
+        Each round opens with a short pause while everyone looks over the board, counts what they
+        hold and decides what to try next before any money moves. Two Companies share every Office here.
 
         ## Losses
 
+        Losses come late in the round, after every player has acted and after all the income of the
+        round has been paid out to those who earned it. Roll one die and read the result below.
+
         | Roll | Result |
         |---|---|
-        | 1 | The Company loses an Office. |
+        | 1 | One Office is lost to the Company. |
         """,
 }
 
+# A page links at most one term per 25 words of text (link_spacing), so the tests take their links where the
+# design keeps them: the phase's "Terms:" list (always linked; the phase's text then links no term the list
+# has) and, on the notes page, mentions with 25 or more words of text before them.
 PREVIEW = ".rc-term-preview"
 SITE_URL = "https://example.org/"
 

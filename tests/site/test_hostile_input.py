@@ -285,6 +285,13 @@ def interact(page) -> None:
     """Hover and focus term links, use the dice panels: the code paths that read rule data at run time."""
     from playwright.sync_api import Error as PlaywrightError
 
+    # A phase's dice tables are collapsed (<details>): open them as a reader does, so their term links and
+    # dice panels are exercised too.
+    closed = page.locator("article details:not([open]) > summary:visible")
+    for _ in range(50):  # one at a time: an opened box leaves the list
+        if not closed.count():
+            break
+        closed.first.click(timeout=1500)
     for link in page.locator("article a.rc-term").all()[:6]:
         try:
             link.hover(timeout=1500)

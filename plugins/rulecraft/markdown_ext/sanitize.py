@@ -52,7 +52,7 @@ ESCAPE_PRIORITY = 30  # before 'inline' (20)
 BLOCK_TAGS = frozenset({
     "a", "abbr", "b", "blockquote", "br", "button", "caption", "code", "col", "colgroup", "dd", "del", "details",
     "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i",
-    "img", "input", "ins", "kbd", "label", "li", "mark", "meter", "nav", "ol", "p", "pre", "s", "section",
+    "img", "input", "ins", "kbd", "label", "li", "mark", "meter", "nav", "ol", "output", "p", "pre", "s", "section",
     "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 })
 GLOBAL_ATTRIBUTES = frozenset({"class", "id", "title", "role", "hidden", "lang", "dir", "tabindex"})
@@ -60,7 +60,8 @@ ATTRIBUTE_PREFIXES = ("aria-", "data-")
 TAG_ATTRIBUTES = {
     "a": {"href", "download"}, "img": {"src", "alt", "width", "height", "loading"}, "ol": {"start"},
     "th": {"scope", "colspan", "rowspan"}, "td": {"colspan", "rowspan"}, "col": {"span"}, "colgroup": {"span"},
-    "input": {"type", "checked", "disabled", "name", "value", "min", "max", "step"},
+    "input": {"type", "checked", "disabled", "name", "value", "min", "max", "step", "inputmode", "placeholder",
+              "autocomplete"},
     "button": {"type", "disabled"}, "label": {"for"}, "details": {"open"},
     "meter": {"value", "min", "max", "low", "high", "optimum"},
 }
