@@ -8,6 +8,11 @@ columns (when the smallest size still overflows), until the page is ``LOW``–``
 the smallest size in 4 columns overflows, units are left out from the end of the least needed blocks
 (terms, icons, numbers, dice tables; never a phase or an end-of-game condition), and the result names
 them. Each render is bounded (``MAX_RENDERS``); the best one-page fit found is kept.
+
+The search assumes A4 is Letter's layout on a taller page; the fit found is then rendered on every paper
+and verified: each must be one page and ``PAPER_LOW``–``HIGH`` full. When the tallest paper comes out too
+empty (the type size moves in steps and a step can jump over the window), the spacing is tuned on the
+measured papers (``MAX_TUNES`` rounds, every paper rendered each round) and the best verified fit is kept.
 """
 
 from __future__ import annotations
@@ -29,7 +34,13 @@ MAX_COLUMNS = 4
 # Fill of Letter's printable height measured on line boxes (a little below the ink). A4 is 6 % taller,
 # so Letter 0.93-0.985 is A4 0.87-0.92; the top margin leaves Chromium room for its own line breaking.
 LOW, HIGH, TARGET = 0.93, 0.985, 0.96
+# Every paper's fill once rendered (line boxes; ink reaches about as far): the printed sheet is at least
+# 85 % full on A4 as on Letter (ink reached a little further than line boxes where measured).
+PAPER_LOW = 0.865
 MAX_RENDERS = 14
+MAX_TUNES = 6
+SPACING_ROUNDS = 2  # tuning rounds on the spacing, then on type size (SIZE_STEPS, in pt, tighter gaps)
+SIZE_STEPS = (0.1, 0.2, 0.3, 0.15)
 DROP_ORDER = ("term", "icon", "const", "dice")  # left out first ... last
 _DROP_NAMES = {"term": "key term", "icon": "icon", "const": "number", "dice": "dice table"}
 
@@ -240,12 +251,68 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
         fit = Fit(size, fit.columns, 1.0)
     if best is None:  # nothing fitted: the smallest, most packed try (the build says so)
         best = (0.0, Fit(MIN_PT, fit.columns, 1.0))
-    fit = best[1]
-    final = apply_fit(current, fit)
-    pdfs = {}
-    for paper, template in documents.items():
-        rendered = render(template.replace("{fragment}", prepare(final)))
-        pages, fill = measure(rendered)
-        pdfs[paper] = (rendered.write_pdf(), pages, round(fill, 3))
-    return FitResult(fit, final, pdfs, pdfs["letter"][2], attempts + len(documents),
+    fit, pdfs, rounds = _verified(current, best[1], documents, render, prepare)
+    return FitResult(fit, apply_fit(current, fit), pdfs, pdfs["letter"][2], attempts + rounds * len(documents),
                      [d[1] for d in dropped], [d[2] for d in dropped])
+
+
+def _verified(current: str, fit: Fit, documents: dict[str, str], render, prepare) -> tuple[Fit, dict, int]:
+    """Render ``fit`` on every paper; while the emptiest paper is under ``PAPER_LOW`` (or a paper is over
+    ``HIGH``), tune the spacing towards the window and render again. Returns the best fit seen (one page
+    everywhere, then the emptiest paper's fill the highest), its PDFs and the rounds rendered."""
+    def on_papers(fit: Fit) -> dict[str, tuple]:
+        fragment = prepare(apply_fit(current, fit))
+        out = {}
+        for paper, template in documents.items():
+            rendered = render(template.replace("{fragment}", fragment))
+            pages, fill = measure(rendered)
+            out[paper] = (rendered, pages, fill)
+        return out
+
+    def score(result: dict) -> tuple:
+        fills = [fill for _, pages, fill in result.values()]
+        ok = all(pages == 1 and fill <= HIGH for _, pages, fill in result.values())
+        return (ok, min(fills) if ok else -max(fills))
+
+    def in_window(result: dict) -> bool:
+        fills = [fill for _, _, fill in result.values()]
+        return min(fills) >= PAPER_LOW and max(fills) <= HIGH and all(n == 1 for _, n, _ in result.values())
+
+    seen: list[tuple[float, float]] = []  # (spacing, fullest paper's fill) of each spacing round
+    start = fit
+    result = on_papers(fit)
+    best = (fit, result)
+    rounds = 1
+    fills = [fill for _, _, fill in result.values()]
+    # the fullest paper's fill that puts the emptiest at PAPER_LOW (same layout, another page height)
+    low = max(LOW, PAPER_LOW * max(fills) / min(fills)) if min(fills) > 0 else LOW
+    goal = (HIGH + low) / 2  # aim the fullest paper at the middle of what puts every paper in the window
+    steps = iter(SIZE_STEPS)
+    while rounds <= MAX_TUNES and not in_window(result):
+        fullest = max(fill for _, _, fill in result.values())
+        seen.append((fit.spacing, fullest))
+        if len(seen) <= SPACING_ROUNDS:
+            if len(seen) >= 2 and seen[-1][1] != seen[-2][1]:  # secant through the last two rounds
+                (s0, f0), (s1, f1) = seen[-2], seen[-1]
+                spacing = s1 + (goal - f1) * (s1 - s0) / (f1 - f0)
+            else:
+                spacing = fit.spacing * (1 + 2.5 * (goal - fullest) / max(fullest, 0.05))
+            candidate = Fit(fit.size_pt, fit.columns, round(min(MAX_SPACING, max(MIN_SPACING, spacing)), 2))
+        else:
+            # Spacing alone met a cliff (a unit that moves to the next column): larger type with tighter
+            # gaps arranges the units differently.
+            step = next(steps, None)
+            if step is None:
+                break
+            candidate = Fit(_round(start.size_pt + step), start.columns,
+                            round(max(MIN_SPACING, start.spacing - 1.5 * step), 2))
+        if candidate == fit:
+            break
+        fit = candidate
+        result = on_papers(fit)
+        rounds += 1
+        if score(result) > score(best[1]):
+            best = (fit, result)
+    fit, result = best
+    pdfs = {paper: (rendered.write_pdf(), pages, round(fill, 3)) for paper, (rendered, pages, fill) in result.items()}
+    return fit, pdfs, rounds

@@ -22,7 +22,7 @@ from pathlib import Path
 from ..book import RuleBook
 from ..models.links import page_path
 from . import home_stub, page_stub, pages_for_game
-from .assets import HEAD_SCRIPTS, asset_files, served_text
+from .assets import HEAD_SCRIPTS, PAGE_STYLESHEETS, asset_files, served_text
 
 ASSET_DIR = "assets/rulecraft"
 MARKER = ".rulecraft-pages"  # says "this folder is generated": clearing it loses nothing
@@ -110,7 +110,7 @@ def write_pages(book: RuleBook, docs_dir: Path, folder: Path) -> WrittenPages:
             shutil.copyfile(asset, target)
         else:
             target.write_text(text, encoding="utf-8")
-        if asset.suffix == ".css":
+        if asset.suffix == ".css" and asset.name not in PAGE_STYLESHEETS:  # those: linked by a script
             written.stylesheets.append(rel)
         elif asset.suffix == ".js" and asset.name not in HEAD_SCRIPTS:
             # HEAD_SCRIPTS adapt Material's search, which must find them loaded before its bundle;
