@@ -207,3 +207,26 @@ def zensical_site(tmp_path_factory) -> Path:
     result = run_engine([zensical, "build"], project)
     assert result.returncode == 0, result.stdout + result.stderr
     return project / "site"
+
+
+@contextlib.contextmanager
+def page_opener(browser, base: str, viewport: dict | None = None):
+    """``open(path, init_script=None, **context options)`` -> a page of the site at ``base``; leaving
+    the block closes every context and fails the test if any page raised a JavaScript error."""
+    contexts, errors = [], []
+
+    def make(path: str, init_script: str | None = None, **options):
+        size = options.pop("viewport", viewport or {"width": 1200, "height": 900})
+        context = browser.new_context(viewport=size, **options)
+        contexts.append(context)
+        if init_script:
+            context.add_init_script(init_script)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.goto(base + path)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, errors

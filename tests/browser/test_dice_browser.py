@@ -53,22 +53,8 @@ def browser():
 @pytest.fixture
 def open_page(browser, base):
     """open_page(path, **context options) -> a page that fails the test on any JavaScript error."""
-    contexts, errors = [], []
-
-    def make(path: str, init_script: str | None = None, **options):
-        context = browser.new_context(viewport=options.pop("viewport", {"width": 1200, "height": 900}), **options)
-        contexts.append(context)
-        if init_script:
-            context.add_init_script(init_script)
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(base + path)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, errors
+    with sitekit.page_opener(browser, base) as make:
+        yield make
 
 
 def table(page, table_id: str):

@@ -41,20 +41,8 @@ def browser():
 
 @pytest.fixture
 def open_page(browser, base):
-    contexts, errors = [], []
-
-    def make(path: str, **options):
-        context = browser.new_context(viewport=options.pop("viewport", {"width": 1200, "height": 900}), **options)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.goto(base + path)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, errors
+    with sitekit.page_opener(browser, base) as make:
+        yield make
 
 
 def table(page, table_id: str):

@@ -19,21 +19,8 @@ def browser():
 @pytest.fixture
 def open_page(browser, zensical_site):
     """open_page(path) -> a page of the served Zensical site that fails the test on any JavaScript error."""
-    contexts, errors = [], []
-    with sitekit.serve(zensical_site) as base:
-
-        def make(path: str):
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            contexts.append(context)
-            page = context.new_page()
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            page.goto(base + path)
-            return page
-
+    with sitekit.serve(zensical_site) as base, sitekit.page_opener(browser, base, {"width": 1280, "height": 900}) as make:
         yield make
-        for context in contexts:
-            context.close()
-    assert not errors, errors
 
 
 def roll(page, table_id: str) -> dict:
