@@ -20,6 +20,7 @@ import logging
 import os
 import posixpath
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -146,6 +147,9 @@ def _fetcher(site_dir: Path):
     return SiteOnlyFetcher(allowed_protocols=("file", "data"), timeout=5)
 
 
+_LOG = logging.getLogger("mkdocs.plugins.rulecraft.pdf")
+
+
 @dataclass
 class PdfResult:
     game: str
@@ -215,11 +219,39 @@ def _run_fit(fragment: str, documents: dict[str, str], page_file: Path, site_dir
     with tempfile.TemporaryDirectory(prefix="rulecraft-pdf-") as tmp:
         job = Path(tmp) / "job.json"
         job.write_text(json.dumps({"fragment": fragment, "documents": documents}), encoding="utf-8")
-        command = [sys.executable, "-m", __name__, str(page_file), str(site_dir), str(job)]
-        run = subprocess.run(command, capture_output=True, text=True, timeout=900, env=_child_env())
+        # -X faulthandler: a crash inside the native text stack (Pango, HarfBuzz, fontconfig) prints
+        # where it happened instead of dying silently.
+        command = [sys.executable, "-X", "faulthandler", "-m", __name__, str(page_file), str(site_dir),
+                   str(job)]
+        for attempt in range(_CHILD_ATTEMPTS):
+            run = subprocess.run(command, capture_output=True, text=True, timeout=900, env=_child_env())
+            # A child killed by a signal (negative code: the OOM killer, a native crash while another
+            # process rebuilds the font cache) is retried once; an error the renderer reported is not.
+            if run.returncode >= 0 or attempt == _CHILD_ATTEMPTS - 1:
+                break
+            _LOG.debug(f"rulecraft: PDF renderer {_exit_status(run.returncode)}; trying again")
         if run.returncode != 0:
-            raise RuntimeError((run.stderr.strip().splitlines() or ["PDF renderer failed"])[-1])
+            raise RuntimeError(_child_failure(run))
         return FitResult.from_json(json.loads(run.stdout), Path(tmp))
+
+
+_CHILD_ATTEMPTS = 2
+
+
+def _exit_status(code: int) -> str:
+    if code < 0:
+        try:
+            return f"was killed by {signal.Signals(-code).name}"
+        except ValueError:
+            return f"was killed by signal {-code}"
+    return f"exited with status {code}"
+
+
+def _child_failure(run: subprocess.CompletedProcess) -> str:
+    """The renderer's own last error line, or how it ended when it said nothing."""
+    lines = [line for line in run.stderr.strip().splitlines() if line.strip()]
+    status = f"the PDF renderer {_exit_status(run.returncode)}"
+    return f"{lines[-1]} ({status})" if lines else status
 
 
 def _renderer(page_file: Path, site_dir: Path):
@@ -243,7 +275,7 @@ def _renderer(page_file: Path, site_dir: Path):
 
 class _Relay(logging.Handler):
     def emit(self, record):
-        logging.getLogger("mkdocs.plugins.rulecraft.pdf").debug("weasyprint: %s", record.getMessage())
+        _LOG.debug("weasyprint: %s", record.getMessage())
 
 
 def link_html(page_file: Path, pdfs: list[tuple[str, Path]]) -> str:

@@ -233,3 +233,35 @@ def test_a_job_overtaken_by_a_newer_build_leaves_the_site_alone(tmp_path, fits):
     assert links(pages["g"]) == ["../cheatsheet.pdf", "../cheatsheet-letter.pdf"]  # from the cache at once
     assert fitted(pages["g"]) == "Old" and (site / "g" / "cheatsheet.pdf").read_bytes() == b"%PDF-1.7 Old A4"
     assert jobs.wait(10) and fits.calls == ["Old"]
+
+
+def fake_child(monkeypatch, *runs):
+    """The PDF child replaced by canned outcomes (return code, stderr), taken in order."""
+    import subprocess
+
+    calls = []
+
+    def run(command, **kwargs):
+        code, stderr = runs[len(calls)]
+        calls.append(command)
+        return subprocess.CompletedProcess(command, code, stdout="", stderr=stderr)
+
+    monkeypatch.delenv("PYTHONHASHSEED", raising=False)
+    monkeypatch.setattr(pdf.subprocess, "run", run)
+    return calls
+
+
+def test_a_child_killed_by_a_signal_is_retried_once_and_named(monkeypatch, tmp_path):
+    calls = fake_child(monkeypatch, (-11, ""), (-9, ""))
+    with pytest.raises(RuntimeError, match="the PDF renderer was killed by SIGKILL"):
+        pdf._run_fit("<div></div>", {}, tmp_path / "index.html", tmp_path)
+    assert len(calls) == 2
+    assert "faulthandler" in calls[0]
+
+
+def test_an_error_the_child_reported_is_not_retried(monkeypatch, tmp_path):
+    calls = fake_child(monkeypatch, (1, "Traceback …\nOSError: no space left on device\n"))
+    with pytest.raises(RuntimeError, match=r"^OSError: no space left on device \(the PDF renderer exited "
+                                           r"with status 1\)$"):
+        pdf._run_fit("<div></div>", {}, tmp_path / "index.html", tmp_path)
+    assert len(calls) == 1
