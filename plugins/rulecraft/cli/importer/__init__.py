@@ -148,6 +148,12 @@ def recognise(outline: Outline, game_id: str, title: str | None = None) -> State
     return state
 
 
+def _at_lines(lines: list[int]) -> str:
+    """': text at lines 27, 31' -- where each copied block starts, so nothing is left unlocated."""
+    lines = [n for n in lines if n]
+    return f": text at line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}" if lines else ""
+
+
 def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: str | None = None,
                     fmt: str = "auto") -> ImportResult:
     from ..scaffold import ScaffoldError, refuse_existing, validate_game_id
@@ -196,7 +202,7 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     written.append(page)
     state.note("sections", f"{writer.sections} heading(s) kept as prose sections in {page.name}")
     if writer.uncaptured:
-        where = "; ".join(f"'{title}' (line {line})" for title, line in writer.uncaptured)
+        where = "; ".join(f"'{title}' (line {line})" + _at_lines(lines) for title, line, lines in writer.uncaptured)
         state.ask("prose", f"{len(writer.uncaptured)} section(s) hold text the importer did not turn into data; "
                   f"it is copied as-is into {page.name}: {where}")
     if project.has_nav:

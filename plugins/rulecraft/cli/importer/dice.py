@@ -258,6 +258,16 @@ def _numbered_results(section, index: int, block: ListBlock) -> list[ListItem] |
     return [ListItem(f"{item.number}: {item.text}", item.line) for item in block.items]
 
 
+def is_roll_list(section, index: int, block: ListBlock) -> bool:
+    """A list of roll results, never a turn sequence: its numbers follow a roll lead-in ('roll the
+    eight-sided die:' then '1. ...' to '8. ...'), or most items start with a roll ('2–4: ...', '**5-6** ...')."""
+    if not block.items:
+        return False
+    if _numbered_results(section, index, block) or _bold_rolls(block):
+        return True
+    return len(block.items) >= 2 and sum(1 for item in block.items if parse_row(item)) * 2 > len(block.items)
+
+
 def _table_rows(table: Table) -> list[ListItem] | None:
     """A Markdown/HTML table whose first column holds rolls: one row item per body row."""
     if len(table.rows) < 3 or len(table.rows[0]) < 2:

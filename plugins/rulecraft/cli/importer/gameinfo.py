@@ -131,6 +131,7 @@ def setup(state: State) -> None:
     flat list, so the derived numbers match the source's, and each sub-heading leads its first step;
     when each part starts again at 1 the parts become steps with sub-steps.
     """
+    listless = []
     for section in state.outline.sections():
         if not SETUP_HEADING.search(plain(section.title)):
             continue
@@ -148,6 +149,7 @@ def setup(state: State) -> None:
             else:
                 pending = None
         if not parts:
+            listless.append(section)
             continue
         numbers = [item.number for _, block, _ in parts for item in block.items]
         continuous = None not in numbers and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
@@ -173,7 +175,14 @@ def setup(state: State) -> None:
         count = sum(len(block.items) for _, block, _ in parts)
         state.note("game", f"set-up: {count} step(s) from {len(parts)} list(s) under '{plain(section.title)}'",
                    section.line)
+        for block in section.blocks:  # sentences around the lists may be steps too: never drop them silently
+            if isinstance(block, Paragraph) and not state.claimed(block):
+                state.ask("game", f"Set-up: '{first_sentence(plain(block.text), 80)}' is not in the set-up list "
+                          "(kept as prose): add it to setup in game.yaml if it is a step", block.line)
         return
+    for section in listless:
+        state.ask("game", f"Set-up section '{plain(section.title)}' has no list of steps: it is kept as prose; "
+                  "write setup in game.yaml", section.line)
 
 
 def end_of_game(state: State) -> None:

@@ -31,6 +31,7 @@ from .outline import (
 LIST_RE = re.compile(r"^(\s*)([-*+]|(\d{1,3})[.)])(?:\s+(.*)|$)")
 HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
+DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
 HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
 CONTAINER_RE = re.compile(r"^<(div|header|section|main|article|aside|footer|nav|body|html|head|center)\b([^>]*)>(.*)$",
                           re.I)
@@ -173,10 +174,69 @@ class MarkdownReader:
                 out.append(Table(rows, ln))
                 i = j
                 continue
+            if DEFINITION_RE.match(raw) and (para or self._term_paragraph(out)):
+                i = self._definition(lines, i, para, out)
+                continue
             para.append((ln, raw))
             i += 1
         flush()
         return out
+
+    # -- definition lists (Python-Markdown def_list: 'Term' then ': definition') ------------------------
+
+    @staticmethod
+    def _term_paragraph(out: list) -> bool:
+        """The block before a ': definition' line separated by a blank line: a short term, or a definition
+        list to continue (a second ': ' paragraph of the last term)."""
+        last = out[-1] if out else None
+        if isinstance(last, ListBlock):
+            return last.hint == "definitions"
+        return isinstance(last, Paragraph) and len(last.text.split()) <= 8 and not last.text.rstrip().endswith(
+            (".", "!", "?", ":"))
+
+    def _definition(self, lines: list[Line], i: int, para: list[Line], out: list) -> int:
+        """One entry: the term line(s) in ``para`` (or the paragraph before), then ': text' lines with their
+        continuation lines; consecutive entries make one list (hint 'definitions', like HTML <dl>)."""
+        n = len(lines)
+        definitions: list[str] = []
+        if para:
+            terms = [(ln, convert(t.strip(), ln, self.remarks)) for ln, t in para]
+            para.clear()
+        elif isinstance(out[-1], Paragraph):
+            last = out.pop()
+            terms = [(last.line, last.text)]
+        else:  # another definition of the previous term, after a blank line
+            item = out[-1].items.pop()
+            term, _, before = item.text.partition(" -- ")
+            terms, definitions = [(item.line, term)], [before]
+        current: list[str] = []
+        while i < n:
+            raw = lines[i][1]
+            match = DEFINITION_RE.match(raw)
+            if match:
+                if current:
+                    definitions.append(" ".join(current))
+                current = [match.group(1).strip()]
+            elif raw.strip():
+                current.append(raw.strip())  # lazy or indented continuation
+            else:
+                j = i + 1
+                while j < n and not lines[j][1].strip():
+                    j += 1
+                if j < n and (_lead(lines[j][1]) >= 2 and not LIST_RE.match(lines[j][1].strip())
+                              or DEFINITION_RE.match(lines[j][1])):
+                    i = j  # a further paragraph (indented) or definition of the same term
+                    continue
+                break
+            i += 1
+        if current:
+            definitions.append(" ".join(current))
+        text = convert(" ".join(definitions), terms[0][0], self.remarks)
+        if not (out and isinstance(out[-1], ListBlock) and out[-1].hint == "definitions"):
+            out.append(ListBlock(False, line=terms[0][0], hint="definitions"))
+        for line, term in terms:
+            out[-1].items.append(ListItem(f"{term} -- {text}", line))
+        return i
 
     def _html_line(self, lines: list[Line], i: int, out: list, flush) -> int:
         """Handle a line starting with an HTML tag; returns the next index, or 0 if it is ordinary text."""

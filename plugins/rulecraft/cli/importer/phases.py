@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from . import dice
 from .names import capitalise, clean_name, split_item
 from .outline import ListBlock, ListItem, Paragraph
 from .state import State
@@ -104,7 +105,12 @@ def _phase(item: ListItem, state: State, parent_emphasised: bool = True) -> dict
     return phase
 
 
-PHASE_HEADING = re.compile(r"^(?:(?:phase|step|stage)\s*(?:\d+[a-z]?|[ivx]+\b|[a-z]\b)\s*[:.)–—-]?\s*(?P<named>.*)"
+# 'Phase 2', 'Stage One', 'Step III'; 'First phase', '2nd stage': the counters rulebooks put before a name
+NUMBER_WORDS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+ORDINALS = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))"
+PHASE_HEADING = re.compile(rf"^(?:(?:phase|step|stage)\s*(?:\d+[a-z]?|{NUMBER_WORDS}\b|{ORDINALS}\b|[ivx]+\b|[a-z]\b)"
+                           r"\s*[:.)–—-]?\s*(?P<named>.*)"
+                           rf"|{ORDINALS}\s+(?:phase|step|stage)\s*[:.)–—-]\s*(?P<ordinal>.+)"
                            r"|(?:\d+(?:\.\d+)*\.?\s+)?(?P<suffixed>.+?)\s+phase)$", re.I)
 
 
@@ -113,15 +119,17 @@ def heading_phase_name(title: str) -> str | None:
     match = PHASE_HEADING.match(plain(title).strip().rstrip(".:"))
     if not match:
         return None
-    name = clean_name(match.group("named") if match.group("named") is not None else match.group("suffixed"),
+    name = clean_name(next(match.group(g) for g in ("named", "ordinal", "suffixed") if match.group(g) is not None),
                       drop_phase=True)
     name = re.sub(r"\s+phase$", "", name, flags=re.I)
     return capitalise(name) if name and len(name.split()) <= 6 else None
 
 
 def _numbered_name(title: str) -> str | None:
-    """'2.1 Auction', '3. Market', 'B) Harvest' under a turn heading: the phase's name."""
-    match = re.match(r"^\s*(?:\d+(?:\.\d+)*|[A-H])[.)]?\s+(?P<name>\S.{0,60})$", plain(title))
+    """'2.1 Auction', '3. Market', 'B) Harvest', 'IV. Upkeep', 'First: Hero' under a turn heading: the name."""
+    # letters and Roman numerals upper case only ('I. Weather', not a sentence starting 'I ...')
+    match = re.match(r"^\s*(?:(?:\d+(?:\.\d+)*|[A-H])[.)]?|(?:[IVX]{1,4}|(?i:" + ORDINALS + r"))\s*[.):–—-])"
+                     r"\s+(?P<name>\S.{0,60})$", plain(title))
     return capitalise(clean_name(match.group("name"), drop_phase=True)) if match else None
 
 
@@ -155,8 +163,9 @@ def _paragraph_phases(state: State) -> bool:
     return False
 
 
-def _heading_phases(state: State) -> bool:
-    """Phases written as one heading each under a common parent ('### Phase 1: Gather phase')."""
+def _heading_group(state: State):
+    """(parent, [(section, name)]) of phases written as one heading each under a common parent
+    ('### Phase 1: Gather phase', '### 1. Hero phase' under 'Round structure'), or None."""
     best = None
     for parent in state.sections():
         turn = parent is not state.outline.root and bool(TURN_HEADING.search(plain(parent.title)))
@@ -168,9 +177,14 @@ def _heading_phases(state: State) -> bool:
         score = (len(phases) + (10 if turn else 0), -parent.line)
         if best is None or score > best[0]:
             best = (score, parent, phases)
-    if best is None:
+    return best[1:] if best else None
+
+
+def _heading_phases(state: State, group=None) -> bool:
+    group = group or _heading_group(state)
+    if group is None:
         return False
-    _, parent, found = best
+    parent, found = group
     state.turn_section = parent
     for section, name in found:
         phase = {"id": state.ids["phase"](name, "phase"), "name": name[:120]}
@@ -231,15 +245,27 @@ def fill_heading_phases(state: State) -> None:
         phase.update(ordered | rest)
 
 
+def _within(section, ancestors: list) -> bool:
+    while section is not None:
+        if any(section is a for a in ancestors):
+            return True
+        section = section.parent
+    return False
+
+
 def recognise(state: State) -> None:
+    group = _heading_group(state)
+    # a list inside one of the phase headings is that phase's steps (or a table), not the turn sequence
+    phase_sections = [section for section, _ in group[1]] if group else []
     candidates = []
     for section in state.outline.sections():
-        if not TURN_HEADING.search(plain(section.title)):
+        if not TURN_HEADING.search(plain(section.title)) or _within(section, phase_sections):
             continue
-        lists = [b for b in section.blocks if isinstance(b, ListBlock) and b.ordered and not state.claimed(b)]
+        lists = [b for i, b in enumerate(section.blocks) if isinstance(b, ListBlock) and b.ordered
+                 and not state.claimed(b) and not dice.is_roll_list(section, i, b)]
         if lists:
             candidates.append((sum(len(b.items) for b in lists), -section.line, section, lists))
-    if not candidates and (_heading_phases(state) or _paragraph_phases(state)):
+    if not candidates and (_heading_phases(state, group) or _paragraph_phases(state)):
         return
     if not candidates:
         state.ask("phases", "No turn sequence found (an ordered list under a heading such as 'Turn structure' or "

@@ -34,8 +34,9 @@ class ProseWriter:
     def __init__(self, state: State):
         self.state = state
         self.sections = 0
-        self.uncaptured: list[tuple[str, int]] = []  # (section title, line) of sections kept as text only
-        self._copied = 0  # source blocks written as copied text (not replaced by a data block)
+        # (section title, heading line, lines of the blocks copied as text) of sections holding copied text
+        self.uncaptured: list[tuple[str, int, list[int]]] = []
+        self._copied: list[int] = []  # source lines of blocks written as copied text (not replaced by data)
 
     def blocks(self, blocks: list) -> list[str]:
         out = []
@@ -49,7 +50,7 @@ class ProseWriter:
             if text.strip():
                 out.append(text)
                 if not isinstance(block, Image):
-                    self._copied += 1
+                    self._copied.append(getattr(block, "line", 0))
         return out
 
     def block(self, block) -> str:
@@ -102,10 +103,10 @@ class ProseWriter:
         title = self.state.retitle.get(id(section)) or section.title or "Untitled"
         out = [f"{'#' * min(depth + 1, 6)} {_safe_line(title).lstrip('#').strip()}"]
         out += self.state.inserts.get(id(section), [])
-        before = self._copied
+        before = len(self._copied)
         out += self.blocks(section.blocks)
-        if self._copied > before:
-            self.uncaptured.append((plain(title), section.line))
+        if len(self._copied) > before:
+            self.uncaptured.append((plain(title), section.line, self._copied[before:]))
         for child in section.children:
             out += self.section(child, depth + 1)
         return out
@@ -117,10 +118,10 @@ class ProseWriter:
                  f"*Imported from `{source_name}` by `rulecraft import`.* TODO: restate these rules in your own "
                  "words; the data files hold what the importer recognised (phases, dice tables, terms, cards), "
                  "shown here by blocks."]
-        before = self._copied
+        before = len(self._copied)
         parts += self.blocks(state.outline.root.blocks)
-        if self._copied > before:
-            self.uncaptured.append(("the text before the first heading", 1))
+        if len(self._copied) > before:
+            self.uncaptured.append(("the text before the first heading", 1, self._copied[before:]))
         for section in state.outline.root.children:
             parts += self.section(section, 1)
         return "\n\n".join(parts).rstrip() + "\n"
