@@ -384,6 +384,72 @@ def _threshold_tables(state: State) -> None:
                       item.line)
 
 
+_ROLLV = r"\d{1,2}(?:\s*(?:–|—|-|to)\s*\d{1,2})?(?:\s*(?:,|or|and)\s*\d{1,2}(?:\s*(?:–|—|-|to)\s*\d{1,2})?)*\+?"
+# 'on a 1–4 it rallies', 'On a 2, 3, 4 or 5 the merchant ...'; '...: 1–2 means a poor harvest, 3–4 means ...'
+INLINE_ROLL = re.compile(rf"\b(?:on|with|if (?:you|they|it) rolls?)\s+an?\s+(?P<a>{_ROLLV})(?![\d%/:])"
+                         r"\s*(?:,|:|→|=)?\s*"
+                         rf"|(?:(?<=[:;,]\s)|(?<=\band\s)|(?<=\bor\s))(?P<b>{_ROLLV})\s*(?:means\b|gives\b|:|=|→|–|—)\s*",
+                         re.I)
+
+
+def inline_rows(text: str, line: int) -> list[Row] | None:
+    """Two or more roll results written in a sentence after a roll ('rolls a die: 1–2 means ..., 3–4 means
+    ...'), as rows; None when the text holds no such run."""
+    matches = list(INLINE_ROLL.finditer(text))
+    if len(matches) < 2 or not DICE_WORDS.search(text[:matches[0].start()]):
+        return None
+    rows: list[Row] = []
+    for n, match in enumerate(matches):
+        end = matches[n + 1].start() if n + 1 < len(matches) else len(text)
+        result = text[match.end():end]
+        if n + 1 == len(matches):  # the last result ends with its sentence
+            stop = re.search(r"[.!?](?=\s+[A-Z]|\s*$)", result)
+            result = result[:stop.end()] if stop else result
+        result = re.sub(r"(?:[,;]\s*|\s+)(?:and|or|but)?\s*$", "", result.strip()).strip(" ,;")
+        roll = match.group("a") or match.group("b")
+        try:
+            values = _values(roll.rstrip("+ "))
+        except ValueError:
+            return None
+        if not result or not values:
+            return None
+        rows.append(Row(values, roll.strip().endswith("+"), None, capitalise(result), False, line))
+    values = [v for row in rows for v in row.values]
+    return rows if len(values) == len(set(values)) else None
+
+
+def _inline_tables(state: State) -> None:
+    """Roll results written inline in a paragraph or list item: one table each, the text stays prose."""
+    for section in list(state.sections()):
+        texts = []
+        for block in section.blocks:
+            if isinstance(block, Paragraph):
+                texts.append(block)
+            elif isinstance(block, ListBlock) and not state.claims.get(id(block), "").startswith("/// dice"):
+                texts += [item for item in block.all_items() if not THRESHOLD_RE.match(plain(item.text))]
+        for block in texts:
+            text = plain(block.text)
+            rows = inline_rows(text, block.line)
+            if not rows:
+                continue
+            phase_id = state.phase_of_item.get(id(block)) or state.phase_of(section)
+            title = state.phase_index[phase_id]["name"] if phase_id in state.phase_index else _title(section, state)
+            table: dict = {"id": state.ids["table"](title, "table"), "title": title[:120]}
+            reasons = ["the results are written in a sentence: check each row against the source"]
+            try:
+                _numeric_table(rows, table, text, reasons, _document_text(state))
+            except ValueError:
+                state.ask("dice", f"Roll results written in a sentence under '{plain(section.title)}' do not fit "
+                          "one die: kept as prose", block.line)
+                continue
+            table["todo"] = capitalise("; ".join(reasons)) + "."
+            _link_phase(state, table, phase_id)
+            state.tables.append(table)
+            state.note("dice", f"dice table '{title}' ({table['dice']}, {len(rows)} results written in a sentence)",
+                       block.line)
+            state.ask("dice", f"Dice table '{title}': read from a sentence; " + "; ".join(reasons), block.line)
+
+
 def recognise(state: State) -> None:
     for section, index, block in list(state.lists()):
         _table_from_list(state, section, index, block)
@@ -394,3 +460,4 @@ def recognise(state: State) -> None:
                 if items:
                     _table_from_list(state, section, index, block, items)
     _threshold_tables(state)
+    _inline_tables(state)

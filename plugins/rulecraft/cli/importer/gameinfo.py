@@ -15,7 +15,9 @@ VERSION_RE = re.compile(r"\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b|\b(\d+\.\d+(?:\
 CHANGELOG_HEADING = re.compile(r"\b(change ?log|change notes|changes|release notes|version history|what's new)\b", re.I)
 COMPONENTS_HEADING = re.compile(r"\b(components|game contents|contents|in the box|materials)\b", re.I)
 SETUP_HEADING = re.compile(r"\b(set ?-?up|setting up|game setup|preparation|before (?:you|the game|play)\b[\w ]*|"
-                           r"getting (?:started|ready)|preparing (?:to play|the game)|starting the game)\b", re.I)
+                           r"getting (?:started|ready)|preparing (?:to play|the game)|start(?:ing)? (?:the|a) game|"
+                           r"(?:need|needed|how) to start)\b", re.I)
+NOTE_LEAD = re.compile(r"^(?:tip|note|hint|example|variant|reminder|important)\b\s*[:.!—–-]", re.I)  # stays prose
 BOLD_LINE = re.compile(r"^(\*\*|__)([^*_]{1,60})\1:?$")
 END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end game|winning|win(?:ning)? condition|"
                          r"victory|how to win)\b", re.I)
@@ -24,7 +26,10 @@ SUMMARY_HEADING = re.compile(r"\b(overview|introduction|about|what is)\b", re.I)
 PLAYERS_RE = re.compile(r"\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s+players\b", re.I)
 
 
-def _steps(block: ListBlock) -> list:
+def _steps(block: ListBlock | Paragraph) -> list:
+    if isinstance(block, Paragraph):
+        return [block.text]
+
     def step(item: ListItem):
         subs = [step(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]
         return {"text": item.text, "steps": subs} if subs else item.text
@@ -135,24 +140,30 @@ def setup(state: State) -> None:
     for section in state.outline.sections():
         if not SETUP_HEADING.search(plain(section.title)):
             continue
-        parts: list[tuple[str | None, ListBlock, list]] = []  # (label, list, label paragraphs)
+        parts: list[tuple[str | None, ListBlock | Paragraph, list]] = []  # (label, list or step, label paragraphs)
         pending: tuple[str, object] | None = None
-        for block in section.blocks:
+        for n, block in enumerate(section.blocks):
             if state.claimed(block):
                 continue
+            nxt = section.blocks[n + 1] if n + 1 < len(section.blocks) else None
             if isinstance(block, ListBlock):
                 label, used = (pending[0], [pending[1]]) if pending else (None, [])
                 parts.append((label, block, used))
                 pending = None
             elif _group_label(block):
                 pending = (_group_label(block), block)
+            elif isinstance(block, Paragraph) and not NOTE_LEAD.match(plain(block.text)) \
+                    and not (plain(block.text).endswith(":") and isinstance(nxt, ListBlock)):
+                parts.append((None, block, []))  # a step written as a sentence before or after the list
+                pending = None
             else:
                 pending = None
-        if not parts:
+        if not any(isinstance(block, ListBlock) for _, block, _ in parts) and len(parts) < 2:
             listless.append(section)
             continue
-        numbers = [item.number for _, block, _ in parts for item in block.items]
-        continuous = None not in numbers and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+        numbers = [item.number for _, block, _ in parts if isinstance(block, ListBlock) for item in block.items]
+        continuous = bool(numbers) and None not in numbers and \
+            numbers == list(range(numbers[0], numbers[0] + len(numbers)))
         steps: list = []
         if continuous or not any(label for label, _, _ in parts):
             for label, block, _ in parts:
@@ -172,9 +183,10 @@ def setup(state: State) -> None:
             for paragraph in used:
                 state.claim(paragraph)
             state.claim(block, "/// setup\n///" if n == 0 else "")
-        count = sum(len(block.items) for _, block, _ in parts)
-        state.note("game", f"set-up: {count} step(s) from {len(parts)} list(s) under '{plain(section.title)}'",
-                   section.line)
+        count = sum(len(block.items) if isinstance(block, ListBlock) else 1 for _, block, _ in parts)
+        lists = sum(1 for _, block, _ in parts if isinstance(block, ListBlock))
+        state.note("game", f"set-up: {count} step(s) from {lists} list(s) and {len(parts) - lists} paragraph(s) "
+                   f"under '{plain(section.title)}'", section.line)
         for block in section.blocks:  # sentences around the lists may be steps too: never drop them silently
             if isinstance(block, Paragraph) and not state.claimed(block):
                 state.ask("game", f"Set-up: '{first_sentence(plain(block.text), 80)}' is not in the set-up list "

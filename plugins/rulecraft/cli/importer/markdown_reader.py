@@ -31,6 +31,7 @@ from .outline import (
 LIST_RE = re.compile(r"^(\s*)([-*+]|(\d{1,3})[.)])(?:\s+(.*)|$)")
 HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
+LABEL_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__)?[A-Z][\w'’ /-]{0,40}?(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S")
 DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
 HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
 CONTAINER_RE = re.compile(r"^<(div|header|section|main|article|aside|footer|nav|body|html|head|center)\b([^>]*)>(.*)$",
@@ -96,6 +97,11 @@ class MarkdownReader:
         i, n = 0, len(lines)
 
         def flush() -> None:
+            if len(para) >= 2 and all(LABEL_LINE_RE.match(t) for _, t in para):
+                # 'Field: A square ...' on lines of their own: one entry a line, as the author laid them out
+                out.append(ListBlock(False, [ListItem(convert(t.strip(), ln, self.remarks), ln) for ln, t in para],
+                                     para[0][0], hint="lines"))
+                para.clear()
             if para:
                 text = convert(" ".join(t.strip() for _, t in para), para[0][0], self.remarks)
                 if text:

@@ -29,7 +29,7 @@ class ListBlock:
     ordered: bool
     items: list[ListItem] = field(default_factory=list)
     line: int = 0
-    hint: str = ""  # "dice" (inside <div class="dice">), "definitions" (<dl>)
+    hint: str = ""  # "dice" (inside <div class="dice">), "definitions" (<dl>), "lines" ('Label: text' lines)
 
     def all_items(self):
         """Every item, nested lists' items right after their parent's."""

@@ -108,10 +108,11 @@ def _phase(item: ListItem, state: State, parent_emphasised: bool = True) -> dict
 # 'Phase 2', 'Stage One', 'Step III'; 'First phase', '2nd stage': the counters rulebooks put before a name
 NUMBER_WORDS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
 ORDINALS = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))"
-PHASE_HEADING = re.compile(rf"^(?:(?:phase|step|stage)\s*(?:\d+[a-z]?|{NUMBER_WORDS}\b|{ORDINALS}\b|[ivx]+\b|[a-z]\b)"
+PHASE_HEADING = re.compile(rf"^(?:(?:phase|step|stage)\s*"
+                           rf"(?:\d+[a-z]?|{NUMBER_WORDS}\b|{ORDINALS}\b|[ivx]+\b|(?<=\s)[a-z]\b)"
                            r"\s*[:.)–—-]?\s*(?P<named>.*)"
                            rf"|{ORDINALS}\s+(?:phase|step|stage)\s*[:.)–—-]\s*(?P<ordinal>.+)"
-                           r"|(?:\d+(?:\.\d+)*\.?\s+)?(?P<suffixed>.+?)\s+phase)$", re.I)
+                           r"|(?:(?:\d+(?:\.\d+)*\.?|(?-i:[A-H]|[IVX]{1,4})[.)])\s+)?(?P<suffixed>.+?)\s+phase)$", re.I)
 
 
 def heading_phase_name(title: str) -> str | None:
@@ -133,18 +134,35 @@ def _numbered_name(title: str) -> str | None:
     return capitalise(clean_name(match.group("name"), drop_phase=True)) if match else None
 
 
+# 'A. Movement Phase. The phasing player ...', '2) Upkeep: ...': an enumerated lead typed without bold
+PLAIN_LEAD = re.compile(r"^(?P<lead>(?:[A-H]|\d{1,2}|[IVX]{1,4})[.)]\s+[^.:!?*_]{1,50}?)\s*(?:[.:]|\s[—–-])\s+"
+                        r"(?P<rest>\S.*)$", re.S)
+
+
+def _paragraph_lead(text: str) -> tuple[str, str] | None:
+    """(phase name, rest) of a paragraph led by '**Step 1 — Wind.**' or a plain 'A. Movement Phase.'"""
+    match = re.match(r"^(\*\*|__)(?P<lead>[^*_]{1,60})\1\s*(?P<rest>.*)$", text, re.S)
+    if match:
+        name = heading_phase_name(match.group("lead"))
+    else:
+        match = PLAIN_LEAD.match(text)
+        name = match and (heading_phase_name(match.group("lead")) or _numbered_name(match.group("lead")))
+    return (name, match.group("rest").strip()) if name else None
+
+
 def _paragraph_phases(state: State) -> bool:
-    """'**Step 1 — Wind.** The active captain rolls ...' paragraphs under a turn heading."""
+    """'**Step 1 — Wind.** The active captain rolls ...' or 'A. Movement Phase. ...' paragraphs under a turn
+    heading (two or more)."""
     for section in state.outline.sections():
         if not TURN_HEADING.search(plain(section.title)):
             continue
         found = []
         for block in section.blocks:
-            match = re.match(r"^(\*\*|__)(?P<lead>[^*_]{1,60})\1\s*(?P<rest>.*)$", block.text, re.S) \
-                if isinstance(block, Paragraph) and not state.claimed(block) else None
-            name = heading_phase_name(match.group("lead")) if match else None
-            if name:
-                found.append((block, name, match.group("rest").strip()))
+            lead = _paragraph_lead(block.text) if isinstance(block, Paragraph) and not state.claimed(block) \
+                else None
+            if lead:
+                name, rest = lead
+                found.append((block, name, rest))
         if len(found) < 2:
             continue
         state.turn_section = section
@@ -156,9 +174,10 @@ def _paragraph_phases(state: State) -> bool:
             phase["todo"] = TODO_COPIED if rest else "Only the name is in the source: write this phase's rules."
             state.phases.append(phase)
             state.phase_index[phase["id"]] = phase
+            state.phase_of_item[id(block)] = phase["id"]  # a roll in its text belongs to this phase
             state.claim(block, "/// turn\n///" if n == 0 else "")
-        state.note("phases", f"{len(found)} phases from the bold-led paragraphs under '{plain(section.title)}'",
-                   section.line)
+        state.note("phases", f"{len(found)} phases from the paragraphs led by a phase name under "
+                   f"'{plain(section.title)}'", section.line)
         return True
     return False
 

@@ -33,7 +33,7 @@ class State:
     phases: list[dict] = field(default_factory=list)
     phase_index: dict[str, dict] = field(default_factory=dict)  # every phase dict by id (nested too)
     phase_of_section: dict[int, str] = field(default_factory=dict)  # id(section) -> phase id
-    phase_of_item: dict[int, str] = field(default_factory=dict)  # id(list item) -> phase id
+    phase_of_item: dict[int, str] = field(default_factory=dict)  # id(list item or paragraph) -> phase id
     turn_section: Section | None = None
     heading_phases: list[Section] = field(default_factory=list)  # sections that are one phase each
     dice: list[dict] = field(default_factory=list)

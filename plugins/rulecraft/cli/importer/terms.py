@@ -50,7 +50,14 @@ def split_term(text: str, weak: bool) -> tuple[str, str] | None:
     return term, match.group("def").strip()
 
 
+ABBREVIATION = re.compile(r"^(?P<term>.*\S)\s*\((?P<abbr>[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]{0,4})\)$")
+
+
 def _entry(state: State, term: str, definition: str, seen: dict[str, str], line: int) -> dict | None:
+    # 'Zone of Control (ZOC)', 'Victory points (VP)': the abbreviation is another wording, not the name
+    abbreviation = ABBREVIATION.match(term)
+    if abbreviation:
+        term = abbreviation.group("term")
     key = normalise(term)
     if not key:
         return None
@@ -59,6 +66,8 @@ def _entry(state: State, term: str, definition: str, seen: dict[str, str], line:
         return None
     seen[key] = term
     entry: dict = {"id": state.ids["term"](term, "term"), "term": term[:120]}
+    if abbreviation:
+        entry["aliases"] = [abbreviation.group("abbr")]
     if PLACEHOLDER.match(definition) or re.match(r"^\s*(todo|tbd)\b", definition, re.I):
         entry["short"] = UNDEFINED
         entry["todo"] = "The source leaves this term undefined" + (f" ('{definition}')" if definition else "") + "."
