@@ -1,0 +1,203 @@
+"""`rulecraft import` rules, each on a small inline rulebook: what is captured, and what goes to
+"needs a human" with its line."""
+
+from __future__ import annotations
+
+import textwrap
+
+import yaml
+
+from rulecraft.cli.importer import import_rulebook
+
+
+def run(tmp_path, text: str, name: str = "book.md"):
+    source = tmp_path / name
+    source.write_text(textwrap.dedent(text), encoding="utf-8")
+    result = import_rulebook(source, tmp_path / "out", game_id="book")
+    files = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in result.folder.glob("*.yaml")}
+    return result, files, result.report_text.split("## Needs a human", 1)[1]
+
+
+def test_numbered_roll_results_are_a_dice_table_and_phase_headings_win(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Deep Game
+
+        ## Round structure
+
+        ### 1. Hero phase
+
+        Each hero takes two actions.
+
+        ### 2. Monster phase
+
+        Monsters move. If a room is empty, roll the eight-sided die:
+
+        1. Eels.
+        2. Miners.
+        3. An ogre.
+        4. A crab.
+        5. A golem.
+        6. A wisp.
+        7. Nothing comes.
+        8. The Warden awakens.
+        """)
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Hero", "Monster"]
+    assert phases[0]["rules"] == "Each hero takes two actions."
+    table = files["dice"]["tables"][0]
+    assert table["dice"] == "1d8" and [r["roll"] for r in table["rows"]] == list(range(1, 9))
+    assert table["rows"][7]["result"] == "The Warden awakens." and phases[1]["dice"] == [table["id"]]
+    assert "{dice:" in phases[1]["rules"]
+
+
+def test_a_roll_list_without_a_lead_in_is_never_the_turn_sequence(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Game
+
+        ## Turn order
+
+        1. **Draw**: take a card.
+        2. **Play**: play a card.
+
+        ## Phases of the storm
+
+        1. 1–2: Calm seas.
+        2. 3–4: Squall.
+        3. 5–6: Gale.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Draw", "Play"]
+    # nothing names a roll: not guessed into a table either, but listed with its line
+    assert "The list of 3 numbered results under 'Phases of the storm'" in needs and "(line 10)" in needs
+
+
+def test_ordinal_and_word_numbered_phase_headings(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Playing a round
+
+        ### First phase: Income
+
+        Take 2 coins.
+
+        ### Stage Two — Building
+
+        Build one house.
+
+        ### III. Upkeep
+
+        Pay 1 coin per house.
+        """)
+    phases = files["phases"]["phases"]
+    assert [(p["name"], p["rules"]) for p in phases] == [("Income", "Take 2 coins."), ("Building", "Build one house."),
+                                                       ("Upkeep", "Pay 1 coin per house.")]
+
+
+def test_plain_lettered_phase_paragraphs_and_an_inline_roll(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Game
+
+        ## Sequence of play
+
+        A. Movement Phase. Move each unit up to its allowance.
+
+        B. Rally Phase. Each disrupted unit rolls one die: on a 1–4 it rallies, on a 5–6 it stays disrupted.
+        """)
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Movement", "Rally"]
+    table = files["dice"]["tables"][0]
+    assert table["dice"] == "1d6" and table["rows"] == [{"roll": "1-4", "result": "It rallies"},
+                                                        {"roll": "5-6", "result": "It stays disrupted."}]
+    assert phases[1]["dice"] == [table["id"]] and "todo" in table, "read from a sentence: flagged"
+    assert "read from a sentence" in needs and "(line 7)" in needs
+
+
+def test_inline_results_in_separate_sentences(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Market
+
+        Roll a die for the merchant. On a 1 the merchant stays away. On a 2, 3, 4 or 5 he buys one good for
+        3 coins. On a 6 he also brings a seed. Then pass the windmill.
+        """)
+    rows = files["dice"]["tables"][0]["rows"]
+    assert rows == [{"roll": 1, "result": "The merchant stays away."},
+                    {"roll": "2-5", "result": "He buys one good for 3 coins."},
+                    {"roll": 6, "result": "He also brings a seed."}]
+
+
+def test_definition_list_glossary(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Game
+
+        ## Glossary
+
+        Adjacent
+        : Two spaces that share an edge.
+
+        Knocked out
+        : A hero with wounds equal to their health.
+          Lay the miniature down.
+
+        Zone of Control (ZOC)
+
+        : The six hexes around a unit.
+
+        : River hexsides block it.
+        """)
+    terms = files["terms"]["terms"]
+    assert [t["term"] for t in terms] == ["Adjacent", "Knocked out", "Zone of Control"]
+    assert terms[1]["definition"] == "A hero with wounds equal to their health. Lay the miniature down."
+    assert terms[2]["aliases"] == ["ZOC"] and "River hexsides block it." in terms[2]["definition"]
+    assert "'Glossary'" not in needs, "nothing left behind in the glossary"
+
+
+def test_term_lines_under_a_key_terms_heading(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Key terms
+
+        Field: A square with a wheat token on it.
+        Pasture: An area closed by fences.
+        """)
+    assert [(t["term"], t["short"]) for t in files["terms"]["terms"]] == [
+        ("Field", "A square with a wheat token on it."), ("Pasture", "An area closed by fences.")]
+
+
+def test_setup_sentences_become_steps_and_tips_are_listed_with_their_line(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Game
+
+        ## Setup
+
+        Put the board in the middle.
+
+        1. Shuffle the cards.
+        2. Deal 3 to each player.
+
+        *Tip:* leave the blue tiles in the box for a first game.
+
+        The youngest player starts.
+        """)
+    assert files["game"]["setup"] == ["Put the board in the middle.", "Shuffle the cards.", "Deal 3 to each player.",
+                                      "The youngest player starts."]
+    assert "Set-up: 'Tip: leave the blue tiles" in needs and "(line 10)" in needs
+    assert "'Setup' (line 3): text at line 10" in needs, "the copied block's own line, not only the heading's"
+
+
+def test_setup_without_any_step_is_listed(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Game
+
+        ## Setting up
+
+        Deal everything out as shown on the back of the box:
+
+        ## Play
+
+        Take turns.
+        """)
+    assert "setup" not in files["game"]
+    assert "Set-up section 'Setting up' has no list of steps" in needs and "(line 3)" in needs
