@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..models import links
+from ..models.base import variant_ids
 from ..models.numbering import NumberedPhase, Stage, stages
 from ..models.phases import ACTS
 from .base import (
@@ -18,6 +19,7 @@ from .base import (
     sub,
     term_link,
     unwritten,
+    variant_badges,
 )
 from .dice import render_in_phase
 
@@ -26,12 +28,27 @@ def phase_title(node: NumberedPhase) -> str:
     return f"{node.number}. {node.phase.name}"
 
 
-def _markers(parent: Element, node: NumberedPhase) -> None:
+def node_variants(node: NumberedPhase) -> list[str]:
+    """The variants a phase is played in: its own, else its parent's (a variant's phase brings its parts)."""
+    while node is not None:
+        names = variant_ids(node.phase)
+        if names:
+            return names
+        node = node.parent
+    return []
+
+
+def _mark_variants(parent: Element, holder: Element, node: NumberedPhase, ctx: RenderContext) -> None:
+    variant_badges(parent, node_variants(node), ctx, holder)
+
+
+def _markers(parent: Element, node: NumberedPhase, ctx: RenderContext) -> None:
     phase = node.phase
     if not (phase.optional or phase.condition or phase.skip_first_round or phase.from_round or phase.acts
-            or node.kind == "alternative" or phase.changed_in):
+            or node.kind == "alternative" or phase.changed_in or node_variants(node)):
         return
     box = sub(parent, "p", cls="rc-phase-markers")
+    _mark_variants(box, parent, node, ctx)
     if node.kind == "alternative" and node.parent is not None:
         others = [alt for alt in node.parent.phase.alternatives]
         numbers = ", ".join(node.parent.number + chr(97 + i) for i in range(len(others)))
@@ -85,7 +102,7 @@ def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level
     if phase.optional:
         section.set("class", section.get("class") + " rc-phase--optional")
     heading(section, level, phase_title(node), links.anchor("phase", phase.id))
-    _markers(section, node)
+    _markers(section, node, ctx)
     if phase.summary:
         sub(section, "p", phase.summary, "rc-summary")
     if not phase.has_rules and not any(child.parent is node for child in ctx.index.numbered):
@@ -147,6 +164,7 @@ def _sequence_list(parent: Element, ctx: RenderContext, nodes: list[NumberedPhas
             badge(item, f"From round {node.phase.from_round}", "skip")
         if node.phase.acts:
             badge(item, ACTS[node.phase.acts], "acts")
+        _mark_variants(item, item, node, ctx)
         if not node.phase.has_rules or node.phase.todo:  # for designers only: the phase says the rest
             badge(item, "Incomplete", f"todo {NOTE_CLASS}")
         if node.phase.summary:
