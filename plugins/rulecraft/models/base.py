@@ -94,6 +94,11 @@ def variant_ids(item) -> list[str]:
     return [value] if isinstance(value, str) else list(dict.fromkeys(value))
 
 
+def applies_in(names: list[str], variant: str | None) -> bool:
+    """Whether an item of these variants is played in ``variant`` (None: the base game)."""
+    return not names or (variant or BASE_VARIANT) in names
+
+
 class Conditional:
     """When a rule applies: always, only under a condition (optional rules, expansions, player counts), or
     from a given round on. Phases, sections and steps (set-up, end of game, scoring) declare the fields

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from ..models import links
-from ..models.base import variant_ids
-from ..models.numbering import NumberedPhase, Stage, stages
+from ..models.numbering import NumberedPhase, Stage, node_variants, stages
 from ..models.phases import ACTS
 from .base import (
     NOTE_CLASS,
@@ -26,16 +25,6 @@ from .dice import render_in_phase
 
 def phase_title(node: NumberedPhase) -> str:
     return f"{node.number}. {node.phase.name}"
-
-
-def node_variants(node: NumberedPhase) -> list[str]:
-    """The variants a phase is played in: its own, else its parent's (a variant's phase brings its parts)."""
-    while node is not None:
-        names = variant_ids(node.phase)
-        if names:
-            return names
-        node = node.parent
-    return []
 
 
 def _mark_variants(parent: Element, holder: Element, node: NumberedPhase, ctx: RenderContext) -> None:
