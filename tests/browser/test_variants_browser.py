@@ -43,6 +43,8 @@ def test_switch_changes_numbers_hides_other_variants_and_is_remembered(browser, 
         switch.select_option("long-game")
         assert fame(page) == ["20", "20"]
         assert not monsters.is_visible() and not rests.is_visible()  # a monsters rule; a base-only rule
+        toc = page.locator(".md-nav--secondary a[href$='#monster-hunts']")
+        assert toc.count() == 1 and toc.evaluate("a => a.parentElement.hidden")
         assert page.locator("td.rc-const-value .rc-const").inner_text() == "20"
 
         page.goto(base + "/isle/turn/")  # remembered on the game's other pages

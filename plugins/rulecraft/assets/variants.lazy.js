@@ -39,6 +39,11 @@
         e.textContent = vals[v] ?? e.dataset.rcBase;
         e.classList.toggle("rc-const--variant", v in vals);
       });
+      // The table of contents follows: no entry for a heading the choice hides.
+      document.querySelectorAll(".md-nav--secondary a[href*='#']").forEach(a => {
+        const t = document.getElementById(decodeURIComponent(a.hash.slice(1)));
+        a.parentElement.hidden = !!(t && t.closest("[data-rc-variant][hidden]"));
+      });
     };
     select.onchange = () => { store(select.value); apply(); };
     box.append(label, select);

@@ -164,3 +164,6 @@ def render_page_links(parent: Element, ctx: RenderContext) -> None:
     lst = sub(parent, "ul", cls="rc-page-links")
     for page in available_pages(ctx):
         link(sub(lst, "li"), links.GAME_PAGES[page][1], ctx.page_href(page))
+        if page == "cheatsheet":
+            for path, title, _variant in links.variant_sheets(ctx.game):
+                link(sub(lst, "li"), title, links.relative(ctx.page, path) or "#")
