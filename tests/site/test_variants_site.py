@@ -13,9 +13,11 @@ pytestmark = pytest.mark.site
 
 
 def test_every_game_page_has_the_switch_slot(variants_site):
-    for url in ("isle/", "isle/turn/", "isle/dice/", "isle/glossary/", "isle/cheatsheet/"):
+    for url in ("isle/", "isle/turn/", "isle/dice/", "isle/glossary/"):
         slot = page(variants_site, url).select(".rc-variants[hidden]")
         assert len(slot) == 1 and slot[0]["data-rc-game"] == "isle", url
+    for url in ("isle/cheatsheet/", "isle/cheatsheet-long-game/"):  # a sheet is one way to play
+        assert not page(variants_site, url).select(".rc-variants"), url
     assert not page(variants_site, "").select(".rc-variants")  # the home page belongs to no game
 
 

@@ -1,7 +1,7 @@
 """The variant switch's slot: every page of a game with variants gets, under its title, an empty hidden
 box naming the game and its variants. player.js sees it and loads variants.lazy.js, which fills it with a
 labelled choice (remembered per game); without script the box stays hidden and the page shows the base
-game with every variant's rules badged."""
+game with every variant's rules badged. Cheat-sheet pages get none: each sheet is one way to play."""
 
 from __future__ import annotations
 
@@ -23,6 +23,8 @@ class VariantSlotTreeprocessor(Treeprocessor):
         game = self.ext.rulebook().games.get(game_id) if game_id else None
         if game is None or game.info is None or not game.info.variants:
             return
+        if any("rc-cheatsheet" in (el.get("class") or "").split() for el in root.iter("div")):
+            return  # a cheat sheet shows one way to play, whatever the switch says: no switch there
         slot = etree.Element("div", {
             "class": "rc-variants", "hidden": "hidden", "data-rc-game": game.id,
             "data-rc-variants": json.dumps([[v.id, v.name] for v in game.info.variants], separators=(",", ":"),
