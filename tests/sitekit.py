@@ -161,6 +161,16 @@ def seed_site(tmp_path_factory) -> Path:
     return site
 
 
+@pytest.fixture(scope="session")
+def variants_site(tmp_path_factory) -> Path:
+    """A site of the fixture game with variants (tests/data/variants/isle), built once with --strict."""
+    project = make_project(tmp_path_factory.mktemp("variants"))
+    shutil.copytree(REPO / "tests" / "data" / "variants" / "isle", project / "rules_data" / "isle")
+    result = build(project)
+    assert result.returncode == 0, result.stderr
+    return project / "site"
+
+
 def wait_for_instant_navigation(page) -> None:
     """Material intercepts a link only once its sitemap has arrived (the link must be listed there);
     a click before that is an ordinary page load. Under load that fetch can lag the page's load

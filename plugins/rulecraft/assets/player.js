@@ -1,6 +1,9 @@
 /* Player view: the header's "Designer notes" switch (off by default; remembered; ?notes=1/0 sets it)
-   toggles <html class="rc-notes-on">, which shows .rc-dnote; and the glossary filter box. */
+   toggles <html class="rc-notes-on">, which shows .rc-dnote; the glossary filter box; and, on pages of a
+   game with variants (.rc-variants), variants.lazy.js, loaded once: the variant switch. */
 (() => {
+  const src = document.currentScript && document.currentScript.src;
+  let vl;
   const K = "rulecraft.notes", h = document.documentElement, q = new URLSearchParams(location.search).get("notes"),
     ls = v => { try { return v == null ? localStorage.getItem(K) : localStorage.setItem(K, v); } catch (e) { } };
   if (q == "1" || q == "0") ls(q);
@@ -38,6 +41,9 @@
     };
     box.hidden = false;
   };
-  const init = () => { header(); show(); filter(); };
+  const variants = () => document.querySelector(".rc-variants") && (window.rcVariants ? rcVariants() : vl ||
+    (vl = document.head.appendChild(Object.assign(document.createElement("script"),
+      { src: src.replace(/player\.js([?#].*)?$/, "variants.lazy.js") }))));
+  const init = () => { header(); show(); filter(); variants(); };
   if (window.document$) document$.subscribe(init); else addEventListener("DOMContentLoaded", init);
 })();

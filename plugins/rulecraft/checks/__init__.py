@@ -28,6 +28,7 @@ from . import (
     references,
     schemaline,
     usage,
+    variants,
     versions,  # noqa: E402 - changed_in versions must be in the changelog
 )
 from .completeness import GameSummary
@@ -112,6 +113,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += conditions.check(index)
         found += cards.check(index)
         found += catalog.check(index)
+        found += variants.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)
         if editor_hints:

@@ -30,16 +30,23 @@ def check(index: GameIndex) -> Iterator[Problem]:
             problem = dangling(index, kind, target, game.where(sheet, field, i), f"cheatsheet.{field}")
             if problem:
                 yield problem
-    content = sheet_content(index)
+    for variant in [None, *(v for v in sheet.variants if v in index.variants)]:
+        yield from _overflow(index, sheet_content(index, variant))
+
+
+def _overflow(index, content) -> Iterator[Problem]:
+    game, info = index.game, index.game.info
+    sheet = info.cheatsheet
     if not content.blocks:
         return
     fit = estimate(content, index, SIZES_PT[-1])
+    which = f" ({index.variants[content.variant].name})" if content.variant else ""
     if fit.overflows:
         biggest = sorted(fit.blocks.items(), key=lambda kv: -kv[1])
         parts = ", ".join(f"{BLOCK_NAMES[name]} {lines:.0f}" for name, lines in biggest)
         yield warning(
             "cheatsheet-overflow",
-            f"the cheat sheet of '{info.title}' is likely to overflow one printed page: about {fit.fill:.0%} of "
+            f"the cheat sheet of '{info.title}'{which} is likely to overflow one printed page: about {fit.fill:.0%} of "
             f"an A4/Letter page in {fit.columns} column(s) at {fit.size_pt:g} pt (lines: {parts}; "
             f"{fit.lines_per_column:.0f} per column)",
             game.where(sheet, key=True),

@@ -24,6 +24,7 @@ def _groups(index: GameIndex) -> Iterator[tuple[str, Iterable[RuleModel]]]:
         yield "component", game.info.components
         yield "open question", game.info.open_questions
         yield "section", game.info.sections
+        yield "variant", game.info.variants
     for die in game.custom_dice:
         yield f"face of die '{die.id}'", die.faces
     for table in game.tables:

@@ -11,20 +11,20 @@ from ..problems import Location, Problem, error
 
 KIND_NAMES = {"term": "term", "icon": "icon", "const": "constant", "phase": "phase", "dice": "dice table",
               "card": "card", "deck": "deck", "die": "custom die", "component": "component", "section": "section",
-              "item": "catalog item", "resource": "resource"}
+              "item": "catalog item", "resource": "resource", "variant": "variant"}
 
 
 def _targets(index: GameIndex, kind: str) -> dict:
     return {"term": index.terms, "icon": index.icons, "const": index.constants, "phase": index.phases,
             "dice": index.tables, "card": index.cards, "deck": index.decks, "die": index.dice,
             "component": index.components, "section": index.sections, "item": index.items,
-            "resource": index.resources}[kind]
+            "resource": index.resources, "variant": index.variants}[kind]
 
 
 # The data file that defines each kind of target (a key of FILE_KINDS).
 DEFINED_IN = {"term": "terms", "icon": "icons", "const": "game", "phase": "phases", "dice": "dice", "card": "cards",
               "deck": "cards", "die": "dice", "component": "game", "section": "game", "item": "catalog",
-              "resource": "catalog"}
+              "resource": "catalog", "variant": "game"}
 
 
 def dangling(index: GameIndex, kind: str, target: str, location: Location, context: str) -> Problem | None:

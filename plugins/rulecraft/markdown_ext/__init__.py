@@ -34,6 +34,8 @@ from .blocks import ALL_BLOCKS
 from .engine_page import announced_page, shared_rulebook
 from .inline import RefInlineProcessor
 from .termlinks import TermLinkTreeprocessor
+from .variants import PRIORITY as VARIANT_SLOT_PRIORITY
+from .variants import VariantSlotTreeprocessor
 
 
 @dataclass
@@ -119,6 +121,7 @@ class RulecraftExtension(BlocksExtension):
             block_mgr.register(block, {"ext": self})
         # After inline code (190) so `{term:x}` in backticks stays literal; before links and HTML.
         md.inlinePatterns.register(RefInlineProcessor(md, self), "rulecraft-ref", 185)
+        md.treeprocessors.register(VariantSlotTreeprocessor(md, self), "rulecraft-variants", VARIANT_SLOT_PRIORITY)
         if self.getConfig("link_terms"):
             # After inline processing (20) so it sees final text nodes, after toc (5) so headings have
             # their ids (sections). Handed final glossary URLs by an engine (the MkDocs plugin), last:

@@ -119,6 +119,16 @@ class SectionBlock(ItemBlock):
         overview.render_section(el, _require(sections, item_id, "section"), ctx, level=3)
 
 
+class CheatsheetVariantBlock(ItemBlock):
+    """The cheat sheet of one variant (``/// cheatsheet-variant | long-game``)."""
+
+    NAME = "cheatsheet-variant"
+
+    def render_item(self, el, ctx, item_id):
+        _require(ctx.index.variants, item_id, "variant")
+        cheatsheet.render_cheatsheet(el, ctx, item_id)
+
+
 class GamesBlock(RulecraftBlock):
     NAME = "games"
 
@@ -183,7 +193,8 @@ GAME_RENDERERS = {
 }
 assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
 
-ALL_BLOCKS = [PhaseBlock, DiceBlock, DeckBlock, CardBlock, SectionBlock, GamesBlock, TitleBlock] + [
+ALL_BLOCKS = [PhaseBlock, DiceBlock, DeckBlock, CardBlock, SectionBlock, CheatsheetVariantBlock, GamesBlock,
+              TitleBlock] + [
     _game_block(name, fn) for name, fn in GAME_RENDERERS.items()]
 
 __all__ = ["ALL_BLOCKS", "heading"]

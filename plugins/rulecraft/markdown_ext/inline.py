@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from xml.etree import ElementTree as etree
 
 from markdown.inlinepatterns import InlineProcessor
@@ -48,8 +49,12 @@ class RefInlineProcessor(InlineProcessor):
             return term_link(ctx, target, text)
         if kind == "const":
             el = etree.Element("span", {"class": "rc-const", "data-rc-const": target})
-            if index.constants[target].label:
-                el.set("title", index.constants[target].label)
+            const = index.constants[target]
+            if const.label:
+                el.set("title", const.label)
+            if const.variants and not (shown and shown.strip()):  # the switch shows the variant's value
+                el.set("data-rc-vals", json.dumps({k: const.shown_in(k) for k in const.variants},
+                                                  separators=(",", ":"), ensure_ascii=False))
             el.text = text
             return el
         if kind == "icon":

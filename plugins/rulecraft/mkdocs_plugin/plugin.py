@@ -143,6 +143,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                     continue  # a hand-written page at this path wins
                 files.append(File.generated(config, path, content=site_pages.page_stub(game, page)))
                 self.generated[path] = (game.id, page)
+            for path, _title, variant in site_pages.variant_sheets(game):
+                if files.get_file_from_path(path) is None:
+                    files.append(File.generated(config, path, content=site_pages.variant_sheet_stub(game, variant)))
+                    self.generated[path] = (game.id, "cheatsheet")
         if files.get_file_from_path("index.md") is None:
             files.append(File.generated(config, "index.md", content=site_pages.home_stub(self.book)))
         for asset in asset_files():
@@ -298,6 +302,11 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             file = self.files.get_file_from_path(f"{game_id}/{GAME_PAGES['cheatsheet'][0]}")
             if file is not None and Path(file.abs_dest_path).is_file():
                 built[game_id] = Path(file.abs_dest_path)
+            # A variant's sheet: keyed by its folder, so its PDFs land next to its page.
+            for path, _title, _variant in site_pages.variant_sheets(self.book.games[game_id]):
+                file = self.files.get_file_from_path(path)
+                if file is not None and Path(file.abs_dest_path).is_file():
+                    built[path[:-3]] = Path(file.abs_dest_path)
         # Serving: the PDFs are made after the reload, in the background (pdf_jobs).
         jobs = self._pdf_jobs()
         if self.serving:

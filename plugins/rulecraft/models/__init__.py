@@ -4,7 +4,7 @@ from .base import Example, RuleModel, Step
 from .cards import Card, CardsFile, Deck
 from .catalog import CatalogFile, CatalogItem, Resource
 from .dice import CustomDie, DiceExpr, DiceFile, DiceRow, DiceTable, DieFace, Modifier
-from .game import ChangelogEntry, Component, Constant, GameFile, OpenQuestion, Range, Section
+from .game import ChangelogEntry, Component, Constant, GameFile, OpenQuestion, Range, Section, Variant
 from .glossary import GlossaryFile, Term
 from .icons import Glyph, Icon, IconsFile
 from .phases import Phase, PhasesFile
@@ -24,5 +24,5 @@ __all__ = [
     "FILE_KINDS", "Card", "CardsFile", "CatalogFile", "CatalogItem", "ChangelogEntry", "Component", "Constant",
     "CustomDie", "Deck", "DiceExpr", "DiceFile", "DiceRow", "DiceTable", "DieFace", "Example", "GameFile",
     "GlossaryFile", "Glyph", "Icon", "IconsFile", "Modifier", "OpenQuestion", "Phase", "PhasesFile", "Range",
-    "Resource", "RuleModel", "Section", "Step", "Term",
+    "Resource", "RuleModel", "Section", "Step", "Term", "Variant",
 ]

@@ -77,6 +77,28 @@ def from_round_field():
                  "first round).")
 
 
+# The reserved variant id of the game as published, without any variant.
+BASE_VARIANT = "base"
+
+
+def variant_field():
+    return Field(default=None, description="Only in this variant (an id under `variants:` in game.yaml), or in "
+                 "any of a list of them; `base`: only in the base game (replaced in a variant).")
+
+
+def variant_ids(item) -> list[str]:
+    """The variants an item belongs to ([] for every way to play): ``variant: x`` or ``variant: [x, y]``."""
+    value = getattr(item, "variant", None)
+    if not value:
+        return []
+    return [value] if isinstance(value, str) else list(dict.fromkeys(value))
+
+
+def applies_in(names: list[str], variant: str | None) -> bool:
+    """Whether an item of these variants is played in ``variant`` (None: the base game)."""
+    return not names or (variant or BASE_VARIANT) in names
+
+
 class Conditional:
     """When a rule applies: always, only under a condition (optional rules, expansions, player counts), or
     from a given round on. Phases, sections and steps (set-up, end of game, scoring) declare the fields
@@ -104,6 +126,7 @@ class Step(RuleModel, Conditional):
     optional: bool = optional_field()
     condition: str | None = condition_field()
     from_round: int | None = from_round_field()
+    variant: Id | list[Id] | None = variant_field()
 
     @model_validator(mode="after")
     def _conditions(self):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from .base import NOTE_HELP, Id, RuleModel, ShortText, Text
+from .base import NOTE_HELP, Id, RuleModel, ShortText, Text, variant_field
 
 
 class Card(RuleModel):
@@ -18,6 +18,7 @@ class Card(RuleModel):
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
     changed_in: str | None = None
+    variant: Id | list[Id] | None = variant_field()
 
 
 class Deck(RuleModel):

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from .base import Id, RuleModel, ShortText, Text
+from .base import Id, RuleModel, ShortText, Text, variant_field
 
 Amount = Annotated[int, Field(ge=1, le=9999)]
 
@@ -31,6 +31,7 @@ class CatalogItem(RuleModel):
     effect: Text | None = Field(default=None, description="What it does (Markdown).")
     notes: Text | None = None
     todo: str | None = None
+    variant: Id | list[Id] | None = variant_field()
 
 
 class CatalogFile(RuleModel):

@@ -27,8 +27,9 @@ from dataclasses import dataclass, field
 from ..dice.forms import form_summary
 from ..dice.odds import row_ranges
 from . import Constant, DiceTable, Icon, Step, Term
+from .base import applies_in, variant_ids
 from .index import GameIndex
-from .numbering import NumberedPhase
+from .numbering import NumberedPhase, node_variants
 from .textrefs import plain_text
 
 AUTO_TERMS = 12  # terms picked by mentions when the data chooses none
@@ -49,6 +50,7 @@ class SheetContent:
     odds: bool = False
     summaries: bool = True
     columns: int = 3
+    variant: str | None = None  # the variant the sheet is for (None: the base game)
 
 
 def most_mentioned_terms(index: GameIndex) -> list[Term]:
@@ -78,16 +80,20 @@ def _pick(wanted: list[str], table: dict, everything: list) -> list:
     return [table[i] for i in dict.fromkeys(wanted) if i in table]
 
 
-def sheet_content(index: GameIndex) -> SheetContent:
+def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
+    """What the sheet shows for one way to play: the base game (``variant`` None) or a variant; rules of
+    other variants are left out."""
     info = index.game.info
     sheet = info.cheatsheet
-    content = SheetContent(blocks=[], odds=sheet.odds, summaries=sheet.summaries, columns=sheet.columns)
+    content = SheetContent(blocks=[], odds=sheet.odds, summaries=sheet.summaries, columns=sheet.columns,
+                           variant=variant)
     for name in dict.fromkeys(sheet.include):
         if name == "turn":
-            content.phases = list(index.numbered)
+            content.phases = [n for n in index.numbered if applies_in(node_variants(n), variant)]
             present = bool(content.phases)
         elif name == "dice":
-            content.tables = _pick(sheet.dice, index.tables, index.game.tables)
+            content.tables = [t for t in _pick(sheet.dice, index.tables, index.game.tables)
+                              if applies_in(variant_ids(t), variant)]
             present = bool(content.tables)
         elif name == "terms":
             content.terms = key_terms(index)
@@ -96,7 +102,8 @@ def sheet_content(index: GameIndex) -> SheetContent:
             content.icons = _pick(sheet.icons, index.icons, index.game.icons)
             present = bool(content.icons)
         elif name == "end":
-            content.end, content.scoring = list(info.end_of_game), list(info.scoring)
+            content.end, content.scoring = [[s for s in steps if applies_in(variant_ids(s), variant)]
+                                            for steps in (info.end_of_game, info.scoring)]
             present = bool(content.end or content.scoring)
         else:  # constants
             ids = [c for c in dict.fromkeys(sheet.constants or list(info.constants)) if c in info.constants]
@@ -144,8 +151,9 @@ def _commit_date(folder: str) -> datetime.date | None:
         return None
 
 
-def constant_text(const: Constant) -> str:
-    return f"{const.shown} {const.unit}" if const.unit else const.shown
+def constant_text(const: Constant, variant: str | None = None) -> str:
+    shown = const.shown_in(variant)
+    return f"{shown} {const.unit}" if const.unit else shown
 
 
 # --- will it fit? ----------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from ..dice.notation import parse_dice, parse_roll
-from .base import NOTE_HELP, Id, RuleModel, ShortText, Text
+from .base import NOTE_HELP, Id, RuleModel, ShortText, Text, variant_field
 
 
 class DieFace(RuleModel):
@@ -333,6 +333,7 @@ class DiceTable(DiceExpr):
     notes: Text | None = None
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
+    variant: Id | list[Id] | None = variant_field()
 
     @property
     def form(self) -> str:

@@ -19,6 +19,7 @@ from .base import (
     condition_field,
     from_round_field,
     optional_field,
+    variant_field,
 )
 
 
@@ -41,6 +42,7 @@ class Component(RuleModel):
     description: Text | None = None
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
+    variant: Id | list[Id] | None = variant_field()
 
 
 def _number_to_constant(value: Any) -> Any:
@@ -52,14 +54,32 @@ def _number_to_constant(value: Any) -> Any:
 class Constant(RuleModel):
     """A number the rules use in several places, written once."""
 
-    value: int | float
+    value: int | float = Field(description="The value in the base game.")
     label: ShortText | None = None
     unit: str | None = None
+    variants: dict[Id, int | float] = Field(default_factory=dict, description="The value in a variant, by "
+                                            "variant id: {long-game: 20}. Variants not listed keep `value`.")
 
     @property
     def shown(self) -> str:
         """The value as every page shows it: 2.0 reads "2", 1.5 reads "1.5"."""
-        return f"{self.value:g}" if isinstance(self.value, float) else str(self.value)
+        return shown_number(self.value)
+
+    def shown_in(self, variant: str | None) -> str:
+        """The value under a variant (None: the base game)."""
+        return shown_number(self.variants.get(variant, self.value) if variant else self.value)
+
+
+def shown_number(value: int | float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+class Variant(RuleModel):
+    """A way to play the game that changes some rules: a longer game, an optional module, a solo mode."""
+
+    id: Id
+    name: ShortText
+    summary: Text | None = Field(default=None, description="What changes, in a sentence or two.")
 
 
 class ChangelogEntry(RuleModel):
@@ -91,6 +111,7 @@ class Section(RuleModel, Conditional):
     optional: bool = optional_field()
     condition: str | None = condition_field()
     from_round: int | None = from_round_field()
+    variant: Id | list[Id] | None = variant_field()
 
     @model_validator(mode="after")
     def _conditions(self):
@@ -118,6 +139,8 @@ class CheatsheetConfig(RuleModel):
     odds: bool = Field(default=False, description="Show each dice-table row's chance.")
     summaries: bool = Field(default=True, description="Show each phase's one-line summary in the turn sequence.")
     columns: int = Field(default=3, ge=1, le=4, description="Columns of the printed page.")
+    variants: list[Id] = Field(default_factory=list, description="One more sheet (page and PDFs) per variant "
+                               "listed, with its numbers and without other variants' rules.")
 
 
 class GameFile(RuleModel):
@@ -135,6 +158,8 @@ class GameFile(RuleModel):
     end_of_game: list[StepItem] = Field(default_factory=list, description="What ends the game.")
     scoring: list[StepItem] = Field(default_factory=list)
     constants: dict[Id, Annotated[Constant, BeforeValidator(_number_to_constant)]] = Field(default_factory=dict)
+    variants: list[Variant] = Field(default_factory=list, description="Ways to play that change some rules; "
+                                    "items name theirs with `variant:`, constants give per-variant values.")
     sections: list[Section] = Field(default_factory=list)
     changelog: list[ChangelogEntry] = Field(default_factory=list)
     open_questions: list[OpenQuestion] = Field(default_factory=list)

@@ -27,6 +27,7 @@ from . import (
     RuleModel,
     Section,
     Term,
+    Variant,
 )
 from .numbering import NumberedPhase, number_phases
 from .term_matcher import TermMatcher
@@ -43,6 +44,7 @@ TEXT_FIELDS = frozenset({
 NON_PROSE_FIELDS = frozenset({
     "id", "terms", "dice", "see", "see_also", "icons", "component", "custom_die", "icon", "glossaries", "face",
     "roll", "version", "changed_in", "material", "image", "emoji", "include", "constants", "todo", "source",
+    "variant", "variants",
 })
 
 
@@ -72,6 +74,7 @@ class GameIndex:
     sections: dict[str, Section] = field(default_factory=dict)
     resources: dict[str, Resource] = field(default_factory=dict)
     items: dict[str, CatalogItem] = field(default_factory=dict)
+    variants: dict[str, Variant] = field(default_factory=dict)
     _matcher: TermMatcher | None = None
     _mentions: Counter[str] | None = None
     _previews: dict[str, str] = field(default_factory=dict)
@@ -164,6 +167,8 @@ def build_index(game: Game) -> GameIndex:
         index.constants = dict(game.info.constants)
         for section in game.info.sections:
             index.sections.setdefault(section.id, section)
+        for variant in game.info.variants:
+            index.variants.setdefault(variant.id, variant)
     game.cache.index = index
     return index
 

@@ -72,6 +72,16 @@ def has_open_items(game: Game) -> bool:
         not n.phase.has_rules for n in index.numbered) or any(True for _ in designer_notes(index))
 
 
+def variant_sheets(game: Game) -> list[tuple[str, str, str]]:
+    """(docs path, navigation title, variant id) of the extra cheat sheet of each variant the game's
+    ``cheatsheet: variants:`` lists: ``<game>/cheatsheet-<variant>.md``, served next to the base sheet."""
+    if game.info is None:
+        return []
+    names = {v.id: v.name for v in game.info.variants}
+    return [(f"{game.id}/cheatsheet-{v}.md", f"Cheat sheet: {names[v]}", v)
+            for v in dict.fromkeys(game.info.cheatsheet.variants) if v in names]
+
+
 def pages_for_game(game: Game) -> list[str]:
     """Generated pages for a game, in navigation order; pages without data are left out."""
     if game.info is None:

@@ -90,3 +90,15 @@ def stages(groups: list[PhaseGroup], numbered: list[NumberedPhase]) -> list[Stag
             out.append(Stage(group, number, []))
         out[-1].phases.append(node)
     return out
+
+
+def node_variants(node: NumberedPhase | None) -> list[str]:
+    """The variants a phase is played in: its own, else its parent's (a variant's phase brings its parts)."""
+    from .base import variant_ids
+
+    while node is not None:
+        names = variant_ids(node.phase)
+        if names:
+            return names
+        node = node.parent
+    return []

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from .base import MAX_ROUND, NOTE_HELP, ExampleItem, Id, RuleModel, ShortText, StepItem, Text
+from .base import MAX_ROUND, NOTE_HELP, ExampleItem, Id, RuleModel, ShortText, StepItem, Text, variant_field
 
 # Who acts in a phase, and how; shown as a badge on the phase.
 ACTS = {"all-together": "All together", "simultaneous": "Simultaneously", "turn-order": "In turn order",
@@ -26,6 +26,7 @@ class Phase(RuleModel):
     skip_first_round: bool = False
     from_round: int | None = Field(default=None, ge=2, le=MAX_ROUND, description="Played from this round on "
                                    "(2 is the same as skip_first_round).")
+    variant: Id | list[Id] | None = variant_field()
     acts: Acts | None = Field(default=None, description="Who acts and how: all-together (the players act as "
                               "one, e.g. shared upkeep), simultaneous (every player at the same time, each on their "
                               "own), turn-order (one player after another in turn order), one-at-a-time (one "

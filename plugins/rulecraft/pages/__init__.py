@@ -11,7 +11,7 @@ import html
 import json
 
 from ..book import Game, RuleBook
-from ..models.links import GAME_PAGES, pages_for_game  # noqa: F401 - part of this module's API
+from ..models.links import GAME_PAGES, pages_for_game, variant_sheets  # noqa: F401 - part of this module's API
 
 # page -> block that renders it (game pages always render the "current" game)
 PAGE_BLOCK = {"overview": "overview", "turn": "turn", "dice": "dice-tables", "cards": "cards", "icons": "icons",
@@ -34,6 +34,14 @@ def page_stub(game: Game, page: str) -> str:
     # Material (printed as they are in <title>, the header and the nav), so the front matter's is escaped.
     return (f"---\ntitle: {json.dumps(html.escape(page_title(game, page)), ensure_ascii=False)}\n---\n\n"
             f"/// title\n{json.dumps(title, ensure_ascii=False)}\n///\n\n/// {PAGE_BLOCK[page]}\n///\n")
+
+
+def variant_sheet_stub(game: Game, variant: str) -> str:
+    """The page of one variant's cheat sheet (see links.variant_sheets)."""
+    name = next(v.name for v in game.info.variants if v.id == variant)
+    title = f"Cheat sheet: {name}"
+    return (f"---\ntitle: {json.dumps(html.escape(f'{title} — {game.title}'), ensure_ascii=False)}\n---\n\n"
+            f"/// title\n{json.dumps(title, ensure_ascii=False)}\n///\n\n/// cheatsheet-variant | {variant}\n///\n")
 
 
 def home_stub(book: RuleBook) -> str:

@@ -11,7 +11,7 @@ from html import escape
 from pathlib import PurePosixPath
 
 from ..book import RuleBook
-from ..models.links import GAME_PAGES, pages_for_game
+from ..models.links import GAME_PAGES, pages_for_game, variant_sheets
 
 
 def site_navigation(book: RuleBook, doc_paths: Iterable[str]) -> list:
@@ -29,6 +29,10 @@ def site_navigation(book: RuleBook, doc_paths: Iterable[str]) -> list:
             path = f"{game.id}/{GAME_PAGES[page][0]}"
             known.add(path)
             entries.append({GAME_PAGES[page][1] if page != "overview" else "Overview": path})
+            if page == "cheatsheet":
+                for sheet_path, title, _variant in variant_sheets(game):
+                    known.add(sheet_path)
+                    entries.append({title: sheet_path})
         prose = [p for p in paths if p.startswith(game.id + "/") and p not in known]
         # Hand-written prose goes right after the turn sequence (or the overview).
         insert_at = 2 if len(entries) > 1 and "turn" in pages else 1

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..book import RuleBook
 from ..models.links import page_path
-from . import home_stub, page_stub, pages_for_game
+from . import home_stub, page_stub, pages_for_game, variant_sheet_stub, variant_sheets
 from .assets import HEAD_SCRIPTS, PAGE_STYLESHEETS, asset_files, served_text
 
 ASSET_DIR = "assets/rulecraft"
@@ -97,6 +97,9 @@ def write_pages(book: RuleBook, docs_dir: Path, folder: Path) -> WrittenPages:
             rel = page_path(game.id, page)
             if rel not in taken:  # a hand-written page at this path wins
                 generate(rel, page_stub(game, page))
+        for rel, _title, variant in variant_sheets(game):
+            if rel not in taken:
+                generate(rel, variant_sheet_stub(game, variant))
     if "index.md" not in taken:
         generate("index.md", home_stub(book))
     for asset in asset_files():

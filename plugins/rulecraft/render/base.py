@@ -8,11 +8,13 @@ inline pass then processes ({term:...} references, emphasis, term links).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from xml.etree import ElementTree as etree
 
 from ..models import Step, links
+from ..models.base import BASE_VARIANT, variant_ids
 from ..models.index import GameIndex
 
 Element = etree.Element
@@ -82,6 +84,44 @@ def condition_markers(parent: Element, rule, word: str = "Applies") -> None:
         sub(cond, "span", rule.condition).tail = " "
 
 
+# Items of a variant carry data-rc-variant (ids, space-separated; "base": only without a variant) and a
+# badge naming it. Without script every item shows, badged; the variant switch (variants.lazy.js) hides
+# those of other variants. A number that changes under a variant carries its values in data-rc-vals.
+VARIANT_ATTR = "data-rc-variant"
+
+
+def variant_markers(parent: Element, item, ctx: RenderContext, holder: Element | None = None) -> bool:
+    """Badges naming the variants ``item`` belongs to, in ``parent``; ``holder`` (the element the switch
+    hides) gets their ids. False when the item belongs to every way to play."""
+    return variant_badges(parent, variant_ids(item), ctx, holder)
+
+
+def variant_badges(parent: Element, names: list[str], ctx: RenderContext, holder: Element | None = None) -> bool:
+    if not names:
+        return False
+    if holder is not None:
+        holder.set(VARIANT_ATTR, " ".join(names))
+    for name in names:
+        if name == BASE_VARIANT:
+            badge(parent, "Base game only", "variant", "Not played in a variant")
+        else:
+            variant = ctx.index.variants.get(name)
+            badge(parent, f"Variant: {variant.name if variant else name}", "variant",
+                  ctx.index.plain(variant.summary) if variant and variant.summary else None)
+    return True
+
+
+def constant_value(parent: Element, const, text: str | None = None) -> Element:
+    """A constant's value as a page shows it: the base game's, with the values of variants in
+    ``data-rc-vals`` (JSON, the unit included) for the switch."""
+    unit = f" {const.unit}" if const.unit else ""
+    el = sub(parent, "span", text if text is not None else const.shown + unit, "rc-const")
+    if const.variants and text is None:
+        el.set("data-rc-vals", json.dumps({k: const.shown_in(k) + unit for k in const.variants},
+                                          separators=(",", ":"), ensure_ascii=False))
+    return el
+
+
 def admonition(parent: Element, kind: str, title: str) -> Element:
     box = sub(parent, "div", cls=f"admonition {kind}")
     sub(box, "p", title, "admonition-title")
@@ -132,8 +172,9 @@ def steps_list(parent: Element, steps: list[Step], ctx: RenderContext, ordered: 
         item = sub(lst, "li", step.text)
         if step.id:
             item.set("id", step.id)
-        if step.todo or step.designer_note or step.conditional:
+        if step.todo or step.designer_note or step.conditional or step.variant:
             item.text = safe(step.text + " ")
+            variant_markers(item, step, ctx, item)
             condition_markers(item, step)
             inline_notes(item, step)
         if step.steps:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..models import Card, Deck, links
-from .base import Element, RenderContext, badge, heading, item_notes, sub
+from .base import Element, RenderContext, badge, heading, item_notes, sub, variant_markers
 from .icons import render_glyph
 
 
@@ -20,6 +20,7 @@ def render_card(parent: Element, card: Card, ctx: RenderContext, level: int = 3)
         badge(meta, card.type, "type")
     if card.changed_in:
         badge(meta, f"Changed in {card.changed_in}", "changed")
+    variant_markers(meta, card, ctx, box)
     for icon_id in card.icons:
         if icon_id in ctx.index.icons:
             render_glyph(meta, ctx.index.icons[icon_id], ctx).tail = " "

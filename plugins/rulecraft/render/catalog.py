@@ -4,7 +4,7 @@ limit and effect; every item and resource is an anchor ({item:id} links here).""
 from __future__ import annotations
 
 from ..models import CatalogItem, links
-from .base import Element, RenderContext, heading, item_notes, link, sub
+from .base import Element, RenderContext, heading, item_notes, link, sub, variant_markers
 from .icons import render_glyph
 
 
@@ -60,7 +60,9 @@ def render_catalog(parent: Element, ctx: RenderContext) -> None:
         body = sub(table, "tbody")
         for item in items:
             tr = sub(body, "tr", id=links.anchor("item", item.id))
-            sub(sub(tr, "th", scope="row"), "span", item.name, "rc-nolink-terms")
+            name_cell = sub(tr, "th", scope="row")
+            sub(name_cell, "span", item.name, "rc-nolink-terms").tail = " "
+            variant_markers(name_cell, item, ctx, tr)
             _cost_cell(sub(tr, "td", cls="rc-cost-cell"), item, ctx)
             needs = sub(tr, "td", cls="rc-requires")
             for i, target in enumerate(item.requires):

@@ -7,6 +7,8 @@ that the print CSS (assets/cheatsheet.css) keeps whole within a column.
 
 from __future__ import annotations
 
+import re
+
 from ..dice.odds import row_odds, row_ranges
 from ..models.cheatsheet import (
     Fit,
@@ -18,7 +20,7 @@ from ..models.cheatsheet import (
     sheet_content,
 )
 from ..models.numbering import stages
-from ..models.textrefs import plain_text
+from ..models.textrefs import REF_RE, plain_text, split_target
 from .base import Element, RenderContext, heading, sub
 from .emoji import emoji_data_uri
 from .icons import render_glyph
@@ -168,18 +170,19 @@ def _constants(parent: Element, ctx: RenderContext, content: SheetContent) -> No
     for const_id, const in content.constants:
         tr = sub(body, "tr", id=f"sheet-const-{const_id}")
         sub(tr, "th", const.label or const_id).set("scope", "row")
-        sub(tr, "td", constant_text(const), "rc-const-value")
+        sub(tr, "td", constant_text(const, content.variant), "rc-const-value")
 
 
 BLOCKS = {"turn": _turn, "dice": _dice, "terms": _terms, "icons": _icons, "end": _end, "constants": _constants}
 
 
-def _header(sheet: Element, ctx: RenderContext) -> None:
+def _header(sheet: Element, ctx: RenderContext, variant: str | None = None) -> None:
     info = ctx.game.info
     head = sub(sheet, "header", cls="rc-sheet-header")
     title = sub(head, "p", cls="rc-sheet-heading")
     sub(title, "strong", info.title, "rc-sheet-title").tail = " "
-    facts = [f"rules {info.version}"] if info.version else []
+    facts = [f"variant: {ctx.index.variants[variant].name}"] if variant else []
+    facts += [f"rules {info.version}"] if info.version else []
     if info.players:
         low, high = info.players.min, info.players.max
         facts.append(f"{low}–{high} players" if low != high else f"{low} players")
@@ -199,15 +202,38 @@ def _header(sheet: Element, ctx: RenderContext) -> None:
     sub(actions, "span", cls="rc-sheet-pdf").set(PDF_SLOT, "")
 
 
-def render_cheatsheet(parent: Element, ctx: RenderContext) -> None:
-    content = sheet_content(ctx.index)
+def render_cheatsheet(parent: Element, ctx: RenderContext, variant: str | None = None) -> None:
+    """The sheet of one way to play: the base game, or ``variant`` (its numbers, its rules, no other
+    variant's). The variant switch leaves it alone (data-rc-fixed): a sheet is printed as it is."""
+    content = sheet_content(ctx.index, variant)
     size = print_size(content, ctx.index)
     # The estimate's fit; the PDF step renders the sheet, measures it and writes the fit it verified
     # here (class and style), so the browser prints what the PDFs show (mkdocs_plugin/pdf.py).
     fit = Fit(size, content.columns)
     sheet = sub(parent, "div", cls=f"rc-cheatsheet {fit.classes}", style=fit.style)
     sheet.set("data-rc-game", ctx.game.id)
-    _header(sheet, ctx)
+    sheet.set("data-rc-fixed", variant or "base")
+    _header(sheet, ctx, variant)
     body = sub(sheet, "div", cls="rc-sheet-body")
     for name in content.blocks:
         BLOCKS[name](body, ctx, content)
+    if variant:
+        _variant_numbers(sheet, ctx, variant)
+
+
+def _variant_numbers(sheet: Element, ctx: RenderContext, variant: str) -> None:
+    """{const:id} in the sheet's text becomes the variant's value as plain words (no markup to switch)."""
+    constants = ctx.index.constants
+
+    def value(match: re.Match) -> str:
+        game_id, const_id = split_target(match.group(2))
+        const = constants.get(const_id) if game_id in (None, ctx.game.id) else None
+        if match.group(1) != "const" or const is None or (match.group(3) or "").strip():
+            return match.group(0)
+        return const.shown_in(variant)
+
+    for node in sheet.iter():
+        if node.text and "{const:" in node.text:
+            node.text = REF_RE.sub(value, node.text)
+        if node.tail and "{const:" in node.tail and node is not sheet:
+            node.tail = REF_RE.sub(value, node.tail)

@@ -26,7 +26,7 @@ from ..dice.odds import (
 )
 from ..dice.shape import Shape
 from ..models import CustomDie, DiceExpr, DiceTable, Modifier, links, textrefs
-from .base import Element, RenderContext, heading, item_notes, sub
+from .base import Element, RenderContext, heading, item_notes, sub, variant_markers
 
 D6_FACES = "⚀⚁⚂⚃⚄⚅"
 MAX_PER_ROLLS = 20  # the "once per ship" counter goes up to this many rolls at once
@@ -262,6 +262,9 @@ def render_head(parent: Element, table: DiceTable, ctx: RenderContext, level: in
         sub(meta, "strong", f"Roll {shown}").tail = f" once per {table.per}." if table.per else "."
     if table.when:
         sub(meta, "span", " " + table.when, "rc-when")
+    if table.variant:
+        meta[-1].tail = (meta[-1].tail or "") + " "
+        variant_markers(meta, table, ctx, box)
     how = table_shape(table, die).describe() if data.get("kind") not in ("unknown", "custom") else ""
     if how:
         sub(sub(box, "p", cls="rc-dice-how"), "strong", "How: ").tail = how[0].upper() + how[1:] + "."

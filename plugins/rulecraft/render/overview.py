@@ -15,7 +15,9 @@ from .base import (
     range_text,
     steps_list,
     sub,
+    variant_markers,
 )
+from .base import constant_value as value_span
 from .icons import render_glyph
 
 
@@ -56,6 +58,7 @@ def render_components(parent: Element, ctx: RenderContext) -> None:
             render_glyph(name, ctx.index.icons[component.icon], ctx)
             name[-1].tail = " "
         sub(name, "span", component.name).tail = " "
+        variant_markers(name, component, ctx, tr)
         inline_notes(name, component)
         if quantities:
             sub(tr, "td", str(component.quantity) if component.quantity is not None else "—")
@@ -89,13 +92,23 @@ def render_constants(parent: Element, ctx: RenderContext, only: list[str] | None
         const = constants[const_id]
         tr = sub(body, "tr", id=f"const-{const_id}")
         sub(tr, "td", const.label or const_id)
-        sub(tr, "td", f"{const.shown} {const.unit}" if const.unit else const.shown, "rc-const-value")
+        cell = sub(tr, "td", cls="rc-const-value")
+        value_span(cell, const)
+        for name in const.variants:  # in words too: without script, and on paper
+            variant = ctx.index.variants.get(name)
+            if variant is not None:
+                cell[-1].tail = " "
+                sub(cell, "span", f"{variant.name}: {const.shown_in(name)}", "rc-const-variant")
 
 
 def render_section(parent: Element, section, ctx: RenderContext, level: int = 2) -> None:
+    if section.variant:  # one element the variant switch can hide: heading, text, steps, examples
+        parent = sub(parent, "div", cls="rc-variant-block")
     heading(parent, level, section.title, links.anchor("section", section.id))
-    if section.conditional:
-        condition_markers(sub(parent, "p", cls="rc-phase-markers"), section)
+    if section.conditional or section.variant:
+        markers = sub(parent, "p", cls="rc-phase-markers")
+        variant_markers(markers, section, ctx, parent)
+        condition_markers(markers, section)
     item_notes(parent, ctx, section)
     ctx.markdown(parent, section.text)
     steps_list(parent, section.steps, ctx)
@@ -151,3 +164,6 @@ def render_page_links(parent: Element, ctx: RenderContext) -> None:
     lst = sub(parent, "ul", cls="rc-page-links")
     for page in available_pages(ctx):
         link(sub(lst, "li"), links.GAME_PAGES[page][1], ctx.page_href(page))
+        if page == "cheatsheet":
+            for path, title, _variant in links.variant_sheets(ctx.game):
+                link(sub(lst, "li"), title, links.relative(ctx.page, path) or "#")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..models import links
-from ..models.numbering import NumberedPhase, Stage, stages
+from ..models.numbering import NumberedPhase, Stage, node_variants, stages
 from ..models.phases import ACTS
 from .base import (
     NOTE_CLASS,
@@ -18,6 +18,7 @@ from .base import (
     sub,
     term_link,
     unwritten,
+    variant_badges,
 )
 from .dice import render_in_phase
 
@@ -26,12 +27,17 @@ def phase_title(node: NumberedPhase) -> str:
     return f"{node.number}. {node.phase.name}"
 
 
-def _markers(parent: Element, node: NumberedPhase) -> None:
+def _mark_variants(parent: Element, holder: Element, node: NumberedPhase, ctx: RenderContext) -> None:
+    variant_badges(parent, node_variants(node), ctx, holder)
+
+
+def _markers(parent: Element, node: NumberedPhase, ctx: RenderContext) -> None:
     phase = node.phase
     if not (phase.optional or phase.condition or phase.skip_first_round or phase.from_round or phase.acts
-            or node.kind == "alternative" or phase.changed_in):
+            or node.kind == "alternative" or phase.changed_in or node_variants(node)):
         return
     box = sub(parent, "p", cls="rc-phase-markers")
+    _mark_variants(box, parent, node, ctx)
     if node.kind == "alternative" and node.parent is not None:
         others = [alt for alt in node.parent.phase.alternatives]
         numbers = ", ".join(node.parent.number + chr(97 + i) for i in range(len(others)))
@@ -85,7 +91,7 @@ def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level
     if phase.optional:
         section.set("class", section.get("class") + " rc-phase--optional")
     heading(section, level, phase_title(node), links.anchor("phase", phase.id))
-    _markers(section, node)
+    _markers(section, node, ctx)
     if phase.summary:
         sub(section, "p", phase.summary, "rc-summary")
     if not phase.has_rules and not any(child.parent is node for child in ctx.index.numbered):
@@ -147,6 +153,7 @@ def _sequence_list(parent: Element, ctx: RenderContext, nodes: list[NumberedPhas
             badge(item, f"From round {node.phase.from_round}", "skip")
         if node.phase.acts:
             badge(item, ACTS[node.phase.acts], "acts")
+        _mark_variants(item, item, node, ctx)
         if not node.phase.has_rules or node.phase.todo:  # for designers only: the phase says the rest
             badge(item, "Incomplete", f"todo {NOTE_CLASS}")
         if node.phase.summary:

@@ -1,0 +1,65 @@
+"""Variants: every `variant:` an item names is declared under `variants:` in game.yaml (or is `base`),
+constants give values only for declared variants, and the cheat sheet's variants exist. `base` names the
+game without variants, so no variant may take it as its id."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterator
+
+from ..models import RuleModel
+from ..models.base import BASE_VARIANT, variant_ids
+from ..models.index import GameIndex, iter_models
+from ..problems import Problem, error, warning
+
+
+def _hint(index: GameIndex, name: str) -> str:
+    declared = list(index.variants)
+    close = difflib.get_close_matches(name, declared, n=1, cutoff=0.6)
+    if close:
+        return f"did you mean '{close[0]}'?"
+    if declared:
+        return f"declared variants: {', '.join(declared)} (or '{BASE_VARIANT}' for the base game only)"
+    return "declare it under 'variants:' in game.yaml (id, name, summary)"
+
+
+def check(index: GameIndex) -> Iterator[Problem]:
+    game = index.game
+    info = game.info
+    if info is None:
+        return
+    for variant in info.variants:
+        if variant.id == BASE_VARIANT:
+            yield error("variant-reserved", f"variant id '{BASE_VARIANT}' names the game without variants",
+                        game.where(variant, "id"), "give the variant its own id, e.g. 'long-game'", game.id)
+    for obj in iter_models(game):
+        yield from _item(index, obj)
+    for const_id, const in info.constants.items():
+        for name, value in const.variants.items():
+            if name not in index.variants:
+                yield error("variant-unknown", f"constant '{const_id}' has a value for unknown variant '{name}'",
+                            game.where(const, "variants", name, key=True), _hint(index, name), game.id)
+            elif value == const.value:
+                yield warning("variant-same-value", f"constant '{const_id}' is {const.shown} in variant "
+                              f"'{name}' as in the base game", game.where(const, "variants", name),
+                              "leave the variant out of 'variants:' when its value does not change", game.id)
+    for i, name in enumerate(info.cheatsheet.variants):
+        if name not in index.variants:
+            yield error("variant-unknown", f"cheat sheet for unknown variant '{name}'",
+                        game.where(info.cheatsheet, "variants", i), _hint(index, name), game.id)
+
+
+def _item(index: GameIndex, obj: RuleModel) -> Iterator[Problem]:
+    names = variant_ids(obj)
+    if not names:
+        return
+    game = index.game
+    listed = isinstance(obj.variant, list)
+    for name in names:
+        if name != BASE_VARIANT and name not in index.variants:
+            where = game.where(obj, "variant", obj.variant.index(name)) if listed else game.where(obj, "variant")
+            yield error("variant-unknown", f"'{name}' is not a variant of this game", where, _hint(index, name),
+                        game.id)
+    if BASE_VARIANT in names and len(names) > 1:
+        yield error("variant-base-mixed", f"'{BASE_VARIANT}' (only without variants) listed with variants",
+                    game.where(obj, "variant"), f"write either 'variant: {BASE_VARIANT}' or the variants", game.id)

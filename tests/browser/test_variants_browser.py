@@ -1,0 +1,78 @@
+"""The variant switch in a real browser (Debian's chromium) on the fixture game with variants: it flips
+17 fame to 20, hides rules of other variants, is remembered on the game's other pages, is keyboard
+usable with a label and a 44 px target on a phone; without script every rule shows, badged."""
+
+from __future__ import annotations
+
+import pytest
+from sitekit import chromium, page_opener, serve
+
+pytestmark = [pytest.mark.browser, pytest.mark.site]
+
+SWITCH = ".rc-variants select"
+
+
+@pytest.fixture(scope="module")
+def base(variants_site):
+    with serve(variants_site) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with chromium() as b:
+        yield b
+
+
+def fame(page) -> list[str]:
+    return page.locator(".md-content [data-rc-const=fame-to-win]").all_inner_texts()
+
+
+def test_switch_changes_numbers_hides_other_variants_and_is_remembered(browser, base):
+    with page_opener(browser, base, {"width": 390, "height": 844}) as open_page:
+        page = open_page("/isle/")
+        switch = page.locator(SWITCH)
+        assert switch.is_visible() and page.get_by_label("Rules shown").count() == 1
+        assert switch.bounding_box()["height"] >= 44  # a phone's touch target
+        assert fame(page) == ["17", "17"]
+        monsters = page.locator("#monster-hunts")
+        rests = page.locator("#short-rests")
+        assert monsters.is_visible() and rests.is_visible()  # by default: every rule, badged
+
+        switch.focus()  # the keyboard: a native select
+        switch.select_option("long-game")
+        assert fame(page) == ["20", "20"]
+        assert not monsters.is_visible() and not rests.is_visible()  # a monsters rule; a base-only rule
+        toc = page.locator(".md-nav--secondary a[href$='#monster-hunts']")
+        assert toc.count() == 1 and toc.evaluate("a => a.parentElement.hidden")
+        assert page.locator("td.rc-const-value .rc-const").inner_text() == "20"
+
+        page.goto(base + "/isle/turn/")  # remembered on the game's other pages
+        assert page.locator(SWITCH).input_value() == "long-game"
+        assert not page.locator("#monsters-move").is_visible() and page.locator("#explore").is_visible()
+
+        page.locator(SWITCH).select_option("monsters")
+        assert page.locator("#monsters-move").is_visible()
+        page.goto(base + "/isle/")
+        assert fame(page) == ["17", "17"] and monsters.is_visible() and not rests.is_visible()
+        assert page.locator("#c-monster-tokens").is_visible()
+
+        page.locator(SWITCH).select_option("base")
+        assert rests.is_visible() and not monsters.is_visible()
+        assert not page.locator("#c-monster-tokens").is_visible()
+
+        sheet = open_page("/isle/cheatsheet-long-game/")  # a variant's sheet is printed as it is
+        sheet.evaluate("localStorage.setItem('rulecraft.variant.isle', 'base')")
+        sheet.goto(base + "/isle/cheatsheet-long-game/")
+        assert sheet.locator(SWITCH).count() == 0 and "20" in sheet.locator(".rc-sheet-end").inner_text()
+
+
+def test_without_script_every_variant_shows_badged(browser, base):
+    with page_opener(browser, base) as open_page:
+        page = open_page("/isle/", java_script_enabled=False)
+        assert page.locator(".rc-variants").is_hidden()
+        assert page.locator("#monster-hunts").is_visible() and page.locator("#short-rests").is_visible()
+        badges = page.locator(".rc-badge--variant").all_inner_texts()
+        assert "Variant: Monsters add-on" in badges and "Base game only" in badges
+        assert fame(page) == ["17", "17"]
+        assert "Long game: 20" in page.locator("td.rc-const-value").inner_text()
