@@ -201,3 +201,97 @@ def test_setup_without_any_step_is_listed(tmp_path):
         """)
     assert "setup" not in files["game"]
     assert "Set-up section 'Setting up' has no list of steps" in needs and "(line 3)" in needs
+
+
+def test_bold_paragraphs_led_by_a_plain_number_under_a_turn_heading_are_phases(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Your turn
+
+        Do three things, in this order.
+
+        **1. Gather.** Take 2 tiles.
+
+        **2. Print.** Spend tiles to print a story.
+
+        **3. Deliver.** Move your courier.
+        """)
+    phases = files["phases"]["phases"]
+    assert [(p["name"], p["rules"]) for p in phases] == [
+        ("Gather", "Take 2 tiles."), ("Print", "Spend tiles to print a story."), ("Deliver", "Move your courier.")]
+
+
+def test_a_bulleted_sequence_of_named_steps_is_the_turn_not_a_glossary(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        <h1>Game</h1>
+        <h2>Turn sequence</h2>
+        <p>Scouts take turns clockwise. Each turn consists of:</p>
+        <ul>
+        <li><b>Scout:</b> move up to 2 tiles.</li>
+        <li><b>Forage:</b> take one food token.</li>
+        <li><b>Dusk:</b> move the sun marker.</li>
+        </ul>
+        """, name="book.html")
+    phases = files["phases"]["phases"]
+    assert [(p["name"], p["summary"]) for p in phases] == [
+        ("Scout", "Move up to 2 tiles."), ("Forage", "Take one food token."), ("Dusk", "Move the sun marker.")]
+    assert "terms" not in files or not files["terms"].get("terms")
+    page = result.page.read_text(encoding="utf-8")
+    assert "Scouts take turns clockwise." in page, "a lead-in holding a rule stays on the page"
+
+
+def test_a_bulleted_choice_under_a_turn_heading_is_no_sequence(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Game
+
+        ## Your turn
+
+        Choose one action:
+
+        - **Build:** place a house.
+        - **Sail:** move your ship.
+        - **Trade:** swap two goods.
+        """)
+    assert not files.get("phases", {}).get("phases")
+    assert "No turn sequence found" in needs
+
+
+def test_getting_something_ready_is_the_setup_heading(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Getting the camp ready
+
+        1. Lay out the camp tile.
+        2. Each scout picks a card.
+        """)
+    assert files["game"]["setup"] == ["Lay out the camp tile.", "Each scout picks a card."]
+
+
+def test_one_term_per_sub_heading_under_a_vocabulary_heading(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Game
+
+        ## Printer's vocabulary
+
+        #### Forme
+        The frame that holds set type.
+
+        #### Devil
+        An apprentice token.
+
+        Each devil lets you print one more tile.
+
+        #### Where the words come from
+
+        - Old print shops
+        """)
+    terms = files["terms"]["terms"]
+    assert [(t["term"], t["short"]) for t in terms] == [("Forme", "The frame that holds set type."),
+                                                        ("Devil", "An apprentice token.")]
+    assert "Each devil lets you print one more tile." in terms[1]["definition"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "/// glossary" in page and "#### Forme" not in page and "Forme" not in page.split("/// glossary")[1]
+    assert "Where the words come from" in page and "Old print shops" in page, "what is no term stays prose"
+    assert "these sub-headings are not read as terms (kept as prose): Where the words come from" in needs

@@ -2,8 +2,9 @@
 
 A list counts when it sits under a heading about terms (glossary, terms, definitions,
 cheat sheet, vocabulary, keywords), comes from a definition list, or has at least three
-items all written 'Term -- definition'. Undefined terms ('Firm Manager -- TODO') keep
-a placeholder and a todo.
+items all written 'Term -- definition'. Two-column tables and bold-led paragraphs under such a
+heading count too, and so do sub-headings that each name one term with its definition below.
+Undefined terms ('Firm Manager -- TODO') keep a placeholder and a todo.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 
 from rulecraft.models.term_matcher import normalise
 
-from .outline import Paragraph, Table
+from .outline import Paragraph, Section, Table
 from .state import State
 from .text import first_sentence, plain
 
@@ -80,6 +81,44 @@ def _entry(state: State, term: str, definition: str, seen: dict[str, str], line:
     return entry
 
 
+def _term_heading(section: Section) -> bool:
+    """A sub-heading that names one term: a short name, its definition in paragraphs, nothing else."""
+    title = plain(section.title).strip()
+    return (bool(title) and len(title.split()) <= 6 and not title.endswith(("?", "!", ":"))
+            and not re.match(r"^\d", title) and not section.children and bool(section.blocks)
+            and all(isinstance(b, Paragraph) for b in section.blocks))
+
+
+def _heading_terms(state: State, seen: dict[str, str], lists: int) -> int:
+    """'#### Forme' / 'The frame that holds ...' under 'Printer's vocabulary': one term per sub-heading."""
+    for section in state.outline.sections():
+        if not TERMS_HEADING.search(plain(section.title)) or state.phase_of(section) is not None:
+            continue
+        fits = [child for child in section.children
+                if _term_heading(child) and not any(state.claimed(b) for b in child.blocks)]
+        if len(fits) < 2 or len(fits) * 10 < len(section.children) * 6:
+            continue
+        lists += 1
+        before = len(state.terms)
+        for child in fits:
+            definition = "\n\n".join(block.text for block in child.blocks)
+            entry = _entry(state, plain(child.title).strip(), plain(definition).strip(), seen, child.line)
+            if entry:
+                state.terms.append(entry)
+            for block in child.blocks:
+                state.claim(block)
+            state.folded.add(id(child))
+        if lists == 1:
+            state.inserts[id(section)].append("/// glossary\n///")
+        state.note("terms", f"{len(state.terms) - before} term(s) from the sub-headings under "
+                   f"'{plain(section.title)}'", section.line)
+        left = [plain(child.title) for child in section.children if id(child) not in state.folded]
+        if left:
+            state.ask("terms", f"Under '{plain(section.title)}', these sub-headings are not read as terms (kept "
+                      f"as prose): {', '.join(left)}", section.line)
+    return lists
+
+
 def recognise(state: State) -> None:
     seen: dict[str, str] = {normalise(t["term"]): t["term"] for t in state.terms}
     lists = 0
@@ -136,3 +175,4 @@ def recognise(state: State) -> None:
             state.claim(block, "/// glossary\n///" if lists == 1 and n == 0 else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from bold-led paragraphs under "
                    f"'{plain(section.title)}'", section.line)
+    _heading_terms(state, seen, lists)
