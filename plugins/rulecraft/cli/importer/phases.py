@@ -199,6 +199,41 @@ def _heading_group(state: State):
     return best[1:] if best else None
 
 
+EMPHASISED = re.compile(r"(\*\*|__|\*|_)(?P<name>[^*_]{1,40}?)\1")
+NAME_LIST = re.compile(r"(?:[:—–]|\bare\b)\s*(?P<names>[A-Z][\w'’ -]{0,30}(?:,\s*[A-Z][\w'’ -]{0,30})*,?\s+"
+                       r"(?:and|then)\s+[A-Z][\w'’ -]{0,30}?)(?=[.;:—–]|$)")
+
+
+def _names_in(text: str) -> list[str]:
+    """Phase names a paragraph lists: its emphasised words ('**Dawn**, **Forage** ...'), or else a plain
+    list after a colon or dash ('three steps: Wind, Travel and Trade')."""
+    names = [m.group("name") for m in EMPHASISED.finditer(text)]
+    if len(names) < 2:
+        match = NAME_LIST.search(plain(text))
+        names = re.split(r",\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+", match.group("names")) if match else []
+    return [n.strip() for n in names if n.strip()]
+
+
+def _overview_group(state: State):
+    """(turn section, [(section, name)]) when a paragraph under a turn heading names the phases and headings
+    with those names follow, under it or at its own level right after it ('## Turn Overview' naming Dawn,
+    Forage, ..., then '## Dawn', '## Forage'), or None."""
+    for section in state.outline.sections():
+        if not TURN_HEADING.search(plain(section.title)):
+            continue
+        names = [n for b in section.blocks if isinstance(b, Paragraph) for n in _names_in(b.text)]
+        wanted = {" ".join(_norm(n)): n for n in names}
+        if len(wanted) < 2:
+            continue
+        siblings = section.parent.children if section.parent else []
+        at = next(i for i, s in enumerate(siblings) if s is section)
+        found = [(child, capitalise(clean_name(child.title, drop_phase=True)))
+                 for child in [*section.children, *siblings[at + 1:]] if " ".join(_norm(child.title)) in wanted]
+        if len(found) >= 2 and len(found) * 10 >= len(wanted) * 6:
+            return section, found
+    return None
+
+
 def _heading_phases(state: State, group=None) -> bool:
     group = group or _heading_group(state)
     if group is None:
@@ -307,7 +342,7 @@ def _list_candidates(state: State, phase_sections: list, ordered: bool) -> list:
 
 
 def recognise(state: State) -> None:
-    group = _heading_group(state)
+    group = _heading_group(state) or _overview_group(state)
     # a list inside one of the phase headings is that phase's steps (or a table), not the turn sequence
     phase_sections = [section for section, _ in group[1]] if group else []
     candidates = _list_candidates(state, phase_sections, ordered=True)

@@ -13,7 +13,7 @@ import re
 
 from rulecraft.models.term_matcher import normalise
 
-from .outline import Paragraph, Section, Table
+from .outline import Paragraph, Quote, Section, Table
 from .state import State
 from .text import first_sentence, plain
 
@@ -27,7 +27,15 @@ UNDEFINED = "Not defined in the source yet."
 PLACEHOLDER = re.compile(r"^\s*(todo|tbd|fixme|xxx|\?+|-+)?\s*[.,:;-]*\s*$", re.I)
 
 
-def bold_term(text: str) -> tuple[str, str] | None:
+# '**Clearing.** One of the round spaces ...': a bold name closed by a full stop, read only under a glossary
+# heading (elsewhere '**Note.** ...' is a lead, not a term)
+BOLD_DOT_TERM = re.compile(r"^\s*(\*\*|__)(?P<term>[^*_.]{1,60})\.\1\s+(?P<def>\S.*)$", re.S)
+
+
+def bold_term(text: str, headed: bool = False) -> tuple[str, str] | None:
+    dotted = BOLD_DOT_TERM.match(text) if headed else None
+    if dotted and len(plain(dotted.group("term")).split()) <= 6:
+        return plain(dotted.group("term")).strip(), plain(dotted.group("def")).strip()
     match = BOLD_TERM.match(text)
     if not match or not re.match(r"^\s*(?:\*\*|__)[^*_]+?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?:--+|—|–|:|-))", text):
         return None
@@ -79,6 +87,16 @@ def _entry(state: State, term: str, definition: str, seen: dict[str, str], line:
         if short.rstrip(" …") != definition.strip():
             entry["definition"] = definition
     return entry
+
+
+def _paragraphs(section: Section, headed: bool):
+    """(paragraph, the quote holding it or None): under a glossary heading, a quoted block of definitions
+    ('> **Clearing.** One of the round spaces ...') is read like plain paragraphs."""
+    for block in section.blocks:
+        if isinstance(block, Paragraph):
+            yield block, None
+        elif headed and isinstance(block, Quote):
+            yield from ((b, block) for b in block.blocks if isinstance(b, Paragraph))
 
 
 def _term_heading(section: Section) -> bool:
@@ -163,16 +181,22 @@ def recognise(state: State) -> None:
                        f"'{plain(section.title)}'", block.line)
     for section in state.outline.sections():  # '**Hold** — the six cargo spaces ...' as paragraphs
         headed = bool(TERMS_HEADING.search(plain(section.title)))
-        run = [b for b in section.blocks if isinstance(b, Paragraph) and not state.claimed(b) and bold_term(b.text)]
+        run = [(b, quote) for b, quote in _paragraphs(section, headed)
+               if not state.claimed(b) and bold_term(b.text, headed)]
         if not (len(run) >= 3 or (headed and len(run) >= 2)) or state.phase_of(section) is not None:
             continue
         lists += 1
         before = len(state.terms)
-        for n, block in enumerate(run):
-            entry = _entry(state, *bold_term(block.text), seen, block.line)
+        marker = "/// glossary\n///" if lists == 1 else ""
+        for n, (block, quote) in enumerate(run):
+            entry = _entry(state, *bold_term(block.text, headed), seen, block.line)
             if entry:
                 state.terms.append(entry)
-            state.claim(block, "/// glossary\n///" if lists == 1 and n == 0 else "")
+            state.claim(block, marker if n == 0 and quote is None else "")
+        for quote in dict.fromkeys(id(q) for _, q in run if q is not None):  # a quote left empty goes too
+            block = next(q for _, q in run if id(q) == quote)
+            if all(state.claimed(b) for b in block.blocks):
+                state.claim(block, marker if run[0][1] is block else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from bold-led paragraphs under "
                    f"'{plain(section.title)}'", section.line)
     _heading_terms(state, seen, lists)
