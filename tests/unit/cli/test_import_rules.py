@@ -201,3 +201,217 @@ def test_setup_without_any_step_is_listed(tmp_path):
         """)
     assert "setup" not in files["game"]
     assert "Set-up section 'Setting up' has no list of steps" in needs and "(line 3)" in needs
+
+
+def test_bold_paragraphs_led_by_a_plain_number_under_a_turn_heading_are_phases(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Your turn
+
+        Do three things, in this order.
+
+        **1. Gather.** Take 2 tiles.
+
+        **2. Print.** Spend tiles to print a story.
+
+        **3. Deliver.** Move your courier.
+        """)
+    phases = files["phases"]["phases"]
+    assert [(p["name"], p["rules"]) for p in phases] == [
+        ("Gather", "Take 2 tiles."), ("Print", "Spend tiles to print a story."), ("Deliver", "Move your courier.")]
+
+
+def test_a_bulleted_sequence_of_named_steps_is_the_turn_not_a_glossary(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        <h1>Game</h1>
+        <h2>Turn sequence</h2>
+        <p>Scouts take turns clockwise. Each turn consists of:</p>
+        <ul>
+        <li><b>Scout:</b> move up to 2 tiles.</li>
+        <li><b>Forage:</b> take one food token.</li>
+        <li><b>Dusk:</b> move the sun marker.</li>
+        </ul>
+        """, name="book.html")
+    phases = files["phases"]["phases"]
+    assert [(p["name"], p["summary"]) for p in phases] == [
+        ("Scout", "Move up to 2 tiles."), ("Forage", "Take one food token."), ("Dusk", "Move the sun marker.")]
+    assert "terms" not in files or not files["terms"].get("terms")
+    page = result.page.read_text(encoding="utf-8")
+    assert "Scouts take turns clockwise." in page, "a lead-in holding a rule stays on the page"
+
+
+def test_a_bulleted_choice_under_a_turn_heading_is_no_sequence(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Game
+
+        ## Your turn
+
+        Choose one action:
+
+        - **Build:** place a house.
+        - **Sail:** move your ship.
+        - **Trade:** swap two goods.
+        """)
+    assert not files.get("phases", {}).get("phases")
+    assert "No turn sequence found" in needs
+
+
+def test_getting_something_ready_is_the_setup_heading(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Getting the camp ready
+
+        1. Lay out the camp tile.
+        2. Each scout picks a card.
+        """)
+    assert files["game"]["setup"] == ["Lay out the camp tile.", "Each scout picks a card."]
+
+
+def test_one_term_per_sub_heading_under_a_vocabulary_heading(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Game
+
+        ## Printer's vocabulary
+
+        #### Forme
+        The frame that holds set type.
+
+        #### Devil
+        An apprentice token.
+
+        Each devil lets you print one more tile.
+
+        #### Where the words come from
+
+        - Old print shops
+        """)
+    terms = files["terms"]["terms"]
+    assert [(t["term"], t["short"]) for t in terms] == [("Forme", "The frame that holds set type."),
+                                                        ("Devil", "An apprentice token.")]
+    assert "Each devil lets you print one more tile." in terms[1]["definition"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "/// glossary" in page and "#### Forme" not in page and "Forme" not in page.split("/// glossary")[1]
+    assert "Where the words come from" in page and "Old print shops" in page, "what is no term stays prose"
+    assert "these sub-headings are not read as terms (kept as prose): Where the words come from" in needs
+
+
+def test_phases_named_in_an_overview_paragraph_with_a_heading_each(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Turn Overview
+
+        Each turn has three phases — **Dawn**, **Forage** and **Rest** — played in order.
+
+        ## Dawn
+
+        Reveal a night card.
+
+        ## Forage
+
+        Move up to 2 clearings.
+
+        ## Rest
+
+        Recover 1 ember.
+
+        ## Winning
+
+        Survive seven nights.
+        """)
+    assert [(p["name"], p["rules"]) for p in files["phases"]["phases"]] == [
+        ("Dawn", "Reveal a night card."), ("Forage", "Move up to 2 clearings."), ("Rest", "Recover 1 ember.")]
+
+
+def test_result_lines_in_one_paragraph_and_die_faces(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Threat
+
+        Roll the die:
+
+        ⚀–⚁: The Gloom stirs.
+        ⚂–⚅: Nothing happens.
+
+        ## Rest
+
+        Each warden rolls the die:
+
+        1-2 → Restless night.
+        3-6 → Fair sleep.
+        """)
+    tables = files["dice"]["tables"]
+    assert [[(r["roll"], r["result"]) for r in t["rows"]] for t in tables] == [
+        [("1-2", "The Gloom stirs."), ("3-6", "Nothing happens.")],
+        [("1-2", "Restless night."), ("3-6", "Fair sleep.")]]
+
+
+def test_dotted_leader_result_paragraphs_hard_wrapped(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Casting
+
+        Roll two dice:
+
+        2–6 ............ Cracked. The casting is ruined; discard the order and
+        gain 1 slag.
+
+        7–12 ........... Sound. Keep the casting.
+        """)
+    rows = files["dice"]["tables"][0]["rows"]
+    assert files["dice"]["tables"][0]["dice"] == "2d6"
+    assert rows[0]["result"] == "Cracked. The casting is ruined; discard the order and gain 1 slag."
+
+
+def test_a_table_header_naming_the_dice_names_the_roll(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <h1>Game</h1>
+        <h2>Storm results</h2>
+        <table><tr><th>2d6</th><th>Result</th></tr>
+        <tr><td>2–6</td><td>Shipwreck.</td></tr><tr><td>7–12</td><td>Calm seas.</td></tr></table>
+        """, name="book.html")
+    assert files["dice"]["tables"][0]["dice"] == "2d6"
+
+
+def test_task_list_boxes_are_not_part_of_setup_steps(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Setup
+
+        - [ ] Open the board.
+        - [x] Decide who goes first.
+        """)
+    assert files["game"]["setup"] == ["Open the board.", "Decide who goes first."]
+
+
+def test_bold_full_stop_terms_in_a_quote_under_a_glossary_heading(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Keywords
+
+        > **Clearing.** A round space of the board.
+        >
+        > **Gloom.** The enemy, shown by black cubes.
+        """)
+    assert [(t["term"], t["short"]) for t in files["terms"]["terms"]] == [
+        ("Clearing", "A round space of the board."), ("Gloom", "The enemy, shown by black cubes.")]
+    page = result.page.read_text(encoding="utf-8")
+    assert "/// glossary" in page and "\n>" not in page.split("## Keywords")[1]
+
+
+def test_wiki_edit_links_and_contents_are_not_rules(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        <h1>Game</h1>
+        <div id="toc" class="toc"><h2>Contents</h2><ul><li>1 Setup</li><li>2 Turn</li></ul></div>
+        <h2><span class="mw-headline">Setup</span><span class="mw-editsection">[<a href="/e">edit</a>]</span></h2>
+        <ol><li>Lay out the board.</li><li>Deal 3 cards.</li></ol>
+        """, name="book.html")
+    assert "components" not in files["game"] and files["game"]["setup"] == ["Lay out the board.", "Deal 3 cards."]
+    page = result.page.read_text(encoding="utf-8")
+    assert "## Setup\n" in page and "edit" not in page and "Contents" not in page

@@ -27,8 +27,9 @@ KEYCAP = "[0-9]\ufe0f?\u20e3"
 NUM = rf"(?:{KEYCAP}|\d{{1,3}})"
 JOIN = r"\s*(?:/|,|\bor\b|\band\b|-|–|—|\bto\b)\s*"
 ROLL_RE = re.compile(rf"^(?P<roll>{NUM}(?:{JOIN}{NUM})*)(?P<plus>\s*\+)?(?P<rest>.*)$", re.S)
-SEP_RE = re.compile(r"^\s*(?:→|->|=>|:|=|\)|–|—|-(?=\s)|\.(?=\s))\s*(?P<text>.*)$", re.S)
-DICE_WORDS = re.compile(r"\b(roll|rolls|rolled|rolling|dice|die|d6|d\d+)\b", re.I)
+# separators after a roll; '2–4 ........ Cracked.' (dot leaders, as in a printed table) too
+SEP_RE = re.compile(r"^\s*(?:\.{3,}|…+|→|->|=>|:|=|\)|–|—|-(?=\s)|\.(?=\s))\s*(?P<text>.*)$", re.S)
+DICE_WORDS = re.compile(r"\b(roll|rolls|rolled|rolling|dice|die|\d*d\d+)\b", re.I)  # '2d6' names a roll too
 ANY_RESULT = re.compile(r"^(?:for |on )?(?:any|every|each|whatever)\b[^.]{0,20}\b(?:result|roll)", re.I)
 MODIFIER_HINT = re.compile(r"(?<![\w£$€])[+−-]\s?\d+\b(?![\w%])|\bmodif", re.I)
 PER_RE = re.compile(r"\broll (?:1|one|a|1d6|a d6)? ?(?:dice|die|d6)?\s*(?:for|per) (?:each|every)?\s*(?P<per>[^.;:]+)",
@@ -91,8 +92,12 @@ def unbold_roll(text: str) -> tuple[str, bool]:
     return (f"{roll}{after}" if SEP_RE.match(after) else f"{roll}: {after}"), True
 
 
+# '⚀–⚁: ...': die faces (U+2680-2685) are the numbers 1-6
+DIE_FACES = {0x2680 + n: str(n + 1) for n in range(6)}
+
+
 def parse_row(item: ListItem) -> Row | None:
-    text = unbold_roll(item.text.strip(" \u00a0"))[0]
+    text = unbold_roll(item.text.strip(" \u00a0").translate(DIE_FACES))[0]
     match = ROLL_RE.match(text)
     if not match:
         return None
@@ -120,6 +125,11 @@ def parse_row(item: ListItem) -> Row | None:
     if not values or len(values) > 100:
         return None
     return Row(values, bool(match.group("plus")), label, result, keycap, item.line)
+
+
+def roll_line(text: str) -> bool:
+    """A line that starts with a roll and its result ('1-2 → Restless night.', '⚀–⚁: The Gloom stirs.')."""
+    return parse_row(ListItem(text)) is not None
 
 
 def _runs(values: list[int]) -> list[tuple[int, int]]:

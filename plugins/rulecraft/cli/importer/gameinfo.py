@@ -15,8 +15,8 @@ VERSION_RE = re.compile(r"\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b|\b(\d+\.\d+(?:\
 CHANGELOG_HEADING = re.compile(r"\b(change ?log|change notes|changes|release notes|version history|what's new)\b", re.I)
 COMPONENTS_HEADING = re.compile(r"\b(components|game contents|contents|in the box|materials)\b", re.I)
 SETUP_HEADING = re.compile(r"\b(set ?-?up|setting up|game setup|preparation|before (?:you|the game|play)\b[\w ]*|"
-                           r"getting (?:started|ready)|preparing (?:to play|the game)|start(?:ing)? (?:the|a) game|"
-                           r"(?:need|needed|how) to start)\b", re.I)
+                           r"getting started|get(?:ting)? (?:[\w'’]+ ){0,3}?ready|preparing (?:to play|the game)|"
+                           r"start(?:ing)? (?:the|a) game|(?:need|needed|how) to start)\b", re.I)
 NOTE_LEAD = re.compile(r"^(?:tip|note|hint|example|variant|reminder|important)\b\s*[:.!—–-]", re.I)  # stays prose
 BOLD_LINE = re.compile(r"^(\*\*|__)([^*_]{1,60})\1:?$")
 END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end game|winning|win(?:ning)? condition|"

@@ -31,6 +31,12 @@ from .text import escape_refs
 
 VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}
 SKIP = {"script", "style", "template", "noscript", "svg", "head", "title"}
+# wiki page furniture, not rules: '[edit]' links in headings, the generated table of contents
+CHROME = re.compile(r"\b(mw-editsection|toc)\b")
+
+
+def _chrome(node) -> bool:
+    return bool(CHROME.search(node.attrs.get("class", "").lower()) or node.attrs.get("id", "").lower() == "toc")
 HEADINGS = {f"h{i}": i for i in range(1, 7)}
 BLOCK_TAGS = {"p", "div", "ul", "ol", "dl", "table", "section", "blockquote", "pre", "header", "footer", "main",
               "article", "aside", "nav", "figure", *HEADINGS}
@@ -135,7 +141,7 @@ class HtmlReader:
                 parts.append(as_text(child))  # decoded text: '&lt;script&gt;' must stay text
                 continue
             tag = child.tag
-            if tag in SKIP or (skip_lists and tag in ("ul", "ol", "dl")):
+            if tag in SKIP or (skip_lists and tag in ("ul", "ol", "dl")) or _chrome(child):
                 continue
             if tag == "br":
                 parts.append(" ")
@@ -185,7 +191,7 @@ class HtmlReader:
                     loose.append(child)
                 continue
             tag = child.tag
-            if tag in SKIP:
+            if tag in SKIP or _chrome(child):
                 continue
             if tag in ("strong", "b", "em", "i", "a", "span", "code", "br", "small", "sup", "sub", "u", "mark"):
                 loose.append(self.inline(Node("#span", {}, child.line, [child])))

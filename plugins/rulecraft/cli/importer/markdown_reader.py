@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from .dice import roll_line
 from .inline import attrs, convert, image_remark
 from .outline import (
     Code,
@@ -31,6 +32,7 @@ from .outline import (
 LIST_RE = re.compile(r"^(\s*)([-*+]|(\d{1,3})[.)])(?:\s+(.*)|$)")
 HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
+TASK_BOX_RE = re.compile(r"^\[[ xX]\]\s+(?=\S)")
 LABEL_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__)?[A-Z][\w'’ /-]{0,40}?(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S")
 DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
 HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
@@ -97,7 +99,8 @@ class MarkdownReader:
         i, n = 0, len(lines)
 
         def flush() -> None:
-            if len(para) >= 2 and all(LABEL_LINE_RE.match(t) for _, t in para):
+            rolls = len(para) >= 2 and all(_result_line(t.strip()) for _, t in para)  # '⚀–⚁: ...', '1-2 → ...'
+            if rolls or (len(para) >= 2 and all(LABEL_LINE_RE.match(t) for _, t in para)):
                 # 'Field: A square ...' on lines of their own: one entry a line, as the author laid them out
                 out.append(ListBlock(False, [ListItem(convert(t.strip(), ln, self.remarks), ln) for ln, t in para],
                                      para[0][0], hint="lines"))
@@ -186,7 +189,7 @@ class MarkdownReader:
             para.append((ln, raw))
             i += 1
         flush()
-        return out
+        return _roll_paragraphs(out)
 
     # -- definition lists (Python-Markdown def_list: 'Term' then ': definition') ------------------------
 
@@ -343,7 +346,9 @@ class MarkdownReader:
             if marker and indent <= base + 1:
                 if (marker.group(3) is not None) != ordered or not (marker.group(4) or "").strip():
                     break
-                current = ListItem(convert(marker.group(4), ln, self.remarks), ln,
+                # '- [ ] Shuffle ...' (a task list): the box is a tick for the reader, not part of the step
+                text = TASK_BOX_RE.sub("", marker.group(4), count=1)
+                current = ListItem(convert(text, ln, self.remarks), ln,
                                    int(marker.group(3)) if marker.group(3) else None)
                 block.items.append(current)
                 i, after_blank = i + 1, False
@@ -374,3 +379,31 @@ class MarkdownReader:
 
 def read_markdown(text: str, source: str) -> Outline:
     return MarkdownReader(source).read(text)
+
+
+def _roll_paragraphs(blocks: list) -> list:
+    """Two or more paragraphs in a row that each start with a roll and its result ('2–4 ........ Cracked. The
+    casting is ...' hard-wrapped over lines, as a PDF converts) are one list of results, a paragraph an item."""
+    out: list = []
+    run: list[Paragraph] = []
+
+    def flush() -> None:
+        if len(run) >= 2:
+            out.append(ListBlock(False, [ListItem(p.text, p.line) for p in run], run[0].line, hint="lines"))
+        else:
+            out.extend(run)
+        run.clear()
+
+    for block in blocks:
+        if isinstance(block, Paragraph) and _result_line(block.text):
+            run.append(block)
+            continue
+        flush()
+        out.append(block)
+    flush()
+    return out
+
+
+def _result_line(text: str) -> bool:
+    """A roll and its result, but not an enumerated paragraph ('**1. Gather.** Take ...', '2) Upkeep: ...')."""
+    return roll_line(text) and not re.match(r"^\W{0,2}\d{1,3}[.)](?!\.)", text)

@@ -59,7 +59,7 @@ def _phase(item: ListItem, state: State, parent_emphasised: bool = True) -> dict
     phase: dict = {"id": state.ids["phase"](name, "phase"), "name": name or "Unnamed phase"}
     state.phase_of_item[id(item)] = phase["id"]
     if rest:
-        phase["summary"] = first_sentence(plain(own or rest), 140)
+        phase["summary"] = capitalise(first_sentence(plain(own or rest), 140))
         phase["rules"] = rest
     full = plain(item.text)
     if OPTIONAL.search(full):
@@ -142,8 +142,8 @@ PLAIN_LEAD = re.compile(r"^(?P<lead>(?:[A-H]|\d{1,2}|[IVX]{1,4})[.)]\s+[^.:!?*_]
 def _paragraph_lead(text: str) -> tuple[str, str] | None:
     """(phase name, rest) of a paragraph led by '**Step 1 — Wind.**' or a plain 'A. Movement Phase.'"""
     match = re.match(r"^(\*\*|__)(?P<lead>[^*_]{1,60})\1\s*(?P<rest>.*)$", text, re.S)
-    if match:
-        name = heading_phase_name(match.group("lead"))
+    if match:  # '**Step 1 — Wind.**', and '**1. Gather.**' like its plain twin '1. Gather. ...'
+        name = heading_phase_name(match.group("lead")) or _numbered_name(match.group("lead"))
     else:
         match = PLAIN_LEAD.match(text)
         name = match and (heading_phase_name(match.group("lead")) or _numbered_name(match.group("lead")))
@@ -197,6 +197,41 @@ def _heading_group(state: State):
         if best is None or score > best[0]:
             best = (score, parent, phases)
     return best[1:] if best else None
+
+
+EMPHASISED = re.compile(r"(\*\*|__|\*|_)(?P<name>[^*_]{1,40}?)\1")
+NAME_LIST = re.compile(r"(?:[:—–]|\bare\b)\s*(?P<names>[A-Z][\w'’ -]{0,30}(?:,\s*[A-Z][\w'’ -]{0,30})*,?\s+"
+                       r"(?:and|then)\s+[A-Z][\w'’ -]{0,30}?)(?=[.;:—–]|$)")
+
+
+def _names_in(text: str) -> list[str]:
+    """Phase names a paragraph lists: its emphasised words ('**Dawn**, **Forage** ...'), or else a plain
+    list after a colon or dash ('three steps: Wind, Travel and Trade')."""
+    names = [m.group("name") for m in EMPHASISED.finditer(text)]
+    if len(names) < 2:
+        match = NAME_LIST.search(plain(text))
+        names = re.split(r",\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+", match.group("names")) if match else []
+    return [n.strip() for n in names if n.strip()]
+
+
+def _overview_group(state: State):
+    """(turn section, [(section, name)]) when a paragraph under a turn heading names the phases and headings
+    with those names follow, under it or at its own level right after it ('## Turn Overview' naming Dawn,
+    Forage, ..., then '## Dawn', '## Forage'), or None."""
+    for section in state.outline.sections():
+        if not TURN_HEADING.search(plain(section.title)):
+            continue
+        names = [n for b in section.blocks if isinstance(b, Paragraph) for n in _names_in(b.text)]
+        wanted = {" ".join(_norm(n)): n for n in names}
+        if len(wanted) < 2:
+            continue
+        siblings = section.parent.children if section.parent else []
+        at = next(i for i, s in enumerate(siblings) if s is section)
+        found = [(child, capitalise(clean_name(child.title, drop_phase=True)))
+                 for child in [*section.children, *siblings[at + 1:]] if " ".join(_norm(child.title)) in wanted]
+        if len(found) >= 2 and len(found) * 10 >= len(wanted) * 6:
+            return section, found
+    return None
 
 
 def _heading_phases(state: State, group=None) -> bool:
@@ -272,20 +307,49 @@ def _within(section, ancestors: list) -> bool:
     return False
 
 
-def recognise(state: State) -> None:
-    group = _heading_group(state)
-    # a list inside one of the phase headings is that phase's steps (or a table), not the turn sequence
-    phase_sections = [section for section, _ in group[1]] if group else []
+# an intro offering a choice ('choose one action:', 'you may ...') lists options, not a sequence
+CHOICE_INTRO = re.compile(r"\b(choose|chooses|choice|one of|any of|either|may|options?|instead)\b", re.I)
+
+
+def _name_led(item: ListItem) -> bool:
+    """'**Scout:** move up to 2 tiles', '*Forage* — take ...': an emphasised name, a separator, then rules."""
+    named = split_item(item.text)
+    inner_separator = re.match(r"^\s*(\*{1,2}|_{1,2})[^*_]+?[:.]\1", item.text)
+    return named.emphasised and bool(named.rest) and (named.separated or bool(inner_separator))
+
+
+def _sequence_bullets(section, i: int, block: ListBlock) -> bool:
+    """An unordered list is a turn sequence when every item (two or more) is led by an emphasised name and
+    what introduces it does not offer a choice; a plain bulleted list under a turn heading stays prose."""
+    if len(block.items) < 2 or not all(_name_led(item) for item in block.items):
+        return False
+    before = section.blocks[i - 1] if i > 0 else None
+    intro = plain(before.text) if isinstance(before, Paragraph) else ""
+    return not CHOICE_INTRO.search(intro)
+
+
+def _list_candidates(state: State, phase_sections: list, ordered: bool) -> list:
     candidates = []
     for section in state.outline.sections():
         if not TURN_HEADING.search(plain(section.title)) or _within(section, phase_sections):
             continue
-        lists = [b for i, b in enumerate(section.blocks) if isinstance(b, ListBlock) and b.ordered
-                 and not state.claimed(b) and not dice.is_roll_list(section, i, b)]
+        lists = [b for i, b in enumerate(section.blocks) if isinstance(b, ListBlock) and not state.claimed(b)
+                 and (b.ordered if ordered else not b.ordered and _sequence_bullets(section, i, b))
+                 and not dice.is_roll_list(section, i, b)]
         if lists:
             candidates.append((sum(len(b.items) for b in lists), -section.line, section, lists))
+    return candidates
+
+
+def recognise(state: State) -> None:
+    group = _heading_group(state) or _overview_group(state)
+    # a list inside one of the phase headings is that phase's steps (or a table), not the turn sequence
+    phase_sections = [section for section, _ in group[1]] if group else []
+    candidates = _list_candidates(state, phase_sections, ordered=True)
     if not candidates and (_heading_phases(state, group) or _paragraph_phases(state)):
         return
+    if not candidates:  # last: a bulleted sequence of named steps ('- **Scout:** move ...')
+        candidates = _list_candidates(state, phase_sections, ordered=False)
     if not candidates:
         state.ask("phases", "No turn sequence found (an ordered list under a heading such as 'Turn structure' or "
                   "'Phases of a round'): write phases.yaml by hand.")
@@ -298,10 +362,12 @@ def recognise(state: State) -> None:
         state.claim(block, "/// phase-list\n///" if i == 0 else "")
     for i, block in enumerate(section.blocks[1:], start=1):  # 'Next are the phases for ...:' intros go too
         before = section.blocks[i - 1]
-        if any(block is b for b in lists) and isinstance(before, Paragraph) and plain(before.text).endswith(":"):
+        if any(block is b for b in lists) and isinstance(before, Paragraph) and plain(before.text).endswith(":") \
+                and len(re.findall(r"[.!?](?:\s|$)", plain(before.text))) == 0:  # only a lead-in: no rule in it
             state.claim(before)
     state.phases = [_phase(item, state) for item in items]
-    state.note("phases", f"{len(items)} phases from {len(lists)} ordered list(s) under '{plain(section.title)}'",
+    kind = "ordered" if lists[0].ordered else "bulleted"
+    state.note("phases", f"{len(items)} phases from {len(lists)} {kind} list(s) under '{plain(section.title)}'",
                section.line)
     if len(lists) > 1:
         state.note("phases", f"the source numbers its phases by hand across {len(lists)} separate lists "

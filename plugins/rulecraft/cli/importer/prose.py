@@ -99,6 +99,8 @@ class ProseWriter:
         return "\n".join(lines)
 
     def section(self, section: Section, depth: int) -> list[str]:
+        if id(section) in self.state.folded:  # its heading is a term's name, its text the definition
+            return self.blocks(section.blocks)  # every block is claimed: nothing is written twice
         self.sections += 1
         title = self.state.retitle.get(id(section)) or section.title or "Untitled"
         out = [f"{'#' * min(depth + 1, 6)} {_safe_line(title).lstrip('#').strip()}"]

@@ -36,6 +36,9 @@ class State:
     phase_of_item: dict[int, str] = field(default_factory=dict)  # id(list item or paragraph) -> phase id
     turn_section: Section | None = None
     heading_phases: list[Section] = field(default_factory=list)  # sections that are one phase each
+    # id(section) -> sections whose heading and text became data shown by a block above them (one term
+    # per heading): the prose page leaves out their headings
+    folded: set[int] = field(default_factory=set)
     dice: list[dict] = field(default_factory=list)
     tables: list[dict] = field(default_factory=list)
     terms: list[dict] = field(default_factory=list)

@@ -2,8 +2,9 @@
 
 A list counts when it sits under a heading about terms (glossary, terms, definitions,
 cheat sheet, vocabulary, keywords), comes from a definition list, or has at least three
-items all written 'Term -- definition'. Undefined terms ('Firm Manager -- TODO') keep
-a placeholder and a todo.
+items all written 'Term -- definition'. Two-column tables and bold-led paragraphs under such a
+heading count too, and so do sub-headings that each name one term with its definition below.
+Undefined terms ('Firm Manager -- TODO') keep a placeholder and a todo.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import re
 
 from rulecraft.models.term_matcher import normalise
 
-from .outline import Paragraph, Table
+from .outline import Paragraph, Quote, Section, Table
 from .state import State
 from .text import first_sentence, plain
 
@@ -26,7 +27,15 @@ UNDEFINED = "Not defined in the source yet."
 PLACEHOLDER = re.compile(r"^\s*(todo|tbd|fixme|xxx|\?+|-+)?\s*[.,:;-]*\s*$", re.I)
 
 
-def bold_term(text: str) -> tuple[str, str] | None:
+# '**Clearing.** One of the round spaces ...': a bold name closed by a full stop, read only under a glossary
+# heading (elsewhere '**Note.** ...' is a lead, not a term)
+BOLD_DOT_TERM = re.compile(r"^\s*(\*\*|__)(?P<term>[^*_.]{1,60})\.\1\s+(?P<def>\S.*)$", re.S)
+
+
+def bold_term(text: str, headed: bool = False) -> tuple[str, str] | None:
+    dotted = BOLD_DOT_TERM.match(text) if headed else None
+    if dotted and len(plain(dotted.group("term")).split()) <= 6:
+        return plain(dotted.group("term")).strip(), plain(dotted.group("def")).strip()
     match = BOLD_TERM.match(text)
     if not match or not re.match(r"^\s*(?:\*\*|__)[^*_]+?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?:--+|—|–|:|-))", text):
         return None
@@ -80,6 +89,54 @@ def _entry(state: State, term: str, definition: str, seen: dict[str, str], line:
     return entry
 
 
+def _paragraphs(section: Section, headed: bool):
+    """(paragraph, the quote holding it or None): under a glossary heading, a quoted block of definitions
+    ('> **Clearing.** One of the round spaces ...') is read like plain paragraphs."""
+    for block in section.blocks:
+        if isinstance(block, Paragraph):
+            yield block, None
+        elif headed and isinstance(block, Quote):
+            yield from ((b, block) for b in block.blocks if isinstance(b, Paragraph))
+
+
+def _term_heading(section: Section) -> bool:
+    """A sub-heading that names one term: a short name, its definition in paragraphs, nothing else."""
+    title = plain(section.title).strip()
+    return (bool(title) and len(title.split()) <= 6 and not title.endswith(("?", "!", ":"))
+            and not re.match(r"^\d", title) and not section.children and bool(section.blocks)
+            and all(isinstance(b, Paragraph) for b in section.blocks))
+
+
+def _heading_terms(state: State, seen: dict[str, str], lists: int) -> int:
+    """'#### Forme' / 'The frame that holds ...' under 'Printer's vocabulary': one term per sub-heading."""
+    for section in state.outline.sections():
+        if not TERMS_HEADING.search(plain(section.title)) or state.phase_of(section) is not None:
+            continue
+        fits = [child for child in section.children
+                if _term_heading(child) and not any(state.claimed(b) for b in child.blocks)]
+        if len(fits) < 2 or len(fits) * 10 < len(section.children) * 6:
+            continue
+        lists += 1
+        before = len(state.terms)
+        for child in fits:
+            definition = "\n\n".join(block.text for block in child.blocks)
+            entry = _entry(state, plain(child.title).strip(), plain(definition).strip(), seen, child.line)
+            if entry:
+                state.terms.append(entry)
+            for block in child.blocks:
+                state.claim(block)
+            state.folded.add(id(child))
+        if lists == 1:
+            state.inserts[id(section)].append("/// glossary\n///")
+        state.note("terms", f"{len(state.terms) - before} term(s) from the sub-headings under "
+                   f"'{plain(section.title)}'", section.line)
+        left = [plain(child.title) for child in section.children if id(child) not in state.folded]
+        if left:
+            state.ask("terms", f"Under '{plain(section.title)}', these sub-headings are not read as terms (kept "
+                      f"as prose): {', '.join(left)}", section.line)
+    return lists
+
+
 def recognise(state: State) -> None:
     seen: dict[str, str] = {normalise(t["term"]): t["term"] for t in state.terms}
     lists = 0
@@ -124,15 +181,22 @@ def recognise(state: State) -> None:
                        f"'{plain(section.title)}'", block.line)
     for section in state.outline.sections():  # '**Hold** — the six cargo spaces ...' as paragraphs
         headed = bool(TERMS_HEADING.search(plain(section.title)))
-        run = [b for b in section.blocks if isinstance(b, Paragraph) and not state.claimed(b) and bold_term(b.text)]
+        run = [(b, quote) for b, quote in _paragraphs(section, headed)
+               if not state.claimed(b) and bold_term(b.text, headed)]
         if not (len(run) >= 3 or (headed and len(run) >= 2)) or state.phase_of(section) is not None:
             continue
         lists += 1
         before = len(state.terms)
-        for n, block in enumerate(run):
-            entry = _entry(state, *bold_term(block.text), seen, block.line)
+        marker = "/// glossary\n///" if lists == 1 else ""
+        for n, (block, quote) in enumerate(run):
+            entry = _entry(state, *bold_term(block.text, headed), seen, block.line)
             if entry:
                 state.terms.append(entry)
-            state.claim(block, "/// glossary\n///" if lists == 1 and n == 0 else "")
+            state.claim(block, marker if n == 0 and quote is None else "")
+        for quote in dict.fromkeys(id(q) for _, q in run if q is not None):  # a quote left empty goes too
+            block = next(q for _, q in run if id(q) == quote)
+            if all(state.claimed(b) for b in block.blocks):
+                state.claim(block, marker if run[0][1] is block else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from bold-led paragraphs under "
                    f"'{plain(section.title)}'", section.line)
+    _heading_terms(state, seen, lists)
