@@ -415,3 +415,124 @@ def test_wiki_edit_links_and_contents_are_not_rules(tmp_path):
     assert "components" not in files["game"] and files["game"]["setup"] == ["Lay out the board.", "Deal 3 cards."]
     page = result.page.read_text(encoding="utf-8")
     assert "## Setup\n" in page and "edit" not in page and "Contents" not in page
+
+
+def test_bold_and_italics_set_by_css_class_are_emphasis(tmp_path):
+    # Google Docs' "Web page" export: no <b>, only classes; '.c1' is bold, '.c2' italic, '.c3' neither
+    _, files, _ = run(tmp_path, """\
+        <html><head><style type="text/css">.c1{font-weight:700}.c2{font-style:italic}.c3{margin:0}</style></head>
+        <body><p class="c3 title"><span>Ferry Game</span></p>
+        <h2><span>Glossary</span></h2>
+        <p class="c3"><span class="c1">Fare</span><span>&nbsp;– the coins a traveller pays.</span></p>
+        <p class="c3"><span class="c1">Gauge</span><span>&nbsp;– the flood track.</span></p>
+        <p class="c3"><span class="c3">Plain</span><span>&nbsp;– not a term.</span></p>
+        </body></html>
+        """, name="book.html")
+    assert files["game"]["title"] == "Ferry Game"
+    assert [(t["term"], t["short"]) for t in files["terms"]["terms"]] == [
+        ("Fare", "The coins a traveller pays."), ("Gauge", "The flood track.")]
+
+
+def test_a_prepare_heading_is_the_setup_and_typed_step_numbers_go(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Preparing the river
+
+        **Step 1.** Lay the six river cards in a row.
+
+        **Step 2.** Each player takes a raft.
+
+        Step 3: Shuffle the tiles.
+        """)
+    assert files["game"]["setup"] == ["Lay the six river cards in a row.", "Each player takes a raft.",
+                                      "Shuffle the tiles."]
+
+
+def test_a_time_unit_heading_holds_the_turn_and_emoji_are_not_names(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Inn Game 🍲
+
+        A solo game about running a roadside inn.
+
+        ## 🔁 Each day
+
+        1. 🌅 **Morning** — draw one guest and seat them.
+        2. 🍳 **Kitchen** — roll the die and tick that many pantry boxes.
+        3. 🌙 **Night** — served guests leave and pay 1 coin each.
+        """)
+    assert files["game"]["title"] == "Inn Game"
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Morning", "Kitchen", "Night"]
+    assert "terms" not in files or not files["terms"].get("terms")
+
+
+def test_a_table_drawn_in_a_code_block_is_a_table(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Grumble table
+
+        Roll the die when a guest grumbles:
+
+        ```
+         roll | what happens
+        ------+---------------------------
+         1-2  | The guest storms out.
+         3-4  | The guest sulks.
+         5-6  | The guest shrugs.
+        ```
+
+        ## Example
+
+        ```python
+        a | b
+        --+--
+        1 | 2
+        3 | 4
+        ```
+        """)
+    tables = files["dice"]["tables"]
+    assert len(tables) == 1 and [(r["roll"], r["result"]) for r in tables[0]["rows"]] == [
+        ("1-2", "The guest storms out."), ("3-4", "The guest sulks."), ("5-6", "The guest shrugs.")]
+
+
+def test_running_page_lines_lettered_markers_and_capitals_are_typography(tmp_path):
+    # a PDF converted to text: a footer on every page, 'a)' step markers, names set in capitals
+    result, files, _ = run(tmp_path, """\
+        # FOUNDRY GAME
+
+        RULEBOOK
+
+        A game of molten iron for 2–4 players.
+
+        Foundry Game — Rulebook 2
+
+        ## SETTING UP
+
+        Before the first shift, prepare the table as follows:
+
+        a) Place the canal board.
+
+        b) Each player takes a foundry board.
+
+        Foundry Game — Rulebook 3
+
+        ## SEQUENCE OF PLAY
+
+        ### STEP 1 — STOKE
+
+        Spend coke to raise your heat.
+
+        ### STEP 2 — POUR
+
+        Pour one order card.
+
+        Foundry Game — Rulebook 4
+        """)
+    game = files["game"]
+    assert game["title"] == "Foundry Game" and game["summary"] == "A game of molten iron for 2–4 players."
+    assert game["setup"] == ["Place the canal board.", "Each player takes a foundry board."]
+    assert [(p["name"], p["rules"]) for p in files["phases"]["phases"]] == [
+        ("Stoke", "Spend coke to raise your heat."), ("Pour", "Pour one order card.")]
+    assert "Rulebook 3" not in result.page.read_text(encoding="utf-8")
+    assert "3 repeated page line(s)" in result.report_text

@@ -31,10 +31,11 @@ from . import amounts, cards, dice, gameinfo, phases, report, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
 from .markdown_reader import read_markdown
+from .names import uncapped
 from .outline import Outline
 from .prose import ProseWriter
 from .state import State
-from .text import plain, slug
+from .text import plain, slug, undecorated
 from .writer import data_files, validate, write
 
 PROSE_PAGE = "rules.md"
@@ -125,7 +126,8 @@ def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
 
 def recognise(outline: Outline, game_id: str, title: str | None = None) -> State:
     state = State(outline, game_id)
-    state.game = {"id": game_id, "title": (title or plain(outline.title or "") or game_id)[:120], "version": "0.1"}
+    shown = uncapped(undecorated(plain(outline.title or "")), title=True)  # 'CINDERFALL FOUNDRY 🔥'
+    state.game = {"id": game_id, "title": (title or shown or game_id)[:120], "version": "0.1"}
     gameinfo.changelog(state)
     phases.recognise(state)
     gameinfo.components(state)

@@ -14,7 +14,9 @@ VERSION_RE = re.compile(r"\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b|\b(\d+\.\d+(?:\
                         re.I)
 CHANGELOG_HEADING = re.compile(r"\b(change ?log|change notes|changes|release notes|version history|what's new)\b", re.I)
 COMPONENTS_HEADING = re.compile(r"\b(components|game contents|contents|in the box|materials)\b", re.I)
-SETUP_HEADING = re.compile(r"\b(set ?-?up|setting up|game setup|preparation|before (?:you|the game|play)\b[\w ]*|"
+# 'Preparing the river', 'Prepare your camp': a heading that is only 'prepare <something>' is the set-up
+SETUP_HEADING = re.compile(r"^\W*prepar(?:e|ing) (?:the|your|for) [\w'’ ]{1,30}$|"
+                           r"\b(set ?-?up|setting up|game setup|preparation|before (?:you|the game|play)\b[\w ]*|"
                            r"getting started|get(?:ting)? (?:[\w'’]+ ){0,3}?ready|preparing (?:to play|the game)|"
                            r"start(?:ing)? (?:the|a) game|(?:need|needed|how) to start)\b", re.I)
 NOTE_LEAD = re.compile(r"^(?:tip|note|hint|example|variant|reminder|important)\b\s*[:.!—–-]", re.I)  # stays prose
@@ -26,9 +28,14 @@ SUMMARY_HEADING = re.compile(r"\b(overview|introduction|about|what is)\b", re.I)
 PLAYERS_RE = re.compile(r"\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s+players\b", re.I)
 
 
+# '**Step 3.** Shuffle ...' / 'Step 3: Shuffle ...' / 'c) Shuffle ...': a typed step number or letter (steps
+# are numbered when shown)
+STEP_LEAD = re.compile(r"^(\*\*|__)?(?:step\s+\d{1,2}\s*[.:)—–-]?|\(?[a-z]\))\s*\1?\s*(?=\S)", re.I)
+
+
 def _steps(block: ListBlock | Paragraph) -> list:
     if isinstance(block, Paragraph):
-        return [block.text]
+        return [STEP_LEAD.sub("", block.text, count=1)]
 
     def step(item: ListItem):
         subs = [step(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]
@@ -153,7 +160,7 @@ def setup(state: State) -> None:
             elif _group_label(block):
                 pending = (_group_label(block), block)
             elif isinstance(block, Paragraph) and not NOTE_LEAD.match(plain(block.text)) \
-                    and not (plain(block.text).endswith(":") and isinstance(nxt, ListBlock)):
+                    and not (plain(block.text).endswith(":") and nxt is not None):  # '... as follows:'
                 parts.append((None, block, []))  # a step written as a sentence before or after the list
                 pending = None
             else:
@@ -230,7 +237,9 @@ def facts(state: State) -> None:
                 state.game["objective"] = "\n\n".join(paragraphs)
                 break
     summary = None
-    preface = [b.text for b in outline.root.blocks if isinstance(b, Paragraph)]
+    # a paragraph of fewer than three words (a badge, an image link, 'RULEBOOK') says nothing about the game
+    preface = [b.text for b in outline.root.blocks if isinstance(b, Paragraph)
+               and len(re.findall(r"\w+", plain(b.text))) >= 3]
     if preface:
         summary = preface[0]
     else:
@@ -241,7 +250,7 @@ def facts(state: State) -> None:
                     summary = paragraphs[0]
                     break
     if summary:
-        state.game["summary"] = first_sentence(summary, 400)
+        state.game["summary"] = first_sentence(plain(summary), 400)  # a cut must not leave a '*' open
     else:
         state.game["summary"] = "Imported rulebook: write one or two sentences saying what the game is about."
         state.ask("game", "No introduction found: write the summary in game.yaml")

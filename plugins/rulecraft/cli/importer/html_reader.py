@@ -25,6 +25,8 @@ from .outline import (
     Remark,
     Table,
     build_tree,
+    drawn_table,
+    drop_running_lines,
     note_kind,
 )
 from .text import escape_refs
@@ -113,10 +115,41 @@ class _TreeBuilder(HTMLParser):
         self.stack[-1].children.append(data)
 
 
+# '.c1{font-weight:700}': exporters such as Google Docs set bold and italics by class, not with <b>/<i>
+STYLE_RULE = re.compile(r"([^{}]+)\{([^{}]*)\}")
+BOLD_DECL = re.compile(r"font-weight\s*:\s*(?:bold|bolder|[6-9]00)\b", re.I)
+ITALIC_DECL = re.compile(r"font-style\s*:\s*italic\b", re.I)
+
+
+def styled_classes(text: str) -> tuple[set[str], set[str]]:
+    """(bold classes, italic classes) declared by single-class rules in the page's <style> blocks."""
+    bold: set[str] = set()
+    italic: set[str] = set()
+    for sheet in re.findall(r"<style\b[^>]*>(.*?)</style>", text, re.S | re.I):
+        sheet = re.sub(r"/\*.*?\*/", "", sheet, flags=re.S)
+        for selectors, body in STYLE_RULE.findall(sheet):
+            names = {m.group(1) for sel in selectors.split(",")
+                     if (m := re.fullmatch(r"\s*(?:span)?\.([\w-]+)\s*", sel))}
+            if BOLD_DECL.search(body):
+                bold |= names
+            if ITALIC_DECL.search(body):
+                italic |= names
+    return bold, italic
+
+
 class HtmlReader:
     def __init__(self, source: str):
         self.source = source
         self.remarks: list[Remark] = []
+        self.bold: set[str] = set()
+        self.italic: set[str] = set()
+
+    def _styled(self, node: Node) -> str:
+        """'**' or '*' when a <span>'s class makes it bold or italic, else ''."""
+        if node.tag != "span" or not (self.bold or self.italic):
+            return ""
+        classes = set(node.attrs.get("class", "").split())
+        return "**" if classes & self.bold else "*" if classes & self.italic else ""
 
     def read(self, text: str) -> Outline:
         for match in re.finditer(r"<!--(.*?)-->", text, re.S):
@@ -124,12 +157,13 @@ class HtmlReader:
             if body:
                 self.remarks.append(Remark("comment", f"commented-out text dropped: '{body[:80]}'",
                                            text.count("\n", 0, match.start()) + 1))
+        self.bold, self.italic = styled_classes(text)
         builder = _TreeBuilder()
         builder.feed(text)  # TooDeep: the caller reports it
         builder.close()
         stream: list = []
         self.blocks(builder.root, stream)
-        title, root = build_tree(stream, None)
+        title, root = build_tree(drop_running_lines(stream, self.remarks), None)
         return Outline(self.source, "html", title, root, self.remarks, text.count("\n") + 1)
 
     # -- inline ---------------------------------------------------------------------------------------
@@ -149,6 +183,8 @@ class HtmlReader:
                 self.remarks.append(image_remark(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line))
             elif tag in ("strong", "b"):
                 parts.append(self._wrap("**", self.inline(child)))
+            elif self._styled(child):
+                parts.append(self._wrap(self._styled(child), self.inline(child)))
             elif tag in ("em", "i"):
                 parts.append(self._wrap("*", self.inline(child)))
             elif tag == "code":
@@ -200,6 +236,10 @@ class HtmlReader:
             flush()
             if tag in HEADINGS:
                 out.append(Heading(HEADINGS[tag], self.inline(child), child.line))
+            elif tag == "p" and "title" in child.attrs.get("class", "").lower().split() and \
+                    not any(isinstance(b, Heading) for b in out):
+                # a word processor's 'Title' paragraph style (Google Docs, LibreOffice) is the document title
+                out.append(Heading(1, re.sub(r"^\*+|\*+$", "", self.inline(child)).strip(), child.line))
             elif tag == "p":
                 text = self.inline(child)
                 if text:
@@ -218,7 +258,8 @@ class HtmlReader:
                 self.blocks(child, inner)
                 out.append(Quote(inner, child.line))
             elif tag == "pre":
-                out.append(Code(self._text(child), "", child.line))
+                code = Code(self._text(child), "", child.line)
+                out.append(drawn_table(code) or code)
             elif tag == "table":
                 out.append(self.table(child))
             elif tag in ("hr",):

@@ -26,6 +26,8 @@ from .outline import (
     Remark,
     Table,
     build_tree,
+    drawn_table,
+    drop_running_lines,
     note_kind,
 )
 
@@ -66,7 +68,7 @@ class MarkdownReader:
         text = re.sub(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", lambda m: "\n", text, flags=re.M | re.I)
         lines = [(i + 1, line.expandtabs(4)) for i, line in enumerate(text.split("\n"))]
         stream = self.blocks(lines)
-        title, root = build_tree(stream, self.title)
+        title, root = build_tree(drop_running_lines(stream, self.remarks), self.title)
         return Outline(self.source, "markdown", title, root, self.remarks, len(lines))
 
     # -- whole-text clean-up ---------------------------------------------------------------------------
@@ -129,7 +131,8 @@ class MarkdownReader:
                 j = i + 1
                 while j < n and not lines[j][1].strip().startswith(fence.group(1)):
                     j += 1
-                out.append(Code("\n".join(t for _, t in lines[i + 1:j]), fence.group(2), ln))
+                code = Code("\n".join(t for _, t in lines[i + 1:j]), fence.group(2), ln)
+                out.append(drawn_table(code) or code)
                 i = j + 1
                 continue
             heading = HEADING_RE.match(raw)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .text import plain
+from .text import plain, undecorated
 
 _LEAD_EMPH = re.compile(r"^(\*{1,2}|_{1,2})(?P<name>[^*_]+?)(?:\*{1,3}|_{1,2})(?P<rest>.*)$", re.S)
 _SEP = re.compile(r"^\s*(?:--+|—|–|-|:|\.)\s*")
@@ -22,15 +22,36 @@ class NamedItem:
     separated: bool  # an explicit separator followed the name
 
 
+_SMALL = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"}
+
+
+def uncapped(name: str, title: bool = False) -> str:
+    """'STOKE' -> 'Stoke', 'CINDERFALL FOUNDRY' -> 'Cinderfall Foundry' (title=True): a name set in capitals
+    for typography. Short words that are not small words stay capitals (VP, HQ); mixed case is kept."""
+    words = name.split(" ")
+    if any(c.islower() for c in name) or not any(sum(c.isalpha() for c in w) >= 4 for w in words):
+        return name
+    out = []
+    for n, word in enumerate(words):
+        letters = sum(c.isalpha() for c in word)
+        if letters <= 3 and word.lower() not in _SMALL:
+            out.append(word)
+        elif n == 0 or (title and word.lower() not in _SMALL):
+            out.append(word[:1] + word[1:].lower())
+        else:
+            out.append(word.lower())
+    return " ".join(out)
+
+
 def clean_name(name: str, drop_phase: bool = False) -> str:
-    name = plain(name).strip().rstrip(".:;,-–— ").strip()
+    name = uncapped(undecorated(plain(name)).strip().rstrip(".:;,-–— ").strip())
     if drop_phase:
         name = re.sub(r"\s+phase$", "", name, flags=re.I) if len(name.split()) > 1 else name
     return name[:120]
 
 
 def split_item(text: str, drop_phase: bool = False) -> NamedItem:
-    text = text.strip()
+    text = undecorated(text)
     match = _LEAD_EMPH.match(text)
     if match and plain(match.group("name")):
         rest = match.group("rest")

@@ -7,6 +7,7 @@ recorded as a :class:`Remark` for the report.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 
@@ -165,3 +166,47 @@ def note_kind(classes: str) -> str | None:
     """The admonition kind of an element with these (lower-case) classes, or None if it is no note."""
     kind = next((c for c in NOTE_KINDS if c in classes), None)
     return "note" if kind in ("admonition", "callout", "info") else kind
+
+
+# A table drawn in a code block (' roll | what happens' over a '-----+-----' rule): READMEs and plain-text
+# rulebooks draw tables in monospace because their format has none, so the block is data, not code.
+_CELL_SEP = re.compile(r"\s*[|│┃]\s*")
+_RULE_LINE = re.compile(r"^[\s|│┃:+=\-─━┼┬┴├┤┌┐└┘═╪╬]+$")
+_PLAIN_LANGS = ("", "text", "txt", "plain", "plaintext", "ascii", "table")
+
+
+def drawn_table(code: Code) -> Table | None:
+    """The table a plain code block draws (at least a header and two rows, every row with the same number of
+    cells, a rule line under the header), or None."""
+    if code.lang.strip().lower() not in _PLAIN_LANGS:
+        return None
+    lines = [line for line in code.text.splitlines() if line.strip()]
+    rules = [n for n, line in enumerate(lines) if _RULE_LINE.match(line) and re.search(r"[-─━=═]", line)]
+    rows = [[c for c in _CELL_SEP.split(line.strip().strip("|│┃").strip())] for n, line in enumerate(lines)
+            if n not in rules]
+    if len(rows) < 3 or not rules or rules[0] > 2 or len({len(r) for r in rows}) != 1 or len(rows[0]) < 2:
+        return None
+    return Table(rows, code.line)
+
+
+def drop_running_lines(stream: list, remarks: list[Remark]) -> list:
+    """The stream without page furniture: a short paragraph repeated on three or more pages with only its
+    number changing ('Cinderfall Foundry — Rulebook 3') is a running footer or header of a converted PDF."""
+    def key(block) -> str | None:
+        if not isinstance(block, Paragraph) or len(block.text) > 80 or not re.search(r"\d", block.text):
+            return None
+        return re.sub(r"\d+", "#", block.text.strip().lower())
+
+    counts: dict[str, int] = {}
+    for block in stream:
+        k = key(block)
+        if k:
+            counts[k] = counts.get(k, 0) + 1
+    out = []
+    for block in stream:
+        k = key(block)
+        if k and counts[k] >= 3 and len(re.findall(r"[a-z]+", k)) >= 1:
+            remarks.append(Remark("furniture", f"running page line dropped: '{block.text[:80]}'", block.line))
+            continue
+        out.append(block)
+    return out

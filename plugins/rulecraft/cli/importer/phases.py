@@ -20,8 +20,9 @@ from .outline import ListBlock, ListItem, Paragraph
 from .state import State
 from .text import first_sentence, plain, words
 
-TURN_HEADING = re.compile(r"\b(turns?|phases?|rounds?|sequence of play|order of play|rules of play|turn structure)\b",
-                          re.I)
+# 'Each day', 'A season in the valley': a game whose turn is a unit of time names it so
+TURN_HEADING = re.compile(r"\b(turns?|phases?|rounds?|sequence of play|order of play|rules of play|turn structure|"
+                          r"(?:each|every|a|one) (?:day|night|week|month|season|year|cycle|shift))\b", re.I)
 SKIP_FIRST = re.compile(r"skip(?:ped|s)?\b[^.]*\b(?:first|1st|opening) (?:round|turn)|"
                         r"not (?:played |used )?(?:in|on|during) the first (?:round|turn)", re.I)
 OPTIONAL = re.compile(r"\boptional\b", re.I)

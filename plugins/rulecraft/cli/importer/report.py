@@ -55,7 +55,8 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
         lines += [f"    - {r.text}" + (f" (line {r.line})" if r.line else "")
                   for r in outline.remarks if r.kind == "image"]
     for kind, label in (("link", "link(s) to pages that were not imported, kept as text"),
-                        ("comment", "commented-out passage(s) dropped")):
+                        ("comment", "commented-out passage(s) dropped"),
+                        ("furniture", "repeated page line(s) (running headers or footers) dropped")):
         if remarks.get(kind):
             lines.append(f"- [ ] {remarks[kind]} {label}:")
             lines += [f"    - {r.text}" + (f" (line {r.line})" if r.line else "")

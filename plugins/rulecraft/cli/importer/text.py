@@ -24,6 +24,21 @@ def plain(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
 
 
+def _decor(char: str) -> bool:
+    # emoji and pictographs (So), their variation selectors and joiners (Mn, Cf), modifier symbols (Sk)
+    return char.isspace() or unicodedata.category(char) in ("So", "Sk", "Mn", "Cf")
+
+
+def undecorated(text: str) -> str:
+    """Text without the emoji or pictographs decorating its start and end ('🌅 Morning', 'Inn 🍲')."""
+    start, end = 0, len(text)
+    while start < end and _decor(text[start]):
+        start += 1
+    while end > start and _decor(text[end - 1]):
+        end -= 1
+    return text[start:end]
+
+
 def slug(text: str, fallback: str = "item") -> str:
     """An id: lower case ascii letters, digits and '-'."""
     text = unicodedata.normalize("NFKD", plain(text)).encode("ascii", "ignore").decode()
