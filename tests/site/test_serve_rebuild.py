@@ -151,3 +151,16 @@ def test_broken_data_shows_the_last_good_book_and_the_fix_shows_the_new_one(serv
     after = server.snapshot()
     assert "A fixed token that works" in after["corporate-warfare/notes/index.html"].decode()
     assert after == server.from_scratch()
+
+
+def test_a_reused_page_logs_its_link_warnings_again(server, caplog):
+    """`mkdocs serve --strict` and anyone reading the log must see a broken link on every rebuild."""
+    (server.project / "docs/about.md").write_text("# About\n\nSee [the rules](missing.md).\n", encoding="utf-8")
+    with caplog.at_level("INFO"):
+        server.rebuild()
+        first = [r.getMessage() for r in caplog.records if "missing.md" in r.getMessage()]
+        caplog.clear()
+        plugin = server.rebuild()
+        again = [r.getMessage() for r in caplog.records if "missing.md" in r.getMessage()]
+    assert plugin.render_cache.rendered == 0
+    assert first and again == first

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -143,14 +144,17 @@ class RenderCache:
 
 class LogCapture(logging.Handler):
     """Records what MkDocs (and plugins, under ``mkdocs.``) log while a page renders, to log it again
-    when the rendering is reused."""
+    when the rendering is reused. Only the rendering thread's records: the cheat-sheet PDFs' background
+    thread logs meanwhile, and its lines belong to no page."""
 
     def __init__(self) -> None:
         super().__init__(logging.NOTSET)
+        self.thread = threading.get_ident()
         self.records: list[logging.LogRecord] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.records.append(record)
+        if record.thread == self.thread:
+            self.records.append(record)
 
 
 __all__ = ["LogCapture", "RenderCache", "Rendered", "extensions_signature", "game_fingerprints", "site_signature"]

@@ -202,3 +202,23 @@ def test_the_server_polls_faster_and_keeps_every_watched_path(tmp_path):
     finally:
         server.server_close()
     shutil.rmtree(tmp_path, ignore_errors=True)
+
+
+# --- log records kept with a page ---------------------------------------------------------------------
+def test_only_the_rendering_threads_log_records_are_kept():
+    import logging
+    import threading
+
+    from rulecraft.mkdocs_plugin.render_cache import LogCapture
+
+    logger = logging.getLogger("mkdocs.test-render-cache")
+    capture = LogCapture()
+    logger.addHandler(capture)
+    try:
+        logger.warning("a link on this page is broken")
+        other = threading.Thread(target=lambda: logger.info("cheat-sheet PDFs up to date"))
+        other.start()
+        other.join()
+    finally:
+        logger.removeHandler(capture)
+    assert [r.getMessage() for r in capture.records] == ["a link on this page is broken"]
