@@ -164,3 +164,16 @@ def test_a_reused_page_logs_its_link_warnings_again(server, caplog):
         again = [r.getMessage() for r in caplog.records if "missing.md" in r.getMessage()]
     assert plugin.render_cache.rendered == 0
     assert first and again == first
+
+
+def test_a_site_with_an_extension_that_reads_files_renders_every_page_again(server):
+    docs = server.project / "docs"
+    _edit(server.project / "mkdocs.yml", "  - pymdownx.superfences\n",
+          f"  - pymdownx.superfences\n  - pymdownx.snippets:\n      base_path: ['{docs}']\n      check_paths: true\n")
+    (server.project / "docs/part.txt").write_text("First words.\n", encoding="utf-8")
+    (server.project / "docs/about.md").write_text('# About\n\n--8<-- "part.txt"\n', encoding="utf-8")
+    server.rebuild()
+    (server.project / "docs/part.txt").write_text("Second words.\n", encoding="utf-8")
+    plugin = server.rebuild()
+    assert plugin.render_cache.reused == 0 and not plugin.render_cache.enabled
+    assert "Second words." in server.snapshot()["about/index.html"].decode()

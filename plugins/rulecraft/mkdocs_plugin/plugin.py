@@ -49,7 +49,7 @@ from ..pages.nav import site_navigation
 from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig, edit_url_for
 from .footer import keep_in_game
-from .render_cache import LogCapture, RenderCache, Rendered, extensions_signature, game_fingerprints, site_signature
+from .render_cache import RenderCache, extensions_signature, game_fingerprints, site_signature
 from .search import only_search_between, search_changes_page
 from .searchindex import entry_fields, tune_index
 from .watch import WATCH_INTERVAL, faster_polling
@@ -203,39 +203,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                 cache.start_build(False, {})
                 return render(config, files)
             self.site_signature = site_signature(files, config, extensions)
-        file, state = page.file, self.page_state
-        key = (page.markdown, file.src_uri, file.dest_uri, file.url, self.site_signature)
-        entry = cache.lookup(file.src_uri, key)
-        if entry is not None:
-            page.content, page.toc, page._title_from_render = entry.content, entry.toc, entry.title
-            page.present_anchor_ids = set(entry.anchors) if entry.anchors is not None else None
-            if entry.links_to_anchors is not None:
-                page.links_to_anchors = {files.get_file_from_path(src): dict(links)
-                                         for src, links in entry.links_to_anchors.items()
-                                         if files.get_file_from_path(src) is not None}
-            state.mentions.extend(entry.mentions)
-            state.problems = list(entry.problems)
-            for record in entry.records:
-                logging.getLogger(record.name).handle(record)
-            cache.reused += 1
-            return None
-        first_mention = len(state.mentions)
-        capture, mkdocs_log = LogCapture(), logging.getLogger("mkdocs")
-        mkdocs_log.addHandler(capture)
-        try:
-            render(config, files)
-        finally:
-            mkdocs_log.removeHandler(capture)
-        cache.rendered += 1
-        links = getattr(page, "links_to_anchors", None)
-        cache.store(file.src_uri, Rendered(
-            key=key, games={g: cache.fingerprints.get(g) for g in state.used_games},
-            all_games=dict(cache.fingerprints) if state.used_all else None,
-            content=page.content, toc=page.toc, title=getattr(page, "_title_from_render", None),
-            anchors=set(page.present_anchor_ids) if page.present_anchor_ids is not None else None,
-            links_to_anchors={f.src_uri: dict(v) for f, v in links.items()} if links is not None else None,
-            mentions=state.mentions[first_mention:], problems=list(state.problems), records=capture.records))
-        return None
+        cache.render_page(page, render, config, files, self.page_state, self.site_signature)
 
     def _set_edit_url(self, page, game_id: str, page_key: str) -> None:
         template = self.config.edit_url

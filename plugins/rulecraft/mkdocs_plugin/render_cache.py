@@ -135,6 +135,43 @@ class RenderCache:
         if self.enabled:
             self.entries[src] = entry
 
+    def render_page(self, page, render, config, files, state, site: str) -> None:
+        """``render(config, files)`` (MkDocs' ``page.render``), or the page's last rendering given back
+        when nothing it depends on changed; ``state`` is the extension's PageState, ``site`` the build's
+        ``site_signature``."""
+        file = page.file
+        key = (page.markdown, file.src_uri, file.dest_uri, file.url, site)
+        entry = self.lookup(file.src_uri, key)
+        if entry is not None:
+            page.content, page.toc, page._title_from_render = entry.content, entry.toc, entry.title
+            page.present_anchor_ids = set(entry.anchors) if entry.anchors is not None else None
+            if entry.links_to_anchors is not None:  # keyed by File: this build's objects
+                page.links_to_anchors = {files.get_file_from_path(src): dict(links)
+                                         for src, links in entry.links_to_anchors.items()
+                                         if files.get_file_from_path(src) is not None}
+            state.mentions.extend(entry.mentions)
+            state.problems = list(entry.problems)
+            for record in entry.records:
+                logging.getLogger(record.name).handle(record)
+            self.reused += 1
+            return
+        first_mention = len(state.mentions)
+        capture, mkdocs_log = LogCapture(), logging.getLogger("mkdocs")
+        mkdocs_log.addHandler(capture)
+        try:
+            render(config, files)
+        finally:
+            mkdocs_log.removeHandler(capture)
+        self.rendered += 1
+        links = getattr(page, "links_to_anchors", None)
+        self.store(file.src_uri, Rendered(
+            key=key, games={g: self.fingerprints.get(g) for g in state.used_games},
+            all_games=dict(self.fingerprints) if state.used_all else None,
+            content=page.content, toc=page.toc, title=getattr(page, "_title_from_render", None),
+            anchors=set(page.present_anchor_ids) if page.present_anchor_ids is not None else None,
+            links_to_anchors={f.src_uri: dict(v) for f, v in links.items()} if links is not None else None,
+            mentions=state.mentions[first_mention:], problems=list(state.problems), records=capture.records))
+
     def forget_unless(self, fingerprints: dict[str, str]) -> None:
         """After the build: a data file saved while it ran may have been read half old, half new, so
         nothing is kept from a build whose fingerprints no longer hold (the save triggers a rebuild)."""
