@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-
-import icepool
+from typing import TYPE_CHECKING
 
 from ..models import CustomDie, DiceExpr
 from .notation import RollRange, parse_dice, parse_roll
+
+if TYPE_CHECKING:
+    import icepool
 
 MAX_OUTCOMES = 2_000  # distinct totals of one roll: a table page stays readable, the checker fast
 MAX_DENOMINATOR = 2 ** 53  # equally likely outcomes: dice.js adds chances exactly up to this (IEEE doubles)
@@ -138,6 +140,8 @@ def check_budget(shape: Shape) -> None:
 
 def single_die(shape: Shape) -> icepool.Die:
     """One die with reroll and explode applied."""
+    import icepool  # here, not at the top: a site without dice never loads it (~30 ms, 2.5 MiB)
+
     die = icepool.Die(list(shape.faces))
     if shape.reroll:
         values, once = shape.reroll
@@ -152,6 +156,8 @@ def single_die(shape: Shape) -> icepool.Die:
 def shape_die(shape: Shape) -> icepool.Die:
     """The exact distribution of the roll's total (check_budget first: this is where time goes)."""
     if shape.d66:
+        import icepool
+
         return icepool.d6 * 10 + icepool.d6
     die = single_die(shape)
     if shape.keep:

@@ -50,11 +50,17 @@ class PageState:
     problems: list[str] = field(default_factory=list)  # unknown ids met while rendering this page
     # every glossary mention of the build: (game, term id, page, section anchor), for "Used in" lists
     mentions: list[tuple[str, str, str, str]] = field(default_factory=list)
+    # the games whose data this page read (unknown ids too), or used_all: the whole book. What the
+    # page's HTML depends on besides its text (mkdocs_plugin/render_cache.py reuses it while they hold).
+    used_games: set[str] = field(default_factory=set)
+    used_all: bool = False
 
     def start(self, src: str | None, game: str | None,
               glossary_url: Callable[[str], str | None] | None = None) -> None:
         self.src, self.game, self.glossary_url = src, game, glossary_url
         self.problems = []
+        self.used_games = set()
+        self.used_all = False
 
 
 class RulecraftExtension(BlocksExtension):
@@ -74,6 +80,11 @@ class RulecraftExtension(BlocksExtension):
 
     # --- state --------------------------------------------------------------------------------------
     def rulebook(self) -> RuleBook:
+        """The whole rule book: the page then depends on every game (``PageState.used_all``)."""
+        self.state.used_all = True
+        return self._book()
+
+    def _book(self) -> RuleBook:
         if self.book is None:
             folder = Path(self.getConfig("rules_data"))
             # Built from configuration by an engine (a new instance per page): share one load.
@@ -89,7 +100,7 @@ class RulecraftExtension(BlocksExtension):
             return
         self._from_config = True
         first = src.split("/", 1)[0] if "/" in src else None
-        games = self.rulebook().games
+        games = self._book().games
         self.state.start(src, first if first in games else None)
 
     def game_id(self, explicit: str | None = None) -> str | None:
@@ -97,9 +108,10 @@ class RulecraftExtension(BlocksExtension):
 
     def index(self, explicit: str | None = None) -> GameIndex:
         game_id = self.game_id(explicit)
-        book = self.rulebook()
+        book = self._book()
         if not game_id:
             raise LookupError("this page belongs to no game; name one: `/// block | game-id:item`")
+        self.state.used_games.add(game_id)  # before the unknown-id error: the page changes if it appears
         if game_id not in book.games or book.games[game_id].info is None:
             raise LookupError(f"unknown game '{game_id}'")
         return build_index(book.games[game_id])

@@ -16,7 +16,9 @@
 * on_post_build: fill the glossary's "Used in" backlinks into the written pages.
 * on_post_build: write each cheat sheet's PDFs, A4 and US Letter (pdf.py; needs WeasyPrint, optional),
   cached on disk by content (pdf_cache.py); under `mkdocs serve` after the reload (pdf_jobs.py).
-* on_serve: watch rules_data/ so a YAML edit rebuilds the site. While serving, a
+* serving: a page whose text, site and rule data are unchanged since the last rebuild is not rendered
+  again (render_cache.py); Jinja's compiled templates are kept between rebuilds too.
+* on_serve: watch rules_data/ so a YAML edit rebuilds the site; poll for saves every 0.1 s. While serving, a
   broken edit keeps the last good rule book and shows the errors in a banner on
   every page (and the log); fixing the file recovers on the next rebuild.
 """
@@ -47,8 +49,10 @@ from ..pages.nav import site_navigation
 from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig, edit_url_for
 from .footer import keep_in_game
+from .render_cache import RenderCache, extensions_signature, game_fingerprints, site_signature
 from .search import only_search_between, search_changes_page
 from .searchindex import entry_fields, tune_index
+from .watch import WATCH_INTERVAL, faster_polling
 
 log = logging.getLogger("mkdocs.plugins.rulecraft")
 ASSET_DIR = "assets/rulecraft"
@@ -110,6 +114,9 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             self.book = self.last_good if self.last_good is not None else RuleBook(root=self.data_dir)
         else:
             self.last_good = self.book
+        if self.serving:  # rendered pages are reused only from a book loaded without errors
+            self._render_cache().start_build(not result.errors, game_fingerprints(self.data_dir, self.book.games)
+                                             if not result.errors else {})
         self.page_state = PageState()
         self.ext = RulecraftExtension(book=self.book, state=self.page_state, rules_data=str(self.data_dir),
                                       link_terms=self.config.link_terms, link_first_only=self.config.link_first_only,
@@ -127,6 +134,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if self.config.enabled and getattr(self, "pdf_jobs", None) is not None:
             self.pdf_jobs.build_started()  # MkDocs empties the site folder next
         if self.config.enabled:
+            self.site_signature = None  # of this build, for the render cache: computed at the first page
             self.hide_links_from_search = only_search_between(self, config)
             self.page_state.mentions.clear()
             self.backlink_pages: list = []  # pages with "Used in" slots (glossaries)
@@ -178,7 +186,28 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                 self._fail("rulecraft: " + "\n".join(p.format() for p in problems))
         else:
             self._set_edit_url(page, *self.generated[src])
+        if self.serving and self._render_cache().enabled:
+            render = page.render
+            page.render = lambda config, files: self._render_reusing(page, render, config, files)
         return markdown
+
+    def _render_cache(self) -> RenderCache:
+        cache = getattr(self, "render_cache", None)
+        if cache is None:
+            cache = self.render_cache = RenderCache()
+        return cache
+
+    def _render_reusing(self, page, render, config, files) -> None:
+        """``page.render``, or the page's last rendering when nothing it depends on changed (render_cache)."""
+        cache = self._render_cache()
+        if self.site_signature is None:
+            extensions = extensions_signature(config.markdown_extensions, config.mdx_configs, RulecraftExtension)
+            if extensions is None:
+                log.debug("rulecraft: a Markdown extension may read other files: every page is rendered")
+                cache.start_build(False, {})
+                return render(config, files)
+            self.site_signature = site_signature(files, config, extensions)
+        cache.render_page(page, render, config, files, self.page_state, self.site_signature)
 
     def _set_edit_url(self, page, game_id: str, page_key: str) -> None:
         template = self.config.edit_url
@@ -265,6 +294,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     @event_priority(-50)  # after other plugins' on_env: every page's content is final by now
     def on_env(self, env, /, *, config, files):
+        # Serving: Jinja compiles the theme's templates again for every rebuild (a new environment each
+        # time, ~0.1 s); the compiled code is kept instead (Jinja checks it against each template's source).
+        if self.config.enabled and self.serving and env.bytecode_cache is None:
+            env.bytecode_cache = self._bytecode_cache()
         if self.config.enabled:
             self.pages_by_src = {f.src_uri: f.page for f in files.documentation_pages() if f.page is not None}
         return env
@@ -295,6 +328,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if self.config.enabled:
             self._tune_search_index(config)
             self._fill_backlinks()
+        cache = getattr(self, "render_cache", None)
+        if self.config.enabled and cache is not None and cache.enabled:
+            cache.forget_unless(game_fingerprints(self.data_dir, self.book.games))
+            log.debug(f"rulecraft: {cache.rendered} page(s) rendered, {cache.reused} reused")
         if not (self.config.enabled and self.config.cheatsheet_pdf):
             return
         built = {}
@@ -329,9 +366,18 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     def _cache_dir(self) -> Path | None:
         return (self.root / self.config.cache_dir).resolve() if self.config.cache_dir else None
 
+    def _bytecode_cache(self):
+        cache = getattr(self, "bytecode_cache", None)
+        if cache is None:
+            from .templates import MemoryBytecodeCache
+
+            cache = self.bytecode_cache = MemoryBytecodeCache()
+        return cache
+
     def on_serve(self, server, /, *, config, builder):
         if self.config.enabled:
             server.watch(str(self.data_dir))
+            faster_polling(server, WATCH_INTERVAL)
         return server
 
 
