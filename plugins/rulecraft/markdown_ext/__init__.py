@@ -84,6 +84,11 @@ class RulecraftExtension(BlocksExtension):
         self.state.used_all = True
         return self._book()
 
+    def game(self, game_id: str):
+        """One game of the book (None when unknown): the page then depends on that game only."""
+        self.state.used_games.add(game_id)
+        return self._book().games.get(game_id)
+
     def _book(self) -> RuleBook:
         if self.book is None:
             folder = Path(self.getConfig("rules_data"))

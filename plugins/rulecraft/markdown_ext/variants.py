@@ -20,7 +20,7 @@ class VariantSlotTreeprocessor(Treeprocessor):
 
     def run(self, root: etree.Element) -> None:
         game_id = self.ext.game_id()
-        game = self.ext.rulebook().games.get(game_id) if game_id else None
+        game = self.ext.game(game_id) if game_id else None  # the slot follows this game's variants only
         if game is None or game.info is None or not game.info.variants:
             return
         if any("rc-cheatsheet" in (el.get("class") or "").split() for el in root.iter("div")):
