@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..models.cheatsheet import Fit
-from ..render.emoji import emoji_data_uri
+from ..render.cheatsheet import CREDIT_HTML
+from ..render.emoji import emoji_data_uri, replace_emoji
 
 MIN_PT = 7.0
 MAX_PT = 14.0
@@ -75,8 +76,6 @@ class FitResult:
 # --- the fragment ---------------------------------------------------------------------------------------
 
 _OPEN_TAG = re.compile(r"<div\b[^>]*>")
-_EMOJI = re.compile("(?:[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2190-\u21FF\u2300-\u23FF]"
-                    "[\uFE0E\uFE0F\U0001F3FB-\U0001F3FF]*(?:\u200D[\U0001F000-\U0001FAFF\u2600-\u27BF]\uFE0F?)*)")
 
 
 def apply_fit(fragment: str, fit: Fit) -> str:
@@ -102,15 +101,21 @@ def read_fit(fragment: str) -> Fit:
 
 
 def emoji_to_images(fragment: str) -> str:
-    """Emoji in the sheet's text become pictures (render/emoji.py), so no emoji font is needed."""
-    def swap(match: re.Match) -> str:
-        uri = emoji_data_uri(match.group(0))
+    """Emoji in the sheet's text become vector pictures (render/emoji.py), so no emoji font is needed;
+    a sheet showing one credits the pictures in its header (their licence asks for it)."""
+    def swap(emoji: str) -> str | None:
+        uri = emoji_data_uri(emoji)
         if uri is None:
-            return match.group(0)
-        return f'<img class="rc-icon rc-icon--emoji" src="{uri}" alt="{html.escape(match.group(0))}">'
+            return None
+        return f'<img class="rc-icon rc-icon--emoji" src="{uri}" alt="{html.escape(emoji)}">'
 
     parts = re.split(r"(<[^>]*>)", fragment)
-    return "".join(p if p.startswith("<") else _EMOJI.sub(swap, p) for p in parts)
+    out = "".join(p if p.startswith("<") else replace_emoji(p, swap) for p in parts)
+    heading = out.find('<p class="rc-sheet-heading">')
+    if out != fragment and "rc-sheet-credit" not in out and heading >= 0:
+        end = out.index("</p>", heading)
+        out = out[:end] + " " + CREDIT_HTML + out[end:]
+    return out
 
 
 def _units(fragment: str) -> list[tuple[str, str, str]]:

@@ -141,7 +141,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                 path = f"{game.id}/{GAME_PAGES[page][0]}"
                 if files.get_file_from_path(path) is not None:
                     continue  # a hand-written page at this path wins
-                files.append(File.generated(config, path, content=site_pages.page_stub(game, page)))
+                stub = site_pages.page_stub(game, page, config.use_directory_urls)
+                files.append(File.generated(config, path, content=stub))
                 self.generated[path] = (game.id, page)
         if files.get_file_from_path("index.md") is None:
             files.append(File.generated(config, "index.md", content=site_pages.home_stub(self.book)))

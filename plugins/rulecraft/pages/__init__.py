@@ -9,14 +9,20 @@ from __future__ import annotations
 
 import html
 import json
+import posixpath
 
 from ..book import Game, RuleBook
-from ..models.links import GAME_PAGES, pages_for_game  # noqa: F401 - part of this module's API
+from ..models.links import GAME_PAGES, page_path, pages_for_game  # noqa: F401 - part of this module's API
 
 # page -> block that renders it (game pages always render the "current" game)
 PAGE_BLOCK = {"overview": "overview", "turn": "turn", "dice": "dice-tables", "cards": "cards", "icons": "icons",
               "catalog": "catalog",
               "glossary": "glossary", "cheatsheet": "cheatsheet", "changes": "changelog", "status": "status"}
+
+# Stylesheets only one kind of page needs (pages/assets.py: PAGE_STYLESHEETS, outside every page's budget):
+# its stub links them itself, so the page is styled without script and no other page loads them.
+PAGE_CSS = {"cheatsheet": ("cheatsheet.css",)}
+ASSET_DIR = "assets/rulecraft"  # where both engines serve Rulecraft's assets
 
 # which data file a generated page is made from ("edit this page")
 PAGE_SOURCE = {"overview": "game", "turn": "phases", "dice": "dice", "cards": "cards", "icons": "icons",
@@ -27,13 +33,31 @@ def page_title(game: Game, page: str) -> str:
     return game.title if page == "overview" else f"{GAME_PAGES[page][1]} — {game.title}"
 
 
-def page_stub(game: Game, page: str) -> str:
+def page_stub(game: Game, page: str, directory_urls: bool = True) -> str:
+    """``directory_urls``: the site's ``use_directory_urls`` (pages at ``g/page/``, else ``g/page.html``),
+    which the relative link to a page's own stylesheet depends on."""
     title = game.title if page == "overview" else GAME_PAGES[page][1]
     # The title goes through YAML front matter (JSON is valid YAML) and the heading block, never
     # through Markdown source, so a title cannot inject markup. Page titles are HTML to MkDocs and
     # Material (printed as they are in <title>, the header and the nav), so the front matter's is escaped.
     return (f"---\ntitle: {json.dumps(html.escape(page_title(game, page)), ensure_ascii=False)}\n---\n\n"
+            f"{_stylesheet_links(game, page, directory_urls)}"
             f"/// title\n{json.dumps(title, ensure_ascii=False)}\n///\n\n/// {PAGE_BLOCK[page]}\n///\n")
+
+
+def _stylesheet_links(game: Game, page: str, directory_urls: bool) -> str:
+    """Raw HTML links to the page's own stylesheets (a <link> in the body is valid HTML and loads like one
+    in <head>; Material's instant navigation adds and removes it with the page's content). Markdown
+    leaves raw HTML's URLs as written, so the link is relative to the page's URL, not its file."""
+    if page not in PAGE_CSS:
+        return ""
+    source = page_path(game.id, page)
+    folder = posixpath.dirname(source)
+    # the folder of the page's URL: "g/cheatsheet/" with directory URLs, else "g/" (as for "g/index.md")
+    here = source[:-3] if directory_urls and posixpath.basename(source) != "index.md" else folder
+    hrefs = [posixpath.relpath(f"{ASSET_DIR}/{name}", here or ".") for name in PAGE_CSS[page]]
+    links = "".join(f'<link rel="stylesheet" href="{html.escape(href)}">' for href in hrefs)
+    return links + "\n\n"
 
 
 def home_stub(book: RuleBook) -> str:

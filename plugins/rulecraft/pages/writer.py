@@ -21,10 +21,9 @@ from pathlib import Path
 
 from ..book import RuleBook
 from ..models.links import page_path
-from . import home_stub, page_stub, pages_for_game
+from . import ASSET_DIR, home_stub, page_stub, pages_for_game
 from .assets import HEAD_SCRIPTS, PAGE_STYLESHEETS, asset_files, served_text
 
-ASSET_DIR = "assets/rulecraft"
 MARKER = ".rulecraft-pages"  # says "this folder is generated": clearing it loses nothing
 
 
@@ -72,8 +71,9 @@ def _link_or_copy(source: Path, target: Path, written: WrittenPages) -> None:
     shutil.copy2(source, target)
 
 
-def write_pages(book: RuleBook, docs_dir: Path, folder: Path) -> WrittenPages:
-    """Fill ``folder`` with docs/'s files and every game's generated pages (see the module's doc)."""
+def write_pages(book: RuleBook, docs_dir: Path, folder: Path, directory_urls: bool = True) -> WrittenPages:
+    """Fill ``folder`` with docs/'s files and every game's generated pages (see the module's doc);
+    ``directory_urls``: the site's ``use_directory_urls`` (``page_stub``)."""
     _prepare(folder, docs_dir)
     written = WrittenPages(folder)
     taken: set[str] = set()
@@ -96,7 +96,7 @@ def write_pages(book: RuleBook, docs_dir: Path, folder: Path) -> WrittenPages:
         for page in pages_for_game(game):
             rel = page_path(game.id, page)
             if rel not in taken:  # a hand-written page at this path wins
-                generate(rel, page_stub(game, page))
+                generate(rel, page_stub(game, page, directory_urls))
     if "index.md" not in taken:
         generate("index.md", home_stub(book))
     for asset in asset_files():
@@ -110,7 +110,7 @@ def write_pages(book: RuleBook, docs_dir: Path, folder: Path) -> WrittenPages:
             shutil.copyfile(asset, target)
         else:
             target.write_text(text, encoding="utf-8")
-        if asset.suffix == ".css" and asset.name not in PAGE_STYLESHEETS:  # those: linked by a script
+        if asset.suffix == ".css" and asset.name not in PAGE_STYLESHEETS:  # those: linked by their pages
             written.stylesheets.append(rel)
         elif asset.suffix == ".js" and asset.name not in HEAD_SCRIPTS:
             # HEAD_SCRIPTS adapt Material's search, which must find them loaded before its bundle;
