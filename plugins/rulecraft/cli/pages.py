@@ -57,7 +57,7 @@ def write_site(root: Path, out: Path, config_path: Path | None) -> PagesResult:
     warnings = [p.format() for p in result.warnings if strict_gaps or p.code not in GAP_CODES]
     gaps = len(result.warnings) - len(warnings)
     try:
-        written = write_pages(book, docs_dir, out, bool(mkdocs.get("use_directory_urls", True)))
+        written = write_pages(book, docs_dir, out)
     except OutputFolderError as exc:
         raise PagesError(str(exc), usage=True) from exc
     if config_path is not None:

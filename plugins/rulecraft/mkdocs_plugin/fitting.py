@@ -23,15 +23,13 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..models.cheatsheet import Fit
+from ..models.cheatsheet import MAX_COLUMNS, MIN_SPACING, Fit
 from ..render.cheatsheet import CREDIT_HTML
 from ..render.emoji import emoji_data_uri, replace_emoji
 
 MIN_PT = 7.0
 MAX_PT = 14.0
 MAX_SPACING = 2.6
-MIN_SPACING = 0.5
-MAX_COLUMNS = 4
 # Fill of Letter's printable height measured on line boxes (a little below the ink). A4 is 6 % taller,
 # so Letter 0.93-0.985 is A4 0.87-0.92; the top margin leaves Chromium room for its own line breaking.
 LOW, HIGH, TARGET = 0.93, 0.985, 0.96
@@ -114,7 +112,7 @@ def emoji_to_images(fragment: str) -> str:
     heading = out.find('<p class="rc-sheet-heading">')
     if out != fragment and "rc-sheet-credit" not in out and heading >= 0:
         end = out.index("</p>", heading)
-        out = out[:end] + " " + CREDIT_HTML + out[end:]
+        out = out[:end] + ("" if out[end - 1].isspace() else " ") + CREDIT_HTML + out[end:]
     return out
 
 

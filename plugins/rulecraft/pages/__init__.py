@@ -33,9 +33,10 @@ def page_title(game: Game, page: str) -> str:
     return game.title if page == "overview" else f"{GAME_PAGES[page][1]} — {game.title}"
 
 
-def page_stub(game: Game, page: str, directory_urls: bool = True) -> str:
-    """``directory_urls``: the site's ``use_directory_urls`` (pages at ``g/page/``, else ``g/page.html``),
-    which the relative link to a page's own stylesheet depends on."""
+def page_stub(game: Game, page: str, directory_urls: bool | None = None) -> str:
+    """The page's Markdown. ``directory_urls``: the site's ``use_directory_urls`` when the engine leaves raw
+    HTML's URLs as written (MkDocs: they are relative to the page's URL, ``g/page/`` or ``g/page.html``);
+    None when it resolves them from the page's file like Markdown links (Zensical)."""
     title = game.title if page == "overview" else GAME_PAGES[page][1]
     # The title goes through YAML front matter (JSON is valid YAML) and the heading block, never
     # through Markdown source, so a title cannot inject markup. Page titles are HTML to MkDocs and
@@ -45,16 +46,15 @@ def page_stub(game: Game, page: str, directory_urls: bool = True) -> str:
             f"/// title\n{json.dumps(title, ensure_ascii=False)}\n///\n\n/// {PAGE_BLOCK[page]}\n///\n")
 
 
-def _stylesheet_links(game: Game, page: str, directory_urls: bool) -> str:
+def _stylesheet_links(game: Game, page: str, directory_urls: bool | None) -> str:
     """Raw HTML links to the page's own stylesheets (a <link> in the body is valid HTML and loads like one
-    in <head>; Material's instant navigation adds and removes it with the page's content). Markdown
-    leaves raw HTML's URLs as written, so the link is relative to the page's URL, not its file."""
+    in <head>; Material's instant navigation adds and removes it with the page's content)."""
     if page not in PAGE_CSS:
         return ""
     source = page_path(game.id, page)
-    folder = posixpath.dirname(source)
-    # the folder of the page's URL: "g/cheatsheet/" with directory URLs, else "g/" (as for "g/index.md")
-    here = source[:-3] if directory_urls and posixpath.basename(source) != "index.md" else folder
+    here = posixpath.dirname(source)  # the page file's folder, or its URL's: "g/" for "g/page.html"
+    if directory_urls and posixpath.basename(source) != "index.md":
+        here = source[:-3]  # "g/page/"
     hrefs = [posixpath.relpath(f"{ASSET_DIR}/{name}", here or ".") for name in PAGE_CSS[page]]
     links = "".join(f'<link rel="stylesheet" href="{html.escape(href)}">' for href in hrefs)
     return links + "\n\n"

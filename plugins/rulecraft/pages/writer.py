@@ -71,9 +71,8 @@ def _link_or_copy(source: Path, target: Path, written: WrittenPages) -> None:
     shutil.copy2(source, target)
 
 
-def write_pages(book: RuleBook, docs_dir: Path, folder: Path, directory_urls: bool = True) -> WrittenPages:
-    """Fill ``folder`` with docs/'s files and every game's generated pages (see the module's doc);
-    ``directory_urls``: the site's ``use_directory_urls`` (``page_stub``)."""
+def write_pages(book: RuleBook, docs_dir: Path, folder: Path) -> WrittenPages:
+    """Fill ``folder`` with docs/'s files and every game's generated pages (see the module's doc)."""
     _prepare(folder, docs_dir)
     written = WrittenPages(folder)
     taken: set[str] = set()
@@ -96,7 +95,7 @@ def write_pages(book: RuleBook, docs_dir: Path, folder: Path, directory_urls: bo
         for page in pages_for_game(game):
             rel = page_path(game.id, page)
             if rel not in taken:  # a hand-written page at this path wins
-                generate(rel, page_stub(game, page, directory_urls))
+                generate(rel, page_stub(game, page))  # URLs resolved by the engine
     if "index.md" not in taken:
         generate("index.md", home_stub(book))
     for asset in asset_files():
