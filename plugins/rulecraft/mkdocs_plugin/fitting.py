@@ -36,6 +36,11 @@ LOW, HIGH, TARGET = 0.93, 0.985, 0.96
 # Every paper's fill once rendered (line boxes; ink reaches about as far): the printed sheet is at least
 # 85 % full on A4 as on Letter (ink reached a little further than line boxes where measured).
 PAPER_LOW = 0.865
+# A paper the shared fit leaves under PAPER_FULL gets its own, wider spacing (``_spread``), aimed at
+# PAPER_AIM: on A4 the spacing moves the fill slowly (about 0.05 per unit of --rc-space, measured).
+PAPER_FULL, PAPER_AIM = 0.9, 0.93
+PAPER_TUNES = 4
+SPREAD_STEP = 0.5  # the first try: this much more spacing
 MAX_RENDERS = 14
 MAX_TUNES = 6
 SPACING_ROUNDS = 2  # tuning rounds on the spacing, then on type size (SIZE_STEPS, in pt, tighter gaps)
@@ -317,5 +322,40 @@ def _verified(current: str, fit: Fit, documents: dict[str, str], render, prepare
         if score(result) > score(best[1]):
             best = (fit, result)
     fit, result = best
+    for paper, (_rendered, pages, fill) in list(result.items()):
+        if pages == 1 and fill < PAPER_FULL:
+            result[paper], tuned = _spread(current, fit, documents[paper], result[paper], render, prepare)
+            rounds += tuned
     pdfs = {paper: (rendered.write_pdf(), pages, round(fill, 3)) for paper, (rendered, pages, fill) in result.items()}
     return fit, pdfs, rounds
+
+
+def _spread(current: str, fit: Fit, template: str, have: tuple, render, prepare) -> tuple[tuple, int]:
+    """One paper left emptier than ``PAPER_FULL`` by the shared fit (A4, 6 % taller than Letter): its own
+    PDF gets wider spacing (same type size and columns, so the sheet reads the same), found by secant,
+    then by bisection between the spacing that fits and the least that overflows, in ``PAPER_TUNES``
+    renders at most. Returns (rendered, pages, fill) of the fullest one-page result, and the renders made."""
+    best = have
+    low, high = (fit.spacing, have[2]), None  # (spacing, fill): the fullest that fits, the least that does not
+    previous = None
+    for tries in range(1, PAPER_TUNES + 1):
+        if high is not None:  # past a cliff (a unit moved to the next column or page): bisect
+            spacing = (low[0] + high[0]) / 2
+        elif previous is not None and low[1] > previous[1]:  # secant through the last two
+            spacing = low[0] + (PAPER_AIM - low[1]) * (low[0] - previous[0]) / (low[1] - previous[1])
+        else:
+            spacing = low[0] + SPREAD_STEP
+        spacing = round(min(MAX_SPACING, spacing), 2)
+        if spacing <= low[0] or (high is not None and spacing >= high[0]):
+            return best, tries - 1
+        rendered = render(template.replace("{fragment}", prepare(apply_fit(current, Fit(fit.size_pt, fit.columns,
+                                                                                          spacing)))))
+        pages, fill = measure(rendered)
+        if pages == 1 and fill <= HIGH:
+            previous, low = low, (spacing, fill)
+            best = (rendered, pages, fill)
+            if fill >= PAPER_FULL:
+                return best, tries
+        else:
+            high = (spacing, fill)
+    return best, PAPER_TUNES
