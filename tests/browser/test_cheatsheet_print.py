@@ -266,9 +266,18 @@ def test_browser_prints_the_fit_the_pdfs_verified(seed_site, tmp_path):
                 assert page_count(printed) == 1, (game, fmt)
 
 
+def raster_images(pdf: Path) -> list[str]:
+    """The PDF's bitmap images (``pdfimages -list``, one line each): vector drawings are not listed."""
+    if not shutil.which("pdfimages"):
+        pytest.skip("pdfimages (poppler-utils) is not installed")
+    listed = subprocess.run(["pdfimages", "-list", str(pdf)], capture_output=True, text=True, check=True).stdout
+    return listed.splitlines()[2:]  # two header lines
+
+
 @pytest.mark.skipif(not weasyprint_available(), reason="WeasyPrint is optional (pip install 'rulecraft[pdf]')")
 def test_one_page_without_the_colour_emoji_font(tmp_path):
-    """A machine without Noto Color Emoji (neither the file nor in fontconfig) still gets one page."""
+    """A machine without Noto Color Emoji (neither the file nor in fontconfig) still gets one page, with
+    the same vector emoji: SVG pictures shipped with Rulecraft, no bitmap, no emoji font."""
     import os
 
     conf = tmp_path / "fonts.conf"
@@ -277,7 +286,7 @@ def test_one_page_without_the_colour_emoji_font(tmp_path):
                     "<selectfont><rejectfont><glob>*NotoColorEmoji*</glob><pattern><patelt name=\"family\">"
                     "<string>Noto Color Emoji</string></patelt></pattern></rejectfont></selectfont>"
                     f"<cachedir>{tmp_path}/fc-cache</cachedir></fontconfig>", encoding="utf-8")
-    env = {**os.environ, "FONTCONFIG_FILE": str(conf), "RULECRAFT_EMOJI_FONT": ""}
+    env = {**os.environ, "FONTCONFIG_FILE": str(conf)}
     listed = subprocess.run(["fc-list"], capture_output=True, text=True, env=env).stdout
     assert "Color Emoji" not in listed  # the font really is gone for this build
     project = make_project(tmp_path / "p", games=("straits", "john-company"))
@@ -291,3 +300,62 @@ def test_one_page_without_the_colour_emoji_font(tmp_path):
             assert page_count(pdf) == 1, (game, name)
             fonts = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True).stdout
             assert "Emoji" not in fonts
+            assert raster_images(pdf) == [], (game, name)  # the emoji are vector drawings
+    sheet = (project / "site" / "straits" / "cheatsheet" / "index.html").read_text(encoding="utf-8")
+    assert sheet.count('class="rc-icon rc-icon--emoji" src="data:image/svg+xml;base64,') >= 5
+    assert "🚢" not in pdf_text(project / "site" / "straits" / "cheatsheet.pdf")  # a picture, not a character
+    assert "Emoji: Twemoji, CC-BY 4.0" in pdf_text(project / "site" / "straits" / "cheatsheet.pdf")
+
+
+GLYPH_GAME = {
+    "rules_data/glyphs/game.yaml": """\
+        id: glyphs
+        title: Glyph Test
+        summary: A small game whose icons are drawn three ways.
+        end_of_game:
+          - The game ends after three rounds.
+        """,
+    "rules_data/glyphs/icons.yaml": """\
+        icons:
+          - id: coin
+            label: Coin
+            meaning: One coin from the bank.
+            glyph: {material: material/cash}
+          - id: seal
+            label: Seal
+            meaning: The game's own seal, drawn by its artist.
+            glyph: {image: glyphs/seal.svg}
+          - id: ship
+            label: Ship
+            meaning: A ship moves one sea.
+            glyph: {emoji: "🚢"}
+        """,
+    "docs/glyphs/seal.svg": """\
+        <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><circle cx="5" cy="5" r="4" fill="#a00"/></svg>
+        """,
+}
+
+
+@pytest.mark.skipif(not weasyprint_available(), reason="WeasyPrint is optional (pip install 'rulecraft[pdf]')")
+def test_material_image_and_emoji_glyphs_print_as_vectors(tmp_path):
+    """An icon named by a Material icon, by the game's own SVG, or by an emoji: each is a vector glyph on the
+    sheet and in both PDFs (no bitmap), and the site's icon page shows the game's own picture too."""
+    project = make_project(tmp_path / "p", files=GLYPH_GAME)
+    config = project / "mkdocs.yml"  # Material's icons, as `rulecraft new` sets them up
+    config.write_text(config.read_text(encoding="utf-8").replace("  - pymdownx.superfences\n", (
+        "  - pymdownx.superfences\n  - pymdownx.emoji:\n"
+        "      emoji_index: !!python/name:material.extensions.emoji.twemoji\n"
+        "      emoji_generator: !!python/name:material.extensions.emoji.to_svg\n")), encoding="utf-8")
+    run = build(project, strict=False)
+    assert run.returncode == 0, run.stderr
+    site = project / "site"
+    sheet = (site / "glyphs" / "cheatsheet" / "index.html").read_text(encoding="utf-8")
+    icons = sheet[sheet.index('class="rc-sheet-block rc-sheet-icons"'):]
+    assert "<svg" in icons.split('id="sheet-icon-seal"')[0]  # Material's icon, inline SVG
+    assert 'src="../seal.svg"' in icons and 'src="data:image/svg+xml;base64,' in icons
+    assert 'src="../seal.svg"' in (site / "glyphs" / "icons" / "index.html").read_text(encoding="utf-8")
+    for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf"):
+        pdf = site / "glyphs" / name
+        assert page_count(pdf) == 1
+        assert raster_images(pdf) == [], name
+        assert "Coin" in pdf_text(pdf) and "Seal" in pdf_text(pdf)

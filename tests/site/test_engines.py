@@ -19,7 +19,7 @@ from sitekit import REPO, copy_repo_project, engine, page, run_engine
 from rulecraft.loader import load_rulebook
 from rulecraft.models.index import build_index
 from rulecraft.pages import pages_for_game
-from rulecraft.pages.assets import HEAD_SCRIPTS, styles_and_scripts
+from rulecraft.pages.assets import HEAD_SCRIPTS, PAGE_STYLESHEETS, styles_and_scripts
 
 pytestmark = pytest.mark.site
 
@@ -121,6 +121,14 @@ def test_every_generated_page_is_built_with_its_content(request, site, game_id):
             linked = [t[attr] for t in whole.select(f"{tag}[{attr}]") if t[attr].endswith(f"rulecraft/{asset.name}")]
             assert linked, f"{url} does not load {asset.name}"
             assert (site / posixpath.normpath(posixpath.join(url, linked[0]))).is_file()
+        # A page's own stylesheets (the cheat sheet's) are linked by that page alone, without script.
+        own = [t["href"] for t in whole.select("link[rel=stylesheet][href]") if posixpath.basename(t["href"])
+               in PAGE_STYLESHEETS]
+        if key == "cheatsheet":
+            assert own == ["../../assets/rulecraft/cheatsheet.css"], (url, own)
+            assert (site / posixpath.normpath(posixpath.join(url, own[0]))).is_file()
+        else:
+            assert not own, (url, own)
     if game.phases:
         body = article(pages(f"{game_id}/turn/"))
         shown = {h.get("id"): h.get_text(" ", strip=True).replace("¶", "").strip()
@@ -164,7 +172,7 @@ _FIT_CLASS_RE = re.compile(r"rc-columns-\d")
 def without_verified_fit(soup, kept_units: set[str] | None = None):
     """The cheat sheet of ``soup`` (changed in place) without what only the PDF step of MkDocs and ProperDocs
     writes into it (README: Engines): the verified fit (columns class, size and spacing style) instead of
-    the estimate, pictures for emoji, the download links in place of their empty slot, and units the fit
+    the estimate, pictures for emoji (and their credit), the download links in place of their empty slot, and units the fit
     left out (``kept_units``: the ids of the units the other page kept). Returns the sheet."""
     sheet = article(soup).select_one(".rc-block--cheatsheet")
     fitted = sheet.select_one(".rc-cheatsheet")
@@ -173,6 +181,8 @@ def without_verified_fit(soup, kept_units: set[str] | None = None):
     del fitted["style"]
     for picture in sheet.select("img.rc-icon--emoji"):
         picture.replace_with(picture["alt"])
+    for credit in sheet.select(".rc-sheet-credit"):
+        credit.decompose()
     for actions in sheet.select(".rc-sheet-actions"):
         for slot in actions.select(".rc-sheet-pdf, a.rc-sheet-download"):
             slot.decompose()

@@ -125,8 +125,9 @@ def test_rulecrafts_css_and_js_stay_within_13_kb_gzipped(seed_site):
     without a cheat sheet or dice table (a game's turn page) really loads from Rulecraft — every
     stylesheet and script its HTML links under assets/rulecraft/, as served (CSS without comments and
     spare whitespace), gzipped as web servers do. Stylesheets and scripts only some pages need
-    (cheatsheet.css, dice-more.lazy.js) are loaded by a script there, and not counted; in a browser the
-    turn page really does not load them, and the cheat-sheet page does load its stylesheet."""
+    (cheatsheet.css, dice-more.lazy.js) are linked by those pages (or loaded by a script there), and not
+    counted; in a browser the turn page really does not load them, and the cheat-sheet page does load
+    its stylesheet, with or without script."""
     import gzip
 
     from rulecraft.pages.assets import PAGE_STYLESHEETS, served_text, styles_and_scripts
@@ -154,9 +155,19 @@ def test_rulecrafts_css_and_js_stay_within_13_kb_gzipped(seed_site):
                                 "'/assets/rulecraft/') && s.cssRules.length).map(s => s.href.split('/').pop())"))
 
     with serve(seed_site) as base, chromium() as browser:
-        tab = browser.new_page()
-        assert not loaded_sheets(tab, f"{base}/john-company/turn/") & PAGE_STYLESHEETS
-        assert "cheatsheet.css" in loaded_sheets(tab, f"{base}/john-company/cheatsheet/")
+        for script in (True, False):  # the cheat-sheet page links its stylesheet itself: styled without script
+            tab = browser.new_page(java_script_enabled=script)
+            assert not loaded_sheets(tab, f"{base}/john-company/turn/") & PAGE_STYLESHEETS
+            assert "cheatsheet.css" in loaded_sheets(tab, f"{base}/john-company/cheatsheet/")
+            border = tab.evaluate("() => getComputedStyle(document.querySelector('.rc-sheet-header')).borderBottomStyle")
+            assert border == "solid", script  # cheatsheet.css applies
+            tab.close()
+        tab = browser.new_page()  # Material's instant navigation: the sheet's stylesheet comes and goes with it
+        tab.goto(f"{base}/john-company/turn/")
+        tab.locator('a[href$="cheatsheet/"]:visible').first.click()
+        tab.wait_for_url("**/cheatsheet/")
+        assert tab.evaluate("() => [...document.querySelectorAll('link[rel=stylesheet]')].filter("
+                            "l => l.href.endsWith('/cheatsheet.css')).length") == 1
         tab.close()
 
 

@@ -1,16 +1,18 @@
 """Cheat sheets: the chosen ids exist, and the sheet is likely to print on one page.
 
-The page estimate (``rulecraft.cheatsheet.estimate``) counts the lines each phase, dice table,
-term, icon, step and number needs in a column of the printed sheet at its smallest type size,
-and packs them into the columns of a page that is both A4 and US Letter. Over one page is a
-warning (``cheatsheet-overflow``): the game's ``cheatsheet:`` block in game.yaml chooses less.
+The page estimate (``models.cheatsheet.estimate``) counts the lines each phase, dice table,
+term, icon, step and number needs in a column of the printed sheet, and packs them into the columns
+of a page that is both A4 and US Letter. It is taken where the PDF step ends before it leaves items
+out (``tightest``: smallest type, up to four columns, tight spacing). Over one page by more than the
+estimate's measured error is a warning (``cheatsheet-overflow``): the game's ``cheatsheet:`` block in
+game.yaml chooses less.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..models.cheatsheet import SIZES_PT, estimate, sheet_content
+from ..models.cheatsheet import sheet_content, tightest
 from ..models.index import GameIndex
 from ..problems import Problem, warning
 from .references import dangling
@@ -39,16 +41,16 @@ def _overflow(index, content) -> Iterator[Problem]:
     sheet = info.cheatsheet
     if not content.blocks:
         return
-    fit = estimate(content, index, SIZES_PT[-1])
+    fit = tightest(content, index)
     which = f" ({index.variants[content.variant].name})" if content.variant else ""
     if fit.overflows:
         biggest = sorted(fit.blocks.items(), key=lambda kv: -kv[1])
         parts = ", ".join(f"{BLOCK_NAMES[name]} {lines:.0f}" for name, lines in biggest)
         yield warning(
             "cheatsheet-overflow",
-            f"the cheat sheet of '{info.title}'{which} is likely to overflow one printed page: about {fit.fill:.0%} of "
-            f"an A4/Letter page in {fit.columns} column(s) at {fit.size_pt:g} pt (lines: {parts}; "
-            f"{fit.lines_per_column:.0f} per column)",
+            f"the cheat sheet of '{info.title}'{which} is likely to overflow one printed page: about "
+            f"{fit.fill:.0%} of an A4/Letter page even in {fit.columns} column(s) at {fit.size_pt:g} pt, tightly "
+            f"spaced (lines: {parts}; {fit.lines_per_column:.0f} per column); the PDF would leave items out",
             game.where(sheet, key=True),
             "choose less in the game's cheatsheet: block — include, terms or max_terms, constants, dice, "
             "icons, summaries: false — or more columns",

@@ -116,7 +116,7 @@ def _is_block(el: etree.Element) -> bool:
 def sanitize_block(block: etree.Element) -> int:
     """The allowlist inside one ``.rc-block``: unknown tags become ``span`` without attributes, unknown
     attributes and unsafe URLs go (``data:`` too, but for an <img>'s picture: the cheat sheet's emoji are
-    embedded PNGs). Returns how many things were removed."""
+    embedded SVGs). Returns how many things were removed."""
     removed = 0
     for el in block.iter():
         if not isinstance(el.tag, str):

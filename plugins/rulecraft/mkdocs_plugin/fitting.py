@@ -23,20 +23,24 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..models.cheatsheet import Fit
-from ..render.emoji import emoji_data_uri
+from ..models.cheatsheet import MAX_COLUMNS, MIN_SPACING, Fit
+from ..render.cheatsheet import CREDIT_HTML
+from ..render.emoji import emoji_data_uri, replace_emoji
 
 MIN_PT = 7.0
 MAX_PT = 14.0
 MAX_SPACING = 2.6
-MIN_SPACING = 0.5
-MAX_COLUMNS = 4
 # Fill of Letter's printable height measured on line boxes (a little below the ink). A4 is 6 % taller,
 # so Letter 0.93-0.985 is A4 0.87-0.92; the top margin leaves Chromium room for its own line breaking.
 LOW, HIGH, TARGET = 0.93, 0.985, 0.96
 # Every paper's fill once rendered (line boxes; ink reaches about as far): the printed sheet is at least
 # 85 % full on A4 as on Letter (ink reached a little further than line boxes where measured).
 PAPER_LOW = 0.865
+# A paper the shared fit leaves under PAPER_FULL gets its own, wider spacing (``_spread``), aimed at
+# PAPER_AIM: on A4 the spacing moves the fill slowly (about 0.05 per unit of --rc-space, measured).
+PAPER_FULL, PAPER_AIM = 0.9, 0.93
+PAPER_TUNES = 4
+SPREAD_STEP = 0.5  # the first try: this much more spacing
 MAX_RENDERS = 14
 MAX_TUNES = 6
 SPACING_ROUNDS = 2  # tuning rounds on the spacing, then on type size (SIZE_STEPS, in pt, tighter gaps)
@@ -75,8 +79,6 @@ class FitResult:
 # --- the fragment ---------------------------------------------------------------------------------------
 
 _OPEN_TAG = re.compile(r"<div\b[^>]*>")
-_EMOJI = re.compile("(?:[\U0001F000-\U0001FAFF\u2600-\u27BF\u2B00-\u2BFF\u2190-\u21FF\u2300-\u23FF]"
-                    "[\uFE0E\uFE0F\U0001F3FB-\U0001F3FF]*(?:\u200D[\U0001F000-\U0001FAFF\u2600-\u27BF]\uFE0F?)*)")
 
 
 def apply_fit(fragment: str, fit: Fit) -> str:
@@ -102,15 +104,21 @@ def read_fit(fragment: str) -> Fit:
 
 
 def emoji_to_images(fragment: str) -> str:
-    """Emoji in the sheet's text become pictures (render/emoji.py), so no emoji font is needed."""
-    def swap(match: re.Match) -> str:
-        uri = emoji_data_uri(match.group(0))
+    """Emoji in the sheet's text become vector pictures (render/emoji.py), so no emoji font is needed;
+    a sheet showing one credits the pictures in its header (their licence asks for it)."""
+    def swap(emoji: str) -> str | None:
+        uri = emoji_data_uri(emoji)
         if uri is None:
-            return match.group(0)
-        return f'<img class="rc-icon rc-icon--emoji" src="{uri}" alt="{html.escape(match.group(0))}">'
+            return None
+        return f'<img class="rc-icon rc-icon--emoji" src="{uri}" alt="{html.escape(emoji)}">'
 
     parts = re.split(r"(<[^>]*>)", fragment)
-    return "".join(p if p.startswith("<") else _EMOJI.sub(swap, p) for p in parts)
+    out = "".join(p if p.startswith("<") else replace_emoji(p, swap) for p in parts)
+    heading = out.find('<p class="rc-sheet-heading">')
+    if out != fragment and "rc-sheet-credit" not in out and heading >= 0:
+        end = out.index("</p>", heading)
+        out = out[:end] + ("" if out[end - 1].isspace() else " ") + CREDIT_HTML + out[end:]
+    return out
 
 
 def _units(fragment: str) -> list[tuple[str, str, str]]:
@@ -314,5 +322,40 @@ def _verified(current: str, fit: Fit, documents: dict[str, str], render, prepare
         if score(result) > score(best[1]):
             best = (fit, result)
     fit, result = best
+    for paper, (_rendered, pages, fill) in list(result.items()):
+        if pages == 1 and fill < PAPER_FULL:
+            result[paper], tuned = _spread(current, fit, documents[paper], result[paper], render, prepare)
+            rounds += tuned
     pdfs = {paper: (rendered.write_pdf(), pages, round(fill, 3)) for paper, (rendered, pages, fill) in result.items()}
     return fit, pdfs, rounds
+
+
+def _spread(current: str, fit: Fit, template: str, have: tuple, render, prepare) -> tuple[tuple, int]:
+    """One paper left emptier than ``PAPER_FULL`` by the shared fit (A4, 6 % taller than Letter): its own
+    PDF gets wider spacing (same type size and columns, so the sheet reads the same), found by secant,
+    then by bisection between the spacing that fits and the least that overflows, in ``PAPER_TUNES``
+    renders at most. Returns (rendered, pages, fill) of the fullest one-page result, and the renders made."""
+    best = have
+    low, high = (fit.spacing, have[2]), None  # (spacing, fill): the fullest that fits, the least that does not
+    previous = None
+    for tries in range(1, PAPER_TUNES + 1):
+        if high is not None:  # past a cliff (a unit moved to the next column or page): bisect
+            spacing = (low[0] + high[0]) / 2
+        elif previous is not None and low[1] > previous[1]:  # secant through the last two
+            spacing = low[0] + (PAPER_AIM - low[1]) * (low[0] - previous[0]) / (low[1] - previous[1])
+        else:
+            spacing = low[0] + SPREAD_STEP
+        spacing = round(min(MAX_SPACING, spacing), 2)
+        if spacing <= low[0] or (high is not None and spacing >= high[0]):
+            return best, tries - 1
+        rendered = render(template.replace("{fragment}", prepare(apply_fit(current, Fit(fit.size_pt, fit.columns,
+                                                                                          spacing)))))
+        pages, fill = measure(rendered)
+        if pages == 1 and fill <= HIGH:
+            previous, low = low, (spacing, fill)
+            best = (rendered, pages, fill)
+            if fill >= PAPER_FULL:
+                return best, tries
+        else:
+            high = (spacing, fill)
+    return best, PAPER_TUNES

@@ -149,11 +149,13 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                 path = f"{game.id}/{GAME_PAGES[page][0]}"
                 if files.get_file_from_path(path) is not None:
                     continue  # a hand-written page at this path wins
-                files.append(File.generated(config, path, content=site_pages.page_stub(game, page)))
+                stub = site_pages.page_stub(game, page, config.use_directory_urls)
+                files.append(File.generated(config, path, content=stub))
                 self.generated[path] = (game.id, page)
             for path, _title, variant in site_pages.variant_sheets(game):
                 if files.get_file_from_path(path) is None:
-                    files.append(File.generated(config, path, content=site_pages.variant_sheet_stub(game, variant)))
+                    stub = site_pages.variant_sheet_stub(game, variant, config.use_directory_urls)
+                    files.append(File.generated(config, path, content=stub))
                     self.generated[path] = (game.id, "cheatsheet")
         if files.get_file_from_path("index.md") is None:
             files.append(File.generated(config, "index.md", content=site_pages.home_stub(self.book)))

@@ -22,7 +22,7 @@ import math
 import re
 import subprocess
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..dice.forms import form_summary
 from ..dice.odds import row_ranges
@@ -168,10 +168,15 @@ LINE_HEIGHT = 1.22  # times the font size
 CHAR_EM = 0.47  # average advance of a character of rule text, in em (Liberation Sans / Arial)
 BOLD_EM = 0.52
 SIZES_PT = (9.0, 8.0, 7.0)  # print type sizes, largest first; the last is the smallest allowed
+MAX_COLUMNS = 4  # the PDF step sets a sheet in up to this many columns and ...
+MIN_SPACING = 0.5  # ... this tight (--rc-space) before it leaves anything out
 COMFORT = 0.72  # a bigger size is used only while the estimated fill stays under this
-# Printed fill / raw estimate, measured on the seed games at 7, 8 and 9 pt: 0.85–0.98 (the line count
-# rounds every unit up). The estimate is scaled by the upper end, so it stays on the safe side.
-CALIBRATION = 0.95
+# Word wrapping leaves the end of each line partly empty: about the part of a word that did not fit.
+WRAP_CHARS = 5.0
+# Measured against the page WeasyPrint lays out on US Letter (benchmarks/cheatsheet_estimate.py, the five
+# games at 7-9 pt, 3 and 4 columns, normal and tight spacing): estimate - measured is +0.002 on average,
+# between -0.03 and +0.04. A sheet is "likely to overflow" only beyond that error.
+TOLERANCE = 0.04
 
 
 @dataclass
@@ -184,12 +189,13 @@ class FitEstimate:
 
     @property
     def fill(self) -> float:
-        """Estimated share of the page used: above 1 means the sheet spills onto a second page."""
-        return CALIBRATION * self.used / (self.columns * self.lines_per_column)
+        """Estimated share of US Letter's printable height used: above 1 means a second page."""
+        return self.used / (self.columns * self.lines_per_column)
 
     @property
     def overflows(self) -> bool:
-        return self.fill > 1.0
+        """Over one page by more than the estimate's measured error."""
+        return self.fill > 1.0 + TOLERANCE
 
 
 def _plain(text: str | None, index: GameIndex) -> str:
@@ -207,16 +213,17 @@ class _Measure:
 
     def lines(self, length: float, indent: float = 0.0) -> int:
         width = max(self.chars - indent, 8.0)
-        # Word wrapping leaves the end of each line partly empty: count on ~8 % less.
-        return max(1, math.ceil(length / (width * 0.92)))
+        return max(1, math.ceil(length / max(width - WRAP_CHARS, 4.0)))
 
 
-def _units(content: SheetContent, index: GameIndex, m: _Measure) -> list[tuple[str, float, bool]]:
-    """(block, height in lines, starts a block) for every unbreakable unit, in print order."""
+def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float = 1.0) -> list[tuple[str, float, bool]]:
+    """(block, height in lines, starts a block) for every unbreakable unit, in print order. ``spacing``
+    scales the gaps between units and blocks, as the print CSS's ``--rc-space`` does."""
     units: list[tuple[str, float, bool]] = []
     heading = 1.55  # h2: bigger type, rule and gap under it
-    sub_heading = 1.5  # h3 with the space above it
-    gap = 0.75  # after each block
+    sub_heading = 1.1 + 0.4 * spacing  # h3 with the space above it
+    gap = 0.75 * spacing  # after each block
+    unit_gap = 0.2 * spacing  # after each phase, term, number
     bold = BOLD_EM / CHAR_EM
 
     def add(block: str, height: float, first: bool = False) -> None:
@@ -231,7 +238,7 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure) -> list[tuple[s
                 if content.summaries and phase.summary:
                     length += 2 + len(_plain(phase.summary, index))
                 indent = 4.4 * (1 + min(node.level, 2))
-                add(name, m.lines(length, indent) + 0.2 + (heading if i == 0 else 0), i == 0)
+                add(name, m.lines(length, indent) + unit_gap + (heading if i == 0 else 0), i == 0)
         elif name == "dice":
             for i, table in enumerate(content.tables):
                 ranges = row_ranges(table)  # None for face rows
@@ -243,7 +250,7 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure) -> list[tuple[s
                 meta = len(table.title) * bold
                 height = (sub_heading if i else 1.2) + m.lines(len(_meta_text(table, index)))
                 for row in table.rows:
-                    height += m.lines(len(_plain(row.result, index)), roll + odds) + 0.16
+                    height += m.lines(len(_plain(row.result, index)), roll + odds) + 0.16  # cell padding
                 if table.any_result:
                     height += m.lines(len(_plain(table.any_result, index)), roll + odds) + 0.16
                 height += m.lines(meta) - 1
@@ -251,18 +258,18 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure) -> list[tuple[s
         elif name == "terms":
             for i, term in enumerate(content.terms):
                 length = len(term.term) * bold + 2 + len(_plain(term.short, index))
-                add(name, m.lines(length) + 0.2 + (heading if i == 0 else 0), i == 0)
+                add(name, m.lines(length) + unit_gap + (heading if i == 0 else 0), i == 0)
         elif name == "icons":
             for i, icon in enumerate(content.icons):
                 glyph = icon.glyph
                 glyph_len = len(glyph.text) * bold + 1.5 if glyph.text else 2.5
                 length = glyph_len + len(icon.label) * bold + 2 + len(_plain(icon.meaning, index))
-                add(name, m.lines(length) + 0.3 + (heading if i == 0 else 0), i == 0)
+                add(name, m.lines(length) + 0.1 + unit_gap + (heading if i == 0 else 0), i == 0)
         elif name == "end":
             first = True
             for steps in (content.end, content.scoring):
                 for j, step in enumerate(steps):
-                    height = m.lines(len(_plain(step.text, index)), 2.5) + 0.15
+                    height = m.lines(len(_plain(step.text, index)), 2.5) + 0.75 * unit_gap
                     if j == 0:
                         height += 1.2 if first else sub_heading
                     add(name, height + (heading if first else 0), first)
@@ -271,7 +278,7 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure) -> list[tuple[s
             for i, (_, const) in enumerate(content.constants):
                 label = len(_plain(const.label, index)) or 10
                 value = len(constant_text(const)) * bold + 1
-                add(name, m.lines(label, value) + 0.2 + (heading if i == 0 else 0), i == 0)
+                add(name, m.lines(label, value) + unit_gap + (heading if i == 0 else 0), i == 0)
         units.append((name, gap, False))
     return units
 
@@ -301,7 +308,8 @@ def _meta_text(table: DiceTable, index: GameIndex) -> str:
     return _plain(dice_line(table, index), index)
 
 
-def estimate(content: SheetContent, index: GameIndex, size_pt: float | None = None) -> FitEstimate:
+def estimate(content: SheetContent, index: GameIndex, size_pt: float | None = None,
+             spacing: float = 1.0) -> FitEstimate:
     size_pt = size_pt or SIZES_PT[-1]
     cols = content.columns
     width_mm = (PAGE_WIDTH_MM - 2 * MARGIN_MM - (cols - 1) * COLUMN_GAP_MM) / cols
@@ -310,13 +318,21 @@ def estimate(content: SheetContent, index: GameIndex, size_pt: float | None = No
     per_column = (PAGE_HEIGHT_MM - 2 * MARGIN_MM - HEADER_MM) / line_mm
     m = _Measure(chars)
     column, used, blocks = 0, 0.0, Counter()
-    for block, height, _ in _units(content, index, m):
+    for block, height, _ in _units(content, index, m, spacing):
         blocks[block] += height
         if used + height > per_column and used > 0 and height <= per_column:
             column, used = column + 1, 0.0  # the unit moves whole to the next column
         used += height
     total = column * per_column + used
     return FitEstimate(size_pt, cols, per_column, total, dict(blocks))
+
+
+def tightest(content: SheetContent, index: GameIndex) -> FitEstimate:
+    """The estimate of the PDF step's last resort before it leaves anything out: the smallest type, in
+    the game's columns or more (up to ``MAX_COLUMNS``), with the tightest spacing; the emptiest of these."""
+    tries = (estimate(replace(content, columns=cols), index, SIZES_PT[-1], MIN_SPACING)
+             for cols in range(content.columns, max(content.columns, MAX_COLUMNS) + 1))
+    return min(tries, key=lambda fit: fit.fill)
 
 
 def print_size(content: SheetContent, index: GameIndex) -> float:

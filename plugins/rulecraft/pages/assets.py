@@ -26,8 +26,9 @@ _JS_HEADER_RE = re.compile(r"\A/\*.*?\*/\n", re.DOTALL)  # only at the very star
 HEAD_SCRIPTS = frozenset({"searchorder.js"})
 
 
-# Stylesheets only some pages need: served, not linked by every page. The script of those pages links them
-# (cheatsheet.js); the cheat-sheet PDFs read them from the site's asset folder (mkdocs_plugin/pdf.py).
+# Stylesheets only some pages need: served, not linked by every page. Those pages' stubs link them
+# (pages/__init__.py: PAGE_CSS), so they are styled without script; cheatsheet.js links cheatsheet.css on a
+# hand-written page showing a sheet; the cheat-sheet PDFs read it from the site's asset folder (pdf.py).
 PAGE_STYLESHEETS = frozenset({"cheatsheet.css"})
 
 
@@ -38,8 +39,8 @@ def asset_files() -> list[Path]:
 
 def styles_and_scripts() -> list[Path]:
     """The assets every page links (and the 13 KB budget counts). A ``*.lazy.js`` script or one of
-    ``PAGE_STYLESHEETS`` is served but not linked: a script loads it on the pages that need it (dice.js:
-    dice-more.lazy.js; cheatsheet.js: cheatsheet.css)."""
+    ``PAGE_STYLESHEETS`` is served but not linked by every page: a script loads it where needed (dice.js:
+    dice-more.lazy.js), the page's stub links it (cheatsheet.css)."""
     return [p for p in asset_files() if p.suffix in (".css", ".js") and not p.name.endswith(".lazy.js")
             and p.name not in PAGE_STYLESHEETS]
 

@@ -21,10 +21,9 @@ from pathlib import Path
 
 from ..book import RuleBook
 from ..models.links import page_path
-from . import home_stub, page_stub, pages_for_game, variant_sheet_stub, variant_sheets
+from . import ASSET_DIR, home_stub, page_stub, pages_for_game, variant_sheet_stub, variant_sheets
 from .assets import HEAD_SCRIPTS, PAGE_STYLESHEETS, asset_files, served_text
 
-ASSET_DIR = "assets/rulecraft"
 MARKER = ".rulecraft-pages"  # says "this folder is generated": clearing it loses nothing
 
 
@@ -96,7 +95,7 @@ def write_pages(book: RuleBook, docs_dir: Path, folder: Path) -> WrittenPages:
         for page in pages_for_game(game):
             rel = page_path(game.id, page)
             if rel not in taken:  # a hand-written page at this path wins
-                generate(rel, page_stub(game, page))
+                generate(rel, page_stub(game, page))  # URLs resolved by the engine
         for rel, _title, variant in variant_sheets(game):
             if rel not in taken:
                 generate(rel, variant_sheet_stub(game, variant))
@@ -113,7 +112,7 @@ def write_pages(book: RuleBook, docs_dir: Path, folder: Path) -> WrittenPages:
             shutil.copyfile(asset, target)
         else:
             target.write_text(text, encoding="utf-8")
-        if asset.suffix == ".css" and asset.name not in PAGE_STYLESHEETS:  # those: linked by a script
+        if asset.suffix == ".css" and asset.name not in PAGE_STYLESHEETS:  # those: linked by their pages
             written.stylesheets.append(rel)
         elif asset.suffix == ".js" and asset.name not in HEAD_SCRIPTS:
             # HEAD_SCRIPTS adapt Material's search, which must find them loaded before its bundle;

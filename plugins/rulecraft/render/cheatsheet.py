@@ -22,11 +22,13 @@ from ..models.cheatsheet import (
 from ..models.numbering import stages
 from ..models.textrefs import REF_RE, plain_text, split_target
 from .base import Element, RenderContext, heading, sub
-from .emoji import emoji_data_uri
+from .emoji import CREDIT, CREDIT_URL, emoji_data_uri
 from .icons import render_glyph
 
 # Replaced by a download link after the build when the PDF was written (see rulecraft.pdf).
 PDF_SLOT = "data-rc-pdf-slot"
+# The emoji pictures' licence (CC-BY) asks for credit where they are shown: the sheet's header says it.
+CREDIT_HTML = f'<span class="rc-sheet-credit" title="{CREDIT_URL}">{CREDIT}</span>'
 
 
 # --- rendering -------------------------------------------------------------------------------------------
@@ -156,7 +158,8 @@ def _steps(parent: Element, steps: list, cls: str = "") -> None:
 
 
 def sheet_glyph(parent: Element, icon, ctx: RenderContext) -> Element:
-    """An icon's glyph as printed on the sheet: an emoji is a picture (render/emoji.py), never a font."""
+    """An icon's glyph as printed on the sheet: an emoji is a vector picture (render/emoji.py), never a
+    font; a Material icon or the game's own image as everywhere else (both vector or the game's file)."""
     uri = emoji_data_uri(icon.glyph.emoji) if icon.glyph.emoji else None
     if uri is None:
         return render_glyph(parent, icon, ctx)
@@ -176,7 +179,9 @@ def _constants(parent: Element, ctx: RenderContext, content: SheetContent) -> No
 BLOCKS = {"turn": _turn, "dice": _dice, "terms": _terms, "icons": _icons, "end": _end, "constants": _constants}
 
 
-def _header(sheet: Element, ctx: RenderContext, variant: str | None = None) -> None:
+def _header(sheet: Element, ctx: RenderContext, variant: str | None, pictures: bool) -> None:
+    """Title, facts (the variant first), the data's date; ``pictures``: the sheet shows emoji pictures
+    (credited here)."""
     info = ctx.game.info
     head = sub(sheet, "header", cls="rc-sheet-header")
     title = sub(head, "p", cls="rc-sheet-heading")
@@ -195,6 +200,9 @@ def _header(sheet: Element, ctx: RenderContext, variant: str | None = None) -> N
     if dated:
         title[-1].tail = " "
         sub(title, "span", f"rules data of {dated.isoformat()}", "rc-sheet-date")
+    if pictures:
+        title[-1].tail = " "
+        sub(title, "span", CREDIT, "rc-sheet-credit", title=CREDIT_URL)
     actions = sub(head, "p", cls="rc-sheet-actions")
     # Shown by cheatsheet.js (a button without script would do nothing); never printed.
     button = sub(actions, "button", "Print", "md-button rc-print", type="button", hidden="hidden")
@@ -213,10 +221,15 @@ def render_cheatsheet(parent: Element, ctx: RenderContext, variant: str | None =
     sheet = sub(parent, "div", cls=f"rc-cheatsheet {fit.classes}", style=fit.style)
     sheet.set("data-rc-game", ctx.game.id)
     sheet.set("data-rc-fixed", variant or "base")
-    _header(sheet, ctx, variant)
+    header_at = len(sheet)
     body = sub(sheet, "div", cls="rc-sheet-body")
     for name in content.blocks:
         BLOCKS[name](body, ctx, content)
+    pictures = any("rc-icon--emoji" in (el.get("class") or "") for el in body.iter("img"))
+    _header(sheet, ctx, variant, pictures)
+    header = sheet[-1]  # written last (it credits what the blocks show), shown first
+    sheet.remove(header)
+    sheet.insert(header_at, header)
     if variant:
         _variant_numbers(sheet, ctx, variant)
 

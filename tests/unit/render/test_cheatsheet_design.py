@@ -3,13 +3,16 @@ page, nested end-of-game steps, no designer notes, emoji as pictures, and the fi
 
 from __future__ import annotations
 
+import base64
+
 import pytest
 from gamekit import RULES_DATA, check, only, where, write_game
 from mdkit import render
 
+from rulecraft import load_rulebook
 from rulecraft.mkdocs_plugin.fitting import apply_fit, drop, emoji_to_images, read_fit
 from rulecraft.models.cheatsheet import Fit
-from rulecraft.render.emoji import emoji_data_uri
+from rulecraft.render.emoji import emoji_svg
 
 GROUPED = """\
     groups:
@@ -130,25 +133,44 @@ def test_nested_end_of_game_steps_are_shown_and_designer_notes_are_not(tmp_path)
     assert "Check the threshold" not in text(end) and "Incomplete" not in text(end)
 
 
-def test_emoji_icons_are_pictures_not_font_glyphs():
-    if emoji_data_uri("🚢") is None:
-        pytest.skip("the Noto Color Emoji font file (fonts-noto-color-emoji) is not installed")
+def test_emoji_icons_are_vector_pictures_shipped_with_rulecraft():
+    """Straits' icons are emoji: the sheet draws them as Twemoji SVGs from the package (no font, no
+    pixels), and credits the pictures in its header."""
     soup = sheet(RULES_DATA, "straits")
     pictures = soup.select(".rc-sheet-icon img.rc-icon--emoji")
-    assert pictures and all(img["src"].startswith("data:image/png;base64,") for img in pictures)
+    assert pictures and all(img["src"].startswith("data:image/svg+xml;base64,") for img in pictures)
+    svg = base64.b64decode(pictures[0]["src"].split(",", 1)[1]).decode()
+    assert svg.startswith("<svg") and "<path" in svg and "<image" not in svg
     assert "🚢" not in text(soup.select_one(".rc-sheet-icons"))
-    assert emoji_to_images("<p>Ship 🚢 and ✪</p>").count("<img") == 1  # ✪ is a text glyph (DejaVu has it)
+    assert text(soup.select_one(".rc-sheet-header .rc-sheet-credit")) == "Emoji: Twemoji, CC-BY 4.0"
+
+
+def test_a_sheet_without_emoji_credits_no_pictures():
+    soup = sheet(RULES_DATA, "corporate-warfare")
+    assert not soup.select("img.rc-icon--emoji") and not soup.select(".rc-sheet-credit")
+
+
+@pytest.mark.parametrize(("text", "pictures"), [
+    ("Ship 🚢 and ✪ →", 1),  # ✪ and → are text symbols (the text fonts have them)
+    ("⚱️ urn, ⚱ urn as text", 1),  # a BMP symbol is an emoji only when U+FE0F asks for it
+    ("⭕ ⚡ by default, ⭕︎ as text", 2),  # ... unless it is an emoji by default; U+FE0E asks for text
+    ("1️⃣ 🇬🇧 👩‍🚀 👍🏽", 4),  # keycap, flag, joined sequence, skin tone: one picture each
+])
+def test_emoji_in_the_sheet_text_become_pictures(text, pictures):
+    fragment = f'<div><header><p class="rc-sheet-heading"><strong>Demo</strong></p></header><p>{text}</p></div>'
+    out = emoji_to_images(fragment)
+    assert out.count("<img") == pictures
+    assert out.count("rc-sheet-credit") == 1  # credited once, in the header
     assert emoji_to_images('<p title="🚢">x</p>') == '<p title="🚢">x</p>'  # only text, never attributes
+    assert emoji_to_images("<p>no emoji ✪</p>") == "<p>no emoji ✪</p>"  # and no credit without pictures
 
 
-def test_without_the_emoji_font_file_emoji_stay_text(monkeypatch):
-    emoji_data_uri.cache_clear()
-    monkeypatch.setenv("RULECRAFT_EMOJI_FONT", "")
-    try:
-        assert emoji_data_uri("🚢") is None
-        assert emoji_to_images("<p>🚢</p>") == "<p>🚢</p>"
-    finally:
-        emoji_data_uri.cache_clear()
+def test_every_emoji_of_the_games_has_a_vector_picture():
+    """No emoji font is needed for any emoji the five games use (icons.yaml)."""
+    emoji = [icon.glyph.emoji for game in load_rulebook(RULES_DATA).games.values() for icon in game.icons
+             if icon.glyph.emoji]
+    assert emoji and all(emoji_svg(e) for e in emoji)
+    assert emoji_svg("✪") is None  # not an emoji: stays text
 
 
 def test_fit_is_written_into_and_read_back_from_the_sheet():
