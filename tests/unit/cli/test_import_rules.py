@@ -536,3 +536,156 @@ def test_running_page_lines_lettered_markers_and_capitals_are_typography(tmp_pat
         ("Stoke", "Spend coke to raise your heat."), ("Pour", "Pour one order card.")]
     assert "Rulebook 3" not in result.page.read_text(encoding="utf-8")
     assert "3 repeated page line(s)" in result.report_text
+
+
+# -- round 6: one entry path for every container form -----------------------------------------------------
+
+
+def test_toggles_hold_the_turn_and_the_glossary(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <h1>Toggle Game</h1>
+        <h2>How a round works</h2>
+        <ul class="toggle"><li><details open><summary>🛢️ Refill</summary><p>Take 1 oil.</p></details></li></ul>
+        <ul class="toggle"><li><details open><summary>Walk</summary><p>Move up to two paths.</p></details></li></ul>
+        <details><summary>Rest</summary><p>Sleep until dawn.</p></details>
+        <h2>Glossary</h2>
+        <details><summary>Bearer</summary><p>A player.</p></details>
+        <details><summary>Oil cube</summary><p>Fuel for your lantern.</p></details>
+        """, "book.html")
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Refill", "Walk", "Rest"]
+    assert phases[1]["rules"] == "Move up to two paths."
+    terms = files["terms"]["terms"]
+    assert [(t["term"], t["short"]) for t in terms] == [("Bearer", "A player."), ("Oil cube", "Fuel for your lantern.")]
+
+
+def test_table_rows_hold_the_setup_and_the_turn(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Table Game
+
+        ## Set-up
+
+        | # | Do this |
+        |:-:|---|
+        | 1 | Lay out the board. |
+        | 2 | Each player takes 3 workers. |
+
+        ## Turn
+
+        | Phase | What happens |
+        |---|---|
+        | **Cut** | Take a stone. |
+        | **Haul** | Move stones to your yard. |
+        """)
+    assert files["game"]["setup"] == ["Lay out the board.", "Each player takes 3 workers."]
+    phases = files["phases"]["phases"]
+    assert [(p["name"], p["rules"]) for p in phases] == [("Cut", "Take a stone."), ("Haul", "Move stones to your yard.")]
+
+
+def test_a_headerless_html_table_is_all_entries(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <h1>Plain Table</h1>
+        <h2>Glossary</h2>
+        <table><tr><td>Pit</td><td>Stones not yet hauled.</td><td>(see Haul)</td></tr>
+        <tr><td>Yard</td><td>Stones ready to build.</td><td></td></tr></table>
+        """, "book.html")
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Pit", "Yard"]
+    assert files["terms"]["terms"][0]["short"] == "Stones not yet hauled."
+
+
+def test_name_led_paragraphs_hold_the_turn_and_a_dice_table_is_no_turn(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Lead Game
+
+        ## Your turn
+
+        **Sow.** Play one card into your bed.
+
+        **Tend** — spend drops to turn cards into blooms.
+
+        ## Each round
+
+        | d6 | Weather |
+        |---|---|
+        | 1–3 | Rain. |
+        | 4–6 | Sun. |
+        """)
+    phases = files["phases"]["phases"]
+    assert [(p["name"], p["rules"]) for p in phases] == [("Sow", "Play one card into your bed."),
+                                                        ("Tend", "spend drops to turn cards into blooms.")]
+    assert [t["rows"][0]["result"] for t in files["dice"]["tables"]] == ["Rain."]
+
+
+def test_sub_headings_without_phase_words_hold_the_turn(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Heading Game
+
+        ## Sequence of play
+
+        ### Muster
+
+        Raise troops in every town you hold.
+
+        ### March
+
+        Move each army one road.
+        """)
+    phases = files["phases"]["phases"]
+    assert [(p["name"], p["rules"]) for p in phases] == [("Muster", "Raise troops in every town you hold."),
+                                                        ("March", "Move each army one road.")]
+
+
+def test_a_leading_article_is_not_part_of_a_phase_name(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Article Game
+
+        ## Round overview
+
+        ### The tide phase
+
+        Roll the die.
+
+        ### The wading phase
+
+        Move your waders.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Tide", "Wading"]
+
+
+def test_a_lead_in_ending_with_a_full_stop_is_no_setup_step(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Lead-in Game
+
+        ## Getting ready
+
+        Then prepare the game as follows.
+
+        1. Put the marker on space 1.
+        2. Deal 3 cards each.
+        """)
+    assert files["game"]["setup"] == ["Put the marker on space 1.", "Deal 3 cards each."]
+    assert "as follows" in needs  # kept as prose and listed, never dropped
+
+
+def test_terms_defined_in_bold_inside_sentences(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Sentence Game
+
+        ## Play
+
+        A mudflat whose food has been eaten is called a **bare flat**; nobody collects there. The
+        **reed bed** is the safe space on the landward edge. An egg that is fed becomes a **chick**, a token
+        that scores a point. You may read the **rules** twice.
+        """)
+    terms = files["terms"]["terms"]
+    assert [t["term"] for t in terms] == ["Bare flat", "Reed bed", "Chick"]
+    assert terms[1]["short"].startswith("The reed bed is the safe space")
+
+
+def test_one_line_html_findings_carry_a_column(tmp_path):
+    body = "".join(f"<p>Paragraph {n} of the introduction, long enough to fill the line.</p>" for n in range(30))
+    result, _, needs = run(tmp_path, "<html><body><h1>One Line</h1>" + body +
+                           "<h2>Setup</h2><p>Nothing to prepare.</p></body></html>\n", "book.html")
+    source = (tmp_path / "book.html").read_text(encoding="utf-8")
+    col = source.index("<h2>Setup") + 1
+    assert f"'Setup' (line 1:{col})" in needs or f"(line 1:{col})" in needs

@@ -6,7 +6,8 @@ Pipeline, one module per concern:
   (sections of paragraphs, lists, notes, quotes, images);
 * recognisers turn what they can into data: ``gameinfo`` (title, summary, components, set-up,
   end of game, changelog), ``phases``, ``dice``, ``cards``, ``terms``; each claims the source
-  blocks it used;
+  blocks it used; once a section is known as the turn, set-up or glossary, ``entries`` reads its entries
+  from whatever container holds them (lists, toggles, table rows, name-led paragraphs, sub-headings);
 * ``prose`` writes the rest as a Markdown page, with blocks where data was recognised;
 * ``writer`` writes the YAML files (validated by the models), ``report`` says what was found
   and what needs a human. The result is checked like any game: no errors, todo warnings.

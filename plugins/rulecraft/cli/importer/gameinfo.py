@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from . import entries
 from .names import split_item
 from .outline import ListBlock, ListItem, Paragraph, Section
 from .state import State
@@ -136,6 +137,26 @@ def _group_label(block) -> str | None:
     return None
 
 
+# '... prepare the game as follows.', '... do the following.': a lead-in ending with a full stop, no step
+LEAD_IN = re.compile(r"\b(?:as follows|the following|these steps|in this order|like this)\s*[.:]$", re.I)
+
+
+def _entry_setup(state: State, section) -> bool:
+    """Set-up steps held by another container (a '# | Do this' table, name-led paragraphs, sub-headings):
+    read through the shared entry path."""
+    form = entries.section_entries(state, section, "setup")
+    if form is None:
+        return False
+    state.game["setup"] = [entries.step_text(e) for e in form.entries]
+    for n, block in enumerate(form.blocks):
+        state.claim(block, "/// setup\n///" if n == 0 else "")
+    for child in form.sections:
+        state.folded.add(id(child))
+    state.note("game", f"set-up: {len(form.entries)} step(s) from {entries.describe(form)} under "
+               f"'{plain(section.title)}'", section.line)
+    return True
+
+
 def setup(state: State) -> None:
     """Every list of the set-up section, in order; bold sub-headings between them are kept.
 
@@ -160,12 +181,15 @@ def setup(state: State) -> None:
             elif _group_label(block):
                 pending = (_group_label(block), block)
             elif isinstance(block, Paragraph) and not NOTE_LEAD.match(plain(block.text)) \
-                    and not (plain(block.text).endswith(":") and nxt is not None):  # '... as follows:'
+                    and not (plain(block.text).endswith(":") and nxt is not None) \
+                    and not (LEAD_IN.search(plain(block.text)) and isinstance(nxt, ListBlock)):  # '... as follows:'
                 parts.append((None, block, []))  # a step written as a sentence before or after the list
                 pending = None
             else:
                 pending = None
         if not any(isinstance(block, ListBlock) for _, block, _ in parts) and len(parts) < 2:
+            if _entry_setup(state, section):
+                return
             listless.append(section)
             continue
         numbers = [item.number for _, block, _ in parts if isinstance(block, ListBlock) for item in block.items]

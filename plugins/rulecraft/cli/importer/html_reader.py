@@ -21,6 +21,7 @@ from .outline import (
     Note,
     Outline,
     Paragraph,
+    Pos,
     Quote,
     Remark,
     Table,
@@ -53,6 +54,7 @@ class Node:
     parent: Node | None = None
 
 
+LONG_LINE = 1000  # a line this long holds many elements: locations then carry a column
 MAX_NESTING = 100  # elements inside each other (HTML pages nest deeper than Markdown: wrappers)
 
 
@@ -67,6 +69,7 @@ class _TreeBuilder(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.root = Node("#root", {}, 1)
         self.stack = [self.root]
+        self.columns = False  # locations as line:column (a page written on a few very long lines)
 
     def _close_until(self, tag: str) -> None:
         for i in range(len(self.stack) - 1, 0, -1):
@@ -92,7 +95,9 @@ class _TreeBuilder(HTMLParser):
                     break
         if tag in BLOCK_TAGS and self.stack[-1].tag == "p":
             self.stack.pop()
-        node = Node(tag, {k.lower(): (v or "") for k, v in attrs}, self.getpos()[0], parent=self.stack[-1])
+        line, col = self.getpos()
+        node = Node(tag, {k.lower(): (v or "") for k, v in attrs}, Pos(line, col + 1) if self.columns else line,
+                    parent=self.stack[-1])
         self.stack[-1].children.append(node)
         if tag not in VOID:
             self.stack.append(node)
@@ -159,6 +164,7 @@ class HtmlReader:
                                            text.count("\n", 0, match.start()) + 1))
         self.bold, self.italic = styled_classes(text)
         builder = _TreeBuilder()
+        builder.columns = max(map(len, text.splitlines()), default=0) > LONG_LINE
         builder.feed(text)  # TooDeep: the caller reports it
         builder.close()
         stream: list = []
@@ -246,6 +252,8 @@ class HtmlReader:
                     out.append(Paragraph(text, child.line))
                 for img in self._images(child):
                     out.append(img)
+            elif tag == "details" and self._toggle(child) is not None:
+                out.append(ListBlock(False, [self._toggle(child)], child.line, hint="toggles"))
             elif tag in ("ul", "ol"):
                 out.append(self.list_block(child))
             elif tag == "dl":
@@ -297,7 +305,12 @@ class HtmlReader:
         for child in node.children:
             if isinstance(child, str) or child.tag in SKIP:
                 continue
-            if child.tag == "li":
+            toggle = self._toggle(child)
+            if toggle is not None:  # '<li><details><summary>Refill</summary><p>…': the toggle is the item
+                toggle.number = number if block.ordered else None
+                number += 1
+                block.items.append(toggle)
+            elif child.tag == "li":
                 item = ListItem(self.inline(child, skip_lists=True), child.line,
                                 number if block.ordered else None)
                 number += 1
@@ -314,6 +327,23 @@ class HtmlReader:
                 else:
                     block.items.extend(nested.items)
         return block
+
+    def _toggle(self, node: Node) -> ListItem | None:
+        """A toggle (<details> with a <summary>, alone or as a list item's only content): an item named by
+        the summary, its body the toggle's blocks."""
+        if node.tag == "li":
+            inner = [c for c in node.children if isinstance(c, Node) or c.strip()]
+            node = inner[0] if len(inner) == 1 and isinstance(inner[0], Node) else node
+        if node.tag != "details":
+            return None
+        summary = next((c for c in node.children if isinstance(c, Node) and c.tag == "summary"), None)
+        if summary is None or not self.inline(summary):
+            return None
+        body: list = []
+        self.blocks(Node("#body", {}, node.line, [c for c in node.children if c is not summary]), body)
+        item = ListItem(f"**{self.inline(summary)}**", summary.line)
+        item.children = [b for b in body if isinstance(b, (Paragraph, ListBlock))]
+        return item
 
     def definitions(self, node: Node) -> ListBlock:
         block = ListBlock(False, line=node.line, hint="definitions")
@@ -341,7 +371,17 @@ class HtmlReader:
                         walk(c)
 
         walk(node)
-        return Table(rows, node.line)
+        first = next((n for n in _descendants(node) if n.tag == "tr"), None)
+        headed = first is not None and any(isinstance(c, Node) and c.tag == "th" for c in first.children) \
+            or any(n.tag == "thead" for n in _descendants(node))
+        return Table(rows, node.line, header=headed)
+
+
+def _descendants(node: Node):
+    for child in node.children:
+        if isinstance(child, Node):
+            yield child
+            yield from _descendants(child)
 
 
 def read_html(text: str, source: str) -> Outline:

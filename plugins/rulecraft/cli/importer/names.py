@@ -45,8 +45,11 @@ def uncapped(name: str, title: bool = False) -> str:
 
 def clean_name(name: str, drop_phase: bool = False) -> str:
     name = uncapped(undecorated(plain(name)).strip().rstrip(".:;,-–— ").strip())
-    if drop_phase:
-        name = re.sub(r"\s+phase$", "", name, flags=re.I) if len(name.split()) > 1 else name
+    if drop_phase and len(name.split()) > 1 and re.search(r"\sphase$", name, re.I):
+        # 'The tide phase', 'A trading step': the article belongs to the sentence, not to the name
+        name = re.sub(r"\s+phase$", "", name, flags=re.I)
+        name = re.sub(r"^(?:the|an?)\s+(?=\S)", "", name, flags=re.I) if len(name.split()) > 1 else name
+        name = capitalise(name)
     return name[:120]
 
 

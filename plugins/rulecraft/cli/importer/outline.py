@@ -11,6 +11,27 @@ import re
 from dataclasses import dataclass, field
 
 
+class Pos(int):
+    """A line number that also carries a column, printed 'line:column'. HTML exports that put the whole page
+    on one line (Notion, minifiers) would otherwise give every finding the same line; the column (1-based,
+    in characters) lets an editor jump to the element. Compares and sorts as its line."""
+
+    col: int
+
+    def __new__(cls, line: int, col: int):
+        pos = super().__new__(cls, line)
+        pos.col = col
+        return pos
+
+    def __str__(self) -> str:
+        return f"{int(self)}:{self.col}"
+
+    __repr__ = __str__
+
+    def __format__(self, spec: str) -> str:
+        return str(self) if not spec else format(int(self), spec)
+
+
 @dataclass
 class Paragraph:
     text: str
@@ -70,8 +91,9 @@ class Code:
 
 @dataclass
 class Table:
-    rows: list[list[str]]  # first row is the header
+    rows: list[list[str]]  # first row is the header when ``header``
     line: int = 0
+    header: bool = True  # False: an HTML table without <th> cells (every row is data)
 
 
 @dataclass

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from . import dice
+from . import dice, entries
 from .names import capitalise, clean_name, split_item
 from .outline import ListBlock, ListItem, Paragraph
 from .state import State
@@ -121,8 +121,9 @@ def heading_phase_name(title: str) -> str | None:
     match = PHASE_HEADING.match(plain(title).strip().rstrip(".:"))
     if not match:
         return None
-    name = clean_name(next(match.group(g) for g in ("named", "ordinal", "suffixed") if match.group(g) is not None),
-                      drop_phase=True)
+    group = next(g for g in ("named", "ordinal", "suffixed") if match.group(g) is not None)
+    # the suffixed form keeps its 'phase' for clean_name, which drops it with a leading article ('The tide phase')
+    name = clean_name(match.group(group) + (" phase" if group == "suffixed" else ""), drop_phase=True)
     name = re.sub(r"\s+phase$", "", name, flags=re.I)
     return capitalise(name) if name and len(name.split()) <= 6 else None
 
@@ -342,6 +343,46 @@ def _list_candidates(state: State, phase_sections: list, ordered: bool) -> list:
     return candidates
 
 
+def _entry_phases(state: State, phase_sections: list) -> bool:
+    """The turn's entries in any other container under a turn heading (toggles, table rows, sub-headings
+    without phase words, name-led paragraphs): read through the shared entry path."""
+    best = None
+    for section in state.outline.sections():
+        if not TURN_HEADING.search(plain(section.title)) or _within(section, phase_sections) \
+                or state.phase_of(section) is not None:
+            continue
+        form = entries.section_entries(state, section, "phases")
+        if form and CHOICE_INTRO.search(form.intro):  # 'Choose one action:' lists options, not a sequence
+            continue
+        if form and (best is None or len(form.entries) > len(best[1].entries)):
+            best = (section, form)
+    if best is None:
+        return False
+    section, form = best
+    state.turn_section = section
+    for entry in form.entries:
+        name = capitalise(clean_name(entry.name, drop_phase=True))
+        phase: dict = {"id": state.ids["phase"](name, "phase"), "name": name}
+        if entry.body:
+            phase["summary"] = first_sentence(plain(entry.body), 140)
+            phase["rules"] = entry.body
+        if entry.steps:
+            phase["steps"] = [_step(item, state, phase["id"]) for item in entry.steps]
+        if SKIP_FIRST.search(plain(entry.body)):
+            phase["skip_first_round"] = True
+        phase["todo"] = TODO_COPIED if entry.body or entry.steps else \
+            "Only the name is in the source: write this phase's rules."
+        state.phases.append(phase)
+        state.phase_index[phase["id"]] = phase
+    for n, block in enumerate(form.blocks):
+        state.claim(block, "/// phase-list\n///" if n == 0 else "")
+    for child in form.sections:
+        state.folded.add(id(child))
+    state.note("phases", f"{len(form.entries)} phases from {len(form.entries)} {entries.describe(form)} under "
+               f"'{plain(section.title)}'", section.line)
+    return True
+
+
 def recognise(state: State) -> None:
     group = _heading_group(state) or _overview_group(state)
     # a list inside one of the phase headings is that phase's steps (or a table), not the turn sequence
@@ -351,6 +392,8 @@ def recognise(state: State) -> None:
         return
     if not candidates:  # last: a bulleted sequence of named steps ('- **Scout:** move ...')
         candidates = _list_candidates(state, phase_sections, ordered=False)
+    if not candidates and _entry_phases(state, phase_sections):
+        return
     if not candidates:
         state.ask("phases", "No turn sequence found (an ordered list under a heading such as 'Turn structure' or "
                   "'Phases of a round'): write phases.yaml by hand.")

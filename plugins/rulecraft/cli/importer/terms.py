@@ -13,6 +13,7 @@ import re
 
 from rulecraft.models.term_matcher import normalise
 
+from . import entries
 from .outline import Paragraph, Quote, Section, Table
 from .state import State
 from .text import first_sentence, plain
@@ -199,4 +200,70 @@ def recognise(state: State) -> None:
                 state.claim(block, marker if run[0][1] is block else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from bold-led paragraphs under "
                    f"'{plain(section.title)}'", section.line)
-    _heading_terms(state, seen, lists)
+    lists = _heading_terms(state, seen, lists)
+    lists = _entry_terms(state, seen, lists)
+    _sentence_terms(state, seen, lists)
+
+
+def _entry_terms(state: State, seen: dict[str, str], lists: int) -> int:
+    """Glossary entries held by any other container under a glossary heading (toggles, list items whose
+    definition is a paragraph below the name, rows of wider tables): read through the shared entry path."""
+    for section in state.outline.sections():
+        if not TERMS_HEADING.search(plain(section.title)) or state.phase_of(section) is not None:
+            continue
+        form = entries.section_entries(state, section, "terms")
+        if form is None:
+            continue
+        lists += 1
+        before = len(state.terms)
+        for entry in form.entries:
+            found = _entry(state, entry.name, plain(entry.body).strip(), seen, entry.line)
+            if found:
+                state.terms.append(found)
+        for n, block in enumerate(form.blocks):
+            state.claim(block, "/// glossary\n///" if n == 0 and lists == 1 else "")
+        for child in form.sections:
+            state.folded.add(id(child))
+        state.note("terms", f"{len(state.terms) - before} term(s) from {entries.describe(form)} under "
+                   f"'{plain(section.title)}'", section.line)
+    return lists
+
+
+# A term defined inside a running sentence: 'is called a **bare flat**', 'The **reed bed** is the ...',
+# 'becomes a **chick**, a token that ...', 'a **flight**, which is ...'
+_B = r"(?:\*\*|__)(?P<term>[^*_]{2,40}?)(?:\*\*|__)"
+IN_SENTENCE = [
+    re.compile(r"\b(?:is|are) (?:called|known as|named) (?:an? |the )?" + _B),
+    re.compile(r"(?:^|[.!?]\s+)The " + _B + r" (?:is|are|means)\b"),
+    re.compile(r"\b(?:an?|the) " + _B + r", (?:an?|the|which|that|who) "),
+]
+
+
+def _sentence_terms(state: State, seen: dict[str, str], lists: int) -> None:
+    """Terms defined in bold inside sentences, anywhere in the rules; two or more (one bold phrase after
+    'the' is emphasis, not a vocabulary). The sentence is the definition; the paragraph stays prose."""
+    found = []
+    for section in state.sections():
+        for block in section.blocks:
+            if not isinstance(block, Paragraph):
+                continue
+            for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z*_])", block.text):
+                for pattern in IN_SENTENCE:
+                    match = pattern.search(sentence)
+                    term = match and plain(match.group("term")).strip()
+                    if term and len(term.split()) <= 4 and not term[:1].isdigit():
+                        found.append((term, plain(sentence).strip(), block.line))
+                        break
+    if len(found) < 2:
+        return
+    before = len(state.terms)
+    for term, sentence, line in found:
+        entry = _entry(state, term[:1].upper() + term[1:], sentence, seen, line)
+        if entry:
+            entry["todo"] = "Defined in a sentence of the source: check the wording of the definition."
+            state.terms.append(entry)
+    if len(state.terms) > before:
+        state.note("terms", f"{len(state.terms) - before} term(s) defined in bold inside sentences (each "
+                   "sentence is the definition; the text stays on the rules page)")
+        if lists == 0:
+            state.ask("terms", "The glossary is built from terms defined inside sentences: check each definition")

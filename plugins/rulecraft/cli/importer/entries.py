@@ -1,0 +1,170 @@
+"""One way to read the entries of a section, whatever container holds them.
+
+Once a recogniser knows what a section is (the turn, the set-up, the glossary) by its heading, the entries
+are the same thing in every rulebook -- a name (or a step number) and a body -- but authors put them in
+different containers: list items, toggles (``<details>``), definition lists, table rows, paragraphs led by a
+bold or numbered name, sub-headings. :func:`section_entries` reads every container form of a section into
+:class:`Entry` objects and returns the form that holds the most, so the recognisers share one reading path
+instead of one per form.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from .names import clean_name, split_item
+from .outline import ListBlock, ListItem, Paragraph, Section, Table
+from .state import State
+from .text import plain
+
+KINDS = ("phases", "setup", "terms")
+# a first cell that is only a number or a roll ('3', '2–4', '5+'): a step number, or a dice table's row
+NUMBER_CELL = re.compile(r"^\s*#?\d{1,3}\s*[.)]?\s*$")
+ROLL_CELL = re.compile(r"^\s*\d{1,3}\s*(?:[-–—+]|to)\s*\d{0,3}\s*$")
+# '**Sow.** Play ...', '1. Gather. ...', 'Sow — play ...' paragraphs: a short lead, a separator, the rest
+PLAIN_NUMBER_LEAD = re.compile(r"^\s*(?:\d{1,2}|[A-H])[.)]\s+(?P<name>[^.:!?*_]{1,50}?)\s*(?:[.:]|\s[—–-])\s+"
+                               r"(?P<rest>\S.*)$", re.S)
+
+
+@dataclass
+class Entry:
+    name: str  # '' when the container gives the entry no name (a plain set-up step)
+    body: str  # inline Markdown
+    line: int = 0
+    number: int | None = None
+    steps: list = field(default_factory=list)  # nested list items (steps inside a phase or a step)
+
+
+@dataclass
+class Form:
+    kind: str  # list, table, paragraphs, headings
+    entries: list[Entry]
+    blocks: list  # the blocks the entries came from, in order (claimed by the caller)
+    sections: list[Section] = field(default_factory=list)  # sub-sections folded into the entries
+    intro: str = ""  # plain text of the paragraph right before the first block ('Choose one action:')
+
+
+def _named(text: str) -> tuple[str, str, bool]:
+    """(name, rest, led): led when the text starts with an emphasised name or a separated short lead."""
+    item = split_item(text)
+    led = item.emphasised or item.separated
+    return (item.name, item.rest, led) if led else ("", text, False)
+
+
+def _item_entry(item: ListItem) -> Entry:
+    name, rest, _ = _named(item.text)
+    paragraphs = [c.text for c in item.children if isinstance(c, Paragraph)]
+    steps = [sub for c in item.children if isinstance(c, ListBlock) for sub in c.items]
+    body = "\n\n".join(p for p in [rest, *paragraphs] if p.strip())
+    return Entry(name, body, item.line, item.number, steps)
+
+
+def _lists(state: State, section: Section) -> Form | None:
+    """The unclaimed lists of a section, read as one run (one-item lists and toggles one after another)."""
+    blocks = [b for b in section.blocks if isinstance(b, ListBlock) and not state.claimed(b) and b.hint != "dice"]
+    if not blocks:
+        return None
+    return Form("list", [_item_entry(item) for block in blocks for item in block.items], blocks)
+
+
+def _table_entries(table: Table) -> list[Entry]:
+    rows = table.rows[1:] if table.header else table.rows
+    out = []
+    for row in rows:
+        cells = [c.strip() for c in row]
+        if not any(cells):
+            continue
+        first, rest = cells[0], [c for c in cells[1:] if c]
+        number = int(re.sub(r"\D", "", first)) if NUMBER_CELL.match(first) else None
+        name = "" if number is not None else clean_name(first)
+        out.append(Entry(name, " ".join(rest) if rest else ("" if name else first), table.line, number))
+    return out
+
+
+def _tables(state: State, section: Section) -> Form | None:
+    for block in section.blocks:
+        if not isinstance(block, Table) or state.claimed(block) or len(block.rows) < 2 \
+                or max(len(r) for r in block.rows) < 2:
+            continue
+        entries = _table_entries(block)
+        if sum(1 for row in block.rows[1:] if row and ROLL_CELL.match(row[0])):
+            continue  # '2–4 | ...' rows: a dice table, read by the dice recogniser
+        return Form("table", entries, [block])
+    return None
+
+
+def paragraph_lead(text: str) -> tuple[str, str] | None:
+    """(name, rest) of a paragraph led by an emphasised name with a separator ('**Sow.** Play ...',
+    '*Tend* — spend ...') or a typed number or letter ('1. Gather. Take ...'), else None."""
+    match = re.match(r"^\s*(\*\*|__|\*|_)(?P<lead>[^*_]{1,60}?)\1\s*(?P<rest>.*)$", text, re.S)
+    if match:
+        lead, rest = match.group("lead").strip(), match.group("rest").strip()
+        separated = lead.endswith((".", ":")) or re.match(r"^(?:--+|—|–|:|\.)\s", rest)
+        rest = re.sub(r"^(?:--+|—|–|:|\.)\s*", "", rest)
+        name = clean_name(re.sub(r"^\s*(?:\d{1,2}|[A-H])[.)]\s*", "", lead))
+        if separated and rest and name and len(name.split()) <= 6:
+            return name, rest
+        return None
+    match = PLAIN_NUMBER_LEAD.match(text)
+    return (clean_name(match.group("name")), match.group("rest").strip()) if match else None
+
+
+def _paragraphs(state: State, section: Section) -> Form | None:
+    found = [(b, paragraph_lead(b.text)) for b in section.blocks if isinstance(b, Paragraph) and not state.claimed(b)]
+    found = [(b, lead) for b, lead in found if lead]
+    if not found:
+        return None
+    return Form("paragraphs", [Entry(name, rest, b.line) for b, (name, rest) in found], [b for b, _ in found])
+
+
+def _headings(state: State, section: Section) -> Form | None:
+    """Sub-headings holding only paragraphs (no lists, tables or deeper headings): one entry each. All the
+    sub-headings must fit, or none is read: a part of them would leave the others' text orphaned."""
+    children = [c for c in section.children if not c.children and c.blocks
+                and all(isinstance(b, Paragraph) and not state.claimed(b) for b in c.blocks)
+                and id(c) not in state.phase_of_section]
+    if not children or len(children) < len(section.children):
+        return None
+    entries = [Entry(clean_name(c.title, drop_phase=True),
+                     "\n\n".join(b.text for b in c.blocks if isinstance(b, Paragraph)), c.line) for c in children]
+    blocks = [b for c in children for b in c.blocks if isinstance(b, Paragraph)]
+    return Form("headings", entries, blocks, children)
+
+
+READERS = (_lists, _tables, _paragraphs, _headings)
+
+
+def section_entries(state: State, section: Section, kind: str) -> Form | None:
+    """The container form of ``section`` holding the most entries of ``kind`` (two or more), or None.
+
+    Phases and terms need names on nearly every entry (a list of sentences is not a glossary); set-up
+    steps need none. Dice lists and tables of rolls are left to the dice recogniser.
+    """
+    best = None
+    for reader in READERS:
+        form = reader(state, section)
+        if form is None or len(form.entries) < 2:
+            continue
+        if kind != "setup":
+            named = [e for e in form.entries if e.name and len(e.name.split()) <= 6]
+            if len(named) * 10 < len(form.entries) * 8:
+                continue
+        at = next((i for i, b in enumerate(section.blocks) if form.blocks and b is form.blocks[0]), 0)
+        before = section.blocks[at - 1] if at > 0 else None
+        form.intro = plain(before.text) if isinstance(before, Paragraph) else ""
+        if best is None or len(form.entries) > len(best.entries):
+            best = form
+    return best
+
+
+def step_text(entry: Entry) -> str:
+    """A set-up step from an entry: its body, led by its name when the container gave one."""
+    if entry.name and entry.body:
+        return f"**{entry.name}:** {entry.body}"
+    return entry.body or entry.name
+
+
+def describe(form: Form) -> str:
+    return {"list": "list item(s)", "table": "table row(s)", "paragraphs": "name-led paragraph(s)",
+            "headings": "sub-heading(s)"}[form.kind]
