@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
+import pytest
 import yaml
 
 from rulecraft.cli.importer import import_rulebook
@@ -689,3 +690,16 @@ def test_one_line_html_findings_carry_a_column(tmp_path):
     source = (tmp_path / "book.html").read_text(encoding="utf-8")
     col = source.index("<h2>Setup") + 1
     assert f"'Setup' (line 1:{col})" in needs or f"(line 1:{col})" in needs
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("a **bold** and __strong__ word", "a bold and strong word"),
+    ("*one* and _two_", "one and two"),
+    # Underscores inside words are text, as Python-Markdown reads them: nothing of the source is lost.
+    ("window.__pwned=1 and then window.__pwned=2", "window.__pwned=1 and then window.__pwned=2"),
+    ("snake_case_name and __init__", "snake_case_name and init"),
+])
+def test_plain_text_strips_emphasis_only_where_markdown_sees_it(text, expected):
+    from rulecraft.cli.importer.text import plain
+
+    assert plain(text) == expected

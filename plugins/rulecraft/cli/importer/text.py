@@ -7,7 +7,9 @@ import unicodedata
 
 from rulecraft.models.textrefs import REF_KINDS
 
-_EMPH_RE = re.compile(r"(\*\*|__)(.+?)\1|(?<![\w*])([*_])(?!\s)(.+?)(?<!\s)\3(?![\w*])")
+# Underscores mark emphasis only at word edges, as in Python-Markdown ("window.__x=1 … y.__z" is text).
+_EMPH_RE = re.compile(r"\*\*(?P<a>.+?)\*\*|(?<!\w)__(?!\s)(?P<b>.+?)(?<!\s)__(?!\w)"
+                      r"|(?<![\w*])(?P<m>[*_])(?!\s)(?P<c>.+?)(?<!\s)(?P=m)(?![\w*])")
 _REF_START_RE = re.compile(r"(?<!\\)\{(" + "|".join(REF_KINDS) + r"):")
 
 
@@ -16,7 +18,7 @@ def plain(text: str) -> str:
     text = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", text)
     text = text.replace("`", "")
     for _ in range(3):
-        new = _EMPH_RE.sub(lambda m: m.group(2) if m.group(2) is not None else m.group(4), text)
+        new = _EMPH_RE.sub(lambda m: next(g for g in (m["a"], m["b"], m["c"]) if g is not None), text)
         if new == text:
             break
         text = new
