@@ -692,6 +692,132 @@ def test_one_line_html_findings_carry_a_column(tmp_path):
     assert f"'Setup' (line 1:{col})" in needs or f"(line 1:{col})" in needs
 
 
+def test_a_layout_class_containing_toc_drops_nothing_and_a_real_toc_is_reported(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        <html><body class="article toc2 toc-left">
+        <h1>Bell Game</h1>
+        <div id="toc" class="toc2"><div id="toctitle">Table of Contents</div>
+        <ul><li><a href="#_turn">1. Turn</a></li><li><a href="#_words">2. Glossary</a></li></ul></div>
+        <div class="toc"><p>This box is styled like a contents box but holds a rule: every player starts with
+        three coins and may never hold more than nine, whatever happens during the game.</p></div>
+        <h2 id="_turn">1. Turn</h2>
+        <ol><li><strong>Cast</strong>: pour the bronze.</li><li><strong>Ring</strong>: test the bell.</li></ol>
+        </body></html>
+        """, name="book.html")
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Cast", "Ring"]
+    assert "never hold more than nine" in result.page.read_text(encoding="utf-8")
+    assert "1 table(s) of contents dropped" in needs and "table of contents (2 link(s)) (line 3)" in needs
+
+
+def test_a_typed_section_number_does_not_hide_a_setup_heading(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## 2. Preparing the foundry
+
+        1. Put the furnace board in the middle.
+        2. Each founder takes two coins.
+        """)
+    assert files["game"]["setup"] == ["Put the furnace board in the middle.", "Each founder takes two coins."]
+
+
+def test_a_section_of_preparing_steps_before_the_turn_is_the_setup(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Before the first tide
+
+        - Lay the shore board in the middle of the table.
+        - Shuffle the tiles into the sea pile.
+        - Each beachcomber takes a raft and 3 coins.
+
+        ## Turn
+
+        1. **Scavenge**: take a tile.
+        2. **Haggle**: sell tiles.
+
+        ## Odds and ends
+
+        - Lay the tiles back in the box.
+        - Shuffle the tiles for next time.
+        - Each beachcomber takes their raft home.
+        """)
+    assert files["game"]["setup"][0] == "Lay the shore board in the middle of the table."
+    assert len(files["game"]["setup"]) == 3
+    assert "'Before the first tide' read as the set-up by its content" in result.report_text
+
+
+def test_paragraphs_led_by_a_bare_number_run_are_setup_steps(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <h1>Garden</h1>
+        <h2>Planting the beds</h2>
+        <p><span class="n">1</span> Shuffle the garden cards.</p>
+        <p><span class="n">2</span> Place 4 cards face up.</p>
+        <p><span class="n">3</span> Each gardener takes 3 dew drops.</p>
+        <h2>Your turn</h2>
+        <ol><li><b>Sow</b>: play a card.</li><li><b>Tend</b>: water it.</li></ol>
+        """, name="book.html")
+    assert files["game"]["setup"] == ["Shuffle the garden cards.", "Place 4 cards face up.",
+                                      "Each gardener takes 3 dew drops."]
+
+
+def test_br_separated_name_definition_lines_are_a_glossary_by_content(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        <h1>Garden</h1>
+        <h2>Garden words</h2>
+        <p>Bed — the cards in front of you.<br>Bloom — a card turned sideways.<br>
+        Dew drop — a bead you spend to tend.</p>
+        """, name="book.html")
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Bed", "Bloom", "Dew drop"]
+    assert files["terms"]["terms"][1]["short"].startswith("A card turned sideways")
+    assert "'Garden words' read as a glossary by its content" in result.report_text
+
+
+def test_a_die_face_list_is_a_dice_table_never_terms(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Garden
+
+        ## Weather
+
+        Roll the die:
+
+        - ⚀ *Frost* — each gardener discards one bloom.
+        - ⚁⚂ *Drizzle* — each gardener takes 1 dew drop.
+        - ⚃⚄ *Sun* — nothing changes.
+        - ⚅ *Gale* — swap one card.
+        """)
+    assert not (files.get("terms") or {}).get("terms")
+    faces = files["dice"]["dice"][0]["faces"]
+    assert [f["label"] for f in faces] == ["1 Frost", "2 or 3 Drizzle", "4 or 5 Sun", "6 Gale"]
+    rows = files["dice"]["tables"][0]["rows"]
+    assert [r["result"] for r in rows] == ["each gardener discards one bloom.", "each gardener takes 1 dew drop.",
+                                           "nothing changes.", "swap one card."]
+
+
+def test_every_unrecognised_section_is_listed_with_its_line_and_a_guess(tmp_path):
+    _, _, needs = run(tmp_path, """\
+        # Game
+
+        ## Turn
+
+        1. **Draw**: take a card.
+        2. **Play**: play a card.
+
+        ## Storms
+
+        Storms come and go; the sea decides.
+
+        ## Spares
+
+        Shuffle the spare cards. Lay them aside. Each player takes one if they lose a card.
+
+        - Shuffle the spare deck.
+        - Lay it beside the board.
+        """)
+    assert "Section 'Storms' was not recognised and is kept as prose; rules text, kept as prose (line 8)" in needs
+    assert "Section 'Spares' was not recognised" in needs and "reads as steps" in needs
+
+
 @pytest.mark.parametrize("text, expected", [
     ("a **bold** and __strong__ word", "a bold and strong word"),
     ("*one* and _two_", "one and two"),

@@ -28,7 +28,7 @@ from rulecraft.yamlsource import read_source_bytes
 
 from ..project import find_project, write_gitignore, write_minimal_mkdocs
 from ..yamlwrite import ensure_schemas
-from . import amounts, cards, dice, gameinfo, phases, report, terms
+from . import amounts, cards, dice, gameinfo, phases, report, sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
 from .markdown_reader import read_markdown
@@ -141,6 +141,7 @@ def recognise(outline: Outline, game_id: str, title: str | None = None) -> State
     gameinfo.facts(state)
     amounts.costs(state)
     amounts.constants(state)
+    sections.unclassified(state)
     if "changelog" not in state.game:
         state.ask("game", "The source states no rules version: version is set to 0.1")
     state.game["todo"] = ("Imported by `rulecraft import`: restate the copied rules in your own words, "

@@ -92,22 +92,30 @@ def unbold_roll(text: str) -> tuple[str, bool]:
     return (f"{roll}{after}" if SEP_RE.match(after) else f"{roll}: {after}"), True
 
 
-# '⚀–⚁: ...': die faces (U+2680-2685) are the numbers 1-6
+# '⚀–⚁: ...': die faces (U+2680-2685) are the numbers 1-6; faces side by side ('⚁⚂') are alternatives
 DIE_FACES = {0x2680 + n: str(n + 1) for n in range(6)}
+FACE_PAIR = re.compile(r"(?<=[\u2680-\u2685])\s*(?=[\u2680-\u2685])")
+# '1 *Frost* — each gardener ...': an emphasised name between the roll and a separator is the row's label
+EMPH_LABEL = re.compile(r"^\s+(\*\*|__|\*|_)(?P<label>[^*_]{1,40}?)\1\s*(?:[:.]|\s[—–-])\s+(?P<text>\S.*)$", re.S)
 
 
 def parse_row(item: ListItem) -> Row | None:
-    text = unbold_roll(item.text.strip(" \u00a0").translate(DIE_FACES))[0]
+    raw = item.text.strip(" \u00a0")
+    faces = bool(re.match(r"^[\u2680-\u2685]", raw))  # a die face drawn: as sure a roll as a keycap
+    text = unbold_roll(FACE_PAIR.sub("/", raw).translate(DIE_FACES))[0]
     match = ROLL_RE.match(text)
     if not match:
         return None
     roll, rest = match.group("roll"), match.group("rest")
-    keycap = "\u20e3" in roll
+    keycap = "\u20e3" in roll or faces
+    emph = EMPH_LABEL.match(rest) if not SEP_RE.match(rest) else None
     rest = re.sub(r"[ \t]*\u00a0[\u00a0 \t]*", "\t", rest)
     sep = SEP_RE.match(rest)
     label = None
     if sep and not rest.startswith("\t"):
         result = sep.group("text")
+    elif emph:
+        label, result = plain(emph.group("label")).strip() or None, emph.group("text")
     elif "\t" in rest:
         label, _, result = rest.partition("\t")
         label = plain(label).strip() or None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from . import entries
+from . import entries, sections
 from .names import split_item
 from .outline import ListBlock, ListItem, Paragraph, Section
 from .state import State
@@ -164,68 +164,92 @@ def setup(state: State) -> None:
     flat list, so the derived numbers match the source's, and each sub-heading leads its first step;
     when each part starts again at 1 the parts become steps with sub-steps.
     """
-    listless = []
-    for section in state.outline.sections():
-        if not SETUP_HEADING.search(plain(section.title)):
-            continue
-        parts: list[tuple[str | None, ListBlock | Paragraph, list]] = []  # (label, list or step, label paragraphs)
-        pending: tuple[str, object] | None = None
-        for n, block in enumerate(section.blocks):
-            if state.claimed(block):
-                continue
-            nxt = section.blocks[n + 1] if n + 1 < len(section.blocks) else None
-            if isinstance(block, ListBlock):
-                label, used = (pending[0], [pending[1]]) if pending else (None, [])
-                parts.append((label, block, used))
-                pending = None
-            elif _group_label(block):
-                pending = (_group_label(block), block)
-            elif isinstance(block, Paragraph) and not NOTE_LEAD.match(plain(block.text)) \
-                    and not (plain(block.text).endswith(":") and nxt is not None) \
-                    and not (LEAD_IN.search(plain(block.text)) and isinstance(nxt, ListBlock)):  # '... as follows:'
-                parts.append((None, block, []))  # a step written as a sentence before or after the list
-                pending = None
-            else:
-                pending = None
-        if not any(isinstance(block, ListBlock) for _, block, _ in parts) and len(parts) < 2:
-            if _entry_setup(state, section):
+    listless: list = []
+    named = [s for s in state.outline.sections() if SETUP_HEADING.search(sections.heading_text(s.title))]
+    for section in named:
+        if _read_setup(state, section, listless):
+            return
+    if not named:  # no heading says 'set-up': a section of placing and dealing steps before the turn is it
+        for section in state.outline.sections():
+            if sections.looks_like_setup(state, section) and _read_setup(state, section, listless):
+                state.note("game", f"'{sections.heading_text(section.title)}' read as the set-up by its content "
+                           "(steps that prepare the game, before the turn)", section.line)
                 return
-            listless.append(section)
-            continue
-        numbers = [item.number for _, block, _ in parts if isinstance(block, ListBlock) for item in block.items]
-        continuous = bool(numbers) and None not in numbers and \
-            numbers == list(range(numbers[0], numbers[0] + len(numbers)))
-        steps: list = []
-        if continuous or not any(label for label, _, _ in parts):
-            for label, block, _ in parts:
-                block_steps = _steps(block)
-                if label and block_steps:
-                    first = block_steps[0]
-                    if isinstance(first, dict):
-                        first["text"] = f"**{label}:** {first['text']}"
-                    else:
-                        block_steps[0] = f"**{label}:** {first}"
-                steps += block_steps
-        else:
-            for label, block, _ in parts:
-                steps += [{"text": f"**{label}**", "steps": _steps(block)}] if label else _steps(block)
-        state.game["setup"] = steps
-        for n, (_, block, used) in enumerate(parts):
-            for paragraph in used:
-                state.claim(paragraph)
-            state.claim(block, "/// setup\n///" if n == 0 else "")
-        count = sum(len(block.items) if isinstance(block, ListBlock) else 1 for _, block, _ in parts)
-        lists = sum(1 for _, block, _ in parts if isinstance(block, ListBlock))
-        state.note("game", f"set-up: {count} step(s) from {lists} list(s) and {len(parts) - lists} paragraph(s) "
-                   f"under '{plain(section.title)}'", section.line)
-        for block in section.blocks:  # sentences around the lists may be steps too: never drop them silently
-            if isinstance(block, Paragraph) and not state.claimed(block):
-                state.ask("game", f"Set-up: '{first_sentence(plain(block.text), 80)}' is not in the set-up list "
-                          "(kept as prose): add it to setup in game.yaml if it is a step", block.line)
-        return
     for section in listless:
         state.ask("game", f"Set-up section '{plain(section.title)}' has no list of steps: it is kept as prose; "
                   "write setup in game.yaml", section.line)
+
+
+# '1 Shuffle …', '2 Place …': paragraphs numbered in a run (the number set apart by styling, no dot)
+BARE_NUMBER = re.compile(r"^\s*(\d{1,2})[.)]?\s+(?=\S)")
+
+
+def _numbered_run(blocks: list) -> bool:
+    numbers = [int(m.group(1)) if (m := BARE_NUMBER.match(b.text)) else None for b in blocks]
+    return len(numbers) >= 2 and None not in numbers and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+
+
+def _read_setup(state: State, section: Section, listless: list) -> bool:
+    """Read ``section`` as the set-up; False when it holds no steps (then it is remembered in ``listless``)."""
+    parts: list[tuple[str | None, ListBlock | Paragraph, list]] = []  # (label, list or step, label paragraphs)
+    pending: tuple[str, object] | None = None
+    for n, block in enumerate(section.blocks):
+        if state.claimed(block):
+            continue
+        nxt = section.blocks[n + 1] if n + 1 < len(section.blocks) else None
+        if isinstance(block, ListBlock):
+            label, used = (pending[0], [pending[1]]) if pending else (None, [])
+            parts.append((label, block, used))
+            pending = None
+        elif _group_label(block):
+            pending = (_group_label(block), block)
+        elif isinstance(block, Paragraph) and not NOTE_LEAD.match(plain(block.text)) \
+                and not (plain(block.text).endswith(":") and nxt is not None) \
+                and not (LEAD_IN.search(plain(block.text)) and isinstance(nxt, ListBlock)):  # '... as follows:'
+            parts.append((None, block, []))  # a step written as a sentence before or after the list
+            pending = None
+        else:
+            pending = None
+    if not any(isinstance(block, ListBlock) for _, block, _ in parts) and len(parts) < 2:
+        if _entry_setup(state, section):
+            return True
+        listless.append(section)
+        return False
+    numbers = [item.number for _, block, _ in parts if isinstance(block, ListBlock) for item in block.items]
+    continuous = bool(numbers) and None not in numbers and \
+        numbers == list(range(numbers[0], numbers[0] + len(numbers)))
+    steps: list = []
+    paragraphs = [block for _, block, _ in parts if isinstance(block, Paragraph)]
+    if _numbered_run(paragraphs):
+        for block in paragraphs:
+            block.text = BARE_NUMBER.sub("", block.text, count=1)
+    if continuous or not any(label for label, _, _ in parts):
+        for label, block, _ in parts:
+            block_steps = _steps(block)
+            if label and block_steps:
+                first = block_steps[0]
+                if isinstance(first, dict):
+                    first["text"] = f"**{label}:** {first['text']}"
+                else:
+                    block_steps[0] = f"**{label}:** {first}"
+            steps += block_steps
+    else:
+        for label, block, _ in parts:
+            steps += [{"text": f"**{label}**", "steps": _steps(block)}] if label else _steps(block)
+    state.game["setup"] = steps
+    for n, (_, block, used) in enumerate(parts):
+        for paragraph in used:
+            state.claim(paragraph)
+        state.claim(block, "/// setup\n///" if n == 0 else "")
+    count = sum(len(block.items) if isinstance(block, ListBlock) else 1 for _, block, _ in parts)
+    lists = sum(1 for _, block, _ in parts if isinstance(block, ListBlock))
+    state.note("game", f"set-up: {count} step(s) from {lists} list(s) and {len(parts) - lists} paragraph(s) "
+               f"under '{plain(section.title)}'", section.line)
+    for block in section.blocks:  # sentences around the lists may be steps too: never drop them silently
+        if isinstance(block, Paragraph) and not state.claimed(block):
+            state.ask("game", f"Set-up: '{first_sentence(plain(block.text), 80)}' is not in the set-up list "
+                      "(kept as prose): add it to setup in game.yaml if it is a step", block.line)
+    return True
 
 
 def end_of_game(state: State) -> None:

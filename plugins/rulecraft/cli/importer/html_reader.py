@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from .dice import roll_line
 from .inline import absolute, as_text, image_remark, safe_href
 from .outline import (
     Code,
@@ -30,16 +31,34 @@ from .outline import (
     drop_running_lines,
     note_kind,
 )
+from .sections import definition
 from .text import escape_refs
+
+BREAK = "\ue000"  # a <br> while a paragraph's lines are told apart (a private-use character: never in text)
 
 VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}
 SKIP = {"script", "style", "template", "noscript", "svg", "head", "title"}
-# wiki page furniture, not rules: '[edit]' links in headings, the generated table of contents
-CHROME = re.compile(r"\b(mw-editsection|toc)\b")
+# Page furniture, not rules: a wiki heading's '[edit]' link, a generated table of contents. Matched on whole
+# class words ('toc-left' on Asciidoctor's <body> is a layout switch, not a table of contents).
+EDIT_CLASSES = {"mw-editsection"}
+TOC_CLASSES = {"toc", "toctitle"}
+TOC_MAX_CHARS = 3000  # a table of contents is short: a longer block is content and is kept
+TOC_LINK_SHARE = 0.6  # most of a table of contents' text is link text
 
 
-def _chrome(node) -> bool:
-    return bool(CHROME.search(node.attrs.get("class", "").lower()) or node.attrs.get("id", "").lower() == "toc")
+def _classes(node) -> set[str]:
+    return set(node.attrs.get("class", "").lower().split())
+
+
+def _edit_link(node) -> bool:
+    return bool(_classes(node) & EDIT_CLASSES)
+
+
+def _toc_like(node) -> bool:
+    """A block that says it is a table of contents (class word or id 'toc'/'toctitle')."""
+    return bool(_classes(node) & TOC_CLASSES) or node.attrs.get("id", "").lower() in TOC_CLASSES
+
+
 HEADINGS = {f"h{i}": i for i in range(1, 7)}
 BLOCK_TAGS = {"p", "div", "ul", "ol", "dl", "table", "section", "blockquote", "pre", "header", "footer", "main",
               "article", "aside", "nav", "figure", *HEADINGS}
@@ -174,17 +193,18 @@ class HtmlReader:
 
     # -- inline ---------------------------------------------------------------------------------------
 
-    def inline(self, node: Node, skip_lists: bool = False) -> str:
+    def inline(self, node: Node, skip_lists: bool = False, breaks: bool = False) -> str:
+        """Inline Markdown of ``node``; with ``breaks``, each <br> is kept as BREAK (a line of its own)."""
         parts: list[str] = []
         for child in node.children:
             if isinstance(child, str):
                 parts.append(as_text(child))  # decoded text: '&lt;script&gt;' must stay text
                 continue
             tag = child.tag
-            if tag in SKIP or (skip_lists and tag in ("ul", "ol", "dl")) or _chrome(child):
+            if tag in SKIP or (skip_lists and tag in ("ul", "ol", "dl")) or _edit_link(child):
                 continue
             if tag == "br":
-                parts.append(" ")
+                parts.append(BREAK)
             elif tag == "img":
                 self.remarks.append(image_remark(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line))
             elif tag in ("strong", "b"):
@@ -193,6 +213,8 @@ class HtmlReader:
                 parts.append(self._wrap(self._styled(child), self.inline(child)))
             elif tag in ("em", "i"):
                 parts.append(self._wrap("*", self.inline(child)))
+            elif tag == "span" and breaks:
+                parts.append(self.inline(child, skip_lists, breaks))
             elif tag == "code":
                 parts.append(f"`{self.inline(child)}`")
             elif tag == "a":
@@ -207,7 +229,10 @@ class HtmlReader:
             else:
                 parts.append(" " + self.inline(child, skip_lists) + " " if tag in BLOCK_TAGS | {"li"}
                              else self.inline(child, skip_lists))
-        text = re.sub(r"\s+", " ", "".join(parts).replace("\u00a0", "\u00a0")).strip()
+        text = "".join(parts)
+        if not breaks:
+            text = text.replace(BREAK, " ")
+        text = re.sub(r"\s+", " ", text).strip()
         return escape_refs(text)
 
     @staticmethod
@@ -233,7 +258,7 @@ class HtmlReader:
                     loose.append(child)
                 continue
             tag = child.tag
-            if tag in SKIP or _chrome(child):
+            if tag in SKIP or _edit_link(child) or (_toc_like(child) and self._dropped_toc(child)):
                 continue
             if tag in ("strong", "b", "em", "i", "a", "span", "code", "br", "small", "sup", "sub", "u", "mark"):
                 loose.append(self.inline(Node("#span", {}, child.line, [child])))
@@ -247,9 +272,14 @@ class HtmlReader:
                 # a word processor's 'Title' paragraph style (Google Docs, LibreOffice) is the document title
                 out.append(Heading(1, re.sub(r"^\*+|\*+$", "", self.inline(child)).strip(), child.line))
             elif tag == "p":
-                text = self.inline(child)
-                if text:
-                    out.append(Paragraph(text, child.line))
+                text = self.inline(child, breaks=True)
+                lines = [line.strip() for line in text.split(BREAK) if line.strip()]
+                if len(lines) >= 2 and all(roll_line(line) or definition(line) for line in lines):
+                    # 'Bed — the cards …<br>Bloom — a card …': one entry a line, as the author laid them out
+                    out.append(ListBlock(False, [ListItem(line, child.line) for line in lines], child.line,
+                                         hint="lines"))
+                elif lines:
+                    out.append(Paragraph(" ".join(lines), child.line))
                 for img in self._images(child):
                     out.append(img)
             elif tag == "details" and self._toggle(child) is not None:
@@ -286,6 +316,27 @@ class HtmlReader:
                                 block.hint = "dice"
                     out.extend(inner)
         flush()
+
+    def _dropped_toc(self, node: Node) -> bool:
+        """Drop a block marked as a table of contents only when it is one -- short, and (its title aside) its
+        text mostly links or short list entries -- and say so in the report; anything else so marked is read as
+        content (never lost silently)."""
+        titles = [n for n in _descendants(node) if n.tag in HEADINGS or _toc_like(n)]
+        text = self._flat(node)
+        body = len(text) - sum(len(self._flat(n)) for n in titles)
+        links = [n for n in _descendants(node) if n.tag == "a"]
+        items = [self._flat(n) for n in _descendants(node) if n.tag == "li"]
+        listed = sum(len(self._flat(a)) for a in links) if links else \
+            sum(len(t) for t in items if len(t.split()) <= 8 and not re.search(r"[.!?;]\s", t))
+        title_only = len(text) <= 60 and not any(n.tag in BLOCK_TAGS for n in _descendants(node))
+        if len(text) > TOC_MAX_CHARS or not (title_only or (listed and listed >= TOC_LINK_SHARE * body)):
+            return False
+        what = f"{len(links)} link(s)" if links else f"{len(items)} entries" if items else f"'{text}'"
+        self.remarks.append(Remark("contents", f"table of contents ({what})", node.line))
+        return True
+
+    def _flat(self, node: Node) -> str:
+        return re.sub(r"\s+", " ", self._text(node)).strip()
 
     def _images(self, node: Node):
         for child in node.children:

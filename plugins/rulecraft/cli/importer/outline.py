@@ -123,7 +123,7 @@ class Section:
 class Remark:
     """Something the reader dropped or could not carry over."""
 
-    kind: str  # image, link, comment, html
+    kind: str  # image, link, comment, html, furniture (running lines), contents (a dropped table of contents)
     text: str
     line: int = 0
 

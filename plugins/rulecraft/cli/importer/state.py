@@ -39,6 +39,7 @@ class State:
     # id(section) -> sections whose heading and text became data shown by a block above them (one term
     # per heading): the prose page leaves out their headings
     folded: set[int] = field(default_factory=set)
+    glossaries: set[int] = field(default_factory=set)  # id(section) of glossaries known by content, not heading
     dice: list[dict] = field(default_factory=list)
     tables: list[dict] = field(default_factory=list)
     terms: list[dict] = field(default_factory=list)

@@ -13,13 +13,20 @@ import re
 
 from rulecraft.models.term_matcher import normalise
 
-from . import entries
+from . import entries, sections
 from .outline import Paragraph, Quote, Section, Table
 from .state import State
 from .text import first_sentence, plain
 
 TERMS_HEADING = re.compile(r"\b(glossary|terms|terminology|definitions?|vocabulary|key ?words?|cheat ?sheet|"
                            r"(?:key|important|basic|core) concepts|words used)\b", re.I)
+
+
+def _glossary(state: State, section: Section) -> bool:
+    """A glossary by its heading (without its section number), or by its content (see sections.py)."""
+    return bool(TERMS_HEADING.search(sections.heading_text(section.title))) or id(section) in state.glossaries
+
+
 # '**Fame**: Victory points.' / '**Fame:** ...' / '**Fame** — ...': a bold lead with a separator
 BOLD_TERM = re.compile(r"^\s*(\*\*|__)(?P<term>[^*_]{1,60}?):?\1\s*(?:--+|—|–|:|-)?\s*(?P<def>\S.*)$", re.S)
 SPLIT_STRONG = re.compile(r"^\s*(?P<term>[^\s].{0,60}?)\s+(?:--+|—|–)\s*(?P<def>.*)$")
@@ -111,7 +118,7 @@ def _term_heading(section: Section) -> bool:
 def _heading_terms(state: State, seen: dict[str, str], lists: int) -> int:
     """'#### Forme' / 'The frame that holds ...' under 'Printer's vocabulary': one term per sub-heading."""
     for section in state.outline.sections():
-        if not TERMS_HEADING.search(plain(section.title)) or state.phase_of(section) is not None:
+        if not _glossary(state, section) or state.phase_of(section) is not None:
             continue
         fits = [child for child in section.children
                 if _term_heading(child) and not any(state.claimed(b) for b in child.blocks)]
@@ -139,10 +146,15 @@ def _heading_terms(state: State, seen: dict[str, str], lists: int) -> int:
 
 
 def recognise(state: State) -> None:
+    for section in state.outline.sections():  # glossaries known by content, judged before any term is read
+        if not TERMS_HEADING.search(sections.heading_text(section.title)) and sections.defined_terms(state, section):
+            state.glossaries.add(id(section))
+            state.note("terms", f"'{sections.heading_text(section.title)}' read as a glossary by its content "
+                       "(entries pairing a name with its meaning)", section.line)
     seen: dict[str, str] = {normalise(t["term"]): t["term"] for t in state.terms}
     lists = 0
     for section, _, block in list(state.lists()):
-        headed = (section is not state.outline.root and bool(TERMS_HEADING.search(plain(section.title)))) \
+        headed = (section is not state.outline.root and _glossary(state, section)) \
             or block.hint == "definitions"
         splits = [split_term(item.text, weak=headed) for item in block.items]
         good = [s for s in splits if s]
@@ -163,7 +175,7 @@ def recognise(state: State) -> None:
         state.note("terms", f"{len(state.terms) - before} term(s) from the list under '{plain(section.title)}'",
                    block.line)
     for section in state.outline.sections():  # | Term | Meaning | tables under a glossary heading
-        if not TERMS_HEADING.search(plain(section.title)):
+        if not _glossary(state, section):
             continue
         for block in section.blocks:
             if not isinstance(block, Table) or state.claimed(block) or len(block.rows) < 2 \
@@ -181,7 +193,7 @@ def recognise(state: State) -> None:
             state.note("terms", f"{len(state.terms) - before} term(s) from the table under "
                        f"'{plain(section.title)}'", block.line)
     for section in state.outline.sections():  # '**Hold** — the six cargo spaces ...' as paragraphs
-        headed = bool(TERMS_HEADING.search(plain(section.title)))
+        headed = _glossary(state, section)
         run = [(b, quote) for b, quote in _paragraphs(section, headed)
                if not state.claimed(b) and bold_term(b.text, headed)]
         if not (len(run) >= 3 or (headed and len(run) >= 2)) or state.phase_of(section) is not None:
@@ -209,7 +221,7 @@ def _entry_terms(state: State, seen: dict[str, str], lists: int) -> int:
     """Glossary entries held by any other container under a glossary heading (toggles, list items whose
     definition is a paragraph below the name, rows of wider tables): read through the shared entry path."""
     for section in state.outline.sections():
-        if not TERMS_HEADING.search(plain(section.title)) or state.phase_of(section) is not None:
+        if not _glossary(state, section) or state.phase_of(section) is not None:
             continue
         form = entries.section_entries(state, section, "terms")
         if form is None:

@@ -1,0 +1,130 @@
+"""What a section is -- set-up, glossary -- by its heading, its content and its place in the book.
+
+Headings vary without end ("2. Preparing the foundry", "Before the first tide", "Garden words"), so a
+heading is matched without its section number, and a section whose heading says nothing known is judged by
+what it holds: steps that place, shuffle and deal before the turn is described are the set-up; entries that
+pair a short name with a definition are a glossary. Entries keyed by rolls or die faces are a dice table,
+never terms. Sections still unknown at the end are listed for a human with a guess (:func:`unclassified`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from .outline import ListBlock, Paragraph, Section
+from .state import State
+from .text import plain
+
+# '2.', '3.1', 'IV.', 'B)', 'Chapter 2:', 'Part One –', '§ 4': numbering the author typed before a heading
+SECTION_NUMBER = re.compile(r"^\s*(?:§\s*)?(?:(?:section|chapter|part)\s+(?:\d+|[ivx]{1,5}|one|two|three|four|"
+                            r"five|six|seven|eight|nine|ten)\b|\d{1,2}(?:\.\d{1,2})*\b|[ivx]{1,5}\b(?=[.)])|"
+                            r"[a-h]\b(?=[.)]))\s*[.):–—-]?\s*", re.I)
+
+
+def heading_text(title: str) -> str:
+    """A heading's words for matching: plain text without its typed section number."""
+    text = plain(title).strip()
+    stripped = SECTION_NUMBER.sub("", text, count=1).strip()
+    return stripped or text
+
+
+# A set-up step: a sentence that places, prepares or hands out ('Shuffle the deck', 'Each player takes ...')
+SETUP_VERB = re.compile(
+    r"^(?:then |now |next |first,? )?(?:shuffle|place|put|lay|set|deal|give|hand|take|stack|sort|separate|"
+    r"unfold|spread|arrange|seat|choose|pick|select|decide|determine|randomly|return|remove|form|build|"
+    r"fill|line up|stand|turn|draw|prepare|assemble|gather|distribute|make|mix|cover|open)\b|"
+    r"^(?:each|every|all) (?:\w+ ){0,2}(?:takes?|gets?|receives?|places?|draws?|chooses?|puts?|picks?|"
+    r"starts?|begins?|keeps?)\b|"
+    r"\b(?:goes|plays|starts|begins) first\b|\bfirst player\b", re.I)
+# 'Bed — the cards you ...', 'Crucible: the pot ...', '**Bloom.** A card ...': a short name, then its meaning
+DEFINITION = re.compile(r"^\s*(?:\*\*|__|\*|_)?(?P<name>[A-Za-z][\w'’ -]{0,40}?)(?:\*\*|__|\*|_)?\s*"
+                        r"(?:\s(?:--+|—|–)\s*|:\s+|(?<=\w)\.(?:\*\*|__|\*|_)?\s+)(?P<body>\S.*)$", re.S)
+DIE_FACE = re.compile(r"^\s*[\u2680-\u2685]|^\s*\d\ufe0f?\u20e3")
+
+
+def _texts(state: State, section: Section) -> list[tuple[str, int]]:
+    """(plain text, line) of each unclaimed list item and paragraph directly in the section."""
+    out = []
+    for block in section.blocks:
+        if state.claimed(block):
+            continue
+        if isinstance(block, ListBlock):
+            out += [(plain(item.text), item.line) for item in block.items]
+        elif isinstance(block, Paragraph):
+            out.append((plain(block.text), block.line))
+    return out
+
+
+def _step_like(text: str) -> bool:
+    text = re.sub(r"^\s*(?:\d{1,2}[.):]?|[a-h][.)]|step \d{1,2}[.:]?)\s+", "", text, flags=re.I)
+    return bool(SETUP_VERB.search(text[:80]))
+
+
+def definition(text: str) -> tuple[str, str] | None:
+    """(name, body) when the text pairs a short name (1-4 words, not a roll, not a step) with its meaning."""
+    if DIE_FACE.match(text) or re.match(r"^\s*\d", plain(text)):
+        return None
+    from .dice import roll_line  # dice imports state only; imported here to keep this module light
+
+    if roll_line(text):
+        return None
+    match = DEFINITION.match(text)
+    if not match:
+        return None
+    name, body = plain(match.group("name")).strip(), plain(match.group("body")).strip()
+    if not name or len(name.split()) > 4 or len(body.split()) < 2 or _step_like(name + " " + body):
+        return None
+    return name, body
+
+
+def looks_like_setup(state: State, section: Section) -> bool:
+    """Three or more entries, most of them steps that prepare the game, before any turn section."""
+    turn = state.turn_section
+    if turn is not None and section.line >= turn.line or state.phase_of(section) is not None:
+        return False
+    texts = [t for t, _ in _texts(state, section) if t and not t.endswith(":")]
+    steps = [t for t in texts if _step_like(t)]
+    return len(steps) >= 3 and len(steps) * 10 >= len(texts) * 7
+
+
+def defined_terms(state: State, section: Section) -> list[tuple[str, str, int]]:
+    """The entries of a section that read as 'Name — definition' lines ([] unless nearly all do, three or
+    more): a glossary known by its content, whatever its heading."""
+    if state.phase_of(section) is not None or section is state.turn_section:
+        return []
+    texts = [(t, line) for t, line in _texts(state, section) if t]
+    found = [(*pair, line) for t, line in texts if (pair := definition(t))]
+    if len(found) < 3 or len(found) * 10 < len(texts) * 8:
+        return []
+    return found
+
+
+def hint(state: State, section: Section) -> str:
+    """What an unclassified section might be, from its content."""
+    texts = [t for t, _ in _texts(state, section) if t]
+    from .dice import roll_line
+
+    if sum(1 for t in texts if roll_line(t) or DIE_FACE.match(t)) >= 2:
+        return "its lines start with rolls: a dice table? (dice.yaml)"
+    if sum(1 for t in texts if definition(t)) >= 2:
+        return "it pairs names with meanings: glossary terms? (terms.yaml)"
+    if sum(1 for t in texts if _step_like(t)) >= 2:
+        return "it reads as steps: set-up (game.yaml setup) or a phase's steps?"
+    return "rules text, kept as prose"
+
+
+def unclassified(state: State) -> None:
+    """Ask a human about every section whose text became no data (kept as prose): its line and a guess.
+    Sections whose heading names prose the game page shows (introduction, goal, components, end) are known."""
+    from .gameinfo import COMPONENTS_HEADING, END_HEADING, OBJECTIVE_HEADING, SUMMARY_HEADING
+
+    known = (COMPONENTS_HEADING, END_HEADING, OBJECTIVE_HEADING, SUMMARY_HEADING)
+    for section in state.outline.sections():
+        if any(rx.search(heading_text(section.title)) for rx in known):
+            continue
+        if id(section) in state.folded or state.phase_of(section) is not None or section is state.turn_section:
+            continue
+        if not _texts(state, section) or any(state.claimed(b) for b in section.blocks):
+            continue  # no text of its own, or part of it was read as data: the section is known
+        state.ask("sections", f"Section '{heading_text(section.title)}' was not recognised and is kept as prose; "
+                  f"{hint(state, section)}", section.line)
