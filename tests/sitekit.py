@@ -171,6 +171,19 @@ def variants_site(tmp_path_factory) -> Path:
     return project / "site"
 
 
+@pytest.fixture(scope="session")
+def zensical_variants_site(tmp_path_factory) -> Path:
+    """The same fixture game built as the README says for Zensical: `rulecraft pages`, then `zensical build`."""
+    zensical = engine("zensical")
+    project = make_project(tmp_path_factory.mktemp("zensical-variants"))
+    shutil.copytree(REPO / "tests" / "data" / "variants" / "isle", project / "rules_data" / "isle")
+    pages = run_engine([sys.executable, "-m", "rulecraft.cli.main", "pages"], project)
+    assert pages.returncode == 0, pages.stderr
+    result = run_engine([zensical, "build"], project)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return project / "site"
+
+
 def wait_for_instant_navigation(page) -> None:
     """Material intercepts a link only once its sitemap has arrived (the link must be listed there);
     a click before that is an ordinary page load. Under load that fetch can lag the page's load

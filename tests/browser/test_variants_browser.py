@@ -1,6 +1,7 @@
 """The variant switch in a real browser (Debian's chromium) on the fixture game with variants: it flips
 17 fame to 20, hides rules of other variants, is remembered on the game's other pages, is keyboard
-usable with a label and a 44 px target on a phone; without script every rule shows, badged."""
+usable with a label and a 44 px target on a phone; without script every rule shows, badged. The same
+under MkDocs and under Zensical (`rulecraft pages`, then `zensical build`)."""
 
 from __future__ import annotations
 
@@ -12,9 +13,10 @@ pytestmark = [pytest.mark.browser, pytest.mark.site]
 SWITCH = ".rc-variants select"
 
 
-@pytest.fixture(scope="module")
-def base(variants_site):
-    with serve(variants_site) as url:
+@pytest.fixture(scope="module", params=["mkdocs", "zensical"])
+def base(request):
+    site = request.getfixturevalue("variants_site" if request.param == "mkdocs" else "zensical_variants_site")
+    with serve(site) as url:
         yield url
 
 

@@ -25,7 +25,7 @@ pytestmark = pytest.mark.site
 
 BOOK = load_rulebook(REPO / "rules_data")
 GAMES = sorted(BOOK.games)
-URLS = {"overview": "", "turn": "turn/", "dice": "dice/", "cards": "cards/", "icons": "icons/",
+URLS = {"overview": "", "turn": "turn/", "dice": "dice/", "cards": "cards/", "icons": "icons/", "catalog": "catalog/",
         "glossary": "glossary/", "cheatsheet": "cheatsheet/", "changes": "changes/", "status": "status/"}
 ENGINES = ["properdocs", "zensical"]
 
@@ -174,7 +174,7 @@ def without_verified_fit(soup, kept_units: set[str] | None = None):
     writes into it (README: Engines): the verified fit (columns class, size and spacing style) instead of
     the estimate, pictures for emoji (and their credit), the download links in place of their empty slot, and units the fit
     left out (``kept_units``: the ids of the units the other page kept). Returns the sheet."""
-    sheet = article(soup).select_one(".rc-block--cheatsheet")
+    sheet = article(soup).select_one(".rc-block--cheatsheet, .rc-block--cheatsheet-variant")
     fitted = sheet.select_one(".rc-cheatsheet")
     assert any(_FIT_CLASS_RE.fullmatch(c) for c in fitted["class"]) and "--rc-fs:" in fitted.get("style", "")
     fitted["class"] = [c for c in fitted["class"] if not _FIT_CLASS_RE.fullmatch(c)]
@@ -233,3 +233,52 @@ def test_what_only_mkdocs_and_properdocs_do(properdocs_site, zensical_site):
     assert all(not slot.get_text(strip=True) for slot in glossary.select(".rc-backlinks"))
     assert not (zensical_site / "john-company" / "cheatsheet.pdf").exists()
     assert not page(zensical_site, "john-company/cheatsheet/").select('a[href$=".pdf"]')
+
+
+# --- variants (the fixture game tests/data/variants/isle) -------------------------------------------------
+
+ISLE = load_rulebook(REPO / "tests" / "data" / "variants").games["isle"]
+
+
+def _variant_markup(soup) -> dict:
+    """What the variant switch works on: its slot, the badges, the elements it hides and the numbers it swaps."""
+    body = soup.select_one("article")
+    return {
+        "slot": [(e.name, e.get("hidden"), e.get("data-rc-game"), e.get("data-rc-variants"))
+                 for e in soup.select(".rc-variants")],
+        "badges": [(" ".join(b.get_text(" ", strip=True).split()), b.get("title")) for b in body.select(".rc-badge")],
+        "hidden by": [(e.name, e.get("data-rc-variant")) for e in body.select("[data-rc-variant]")],
+        "numbers": [(e.get_text(), e.get("data-rc-vals")) for e in body.select("[data-rc-vals]")],
+        "fixed": [e.get("data-rc-fixed") for e in body.select("[data-rc-fixed]")],
+        "ids": [e["id"] for e in body.select(".rc-block [id]")],
+    }
+
+
+def test_zensical_shows_variants_as_mkdocs_does(variants_site, zensical_variants_site):
+    sheets = [f"cheatsheet-{v}/" for v in ISLE.info.cheatsheet.variants]
+    urls = [f"isle/{URLS[key]}" for key in pages_for_game(ISLE)] + [f"isle/{s}" for s in sheets]
+    assert {"isle/catalog/", "isle/cheatsheet-monsters/"} <= set(urls)
+    for url in urls:
+        made_by_mkdocs, made_by_zensical = page(variants_site, url), page(zensical_variants_site, url)
+        markup = _variant_markup(made_by_mkdocs)
+        assert _variant_markup(made_by_zensical) == markup, url
+        if url.endswith("/cheatsheet/") or any(url.endswith(s) for s in sheets):
+            assert not markup["slot"] and markup["fixed"], url  # a sheet is one way to play: no switch
+            sheet = without_verified_fit(made_by_mkdocs)
+            kept = {unit["id"] for unit in sheet.select('[id^="sheet-"]')}
+            assert str(without_verified_fit(made_by_zensical, kept)) == str(sheet), url
+        else:
+            assert markup["slot"] == [("div", "hidden", "isle", markup["slot"][0][3])], url
+        # the switch's script is loaded by player.js where a slot is, under either engine: never linked
+        for made in (made_by_mkdocs, made_by_zensical):
+            assert not made.select('script[src$=".lazy.js"]'), url
+    overview = _variant_markup(page(zensical_variants_site, "isle/"))
+    assert ("Variant: Monsters add-on", "Monsters roam the island.") in overview["badges"]
+    assert ("17", '{"long-game":"20"}') in overview["numbers"]
+    nav = [a.get_text(strip=True) for a in page(zensical_variants_site, "isle/").select(".md-nav__link")]
+    sheet = nav.index("Cheat sheet")
+    assert nav[sheet + 1:sheet + 3] == ["Cheat sheet: Long game", "Cheat sheet: Monsters add-on"]
+    monsters = page(zensical_variants_site, "isle/cheatsheet-monsters/")
+    assert monsters.select("#sheet-phase-monsters-move") and monsters.select("#sheet-item-trap")
+    assert "a player has 20 fame" in page(zensical_variants_site, "isle/cheatsheet-long-game/").select_one(
+        ".rc-sheet-end").get_text()

@@ -33,6 +33,10 @@ def test_each_listed_variant_gets_its_own_sheet_page_in_the_navigation(variants_
     assert not long_game.select("#sheet-phase-monsters-move")
     assert page(variants_site, "isle/cheatsheet-monsters/").select("#sheet-phase-monsters-move")
     assert not page(variants_site, "isle/cheatsheet/").select("#sheet-phase-monsters-move")
+    # the catalog block: the add-on's trap on the add-on's sheet only
+    assert page(variants_site, "isle/cheatsheet-monsters/").select("#sheet-item-trap")
+    assert not page(variants_site, "isle/cheatsheet/").select("#sheet-item-trap")
+    assert page(variants_site, "isle/cheatsheet/").select("#sheet-item-monastery")
 
 
 @pytest.mark.skipif(shutil.which("pdftotext") is None, reason="poppler-utils (pdftotext) is not installed")
@@ -44,6 +48,8 @@ def test_variant_sheets_have_their_own_pdfs(variants_site):
     base, long_game = text("isle/cheatsheet.pdf"), text("isle/cheatsheet-long-game/cheatsheet.pdf")
     assert "17 fame" in base and "20" not in base
     assert "20 fame" in long_game and "Long game" in long_game and "17" not in long_game
-    assert "Monsters move" in text("isle/cheatsheet-monsters/cheatsheet-letter.pdf")
+    monsters = text("isle/cheatsheet-monsters/cheatsheet-letter.pdf")
+    assert "Monsters move" in monsters and "Monster trap" in monsters and "Monster trap" not in base
+    assert "needs Chapel" in " ".join(base.split())
     links = [a["href"] for a in page(variants_site, "isle/cheatsheet-long-game/").select("a.rc-sheet-download")]
     assert links == ["cheatsheet.pdf", "cheatsheet-letter.pdf"]

@@ -17,8 +17,8 @@ from ..models.index import GameIndex
 from ..problems import Problem, warning
 from .references import dangling
 
-BLOCK_NAMES = {"turn": "turn sequence", "dice": "dice tables", "terms": "key terms", "icons": "icons",
-               "end": "end and scoring", "constants": "numbers"}
+BLOCK_NAMES = {"turn": "turn sequence", "dice": "dice tables", "catalog": "catalog items", "terms": "key terms",
+               "icons": "icons", "end": "end and scoring", "constants": "numbers"}
 
 
 def check(index: GameIndex) -> Iterator[Problem]:
@@ -27,7 +27,7 @@ def check(index: GameIndex) -> Iterator[Problem]:
     if info is None:
         return
     sheet = info.cheatsheet
-    for field, kind in (("dice", "dice"), ("icons", "icon")):
+    for field, kind in (("dice", "dice"), ("icons", "icon"), ("catalog", "item")):
         for i, target in enumerate(getattr(sheet, field)):
             problem = dangling(index, kind, target, game.where(sheet, field, i), f"cheatsheet.{field}")
             if problem:
@@ -53,5 +53,5 @@ def _overflow(index, content) -> Iterator[Problem]:
             f"spaced (lines: {parts}; {fit.lines_per_column:.0f} per column); the PDF would leave items out",
             game.where(sheet, key=True),
             "choose less in the game's cheatsheet: block — include, terms or max_terms, constants, dice, "
-            "icons, summaries: false — or more columns",
+            "catalog, icons, summaries: false — or more columns",
             game.id)

@@ -40,6 +40,7 @@ def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:
         used["term"].update(game.info.cheatsheet.terms)
         used["const"].update(game.info.cheatsheet.constants)
         used["icon"].update(c.icon for c in game.info.components if c.icon)
+    used["icon"].update(r.icon for r in game.resources if r.icon)  # shown with every cost in that resource
     for deck in game.decks:
         for card in deck.cards:
             used["icon"].update(card.icons)
@@ -53,7 +54,7 @@ def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:
                           game.id)
     for icon in game.icons:
         if icon.id not in used["icon"]:
-            yield warning("unused-icon", f"icon '{icon.id}' is not used by any component, card or text",
+            yield warning("unused-icon", f"icon '{icon.id}' is not used by any component, card, resource or text",
                           game.where(icon, "id"), "use it with {icon:" + icon.id + "} or remove it", game.id)
     for const_id in index.constants:
         if const_id not in used["const"]:

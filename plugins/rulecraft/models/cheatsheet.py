@@ -1,7 +1,7 @@
 """The cheat sheet as a concept: what it shows (from game.yaml ``cheatsheet:``) and whether it fits.
 
-* ``sheet_content(index)`` picks the phases, dice tables, terms, icons, end/scoring steps and
-  numbers the sheet shows. The renderer (``render/cheatsheet.py``) draws exactly this, and the
+* ``sheet_content(index)`` picks the phases, dice tables, catalog items, terms, icons, end/scoring
+  steps and numbers the sheet shows. The renderer (``render/cheatsheet.py``) draws exactly this, and the
   checker (``checks/cheatsheet.py``) measures exactly this.
 * ``estimate(content, index, size)`` predicts how full the printed page is: every unit (one phase,
   one dice table, one term...) becomes a height in lines, from its text length against the column
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 
 from ..dice.forms import form_summary
 from ..dice.odds import row_ranges
-from . import Constant, DiceTable, Icon, Step, Term
+from . import CatalogItem, Constant, DiceTable, Icon, Step, Term
 from .base import applies_in, variant_ids
 from .index import GameIndex
 from .numbering import NumberedPhase, node_variants
@@ -42,6 +42,7 @@ class SheetContent:
     blocks: list[str]
     phases: list[NumberedPhase] = field(default_factory=list)
     tables: list[DiceTable] = field(default_factory=list)
+    items: list[CatalogItem] = field(default_factory=list)
     terms: list[Term] = field(default_factory=list)
     icons: list[Icon] = field(default_factory=list)
     end: list[Step] = field(default_factory=list)
@@ -95,6 +96,10 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
             content.tables = [t for t in _pick(sheet.dice, index.tables, index.game.tables)
                               if applies_in(variant_ids(t), variant)]
             present = bool(content.tables)
+        elif name == "catalog":
+            content.items = [i for i in _pick(sheet.catalog, index.items, index.game.items)
+                             if applies_in(variant_ids(i), variant)]
+            present = bool(content.items)
         elif name == "terms":
             content.terms = key_terms(index)
             present = bool(content.terms)
@@ -255,6 +260,21 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                     height += m.lines(len(_plain(table.any_result, index)), roll + odds) + 0.16
                 height += m.lines(meta) - 1
                 add(name, height + (heading if i == 0 else 0), i == 0)
+        elif name == "catalog":
+            kind = None
+            for i, item in enumerate(content.items):
+                # A kind's heading travels with its first item (render/cheatsheet.py).
+                titled = item.kind is not None and (i == 0 or item.kind != kind)
+                kind = item.kind
+                # The cost line is short: when it fits the column it is one line, whatever wrapping
+                # would waste (measured: counted like a term, it came out a line too many).
+                length = len(catalog_line(item, index)) + _cost_icons(item, index) * 3 + len(item.name) * (bold - 1)
+                height = (1 if length <= m.chars else m.lines(length)) + unit_gap
+                if item.effect:
+                    height += m.lines(len(_plain(item.effect, index)), 1.6)  # indented .8em
+                if titled:
+                    height += sub_heading if i else 1.2
+                add(name, height + (heading if i == 0 else 0), i == 0)
         elif name == "terms":
             for i, term in enumerate(content.terms):
                 length = len(term.term) * bold + 2 + len(_plain(term.short, index))
@@ -302,6 +322,32 @@ def dice_line(table: DiceTable, index: GameIndex) -> str:
     if table.modifiers:
         line += "; " + modifiers_line(table)
     return line
+
+
+def cost_parts(item: CatalogItem, index: GameIndex) -> list[tuple[int, str, Icon | None]]:
+    """(amount, resource name, its icon or None) of an item's cost, in the order written."""
+    parts = []
+    for resource_id, amount in item.cost.items():
+        resource = index.resources.get(resource_id)
+        icon = index.icons.get(resource.icon) if resource and resource.icon else None
+        parts.append((amount, resource.name if resource else resource_id, icon))
+    return parts
+
+
+def catalog_line(item: CatalogItem, index: GameIndex) -> str:
+    """An item's line as the sheet prints it, in words: 'Chapel — 3 Food, 3 Gold, 1 Ore · needs Monastery ·
+    max 3' (resource icons, shown before their names, are not in it; the effect is a line of its own)."""
+    cost = ", ".join(f"{n} {name}" for n, name, _ in cost_parts(item, index)) or "free"
+    line = f"{item.name} — {cost}"
+    if item.requires:
+        line += " · needs " + ", ".join(index.items[r].name if r in index.items else r for r in item.requires)
+    if item.limit:
+        line += f" · max\u00a0{item.limit}"
+    return line
+
+
+def _cost_icons(item: CatalogItem, index: GameIndex) -> int:
+    return sum(1 for *_, icon in cost_parts(item, index) if icon is not None)
 
 
 def _meta_text(table: DiceTable, index: GameIndex) -> str:

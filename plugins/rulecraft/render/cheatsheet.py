@@ -1,4 +1,4 @@
-"""The one-page player aid: turn, dice, key terms, icons, end and scoring, numbers.
+"""The one-page player aid: turn, dice, catalog, key terms, icons, end and scoring, numbers.
 
 What the sheet shows and its print size come from ``rulecraft.cheatsheet`` (shared with the
 overflow check). Every block is made of small units (one phase, one dice table, one term...)
@@ -14,6 +14,7 @@ from ..models.cheatsheet import (
     Fit,
     SheetContent,
     constant_text,
+    cost_parts,
     data_date,
     dice_line,
     print_size,
@@ -116,6 +117,48 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
                 cell.set("colspan", "2")
 
 
+def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
+    """Per item a line 'Chapel — 3 Food, 3 Gold, 1 Ore · needs Monastery · max 3' and its effect under it, below
+    its kind's heading (carried by the kind's first item, so a heading never ends a column)."""
+    box = _block(parent, "catalog", "Catalog")
+    kind = None
+    for i, item in enumerate(content.items):
+        unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-item", id=f"sheet-item-{item.id}")
+        if item.kind is not None and (i == 0 or item.kind != kind):
+            heading(unit, 3, item.kind)
+        kind = item.kind
+        line = sub(unit, "p", cls="rc-sheet-item-line")
+        sub(line, "strong", item.name, "rc-sheet-item-name").tail = " — "
+        cost = sub(line, "span", cls="rc-sheet-cost")
+        parts = cost_parts(item, ctx.index)
+        if not parts:
+            cost.text = "free"
+        for j, (amount, name, icon) in enumerate(parts):
+            if j:
+                cost[-1].tail = ", "
+            price = sub(cost, "span", f"{amount} ", "rc-sheet-price")  # amount, picture and name never part
+            if icon is not None:  # the name follows: to a screen reader the picture is decoration
+                glyph = sheet_glyph(price, icon, ctx)
+                glyph.attrib.pop("role", None)
+                glyph.attrib.pop("aria-label", None)
+                if glyph.tag == "img":
+                    glyph.set("alt", "")
+                else:
+                    glyph.set("aria-hidden", "true")
+                glyph.tail = " "
+            sub(price, "span", name, "rc-sheet-resource")
+        facts = []
+        if item.requires:
+            facts.append("needs " + ", ".join(ctx.index.items[r].name if r in ctx.index.items else r
+                                              for r in item.requires))
+        if item.limit:
+            facts.append(f"max\u00a0{item.limit}")  # never "max" at a line end
+        if facts:
+            cost.tail = " · " + " · ".join(facts)
+        if item.effect:
+            sub(unit, "p", item.effect, "rc-sheet-effect")
+
+
 def _terms(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
     box = _block(parent, "terms", "Key terms")
     dl = sub(box, "dl", cls="rc-sheet-terms-list")
@@ -176,7 +219,8 @@ def _constants(parent: Element, ctx: RenderContext, content: SheetContent) -> No
         sub(tr, "td", constant_text(const, content.variant), "rc-const-value")
 
 
-BLOCKS = {"turn": _turn, "dice": _dice, "terms": _terms, "icons": _icons, "end": _end, "constants": _constants}
+BLOCKS = {"turn": _turn, "dice": _dice, "catalog": _catalog, "terms": _terms, "icons": _icons, "end": _end,
+          "constants": _constants}
 
 
 def _header(sheet: Element, ctx: RenderContext, variant: str | None, pictures: bool) -> None:

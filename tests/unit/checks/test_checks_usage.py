@@ -94,7 +94,7 @@ def test_unused_icon(game):
         """})
     problem = only(check(folder).problems, "unused-icon")
     assert not problem.is_error
-    assert problem.message == "icon 'star' is not used by any component, card or text"
+    assert problem.message == "icon 'star' is not used by any component, card, resource or text"
     assert "{icon:star}" in problem.hint
     assert_at(problem, folder / "icons.yaml", *where(folder, "icons.yaml", "star"))
 
