@@ -46,7 +46,6 @@ PAPER_TUNES = 4
 SPREAD_SLOPE, LETTER_SLOPE = 0.05, 0.06
 GROWTH = 2.0  # fill ~ size ** GROWTH until two renders measure it (1.6-2.1 on the seed sheets)
 CLIFF = 0.15  # pt: fits below, spills over above, and Letter still under LOW: stop the size search
-SETTLE = 0.95  # Letter's search goes on below this while a size between what fits and what spills is left
 MAX_RENDERS = 14
 MAX_TUNES = 6
 SPACING_ROUNDS = 2  # tuning rounds on the spacing, then on type size (SIZE_STEPS, in pt, tighter gaps)
@@ -261,7 +260,7 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
     while attempt.count < MAX_RENDERS:
         pages, fill = attempt(fit, current)
         ok = pages == 1 and fill <= HIGH
-        if ok and (fill >= SETTLE or fit.spacing < 1.0):  # full, or as full as packed spacing gets
+        if ok and (fill >= LOW or fit.spacing < 1.0):  # full, or as full as packed spacing gets
             break
         if ok:
             if fit.spacing == 1.0:
