@@ -9,10 +9,11 @@ the smallest size in 4 columns overflows, units are left out from the end of the
 (terms, icons, numbers, dice tables; never a phase or an end-of-game condition), and the result names
 them. Each render is bounded (``MAX_RENDERS``); the best one-page fit found is kept.
 
-The search assumes A4 is Letter's layout on a taller page; the fit found is then rendered on every paper
-and verified: each must be one page and ``PAPER_LOW``–``HIGH`` full. When the tallest paper comes out too
-empty (the type size moves in steps and a step can jump over the window), the spacing is tuned on the
-measured papers (``MAX_TUNES`` rounds, every paper rendered each round) and the best verified fit is kept.
+The sheet is set in balanced columns, so A4 lays it out as Letter on a taller page: a fit that is one
+page on Letter predicts A4's fill (``_paper_ratio``). Letter's best render is written as it is; when a
+cliff keeps Letter under ``LOW``, type and spacing are tuned on Letter (``_tune``). Every other paper is
+then rendered and measured: at the shared fit, or, where that is predicted under ``PAPER_FULL``, at its
+own wider spacing straight away (``_spread``). Every PDF written is a render that was measured.
 """
 
 from __future__ import annotations
