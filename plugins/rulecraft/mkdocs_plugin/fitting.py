@@ -34,9 +34,6 @@ MAX_SPACING = 2.6
 # Fill of Letter's printable height measured on line boxes (a little below the ink). A4 is 6 % taller,
 # so Letter 0.93-0.985 is A4 0.87-0.92; the top margin leaves Chromium room for its own line breaking.
 LOW, HIGH, TARGET = 0.93, 0.985, 0.96
-# Every paper's fill once rendered (line boxes; ink reaches about as far): the printed sheet is at least
-# 85 % full on A4 as on Letter (ink reached a little further than line boxes where measured).
-PAPER_LOW = 0.865
 # A paper the shared fit leaves under PAPER_FULL gets its own, wider spacing (``_spread``), aimed at
 # PAPER_AIM: on A4 the spacing moves the fill slowly (about 0.05 per unit of --rc-space, measured).
 PAPER_FULL, PAPER_AIM = 0.9, 0.93
