@@ -9,10 +9,11 @@ the smallest size in 4 columns overflows, units are left out from the end of the
 (terms, icons, numbers, dice tables; never a phase or an end-of-game condition), and the result names
 them. Each render is bounded (``MAX_RENDERS``); the best one-page fit found is kept.
 
-The search assumes A4 is Letter's layout on a taller page; the fit found is then rendered on every paper
-and verified: each must be one page and ``PAPER_LOW``–``HIGH`` full. When the tallest paper comes out too
-empty (the type size moves in steps and a step can jump over the window), the spacing is tuned on the
-measured papers (``MAX_TUNES`` rounds, every paper rendered each round) and the best verified fit is kept.
+The sheet is set in balanced columns, so A4 lays it out as Letter on a taller page: a fit that is one
+page on Letter predicts A4's fill (``_paper_ratio``). Letter's best render is written as it is; when a
+cliff keeps Letter under ``LOW``, type and spacing are tuned on Letter (``_tune``). Every other paper is
+then rendered and measured: at the shared fit, or, where that is predicted under ``PAPER_FULL``, at its
+own wider spacing straight away (``_spread``). Every PDF written is a render that was measured.
 """
 
 from __future__ import annotations
@@ -33,18 +34,23 @@ MAX_SPACING = 2.6
 # Fill of Letter's printable height measured on line boxes (a little below the ink). A4 is 6 % taller,
 # so Letter 0.93-0.985 is A4 0.87-0.92; the top margin leaves Chromium room for its own line breaking.
 LOW, HIGH, TARGET = 0.93, 0.985, 0.96
-# Every paper's fill once rendered (line boxes; ink reaches about as far): the printed sheet is at least
-# 85 % full on A4 as on Letter (ink reached a little further than line boxes where measured).
-PAPER_LOW = 0.865
 # A paper the shared fit leaves under PAPER_FULL gets its own, wider spacing (``_spread``), aimed at
 # PAPER_AIM: on A4 the spacing moves the fill slowly (about 0.05 per unit of --rc-space, measured).
 PAPER_FULL, PAPER_AIM = 0.9, 0.93
+SPREAD_AIM = 0.92  # the first spread aims lower: a cliff (the sheet spilling over) lies not far above
 PAPER_TUNES = 4
-SPREAD_STEP = 0.5  # the first try: this much more spacing
+# Fill per unit of --rc-space (measured on the seed sheets: A4 0.044-0.06, Letter that over 0.9365):
+# where the spacing search starts; later steps use the renders' own secant.
+SPREAD_SLOPE, LETTER_SLOPE = 0.05, 0.06
+GROWTH = 2.0  # fill ~ size ** GROWTH until two renders measure it (1.6-2.1 on the seed sheets)
+CLIFF = 0.15  # pt: fits below, spills over above, and Letter still under LOW: stop the size search
 MAX_RENDERS = 14
 MAX_TUNES = 6
 SPACING_ROUNDS = 2  # tuning rounds on the spacing, then on type size (SIZE_STEPS, in pt, tighter gaps)
-SIZE_STEPS = (0.1, 0.2, 0.3, 0.15)
+SIZE_STEPS = (0.1, 0.2, 0.3)
+# Paper heights (CSS page sizes of pdf.PAPERS): a one-page Letter layout predicts the fill on the other.
+PAPER_HEIGHT_MM = {"A4": 297.0, "letter": 279.4}
+PX_PER_MM = 96 / 25.4
 DROP_ORDER = ("term", "icon", "const", "dice")  # left out first ... last
 _DROP_NAMES = {"term": "key term", "icon": "icon", "const": "number", "dice": "dice table"}
 
@@ -191,37 +197,73 @@ def _round(size: float) -> float:
     return round(min(MAX_PT, max(MIN_PT, size)) * 20) / 20
 
 
-def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f: f) -> FitResult:
-    """Search the fit (see module doc), then render every paper; ``documents`` are the papers' HTML
-    with ``{fragment}`` where the sheet goes; ``render`` lays out one document (WeasyPrint)."""
-    letter = documents["letter"]
-    attempts = 0
-    cache: dict[tuple, tuple[int, float]] = {}
+def _growth(points: list[tuple[float, float]]) -> float:
+    """How fast fill grows with type size (fill ~ size ** k), from the two latest one-page renders at
+    different sizes; ``GROWTH`` before there are two. Wrapping makes k vary between sheets (1.6-2.1
+    measured), so one measured pair beats any fixed guess."""
+    if len(points) >= 2:
+        (s0, f0), (s1, f1) = points[-2], points[-1]
+        if s0 != s1 and f0 > 0 and f1 > 0 and f0 != f1:
+            return min(3.0, max(1.2, math.log(f1 / f0) / math.log(s1 / s0)))
+    return GROWTH
 
-    def attempt(fit: Fit, current: str) -> tuple[int, float]:
-        nonlocal attempts
+
+def _paper_ratio(rendered, paper: str) -> float | None:
+    """Letter's printable height over ``paper``'s, from the Letter render (both have the same margins), or
+    None when either paper's height is unknown. The sheet is set in balanced columns 190 mm wide on both
+    papers, so a sheet that is one page on Letter is laid out the same on the taller paper: its fill there
+    is Letter's times this ratio. It only predicts (which spacing to render first); every PDF is measured."""
+    try:
+        height = rendered.pages[0]._page_box.height
+    except (AttributeError, IndexError):
+        return None
+    if paper not in PAPER_HEIGHT_MM or not height:
+        return None
+    return height / (height + (PAPER_HEIGHT_MM[paper] - PAPER_HEIGHT_MM["letter"]) * PX_PER_MM)
+
+
+class _Renders:
+    """Letter renders of the search, counted, measured once each; only the best one-page render is kept
+    (its PDF is written without rendering it again)."""
+
+    def __init__(self, template: str, render, prepare):
+        self.template, self.render, self.prepare = template, render, prepare
+        self.count = 0
+        self.seen: dict[tuple, tuple[int, float]] = {}
+        self.best: tuple[float, Fit, str, object] | None = None  # (fill, fit, fragment, rendered)
+
+    def __call__(self, fit: Fit, current: str) -> tuple[int, float]:
         key = (fit, len(current))
-        if key not in cache:
-            attempts += 1
-            cache[key] = measure(render(letter.replace("{fragment}", prepare(apply_fit(current, fit)))))
-        return cache[key]
+        if key not in self.seen:
+            self.count += 1
+            rendered = self.render(self.template.replace("{fragment}", self.prepare(apply_fit(current, fit))))
+            pages, fill = self.seen[key] = measure(rendered)
+            if pages == 1 and fill <= HIGH and (self.best is None or fill > self.best[0]):
+                self.best = (fill, fit, current, rendered)
+        return self.seen[key]
 
+
+def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f: f) -> FitResult:
+    """Search the fit on Letter (see module doc), tune it when a cliff keeps Letter under ``LOW``, then
+    give every other paper its PDF (``_on_paper``); ``documents`` are the papers' HTML with ``{fragment}``
+    where the sheet goes; ``render`` lays out one document (WeasyPrint)."""
+    attempt = _Renders(documents["letter"], render, prepare)
     current = fragment
     start = read_fit(fragment)
     fit = Fit(_round(start.size_pt), start.columns, 1.0)
-    best: tuple[float, Fit] | None = None
     fits_below: float | None = None  # largest size known to fit
     overflows_above: float | None = None  # smallest size known to overflow
+    points: list[tuple[float, float]] = []  # (size, fill) of one-page renders at these columns, spacing 1
     dropped: list[tuple[str, str, str]] = []
-    while attempts < MAX_RENDERS:
+    while attempt.count < MAX_RENDERS:
         pages, fill = attempt(fit, current)
         ok = pages == 1 and fill <= HIGH
-        if ok and (best is None or fill > best[0]):
-            best = (fill, fit)
         if ok and (fill >= LOW or fit.spacing < 1.0):  # full, or as full as packed spacing gets
             break
         if ok:
-            fits_below = max(fits_below or 0, fit.size_pt) if fit.spacing == 1.0 else fits_below
+            if fit.spacing == 1.0:
+                fits_below = max(fits_below or 0, fit.size_pt)
+                points.append((fit.size_pt, fill))
             if fit.size_pt >= MAX_PT:  # as big as type goes: spread the sheet out instead
                 if fit.spacing >= MAX_SPACING:
                     break
@@ -237,6 +279,7 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
                 if fit.columns < MAX_COLUMNS:
                     fit = Fit(fit.size_pt, fit.columns + 1, 1.0)
                     fits_below = overflows_above = None
+                    points = []
                     continue
                 if fit.spacing > MIN_SPACING:  # tighter gaps before anything is left out
                     fit = Fit(fit.size_pt, fit.columns, round(max(MIN_SPACING, fit.spacing - 0.25), 2))
@@ -250,91 +293,104 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
                     current = drop(current, unit[1])
                     dropped.append(unit)
                 continue
-        size = _round(fit.size_pt * math.sqrt(TARGET / max(fill, 0.05)))
+        # from the fullest one-page render (else this one), along fill ~ size ** k; once a size spills
+        # over, between the two as if it had filled the page exactly (fill is near 1 where it spills)
+        anchor = max(points, key=lambda p: p[1]) if points else (fit.size_pt, fill)
+        size = _round(anchor[0] * (TARGET / max(anchor[1], 0.05)) ** (1 / _growth(points)))
+        if points and overflows_above is not None and overflows_above > anchor[0]:
+            size = _round(anchor[0] + (TARGET - anchor[1]) / (1 - anchor[1]) * (overflows_above - anchor[0]))
         low, high = (fits_below or MIN_PT), (overflows_above or MAX_PT + 0.05)
         if not low < size < high:  # the model overshoots what was already seen: bisect instead
             size = _round((low + high) / 2)
         if size == fit.size_pt or (size in (low, high) and (fits_below == size or overflows_above == size)):
             break  # nothing between what fits and what does not
+        if points and high - low < CLIFF + 0.01 and anchor[1] < LOW:
+            break  # a cliff: the last size step spills the sheet over; tuning takes it from here
         fit = Fit(size, fit.columns, 1.0)
-    if best is None:  # nothing fitted: the smallest, most packed try (the build says so)
-        best = (0.0, Fit(MIN_PT, fit.columns, 1.0))
-    fit, pdfs, rounds = _verified(current, best[1], documents, render, prepare)
-    return FitResult(fit, apply_fit(current, fit), pdfs, pdfs["letter"][2], attempts + rounds * len(documents),
+    if attempt.best is not None and attempt.best[0] < LOW and attempt.best[2] == current:
+        cliff = fits_below is not None and overflows_above is not None and overflows_above - fits_below < CLIFF + 0.01
+        _tune(attempt, attempt.best[1], current, cliff)
+    if attempt.best is None:  # nothing fitted: the smallest, most packed try (the build says so)
+        fit = Fit(MIN_PT, fit.columns, 1.0)
+        rendered = render(documents["letter"].replace("{fragment}", prepare(apply_fit(current, fit))))
+        attempt.count += 1
+        pages, fill = measure(rendered)
+    else:
+        fill, fit, current, rendered = attempt.best
+        pages = 1
+    dropped = [d for d in dropped if f'id="{d[1]}"' not in current]  # those the fit chosen leaves out
+    results = {"letter": (rendered, pages, fill)}
+    renders = attempt.count
+    for paper, template in documents.items():
+        if paper != "letter":
+            results[paper], made = _on_paper(current, fit, template, paper, results["letter"], render, prepare)
+            renders += made
+    pdfs = {paper: (rendered.write_pdf(), pages, round(fill, 3))
+            for paper, (rendered, pages, fill) in results.items()}
+    pdfs = {paper: pdfs[paper] for paper in documents}  # the papers' own order
+    return FitResult(fit, apply_fit(current, fit), pdfs, pdfs["letter"][2], renders,
                      [d[1] for d in dropped], [d[2] for d in dropped])
 
 
-def _verified(current: str, fit: Fit, documents: dict[str, str], render, prepare) -> tuple[Fit, dict, int]:
-    """Render ``fit`` on every paper; while the emptiest paper is under ``PAPER_LOW`` (or a paper is over
-    ``HIGH``), tune the spacing towards the window and render again. Returns the best fit seen (one page
-    everywhere, then the emptiest paper's fill the highest), its PDFs and the rounds rendered."""
-    def on_papers(fit: Fit) -> dict[str, tuple]:
-        fragment = prepare(apply_fit(current, fit))
-        out = {}
-        for paper, template in documents.items():
-            rendered = render(template.replace("{fragment}", fragment))
-            pages, fill = measure(rendered)
-            out[paper] = (rendered, pages, fill)
-        return out
-
-    def score(result: dict) -> tuple:
-        fills = [fill for _, pages, fill in result.values()]
-        ok = all(pages == 1 and fill <= HIGH for _, pages, fill in result.values())
-        return (ok, min(fills) if ok else -max(fills))
-
-    def in_window(result: dict) -> bool:
-        fills = [fill for _, _, fill in result.values()]
-        return min(fills) >= PAPER_LOW and max(fills) <= HIGH and all(n == 1 for _, n, _ in result.values())
-
-    seen: list[tuple[float, float]] = []  # (spacing, fullest paper's fill) of each spacing round
-    start = fit
-    result = on_papers(fit)
-    best = (fit, result)
-    rounds = 1
-    fills = [fill for _, _, fill in result.values()]
-    # the fullest paper's fill that puts the emptiest at PAPER_LOW (same layout, another page height)
-    low = max(LOW, PAPER_LOW * max(fills) / min(fills)) if min(fills) > 0 else LOW
-    goal = (HIGH + low) / 2  # aim the fullest paper at the middle of what puts every paper in the window
-    steps = iter(SIZE_STEPS)
-    while rounds <= MAX_TUNES and not in_window(result):
-        fullest = max(fill for _, _, fill in result.values())
-        seen.append((fit.spacing, fullest))
-        if len(seen) <= SPACING_ROUNDS:
-            if len(seen) >= 2 and seen[-1][1] != seen[-2][1]:  # secant through the last two rounds
-                (s0, f0), (s1, f1) = seen[-2], seen[-1]
-                spacing = s1 + (goal - f1) * (s1 - s0) / (f1 - f0)
-            else:
-                spacing = fit.spacing * (1 + 2.5 * (goal - fullest) / max(fullest, 0.05))
-            candidate = Fit(fit.size_pt, fit.columns, round(min(MAX_SPACING, max(MIN_SPACING, spacing)), 2))
+def _tune(attempt: _Renders, start: Fit, current: str, cliff: bool) -> None:
+    """Letter is one page but under ``LOW`` at the largest size that fits: the next size step spills over
+    (a unit moves to the next column or page). Spacing is tuned first (``SPACING_ROUNDS``, secant) unless
+    that cliff is one size step away (more spacing meets it as soon); then larger type with tighter gaps,
+    which arranges the units differently (``SIZE_STEPS``, until one spills over). Letter only: the other
+    papers follow from the fit chosen (``_on_paper``)."""
+    goal = (LOW + HIGH) / 2
+    seen: list[tuple[float, float]] = [(start.spacing, attempt.best[0])]
+    fit = start
+    for _ in range(0 if cliff else SPACING_ROUNDS):
+        if len(seen) >= 2 and seen[-1][1] != seen[-2][1]:  # secant through the last two rounds
+            (s0, f0), (s1, f1) = seen[-2], seen[-1]
+            spacing = s1 + (goal - f1) * (s1 - s0) / (f1 - f0)
         else:
-            # Spacing alone met a cliff (a unit that moves to the next column): larger type with tighter
-            # gaps arranges the units differently.
-            step = next(steps, None)
-            if step is None:
-                break
-            candidate = Fit(_round(start.size_pt + step), start.columns,
-                            round(max(MIN_SPACING, start.spacing - 1.5 * step), 2))
-        if candidate == fit:
+            spacing = fit.spacing + (goal - seen[-1][1]) / LETTER_SLOPE
+        fit = Fit(fit.size_pt, fit.columns, round(min(MAX_SPACING, max(MIN_SPACING, spacing)), 2))
+        pages, fill = attempt(fit, current)
+        if pages != 1 or fill > HIGH:
             break
-        fit = candidate
-        result = on_papers(fit)
-        rounds += 1
-        if score(result) > score(best[1]):
-            best = (fit, result)
-    fit, result = best
-    for paper, (_rendered, pages, fill) in list(result.items()):
-        if pages == 1 and fill < PAPER_FULL:
-            result[paper], tuned = _spread(current, fit, documents[paper], result[paper], render, prepare)
-            rounds += tuned
-    pdfs = {paper: (rendered.write_pdf(), pages, round(fill, 3)) for paper, (rendered, pages, fill) in result.items()}
-    return fit, pdfs, rounds
+        seen.append((fit.spacing, fill))
+        if fill >= LOW:
+            return
+    for step in SIZE_STEPS:
+        if attempt.count >= MAX_RENDERS + MAX_TUNES:
+            return
+        fit = Fit(_round(start.size_pt + step), start.columns, round(max(MIN_SPACING, start.spacing - 1.5 * step), 2))
+        pages, fill = attempt(fit, current)
+        if pages != 1 or fill > HIGH or fill >= LOW:
+            return
+
+
+def _on_paper(current: str, fit: Fit, template: str, paper: str, letter: tuple, render, prepare) -> tuple[tuple, int]:
+    """Another paper's PDF for the fit found on Letter: (rendered, pages, fill), and the renders made.
+    Where the shared fit is predicted to leave it under ``PAPER_FULL`` (``_paper_ratio``), it is not
+    rendered first: the wider spacing is searched straight away (``_spread``)."""
+    rendered_letter, pages, fill = letter
+    ratio = _paper_ratio(rendered_letter, paper) if pages == 1 else None
+    if ratio is not None and fill * ratio < PAPER_FULL:
+        best, made = _spread(current, fit, template, (None, 1, fill * ratio), render, prepare)
+        if best[0] is not None:
+            return best, made
+        made += 1
+    else:
+        made = 1
+    rendered = render(template.replace("{fragment}", prepare(apply_fit(current, fit))))
+    have = (rendered, *measure(rendered))
+    if have[1] == 1 and have[2] < PAPER_FULL and made == 1:  # the prediction was off: spread it now
+        have, tuned = _spread(current, fit, template, have, render, prepare)
+        made += tuned
+    return have, made
 
 
 def _spread(current: str, fit: Fit, template: str, have: tuple, render, prepare) -> tuple[tuple, int]:
     """One paper left emptier than ``PAPER_FULL`` by the shared fit (A4, 6 % taller than Letter): its own
-    PDF gets wider spacing (same type size and columns, so the sheet reads the same), found by secant,
-    then by bisection between the spacing that fits and the least that overflows, in ``PAPER_TUNES``
-    renders at most. Returns (rendered, pages, fill) of the fullest one-page result, and the renders made."""
+    PDF gets wider spacing (same type size and columns, so the sheet reads the same), aimed at
+    ``PAPER_AIM`` along ``SPREAD_SLOPE`` at first, then by secant, then by bisection between the spacing
+    that fits and the least that overflows, in ``PAPER_TUNES`` renders at most. ``have`` is the shared
+    fit's (rendered, pages, fill); rendered is None when the fill is only predicted. Returns the fullest
+    one-page result (``have`` when none), and the renders made."""
     best = have
     low, high = (fit.spacing, have[2]), None  # (spacing, fill): the fullest that fits, the least that does not
     previous = None
@@ -344,7 +400,7 @@ def _spread(current: str, fit: Fit, template: str, have: tuple, render, prepare)
         elif previous is not None and low[1] > previous[1]:  # secant through the last two
             spacing = low[0] + (PAPER_AIM - low[1]) * (low[0] - previous[0]) / (low[1] - previous[1])
         else:
-            spacing = low[0] + SPREAD_STEP
+            spacing = low[0] + (SPREAD_AIM - low[1]) / SPREAD_SLOPE
         spacing = round(min(MAX_SPACING, spacing), 2)
         if spacing <= low[0] or (high is not None and spacing >= high[0]):
             return best, tries - 1

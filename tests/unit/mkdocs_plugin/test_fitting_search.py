@@ -1,0 +1,88 @@
+"""The fit search (fitting.fit_here) on a modelled page: few renders, none twice, and every paper's PDF
+measured one page and in the band. The model is Letter and A4 with the seed sheets' behaviour: fill grows
+about as size² and slowly with spacing, both papers lay the sheet out alike (A4 only taller), and a cliff
+(a unit moving to the next column) makes the sheet spill over above a size."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulecraft.mkdocs_plugin import fitting
+
+SHEET = '<div class="rc-cheatsheet rc-columns-3" style="--rc-fs: 8pt; --rc-space: 1"><p>x</p></div>'
+HEIGHT = {"letter": 259.4 * fitting.PX_PER_MM, "A4": 277.0 * fitting.PX_PER_MM}  # printable, 10 mm margins
+DOCUMENTS = {"A4": "<style>@page { size: A4; }</style>{fragment}",
+             "letter": "<style>@page { size: letter; }</style>{fragment}"}
+
+
+class _Box:
+    def __init__(self, height):
+        self.height = height
+
+
+class _Page:
+    def __init__(self, height):
+        self._page_box = _Box(height)
+
+
+class Rendered:
+    def __init__(self, document: str, used: float):
+        self.paper = re.search(r"size: (\w+)", document).group(1)
+        self.document, self.used = document, used
+        self.pages = [_Page(HEIGHT[self.paper])]
+
+    def write_pdf(self) -> bytes:
+        return self.document.encode()
+
+
+def modelled(cliff_pt: float | None):
+    """render() and measure() of a sheet filling Letter at 0.95 in 10 pt (spacing 1); above ``cliff_pt``
+    a unit jumps to the next column and the sheet needs a fifth more height."""
+    def used(size: float, spacing: float) -> float:
+        share = 0.0095 * size ** 2 + 0.06 * (spacing - 1)
+        if cliff_pt is not None and size > cliff_pt + 1e-9:
+            share += 0.2
+        return share * HEIGHT["letter"]
+
+    renders: list[str] = []
+
+    def render(document: str) -> Rendered:
+        renders.append(document)
+        size = float(re.search(r"--rc-fs: ([\d.]+)pt", document).group(1))
+        spacing = float(re.search(r"--rc-space: ([\d.]+)", document).group(1))
+        return Rendered(document, used(size, spacing))
+
+    def measure(rendered: Rendered) -> tuple[int, float]:
+        share = rendered.used / HEIGHT[rendered.paper]
+        return (1, share) if share <= 1 else (2, 1 + (share - 1))
+
+    return render, measure, renders
+
+
+@pytest.mark.parametrize("cliff_pt", [None, 9.8])
+def test_the_fit_is_found_in_a_few_renders_none_repeated(monkeypatch, cliff_pt):
+    render, measure, renders = modelled(cliff_pt)
+    monkeypatch.setattr(fitting, "measure", measure)
+    result = fitting.fit_here(SHEET, DOCUMENTS, render)
+    assert len(renders) == len(set(renders)) == result.attempts  # no layout made twice
+    assert len(renders) <= (6 if cliff_pt is None else 9)
+    for paper, (data, pages, fill) in result.pdfs.items():
+        assert pages == 1 and fill <= fitting.HIGH, paper
+        assert data.decode() in renders  # the PDF is of a render that was measured
+    assert result.fit.size_pt >= fitting.MIN_PT
+    assert result.pdfs["letter"][2] >= (fitting.LOW if cliff_pt is None else 0.9)
+    assert result.pdfs["A4"][2] >= fitting.PAPER_FULL
+    a4 = result.pdfs["A4"][0].decode()
+    assert f"--rc-fs: {result.fit.size_pt:g}pt" in a4 and "rc-columns-3" in a4  # reads as Letter's
+
+
+def test_a4_is_not_rendered_at_a_fit_known_to_leave_it_short(monkeypatch):
+    """Letter at 0.95 puts A4 at 0.89 in the same layout: A4 is spaced wider at once."""
+    render, measure, renders = modelled(None)
+    monkeypatch.setattr(fitting, "measure", measure)
+    result = fitting.fit_here(SHEET, DOCUMENTS, render)
+    shared = f"--rc-fs: {result.fit.size_pt:g}pt; --rc-space: {result.fit.spacing:g}\""
+    assert result.pdfs["letter"][2] * HEIGHT["letter"] / HEIGHT["A4"] < fitting.PAPER_FULL
+    assert not [d for d in renders if "size: A4" in d and shared in d]
