@@ -51,8 +51,8 @@ SIZE_STEPS = (0.1, 0.2, 0.3)
 # Paper heights (CSS page sizes of pdf.PAPERS): a one-page Letter layout predicts the fill on the other.
 PAPER_HEIGHT_MM = {"A4": 297.0, "letter": 279.4}
 PX_PER_MM = 96 / 25.4
-DROP_ORDER = ("term", "icon", "const", "dice")  # left out first ... last
-_DROP_NAMES = {"term": "key term", "icon": "icon", "const": "number", "dice": "dice table"}
+DROP_ORDER = ("term", "icon", "const", "item", "dice")  # left out first ... last
+_DROP_NAMES = {"term": "key term", "icon": "icon", "const": "number", "item": "catalog item", "dice": "dice table"}
 
 
 @dataclass
@@ -64,6 +64,9 @@ class FitResult:
     attempts: int
     dropped: list[str] = field(default_factory=list)  # element ids left out
     dropped_names: list[str] = field(default_factory=list)
+    # CSS paper size -> the wider spacing that paper's PDF alone was given (_spread); the page carries
+    # A4's too, so the browser prints on A4 what the A4 PDF shows (cheatsheet.css)
+    paper_spacing: dict[str, float] = field(default_factory=dict)
 
     def to_json(self, folder: Path) -> dict:
         files = {}
@@ -72,14 +75,14 @@ class FitResult:
             files[paper] = [f"{i}.pdf", pages, fill]
         return {"fit": [self.fit.size_pt, self.fit.columns, self.fit.spacing], "fragment": self.fragment,
                 "pdfs": files, "fill": self.fill, "attempts": self.attempts, "dropped": self.dropped,
-                "dropped_names": self.dropped_names}
+                "dropped_names": self.dropped_names, "paper_spacing": self.paper_spacing}
 
     @classmethod
     def from_json(cls, data: dict, folder: Path) -> FitResult:
         pdfs = {paper: ((folder / name).read_bytes(), pages, fill)
                 for paper, (name, pages, fill) in data["pdfs"].items()}
         return cls(Fit(*data["fit"]), data["fragment"], pdfs, data["fill"], data["attempts"], data["dropped"],
-                   data["dropped_names"])
+                   data["dropped_names"], data.get("paper_spacing", {}))
 
 
 # --- the fragment ---------------------------------------------------------------------------------------
@@ -87,15 +90,17 @@ class FitResult:
 _OPEN_TAG = re.compile(r"<div\b[^>]*>")
 
 
-def apply_fit(fragment: str, fit: Fit) -> str:
-    """The sheet's opening tag gets the fit's columns class and style."""
+def apply_fit(fragment: str, fit: Fit, a4_spacing: float | None = None) -> str:
+    """The sheet's opening tag gets the fit's columns class and style (with A4's own spacing, when its
+    PDF was spread wider than the shared fit)."""
     match = _OPEN_TAG.match(fragment)
     if not match:
         return fragment
     tag = match.group(0)
     tag = re.sub(r"\brc-columns-\d\b", fit.classes, tag)
     tag = re.sub(r'\sstyle="[^"]*"', "", tag)
-    tag = tag[:-1] + f' style="{fit.style}">'
+    style = fit.style + (f"; --rc-space-a4: {a4_spacing:g}" if a4_spacing is not None else "")
+    tag = tag[:-1] + f' style="{style}">'
     return tag + fragment[match.end():]
 
 
@@ -141,7 +146,7 @@ def _unit_name(fragment: str, element_id: str, kind: str) -> str:
     start = fragment.index(f'id="{element_id}"')
     inner = re.sub(r"<[^>]*>", " ", fragment[start:start + 600].split(">", 1)[1])
     words = " ".join(html.unescape(inner).split()[:6])
-    return f"{_DROP_NAMES[kind]} '{words.split(':')[0].strip()}'"
+    return f"{_DROP_NAMES[kind]} '{re.split(r':| — ', words)[0].strip()}'"
 
 
 def drop(fragment: str, element_id: str) -> str:
@@ -321,15 +326,19 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
     dropped = [d for d in dropped if f'id="{d[1]}"' not in current]  # those the fit chosen leaves out
     results = {"letter": (rendered, pages, fill)}
     renders = attempt.count
+    spread: dict[str, float] = {}
     for paper, template in documents.items():
         if paper != "letter":
-            results[paper], made = _on_paper(current, fit, template, paper, results["letter"], render, prepare)
+            results[paper], made, spacing = _on_paper(current, fit, template, paper, results["letter"], render,
+                                                      prepare)
             renders += made
+            if spacing != fit.spacing:
+                spread[paper] = spacing
     pdfs = {paper: (rendered.write_pdf(), pages, round(fill, 3))
             for paper, (rendered, pages, fill) in results.items()}
     pdfs = {paper: pdfs[paper] for paper in documents}  # the papers' own order
-    return FitResult(fit, apply_fit(current, fit), pdfs, pdfs["letter"][2], renders,
-                     [d[1] for d in dropped], [d[2] for d in dropped])
+    return FitResult(fit, apply_fit(current, fit, spread.get("A4")), pdfs, pdfs["letter"][2], renders,
+                     [d[1] for d in dropped], [d[2] for d in dropped], spread)
 
 
 def _tune(attempt: _Renders, start: Fit, current: str, cliff: bool) -> None:
@@ -363,35 +372,37 @@ def _tune(attempt: _Renders, start: Fit, current: str, cliff: bool) -> None:
             return
 
 
-def _on_paper(current: str, fit: Fit, template: str, paper: str, letter: tuple, render, prepare) -> tuple[tuple, int]:
-    """Another paper's PDF for the fit found on Letter: (rendered, pages, fill), and the renders made.
+def _on_paper(current: str, fit: Fit, template: str, paper: str, letter: tuple, render,
+              prepare) -> tuple[tuple, int, float]:
+    """Another paper's PDF for the fit found on Letter: (rendered, pages, fill), the renders made and the
+    spacing it was rendered at.
     Where the shared fit is predicted to leave it under ``PAPER_FULL`` (``_paper_ratio``), it is not
     rendered first: the wider spacing is searched straight away (``_spread``)."""
     rendered_letter, pages, fill = letter
     ratio = _paper_ratio(rendered_letter, paper) if pages == 1 else None
     if ratio is not None and fill * ratio < PAPER_FULL:
-        best, made = _spread(current, fit, template, (None, 1, fill * ratio), render, prepare)
+        best, made, spacing = _spread(current, fit, template, (None, 1, fill * ratio), render, prepare)
         if best[0] is not None:
-            return best, made
+            return best, made, spacing
         made += 1
     else:
         made = 1
     rendered = render(template.replace("{fragment}", prepare(apply_fit(current, fit))))
-    have = (rendered, *measure(rendered))
+    have, spacing = (rendered, *measure(rendered)), fit.spacing
     if have[1] == 1 and have[2] < PAPER_FULL and made == 1:  # the prediction was off: spread it now
-        have, tuned = _spread(current, fit, template, have, render, prepare)
+        have, tuned, spacing = _spread(current, fit, template, have, render, prepare)
         made += tuned
-    return have, made
+    return have, made, spacing
 
 
-def _spread(current: str, fit: Fit, template: str, have: tuple, render, prepare) -> tuple[tuple, int]:
+def _spread(current: str, fit: Fit, template: str, have: tuple, render, prepare) -> tuple[tuple, int, float]:
     """One paper left emptier than ``PAPER_FULL`` by the shared fit (A4, 6 % taller than Letter): its own
     PDF gets wider spacing (same type size and columns, so the sheet reads the same), aimed at
     ``PAPER_AIM`` along ``SPREAD_SLOPE`` at first, then by secant, then by bisection between the spacing
     that fits and the least that overflows, in ``PAPER_TUNES`` renders at most. ``have`` is the shared
     fit's (rendered, pages, fill); rendered is None when the fill is only predicted. Returns the fullest
-    one-page result (``have`` when none), and the renders made."""
-    best = have
+    one-page result (``have`` when none), the renders made and the result's spacing."""
+    best, best_spacing = have, fit.spacing
     low, high = (fit.spacing, have[2]), None  # (spacing, fill): the fullest that fits, the least that does not
     previous = None
     for tries in range(1, PAPER_TUNES + 1):
@@ -403,15 +414,15 @@ def _spread(current: str, fit: Fit, template: str, have: tuple, render, prepare)
             spacing = low[0] + (SPREAD_AIM - low[1]) / SPREAD_SLOPE
         spacing = round(min(MAX_SPACING, spacing), 2)
         if spacing <= low[0] or (high is not None and spacing >= high[0]):
-            return best, tries - 1
+            return best, tries - 1, best_spacing
         rendered = render(template.replace("{fragment}", prepare(apply_fit(current, Fit(fit.size_pt, fit.columns,
                                                                                           spacing)))))
         pages, fill = measure(rendered)
         if pages == 1 and fill <= HIGH:
             previous, low = low, (spacing, fill)
-            best = (rendered, pages, fill)
+            best, best_spacing = (rendered, pages, fill), spacing
             if fill >= PAPER_FULL:
-                return best, tries
+                return best, tries, best_spacing
         else:
             high = (spacing, fill)
-    return best, PAPER_TUNES
+    return best, PAPER_TUNES, best_spacing

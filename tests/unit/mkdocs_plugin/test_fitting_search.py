@@ -86,3 +86,31 @@ def test_a4_is_not_rendered_at_a_fit_known_to_leave_it_short(monkeypatch):
     shared = f"--rc-fs: {result.fit.size_pt:g}pt; --rc-space: {result.fit.spacing:g}\""
     assert result.pdfs["letter"][2] * HEIGHT["letter"] / HEIGHT["A4"] < fitting.PAPER_FULL
     assert not [d for d in renders if "size: A4" in d and shared in d]
+    # The page carries the spacing A4's PDF was given, so Chromium prints A4 as the PDF shows it.
+    a4_spacing = result.paper_spacing["A4"]
+    assert a4_spacing > result.fit.spacing
+    assert f"--rc-space: {result.fit.spacing:g}; --rc-space-a4: {a4_spacing:g}\"" in result.fragment
+    assert f"--rc-space: {a4_spacing:g}\"" in result.pdfs["A4"][0].decode()
+    assert fitting.read_fit(result.fragment) == result.fit  # the shared fit still reads back
+
+
+def test_a_fit_keeps_each_papers_spacing_across_the_cache(tmp_path):
+    from rulecraft.models.cheatsheet import Fit
+
+    result = fitting.FitResult(Fit(9, 3, 1.0), "<div></div>", {"A4": (b"%PDF a4", 1, 0.91)}, 0.93, 4,
+                               paper_spacing={"A4": 1.7})
+    again = fitting.FitResult.from_json(result.to_json(tmp_path), tmp_path)
+    assert again.paper_spacing == {"A4": 1.7}
+    older = result.to_json(tmp_path)
+    del older["paper_spacing"]  # an entry written before papers had their own spacing
+    assert fitting.FitResult.from_json(older, tmp_path).paper_spacing == {}
+
+
+def test_catalog_items_may_be_left_out_and_are_named():
+    fragment = ('<div class="rc-cheatsheet"><div class="rc-sheet-unit rc-sheet-item" id="sheet-item-monastery">'
+                '<p><strong>Monastery</strong> — 3 Food · needs Chapel</p></div>'
+                '<div class="rc-sheet-unit" id="sheet-dice-weather"><p>Weather</p></div></div>')
+    units = fitting._units(fragment)
+    assert [u[0] for u in units] == ["item", "dice"]  # items go before dice tables
+    assert units[0][2] == "catalog item 'Monastery'"
+    assert "Monastery" not in fitting.drop(fragment, "sheet-item-monastery")

@@ -32,9 +32,10 @@ def test_the_emptier_paper_is_spread_into_the_band_without_overflowing(monkeypat
         return document
 
     have = (SHEET, 1, 0.858)
-    (document, pages, fill), tries = fitting._spread(SHEET, Fit(9.95, 3, 0.78), "{fragment}", have, render,
-                                                      lambda f: f)
+    (document, pages, fill), tries, spacing = fitting._spread(SHEET, Fit(9.95, 3, 0.78), "{fragment}", have,
+                                                               render, lambda f: f)
     assert pages == 1 and fitting.PAPER_FULL <= fill <= fitting.HIGH
+    assert spacing > 0.78 and f"--rc-space: {spacing:g}" in document  # the spacing of the PDF chosen
     assert tries == len(renders) <= fitting.PAPER_TUNES
     assert "--rc-fs: 9.95pt" in document and "rc-columns-3" in document  # same type and columns
 
@@ -42,5 +43,6 @@ def test_the_emptier_paper_is_spread_into_the_band_without_overflowing(monkeypat
 def test_a_paper_that_cannot_be_spread_keeps_the_shared_fit(monkeypatch):
     monkeypatch.setattr(fitting, "measure", page_like_asean(0.8))  # any wider spacing spills over
     have = (SHEET, 1, 0.858)
-    best, tries = fitting._spread(SHEET, Fit(9.95, 3, 0.78), "{fragment}", have, lambda d: d, lambda f: f)
-    assert best == have and tries <= fitting.PAPER_TUNES
+    best, tries, spacing = fitting._spread(SHEET, Fit(9.95, 3, 0.78), "{fragment}", have, lambda d: d,
+                                           lambda f: f)
+    assert best == have and tries <= fitting.PAPER_TUNES and spacing == 0.78
