@@ -829,3 +829,186 @@ def test_plain_text_strips_emphasis_only_where_markdown_sees_it(text, expected):
     from rulecraft.cli.importer.text import plain
 
     assert plain(text) == expected
+
+
+# -- round 8: the turn by wording, place and content; plain text; question names; closing remarks ----------
+
+
+def test_a_heading_about_the_flow_of_play_or_a_question_is_the_turn(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Lantern Game
+
+        ## Before you play
+
+        1. Shuffle the deck.
+        2. Deal three cards to each player.
+
+        ## The Flow of Play
+
+        ### Part One – Dusk
+
+        Roll the fog die and light one lamp.
+
+        ### Part Two – The Rounds
+
+        Move your ladder up to three corners.
+
+        ## What happens on a market day?
+
+        Markets are held at the end of the game only.
+        """)
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Dusk", "Rounds"]
+    assert phases[0]["rules"] == "Roll the fog die and light one lamp."
+
+
+def test_a_question_heading_names_the_turn_and_ordinal_words_leave_the_stage_names(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        # Kelp
+
+        ## What happens on a market day?
+
+        **First, dive.** Everyone draws two cards.
+
+        **Then, haggle.** Offer one card to any diver.
+
+        **Finally, sell.** Sell any set of three cards.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Dive", "Haggle", "Sell"]
+    assert "'What happens on a market day?' was taken as the turn by its wording" in result.report_text
+
+
+def test_a_section_of_instruction_stages_after_the_setup_is_the_turn_by_place_and_content(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Garden
+
+        ## Quick start
+
+        - Give each player a board.
+        - Shuffle the module deck.
+        - Place the marker on space 1.
+
+        ## An orbit, one stage at a time
+
+        ### Sow
+
+        Place one seedling on an empty tray.
+
+        ### Light
+
+        Roll the sun die; each lit tray grows.
+
+        ### Trade
+
+        Buy one module from the market row.
+
+        ## Good to know
+
+        ### Tray
+
+        One of the twelve growing spaces on your board.
+
+        ### Module
+
+        A card that upgrades your board.
+
+        ### Crate
+
+        A packed group of three produce tiles.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Sow", "Light", "Trade"]
+    assert "taken as the turn by its place and content" in result.report_text
+    assert "terms" not in files or not files["terms"]["terms"]  # definitions are no stages, and no glossary here
+
+
+def test_a_plain_text_file_is_read_as_a_document(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        ==========================================
+                  THE COBBLER'S CIRCUIT
+        ==========================================
+
+        3. GETTING STARTED
+        ------------------
+
+          a) Lay the board in the middle of the table.
+          b) Shuffle the order cards and place two
+             face up beside each town.
+          c) The youngest cobbler goes first.
+
+
+        4. HOW A ROUND WORKS
+        --------------------
+
+          4.1  MEASURE
+               Take one order card from your town and
+               lay it on your workbench.
+
+          4.2  STITCH
+               Pay leather tokens to finish one order.
+
+
+        6. WHAT THE WORDS MEAN
+        ----------------------
+
+          GUILD MARK ...... a victory point, noted on paper.
+          WORKBENCH ....... your card where open orders wait.
+          NEIGHBOUR ....... a town joined to yours by a road.
+        """, name="rules.txt")
+    game = files["game"]
+    assert game["title"] == "The Cobbler's Circuit"
+    assert game["setup"] == [
+        "Lay the board in the middle of the table.",
+        "Shuffle the order cards and place two face up beside each town.",
+        "The youngest cobbler goes first."]
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Measure", "Stitch"]
+    assert phases[0]["rules"] == "Take one order card from your town and lay it on your workbench."
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Guild mark", "Workbench", "Neighbour"]
+
+
+def test_underlined_headings_in_a_markdown_file_stay_markdown(tmp_path):
+    """A Markdown file with a real heading is never read as plain text: '4. Item' then '---' is a list and a
+    rule there, as Markdown has it."""
+    from rulecraft.cli.importer.plaintext import is_plain
+
+    assert is_plain("Title line\n\n1. ONE\n------\n\ntext\n")
+    assert not is_plain("# Title\n\n1. ONE\n------\n")
+    assert not is_plain("Title\n=====\n\ntext\n")
+
+
+def test_question_sub_headings_name_their_terms(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Kelp
+
+        ## Hang on, what do all these words mean?
+
+        ### What's the reef?
+
+        The face-down pile of kelp cards in the middle.
+
+        ### What counts as a set?
+
+        Three kelp cards of the same colour.
+
+        ### Who is the tide caller?
+
+        Whoever holds the current die right now.
+        """)
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Reef", "Set", "Tide caller"]
+
+
+def test_a_closing_remark_and_a_lead_in_are_no_setup_steps(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Kelp
+
+        ## How do we get ready to play?
+
+        Do this once, before the first market day:
+
+        * Deal every diver a stall mat.
+        * Shuffle the kelp cards.
+
+        That's it — you're ready.
+        """)
+    assert files["game"]["setup"] == ["Deal every diver a stall mat.", "Shuffle the kelp cards."]
+    assert "'That's it — you're ready.' is not in the set-up list" in needs  # kept, and said so

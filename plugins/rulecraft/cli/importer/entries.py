@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from .names import clean_name, split_item
 from .outline import ListBlock, ListItem, Paragraph, Section, Table
+from .sections import heading_text
 from .state import State
 from .text import plain
 
@@ -126,7 +127,9 @@ def _headings(state: State, section: Section) -> Form | None:
                 and id(c) not in state.phase_of_section]
     if not children or len(children) < len(section.children):
         return None
-    entries = [Entry(clean_name(c.title, drop_phase=True),
+    # 'Part Two – The Rounds': the typed part number and the article are the heading's, not the name's
+    entries = [Entry(clean_name(re.sub(r"^(?:the|an?)\s+(?=\S+\s*$)", "", heading_text(c.title), flags=re.I),
+                                drop_phase=True),
                      "\n\n".join(b.text for b in c.blocks if isinstance(b, Paragraph)), c.line) for c in children]
     blocks = [b for c in children for b in c.blocks if isinstance(b, Paragraph)]
     return Form("headings", entries, blocks, children)

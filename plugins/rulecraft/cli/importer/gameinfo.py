@@ -141,6 +141,12 @@ def _group_label(block) -> str | None:
 LEAD_IN = re.compile(r"\b(?:as follows|the following|these steps|in this order|like this)\s*[.:]$", re.I)
 
 
+# "That's it — you're ready.", 'Now you are ready to play!', 'Have fun!': a remark closing the set-up, no step
+CLOSING = re.compile(r"^\W*(?:(?:and|so|now|ok|okay),?\s+)*(?:that'?s (?:it|all)|that is (?:it|all)|"
+                     r"you(?:'re|’re| are) (?:now )?(?:ready|all set|set to go)|ready to (?:play|start|begin)|"
+                     r"let'?s (?:play|begin|go)|have fun|enjoy|good luck)\b", re.I)
+
+
 def _entry_setup(state: State, section) -> bool:
     """Set-up steps held by another container (a '# | Do this' table, name-led paragraphs, sub-headings):
     read through the shared entry path."""
@@ -181,7 +187,7 @@ def setup(state: State) -> None:
 
 
 # '1 Shuffle …', '2 Place …': paragraphs numbered in a run (the number set apart by styling, no dot)
-BARE_NUMBER = re.compile(r"^\s*(\d{1,2})[.)]?\s+(?=\S)")
+BARE_NUMBER = re.compile(r"^\s*(\d{1,2})(?:[.)]\s*|\s+)(?=\S)")  # "1.Unfold": Word drops the space
 
 
 def _numbered_run(blocks: list) -> bool:
@@ -210,6 +216,12 @@ def _read_setup(state: State, section: Section, listless: list) -> bool:
             pending = None
         else:
             pending = None
+    lists_in = [n for n, (_, block, _) in enumerate(parts) if isinstance(block, ListBlock)]
+    if len(lists_in) == 1 and parts[lists_in[0]][2] and not BOLD_LINE.match(parts[lists_in[0]][2][0].text.strip()):
+        # 'Do this once, before the first market day:' before the only list: a lead-in, not a part's label
+        parts[lists_in[0]] = (None, parts[lists_in[0]][1], [])
+    while parts and isinstance(parts[-1][1], Paragraph) and lists_in and CLOSING.search(plain(parts[-1][1].text)):
+        parts.pop()  # "That's it — you're ready.": a closing remark after the steps, kept as prose
     if not any(isinstance(block, ListBlock) for _, block, _ in parts) and len(parts) < 2:
         if _entry_setup(state, section):
             return True

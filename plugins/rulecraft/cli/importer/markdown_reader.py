@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from . import plaintext
 from .dice import roll_line
 from .inline import attrs, convert, image_remark
 from .outline import (
@@ -35,6 +36,8 @@ LIST_RE = re.compile(r"^(\s*)([-*+]|(\d{1,3})[.)])(?:\s+(.*)|$)")
 HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
 TASK_BOX_RE = re.compile(r"^\[[ xX]\]\s+(?=\S)")
+# 'Pan — one of the basins ...' on a line of its own: a short name, a dash, its meaning
+DASH_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__|\*|_)?[A-Za-z][\w'’ /-]{0,40}?(?:\*\*|__|\*|_)?\s+(?:--|—|–)\s+\S")
 LABEL_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__)?[A-Z][\w'’ /-]{0,40}?(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S")
 DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
 HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
@@ -57,6 +60,7 @@ class MarkdownReader:
         self.source = source
         self.remarks: list[Remark] = []
         self.title: str | None = None
+        self.plain = False  # a plain-text file: layout marks the structure (plaintext.py)
 
     def read(self, text: str) -> Outline:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -67,6 +71,9 @@ class MarkdownReader:
         text = re.sub(r"<!DOCTYPE[^>]*>", "", text, flags=re.I)
         text = re.sub(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", lambda m: "\n", text, flags=re.M | re.I)
         lines = [(i + 1, line.expandtabs(4)) for i, line in enumerate(text.split("\n"))]
+        if plaintext.is_plain(text):
+            self.plain = True
+            lines = plaintext.to_markdown(lines)
         stream = self.blocks(lines)
         title, root = build_tree(drop_running_lines(stream, self.remarks), self.title)
         return Outline(self.source, "markdown", title, root, self.remarks, len(lines))
@@ -102,7 +109,8 @@ class MarkdownReader:
 
         def flush() -> None:
             rolls = len(para) >= 2 and all(_result_line(t.strip()) for _, t in para)  # '⚀–⚁: ...', '1-2 → ...'
-            if rolls or (len(para) >= 2 and all(LABEL_LINE_RE.match(t) for _, t in para)):
+            if rolls or (len(para) >= 2 and (all(LABEL_LINE_RE.match(t) for _, t in para)
+                                             or all(DASH_LINE_RE.match(t) for _, t in para))):
                 # 'Field: A square ...' on lines of their own: one entry a line, as the author laid them out
                 out.append(ListBlock(False, [ListItem(convert(t.strip(), ln, self.remarks), ln) for ln, t in para],
                                      para[0][0], hint="lines"))
@@ -189,6 +197,8 @@ class MarkdownReader:
             if DEFINITION_RE.match(raw) and (para or self._term_paragraph(out)):
                 i = self._definition(lines, i, para, out)
                 continue
+            if self.plain and para and plaintext.ENUMERATED.match(raw):
+                flush()  # '(b) Each warden ...' on a new line: a new entry, however the lines wrap
             para.append((ln, raw))
             i += 1
         flush()

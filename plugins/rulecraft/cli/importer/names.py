@@ -43,8 +43,15 @@ def uncapped(name: str, title: bool = False) -> str:
     return " ".join(out)
 
 
+# 'First, dive', 'Then: spoilage', 'Finally, sell': the word that orders a stage belongs to the sentence
+SEQUENCE_WORD = re.compile(r"^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|next|after that|afterwards|"
+                           r"finally|lastly|last of all)\s*[,:]\s*(?=\w)", re.I)
+
+
 def clean_name(name: str, drop_phase: bool = False) -> str:
     name = uncapped(undecorated(plain(name)).strip().rstrip(".:;,-–— ").strip())
+    if drop_phase:
+        name = capitalise(SEQUENCE_WORD.sub("", name, count=1))
     if drop_phase and len(name.split()) > 1 and re.search(r"\sphase$", name, re.I):
         # 'The tide phase', 'A trading step': the article belongs to the sentence, not to the name
         name = re.sub(r"\s+phase$", "", name, flags=re.I)
@@ -74,6 +81,21 @@ def split_item(text: str, drop_phase: bool = False) -> NamedItem:
         return NamedItem(clean_name(text, drop_phase), "", None, False, False)
     words = plain(text).split()
     return NamedItem(clean_name(" ".join(words[:6]), drop_phase) + " …", text, None, False, False)
+
+
+# "What's the reef?", 'Who is the tide caller?', 'What counts as a set?', 'What is meant by a bid?': a question
+# that asks what one thing is names that thing
+QUESTION_NAME = re.compile(r"^\s*(?:what|who|which)\s*(?:'s|’s|\s(?:is|are|was|were)(?:\s+meant\s+by)?|"
+                           r"\s(?:counts?|is\s+counted|qualifies)\s+as|\s(?:does|do)\s+(?:the\s+word\s+)?)\s+"
+                           r"(?:(?:the|a|an)\s+)?(?P<name>[^?]{1,40}?)(?:\s+mean)?\s*\?\s*$", re.I)
+
+
+def question_name(title: str) -> str | None:
+    """The name a question heading asks about ("What's the reef?" -> 'Reef'), or None."""
+    match = QUESTION_NAME.match(plain(title))
+    if not match or len(match.group("name").split()) > 4:
+        return None
+    return capitalise(clean_name(match.group("name")))
 
 
 def capitalise(text: str) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 
-from . import dice, entries
+from . import dice, entries, turn_sections
 from .names import capitalise, clean_name, split_item
 from .outline import ListBlock, ListItem, Paragraph
 from .state import State
@@ -152,11 +152,11 @@ def _paragraph_lead(text: str) -> tuple[str, str] | None:
     return (name, match.group("rest").strip()) if name else None
 
 
-def _paragraph_phases(state: State) -> bool:
+def _paragraph_phases(state: State, is_turn) -> bool:
     """'**Step 1 — Wind.** The active captain rolls ...' or 'A. Movement Phase. ...' paragraphs under a turn
     heading (two or more)."""
     for section in state.outline.sections():
-        if not TURN_HEADING.search(plain(section.title)):
+        if not is_turn(state, section):
             continue
         found = []
         for block in section.blocks:
@@ -184,12 +184,12 @@ def _paragraph_phases(state: State) -> bool:
     return False
 
 
-def _heading_group(state: State):
+def _heading_group(state: State, is_turn):
     """(parent, [(section, name)]) of phases written as one heading each under a common parent
     ('### Phase 1: Gather phase', '### 1. Hero phase' under 'Round structure'), or None."""
     best = None
     for parent in state.sections():
-        turn = parent is not state.outline.root and bool(TURN_HEADING.search(plain(parent.title)))
+        turn = parent is not state.outline.root and bool(is_turn(state, parent))
         named = [(child, heading_phase_name(child.title) or (turn and _numbered_name(child.title)))
                  for child in parent.children]
         phases = [(child, name) for child, name in named if name]
@@ -216,12 +216,12 @@ def _names_in(text: str) -> list[str]:
     return [n.strip() for n in names if n.strip()]
 
 
-def _overview_group(state: State):
+def _overview_group(state: State, is_turn):
     """(turn section, [(section, name)]) when a paragraph under a turn heading names the phases and headings
     with those names follow, under it or at its own level right after it ('## Turn Overview' naming Dawn,
     Forage, ..., then '## Dawn', '## Forage'), or None."""
     for section in state.outline.sections():
-        if not TURN_HEADING.search(plain(section.title)):
+        if not is_turn(state, section):
             continue
         names = [n for b in section.blocks if isinstance(b, Paragraph) for n in _names_in(b.text)]
         wanted = {" ".join(_norm(n)): n for n in names}
@@ -236,8 +236,7 @@ def _overview_group(state: State):
     return None
 
 
-def _heading_phases(state: State, group=None) -> bool:
-    group = group or _heading_group(state)
+def _heading_phases(state: State, group) -> bool:
     if group is None:
         return False
     parent, found = group
@@ -330,10 +329,10 @@ def _sequence_bullets(section, i: int, block: ListBlock) -> bool:
     return not CHOICE_INTRO.search(intro)
 
 
-def _list_candidates(state: State, phase_sections: list, ordered: bool) -> list:
+def _list_candidates(state: State, phase_sections: list, ordered: bool, is_turn) -> list:
     candidates = []
     for section in state.outline.sections():
-        if not TURN_HEADING.search(plain(section.title)) or _within(section, phase_sections):
+        if not is_turn(state, section) or _within(section, phase_sections):
             continue
         lists = [b for i, b in enumerate(section.blocks) if isinstance(b, ListBlock) and not state.claimed(b)
                  and (b.ordered if ordered else not b.ordered and _sequence_bullets(section, i, b))
@@ -343,12 +342,12 @@ def _list_candidates(state: State, phase_sections: list, ordered: bool) -> list:
     return candidates
 
 
-def _entry_phases(state: State, phase_sections: list) -> bool:
+def _entry_phases(state: State, phase_sections: list, is_turn) -> bool:
     """The turn's entries in any other container under a turn heading (toggles, table rows, sub-headings
     without phase words, name-led paragraphs): read through the shared entry path."""
     best = None
     for section in state.outline.sections():
-        if not TURN_HEADING.search(plain(section.title)) or _within(section, phase_sections) \
+        if not is_turn(state, section) or _within(section, phase_sections) \
                 or state.phase_of(section) is not None:
             continue
         form = entries.section_entries(state, section, "phases")
@@ -384,20 +383,37 @@ def _entry_phases(state: State, phase_sections: list) -> bool:
 
 
 def recognise(state: State) -> None:
-    group = _heading_group(state) or _overview_group(state)
+    """The turn sequence, from the section a heading names as the turn; failing that, from a heading that
+    names it in other words ('The Flow of Play', 'What happens on a market day?'); failing that, from the
+    section whose place and content make it the turn (:func:`turn_sections.by_content`)."""
+    for is_turn in (named_turn, turn_sections.worded_turn, turn_sections.placed_turn):
+        if _recognise(state, is_turn):
+            if is_turn is not named_turn and state.turn_section is not None:
+                how = "its wording" if is_turn is turn_sections.worded_turn else "its place and content"
+                state.note("phases", f"'{plain(state.turn_section.title)}' was taken as "
+                           f"the turn by {how}: check the phases", state.turn_section.line)
+            return
+    state.ask("phases", "No turn sequence found (an ordered list under a heading such as 'Turn structure' or "
+              "'Phases of a round'): write phases.yaml by hand.")
+
+
+def named_turn(state: State, section) -> bool:
+    return bool(TURN_HEADING.search(plain(section.title)))
+
+
+def _recognise(state: State, is_turn) -> bool:
+    group = _heading_group(state, is_turn) or _overview_group(state, is_turn)
     # a list inside one of the phase headings is that phase's steps (or a table), not the turn sequence
     phase_sections = [section for section, _ in group[1]] if group else []
-    candidates = _list_candidates(state, phase_sections, ordered=True)
-    if not candidates and (_heading_phases(state, group) or _paragraph_phases(state)):
-        return
+    candidates = _list_candidates(state, phase_sections, True, is_turn)
+    if not candidates and ((group and _heading_phases(state, group)) or _paragraph_phases(state, is_turn)):
+        return True
     if not candidates:  # last: a bulleted sequence of named steps ('- **Scout:** move ...')
-        candidates = _list_candidates(state, phase_sections, ordered=False)
-    if not candidates and _entry_phases(state, phase_sections):
-        return
+        candidates = _list_candidates(state, phase_sections, False, is_turn)
+    if not candidates and _entry_phases(state, phase_sections, is_turn):
+        return True
     if not candidates:
-        state.ask("phases", "No turn sequence found (an ordered list under a heading such as 'Turn structure' or "
-                  "'Phases of a round'): write phases.yaml by hand.")
-        return
+        return False
     _, _, section, lists = max(candidates, key=lambda c: (c[0], c[1]))
     state.turn_section = section
     items = [item for block in lists for item in block.items]
@@ -423,6 +439,7 @@ def recognise(state: State) -> None:
             state.ask("phases", f"Phase '{phase['name']}' looks optional; check its condition: "
                       f"\"{phase['condition']}\"")
     _match_headings(state)
+    return True
 
 
 def _norm(text: str) -> list[str]:

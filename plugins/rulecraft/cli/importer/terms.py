@@ -14,12 +14,13 @@ import re
 from rulecraft.models.term_matcher import normalise
 
 from . import entries, sections
+from .names import question_name, uncapped
 from .outline import Paragraph, Quote, Section, Table
 from .state import State
 from .text import first_sentence, plain
 
 TERMS_HEADING = re.compile(r"\b(glossary|terms|terminology|definitions?|vocabulary|key ?words?|cheat ?sheet|"
-                           r"(?:key|important|basic|core) concepts|words used)\b", re.I)
+                           r"(?:key|important|basic|core) concepts|words used|words?\b[^?.]{0,20}\bmean)\b", re.I)
 
 
 def _glossary(state: State, section: Section) -> bool:
@@ -71,6 +72,7 @@ ABBREVIATION = re.compile(r"^(?P<term>.*\S)\s*\((?P<abbr>[A-Z][A-Za-z0-9]*[A-Z0-
 
 
 def _entry(state: State, term: str, definition: str, seen: dict[str, str], line: int) -> dict | None:
+    term = uncapped(term)  # 'GUILD MARK' set in capitals for typography: 'Guild mark'
     # 'Zone of Control (ZOC)', 'Victory points (VP)': the abbreviation is another wording, not the name
     abbreviation = ABBREVIATION.match(term)
     if abbreviation:
@@ -109,7 +111,7 @@ def _paragraphs(section: Section, headed: bool):
 
 def _term_heading(section: Section) -> bool:
     """A sub-heading that names one term: a short name, its definition in paragraphs, nothing else."""
-    title = plain(section.title).strip()
+    title = question_name(section.title) or plain(section.title).strip()  # "### What's the reef?" names 'Reef'
     return (bool(title) and len(title.split()) <= 6 and not title.endswith(("?", "!", ":"))
             and not re.match(r"^\d", title) and not section.children and bool(section.blocks)
             and all(isinstance(b, Paragraph) for b in section.blocks))
@@ -128,7 +130,8 @@ def _heading_terms(state: State, seen: dict[str, str], lists: int) -> int:
         before = len(state.terms)
         for child in fits:
             definition = "\n\n".join(block.text for block in child.blocks)
-            entry = _entry(state, plain(child.title).strip(), plain(definition).strip(), seen, child.line)
+            name = question_name(child.title) or plain(child.title).strip()
+            entry = _entry(state, name, plain(definition).strip(), seen, child.line)
             if entry:
                 state.terms.append(entry)
             for block in child.blocks:

@@ -1,0 +1,95 @@
+"""Plain-text rulebooks (a .txt file, a transcribed booklet): their layout conventions as Markdown.
+
+A plain-text author marks structure with layout, not syntax: a heading is a line underlined with dashes or
+equals signs (in any case, numbered or not), a short numbered line standing alone ('4.1  MEASURE',
+'§ 3. Preparing the Pans'), or a line in capitals on its own; the first line, or the line inside an opening
+banner of '=====', is the title; indentation is layout, never code; '(a)'/'a)' lines start a new entry; and
+'GUILD MARK ...... a victory point' pairs a name with its meaning by a dot leader. :func:`to_markdown`
+rewrites those lines into the Markdown the reader knows, one output line per input line, so every location
+stays the source's own.
+"""
+
+from __future__ import annotations
+
+import re
+
+Line = tuple[int, str]
+
+ATX_HEADING = re.compile(r"^ {0,3}#{1,6}\s+\S", re.M)
+RULE = re.compile(r"^\s*([-=~*_#+])\1{2,}\s*$")
+LIST_LINE = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
+# '4.1  MEASURE', '§ 3. Preparing the Pans', '2.0 GAME EQUIPMENT', 'IV. THE WEATHER': a section number, a title
+NUMBERED_HEADING = re.compile(r"^(?P<number>(?:§\s*)?\d{1,2}(?:\.\d{1,2})*\.?|[IVX]{1,5}\.)\s+"
+                              r"(?P<title>[A-Z\"'‘“][^.!?:;]{0,58})$")
+ENUMERATED = re.compile(r"^\s*(?:\([a-z0-9]\)|[a-z][.)]|\d{1,2}[.)])\s+\S")
+# 'GUILD MARK ...... a victory point': a name, a dot leader, a meaning (a roll before the dots is a dice row)
+DOT_LEADER = re.compile(r"^(?P<name>[A-Za-z][\w'’ /-]{0,40}?)\s*\.{2,}\s*(?P<body>\S.*)$")
+
+
+def is_plain(text: str) -> bool:
+    """No Markdown or HTML heading anywhere: the text marks its structure by layout alone."""
+    if ATX_HEADING.search(text) or re.search(r"<h[1-6]\b", text, re.I):
+        return False
+    lines = text.split("\n")
+    for i in range(len(lines) - 1):  # a setext heading: one text line, not a list item, then ==== or ----
+        if RULE.match(lines[i + 1]) and lines[i].strip() and not LIST_LINE.match(lines[i]) \
+                and (i == 0 or not lines[i - 1].strip()) and lines[i + 1].strip()[0] in "=-":
+            return False
+    return True
+
+
+def _capitals(text: str) -> bool:
+    letters = [c for c in text if c.isalpha()]
+    return len(letters) >= 3 and all(c.isupper() for c in letters)
+
+
+def _blank(lines: list[Line], i: int) -> bool:
+    return i < 0 or i >= len(lines) or not lines[i][1].strip()
+
+
+def to_markdown(lines: list[Line]) -> list[Line]:
+    """The same lines, as Markdown: headings marked with '#', indentation removed. An enumerated line
+    ('(a) Spread ...') starting a new paragraph is the reader's part (:data:`ENUMERATED`)."""
+    out = [(ln, text.rstrip()) for ln, text in lines]
+    levels: dict[str, int] = {}  # underline character -> heading level, in order of first use
+    first = next((i for i in range(len(out)) if out[i][1].strip()), None)
+    title_at = None
+    if first is not None and RULE.match(out[first][1]):  # an opening banner: its first text line is the title
+        title_at = next((j for j in range(first + 1, len(out)) if out[j][1].strip()), None)
+        out[first] = (out[first][0], "")
+    elif first is not None and _blank(out, first + 1) and len(out[first][1].strip()) <= 60 \
+            and not out[first][1].strip().endswith((".", "!", "?", ":")):
+        title_at = first  # the first line standing alone: the title
+    if title_at is not None:
+        out[title_at] = (out[title_at][0], "# " + out[title_at][1].strip())
+    for i, (ln, text) in enumerate(out):
+        if i == title_at:
+            continue
+        stripped = text.strip()
+        rule = RULE.match(text)
+        if rule:
+            above = out[i - 1][1].strip() if i > 0 else ""
+            if above and not above.startswith("#") and _blank(out, i - 2) and len(stripped) * 2 >= len(above):
+                level = levels.setdefault(rule.group(1), 2 + len(levels))
+                out[i - 1] = (out[i - 1][0], "#" * min(level, 6) + " " + above)
+            out[i] = (ln, "")  # a banner or separator rule: layout only
+            continue
+        heading = NUMBERED_HEADING.match(stripped)
+        below = out[i + 1][1] if i + 1 < len(out) else ""
+        alone = _blank(out, i - 1) and (_blank(out, i + 1) or len(below) - len(below.lstrip()) >
+                                        len(text) - len(text.lstrip()))
+        if heading and alone and not (i + 1 < len(out) and RULE.match(below)):
+            parts = [p for p in re.findall(r"\d+", heading.group("number"))]
+            while len(parts) > 1 and parts[-1] == "0":  # '2.0 GAME EQUIPMENT' is a top section
+                parts.pop()
+            out[i] = (ln, "#" * min(1 + len(parts), 6) + " " + stripped)
+            continue
+        if alone and _blank(out, i + 1) and _capitals(stripped) and len(stripped) <= 50 \
+                and not stripped.endswith((".", "!", "?", ":")) and not LIST_LINE.match(stripped):
+            out[i] = (ln, "## " + stripped)
+            continue
+        leader = DOT_LEADER.match(stripped)
+        if leader:
+            stripped = f"{leader.group('name').strip()} — {leader.group('body')}"
+        out[i] = (ln, stripped)
+    return out

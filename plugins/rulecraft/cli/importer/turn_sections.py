@@ -1,0 +1,100 @@
+"""Which section is the turn, when no heading names it in the usual words ('Turn structure', 'Phases').
+
+Two fallbacks, tried in order by ``phases.recognise`` after the usual headings found nothing:
+
+* :func:`worded_turn` -- a heading that speaks of play, a round, a turn, a day or the flow of the game in
+  other words, once its typed number and a question's wording are set aside ('The Flow of Play',
+  'What happens on a market day?', '4. HOW A ROUND WORKS'); headings known as something else (set-up,
+  glossary, components, goal, end) never count;
+* :func:`placed_turn` -- a section with no telling heading whose place and content make it the turn: after
+  the set-up, before the end of the game, holding three or more named stages whose rules are instructions
+  ('**Sow** -- Place one seedling ...', a sub-heading per stage with its rules below).
+"""
+
+from __future__ import annotations
+
+import re
+
+from . import entries, sections
+from .gameinfo import (
+    CHANGELOG_HEADING,
+    COMPONENTS_HEADING,
+    END_HEADING,
+    OBJECTIVE_HEADING,
+    SETUP_HEADING,
+    SUMMARY_HEADING,
+)
+from .outline import Section
+from .state import State
+from .terms import TERMS_HEADING
+from .text import plain
+
+# 'What happens on a market day?', 'How does a round go?': the words of a question, without its asking
+QUESTION_LEAD = re.compile(r"^\s*(?:(?:so|ok|okay|now|hang on|right|well),?\s+)?"
+                           r"(?:what|how|when|who|where|which|why)\b(?:'s|’s)?\s*"
+                           r"(?:(?:is|are|was|does|do|did|can|should|happens?|goes)\s+)?", re.I)
+TURN_WORDS = re.compile(r"\b(?:turns?|rounds?|play(?:ing)?|flow|sequence|cycles?|days?|nights?|weeks?|"
+                        r"months?|seasons?|years?|shifts?)\b|\bhappens?\b|\bhow\b.{0,40}\b(?:works?|goes|runs?)\b",
+                        re.I)
+# a stage's rules are instructions: 'Place one seedling ...', 'Each warden moves ...', 'Everyone draws ...';
+# a definition starts with an article or a noun phrase ('The face-down pile ...', 'A card that ...')
+NOT_INSTRUCTION = re.compile(r"^\W*(?:the|a|an|this|that|these|those|it|its|your|their|our|his|her|one|any|some|"
+                             r"no|none|when|whenever|whoever|if|as|in|on|at|of|for|with|by|three|two|four|five|"
+                             r"six|\d+)\b", re.I)
+
+
+def title_words(title: str) -> str:
+    """A heading's words: without its typed section number, and a question without its asking words
+    ('What happens on a market day?' -> 'happens on a market day')."""
+    text = sections.heading_text(title)
+    if text.rstrip().endswith("?"):
+        text = QUESTION_LEAD.sub("", text, count=1).rstrip(" ?")
+    return text
+
+
+def _known_otherwise(section: Section) -> bool:
+    """A heading that names another part of a rulebook (set-up, glossary, components, goal, end, changes)."""
+    words = title_words(section.title)
+    return any(rx.search(words) for rx in (CHANGELOG_HEADING, COMPONENTS_HEADING, END_HEADING, OBJECTIVE_HEADING,
+                                           SETUP_HEADING, SUMMARY_HEADING, TERMS_HEADING))
+
+
+def worded_turn(state: State, section: Section) -> bool:
+    if section is state.outline.root or _known_otherwise(section) or not plain(section.title).strip():
+        return False
+    return bool(TURN_WORDS.search(title_words(section.title)))
+
+
+def _setup_and_end(state: State) -> tuple[int, int]:
+    """Lines of the set-up section (0 if none is known) and of the end-of-game section (no end: the book's)."""
+    setup, end = 0, 10 ** 9
+    for section in state.outline.sections():
+        words = title_words(section.title)
+        if not setup and (SETUP_HEADING.search(words) or sections.looks_like_setup(state, section)):
+            setup = section.line
+        if END_HEADING.search(words) and section.line > setup:
+            end = min(end, section.line)
+    return setup, end
+
+
+def stages(state: State, section: Section) -> bool:
+    """Three or more named entries, nearly all with rules that read as instructions."""
+    if sections.hint(state, section).startswith("its lines start with rolls"):
+        return False  # '⚀ *Frost* — each gardener discards ...': a dice table's rows, left to the dice recogniser
+    form = entries.section_entries(state, section, "phases")
+    if form is None or len(form.entries) < 3 or entries_are_terms(state, section):
+        return False
+    named = [e for e in form.entries if e.name and len(e.name.split()) <= 4 and plain(e.body).strip()]
+    instructions = [e for e in named if not NOT_INSTRUCTION.match(plain(e.body))]
+    return len(named) == len(form.entries) and len(instructions) * 10 >= len(form.entries) * 8
+
+
+def entries_are_terms(state: State, section: Section) -> bool:
+    return bool(sections.defined_terms(state, section))
+
+
+def placed_turn(state: State, section: Section) -> bool:
+    if section is state.outline.root or _known_otherwise(section):
+        return False
+    setup, end = _setup_and_end(state)
+    return setup < section.line < end and stages(state, section)
