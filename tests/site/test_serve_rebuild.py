@@ -177,3 +177,27 @@ def test_a_site_with_an_extension_that_reads_files_renders_every_page_again(serv
     plugin = server.rebuild()
     assert plugin.render_cache.reused == 0 and not plugin.render_cache.enabled
     assert "Second words." in server.snapshot()["about/index.html"].decode()
+
+
+def test_a_save_while_the_rules_load_is_never_hidden_by_a_reused_page(server, monkeypatch):
+    """The watcher saw the save and rebuilds again, but that rebuild must not reuse pages rendered from
+    the data loaded just before the save (they would be stored under the new files' fingerprint)."""
+    import rulecraft.mkdocs_plugin.plugin as plugin_module
+
+    server.rebuild()
+    terms = server.project / "rules_data/corporate-warfare/terms.yaml"
+    load = plugin_module.load_and_check
+
+    def load_then_save(*args, **kwargs):
+        loaded = load(*args, **kwargs)
+        _edit(terms, "short: A token that works in one department each turn",
+              "short: A worker token that staffs one department each turn")
+        return loaded
+
+    monkeypatch.setattr(plugin_module, "load_and_check", load_then_save)
+    server.rebuild()  # renders from the data read before the save
+    monkeypatch.setattr(plugin_module, "load_and_check", load)
+    server.rebuild()  # the rebuild the save triggers
+    notes = server.snapshot()["corporate-warfare/notes/index.html"].decode()
+    assert "A worker token that staffs" in notes
+    assert server.snapshot() == server.from_scratch()

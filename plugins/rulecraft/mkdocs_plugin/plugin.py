@@ -49,7 +49,7 @@ from ..pages.nav import site_navigation
 from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig, edit_url_for
 from .footer import keep_in_game
-from .render_cache import RenderCache, extensions_signature, game_fingerprints, site_signature
+from .render_cache import RenderCache, extensions_signature, folder_fingerprints, game_fingerprints, site_signature
 from .search import only_search_between, search_changes_page
 from .searchindex import entry_fields, tune_index
 from .watch import WATCH_INTERVAL, faster_polling
@@ -94,6 +94,9 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                               f"(set plugins: rulecraft: rules_data: ... in mkdocs.yml)")
         # The check is skipped when nothing it reads changed since the last build (checks/cache.py).
         cache_dir = self._cache_dir()
+        # Fingerprints of what is on disk *before* loading: a file saved while the rules load makes the next
+        # rebuild's fingerprint differ, so no page rendered from the older data is reused then.
+        before = folder_fingerprints(self.data_dir) if self.serving else None
         with collector.paused():  # bulk work over a heap that stays alive: see collector.py
             self.book, result = load_and_check(self.data_dir, Path(config.docs_dir),
                                                cache_dir / "check.json" if cache_dir else None)
@@ -115,8 +118,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         else:
             self.last_good = self.book
         if self.serving:  # rendered pages are reused only from a book loaded without errors
-            self._render_cache().start_build(not result.errors, game_fingerprints(self.data_dir, self.book.games)
-                                             if not result.errors else {})
+            after = game_fingerprints(self.data_dir, self.book.games) if not result.errors else {}
+            # A game whose files changed during the load may have been read half old, half new: no reuse.
+            steady = before is None or all(before.get(g) == f for g, f in after.items())
+            self._render_cache().start_build(not result.errors and steady, after)
         self.page_state = PageState()
         self.ext = RulecraftExtension(book=self.book, state=self.page_state, rules_data=str(self.data_dir),
                                       link_terms=self.config.link_terms, link_first_only=self.config.link_first_only,

@@ -29,6 +29,7 @@ import logging
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 
 # Extensions whose output depends only on the page text and their settings.
 _PURE_BUILTINS = frozenset({
@@ -63,6 +64,12 @@ def game_fingerprints(data_dir: Path, games: dict) -> dict[str, str]:
     common = _tree_digest(shared)
     return {game_id: hashlib.sha256(common + _tree_digest(Path(game.folder))).hexdigest()
             for game_id, game in games.items()}
+
+
+def folder_fingerprints(data_dir: Path) -> dict[str, str]:
+    """game_fingerprints of every folder in ``data_dir``, taken before the rules are loaded."""
+    folders = {p.name: SimpleNamespace(folder=p) for p in data_dir.iterdir() if p.is_dir()} if data_dir.is_dir() else {}
+    return game_fingerprints(data_dir, folders)
 
 
 def _tree_digest(folder: Path) -> bytes:
