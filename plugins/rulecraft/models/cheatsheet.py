@@ -107,8 +107,7 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
             content.icons = _pick(sheet.icons, index.icons, index.game.icons)
             present = bool(content.icons)
         elif name == "end":
-            content.end, content.scoring = [[s for s in steps if applies_in(variant_ids(s), variant)]
-                                            for steps in (info.end_of_game, info.scoring)]
+            content.end, content.scoring = [_steps_in(steps, variant) for steps in (info.end_of_game, info.scoring)]
             present = bool(content.end or content.scoring)
         else:  # constants
             ids = [c for c in dict.fromkeys(sheet.constants or list(info.constants)) if c in info.constants]
@@ -117,6 +116,19 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
         if present:
             content.blocks.append(name)
     return content
+
+
+def _steps_in(steps: list, variant: str | None) -> list:
+    """The steps played in ``variant``, nested steps too (a step with other-variant sub-steps is copied
+    without them, so the renderer and the estimate share one selection)."""
+    kept = []
+    for step in steps:
+        if not applies_in(variant_ids(step), variant):
+            continue
+        nested = _steps_in(step.steps, variant) if step.steps else step.steps
+        same = len(nested) == len(step.steps) and all(a is b for a, b in zip(nested, step.steps))
+        kept.append(step if same else step.model_copy(update={"steps": nested}))
+    return kept
 
 
 @dataclass(frozen=True)

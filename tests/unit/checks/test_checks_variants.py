@@ -174,3 +174,23 @@ def test_unknown_variant_sheet_block_is_reported(game):
     folder = game(files())
     page, ext = render(folder.parent, "/// cheatsheet-variant | nope\n///\n", game="demo", allow_problems=True)
     assert ext.state.problems and "unknown variant 'nope'" in ext.state.problems[0]
+
+
+def test_nested_steps_of_another_variant_stay_off_a_sheet(game):
+    nested = GAME.replace("""end_of_game:
+  - The game ends when a player has {const:fame} fame.
+""", """end_of_game:
+  - text: The game ends when any of these happens.
+    steps:
+      - A player has {const:fame} fame.
+      - text: The monks finish the chant.
+        variant: monks
+""")
+    folder = game(files(nested))
+    index = build_index(load_rulebook(folder.parent).games["demo"])
+    texts = {v: [s.text for s in sheet_content(index, v).end[0].steps] for v in (None, "long-game", "monks")}
+    assert texts[None] == texts["long-game"] == ["A player has {const:fame} fame."]
+    assert texts["monks"] == ["A player has {const:fame} fame.", "The monks finish the chant."]
+    assert index.game.info.end_of_game[0].steps[1].text == "The monks finish the chant."  # the data is untouched
+    sheet = render(folder.parent, "/// cheatsheet\n///\n", game="demo")[0]
+    assert "chant" not in sheet.select_one(".rc-sheet-end").get_text()
