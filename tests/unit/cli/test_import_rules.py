@@ -1012,3 +1012,55 @@ def test_a_closing_remark_and_a_lead_in_are_no_setup_steps(tmp_path):
         """)
     assert files["game"]["setup"] == ["Deal every diver a stall mat.", "Shuffle the kelp cards."]
     assert "'That's it — you're ready.' is not in the set-up list" in needs  # kept, and said so
+
+
+def test_an_unnamed_row_of_the_turn_joins_the_phase_before_it_and_is_listed(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Garden Game
+
+        ## Turn structure
+
+        | Phase | What happens |
+        |---|---|
+        | Sow | Plant one seed card. |
+        | Tend | Water two plants. |
+        | Harvest | Take ripe plants. |
+        | | Then the next player takes a turn. |
+        | Rest | Discard down to five cards. |
+        """)
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Sow", "Tend", "Harvest", "Rest"]
+    assert "Then the next player takes a turn." in phases[2]["rules"]
+    assert "added to phase 'Harvest'" in needs and "Then the next player takes a turn." in needs
+
+
+def test_a_sentence_in_a_glossary_list_is_listed_not_lost(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Word Game
+
+        ## Glossary
+
+        - **Bloom**: a card that has flowered.
+        - **Bud**: a card not yet flowered.
+        - **Stem**: the card under a bud.
+        - **Root**: the first card of a row.
+        - All terms above apply to every player equally.
+        """)
+    assert len(files["terms"]["terms"]) == 4
+    assert "All terms above apply to every player equally." in needs
+
+
+def test_a_toggle_holding_a_table_is_read_as_ordinary_content(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        <html><body><h1>Toggle Game</h1>
+        <h2>Rules</h2>
+        <details><summary>Weather</summary><p>Roll for weather.</p>
+        <table><tr><th>Roll</th><th>Weather</th></tr><tr><td>1-3</td><td>Rain</td></tr>
+        <tr><td>4-6</td><td>Sun</td></tr></table>
+        <blockquote>Important: rain doubles costs.</blockquote></details>
+        </body></html>
+        """, name="book.html")
+    prose = (tmp_path / "out").parent.joinpath("out").glob("**/*.md")
+    written = "".join(p.read_text(encoding="utf-8") for p in prose) + yaml.safe_dump(files)
+    assert "rain doubles costs" in written
+    assert "Rain" in written and "Sun" in written

@@ -392,8 +392,10 @@ class HtmlReader:
             return None
         body: list = []
         self.blocks(Node("#body", {}, node.line, [c for c in node.children if c is not summary]), body)
+        if any(not isinstance(b, (Paragraph, ListBlock)) for b in body):
+            return None  # a table, quote or code inside: read the toggle as ordinary content, losing nothing
         item = ListItem(f"**{self.inline(summary)}**", summary.line)
-        item.children = [b for b in body if isinstance(b, (Paragraph, ListBlock))]
+        item.children = body
         return item
 
     def definitions(self, node: Node) -> ListBlock:

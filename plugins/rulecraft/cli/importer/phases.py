@@ -359,8 +359,12 @@ def _entry_phases(state: State, phase_sections: list, is_turn) -> bool:
         return False
     section, form = best
     state.turn_section = section
+    first = len(state.phases)
     for entry in form.entries:
         name = capitalise(clean_name(entry.name, drop_phase=True))
+        if not name:  # an unnamed row or paragraph among named ones: it belongs to the phase before it
+            _fold_unnamed(state, entry)
+            continue
         phase: dict = {"id": state.ids["phase"](name, "phase"), "name": name}
         if entry.body:
             phase["summary"] = first_sentence(plain(entry.body), 140)
@@ -377,9 +381,23 @@ def _entry_phases(state: State, phase_sections: list, is_turn) -> bool:
         state.claim(block, "/// phase-list\n///" if n == 0 else "")
     for child in form.sections:
         state.folded.add(id(child))
-    state.note("phases", f"{len(form.entries)} phases from {len(form.entries)} {entries.describe(form)} under "
+    state.note("phases", f"{len(state.phases) - first} phases from {len(form.entries)} {entries.describe(form)} under "
                f"'{plain(section.title)}'", section.line)
     return True
+
+
+def _fold_unnamed(state: State, entry) -> None:
+    """An entry of the turn with no name: its text joins the previous phase's rules (or, before any
+    phase, stays nowhere but the report), and a human is asked either way; nothing is dropped."""
+    text = "\n\n".join(t for t in (entry.body, *(plain(getattr(i, "text", str(i))) for i in entry.steps)) if t)
+    if state.phases and text:
+        previous = state.phases[-1]
+        previous["rules"] = f"{previous['rules']}\n\n{text}" if previous.get("rules") else text
+        state.ask("phases", f"text without a phase name was added to phase '{previous['name']}': "
+                  f"check where it belongs: {first_sentence(plain(text), 80)}", entry.line)
+    elif text:
+        state.ask("phases", f"text without a phase name before the first phase, not imported: "
+                  f"{plain(text)}", entry.line)
 
 
 def recognise(state: State) -> None:

@@ -71,6 +71,13 @@ def split_term(text: str, weak: bool) -> tuple[str, str] | None:
 ABBREVIATION = re.compile(r"^(?P<term>.*\S)\s*\((?P<abbr>[A-Z][A-Za-z0-9]*[A-Z0-9][A-Za-z0-9]{0,4})\)$")
 
 
+def _not_a_term(state: State, text: str, line: int) -> None:
+    """Text in a glossary that names no term ('All terms above apply to every player'): its block becomes
+    the glossary, so the text is handed to a human whole rather than lost."""
+    if text.strip():
+        state.ask("terms", f"text in the glossary that defines no term, not imported: {text.strip()}", line)
+
+
 def _entry(state: State, term: str, definition: str, seen: dict[str, str], line: int) -> dict | None:
     term = uncapped(term)  # 'GUILD MARK' set in capitals for typography: 'Guild mark'
     # 'Zone of Control (ZOC)', 'Victory points (VP)': the abbreviation is another wording, not the name
@@ -78,7 +85,8 @@ def _entry(state: State, term: str, definition: str, seen: dict[str, str], line:
     if abbreviation:
         term = abbreviation.group("term")
     key = normalise(term)
-    if not key:
+    if not key:  # a sentence among the glossary's entries ('All terms above apply to ...'): not dropped
+        _not_a_term(state, definition, line)
         return None
     if key in seen:
         state.ask("terms", f"Term '{term}' is listed twice (also as '{seen[key]}'): kept the first", line)
@@ -174,6 +182,8 @@ def recognise(state: State) -> None:
                 entry = _entry(state, *split, seen, item.line)
                 if entry:
                     state.terms.append(entry)
+            else:  # the glossary block is claimed: an item that is no term must still reach a human
+                _not_a_term(state, plain(item.text), item.line)
         state.claim(block, "/// glossary\n///" if lists == 1 else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from the list under '{plain(section.title)}'",
                    block.line)
@@ -192,6 +202,8 @@ def recognise(state: State) -> None:
                     entry = _entry(state, term, plain(row[1]).strip() if len(row) > 1 else "", seen, block.line)
                     if entry:
                         state.terms.append(entry)
+                else:
+                    _not_a_term(state, " ".join(plain(cell).strip() for cell in row), block.line)
             state.claim(block, "/// glossary\n///" if lists == 1 else "")
             state.note("terms", f"{len(state.terms) - before} term(s) from the table under "
                        f"'{plain(section.title)}'", block.line)
