@@ -67,7 +67,8 @@ TAG_ATTRIBUTES = {
 }
 # The only styles renderers write: custom properties with a number (odds bars' width, the cheat sheet's
 # fitted type size and spacing), e.g. "--rc-w:40.0%" or "--rc-fs: 9.5pt; --rc-space: 1".
-STYLE_RE = re.compile(r"^\s*--rc-[a-z-]+:\s*[0-9.]+(?:%|pt)?\s*(?:;\s*--rc-[a-z-]+:\s*[0-9.]+(?:%|pt)?\s*)*;?\s*$")
+_STYLE_DECL = r"--rc-[a-z0-9-]+:\s*[0-9.]+(?:%|pt)?\s*"
+STYLE_RE = re.compile(rf"^\s*{_STYLE_DECL}(?:;\s*{_STYLE_DECL})*;?\s*$")
 POLICY = {"tags": BLOCK_TAGS, "attributes": GLOBAL_ATTRIBUTES, "prefixes": ATTRIBUTE_PREFIXES,
           "tag_attributes": TAG_ATTRIBUTES, "schemes": SAFE_SCHEMES}
 
