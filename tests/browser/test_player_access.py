@@ -185,9 +185,13 @@ def test_one_tab_stop_per_glossary_link(browser, base):
     # Pinned by the keyboard, the preview's controls join the tab order; unpinned, they leave it.
     page.keyboard.press("ArrowDown")
     assert page.evaluate("document.activeElement.classList.contains('rc-tp-name')")
+    assert page.locator(".rc-tp-pin").get_attribute("aria-pressed") == "true"
     page.keyboard.press("Tab")
+    # Named before Enter: were the pin not the next stop, Enter would follow a link and leave the page.
+    focused = page.evaluate("document.activeElement.className")
+    assert "rc-tp-pin" in focused.split(), f"Tab from the pinned preview's name reached {focused!r}"
     page.keyboard.press("Enter")  # the pin button: unpins
-    assert page.locator(".rc-tp-pin").get_attribute("aria-pressed") == "false"
+    assert page.locator(".rc-tp-pin").get_attribute("aria-pressed", timeout=5000) == "false"
     assert page.locator(".rc-term-preview :is(a, button)").evaluate_all(
         "els => els.every(e => e.tabIndex === -1)")
     page.context.close()
