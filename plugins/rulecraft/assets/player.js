@@ -41,7 +41,7 @@
     };
     box.hidden = false;
   };
-  const variants = () => document.querySelector(".rc-variants") && (window.rcVariants ? rcVariants() : vl ||
+  const variants = () => src && document.querySelector(".rc-variants") && (window.rcVariants ? rcVariants() : vl ||
     (vl = document.head.appendChild(Object.assign(document.createElement("script"),
       { src: src.replace(/player\.js([?#].*)?$/, "variants.lazy.js") }))));
   const init = () => { header(); show(); filter(); variants(); };

@@ -39,10 +39,10 @@ LOW, HIGH, TARGET = 0.93, 0.985, 0.96
 PAPER_FULL, PAPER_AIM = 0.9, 0.93
 SPREAD_AIM = 0.92  # the first spread aims lower: a cliff (the sheet spilling over) lies not far above
 PAPER_TUNES = 4
-# Fill per unit of --rc-space (measured on the seed sheets: A4 0.044-0.06, Letter that over 0.9365):
+# Fill per unit of --rc-space (measured on the five games' sheets: A4 0.044-0.06, Letter that over 0.9365):
 # where the spacing search starts; later steps use the renders' own secant.
 SPREAD_SLOPE, LETTER_SLOPE = 0.05, 0.06
-GROWTH = 2.0  # fill ~ size ** GROWTH until two renders measure it (1.6-2.1 on the seed sheets)
+GROWTH = 2.0  # fill ~ size ** GROWTH until two renders measure it (1.6-2.1 on the five games' sheets)
 CLIFF = 0.15  # pt: fits below, spills over above, and Letter still under LOW: stop the size search
 MAX_RENDERS = 14
 MAX_TUNES = 6

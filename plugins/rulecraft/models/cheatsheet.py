@@ -11,7 +11,7 @@
   sheets print bigger.
 
 The page constants mirror cheatsheet.css; they were tuned against the PDFs Chromium and WeasyPrint
-print for the seed games and an overfull fixture (tests/test_cheatsheet_print.py checks both).
+print for the five games and an overfull fixture (tests/test_cheatsheet_print.py checks both).
 """
 
 from __future__ import annotations

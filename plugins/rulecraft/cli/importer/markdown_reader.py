@@ -1,6 +1,6 @@
 """Markdown rulebooks (with the HTML people mix in) -> outline.
 
-Handles what the seed rulebooks do: front matter, HTML wrappers around Markdown
+Handles what the five rulebooks beside this project do: front matter, HTML wrappers around Markdown
 (``<div class="note">``, ``<div class="dice">``, ``<header>``), hand-numbered lists
 split across wrappers, nested lists by indentation, kramdown attribute lines,
 blockquote examples, images and relative links (dropped, remarked).
