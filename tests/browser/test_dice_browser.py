@@ -44,12 +44,6 @@ def base(project):
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sitekit.chromium() as browser:
-        yield browser
-
-
 @pytest.fixture
 def open_page(browser, base):
     """open_page(path, **context options) -> a page that fails the test on any JavaScript error."""
@@ -184,7 +178,6 @@ def test_one_roll_per_unit(open_page):
     # The count shows after the face's name in each highlighted row.
     first = box.locator("tbody tr.rc-hit td").first
     assert first.evaluate("td => getComputedStyle(td, '::after').content") == f'" {counts[s["hits"][0]]}"'
-
 
 
 # --- modifiers ------------------------------------------------------------------------------------------

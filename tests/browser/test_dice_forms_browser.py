@@ -33,12 +33,6 @@ def base(tmp_path_factory):
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sitekit.chromium() as browser:
-        yield browser
-
-
 @pytest.fixture
 def open_page(browser, base):
     with sitekit.page_opener(browser, base) as make:

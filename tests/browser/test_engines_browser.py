@@ -10,12 +10,6 @@ import sitekit
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sitekit.chromium() as browser:
-        yield browser
-
-
 @pytest.fixture
 def open_page(browser, zensical_site):
     """open_page(path) -> a page of the served Zensical site that fails the test on any JavaScript error."""

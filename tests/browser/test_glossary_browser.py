@@ -72,12 +72,6 @@ def site(tmp_path_factory):
     return project / "site"
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sitekit.chromium() as browser:
-        yield browser
-
-
 @contextlib.contextmanager
 def serving(site):
     """Serve the site; its sitemap names the served address, as a deployment's would (Material's

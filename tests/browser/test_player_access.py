@@ -5,7 +5,6 @@ link, finger-sized touch targets, and John Company's phase 7b within three taps 
 from __future__ import annotations
 
 import pytest
-import sitekit
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
@@ -39,18 +38,6 @@ CONTRAST_JS = """el => {
   const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
   return (a + 0.05) / (b + 0.05);
 }"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sitekit.chromium() as browser:
-        yield browser
-
-
-@pytest.fixture(scope="module")
-def base(seed_site):
-    with sitekit.serve(seed_site) as base:
-        yield base
 
 
 def new_page(browser, scheme="light", width=1280, touch=False):

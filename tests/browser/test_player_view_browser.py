@@ -5,24 +5,11 @@ own dice tables (collapsed, opened by the phase's links, rollable), the glossary
 from __future__ import annotations
 
 import pytest
-from sitekit import chromium, seed_site, serve  # noqa: F401 - the fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
 SWITCH = ".rc-notes-switch"
 NOTE = "#london-season ~ ol .rc-dnote"  # London Season's note on its card step
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture(scope="module")
-def base(seed_site):  # noqa: F811 - the fixture
-    with serve(seed_site) as url:
-        yield url
 
 
 def test_designer_notes_are_off_by_default_remembered_and_set_by_the_link(browser, base):

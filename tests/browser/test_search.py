@@ -8,7 +8,6 @@ import json
 from pathlib import Path
 
 import pytest
-import sitekit
 from sitekit import REPO
 
 from rulecraft.loader import load_rulebook
@@ -17,18 +16,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.site]
 
 BOOK = load_rulebook(REPO / "rules_data")
 GAMES = {g.id: g for g in BOOK.games.values() if g.info is not None}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sitekit.chromium() as browser:
-        yield browser
-
-
-@pytest.fixture(scope="module")
-def base(seed_site):
-    with sitekit.serve(seed_site) as base:
-        yield base
 
 
 def index(site: Path) -> list[dict]:

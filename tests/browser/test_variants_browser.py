@@ -6,7 +6,7 @@ under MkDocs and under Zensical (`rulecraft pages`, then `zensical build`)."""
 from __future__ import annotations
 
 import pytest
-from sitekit import chromium, page_opener, serve
+from sitekit import page_opener, serve
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
 
@@ -18,12 +18,6 @@ def base(request):
     site = request.getfixturevalue("variants_site" if request.param == "mkdocs" else "zensical_variants_site")
     with serve(site) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as b:
-        yield b
 
 
 def fame(page) -> list[str]:

@@ -33,7 +33,7 @@ from .pdf_cache import PdfCache, _atomic_write
 
 
 class _Miss(Exception):
-    pass
+    """The cache has no fit for this sheet: raised by _HitsOnly so that the cache lookup stops before fitting."""
 
 
 class _HitsOnly:

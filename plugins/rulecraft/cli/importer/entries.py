@@ -161,6 +161,15 @@ def section_entries(state: State, section: Section, kind: str) -> Form | None:
     return best
 
 
+def take(state: State, form: Form, block_marker: str) -> None:
+    """The form's blocks become the data's: the first is replaced by ``block_marker`` (the block that shows
+    the data on the prose page; "" for none), the rest are removed, and its sub-headings fold into it."""
+    for n, block in enumerate(form.blocks):
+        state.claim(block, block_marker if n == 0 else "")
+    for child in form.sections:
+        state.folded.add(id(child))
+
+
 def step_text(entry: Entry) -> str:
     """A set-up step from an entry: its body, led by its name when the container gave one."""
     if entry.name and entry.body:

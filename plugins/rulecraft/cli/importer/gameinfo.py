@@ -154,10 +154,7 @@ def _entry_setup(state: State, section) -> bool:
     if form is None:
         return False
     state.game["setup"] = [entries.step_text(e) for e in form.entries]
-    for n, block in enumerate(form.blocks):
-        state.claim(block, "/// setup\n///" if n == 0 else "")
-    for child in form.sections:
-        state.folded.add(id(child))
+    entries.take(state, form, "/// setup\n///")
     state.note("game", f"set-up: {len(form.entries)} step(s) from {entries.describe(form)} under "
                f"'{plain(section.title)}'", section.line)
     return True

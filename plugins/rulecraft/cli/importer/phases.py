@@ -377,10 +377,7 @@ def _entry_phases(state: State, phase_sections: list, is_turn) -> bool:
             "Only the name is in the source: write this phase's rules."
         state.phases.append(phase)
         state.phase_index[phase["id"]] = phase
-    for n, block in enumerate(form.blocks):
-        state.claim(block, "/// phase-list\n///" if n == 0 else "")
-    for child in form.sections:
-        state.folded.add(id(child))
+    entries.take(state, form, "/// phase-list\n///")
     state.note("phases", f"{len(state.phases) - first} phases from {len(form.entries)} {entries.describe(form)} under "
                f"'{plain(section.title)}'", section.line)
     return True

@@ -247,10 +247,7 @@ def _entry_terms(state: State, seen: dict[str, str], lists: int) -> int:
             found = _entry(state, entry.name, plain(entry.body).strip(), seen, entry.line)
             if found:
                 state.terms.append(found)
-        for n, block in enumerate(form.blocks):
-            state.claim(block, "/// glossary\n///" if n == 0 and lists == 1 else "")
-        for child in form.sections:
-            state.folded.add(id(child))
+        entries.take(state, form, "/// glossary\n///" if lists == 1 else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from {entries.describe(form)} under "
                    f"'{plain(section.title)}'", section.line)
     return lists
