@@ -35,6 +35,8 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePath
 from types import ModuleType, SimpleNamespace
 
+from ..models.cheatsheet import head_state
+
 # Extensions whose output depends only on the page text and their settings.
 _PURE_BUILTINS = frozenset({
     "abbr", "admonition", "attr_list", "codehilite", "def_list", "extra", "fenced_code", "footnotes",
@@ -63,10 +65,12 @@ def extensions_signature(extensions: list, configs: dict, own_type: type) -> str
 
 
 def game_fingerprints(data_dir: Path, games: dict) -> dict[str, str]:
-    """game id -> hash of the files its data is read from: its folder and the shared glossaries."""
+    """game id -> hash of the files its data is read from: its folder and the shared glossaries; and of
+    the git repository's state (a cheat sheet shows the date of the last commit to its game's folder)."""
     shared = data_dir / "_shared" if (data_dir / "_shared").is_dir() else data_dir.parent / "_shared"
     common = _tree_digest(shared)
-    return {game_id: hashlib.sha256(common + _tree_digest(Path(game.folder))).hexdigest()
+    return {game_id: hashlib.sha256(common + _tree_digest(Path(game.folder))
+                                    + head_state(game.folder).encode()).hexdigest()
             for game_id, game in games.items()}
 
 
