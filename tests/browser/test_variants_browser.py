@@ -5,6 +5,10 @@ under MkDocs and under Zensical (`rulecraft pages`, then `zensical build`)."""
 
 from __future__ import annotations
 
+import subprocess
+import tempfile
+from pathlib import Path
+
 import pytest
 from sitekit import page_opener, serve
 
@@ -72,3 +76,34 @@ def test_without_script_every_variant_shows_badged(browser, base):
         assert "Variant: Monsters add-on" in badges and "Base game only" in badges
         assert fame(page) == ["17", "17"]
         assert "Long game: 20" in page.locator("td.rc-const-value").inner_text()
+
+
+def printed_text(page) -> str:
+    """The page printed to PDF (Chromium's print to PDF, what Ctrl+P gives), as text."""
+    with tempfile.TemporaryDirectory() as tmp:
+        pdf = Path(tmp) / "page.pdf"
+        pdf.write_bytes(page.pdf(format="A4"))
+        return subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True,
+                              check=True).stdout
+
+
+def test_a_printout_names_the_rules_shown_and_shows_the_same_rules(browser, base):
+    with page_opener(browser, base) as open_page:
+        page = open_page("/isle/")
+        shown = page.locator(".rc-variants-shown")
+        assert page.locator(SWITCH).is_visible() and not shown.is_visible()  # on screen: the switch
+        page.locator(SWITCH).select_option("long-game")
+        page.emulate_media(media="print")
+        assert shown.is_visible() and not page.locator(SWITCH).is_visible()
+        assert shown.inner_text() == "Rules shown: Long game"
+        title = page.locator(".md-content h1").first.bounding_box()
+        assert 0 < shown.bounding_box()["y"] - title["y"] < 3 * title["height"]  # right under the title
+        assert fame(page) == ["20", "20"] and not page.locator("#monster-hunts").is_visible()
+
+        text = printed_text(page)
+        assert "Rules shown: Long game" in text and "20 fame" in text
+        assert "Monster hunts" not in text and "Short rests" not in text  # hidden on screen, so on paper
+        page.emulate_media(media="null")  # back to the page as it is (page.pdf prints it)
+        page.locator(SWITCH).select_option("")
+        text = printed_text(page)
+        assert "Rules shown: All, variants marked" in text and "Monster hunts" in text

@@ -1,5 +1,6 @@
-"""A designer's first steps, as the README gives them: install the package (a wheel, not editable) into a
-fresh virtualenv, `rulecraft new` in an empty folder, `mkdocs build --strict`.
+"""A designer's first steps, as the README gives them: install the package from a copy beside the project
+(the README's own command, not editable) into a fresh virtualenv, `rulecraft new` in an empty folder,
+`mkdocs build --strict`.
 
 Slow (dependencies come from the package index; pip's own cache is reused), so marked `site`.
 """
@@ -9,7 +10,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import venv
 
 import pytest
@@ -27,24 +27,29 @@ def run(cmd, cwd=None, timeout=900):
     return result
 
 
+def readme_install_line() -> str:
+    """The README's install command (its first `pip install` line for your own game), as written."""
+    own = (REPO / "README.md").read_text(encoding="utf-8").split("## Use Rulecraft for your own game", 1)[1]
+    return next(line.split("#")[0].strip() for line in own.splitlines() if line.startswith(".venv/bin/pip install"))
+
+
 def test_install_new_and_strict_build_in_an_empty_folder(tmp_path):
-    source = tmp_path / "source"  # build from a copy: building in place would leave build/ in the checkout
+    # The README's layout: a copy of Rulecraft in rulecraft/ beside the new, empty my-rules/ (a copy:
+    # installing builds in place and would leave build/ in the checkout).
+    source = tmp_path / "rulecraft"
     source.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(REPO / name, source / name)
     shutil.copytree(REPO / "plugins", source / "plugins", ignore=shutil.ignore_patterns("__pycache__", "*.egg-info"))
-    wheels = tmp_path / "wheels"
-    run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", wheels, source])
-    wheel = next(wheels.glob("rulecraft-*.whl"))
-
-    env = tmp_path / "env"
-    venv.create(env, with_pip=True)
-    bin_ = env / "bin"
-    run([bin_ / "python", "-m", "pip", "install", "-q", wheel])
-    assert run([bin_ / "rulecraft", "--version"]).stdout.startswith("rulecraft ")
-
     project = tmp_path / "my-rules"
     project.mkdir()
+    env = project / ".venv"
+    venv.create(env, with_pip=True)
+    bin_ = env / "bin"
+    line = readme_install_line()
+    assert line.startswith(".venv/bin/pip install "), line
+    run(["sh", "-c", line + " -q"], cwd=project)  # the README's command, run by a shell as written
+    assert run([bin_ / "rulecraft", "--version"]).stdout.startswith("rulecraft ")
     out = run([bin_ / "rulecraft", "new", "my-game"], cwd=project).stdout
     assert "check rules_data/my-game" in out
     for path in (project / "rules_data" / "my-game").glob("*.yaml"):

@@ -201,3 +201,28 @@ def test_a_save_while_the_rules_load_is_never_hidden_by_a_reused_page(server, mo
     notes = server.snapshot()["corporate-warfare/notes/index.html"].decode()
     assert "A worker token that staffs" in notes
     assert server.snapshot() == server.from_scratch()
+
+
+def test_a_parent_config_and_env_values_are_followed_and_an_unchanged_one_still_reuses(server, monkeypatch):
+    """mkdocs.yml pulls its settings from a parent (INHERIT:) with an !ENV value: MkDocs loads both again
+    on every rebuild, and the pages must follow them as they follow mkdocs.yml itself."""
+    config = server.project / "mkdocs.yml"
+    parent = config.read_text(encoding="utf-8").replace("permalink: true", "permalink: !ENV [RC_PERMALINK, '¶']")
+    (server.project / "base.yml").write_text(parent, encoding="utf-8")
+    config.write_text("INHERIT: base.yml\n", encoding="utf-8")
+    monkeypatch.delenv("RC_PERMALINK", raising=False)
+    cache = server.rebuild().render_cache
+    pages = cache.rendered
+    server.rebuild()
+    assert cache.rendered == 0 and cache.reused == pages  # loaded again, unchanged: every page reused
+
+    monkeypatch.setenv("RC_PERMALINK", "§")
+    server.rebuild()
+    assert cache.reused == 0 and 'class="headerlink" href="#' in server.snapshot()["about/index.html"].decode()
+    assert "§</a>" in server.snapshot()["about/index.html"].decode()
+    # Any setting of the parent counts as one of mkdocs.yml does (the signature is of the loaded config,
+    # not of mkdocs.yml's text, which did not change).
+    _edit(server.project / "base.yml", "site_name: Test rulebooks", "site_name: Other rulebooks")
+    server.rebuild()
+    assert cache.reused == 0
+    assert server.snapshot() == server.from_scratch()

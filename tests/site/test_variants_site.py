@@ -3,11 +3,14 @@ page of the game, a cheat-sheet page and PDFs per listed variant with the varian
 
 from __future__ import annotations
 
+import importlib.util
+import os
 import shutil
 import subprocess
+import sys
 
 import pytest
-from sitekit import page
+from sitekit import REPO, make_project, page
 
 pytestmark = pytest.mark.site
 
@@ -53,3 +56,18 @@ def test_variant_sheets_have_their_own_pdfs(variants_site):
     assert "needs Chapel" in " ".join(base.split())
     links = [a["href"] for a in page(variants_site, "isle/cheatsheet-long-game/").select("a.rc-sheet-download")]
     assert links == ["cheatsheet.pdf", "cheatsheet-letter.pdf"]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("weasyprint") is None, reason="WeasyPrint (the pdf extra) is not installed")
+def test_pdf_log_lines_name_a_variant_sheet_by_game_and_variant(tmp_path):
+    project = make_project(tmp_path / "project")
+    shutil.copytree(REPO / "tests" / "data" / "variants" / "isle", project / "rules_data" / "isle")
+    run = subprocess.run([sys.executable, "-m", "mkdocs", "build", "-v", "-d", str(project / "site")],
+                         cwd=project, capture_output=True, text=True, timeout=600,
+                         env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert run.returncode == 0, run.stderr
+    lines = [line for line in run.stderr.splitlines() if "rulecraft: " in line and "cheat sheet" in line]
+    assert any("Isle of Fame, Long game cheat sheet: " in line for line in lines), lines
+    assert any("Isle of Fame, Monsters add-on cheat sheet: " in line for line in lines), lines
+    assert any("rulecraft: Isle of Fame cheat sheet: " in line for line in lines), lines
+    assert not [line for line in lines if "isle/cheatsheet-" in line or "'isle'" in line]

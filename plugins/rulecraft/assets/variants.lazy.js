@@ -3,7 +3,8 @@
    the page shows without script), the base game, or one variant. The choice hides items of other
    variants ([data-rc-variant], ids space-separated, "base": the base game only) and puts a variant's
    numbers into [data-rc-vals]. It is remembered per game (localStorage), so every page of the game
-   follows it; cheat sheets ([data-rc-fixed]) show one way to play and are left alone. */
+   follows it; cheat sheets ([data-rc-fixed]) show one way to play and are left alone. On paper the
+   switch gives way to a line saying which rules the page shows (a printout hides the same rules). */
 (() => {
   const css = document.head.appendChild(document.createElement("style"));
   css.textContent = "[data-rc-variant][hidden]{display:none!important}" +
@@ -13,21 +14,26 @@
     "border-radius:.2rem;background:var(--md-default-bg-color);color:var(--md-default-fg-color)}" +
     ".rc-variants select:focus-visible{outline:2px solid var(--md-accent-fg-color);outline-offset:2px}" +
     "@media (pointer:coarse),(max-width:44.9em){.rc-variants select{min-height:44px}}" +
-    ".rc-const--variant{text-decoration:underline dotted}@media print{.rc-variants{display:none}}";
+    ".rc-const--variant{text-decoration:underline dotted}.rc-variants-shown{display:none;margin:0}" +
+    "@media print{.rc-variants label,.rc-variants select{display:none}.rc-variants-shown{display:block}}";
   window.rcVariants = () => {
     const box = document.querySelector(".rc-variants[hidden]");
     if (!box) return;
     const key = "rulecraft.variant." + box.dataset.rcGame,
       store = v => { try { return v == null ? localStorage.getItem(key) : localStorage.setItem(key, v); } catch (e) { } },
-      label = document.createElement("label"), select = document.createElement("select");
+      label = document.createElement("label"), select = document.createElement("select"),
+      shown = document.createElement("p");
+    shown.className = "rc-variants-shown";
     select.id = "rc-variant-" + box.dataset.rcGame;
     label.htmlFor = select.id;
     label.textContent = "Rules shown";
-    for (const [id, name] of [["", "All, variants marked"], ["base", "Base game"], ...JSON.parse(box.dataset.rcVariants)])
+    const names = [["", "All, variants marked"], ["base", "Base game"], ...JSON.parse(box.dataset.rcVariants)];
+    for (const [id, name] of names)
       select.add(new Option(id && id != "base" ? "Variant: " + name : name, id));
     select.value = store() || "";
     if (select.selectedIndex < 0) select.value = "";
     const apply = (v = select.value) => {
+      shown.textContent = "Rules shown: " + Object.fromEntries(names)[v];
       const free = e => !e.closest("[data-rc-fixed]");
       document.querySelectorAll("[data-rc-variant]").forEach(e => {
         if (free(e)) e.hidden = !!v && !e.dataset.rcVariant.split(" ").includes(v);
@@ -46,7 +52,7 @@
       });
     };
     select.onchange = () => { store(select.value); apply(); };
-    box.append(label, select);
+    box.append(label, select, shown);
     box.hidden = false;
     apply();
   };

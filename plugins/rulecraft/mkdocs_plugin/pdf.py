@@ -297,28 +297,37 @@ def add_download_link(page_file: Path, pdfs: list[tuple[str, Path]]) -> bool:
     return bool(count)
 
 
-def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger,
-                          cache: dict[str, dict] | None = None) -> list[PdfResult]:
-    """Fit each built cheat-sheet page ({game id: page file}) to one page, verified on the rendered PDF,
-    and write it (``write_outcome``).
+def sheet_name(names: dict[str, str] | None, key: str) -> str:
+    """How log lines name a sheet: as a person would ("Isle of Fame, Long game cheat sheet", given by the
+    plugin in ``names``), else by its key."""
+    return (names or {}).get(key) or f"cheat sheet '{key}'"
 
-    ``cache``: {game id: {}} kept between rebuilds (``fit_sheet``)."""
+
+def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger,
+                          cache: dict[str, dict] | None = None,
+                          names: dict[str, str] | None = None) -> list[PdfResult]:
+    """Fit each built cheat-sheet page ({key: page file}; the key is the game id, or the page's folder
+    for a variant's sheet) to one page, verified on the rendered PDF, and write it (``write_outcome``).
+
+    ``cache``: {key: {}} kept between rebuilds (``fit_sheet``); ``names``: {key: the sheet's name}."""
     results = []
-    for game_id, outcome in fit_sheets(site_dir, pages, asset_dir, log, cache).items():
-        results += write_outcome(site_dir, game_id, pages[game_id], outcome, log)
+    for game_id, outcome in fit_sheets(site_dir, pages, asset_dir, log, cache, names).items():
+        results += write_outcome(site_dir, game_id, pages[game_id], outcome, log, sheet_name(names, game_id))
     return results
 
 
 def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger,
-               cache: dict[str, dict] | None = None) -> dict[str, FitResult]:
-    """``fit_sheet`` for every page, in parallel child processes; {game id: result} of those that
-    worked (the others are warned about). Needs WeasyPrint: without it, an info line and nothing."""
+               cache: dict[str, dict] | None = None, names: dict[str, str] | None = None) -> dict[str, FitResult]:
+    """``fit_sheet`` for every page, in parallel child processes; {key: result} of those that
+    worked (the others are warned about, by ``names``). Needs WeasyPrint: without it, an info line and
+    nothing."""
     if not available():
         log.info("rulecraft: WeasyPrint is not installed, so the cheat sheets get no PDF download "
                  "(pip install 'rulecraft[pdf]' to add them)")
         return {}
     jobs = list(pages.items())
-    log.debug(f"rulecraft: fitting {len(jobs)} cheat sheet(s) with WeasyPrint: {', '.join(pages)}")
+    log.debug(f"rulecraft: fitting {len(jobs)} cheat sheet(s) with WeasyPrint: "
+              f"{'; '.join(sheet_name(names, key) for key in pages)}")
     caches = {} if cache is None else {g: cache.setdefault(g, {}) for g, _ in jobs}
 
     def work(job) -> FitResult | Exception:
@@ -337,18 +346,19 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
     fitted = {}
     for (game_id, _page_file), outcome in zip(jobs, outcomes):
         if isinstance(outcome, Exception):
-            log.warning(f"rulecraft: could not write the cheat-sheet PDFs of '{game_id}': {outcome}")
+            log.warning(f"rulecraft: could not write the PDFs of the {sheet_name(names, game_id)}: {outcome}")
         else:
             fitted[game_id] = outcome
     return fitted
 
 
 def write_outcome(site_dir: Path, game_id: str, page_file: Path, outcome: FitResult,
-                  log: logging.Logger) -> list[PdfResult]:
-    """One game's fit, fresh or cached alike: write <game>/cheatsheet.pdf (A4) and
-    <game>/cheatsheet-letter.pdf (each renamed into place: a served site never shows half a PDF),
-    warn about a sheet that is not one page or leaves units out, and write the fit into the built
-    page (so the browser prints the same sheet) with the download links."""
+                  log: logging.Logger, name: str | None = None) -> list[PdfResult]:
+    """One sheet's fit, fresh or cached alike: write <key>/cheatsheet.pdf (A4) and
+    <key>/cheatsheet-letter.pdf (each renamed into place: a served site never shows half a PDF),
+    warn about a sheet that is not one page or leaves units out (naming it ``name``), and write the fit
+    into the built page (so the browser prints the same sheet) with the download links."""
+    name = name or sheet_name(None, game_id)
     written, results = [], []
     for paper in PAPERS:
         pdf_file = site_dir / game_id / paper.file_name
@@ -357,16 +367,16 @@ def write_outcome(site_dir: Path, game_id: str, page_file: Path, outcome: FitRes
         written.append((paper.label, pdf_file))
         results.append(PdfResult(game_id, pdf_file, count, paper.label, fill, outcome.fit.size_pt))
         if count != 1:
-            log.warning(f"rulecraft: the {paper.label} cheat-sheet PDF of '{game_id}' has {count} pages, "
+            log.warning(f"rulecraft: the {paper.label} PDF of the {name} has {count} pages, "
                         "not one: choose less in the cheatsheet: block of its game.yaml")
     if outcome.dropped:
-        log.warning(f"rulecraft: the cheat sheet of '{game_id}' does not fit one page even at "
+        log.warning(f"rulecraft: the {name} does not fit one page even at "
                     f"{MIN_PT:g} pt in {outcome.fit.columns} columns, so it leaves out: "
                     f"{', '.join(outcome.dropped_names)} — choose less in the cheatsheet: block of its "
                     "game.yaml (rulecraft check lists the choices)")
     update_page(page_file, outcome)
     add_download_link(page_file, written)
-    log.debug(f"rulecraft: cheat sheet of '{game_id}': {outcome.fit.size_pt:g} pt, {outcome.fit.columns} "
+    log.debug(f"rulecraft: {name}: {outcome.fit.size_pt:g} pt, {outcome.fit.columns} "
               f"columns, spacing {outcome.fit.spacing:g}, fill {outcome.fill:.2f} after {outcome.attempts} "
               "render(s)")
     return results

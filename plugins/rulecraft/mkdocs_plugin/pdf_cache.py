@@ -26,6 +26,7 @@ import tempfile
 from collections.abc import Iterator, MutableMapping
 from importlib import metadata
 from pathlib import Path
+from urllib.parse import quote
 
 from .fitting import FitResult
 
@@ -168,8 +169,12 @@ class PdfCache:
                 if stale.is_dir() and stale.name != tag:
                     shutil.rmtree(stale, ignore_errors=True)
 
-    def slot(self, game_id: str) -> PdfSlot:
-        return PdfSlot(self.folder / re.sub(r"[^A-Za-z0-9_.-]+", "-", game_id))
+    def slot(self, key: str) -> PdfSlot:
+        """The folder of one sheet: a game id, or a variant's sheet as ``<game>/cheatsheet-<variant>``.
+        Named by an escaping that keeps keys apart ("isle/cheatsheet-long-game" is not the game
+        "isle-cheatsheet-long-game"), and never "." or "..": every character but letters, digits, - and
+        _ is written as %XX."""
+        return PdfSlot(self.folder / quote(key, safe="").replace(".", "%2E"))
 
     def setdefault(self, game_id: str, _default=None) -> PdfSlot:
         return self.slot(game_id)

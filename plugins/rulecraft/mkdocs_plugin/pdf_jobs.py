@@ -28,7 +28,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from .pdf import PAPERS, STYLESHEETS, add_download_link, fit_sheet, fit_sheets, write_outcome
+from .pdf import PAPERS, STYLESHEETS, add_download_link, fit_sheet, fit_sheets, sheet_name, write_outcome
 from .pdf_cache import PdfCache, _atomic_write
 
 
@@ -57,6 +57,7 @@ class _Job:
     copy_dir: Path  # what the PDFs are made from, copied out of the site
     copy_pages: dict[str, Path]
     asset_dir: str
+    names: dict[str, str] | None  # game id -> the sheet's name in log lines
 
 
 class PdfJobs:
@@ -69,22 +70,26 @@ class PdfJobs:
         self.worker: threading.Thread | None = None
 
     # --- `mkdocs build` ------------------------------------------------------------------------------
-    def build_now(self, site_dir: Path, pages: dict[str, Path], asset_dir: str) -> dict[str, list]:
-        """Make every sheet's PDFs; returns {game id: [(paper label, PDF file)]} of those written."""
-        return self._write(site_dir, pages, self._fit(site_dir, pages, asset_dir))
+    def build_now(self, site_dir: Path, pages: dict[str, Path], asset_dir: str,
+                  names: dict[str, str] | None = None) -> dict[str, list]:
+        """Make every sheet's PDFs; returns {game id: [(paper label, PDF file)]} of those written.
+        ``names``: {game id: the sheet's name}, how warnings name it (``pdf.sheet_name``)."""
+        return self._write(site_dir, pages, self._fit(site_dir, pages, asset_dir, names), names)
 
-    def _fit(self, site_dir: Path, pages: dict[str, Path], asset_dir: str) -> dict:
+    def _fit(self, site_dir: Path, pages: dict[str, Path], asset_dir: str, names: dict[str, str] | None) -> dict:
         outcomes = self._from_cache(site_dir, pages, asset_dir)
         rest = {game_id: page for game_id, page in pages.items() if game_id not in outcomes}
         if rest:  # only now is WeasyPrint imported (pdf.available): a warm build never needs it
-            outcomes.update(fit_sheets(site_dir, rest, asset_dir, self.log, self.cache))
+            outcomes.update(fit_sheets(site_dir, rest, asset_dir, self.log, self.cache, names))
         return outcomes
 
-    def _write(self, site_dir: Path, pages: dict[str, Path], outcomes: dict) -> dict[str, list]:
+    def _write(self, site_dir: Path, pages: dict[str, Path], outcomes: dict,
+               names: dict[str, str] | None) -> dict[str, list]:
         written = {}
         for game_id, page_file in pages.items():
             if game_id in outcomes:
-                results = write_outcome(site_dir, game_id, page_file, outcomes[game_id], self.log)
+                results = write_outcome(site_dir, game_id, page_file, outcomes[game_id], self.log,
+                                        sheet_name(names, game_id))
                 written[game_id] = [(result.paper, result.pdf) for result in results]
         return written
 
@@ -109,7 +114,8 @@ class PdfJobs:
         with self.lock:
             self.generation += 1
 
-    def build_later(self, site_dir: Path, pages: dict[str, Path], asset_dir: str) -> None:
+    def build_later(self, site_dir: Path, pages: dict[str, Path], asset_dir: str,
+                    names: dict[str, str] | None = None) -> None:
         with self.lock:
             generation = self.generation
         hits = self._from_cache(site_dir, pages, asset_dir)
@@ -123,11 +129,11 @@ class PdfJobs:
                 shutil.rmtree(copy_dir, ignore_errors=True)
                 self.log.warning(f"rulecraft: could not prepare the cheat-sheet PDFs: {exc}")
                 missing = {}
-        self._write(site_dir, pages, hits)
+        self._write(site_dir, pages, hits, names)
         self._place_previous(site_dir, missing)
         if not missing:
             return
-        job = _Job(generation, site_dir, missing, copy_dir, copy_pages, asset_dir)
+        job = _Job(generation, site_dir, missing, copy_dir, copy_pages, asset_dir, names)
         with self.lock:
             superseded, self.pending = self.pending, job
             if self.worker is None:
@@ -176,13 +182,13 @@ class PdfJobs:
         with self.lock:
             if job.generation != self.generation:
                 return  # a newer build has started; its own job follows
-        outcomes = self._fit(job.copy_dir, job.copy_pages, job.asset_dir)
+        outcomes = self._fit(job.copy_dir, job.copy_pages, job.asset_dir, job.names)
         with self.lock:  # held while writing: a new build waits in build_started before emptying the site
             if job.generation != self.generation:
                 return
             # The served pages get the PDFs and the fit (a page already linking the previous PDFs keeps
             # its links: same file names).
-            self._write(job.site_dir, {g: p for g, p in job.pages.items() if p.is_file()}, outcomes)
+            self._write(job.site_dir, {g: p for g, p in job.pages.items() if p.is_file()}, outcomes, job.names)
         self.log.info("rulecraft: cheat-sheet PDFs up to date")
 
 

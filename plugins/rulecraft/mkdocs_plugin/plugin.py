@@ -341,22 +341,25 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             log.debug(f"rulecraft: {cache.rendered} page(s) rendered, {cache.reused} reused")
         if not (self.config.enabled and self.config.cheatsheet_pdf):
             return
-        built = {}
-        for game_id in self.book.games:
+        built, names = {}, {}  # key -> built page; key -> the sheet's name in log lines
+        for game_id, game in self.book.games.items():
             file = self.files.get_file_from_path(f"{game_id}/{GAME_PAGES['cheatsheet'][0]}")
             if file is not None and Path(file.abs_dest_path).is_file():
                 built[game_id] = Path(file.abs_dest_path)
+                names[game_id] = f"{game.title} cheat sheet"
             # A variant's sheet: keyed by its folder, so its PDFs land next to its page.
-            for path, _title, _variant in site_pages.variant_sheets(self.book.games[game_id]):
+            variant_names = {v.id: v.name for v in game.info.variants} if game.info else {}
+            for path, _title, variant in site_pages.variant_sheets(game):
                 file = self.files.get_file_from_path(path)
                 if file is not None and Path(file.abs_dest_path).is_file():
                     built[path[:-3]] = Path(file.abs_dest_path)
+                    names[path[:-3]] = f"{game.title}, {variant_names.get(variant, variant)} cheat sheet"
         # Serving: the PDFs are made after the reload, in the background (pdf_jobs).
         jobs = self._pdf_jobs()
         if self.serving:
-            jobs.build_later(Path(config.site_dir), built, ASSET_DIR)
+            jobs.build_later(Path(config.site_dir), built, ASSET_DIR, names)
         else:
-            jobs.build_now(Path(config.site_dir), built, ASSET_DIR)
+            jobs.build_now(Path(config.site_dir), built, ASSET_DIR, names)
 
     def _pdf_jobs(self):
         """One scheduler per plugin instance (it survives `mkdocs serve` rebuilds, see on_startup),

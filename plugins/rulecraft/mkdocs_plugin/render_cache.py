@@ -4,8 +4,9 @@ MkDocs rebuilds the whole site after every save, and turning each page's Markdow
 largest part of that. A page's HTML depends only on:
 
 * its final Markdown (after every plugin's ``on_page_markdown``) and its own path and URL;
-* the site: every file's path and URL (links are resolved and checked against them), mkdocs.yml,
-  the Markdown extensions and their settings, the validation levels;
+* the site: every file's path and URL (links are resolved and checked against them), the loaded
+  config (mkdocs.yml with its ``INHERIT:`` parents and ``!ENV`` values: ``config_signature``), the
+  Markdown extensions and their settings, the validation levels;
 * the rule data of the games the page read while rendering. The extension records them in
   ``PageState.used_games`` (the page's own game for its term links and blocks, another game named in
   ``/// phase | game-id:item`` or ``{term:game-id:x}``, an unknown game id too), or ``used_all`` when
@@ -25,11 +26,16 @@ files, for instance).
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
+import re
 import threading
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
-from types import SimpleNamespace
+from pathlib import Path, PurePath
+from types import ModuleType, SimpleNamespace
+
+from ..models.cheatsheet import head_state
 
 # Extensions whose output depends only on the page text and their settings.
 _PURE_BUILTINS = frozenset({
@@ -59,10 +65,12 @@ def extensions_signature(extensions: list, configs: dict, own_type: type) -> str
 
 
 def game_fingerprints(data_dir: Path, games: dict) -> dict[str, str]:
-    """game id -> hash of the files its data is read from: its folder and the shared glossaries."""
+    """game id -> hash of the files its data is read from: its folder and the shared glossaries; and of
+    the git repository's state (a cheat sheet shows the date of the last commit to its game's folder)."""
     shared = data_dir / "_shared" if (data_dir / "_shared").is_dir() else data_dir.parent / "_shared"
     common = _tree_digest(shared)
-    return {game_id: hashlib.sha256(common + _tree_digest(Path(game.folder))).hexdigest()
+    return {game_id: hashlib.sha256(common + _tree_digest(Path(game.folder))
+                                    + head_state(game.folder).encode()).hexdigest()
             for game_id, game in games.items()}
 
 
@@ -87,13 +95,55 @@ def _tree_digest(folder: Path) -> bytes:
 def site_signature(files, config, extensions: str) -> str:
     """Everything outside the page and the rule data that its rendering depends on."""
     digest = hashlib.sha256(extensions.encode())
-    config_file = config.config_file_path
-    if config_file and Path(config_file).is_file():
-        digest.update(Path(config_file).read_bytes())
+    digest.update(config_signature(config).encode())
     digest.update(repr(config.validation).encode())
     for file in sorted(files, key=lambda f: f.src_uri):
         digest.update(f"\0{file.src_uri}\1{file.url}".encode())
     return digest.hexdigest()
+
+
+# Members of the loaded config left out of config_signature: the Markdown extensions and their settings
+# (extensions_signature: Rulecraft's own is an object made anew each build), the plugins (their instances
+# hold state; their settings are taken instead) and the per-session output folder.
+_CONFIG_SKIPPED = frozenset({"markdown_extensions", "mdx_configs", "plugins", "site_dir"})
+_ADDRESS_RE = re.compile(r" at 0x[0-9a-fA-F]+")
+
+
+def config_signature(config) -> str:
+    """The loaded config as stable text: what mkdocs.yml says once its ``INHERIT:`` parents are merged
+    in and its ``!ENV`` values read. MkDocs loads the config afresh for every rebuild under `mkdocs
+    serve`, and a parent config or an environment value can change while mkdocs.yml's own text does
+    not, so hashing the file would miss them. The same config gives the same text in every rebuild."""
+    values = {key: _stable(value) for key, value in config.items() if key not in _CONFIG_SKIPPED}
+    plugins = getattr(config, "plugins", None) or {}
+    values["plugins"] = {name: _stable(getattr(plugin, "config", None)) for name, plugin in plugins.items()}
+    return json.dumps(values, sort_keys=True, ensure_ascii=False, default=str)
+
+
+def _stable(value, depth: int = 0):
+    """A value as JSON-ready data that does not change from one load of the same config to the next
+    (no memory addresses, no set order)."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if depth > 12:
+        return "..."
+    if isinstance(value, PurePath):
+        return str(value)
+    if isinstance(value, Mapping):
+        return {str(k): _stable(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_stable(v, depth + 1) for v in value]
+    if isinstance(value, (set, frozenset)):
+        return sorted((_stable(v, depth + 1) for v in value), key=repr)
+    if isinstance(value, ModuleType):  # a hooks: file
+        return f"module {value.__name__}"
+    kind = f"{type(value).__module__}.{type(value).__qualname__}"
+    if callable(value) and hasattr(value, "__qualname__"):  # a function or class named in the config
+        return f"{getattr(value, '__module__', '')}.{value.__qualname__}"
+    fields = getattr(value, "__dict__", None)
+    if isinstance(fields, dict):  # an object (the theme's locale, an extra script): its public fields
+        return {"": kind, **{k: _stable(v, depth + 1) for k, v in fields.items() if not k.startswith("_")}}
+    return _ADDRESS_RE.sub("", repr(value))
 
 
 @dataclass
@@ -201,4 +251,5 @@ class LogCapture(logging.Handler):
             self.records.append(record)
 
 
-__all__ = ["LogCapture", "RenderCache", "Rendered", "extensions_signature", "game_fingerprints", "site_signature"]
+__all__ = ["LogCapture", "RenderCache", "Rendered", "config_signature", "extensions_signature", "game_fingerprints",
+           "site_signature"]

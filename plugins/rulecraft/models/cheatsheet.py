@@ -23,6 +23,7 @@ import re
 import subprocess
 from collections import Counter
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from ..dice.forms import form_summary
 from ..dice.odds import row_ranges
@@ -155,11 +156,65 @@ def data_date(game) -> datetime.date | None:
     dates = [entry.date for entry in (game.info.changelog if game.info else []) if entry.date]
     if dates:
         return max(dates)
-    return _commit_date(str(game.folder))
+    return _commit_date(str(game.folder), head_state(game.folder))
+
+
+def head_state(folder) -> str:
+    """Text that changes whenever a commit is made, checked out or reset in the git repository holding
+    ``folder`` (HEAD, the commit its branch points at, the packed refs), read from the git folder without
+    starting git; "" outside a repository. ``_commit_date`` is kept per state, so `mkdocs serve` shows
+    the new date after a commit, and the serve render cache re-renders a game's pages (render_cache)."""
+    dirs = _git_dirs(Path(folder))
+    if dirs is None:
+        return ""
+    git_dir, common_dir = dirs
+    head = _read(git_dir / "HEAD")
+    parts = [head]
+    if head.startswith("ref:"):  # a branch: its own file (a loose ref), else it is in packed-refs
+        ref = head[4:].strip()
+        parts.append(_read(git_dir / ref) or _read(common_dir / ref))
+    for name in ("packed-refs", "reftable/tables.list"):
+        try:
+            stat = (common_dir / name).stat()
+            parts.append(f"{stat.st_mtime_ns}:{stat.st_size}")
+        except OSError:
+            parts.append("")
+    return "\0".join(parts)
+
+
+def _git_dirs(folder: Path) -> tuple[Path, Path] | None:
+    """(git folder, common git folder) of the repository holding ``folder``; a worktree's ``.git`` is a
+    file naming its git folder, whose ``commondir`` names the repository's."""
+    try:
+        folder = folder.resolve()
+    except OSError:
+        return None
+    for parent in (folder, *folder.parents):
+        dot = parent / ".git"
+        if dot.is_dir():
+            git_dir = dot
+        elif dot.is_file():
+            text = _read(dot)
+            if not text.startswith("gitdir:"):
+                continue
+            git_dir = parent / text[len("gitdir:"):].strip()
+        else:
+            continue
+        common = _read(git_dir / "commondir")
+        return git_dir, (git_dir / common) if common else git_dir
+    return None
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8").strip()
+    except (OSError, ValueError):
+        return ""
 
 
 @functools.lru_cache(maxsize=64)
-def _commit_date(folder: str) -> datetime.date | None:
+def _commit_date(folder: str, _state: str = "") -> datetime.date | None:
+    """The last commit's date, kept per folder and repository state (``head_state``)."""
     try:
         run = subprocess.run(["git", "log", "-1", "--format=%cs", "--", "."], cwd=folder, capture_output=True,
                              text=True, timeout=10)

@@ -96,6 +96,15 @@ def test_readme_speaks_of_no_internal_paths_and_its_commands_parse():
     readme = (REPO / "README.md").read_text(encoding="utf-8")
     assert "../shared" not in readme and "seed" not in readme.lower()
     own = readme.split("## Use Rulecraft for your own game", 1)[1].split("\n## ", 1)[0]
+    # Rulecraft has no public address: no made-up one (github.com/OWNER/...); installs from a copy
+    # beside the project (test_fresh_install runs that line) or from the reader's own git URL, marked so.
+    assert "OWNER" not in own and "github.com/" not in own.replace("github.com/<you>/", "")
+    installs = [line.split("#")[0].strip() for line in own.splitlines()
+                if re.match(r"^\s*(\.venv/bin/pip|- run: pip) install ", line)]
+    assert len(installs) == 3
+    assert installs[0] == ".venv/bin/pip install '../rulecraft[pdf]'"
+    assert all("../rulecraft" in line or "<your copy's URL>" in line or "vars.RULECRAFT_GIT_URL" in line
+               for line in installs), installs
     commands = [line.split("#")[0].strip() for line in own.splitlines()]
     commands = [c.split("rulecraft ", 1)[1] for c in commands if re.match(r"^(\.venv/bin/|- run: )?rulecraft ", c)]
     assert len(commands) >= 3

@@ -265,3 +265,42 @@ def test_an_error_the_child_reported_is_not_retried(monkeypatch, tmp_path):
                                            r"with status 1\)$"):
         pdf._run_fit("<div></div>", {}, tmp_path / "index.html", tmp_path)
     assert len(calls) == 1
+
+
+def test_a_variant_sheet_and_a_game_named_like_its_folder_keep_their_own_cache_slots(tmp_path, fits):
+    cache = PdfCache(tmp_path / "cache")
+    keys = ("isle/cheatsheet-long-game", "isle-cheatsheet-long-game", "isle.x", "isle%2Ex")
+    assert len({cache.slot(key).folder for key in keys}) == len(keys)
+    assert all(cache.slot(key).folder.parent == cache.folder for key in keys + ("..", "."))
+    for n in range(2):  # the second build finds both sheets: neither pushed the other out of a shared slot
+        site = tmp_path / f"site{n}"
+        pages = write_site(site, games=keys[:2])
+        for key, page_file in pages.items():
+            page_file.write_text(page_file.read_text(encoding="utf-8").replace("One", key), encoding="utf-8")
+        PdfJobs(cache, LOG).build_now(site, pages, ASSETS)
+        assert [fitted(pages[key]) for key in keys[:2]] == list(keys[:2])
+    assert sorted(fits.calls) == sorted(keys[:2])
+
+
+def test_warnings_name_the_sheet_as_a_person_would(tmp_path, fits, caplog, monkeypatch):
+    fits.pages, fits.dropped = 2, ("Cover",)
+    names = {"isle": "Isle of Fame cheat sheet", "isle/cheatsheet-long-game": "Isle of Fame, Long game cheat sheet"}
+    site = tmp_path / "site"
+    jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
+    with caplog.at_level(logging.DEBUG, logger=LOG.name):
+        jobs.build_now(site, write_site(site, games=tuple(names)), ASSETS, names)
+    messages = [r.getMessage() for r in caplog.records]
+    assert "rulecraft: the A4 PDF of the Isle of Fame, Long game cheat sheet has 2 pages, not one: choose less " \
+           "in the cheatsheet: block of its game.yaml" in messages
+    assert any(m.startswith("rulecraft: the Isle of Fame cheat sheet does not fit one page") for m in messages)
+    assert any(m.startswith("rulecraft: Isle of Fame, Long game cheat sheet: 9 pt, 3 columns") for m in messages)
+    assert not [m for m in messages if "isle/" in m or "'isle'" in m]
+
+    caplog.clear()  # a sheet that cannot be made, while serving: the background job names it too
+    monkeypatch.setattr(pdf, "_run_fit", lambda *args: (_ for _ in ()).throw(RuntimeError("no fonts")))
+    site = tmp_path / "served"
+    jobs.build_started()
+    jobs.build_later(site, write_site(site, "Two", games=tuple(names)), ASSETS, names)
+    assert jobs.wait(10)
+    messages = [r.getMessage() for r in caplog.records]
+    assert "rulecraft: could not write the PDFs of the Isle of Fame, Long game cheat sheet: no fonts" in messages

@@ -10,7 +10,13 @@ import jinja2
 from mdkit import render
 
 from rulecraft.markdown_ext import RulecraftExtension
-from rulecraft.mkdocs_plugin.render_cache import RenderCache, Rendered, extensions_signature, game_fingerprints
+from rulecraft.mkdocs_plugin.render_cache import (
+    RenderCache,
+    Rendered,
+    extensions_signature,
+    game_fingerprints,
+    site_signature,
+)
 from rulecraft.mkdocs_plugin.templates import MemoryBytecodeCache
 from rulecraft.mkdocs_plugin.watch import faster_polling
 
@@ -222,3 +228,26 @@ def test_only_the_rendering_threads_log_records_are_kept():
     finally:
         logger.removeHandler(capture)
     assert [r.getMessage() for r in capture.records] == ["a link on this page is broken"]
+
+
+# --- the site's config --------------------------------------------------------------------------------
+def _load(project: Path):
+    from mkdocs.config import load_config
+
+    return load_config(config_file=str(project / "mkdocs.yml"), site_dir=str(project / "site"))
+
+
+def test_the_site_signature_follows_a_parent_config_and_env_values_not_the_file_text(tmp_path, monkeypatch):
+    """mkdocs.yml's text stays the same; what MkDocs loads from it (the INHERIT: parent, !ENV) does not."""
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "mkdocs.yml").write_text("INHERIT: base.yml\nsite_name: !ENV [RC_SITE_NAME, Rules]\n",
+                                         encoding="utf-8")
+    (tmp_path / "base.yml").write_text("docs_dir: docs\nextra: {edition: first}\n", encoding="utf-8")
+    monkeypatch.delenv("RC_SITE_NAME", raising=False)
+    before = site_signature([], _load(tmp_path), "ext")
+    assert site_signature([], _load(tmp_path), "ext") == before  # loaded again, unchanged: the same
+    monkeypatch.setenv("RC_SITE_NAME", "Other rules")
+    by_env = site_signature([], _load(tmp_path), "ext")
+    (tmp_path / "base.yml").write_text("docs_dir: docs\nextra: {edition: second}\n", encoding="utf-8")
+    by_parent = site_signature([], _load(tmp_path), "ext")
+    assert len({before, by_env, by_parent}) == 3
