@@ -536,7 +536,7 @@ def test_running_page_lines_lettered_markers_and_capitals_are_typography(tmp_pat
     assert [(p["name"], p["rules"]) for p in files["phases"]["phases"]] == [
         ("Stoke", "Spend coke to raise your heat."), ("Pour", "Pour one order card.")]
     assert "Rulebook 3" not in result.page.read_text(encoding="utf-8")
-    assert "3 repeated page line(s)" in result.report_text
+    assert "3 page furniture line(s)" in result.report_text
 
 
 # -- round 6: one entry path for every container form -----------------------------------------------------

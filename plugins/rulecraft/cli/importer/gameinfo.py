@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from . import entries, sections
+from .enumeration import strip_lead
 from .names import split_item
 from .outline import ListBlock, ListItem, Paragraph, Section
 from .state import State
@@ -35,8 +36,8 @@ STEP_LEAD = re.compile(r"^(\*\*|__)?(?:step\s+\d{1,2}\s*[.:)—–-]?|\(?[a-z]\)
 
 
 def _steps(block: ListBlock | Paragraph) -> list:
-    if isinstance(block, Paragraph):
-        return [STEP_LEAD.sub("", block.text, count=1)]
+    if isinstance(block, Paragraph):  # 'Step 3.', '(c)', '4.2', '§ 3.1', '①': the number is derived when shown
+        return [strip_lead(STEP_LEAD.sub("", block.text, count=1))]
 
     def step(item: ListItem):
         subs = [step(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]
