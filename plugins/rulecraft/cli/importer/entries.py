@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from .enumeration import split_lead, strip_lead
 from .names import clean_name, split_item
 from .outline import ListBlock, ListItem, Paragraph, Section, Table
-from .sections import heading_text
+from .sections import heading_text, label_entries
 from .state import State
 from .text import plain
 
@@ -140,7 +140,16 @@ def _headings(state: State, section: Section) -> Form | None:
     return Form("headings", entries, blocks, children)
 
 
-READERS = (_lists, _tables, _paragraphs, _headings)
+def _labels(state: State, section: Section) -> Form | None:
+    """'**Sow**' alone in a paragraph, its rules in the paragraphs below: one entry per label, like a
+    sub-heading (see sections.label_entries)."""
+    found, blocks = label_entries(state, section)
+    if not found:
+        return None
+    return Form("labels", [Entry(clean_name(name), body, line) for name, body, line in found], blocks)
+
+
+READERS = (_lists, _tables, _paragraphs, _headings, _labels)
 
 
 def section_entries(state: State, section: Section, kind: str) -> Form | None:
@@ -184,4 +193,4 @@ def step_text(entry: Entry) -> str:
 
 def describe(form: Form) -> str:
     return {"list": "list item(s)", "table": "table row(s)", "paragraphs": "name-led paragraph(s)",
-            "headings": "sub-heading(s)"}[form.kind]
+            "headings": "sub-heading(s)", "labels": "labelled paragraph group(s)"}[form.kind]

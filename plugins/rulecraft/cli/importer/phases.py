@@ -168,7 +168,8 @@ def _paragraph_lead(text: str) -> tuple[str, str] | None:
         if not name and token:
             match = PLAIN_NAME.match(body)
             name = match and _lead_name(match.group("lead"), token)
-    return (name, match.group("rest").strip()) if name else None
+    rest = re.sub(r"^(?:--+|—|–|:|\.|-)\s+", "", match.group("rest").strip()) if name else ""
+    return (name, rest) if name else None
 
 
 def _paragraph_phases(state: State, is_turn) -> bool:

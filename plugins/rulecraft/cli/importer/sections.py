@@ -56,6 +56,14 @@ def _texts(state: State, section: Section) -> list[tuple[str, int]]:
     return out
 
 
+# 'Discard a card …', 'Roll the die …', 'Move your spoon …': a body that tells the player what to do is a rule,
+# not the meaning of its name (weighed across a section's entries: a glossary may define one action so)
+INSTRUCTION = re.compile(r"^\W*(?:then |now |next )?(?:discard|move|roll|draw|gain|score|pay|spend|take|place|put|"
+                         r"play|choose|pick|flip|reveal|trade|buy|sell|collect|return|add|remove|refill|fill|advance|"
+                         r"count|pass|swap|exchange|build|attack|rest|shuffle|deal|lay|set|give|check|resolve|"
+                         r"repeat|skip|lose|win|recruit|harvest|plant|sow|hire|use|keep|flip|tap|rotate|look)\b", re.I)
+
+
 def _step_like(text: str) -> bool:
     text = strip_lead(text, bare=True)
     text = re.sub(r"^\s*(?:\d{1,2}[.):]?|[a-h][.)]|step \d{1,2}[.:]?)\s+", "", text, flags=re.I)
@@ -89,6 +97,8 @@ def looks_like_setup(state: State, section: Section) -> bool:
     if turn is not None and section.line >= turn.line or state.phase_of(section) is not None:
         return False
     texts = [t for t, _ in _texts(state, section) if t and not t.endswith(":")]
+    if len(texts) <= 1 and section.children:  # one sub-heading per step ('### 1. Lay out the board')
+        texts = [f"{name}. {body}" for name, body, _ in heading_entries(state, section)]
     steps = [t for t in texts if _step_like(t)]
     return len(steps) >= 3 and len(steps) * 10 >= len(texts) * 7
 
@@ -114,6 +124,30 @@ def heading_entries(state: State, section: Section) -> list[tuple[str, str, int]
     return out
 
 
+# '**Tray**', '__Sow:__', '*Module*': a paragraph that is only an emphasised short name labels the text below it
+LABEL = re.compile(r"^\s*(\*\*|__|\*|_)(?P<name>[^*_]{1,50}?)[:.]?\1\s*[:.]?\s*$")
+
+
+def label_entries(state: State, section: Section) -> tuple[list[tuple[str, str, int]], list]:
+    """(name, text, line) per label paragraph with the paragraphs below it up to the next label, and the
+    paragraphs used; ([], []) unless there are two or more and every paragraph after the first label is used
+    (an introduction before it may stay)."""
+    blocks = [b for b in section.blocks if not state.claimed(b)]
+    start = next((i for i, b in enumerate(blocks) if isinstance(b, Paragraph) and LABEL.match(b.text)), None)
+    if start is None or any(not isinstance(b, Paragraph) for b in blocks[start:]):
+        return [], []
+    out: list[tuple[str, list, int]] = []
+    for block in blocks[start:]:
+        match = LABEL.match(block.text)
+        if match and len(match.group("name").split()) <= 6:
+            out.append((strip_lead(match.group("name").strip()), [], block.line))
+        else:
+            out[-1][1].append(block)
+    if len(out) < 2 or any(not body for _, body, _ in out):
+        return [], []
+    return [(name, " ".join(b.text for b in body), line) for name, body, line in out], blocks[start:]
+
+
 def _known_prose(section: Section) -> bool:
     from .gameinfo import COMPONENTS_HEADING, END_HEADING, OBJECTIVE_HEADING, SETUP_HEADING, SUMMARY_HEADING
 
@@ -130,14 +164,17 @@ def defined_terms(state: State, section: Section) -> list[tuple[str, str, int]]:
         return []
     texts = [(t, line) for t, line in _texts(state, section) if t]
     found = [(*pair, line) for t, line in texts if (pair := definition(t))]
-    if len(found) >= 3 and len(found) * 10 >= len(texts) * 8:
+    told = [body for _, body, _ in found if INSTRUCTION.match(body)]
+    if len(found) >= 3 and len(found) * 10 >= len(texts) * 8 and len(told) * 2 < len(found):
         return found
-    if len(texts) > 1 or _known_prose(section):  # more than an introduction of its own: not a list of terms
+    if _known_prose(section):
         return []
-    entries = heading_entries(state, section)
-    named = [(name, body, line) for name, body, line in entries
+    if section.children and len(texts) > 1:  # more than an introduction of its own: not a list of terms
+        return []
+    entries = heading_entries(state, section) if section.children else label_entries(state, section)[0]
+    named = [(plain(name), plain(body), line) for name, body, line in entries
              if name and len(name.split()) <= 4 and not name.endswith(("?", "!", ":")) and not name[:1].isdigit()
-             and len(body.split()) >= 3 and DEFINING.match(body) and not _step_like(body)]
+             and len(body.split()) >= 3 and DEFINING.match(body) and not INSTRUCTION.match(body)]
     if len(named) >= 3 and len(named) * 10 >= len(entries) * 8:
         return named
     return []

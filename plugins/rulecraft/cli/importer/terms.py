@@ -56,6 +56,7 @@ def bold_term(text: str, headed: bool = False) -> tuple[str, str] | None:
 
 
 def split_term(text: str, weak: bool) -> tuple[str, str] | None:
+    text = strip_lead(text)  # '① Pot: …', '3.1 Point: …': the typed number is no part of the term
     bold = bold_term(text)
     if bold:
         return bold
