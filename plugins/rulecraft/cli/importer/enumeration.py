@@ -29,9 +29,9 @@ _TOKEN = (r"(?:\d\ufe0f?\u20e3)+"  # keycaps 1️⃣
           r"|(?:\d{1,2}|[a-z]|[ivx]{1,4}|[IVX]{1,4}|[A-H])[.)]"  # 3. 3) a) A. IV.
           r"|0\d(?=\s)")  # 01: a zero-padded step number
 _NUMBERISH = re.compile(r"^(?:§\s*)?\d|^[IVXA-H]+\.\d")
-_LEAD = re.compile(rf"^(?P<open>\*\*|__|\*|_)?(?P<token>{_TOKEN})(?P<close>(?(open)(?P=open)|))"
+_LEAD = re.compile(rf"^(?P<open>\*\*|__|\*|_)?(?P<token>{_TOKEN})(?P<close>(?(open)(?:(?P=open))?|))"
                    r"(?P<space>\s*)(?P<rest>\S.*)$", re.S | re.I)
-_BARE = re.compile(r"^(?P<open>\*\*|__)?(?P<token>\d{1,2})(?P<close>(?(open)(?P=open)|))\s+(?P<rest>\S.*)$", re.S)
+_BARE = re.compile(r"^(?P<open>\*\*|__)?(?P<token>\d{1,2})(?P<close>(?(open)(?:(?P=open))?|))\s+(?P<rest>\S.*)$", re.S)
 _GLYPH_TOKEN = re.compile(rf"^(?:(?:\d\ufe0f?\u20e3)+|[\u2460-\u2473\u2776-\u2793\u24b6-\u24e9{_GLYPHS}])$")
 
 
@@ -59,8 +59,9 @@ def split_lead(text: str, bare: bool = False) -> tuple[str, str]:
         if not match:
             continue
         open_, close = match.group("open"), match.group("close")
-        token, rest = match.group("token").strip(), match.group("rest")
-        space = match.groupdict().get("space", " ")
+        raw, rest = match.group("token"), match.group("rest")
+        token = raw.strip()
+        space = match.groupdict().get("space", " ") or raw[len(token):] or raw[-1:].strip() == ""
         if token.lower().startswith("step") and pattern is _LEAD and not re.search(r"\d", token):
             continue
         if not _fits(token, rest, space, open_, close):

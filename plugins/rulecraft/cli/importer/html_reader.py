@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from .dice import roll_line
+from .enumeration import drop_page_marks, join_number_spans
 from .inline import absolute, as_text, image_remark, safe_href
 from .outline import (
     Code,
@@ -31,7 +32,6 @@ from .outline import (
     drop_running_lines,
     note_kind,
 )
-from .enumeration import drop_page_marks, join_number_spans
 from .sections import definition
 from .text import escape_refs
 
@@ -190,7 +190,8 @@ class HtmlReader:
         builder.close()
         stream: list = []
         self.blocks(builder.root, stream)
-        title, root = build_tree(drop_running_lines(drop_page_marks(join_number_spans(stream), self.remarks), self.remarks), None)
+        stream = drop_page_marks(join_number_spans(stream), self.remarks)  # folios, icons, number spans
+        title, root = build_tree(drop_running_lines(stream, self.remarks), None)
         return Outline(self.source, "html", title, root, self.remarks, text.count("\n") + 1)
 
     # -- inline ---------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import textwrap
 
 from . import plaintext
 from .dice import roll_line
+from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
 from .outline import (
     Code,
@@ -31,7 +32,6 @@ from .outline import (
     drop_running_lines,
     note_kind,
 )
-from .enumeration import drop_page_marks, join_number_spans
 
 LIST_RE = re.compile(r"^(\s*)([-*+]|(\d{1,3})[.)])(?:\s+(.*)|$)")
 HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -76,7 +76,8 @@ class MarkdownReader:
             self.plain = True
             lines = plaintext.to_markdown(lines)
         stream = self.blocks(lines)
-        title, root = build_tree(drop_running_lines(drop_page_marks(join_number_spans(stream), self.remarks), self.remarks), self.title)
+        stream = drop_page_marks(join_number_spans(stream), self.remarks)  # folios, icons, number spans
+        title, root = build_tree(drop_running_lines(stream, self.remarks), self.title)
         return Outline(self.source, "markdown", title, root, self.remarks, len(lines))
 
     # -- whole-text clean-up ---------------------------------------------------------------------------
