@@ -1291,3 +1291,39 @@ def test_a_setup_heading_without_steps_does_not_hide_the_setup_found_by_content(
         2. **Serve** — Score one finished recipe.
         """)
     assert files["game"]["setup"][1] == "Shuffle the recipe cards and deal two to each cook."
+
+
+def test_tips_and_components_one_sub_heading_each_are_no_glossary(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Kettle
+
+        ## Strategy
+
+        ### Save water
+
+        The tank empties fast in the late orbits.
+
+        ### Keep modules
+
+        A module bought early pays for itself twice.
+
+        ### Watch the flares
+
+        The sun die is kinder than it looks.
+
+        ## Components
+
+        ### Board
+
+        A ring board with twelve trays.
+
+        ### Tiles
+
+        The seedling tiles in four colours.
+
+        ### Die
+
+        A six-sided sun die.
+        """)
+    assert "terms" not in files or not files["terms"]["terms"]  # a tip names an action; components are no terms
+    assert "Section 'Save water' was not recognised" in needs

@@ -174,7 +174,8 @@ def defined_terms(state: State, section: Section) -> list[tuple[str, str, int]]:
     entries = heading_entries(state, section) if section.children else label_entries(state, section)[0]
     named = [(plain(name), plain(body), line) for name, body, line in entries
              if name and len(name.split()) <= 4 and not name.endswith(("?", "!", ":")) and not name[:1].isdigit()
-             and len(body.split()) >= 3 and DEFINING.match(body) and not INSTRUCTION.match(body)]
+             and len(body.split()) >= 3 and DEFINING.match(body) and not INSTRUCTION.match(body)
+             and not INSTRUCTION.match(name) and not _step_like(name)]  # '### Save water' is a tip, not a term
     if len(named) >= 3 and len(named) * 10 >= len(entries) * 8:
         return named
     return []
