@@ -1327,3 +1327,19 @@ def test_tips_and_components_one_sub_heading_each_are_no_glossary(tmp_path):
         """)
     assert "terms" not in files or not files["terms"]["terms"]  # a tip names an action; components are no terms
     assert "Section 'Save water' was not recognised" in needs
+
+
+def test_die_faces_in_their_own_spans_are_rows_of_a_dice_table(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        <h1>Frost</h1>
+        <h2>The weather die</h2>
+        <p>Roll the weather die each morning:</p>
+        <div class="row"><span class="face">⚀</span><p>Frost — each gardener discards a seedling.</p></div>
+        <div class="row"><span class="face">⚁</span><p>Rain — each tray gains a water drop.</p></div>
+        <div class="row"><span class="face">⚂</span><p>Sun — every lit tray grows.</p></div>
+        <div class="row"><span class="face">⚃</span><p>Wind — nothing grows.</p></div>
+        <div class="row"><span class="face">⚄</span><p>Calm — nothing happens.</p></div>
+        <div class="row"><span class="face">⚅</span><p>Storm — lose a module.</p></div>
+        """, name="book.html")
+    table = files["dice"]["tables"][0]
+    assert [r["roll"] for r in table["rows"]] == [1, 2, 3, 4, 5, 6] and "icon" not in needs

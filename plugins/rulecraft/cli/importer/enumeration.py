@@ -87,11 +87,14 @@ def _folio(text: str) -> bool:
     return bool(FOLIO.match(text))
 
 
+DIE_FACES = re.compile(r"[\u2680-\u2685]")  # '⚂' set apart from its result is a roll, never decoration
+
+
 def _pictographs(text: str) -> bool:
     """Only emoji or pictographs ('🌱' an icon above a card's title): decoration, no rule text."""
     from .text import undecorated
 
-    return bool(text.strip()) and not undecorated(text).strip()
+    return bool(text.strip()) and not undecorated(text).strip() and not DIE_FACES.search(text)
 
 
 def drop_page_marks(stream: list, remarks: list[Remark]) -> list:
@@ -108,7 +111,7 @@ def drop_page_marks(stream: list, remarks: list[Remark]) -> list:
     return out
 
 
-ONLY_TOKEN = re.compile(rf"^\s*(?:\*\*|__)?(?:{_TOKEN}|\d{{1,2}})(?:\*\*|__)?\s*$", re.I)
+ONLY_TOKEN = re.compile(rf"^\s*(?:\*\*|__)?(?:{_TOKEN}|\d{{1,2}}|[\u2680-\u2685]{{1,3}})(?:\*\*|__)?\s*$", re.I)
 
 
 def join_number_spans(stream: list) -> list:

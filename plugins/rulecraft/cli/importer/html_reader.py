@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import absolute, as_text, image_remark, safe_href
+from .markdown_reader import roll_paragraphs
 from .outline import (
     Code,
     Heading,
@@ -190,7 +191,7 @@ class HtmlReader:
         builder.close()
         stream: list = []
         self.blocks(builder.root, stream)
-        stream = drop_page_marks(join_number_spans(stream), self.remarks)  # folios, icons, number spans
+        stream = roll_paragraphs(drop_page_marks(join_number_spans(stream), self.remarks))  # '⚀' + result: a row
         title, root = build_tree(drop_running_lines(stream, self.remarks), None)
         return Outline(self.source, "html", title, root, self.remarks, text.count("\n") + 1)
 

@@ -204,7 +204,7 @@ class MarkdownReader:
             para.append((ln, raw))
             i += 1
         flush()
-        return _roll_paragraphs(out)
+        return roll_paragraphs(out)
 
     # -- definition lists (Python-Markdown def_list: 'Term' then ': definition') ------------------------
 
@@ -396,7 +396,7 @@ def read_markdown(text: str, source: str) -> Outline:
     return MarkdownReader(source).read(text)
 
 
-def _roll_paragraphs(blocks: list) -> list:
+def roll_paragraphs(blocks: list) -> list:
     """Two or more paragraphs in a row that each start with a roll and its result ('2–4 ........ Cracked. The
     casting is ...' hard-wrapped over lines, as a PDF converts) are one list of results, a paragraph an item."""
     out: list = []
