@@ -20,8 +20,7 @@ COMPONENTS_HEADING = re.compile(r"\b(components|game contents|contents|in the bo
 SETUP_HEADING = re.compile(r"^\W*prepar(?:e|ing) (?:the|your|for) [\w'’ ]{1,30}$|"
                            r"\b(set ?-?up|setting up|game setup|preparation|before (?:you|the game|play)\b[\w ]*|"
                            r"getting started|get(?:ting)? (?:[\w'’]+ ){0,3}?ready|preparing (?:to play|the game)|"
-                           r"start(?:ing)? (?:the|a) game|(?:need|needed|how) to start|quick ?-?start|"
-                           r"before (?:your|the) first)\b", re.I)
+                           r"start(?:ing)? (?:the|a) game|(?:need|needed|how) to start|quick ?-?start)\b", re.I)
 NOTE_LEAD = re.compile(r"^(?:tip|note|hint|example|variant|reminder|important)\b\s*[:.!—–-]", re.I)  # stays prose
 BOLD_LINE = re.compile(r"^(\*\*|__)([^*_]{1,60})\1:?$")
 END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end game|winning|win(?:ning)? condition|"
