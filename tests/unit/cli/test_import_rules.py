@@ -536,7 +536,7 @@ def test_running_page_lines_lettered_markers_and_capitals_are_typography(tmp_pat
     assert [(p["name"], p["rules"]) for p in files["phases"]["phases"]] == [
         ("Stoke", "Spend coke to raise your heat."), ("Pour", "Pour one order card.")]
     assert "Rulebook 3" not in result.page.read_text(encoding="utf-8")
-    assert "3 repeated page line(s)" in result.report_text
+    assert "3 page furniture line(s)" in result.report_text
 
 
 # -- round 6: one entry path for every container form -----------------------------------------------------
@@ -918,7 +918,8 @@ def test_a_section_of_instruction_stages_after_the_setup_is_the_turn_by_place_an
         """)
     assert [p["name"] for p in files["phases"]["phases"]] == ["Sow", "Light", "Trade"]
     assert "taken as the turn by its place and content" in result.report_text
-    assert "terms" not in files or not files["terms"]["terms"]  # definitions are no stages, and no glossary here
+    # the definitions are no stages; one sub-heading per name and meaning is a glossary by its content
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Tray", "Module", "Crate"]
 
 
 def test_a_plain_text_file_is_read_as_a_document(tmp_path):
@@ -1064,3 +1065,281 @@ def test_a_toggle_holding_a_table_is_read_as_ordinary_content(tmp_path):
     written = "".join(p.read_text(encoding="utf-8") for p in prose) + yaml.safe_dump(files)
     assert "rain doubles costs" in written
     assert "Rain" in written and "Sun" in written
+
+
+def test_dotted_and_section_sign_case_numbers_lead_phases_terms_and_steps(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Kestrel
+
+        ## 3.0 DEFINITIONS
+
+        3.1 Point: any intersection of two lines on the board.
+
+        3.2 Line: a straight row of adjacent points.
+
+        3.3 Perch: a point on the outer edge of the board.
+
+        ## 4.0 PREPARE FOR PLAY
+
+        4.1 The players decide who commands the Kestrels.
+
+        4.2 The Stone player places all twelve Stones.
+
+        4.3 The Kestrel player moves first.
+
+        ## 5.0 SEQUENCE OF PLAY
+
+        5.1 The game is played in Game Turns, each divided into the following Phases.
+
+        5.2 Wind Phase. The active player rolls the die.
+
+        5.3 Movement Phase. The active player moves one piece.
+
+        § 5.4 Spring Flood. Every warden adds one brine cube.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Wind", "Movement", "Spring Flood"]
+    assert files["phases"]["phases"][0]["rules"] == "The active player rolls the die."
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Point", "Line", "Perch"]
+    assert files["game"]["setup"][0] == "The players decide who commands the Kestrels."
+    assert "5.1" not in str(files["phases"]) and "text at line 21" in needs  # the introductory case stays prose, listed
+
+
+def test_a_folio_is_page_furniture_never_a_setup_step(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Saltpan
+
+        ## Preparing the Pans
+
+        (a) Spread the estuary board out.
+
+        (b) Each warden takes a screen.
+
+        — 3 —
+
+        ## Terms
+
+        *Pan.* One of the square basins.
+
+        *Quay.* The row along the top edge.
+
+        Page 4
+        """)
+    assert files["game"]["setup"] == ["Spread the estuary board out.", "Each warden takes a screen."]
+    assert "page number dropped: '— 3 —' (line 9)" in needs and "page number dropped: 'Page 4' (line 17)" in needs
+
+
+def test_a_number_span_joins_its_step_and_an_unknown_heading_is_the_setup_by_content(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        <h1>Garden</h1>
+        <h2>Quick start</h2>
+        <div class="step"><span class="num">01</span><p>Give each player a ring board.</p></div>
+        <div class="step"><span class="num">02</span><p>Shuffle the module deck.</p></div>
+        <div class="step"><span class="num">03</span><p>Set the orbit marker on space 1.</p></div>
+        <div class="step"><span class="num">04</span><p>Hand the badge to the youngest player.</p></div>
+        """, name="book.html")
+    assert files["game"]["setup"] == ["Give each player a ring board.", "Shuffle the module deck.",
+                                      "Set the orbit marker on space 1.", "Hand the badge to the youngest player."]
+
+
+def test_one_card_heading_per_term_is_a_glossary_and_site_chrome_is_listed(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        <body><nav><ul><li><a href="/">Home</a></li><li><a href="/faq/">FAQ</a></li></ul></nav>
+        <h1>Garden</h1>
+        <section><h2>Good to know</h2>
+        <div class="card"><h4>Tray</h4><p>One of the twelve growing spaces on your ring.</p></div>
+        <div class="card"><h4>Module</h4><p>A card that upgrades your ring.</p></div>
+        <div class="card"><h4>Crate</h4><p>A packed group of three ripe produce tiles.</p></div>
+        </section>
+        <footer><p>© 2026 Garden. Built with Hugo.</p></footer></body>
+        """, name="book.html")
+    terms = files["terms"]["terms"]
+    assert [t["term"] for t in terms] == ["Tray", "Module", "Crate"]
+    assert terms[2]["short"] == "A packed group of three ripe produce tiles."  # the footer is not in it
+    assert "site navigation dropped (2 link(s): Home, FAQ) (line 1)" in needs
+    assert "page footer dropped: '© 2026 Garden. Built with Hugo.' (line 8)" in needs
+
+
+@pytest.mark.parametrize("text, token, rest", [
+    ("§ 4.1 Spring Flood. Roll", "§ 4.1", "Spring Flood. Roll"),
+    ("5.2 Wind Phase. The active", "5.2", "Wind Phase. The active"),
+    ("**3.1 Point:** any intersection", "3.1", "**Point:** any intersection"),
+    ("II.3 Evening. Refill", "II.3", "Evening. Refill"),
+    ("(c) Shuffle the deck", "(c)", "Shuffle the deck"),
+    ("IV. Upkeep", "IV.", "Upkeep"),
+    ("Step 3: Deal", "Step 3:", "Deal"),
+    ("① **Chop** — Discard", "①", "**Chop** — Discard"),
+    ("1\ufe0f\u20e3 Sow", "1\ufe0f\u20e3", "Sow"),
+    ("☐ Lay the board", "☐", "Lay the board"),
+    ("01 Give each player", "01", "Give each player"),
+    ("#3 Trade", "#3", "Trade"),
+    # no token: a quantity, a measure, an abbreviation, a roll
+    ("3 cards each", "", "3 cards each"),
+    ("3.5 mm tiles", "", "3.5 mm tiles"),
+    ("e.g. a card", "", "e.g. a card"),
+    ("2–3 — Breeze", "", "2–3 — Breeze"),
+    ("Wind: the die", "", "Wind: the die"),
+])
+def test_any_typed_enumeration_token_is_set_apart_from_the_entry(text, token, rest):
+    from rulecraft.cli.importer.enumeration import split_lead
+
+    assert split_lead(text) == (token, rest)
+
+
+def test_bold_label_paragraphs_are_entries_of_a_turn_and_a_glossary_found_by_content(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Hollow Oak
+
+        ## Before the acorns fall
+
+        ☐ Lay the oak board in the middle of the table.
+
+        ☐ Shuffle the nut deck and deal three to each player.
+
+        ☐ Place the owl on the top branch.
+
+        ## Up in the branches
+
+        **🌰 Gather**
+
+        Draw two nut cards and keep one.
+
+        **🦉 Watch**
+
+        Roll the owl die and move the owl that many branches.
+
+        **🏠 Store**
+
+        Put any number of nut cards into your hollow.
+
+        ## Little words
+
+        **Hollow**
+
+        Your hidden store of nut cards.
+
+        **Branch**
+
+        One of the seven spaces the owl moves along.
+
+        **Owl die**
+
+        A six-sided die with owl and leaf faces.
+        """)
+    assert files["game"]["setup"][0] == "Lay the oak board in the middle of the table."
+    assert [(p["name"], p["rules"]) for p in files["phases"]["phases"]][1] == \
+        ("Watch", "Roll the owl die and move the owl that many branches.")
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Hollow", "Branch", "Owl die"]
+    assert "'Little words' read as a glossary by its content" in result.report_text
+
+
+def test_one_sub_heading_per_step_and_circled_numbers(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Iron Kettle
+
+        ## Laying out
+
+        ### 1. Lay out the board
+
+        Unfold the board in the middle of the table.
+
+        ### 2. Shuffle the recipes
+
+        Shuffle the recipe cards and deal two to each cook.
+
+        ### 3. Fill the pantry
+
+        Put the spice tokens in the pantry bag.
+
+        ## Cooking
+
+        ① **Chop** — Discard a vegetable card to gain two chopped tokens.
+
+        ② **Stir** — Move your spoon one space around the pot.
+
+        ③ **Taste** — Roll the taste die and score its result.
+
+        ## Kitchen words
+
+        - ① Pot: the shared board in the middle.
+        - ② Spoon: your marker on the pot's rim.
+        - ③ Pantry: the bag of spice tokens.
+        """)
+    assert len(files["game"]["setup"]) == 3 and "'Laying out' read as the set-up by its content" in result.report_text
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Chop", "Stir", "Taste"]  # instructions: the turn, never a glossary
+    assert phases[0]["rules"] == "Discard a vegetable card to gain two chopped tokens."
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Pot", "Spoon", "Pantry"]
+
+
+def test_a_setup_heading_without_steps_does_not_hide_the_setup_found_by_content(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Kettle
+
+        ## Setup
+
+        See the picture on the back of the box.
+
+        ## Getting the kitchen going
+
+        - Unfold the board in the middle of the table.
+        - Shuffle the recipe cards and deal two to each cook.
+        - Put the spice tokens in the pantry bag.
+
+        ## Each turn
+
+        1. **Cook** — Move your spoon one space.
+        2. **Serve** — Score one finished recipe.
+        """)
+    assert files["game"]["setup"][1] == "Shuffle the recipe cards and deal two to each cook."
+
+
+def test_tips_and_components_one_sub_heading_each_are_no_glossary(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Kettle
+
+        ## Strategy
+
+        ### Save water
+
+        The tank empties fast in the late orbits.
+
+        ### Keep modules
+
+        A module bought early pays for itself twice.
+
+        ### Watch the flares
+
+        The sun die is kinder than it looks.
+
+        ## Components
+
+        ### Board
+
+        A ring board with twelve trays.
+
+        ### Tiles
+
+        The seedling tiles in four colours.
+
+        ### Die
+
+        A six-sided sun die.
+        """)
+    assert "terms" not in files or not files["terms"]["terms"]  # a tip names an action; components are no terms
+    assert "Section 'Save water' was not recognised" in needs
+
+
+def test_die_faces_in_their_own_spans_are_rows_of_a_dice_table(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        <h1>Frost</h1>
+        <h2>The weather die</h2>
+        <p>Roll the weather die each morning:</p>
+        <div class="row"><span class="face">⚀</span><p>Frost — each gardener discards a seedling.</p></div>
+        <div class="row"><span class="face">⚁</span><p>Rain — each tray gains a water drop.</p></div>
+        <div class="row"><span class="face">⚂</span><p>Sun — every lit tray grows.</p></div>
+        <div class="row"><span class="face">⚃</span><p>Wind — nothing grows.</p></div>
+        <div class="row"><span class="face">⚄</span><p>Calm — nothing happens.</p></div>
+        <div class="row"><span class="face">⚅</span><p>Storm — lose a module.</p></div>
+        """, name="book.html")
+    table = files["dice"]["tables"][0]
+    assert [r["roll"] for r in table["rows"]] == [1, 2, 3, 4, 5, 6] and "icon without text" not in needs

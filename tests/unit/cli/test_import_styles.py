@@ -16,7 +16,7 @@ from gamekit import REPO
 from rulecraft.cli.importer import import_rulebook
 
 BOOKS = REPO / "tests" / "unit" / "cli" / "rulebooks"
-RULEBOOKS = sorted(p for p in BOOKS.iterdir() if p.suffix in (".md", ".html"))
+RULEBOOKS = sorted(p for p in BOOKS.iterdir() if p.suffix in (".md", ".html", ".txt"))
 
 
 def _benchmark():

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from .enumeration import split_lead, strip_lead
 from .names import clean_name, split_item
 from .outline import ListBlock, ListItem, Paragraph, Section, Table
-from .sections import heading_text
+from .sections import heading_text, label_entries
 from .state import State
 from .text import plain
 
@@ -23,9 +24,9 @@ KINDS = ("phases", "setup", "terms")
 # a first cell that is only a number or a roll ('3', '2–4', '5+'): a step number, or a dice table's row
 NUMBER_CELL = re.compile(r"^\s*#?\d{1,3}\s*[.)]?\s*$")
 ROLL_CELL = re.compile(r"^\s*\d{1,3}\s*(?:[-–—+]|to)\s*\d{0,3}\s*$")
-# '**Sow.** Play ...', '1. Gather. ...', 'Sow — play ...' paragraphs: a short lead, a separator, the rest
-PLAIN_NUMBER_LEAD = re.compile(r"^\s*(?:\d{1,2}|[A-H])[.)]\s+(?P<name>[^.:!?*_]{1,50}?)\s*(?:[.:]|\s[—–-])\s+"
-                               r"(?P<rest>\S.*)$", re.S)
+# '1. Gather. ...', '§ 4.1 Spring Flood. Roll ...', '3.1 Point: any ...' once the typed number is set apart: a
+# short name (up to six words), a separator, the rest
+PLAIN_NAME_LEAD = re.compile(r"^(?P<name>[^.:!?*_]{1,50}?)\s*(?:[.:]|\s[—–-])\s+(?P<rest>\S.*)$", re.S)
 
 
 @dataclass
@@ -97,18 +98,22 @@ def _tables(state: State, section: Section) -> Form | None:
 
 def paragraph_lead(text: str) -> tuple[str, str] | None:
     """(name, rest) of a paragraph led by an emphasised name with a separator ('**Sow.** Play ...',
-    '*Tend* — spend ...') or a typed number or letter ('1. Gather. Take ...'), else None."""
+    '*Tend* — spend ...') or by a typed enumeration and a short name ('1. Gather. Take ...', '§ 4.1 Spring Flood.
+    Roll ...', '3.1 Point: any ...'), else None."""
+    token, text = split_lead(text)
     match = re.match(r"^\s*(\*\*|__|\*|_)(?P<lead>[^*_]{1,60}?)\1\s*(?P<rest>.*)$", text, re.S)
     if match:
         lead, rest = match.group("lead").strip(), match.group("rest").strip()
         separated = lead.endswith((".", ":")) or re.match(r"^(?:--+|—|–|:|\.)\s", rest)
         rest = re.sub(r"^(?:--+|—|–|:|\.)\s*", "", rest)
-        name = clean_name(re.sub(r"^\s*(?:\d{1,2}|[A-H])[.)]\s*", "", lead))
+        name = clean_name(strip_lead(lead))
         if separated and rest and name and len(name.split()) <= 6:
             return name, rest
         return None
-    match = PLAIN_NUMBER_LEAD.match(text)
-    return (clean_name(match.group("name")), match.group("rest").strip()) if match else None
+    match = PLAIN_NAME_LEAD.match(text) if token else None  # without a number, 'Note: ...' is a sentence
+    if not match or len(match.group("name").split()) > 6:
+        return None
+    return clean_name(match.group("name")), match.group("rest").strip()
 
 
 def _paragraphs(state: State, section: Section) -> Form | None:
@@ -135,7 +140,16 @@ def _headings(state: State, section: Section) -> Form | None:
     return Form("headings", entries, blocks, children)
 
 
-READERS = (_lists, _tables, _paragraphs, _headings)
+def _labels(state: State, section: Section) -> Form | None:
+    """'**Sow**' alone in a paragraph, its rules in the paragraphs below: one entry per label, like a
+    sub-heading (see sections.label_entries)."""
+    found, blocks = label_entries(state, section)
+    if not found:
+        return None
+    return Form("labels", [Entry(clean_name(name), body, line) for name, body, line in found], blocks)
+
+
+READERS = (_lists, _tables, _paragraphs, _headings, _labels)
 
 
 def section_entries(state: State, section: Section, kind: str) -> Form | None:
@@ -179,4 +193,4 @@ def step_text(entry: Entry) -> str:
 
 def describe(form: Form) -> str:
     return {"list": "list item(s)", "table": "table row(s)", "paragraphs": "name-led paragraph(s)",
-            "headings": "sub-heading(s)"}[form.kind]
+            "headings": "sub-heading(s)", "labels": "labelled paragraph group(s)"}[form.kind]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from . import entries, sections
+from .enumeration import strip_lead
 from .names import split_item
 from .outline import ListBlock, ListItem, Paragraph, Section
 from .state import State
@@ -19,7 +20,7 @@ COMPONENTS_HEADING = re.compile(r"\b(components|game contents|contents|in the bo
 SETUP_HEADING = re.compile(r"^\W*prepar(?:e|ing) (?:the|your|for) [\w'’ ]{1,30}$|"
                            r"\b(set ?-?up|setting up|game setup|preparation|before (?:you|the game|play)\b[\w ]*|"
                            r"getting started|get(?:ting)? (?:[\w'’]+ ){0,3}?ready|preparing (?:to play|the game)|"
-                           r"start(?:ing)? (?:the|a) game|(?:need|needed|how) to start)\b", re.I)
+                           r"start(?:ing)? (?:the|a) game|(?:need|needed|how) to start|quick ?-?start)\b", re.I)
 NOTE_LEAD = re.compile(r"^(?:tip|note|hint|example|variant|reminder|important)\b\s*[:.!—–-]", re.I)  # stays prose
 BOLD_LINE = re.compile(r"^(\*\*|__)([^*_]{1,60})\1:?$")
 END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end game|winning|win(?:ning)? condition|"
@@ -35,8 +36,8 @@ STEP_LEAD = re.compile(r"^(\*\*|__)?(?:step\s+\d{1,2}\s*[.:)—–-]?|\(?[a-z]\)
 
 
 def _steps(block: ListBlock | Paragraph) -> list:
-    if isinstance(block, Paragraph):
-        return [STEP_LEAD.sub("", block.text, count=1)]
+    if isinstance(block, Paragraph):  # 'Step 3.', '(c)', '4.2', '§ 3.1', '①': the number is derived when shown
+        return [strip_lead(STEP_LEAD.sub("", block.text, count=1))]
 
     def step(item: ListItem):
         subs = [step(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]
@@ -172,12 +173,14 @@ def setup(state: State) -> None:
     for section in named:
         if _read_setup(state, section, listless):
             return
-    if not named:  # no heading says 'set-up': a section of placing and dealing steps before the turn is it
-        for section in state.outline.sections():
-            if sections.looks_like_setup(state, section) and _read_setup(state, section, listless):
-                state.note("game", f"'{sections.heading_text(section.title)}' read as the set-up by its content "
-                           "(steps that prepare the game, before the turn)", section.line)
-                return
+    # no heading says 'set-up', or none holds steps: a section of placing and dealing steps before the turn is it
+    # (a heading's vocabulary is one signal, not a gate)
+    for section in state.outline.sections():
+        if all(section is not s for s in listless) and sections.looks_like_setup(state, section) \
+                and _read_setup(state, section, listless):
+            state.note("game", f"'{sections.heading_text(section.title)}' read as the set-up by its content "
+                       "(steps that prepare the game, before the turn)", section.line)
+            return
     for section in listless:
         state.ask("game", f"Set-up section '{plain(section.title)}' has no list of steps: it is kept as prose; "
                   "write setup in game.yaml", section.line)

@@ -12,7 +12,9 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from .dice import roll_line
+from .enumeration import drop_page_marks, join_number_spans
 from .inline import absolute, as_text, image_remark, safe_href
+from .markdown_reader import roll_paragraphs
 from .outline import (
     Code,
     Heading,
@@ -44,6 +46,7 @@ EDIT_CLASSES = {"mw-editsection"}
 TOC_CLASSES = {"toc", "toctitle"}
 TOC_MAX_CHARS = 3000  # a table of contents is short: a longer block is content and is kept
 TOC_LINK_SHARE = 0.6  # most of a table of contents' text is link text
+FOOTER_MAX_CHARS = 400  # a page footer is a line or two (copyright, credits); a longer one is content
 
 
 def _classes(node) -> set[str]:
@@ -188,6 +191,7 @@ class HtmlReader:
         builder.close()
         stream: list = []
         self.blocks(builder.root, stream)
+        stream = roll_paragraphs(drop_page_marks(join_number_spans(stream), self.remarks))  # '⚀' + result: a row
         title, root = build_tree(drop_running_lines(stream, self.remarks), None)
         return Outline(self.source, "html", title, root, self.remarks, text.count("\n") + 1)
 
@@ -258,7 +262,8 @@ class HtmlReader:
                     loose.append(child)
                 continue
             tag = child.tag
-            if tag in SKIP or _edit_link(child) or (_toc_like(child) and self._dropped_toc(child)):
+            if tag in SKIP or _edit_link(child) or (_toc_like(child) and self._dropped_toc(child)) \
+                    or self._dropped_chrome(child):
                 continue
             if tag in ("strong", "b", "em", "i", "a", "span", "code", "br", "small", "sup", "sub", "u", "mark"):
                 loose.append(self.inline(Node("#span", {}, child.line, [child])))
@@ -333,6 +338,29 @@ class HtmlReader:
             return False
         what = f"{len(links)} link(s)" if links else f"{len(items)} entries" if items else f"'{text}'"
         self.remarks.append(Remark("contents", f"table of contents ({what})", node.line))
+        return True
+
+    def _dropped_chrome(self, node: Node) -> bool:
+        """A site's navigation bar (mostly links) or the page's own footer (short, outside any article or
+        section: '© 2026 …, built with …') is the site's, not the rulebook's: dropped and listed in the report."""
+        role = node.attrs.get("role", "").lower()
+        text = self._flat(node)
+        if node.tag == "nav" or role == "navigation":
+            links = [self._flat(a) for a in _descendants(node) if a.tag == "a"]
+            if len(text) > TOC_MAX_CHARS or sum(map(len, links)) < TOC_LINK_SHARE * len(text):
+                return False
+            what = f"site navigation dropped ({len(links)} link(s): {', '.join(links)[:80]})"
+        elif node.tag == "footer" or role == "contentinfo":
+            parent = node.parent
+            while parent is not None and parent.tag not in ("article", "section", "aside", "details", "blockquote"):
+                parent = parent.parent
+            if parent is not None or len(text) > FOOTER_MAX_CHARS \
+                    or any(n.tag in HEADINGS for n in _descendants(node)):
+                return False
+            what = f"page footer dropped: '{text[:80]}'"
+        else:
+            return False
+        self.remarks.append(Remark("furniture", what, node.line))
         return True
 
     def _flat(self, node: Node) -> str:

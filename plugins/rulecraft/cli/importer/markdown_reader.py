@@ -13,6 +13,7 @@ import textwrap
 
 from . import plaintext
 from .dice import roll_line
+from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
 from .outline import (
     Code,
@@ -75,6 +76,7 @@ class MarkdownReader:
             self.plain = True
             lines = plaintext.to_markdown(lines)
         stream = self.blocks(lines)
+        stream = drop_page_marks(join_number_spans(stream), self.remarks)  # folios, icons, number spans
         title, root = build_tree(drop_running_lines(stream, self.remarks), self.title)
         return Outline(self.source, "markdown", title, root, self.remarks, len(lines))
 
@@ -202,7 +204,7 @@ class MarkdownReader:
             para.append((ln, raw))
             i += 1
         flush()
-        return _roll_paragraphs(out)
+        return roll_paragraphs(out)
 
     # -- definition lists (Python-Markdown def_list: 'Term' then ': definition') ------------------------
 
@@ -394,7 +396,7 @@ def read_markdown(text: str, source: str) -> Outline:
     return MarkdownReader(source).read(text)
 
 
-def _roll_paragraphs(blocks: list) -> list:
+def roll_paragraphs(blocks: list) -> list:
     """Two or more paragraphs in a row that each start with a roll and its result ('2–4 ........ Cracked. The
     casting is ...' hard-wrapped over lines, as a PDF converts) are one list of results, a paragraph an item."""
     out: list = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .enumeration import strip_lead
 from .text import plain, undecorated
 
 _LEAD_EMPH = re.compile(r"^(\*{1,2}|_{1,2})(?P<name>[^*_]+?)(?:\*{1,3}|_{1,2})(?P<rest>.*)$", re.S)
@@ -61,7 +62,7 @@ def clean_name(name: str, drop_phase: bool = False) -> str:
 
 
 def split_item(text: str, drop_phase: bool = False) -> NamedItem:
-    text = undecorated(text)
+    text = strip_lead(undecorated(text))  # '① **Sow** — …', 'B) Harvest — …': the typed number is no name
     match = _LEAD_EMPH.match(text)
     if match and plain(match.group("name")):
         rest = match.group("rest")

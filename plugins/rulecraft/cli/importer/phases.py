@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from . import dice, entries, turn_sections
+from .enumeration import split_lead
 from .names import capitalise, clean_name, split_item
 from .outline import ListBlock, ListItem, Paragraph
 from .state import State
@@ -139,17 +140,36 @@ def _numbered_name(title: str) -> str | None:
 # 'A. Movement Phase. The phasing player ...', '2) Upkeep: ...': an enumerated lead typed without bold
 PLAIN_LEAD = re.compile(r"^(?P<lead>(?:[A-H]|\d{1,2}|[IVX]{1,4})[.)]\s+[^.:!?*_]{1,50}?)\s*(?:[.:]|\s[—–-])\s+"
                         r"(?P<rest>\S.*)$", re.S)
+PLAIN_NAME = re.compile(r"^(?P<lead>[^.:!?*_]{1,50}?)\s*(?:[.:]|\s[—–-])\s+(?P<rest>\S.*)$", re.S)
+
+
+def _lead_name(lead: str, token: str) -> str | None:
+    """The phase a paragraph's lead names: by a phase word ('Step 1 — Wind', 'Wind Phase'), or, after a typed
+    number ('5.2', '§ 4.1', 'B)'), a short name ('Spring Flood'; a sentence of seven words is no name)."""
+    name = heading_phase_name(lead) or _numbered_name(lead)
+    if name or not token:
+        return name
+    name = capitalise(clean_name(lead, drop_phase=True))
+    return name if name and len(name.split()) <= 6 else None
 
 
 def _paragraph_lead(text: str) -> tuple[str, str] | None:
-    """(phase name, rest) of a paragraph led by '**Step 1 — Wind.**' or a plain 'A. Movement Phase.'"""
-    match = re.match(r"^(\*\*|__)(?P<lead>[^*_]{1,60})\1\s*(?P<rest>.*)$", text, re.S)
+    """(phase name, rest) of a paragraph led by '**Step 1 — Wind.**', a plain 'A. Movement Phase.', or any typed
+    number and a name ('5.2 Wind Phase. …', '§ 4.1 Spring Flood. …')."""
+    token, body = split_lead(text)
+    match = re.match(r"^(\*\*|__)(?P<lead>[^*_]{1,60})\1\s*(?P<rest>.*)$", body, re.S)
     if match:  # '**Step 1 — Wind.**', and '**1. Gather.**' like its plain twin '1. Gather. ...'
-        name = heading_phase_name(match.group("lead")) or _numbered_name(match.group("lead"))
+        lead = match.group("lead")
+        inner, named = split_lead(lead)
+        name = heading_phase_name(lead) or _numbered_name(lead) or _lead_name(named, token or inner)
     else:
         match = PLAIN_LEAD.match(text)
         name = match and (heading_phase_name(match.group("lead")) or _numbered_name(match.group("lead")))
-    return (name, match.group("rest").strip()) if name else None
+        if not name and token:
+            match = PLAIN_NAME.match(body)
+            name = match and _lead_name(match.group("lead"), token)
+    rest = re.sub(r"^(?:--+|—|–|:|\.|-)\s+", "", match.group("rest").strip()) if name else ""
+    return (name, rest) if name else None
 
 
 def _paragraph_phases(state: State, is_turn) -> bool:

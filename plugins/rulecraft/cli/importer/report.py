@@ -58,7 +58,8 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
                         ("comment", "commented-out passage(s) dropped"),
                         ("contents", "table(s) of contents dropped (short, mostly links; the headings they list are "
                                      "read where they stand)"),
-                        ("furniture", "repeated page line(s) (running headers or footers) dropped")):
+                        ("furniture", "page furniture line(s) dropped (running headers or footers, page numbers, "
+                                      "icons)")):
         if remarks.get(kind):
             lines.append(f"- [ ] {remarks[kind]} {label}:")
             lines += [f"    - {r.text}" + (f" (line {r.line})" if r.line else "")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .enumeration import strip_lead
 from .outline import ListBlock, Paragraph, Section
 from .state import State
 from .text import plain
@@ -55,18 +56,31 @@ def _texts(state: State, section: Section) -> list[tuple[str, int]]:
     return out
 
 
+# 'Discard a card …', 'Roll the die …', 'Move your spoon …': a body that tells the player what to do is a rule,
+# not the meaning of its name (weighed across a section's entries: a glossary may define one action so)
+INSTRUCTION = re.compile(r"^\W*(?:then |now |next )?(?:discard|move|roll|draw|gain|score|pay|spend|take|place|put|"
+                         r"play|choose|pick|flip|reveal|trade|buy|sell|collect|return|add|remove|refill|fill|advance|"
+                         r"count|pass|swap|exchange|build|attack|rest|shuffle|deal|lay|set|give|check|resolve|"
+                         r"repeat|skip|lose|win|recruit|harvest|plant|sow|hire|use|keep|flip|tap|rotate|look)\b", re.I)
+
+
 def _step_like(text: str) -> bool:
+    text = strip_lead(text, bare=True)
     text = re.sub(r"^\s*(?:\d{1,2}[.):]?|[a-h][.)]|step \d{1,2}[.:]?)\s+", "", text, flags=re.I)
     return bool(SETUP_VERB.search(text[:80]))
 
 
 def definition(text: str) -> tuple[str, str] | None:
-    """(name, body) when the text pairs a short name (1-4 words, not a roll, not a step) with its meaning."""
-    if DIE_FACE.match(text) or re.match(r"^\s*\d", plain(text)):
+    """(name, body) when the text pairs a short name (1-4 words, not a roll, not a step) with its meaning;
+    a typed case number before the name is set apart ('3.1 Point: any intersection …')."""
+    if DIE_FACE.match(text):
         return None
     from .dice import roll_line  # dice imports state only; imported here to keep this module light
 
     if roll_line(text):
+        return None
+    text = strip_lead(text)
+    if re.match(r"^\s*\d", plain(text)):
         return None
     match = DEFINITION.match(text)
     if not match:
@@ -83,20 +97,88 @@ def looks_like_setup(state: State, section: Section) -> bool:
     if turn is not None and section.line >= turn.line or state.phase_of(section) is not None:
         return False
     texts = [t for t, _ in _texts(state, section) if t and not t.endswith(":")]
+    if len(texts) <= 1 and section.children:  # one sub-heading per step ('### 1. Lay out the board')
+        texts = [f"{name}. {body}" for name, body, _ in heading_entries(state, section)]
     steps = [t for t in texts if _step_like(t)]
     return len(steps) >= 3 and len(steps) * 10 >= len(texts) * 7
 
 
+# 'A card that …', 'One of the twelve …', 'The points printed …', 'Crate is …': a meaning says what a thing is
+DEFINING = re.compile(r"^\W*(?:an?|the|one|any|some|your|their|its|this|these|those)\b|"
+                      r"^\W*[\w'’-]+(?:\s[\w'’-]+)?\s(?:is|are|means|refers to)\b", re.I)
+
+
+def heading_entries(state: State, section: Section) -> list[tuple[str, str, int]]:
+    """(name, text, line) of each sub-heading when every one holds only unclaimed paragraphs -- one entry per
+    heading (an h3/h4 or a card title per term or stage), read like list entries -- else []."""
+    from .names import question_name
+
+    out = []
+    for child in section.children:
+        paragraphs = [b for b in child.blocks if isinstance(b, Paragraph)]
+        if child.children or not paragraphs or len(paragraphs) < len(child.blocks) \
+                or any(state.claimed(b) for b in paragraphs) or state.phase_of(child) is not None:
+            return []
+        name = question_name(child.title) or strip_lead(heading_text(child.title))
+        out.append((plain(name).strip(), plain(" ".join(b.text for b in paragraphs)), child.line))
+    return out
+
+
+# '**Tray**', '__Sow:__', '*Module*': a paragraph that is only an emphasised short name labels the text below it
+LABEL = re.compile(r"^\s*(\*\*|__|\*|_)(?P<name>[^*_]{1,50}?)[:.]?\1\s*[:.]?\s*$")
+
+
+def label_entries(state: State, section: Section) -> tuple[list[tuple[str, str, int]], list]:
+    """(name, text, line) per label paragraph with the paragraphs below it up to the next label, and the
+    paragraphs used; ([], []) unless there are two or more and every paragraph after the first label is used
+    (an introduction before it may stay)."""
+    blocks = [b for b in section.blocks if not state.claimed(b)]
+    start = next((i for i, b in enumerate(blocks) if isinstance(b, Paragraph) and LABEL.match(b.text)), None)
+    if start is None or any(not isinstance(b, Paragraph) for b in blocks[start:]):
+        return [], []
+    out: list[tuple[str, list, int]] = []
+    for block in blocks[start:]:
+        match = LABEL.match(block.text)
+        if match and len(match.group("name").split()) <= 6:
+            out.append((strip_lead(match.group("name").strip()), [], block.line))
+        else:
+            out[-1][1].append(block)
+    if len(out) < 2 or any(not body for _, body, _ in out):
+        return [], []
+    return [(name, " ".join(b.text for b in body), line) for name, body, line in out], blocks[start:]
+
+
+def _known_prose(section: Section) -> bool:
+    from .gameinfo import COMPONENTS_HEADING, END_HEADING, OBJECTIVE_HEADING, SETUP_HEADING, SUMMARY_HEADING
+
+    words = heading_text(section.title)
+    return any(rx.search(words) for rx in (COMPONENTS_HEADING, END_HEADING, OBJECTIVE_HEADING, SETUP_HEADING,
+                                           SUMMARY_HEADING))
+
+
 def defined_terms(state: State, section: Section) -> list[tuple[str, str, int]]:
-    """The entries of a section that read as 'Name — definition' lines ([] unless nearly all do, three or
-    more): a glossary known by its content, whatever its heading."""
+    """The entries of a section that read as 'Name — definition' lines, or one sub-heading per name with its
+    meaning below ([] unless nearly all do, three or more): a glossary known by its content, whatever its
+    heading."""
     if state.phase_of(section) is not None or section is state.turn_section:
         return []
     texts = [(t, line) for t, line in _texts(state, section) if t]
     found = [(*pair, line) for t, line in texts if (pair := definition(t))]
-    if len(found) < 3 or len(found) * 10 < len(texts) * 8:
+    told = [body for _, body, _ in found if INSTRUCTION.match(body)]
+    if len(found) >= 3 and len(found) * 10 >= len(texts) * 8 and len(told) * 2 < len(found):
+        return found
+    if _known_prose(section):
         return []
-    return found
+    if section.children and len(texts) > 1:  # more than an introduction of its own: not a list of terms
+        return []
+    entries = heading_entries(state, section) if section.children else label_entries(state, section)[0]
+    named = [(plain(name), plain(body), line) for name, body, line in entries
+             if name and len(name.split()) <= 4 and not name.endswith(("?", "!", ":")) and not name[:1].isdigit()
+             and len(body.split()) >= 3 and DEFINING.match(body) and not INSTRUCTION.match(body)
+             and not INSTRUCTION.match(name) and not _step_like(name)]  # '### Save water' is a tip, not a term
+    if len(named) >= 3 and len(named) * 10 >= len(entries) * 8:
+        return named
+    return []
 
 
 def hint(state: State, section: Section) -> str:

@@ -14,6 +14,7 @@ import re
 from rulecraft.models.term_matcher import normalise
 
 from . import entries, sections
+from .enumeration import strip_lead
 from .names import question_name, uncapped
 from .outline import Paragraph, Quote, Section, Table
 from .state import State
@@ -55,6 +56,7 @@ def bold_term(text: str, headed: bool = False) -> tuple[str, str] | None:
 
 
 def split_term(text: str, weak: bool) -> tuple[str, str] | None:
+    text = strip_lead(text)  # '① Pot: …', '3.1 Point: …': the typed number is no part of the term
     bold = bold_term(text)
     if bold:
         return bold
@@ -117,9 +119,14 @@ def _paragraphs(section: Section, headed: bool):
             yield from ((b, block) for b in block.blocks if isinstance(b, Paragraph))
 
 
+def _heading_name(section: Section) -> str:
+    """The term a sub-heading names: "### What's the reef?" names 'Reef', '#### 3.1 Point' names 'Point'."""
+    return question_name(section.title) or strip_lead(plain(section.title).strip())
+
+
 def _term_heading(section: Section) -> bool:
     """A sub-heading that names one term: a short name, its definition in paragraphs, nothing else."""
-    title = question_name(section.title) or plain(section.title).strip()  # "### What's the reef?" names 'Reef'
+    title = _heading_name(section)
     return (bool(title) and len(title.split()) <= 6 and not title.endswith(("?", "!", ":"))
             and not re.match(r"^\d", title) and not section.children and bool(section.blocks)
             and all(isinstance(b, Paragraph) for b in section.blocks))
@@ -138,7 +145,7 @@ def _heading_terms(state: State, seen: dict[str, str], lists: int) -> int:
         before = len(state.terms)
         for child in fits:
             definition = "\n\n".join(block.text for block in child.blocks)
-            name = question_name(child.title) or plain(child.title).strip()
+            name = _heading_name(child)
             entry = _entry(state, name, plain(definition).strip(), seen, child.line)
             if entry:
                 state.terms.append(entry)
