@@ -106,6 +106,20 @@ def _command(name: str) -> str:
     return str(mine)
 
 
+def _importer_failed(source: Path, exc: Exception) -> str:
+    """What to tell a user whose rulebook tripped a bug while the import wrote its files: where, and how to get
+    the details (a failure while reading is an ImportError_ already, and writes nothing)."""
+    import traceback
+
+    from .importer import failure_site
+
+    if os.environ.get("RULECRAFT_DEBUG"):
+        return "".join(traceback.format_exception(exc))
+    return (f"rulecraft import: internal error while writing the game from '{source}' ({failure_site(exc)}): "
+            "some files may have been written. This is a bug in Rulecraft, not in your rulebook: please report it "
+            "with the rulebook (set RULECRAFT_DEBUG=1 to see the details).")
+
+
 def next_steps(root: Path, game_id: str) -> str:
     go = "" if Path(root).resolve() == Path.cwd().resolve() else f"cd {shlex.quote(str(root))}\n  "
     return (f"next:\n  {go}{_command('rulecraft')} check rules_data/{game_id}\n"
@@ -122,8 +136,15 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         result = import_rulebook(source, Path(args.out), game_id=args.id, title=args.title, fmt=args.format)
     except ImportError_ as exc:
+        if exc.__cause__ is not None and os.environ.get("RULECRAFT_DEBUG"):
+            import traceback
+
+            traceback.print_exception(exc.__cause__, file=sys.stderr)
         print(f"rulecraft import: {exc}", file=sys.stderr)
         return 2 if exc.usage else 1
+    except Exception as exc:  # noqa: BLE001 -- a bug of ours: say so in one paragraph, never a traceback
+        print(_importer_failed(source, exc), file=sys.stderr)
+        return 70  # EX_SOFTWARE
     lines = result.report_text.splitlines()
     if len(lines) > MAX_REPORT_LINES:  # a huge source makes a huge report: the file has all of it
         lines = lines[:MAX_REPORT_LINES] + [f"... {len(lines) - MAX_REPORT_LINES} more line(s) in the report file"]

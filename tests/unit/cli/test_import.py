@@ -274,3 +274,25 @@ def test_import_into_a_project_with_an_explicit_nav(tmp_path):
     assert nav[-1] == {"Tiny": [{"Overview": "tiny/index.md"}, {"Turn sequence": "tiny/turn.md"},
                                 {"Rules (imported)": "tiny/rules.md"}, {"Cheat sheet": "tiny/cheatsheet.md"},
                                 {"Status": "tiny/status.md"}]}
+
+
+@pytest.mark.parametrize("step", ["recognise", "write"])
+def test_cli_import_names_a_bug_of_ours_without_a_traceback(tmp_path, capsys, monkeypatch, step):
+    import rulecraft.cli.importer as importer
+
+    def broken(*args, **kwargs):
+        return [][0]  # an IndexError inside the importer, as a recogniser bug would raise
+
+    monkeypatch.setattr(importer, step, broken)
+    monkeypatch.delenv("RULECRAFT_DEBUG", raising=False)
+    source = tmp_path / "r.md"
+    source.write_text("# Game\n\n## Turn\n\n1. Go -- go.\n", encoding="utf-8")
+    code = main(["import", str(source), "--out", str(tmp_path / "out")])
+    err = capsys.readouterr().err
+    assert code == (1 if step == "recognise" else 70)
+    assert "Traceback" not in err and "IndexError in test_import.py" in err and "bug in Rulecraft" in err
+    if step == "recognise":  # a failure while reading writes nothing at all
+        assert "nothing was written" in err and not (tmp_path / "out").exists()
+    monkeypatch.setenv("RULECRAFT_DEBUG", "1")
+    main(["import", str(source), "--out", str(tmp_path / "again")])
+    assert "Traceback" in capsys.readouterr().err

@@ -1343,3 +1343,28 @@ def test_die_faces_in_their_own_spans_are_rows_of_a_dice_table(tmp_path):
         """, name="book.html")
     table = files["dice"]["tables"][0]
     assert [r["roll"] for r in table["rows"]] == [1, 2, 3, 4, 5, 6] and "icon without text" not in needs
+
+
+def test_a_long_bold_line_before_short_bold_labels_is_introduction_not_a_crash(tmp_path):
+    # A bold paragraph of more than six words is no label; it used to be taken as the first label's place and
+    # the reader then appended to a list of labels that was still empty (IndexError: the import aborted).
+    result, files, needs = run(tmp_path, """\
+        # Reed Hollow
+
+        ## Odds and ends
+
+        **Read this part after your first game.**
+
+        **Reed**
+
+        A stalk the heron can hide in.
+
+        **Pool**
+
+        Any of the six water spaces.
+
+        **Heron**
+
+        The bird every player is trying to feed.
+        """)
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Reed", "Pool", "Heron"]

@@ -177,15 +177,20 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
         refuse_existing(project, game_id)
     except ScaffoldError as exc:
         raise ImportError_(str(exc), usage=exc.usage) from None
-    state = recognise(outline, game_id, title)
-    for section in outline.sections():
-        if PLACEHOLDER_RE.search(plain(section.title)):
-            state.ask("prose", f"The source marks section '{plain(section.title)}' as unfinished", section.line)
-    files = data_files(state)
+    try:
+        state = recognise(outline, game_id, title)
+        for section in outline.sections():
+            if PLACEHOLDER_RE.search(plain(section.title)):
+                state.ask("prose", f"The source marks section '{plain(section.title)}' as unfinished", section.line)
+        files = data_files(state)
+    except Exception as exc:  # a bug in a recogniser: say so plainly, write nothing
+        raise ImportError_(f"internal error: the importer failed while reading '{source}' ({failure_site(exc)}); "
+                           "nothing was written. This is a bug in Rulecraft, not in your rulebook: please report "
+                           "it with the source file") from exc
     try:
         validate(files)
     except Exception as exc:  # a bug in a recogniser: say so plainly, write nothing
-        raise ImportError_(f"internal error: the imported data does not fit the schema ({exc}); "
+        raise ImportError_(f"internal error: the imported data does not fit the schema ({exc}); nothing was written; "
                            "please report it with the source file") from exc
     written: list[Path] = []
     if project.mkdocs_yml is None:
@@ -225,3 +230,12 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
                          [p.format() for p in result.errors])
     report_path.write_text(text, encoding="utf-8")
     return ImportResult(game_id, folder, page, report_path, text, numbers, result, written + [report_path], state)
+
+
+def failure_site(exc: BaseException) -> str:
+    """'IndexError in sections.py, line 145': enough for a bug report, without a traceback."""
+    import traceback
+
+    frames = traceback.extract_tb(exc.__traceback__)
+    return f"{type(exc).__name__} in {Path(frames[-1].filename).name}, line {frames[-1].lineno}" if frames \
+        else type(exc).__name__

@@ -128,19 +128,25 @@ def heading_entries(state: State, section: Section) -> list[tuple[str, str, int]
 LABEL = re.compile(r"^\s*(\*\*|__|\*|_)(?P<name>[^*_]{1,50}?)[:.]?\1\s*[:.]?\s*$")
 
 
+def _label(block) -> str | None:
+    """The name a paragraph labels the text below it with ('**Tray**'), or None: at most six words."""
+    match = isinstance(block, Paragraph) and LABEL.match(block.text)
+    return match.group("name").strip() if match and len(match.group("name").split()) <= 6 else None
+
+
 def label_entries(state: State, section: Section) -> tuple[list[tuple[str, str, int]], list]:
     """(name, text, line) per label paragraph with the paragraphs below it up to the next label, and the
     paragraphs used; ([], []) unless there are two or more and every paragraph after the first label is used
     (an introduction before it may stay)."""
     blocks = [b for b in section.blocks if not state.claimed(b)]
-    start = next((i for i, b in enumerate(blocks) if isinstance(b, Paragraph) and LABEL.match(b.text)), None)
+    # the first label is found by the same test as the others, so a long bold line before it stays introduction
+    start = next((i for i, b in enumerate(blocks) if _label(b)), None)
     if start is None or any(not isinstance(b, Paragraph) for b in blocks[start:]):
         return [], []
     out: list[tuple[str, list, int]] = []
     for block in blocks[start:]:
-        match = LABEL.match(block.text)
-        if match and len(match.group("name").split()) <= 6:
-            out.append((strip_lead(match.group("name").strip()), [], block.line))
+        if name := _label(block):
+            out.append((strip_lead(name), [], block.line))
         else:
             out[-1][1].append(block)
     if len(out) < 2 or any(not body for _, body, _ in out):
