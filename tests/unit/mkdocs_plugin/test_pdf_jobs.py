@@ -56,7 +56,7 @@ class FakeFit:
         self.gate: threading.Event | None = None  # when set: every fit waits for it
         self.started = threading.Event()
 
-    def __call__(self, fragment, documents, page_file, site_dir):
+    def __call__(self, fragment, documents, page_file, site_dir, workers=None):
         assert "@page { size: A4; }" in documents["A4"] and "@page { size: letter; }" in documents["letter"]
         self.started.set()
         if self.gate is not None:
@@ -235,33 +235,25 @@ def test_a_job_overtaken_by_a_newer_build_leaves_the_site_alone(tmp_path, fits):
     assert jobs.wait(10) and fits.calls == ["Old"]
 
 
-def fake_child(monkeypatch, *runs):
-    """The PDF child replaced by canned outcomes (return code, stderr), taken in order."""
-    import subprocess
+def test_sheets_fitted_while_the_site_is_written_are_waited_for_not_fitted_again(tmp_path, fits):
+    site = tmp_path / "site"
+    pages = write_site(site, games=("g", "h"))
+    jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
+    for game_id, page_file in pages.items():  # on_post_page: the page's final HTML, before it is written
+        jobs.start(site, game_id, page_file, page_file.read_text(encoding="utf-8"), ASSETS, len(pages))
+    assert set(jobs.started) == {"g", "h"}
+    # h's page was changed after its fit began: the PDFs must be of the page as written, so it is fitted again
+    pages["h"].write_text(pages["h"].read_text(encoding="utf-8").replace("One", "Two"), encoding="utf-8")
+    written = jobs.build_now(site, pages, ASSETS)
+    assert sorted(fits.calls) == ["One", "One", "Two"]
+    assert fitted(pages["g"]) == "One" and fitted(pages["h"]) == "Two" and set(written) == {"g", "h"}
+    assert jobs.workers is None and jobs.started == {}  # children ended with the build
 
-    calls = []
-
-    def run(command, **kwargs):
-        code, stderr = runs[len(calls)]
-        calls.append(command)
-        return subprocess.CompletedProcess(command, code, stdout="", stderr=stderr)
-
-    monkeypatch.delenv("PYTHONHASHSEED", raising=False)
-    monkeypatch.setattr(pdf.subprocess, "run", run)
-    return calls
-
-
-def test_a_child_killed_by_a_signal_is_retried_once_and_named(monkeypatch, tmp_path):
-    calls = fake_child(monkeypatch, (-11, ""), (-9, ""))
-    with pytest.raises(RuntimeError, match="the PDF renderer was killed by SIGKILL"):
-        pdf._run_fit("<div></div>", {}, tmp_path / "index.html", tmp_path)
-    assert len(calls) == 2
-    assert "faulthandler" in calls[0]
-
-
-def test_an_error_the_child_reported_is_not_retried(monkeypatch, tmp_path):
-    calls = fake_child(monkeypatch, (1, "Traceback …\nOSError: no space left on device\n"))
-    with pytest.raises(RuntimeError, match=r"^OSError: no space left on device \(the PDF renderer exited "
-                                           r"with status 1\)$"):
-        pdf._run_fit("<div></div>", {}, tmp_path / "index.html", tmp_path)
-    assert len(calls) == 1
+    # The next build: both sheets are cached, so nothing is started while the site is written.
+    site2 = tmp_path / "site2"
+    pages = write_site(site2, games=("g",))
+    jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
+    jobs.start(site2, "g", pages["g"], pages["g"].read_text(encoding="utf-8"), ASSETS, 1)
+    assert jobs.workers is None and jobs.started == {}
+    jobs.build_now(site2, pages, ASSETS)
+    assert len(fits.calls) == 3 and fitted(pages["g"]) == "One"
