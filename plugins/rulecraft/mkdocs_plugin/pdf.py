@@ -243,10 +243,15 @@ def _run_fit(fragment: str, documents: dict[str, str], page_file: Path, site_dir
         alone.close()
 
 
-def start_workers(jobs: int | None = None) -> FitWorkers:
-    """Children for ``jobs`` fits at once (one per core, at most 4); in-process rendering (tests with fixed
-    seeds) stays serial."""
-    return FitWorkers(1 if _renders_in_process() else worker_count(jobs))
+def start_workers(jobs: int | None = None, spawn: bool = False) -> FitWorkers:
+    """Children for ``jobs`` fits at once (one per core, at most 4), started now when ``spawn``, else at
+    their first fit; in-process rendering (tests with fixed seeds) stays serial and starts none."""
+    if _renders_in_process():
+        return FitWorkers(1)
+    workers = FitWorkers(worker_count(jobs))
+    if spawn:
+        workers.spawn()
+    return workers
 
 
 def submit_fit(workers: FitWorkers, sheet: SheetInput, page_file: Path, site_dir: Path) -> Future:

@@ -84,6 +84,13 @@ class PdfJobs:
         self.workers = None  # their child processes (pdf_workers.FitWorkers)
 
     # --- `mkdocs build` ------------------------------------------------------------------------------
+    def prepare(self, sheets: list[str]) -> None:
+        """Before any page is rendered: when a sheet has never been fitted (its cache slot is empty, as
+        in a first or cold build), its fit is certain, so the children are started now and import
+        WeasyPrint while MkDocs renders the pages. Otherwise they start at the first miss (``start``)."""
+        if self.workers is None and any(len(self._slot(key)) == 0 for key in sheets):
+            self.workers = start_workers(len(sheets), spawn=True)
+
     def start(self, site_dir: Path, game_id: str, page_file: Path, page_html: str, asset_dir: str,
               sheets: int) -> None:
         """Begin fitting one sheet from its page's final HTML (about to be written to ``page_file``)

@@ -108,21 +108,29 @@ class _Child:
 
 
 class FitWorkers:
-    """Up to ``workers`` threads, each with its child (started on its first fit); ``submit`` runs a call on
-    one of the threads (``pdf.submit_fit``: a fit that calls ``fit``), ``close`` ends the children after
-    the calls submitted so far."""
+    """Up to ``workers`` threads and as many children; ``submit`` runs a call on one of the threads
+    (``pdf.submit_fit``: a fit that calls ``fit``), ``fit`` takes an idle child (starting one while there
+    are fewer than ``workers``), ``spawn`` starts them all at once (their imports overlap the build),
+    ``close`` ends them after the calls submitted so far."""
 
     def __init__(self, workers: int | None = None):
-        self.pool = ThreadPoolExecutor(max_workers=workers or worker_count(), thread_name_prefix="rulecraft-fit")
-        self.local = threading.local()
-        self.children: list[_Child] = []
+        self.size = workers or worker_count()
+        self.pool = ThreadPoolExecutor(max_workers=self.size, thread_name_prefix="rulecraft-fit")
+        self.idle: list[_Child] = []
+        self.count = 0  # children alive, idle or busy
         self.lock = threading.Lock()
 
     def submit(self, call) -> Future:
         return self.pool.submit(call)
 
+    def spawn(self) -> None:
+        with self.lock:
+            while self.count < self.size:
+                self.idle.append(_Child())
+                self.count += 1
+
     def fit(self, fragment: str, documents: dict[str, str], page_file: Path, site_dir: Path):
-        """One fit in this thread's child (started on first use, replaced when it dies)."""
+        """One fit in an idle child (a child that dies is replaced; see the module doc)."""
         from .fitting import FitResult
 
         with tempfile.TemporaryDirectory(prefix="rulecraft-pdf-") as tmp:
@@ -130,38 +138,41 @@ class FitWorkers:
             job_file.write_text(json.dumps({"fragment": fragment, "documents": documents}), encoding="utf-8")
             job = {"page": str(page_file), "site": str(site_dir), "job": str(job_file)}
             for attempt in range(ATTEMPTS):
-                child = self._child()
+                child = self._take()
                 try:
                     answer = child.ask(job)
-                    break
                 except ChildFailed as failed:
-                    self._drop(child)
+                    with self.lock:
+                        self.count -= 1
+                    child.close()
                     if not failed.killed or attempt == ATTEMPTS - 1:
                         raise RuntimeError(str(failed)) from None
+                    continue
+                with self.lock:
+                    self.idle.append(child)
+                break
             if "missing" in answer:
                 raise WeasyPrintMissing(answer["missing"])
             if "error" in answer:
                 raise RuntimeError(answer["error"])
             return FitResult.from_json(answer["result"], Path(tmp))
 
-    def _child(self) -> _Child:
-        child = getattr(self.local, "child", None)
-        if child is None:
-            child = self.local.child = _Child()
-            with self.lock:
-                self.children.append(child)
-        return child
-
-    def _drop(self, child: _Child) -> None:
-        self.local.child = None
+    def _take(self) -> _Child:
         with self.lock:
-            self.children.remove(child)
-        child.close()
+            if self.idle:
+                return self.idle.pop()
+            self.count += 1  # no more fits run at once than there are threads, so never past ``size``
+        try:
+            return _Child()
+        except BaseException:
+            with self.lock:
+                self.count -= 1
+            raise
 
     def close(self) -> None:
         self.pool.shutdown(wait=True)
         with self.lock:
-            children, self.children = self.children, []
+            children, self.idle, self.count = self.idle, [], 0
         for child in children:
             child.close()
 

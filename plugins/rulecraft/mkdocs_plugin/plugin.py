@@ -172,6 +172,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             files.append(File.generated(config, dest, **source))
         if self.config.navigation and not config.nav:
             config.nav = site_navigation(self.book, (f.src_uri for f in files.documentation_pages()))
+        if self.config.cheatsheet_pdf and not self.serving:
+            self._pdf_jobs().prepare(list(self._sheet_files()))
         return files
 
     def _game_of(self, src_uri: str) -> str | None:
