@@ -2,11 +2,11 @@
 
 A fit runs WeasyPrint in a child process with a fixed hash seed and timestamp (``pdf._run_fit`` says
 why). Importing Rulecraft and WeasyPrint costs a child ~0.75 s of CPU, as much as two renders, so a
-build no longer starts one child per sheet: ``FitWorkers`` keeps at most one child per core (a thread
-each, feeding it jobs over a pipe), and a child fits every sheet its thread is given. A sheet's PDFs do
-not depend on what the child fitted before (the same bytes as from a fresh child; tests/site checks two
-builds are identical). Workers are started only when a sheet needs fitting (``submit``), so a build
-whose sheets are all cached never starts one.
+build no longer starts one child per sheet: ``FitWorkers`` keeps at most one child per core (and a
+thread each, feeding it jobs over a pipe), and a child fits one sheet after another. A sheet's PDFs do
+not depend on what the child fitted before (measured on the five games: the same bytes as from a fresh
+child). Children are started only when a sheet needs fitting, so a build whose sheets are all cached
+never starts one (``pdf_jobs``).
 
 The protocol is one JSON line each way: the job (page file, site folder, job file with the fragment and
 the papers' documents) in, the fit (``FitResult.to_json``, PDFs beside the job file) or the error the
