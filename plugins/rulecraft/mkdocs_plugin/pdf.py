@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import importlib.util
 import json
 import logging
 import os
@@ -47,6 +48,15 @@ PAPERS = (Paper("A4", "A4", "cheatsheet.pdf"), Paper("US Letter", "letter", "che
 SLOT_RE = re.compile(r'<span class="rc-sheet-pdf" ' + PDF_SLOT + r'(?:="")?></span>')
 LINK_RE = re.compile(r"<a\b([^>]*)>|</a>")
 HREF_RE = re.compile(r"""\s(?:href|download|target|rel)(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?""")
+
+
+def installed() -> bool:
+    """Whether a ``weasyprint`` package is there at all, found without importing it: the build's process
+    never imports WeasyPrint, and starts no child to find out where it is not installed."""
+    try:
+        return importlib.util.find_spec("weasyprint") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def available() -> bool:
@@ -145,6 +155,8 @@ def _fetcher(site_dir: Path):
 
 
 _LOG = logging.getLogger("mkdocs.plugins.rulecraft.pdf")
+NOT_INSTALLED = ("rulecraft: WeasyPrint is not installed, so the cheat sheets get no PDF download "
+                 "(pip install 'rulecraft[pdf]' to add them)")
 
 
 @dataclass
@@ -322,6 +334,9 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
     future)} of fits begun while the site was being built (``PdfJobs.start``): one whose input is still
     the page's is waited for instead of fitted again. Needs WeasyPrint (the children find out, this
     process never imports it): without it, an info line and nothing."""
+    if not installed():
+        log.info(NOT_INSTALLED)
+        return {}
     log.debug(f"rulecraft: fitting {len(pages)} cheat sheet(s) with WeasyPrint: {', '.join(pages)}")
     caches = {} if cache is None else {g: cache.setdefault(g, {}) for g in pages}
     started = started or {}
@@ -358,8 +373,7 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
             else:
                 fitted[game_id] = outcome
         if missing is not None:
-            log.info("rulecraft: WeasyPrint is not installed, so the cheat sheets get no PDF download "
-                     "(pip install 'rulecraft[pdf]' to add them)")
+            log.info(NOT_INSTALLED)
             log.debug(f"rulecraft: {missing}")
         return fitted
     finally:

@@ -37,6 +37,7 @@ from .pdf import (
     add_download_link,
     fit_sheet,
     fit_sheets,
+    installed,
     sheet_input,
     start_workers,
     submit_fit,
@@ -88,7 +89,7 @@ class PdfJobs:
         """Before any page is rendered: when a sheet has never been fitted (its cache slot is empty, as
         in a first or cold build), its fit is certain, so the children are started now and import
         WeasyPrint while MkDocs renders the pages. Otherwise they start at the first miss (``start``)."""
-        if self.workers is None and any(len(self._slot(key)) == 0 for key in sheets):
+        if self.workers is None and installed() and any(len(self._slot(key)) == 0 for key in sheets):
             self.workers = start_workers(len(sheets), spawn=True)
 
     def start(self, site_dir: Path, game_id: str, page_file: Path, page_html: str, asset_dir: str,
@@ -98,7 +99,7 @@ class PdfJobs:
         is left to ``build_now``, which reports it properly."""
         try:
             sheet = sheet_input(page_html, page_file, site_dir, asset_dir)
-            if self._slot(game_id).get(sheet.digest) is not None:
+            if self._slot(game_id).get(sheet.digest) is not None or not installed():
                 return
             if self.workers is None:
                 self.workers = start_workers(sheets)

@@ -257,3 +257,34 @@ def test_sheets_fitted_while_the_site_is_written_are_waited_for_not_fitted_again
     assert jobs.workers is None and jobs.started == {}
     jobs.build_now(site2, pages, ASSETS)
     assert len(fits.calls) == 3 and fitted(pages["g"]) == "One"
+
+
+def test_a_cold_build_starts_the_children_before_the_pages_unless_weasyprint_is_not_installed(tmp_path, monkeypatch,
+                                                                                                 caplog):
+    import rulecraft.mkdocs_plugin.pdf_jobs as pdf_jobs
+
+    spawned = []
+    monkeypatch.setattr(pdf_jobs, "start_workers", lambda jobs, spawn=False: spawned.append((jobs, spawn)) or "w")
+    monkeypatch.delenv("PYTHONHASHSEED", raising=False)
+    jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
+    jobs.prepare(["g", "h"])  # never fitted: the fits are certain, the children start now
+    assert spawned == [(2, True)] and jobs.workers == "w"
+
+    cached = PdfCache(tmp_path / "cache")
+    cached.slot("g")[digest(1)] = result("x")
+    cached.slot("h")[digest(2)] = result("y")
+    jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
+    jobs.prepare(["g", "h"])  # fitted before: the children wait for a sheet that misses (start)
+    assert jobs.workers is None
+
+    monkeypatch.setattr(pdf_jobs, "installed", lambda: False)
+    monkeypatch.setattr(pdf, "installed", lambda: False)
+    jobs = PdfJobs(PdfCache(tmp_path / "other"), LOG)
+    jobs.prepare(["g"])
+    site = tmp_path / "site"
+    pages = write_site(site)
+    jobs.start(site, "g", pages["g"], pages["g"].read_text(encoding="utf-8"), ASSETS, 1)
+    assert jobs.workers is None and spawned == [(2, True)]  # no child started to find WeasyPrint missing
+    with caplog.at_level(logging.INFO):
+        assert jobs.build_now(site, pages, ASSETS) == {}
+    assert "WeasyPrint is not installed" in caplog.text and links(pages["g"]) == []
