@@ -327,12 +327,13 @@ def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str
 
 
 def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger,
-               cache: dict[str, dict] | None = None,
-               started: dict[str, tuple[str, Future]] | None = None) -> dict[str, FitResult]:
+               cache: dict[str, dict] | None = None, started: dict[str, tuple[str, Future]] | None = None,
+               workers: FitWorkers | None = None) -> dict[str, FitResult]:
     """``fit_sheet`` for every page, on child processes working in parallel (pdf_workers.py); {game id:
     result} of those that worked (the others are warned about). ``started``: {game id: (input hash,
     future)} of fits begun while the site was being built (``PdfJobs.start``): one whose input is still
-    the page's is waited for instead of fitted again. Needs WeasyPrint (the children find out, this
+    the page's is waited for instead of fitted again; the others go to ``workers`` (the children those
+    fits run on), else to children started here and ended on return. Needs WeasyPrint (the children find out, this
     process never imports it): without it, an info line and nothing."""
     if not installed():
         log.info(NOT_INSTALLED)
@@ -341,7 +342,7 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
     caches = {} if cache is None else {g: cache.setdefault(g, {}) for g in pages}
     started = started or {}
     outcomes: dict[str, FitResult | Exception | tuple[str, Future]] = {}
-    workers = None
+    own = None
     for game_id, page_file in pages.items():
         try:  # a PDF is a bonus: never fail the site for it, but say so
             sheet = sheet_input(page_file.read_text(encoding="utf-8"), page_file, site_dir, asset_dir)
@@ -352,7 +353,8 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
             elif game_id in started and started[game_id][0] == sheet.digest:
                 outcomes[game_id] = started[game_id]
             else:
-                workers = workers or start_workers(len(pages))
+                if workers is None:
+                    workers = own = start_workers(len(pages))
                 outcomes[game_id] = (sheet.digest, submit_fit(workers, sheet, page_file, site_dir))
         except Exception as exc:
             outcomes[game_id] = exc
@@ -377,8 +379,8 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
             log.debug(f"rulecraft: {missing}")
         return fitted
     finally:
-        if workers is not None:
-            workers.close()
+        if own is not None:
+            own.close()
 
 
 def write_outcome(site_dir: Path, game_id: str, page_file: Path, outcome: FitResult,

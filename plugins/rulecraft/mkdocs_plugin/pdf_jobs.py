@@ -111,7 +111,7 @@ class PdfJobs:
     def build_now(self, site_dir: Path, pages: dict[str, Path], asset_dir: str) -> dict[str, list]:
         """Make every sheet's PDFs; returns {game id: [(paper label, PDF file)]} of those written."""
         try:
-            return self._write(site_dir, pages, self._fit(site_dir, pages, asset_dir, self.started))
+            return self._write(site_dir, pages, self._fit(site_dir, pages, asset_dir, self.started, self.workers))
         finally:
             workers, self.workers, self.started = self.workers, None, {}
             if workers is not None:
@@ -125,11 +125,12 @@ class PdfJobs:
         if workers is not None:
             workers.close()
 
-    def _fit(self, site_dir: Path, pages: dict[str, Path], asset_dir: str, started: dict | None = None) -> dict:
+    def _fit(self, site_dir: Path, pages: dict[str, Path], asset_dir: str, started: dict | None = None,
+             workers=None) -> dict:
         outcomes = self._from_cache(site_dir, pages, asset_dir)
         rest = {game_id: page for game_id, page in pages.items() if game_id not in outcomes}
         if rest:  # only now are children started (they import WeasyPrint): a warm build never needs one
-            outcomes.update(fit_sheets(site_dir, rest, asset_dir, self.log, self.cache, started))
+            outcomes.update(fit_sheets(site_dir, rest, asset_dir, self.log, self.cache, started, workers))
         return outcomes
 
     def _write(self, site_dir: Path, pages: dict[str, Path], outcomes: dict) -> dict[str, list]:

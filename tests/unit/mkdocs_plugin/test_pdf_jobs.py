@@ -51,6 +51,7 @@ class FakeFit:
 
     def __init__(self):
         self.calls: list[str] = []
+        self.workers: list = []  # the FitWorkers each fit ran on
         self.pages = 1
         self.dropped: tuple[str, ...] = ()
         self.gate: threading.Event | None = None  # when set: every fit waits for it
@@ -63,6 +64,7 @@ class FakeFit:
             assert self.gate.wait(10)
         text = fragment.split("<p>")[1].split("</p>")[0]
         self.calls.append(text)
+        self.workers.append(workers)
         return result(text, self.pages, self.dropped, fragment)
 
 
@@ -246,6 +248,7 @@ def test_sheets_fitted_while_the_site_is_written_are_waited_for_not_fitted_again
     pages["h"].write_text(pages["h"].read_text(encoding="utf-8").replace("One", "Two"), encoding="utf-8")
     written = jobs.build_now(site, pages, ASSETS)
     assert sorted(fits.calls) == ["One", "One", "Two"]
+    assert len({id(w) for w in fits.workers}) == 1  # fitted again on the same children, none started anew
     assert fitted(pages["g"]) == "One" and fitted(pages["h"]) == "Two" and set(written) == {"g", "h"}
     assert jobs.workers is None and jobs.started == {}  # children ended with the build
 
