@@ -15,16 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import html
+import importlib.util
 import json
 import logging
 import os
 import posixpath
 import re
-import signal
-import subprocess
-import sys
-import tempfile
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -33,6 +30,7 @@ from urllib.parse import unquote, urlsplit
 from ..render.cheatsheet import PDF_SLOT
 from .fitting import MIN_PT, FitResult, emoji_to_images, fit_here
 from .pdf_cache import _atomic_write
+from .pdf_workers import FitWorkers, WeasyPrintMissing, worker_count
 
 STYLESHEETS = ("rulecraft.css", "cheatsheet.css")  # inside the site's asset folder
 
@@ -50,6 +48,15 @@ PAPERS = (Paper("A4", "A4", "cheatsheet.pdf"), Paper("US Letter", "letter", "che
 SLOT_RE = re.compile(r'<span class="rc-sheet-pdf" ' + PDF_SLOT + r'(?:="")?></span>')
 LINK_RE = re.compile(r"<a\b([^>]*)>|</a>")
 HREF_RE = re.compile(r"""\s(?:href|download|target|rel)(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?""")
+
+
+def installed() -> bool:
+    """Whether a ``weasyprint`` package is there at all, found without importing it: the build's process
+    never imports WeasyPrint, and starts no child to find out where it is not installed."""
+    try:
+        return importlib.util.find_spec("weasyprint") is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def available() -> bool:
@@ -148,6 +155,8 @@ def _fetcher(site_dir: Path):
 
 
 _LOG = logging.getLogger("mkdocs.plugins.rulecraft.pdf")
+NOT_INSTALLED = ("rulecraft: WeasyPrint is not installed, so the cheat sheets get no PDF download "
+                 "(pip install 'rulecraft[pdf]' to add them)")
 
 
 @dataclass
@@ -160,8 +169,8 @@ class PdfResult:
     size_pt: float = 0.0
 
 
-def _document_for(page_file: Path, site_dir: Path, asset_dir: str, fragment: str, page_size: str) -> str:
-    page_html = page_file.read_text(encoding="utf-8")
+def _document_for(page_html: str, page_file: Path, site_dir: Path, asset_dir: str, fragment: str,
+                  page_size: str) -> str:
     here = page_file.parent
     hrefs = [posixpath.join(*Path(os.path.relpath(site_dir / asset_dir / name, here)).parts)
              for name in STYLESHEETS]
@@ -170,35 +179,56 @@ def _document_for(page_file: Path, site_dir: Path, asset_dir: str, fragment: str
                           html.unescape(title.group(1).strip()) if title else "Cheat sheet", page_size)
 
 
-def _template_for(page_file: Path, site_dir: Path, asset_dir: str, page_size: str) -> str:
+def _template_for(page_html: str, page_file: Path, site_dir: Path, asset_dir: str, page_size: str) -> str:
     """The paper's document with ``{fragment}`` where the sheet goes (filled in by fitting.py)."""
-    return _document_for(page_file, site_dir, asset_dir, "\0", page_size).replace("\0", "{fragment}")
+    return _document_for(page_html, page_file, site_dir, asset_dir, "\0", page_size).replace("\0", "{fragment}")
 
 
-def fit_sheet(page_file: Path, site_dir: Path, asset_dir: str, cache: dict | None = None) -> FitResult:
-    """Choose, verify and render the sheet of one built page (see fitting.py); the PDFs' bytes are in
-    the result. ``cache`` (kept by the plugin across rebuilds, on disk by ``pdf_cache``) maps the input's
-    hash to the result already made from it, so an unchanged sheet is neither fitted nor set again.
-    Nothing here needs WeasyPrint before a miss (``pdf_jobs`` relies on that)."""
-    fragment = sheet_fragment(page_file.read_text(encoding="utf-8"))
+@dataclass(frozen=True)
+class SheetInput:
+    """What a sheet's PDFs are made from, and its hash (the cache key)."""
+
+    fragment: str  # emoji as pictures
+    documents: dict[str, str]  # CSS paper size -> the paper's document, ``{fragment}`` where the sheet goes
+    digest: str
+
+
+def sheet_input(page_html: str, page_file: Path, site_dir: Path, asset_dir: str) -> SheetInput:
+    """The input of one built cheat-sheet page (its HTML as written to ``page_file``): the fragment, the
+    papers' documents, and a hash of those and the stylesheets. Needs no WeasyPrint."""
+    fragment = sheet_fragment(page_html)
     if fragment is None:
         raise ValueError(f"{page_file} has no cheat sheet")
     fragment = emoji_to_images(fragment)
-    documents = {paper.css_size: _template_for(page_file, site_dir, asset_dir, paper.css_size)
+    documents = {paper.css_size: _template_for(page_html, page_file, site_dir, asset_dir, paper.css_size)
                  for paper in PAPERS}
     key = hashlib.sha256(fragment.encode() + "".join(documents.values()).encode())
     for name in STYLESHEETS:
         css = site_dir / asset_dir / name
         key.update(css.read_bytes() if css.is_file() else b"")
-    digest = key.hexdigest()
-    hit = cache.get(digest) if cache is not None else None
-    if hit is not None:
-        return hit
-    result = _run_fit(fragment, documents, page_file, site_dir)
+    return SheetInput(fragment, documents, key.hexdigest())
+
+
+def remember(cache: dict | None, digest: str, result: FitResult) -> None:
+    """Keep a game's new fit in its cache slot, as its only entry (all a build can reuse)."""
     if cache is not None:
         cache[digest] = result
-        for old in [d for d in cache if d != digest]:  # one entry per game is all a build can reuse
+        for old in [d for d in cache if d != digest]:
             cache.pop(old, None)
+
+
+def fit_sheet(page_file: Path, site_dir: Path, asset_dir: str, cache: dict | None = None,
+              workers: FitWorkers | None = None) -> FitResult:
+    """Choose, verify and render the sheet of one built page (see fitting.py); the PDFs' bytes are in
+    the result. ``cache`` (kept by the plugin across rebuilds, on disk by ``pdf_cache``) maps the input's
+    hash to the result already made from it, so an unchanged sheet is neither fitted nor set again.
+    Nothing here needs WeasyPrint before a miss (``pdf_jobs`` relies on that)."""
+    sheet = sheet_input(page_file.read_text(encoding="utf-8"), page_file, site_dir, asset_dir)
+    hit = cache.get(sheet.digest) if cache is not None else None
+    if hit is not None:
+        return hit
+    result = _run_fit(sheet.fragment, sheet.documents, page_file, site_dir, workers)
+    remember(cache, sheet.digest, result)
     return result
 
 
@@ -206,52 +236,39 @@ def _renders_in_process() -> bool:
     return os.environ.get("PYTHONHASHSEED") == "0" and "SOURCE_DATE_EPOCH" in os.environ
 
 
-def _child_env() -> dict:
-    return {**os.environ, "PYTHONHASHSEED": "0", "SOURCE_DATE_EPOCH": os.environ.get("SOURCE_DATE_EPOCH", "0")}
-
-
-def _run_fit(fragment: str, documents: dict[str, str], page_file: Path, site_dir: Path) -> FitResult:
+def _run_fit(fragment: str, documents: dict[str, str], page_file: Path, site_dir: Path,
+             workers: FitWorkers | None = None) -> FitResult:
     """The fit loop in a child process with a fixed hash seed and timestamp: two builds must give
     byte-identical PDFs, and WeasyPrint's font subsets follow set order (randomised per process)
-    and carry fontTools' 'modified' time (which honours SOURCE_DATE_EPOCH)."""
+    and carry fontTools' 'modified' time (which honours SOURCE_DATE_EPOCH). The child is one of
+    ``workers`` (pdf_workers.py), or one started for this fit alone."""
     if _renders_in_process():
+        if not available():
+            raise WeasyPrintMissing("weasyprint cannot be imported")
         return fit_here(fragment, documents, _renderer(page_file, site_dir), without_links)
-    with tempfile.TemporaryDirectory(prefix="rulecraft-pdf-") as tmp:
-        job = Path(tmp) / "job.json"
-        job.write_text(json.dumps({"fragment": fragment, "documents": documents}), encoding="utf-8")
-        # -X faulthandler: a crash inside the native text stack (Pango, HarfBuzz, fontconfig) prints
-        # where it happened instead of dying silently.
-        command = [sys.executable, "-X", "faulthandler", "-m", __name__, str(page_file), str(site_dir),
-                   str(job)]
-        for attempt in range(_CHILD_ATTEMPTS):
-            run = subprocess.run(command, capture_output=True, text=True, timeout=900, env=_child_env())
-            # A child killed by a signal (negative code: the OOM killer, a native crash while another
-            # process rebuilds the font cache) is retried once; an error the renderer reported is not.
-            if run.returncode >= 0 or attempt == _CHILD_ATTEMPTS - 1:
-                break
-            _LOG.debug(f"rulecraft: PDF renderer {_exit_status(run.returncode)}; trying again")
-        if run.returncode != 0:
-            raise RuntimeError(_child_failure(run))
-        return FitResult.from_json(json.loads(run.stdout), Path(tmp))
+    if workers is not None:
+        return workers.fit(fragment, documents, page_file, site_dir)
+    alone = FitWorkers(1)
+    try:
+        return alone.fit(fragment, documents, page_file, site_dir)
+    finally:
+        alone.close()
 
 
-_CHILD_ATTEMPTS = 2
+def start_workers(jobs: int | None = None, spawn: bool = False) -> FitWorkers:
+    """Children for ``jobs`` fits at once (one per core, at most 4), started now when ``spawn``, else at
+    their first fit; in-process rendering (tests with fixed seeds) stays serial and starts none."""
+    if _renders_in_process():
+        return FitWorkers(1)
+    workers = FitWorkers(worker_count(jobs))
+    if spawn:
+        workers.spawn()
+    return workers
 
 
-def _exit_status(code: int) -> str:
-    if code < 0:
-        try:
-            return f"was killed by {signal.Signals(-code).name}"
-        except ValueError:
-            return f"was killed by signal {-code}"
-    return f"exited with status {code}"
-
-
-def _child_failure(run: subprocess.CompletedProcess) -> str:
-    """The renderer's own last error line, or how it ended when it said nothing."""
-    lines = [line for line in run.stderr.strip().splitlines() if line.strip()]
-    status = f"the PDF renderer {_exit_status(run.returncode)}"
-    return f"{lines[-1]} ({status})" if lines else status
+def submit_fit(workers: FitWorkers, sheet: SheetInput, page_file: Path, site_dir: Path) -> Future:
+    """``_run_fit`` of one sheet on one of ``workers``' threads."""
+    return workers.submit(lambda: _run_fit(sheet.fragment, sheet.documents, page_file, site_dir, workers))
 
 
 def _renderer(page_file: Path, site_dir: Path):
@@ -317,39 +334,62 @@ def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str
 
 
 def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger,
-               cache: dict[str, dict] | None = None, names: dict[str, str] | None = None) -> dict[str, FitResult]:
-    """``fit_sheet`` for every page, in parallel child processes; {key: result} of those that
-    worked (the others are warned about, by ``names``). Needs WeasyPrint: without it, an info line and
-    nothing."""
-    if not available():
-        log.info("rulecraft: WeasyPrint is not installed, so the cheat sheets get no PDF download "
-                 "(pip install 'rulecraft[pdf]' to add them)")
+               cache: dict[str, dict] | None = None, started: dict[str, tuple[str, Future]] | None = None,
+               workers: FitWorkers | None = None, names: dict[str, str] | None = None) -> dict[str, FitResult]:
+    """``fit_sheet`` for every page, on child processes working in parallel (pdf_workers.py); {game id:
+    result} of those that worked (the others are warned about). ``started``: {game id: (input hash,
+    future)} of fits begun while the site was being built (``PdfJobs.start``): one whose input is still
+    the page's is waited for instead of fitted again; the others go to ``workers`` (the children those
+    fits run on), else to children started here and ended on return. Needs WeasyPrint (the children find out, this
+    process never imports it): without it, an info line and nothing. ``names``: {key: the sheet's name},
+    how warnings name it (``sheet_name``)."""
+    if not installed():
+        log.info(NOT_INSTALLED)
         return {}
-    jobs = list(pages.items())
-    log.debug(f"rulecraft: fitting {len(jobs)} cheat sheet(s) with WeasyPrint: "
+    log.debug(f"rulecraft: fitting {len(pages)} cheat sheet(s) with WeasyPrint: "
               f"{'; '.join(sheet_name(names, key) for key in pages)}")
-    caches = {} if cache is None else {g: cache.setdefault(g, {}) for g, _ in jobs}
-
-    def work(job) -> FitResult | Exception:
-        game_id, page_file = job
-        try:
-            return fit_sheet(page_file, site_dir, asset_dir, caches.get(game_id))
-        except Exception as exc:  # a PDF is a bonus: never fail the site for it, but say so
-            return exc
-
-    # Each game is fitted in its own child process (see _run_fit): threads only wait for them, so the
-    # machine's cores share the work. In-process rendering (tests with fixed seeds) stays serial.
-    # At most 4 at once: each child holds an interpreter and WeasyPrint (~100 MB).
-    workers = 1 if _renders_in_process() else max(1, min(len(jobs), len(os.sched_getaffinity(0)), 4))
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        outcomes = list(pool.map(work, jobs))
-    fitted = {}
-    for (game_id, _page_file), outcome in zip(jobs, outcomes):
-        if isinstance(outcome, Exception):
-            log.warning(f"rulecraft: could not write the PDFs of the {sheet_name(names, game_id)}: {outcome}")
-        else:
-            fitted[game_id] = outcome
-    return fitted
+    caches = {} if cache is None else {g: cache.setdefault(g, {}) for g in pages}
+    started = started or {}
+    outcomes: dict[str, FitResult | Exception | tuple[str, Future]] = {}
+    own = None
+    for game_id, page_file in pages.items():
+        try:  # a PDF is a bonus: never fail the site for it, but say so
+            sheet = sheet_input(page_file.read_text(encoding="utf-8"), page_file, site_dir, asset_dir)
+            slot = caches.get(game_id)
+            hit = slot.get(sheet.digest) if slot is not None else None
+            if hit is not None:
+                outcomes[game_id] = hit
+            elif game_id in started and started[game_id][0] == sheet.digest:
+                outcomes[game_id] = started[game_id]
+            else:
+                if workers is None:
+                    workers = own = start_workers(len(pages))
+                outcomes[game_id] = (sheet.digest, submit_fit(workers, sheet, page_file, site_dir))
+        except Exception as exc:
+            outcomes[game_id] = exc
+    try:
+        fitted, missing = {}, None
+        for game_id, outcome in outcomes.items():
+            if isinstance(outcome, tuple):
+                digest, future = outcome
+                try:
+                    outcome = future.result()
+                    remember(caches.get(game_id), digest, outcome)
+                except Exception as exc:
+                    outcome = exc
+            if isinstance(outcome, WeasyPrintMissing):
+                missing = outcome
+            elif isinstance(outcome, Exception):
+                log.warning(f"rulecraft: could not write the PDFs of the {sheet_name(names, game_id)}: {outcome}")
+            else:
+                fitted[game_id] = outcome
+        if missing is not None:
+            log.info(NOT_INSTALLED)
+            log.debug(f"rulecraft: {missing}")
+        return fitted
+    finally:
+        if own is not None:
+            own.close()
 
 
 def write_outcome(site_dir: Path, game_id: str, page_file: Path, outcome: FitResult,
@@ -393,11 +433,9 @@ def update_page(page_file: Path, outcome: FitResult) -> None:
     page_file.write_text(text[:finder.start] + outcome.fragment + text[finder.end:], encoding="utf-8")
 
 
-def _child_main(page_file: Path, site_dir: Path, job_file: Path) -> None:
+def fit_in_child(page_file: Path, site_dir: Path, job_file: Path) -> dict:
+    """A worker child's fit (pdf_workers.py): the job file holds the fragment and the papers' documents;
+    the PDFs are written beside it, the rest is returned."""
     job = json.loads(job_file.read_text(encoding="utf-8"))
     result = fit_here(job["fragment"], job["documents"], _renderer(page_file, site_dir), without_links)
-    print(json.dumps(result.to_json(job_file.parent)))
-
-
-if __name__ == "__main__":  # the child process of _run_fit
-    _child_main(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]))
+    return result.to_json(job_file.parent)

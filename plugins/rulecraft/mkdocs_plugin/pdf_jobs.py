@@ -4,8 +4,11 @@ Fitting a sheet takes WeasyPrint several renders. Both ways first look every gam
 (``pdf_cache``) with ``pdf.fit_sheet`` itself, given a cache that ends it on a miss: a game whose sheet
 did not change is written from its cached fit (PDFs, the fit written into the page, links, warnings:
 ``pdf.write_outcome``, exactly as when it was fitted) without WeasyPrint even being imported.
-`mkdocs build` then fits the rest and waits for them. `mkdocs serve` must not: the browser reloads
-only when the build returns. So for the games that missed, a served build
+`mkdocs build` fits the rest and waits for them; it starts each sheet's fit as soon as that page's
+HTML is final (``start``, called from the plugin's on_post_page), so the sheets are fitted while
+MkDocs writes the rest of the site, and at the end waits only for what is left (a fit whose page
+changed after all is made again). `mkdocs serve` must not wait: the browser reloads only when the
+build returns. So for the games that missed, a served build
 
 1. copies what the PDFs are made from (the built cheat-sheet pages and Rulecraft's two
    stylesheets) aside, because the next rebuild empties the site folder;
@@ -28,7 +31,19 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
-from .pdf import PAPERS, STYLESHEETS, add_download_link, fit_sheet, fit_sheets, sheet_name, write_outcome
+from .pdf import (
+    PAPERS,
+    STYLESHEETS,
+    add_download_link,
+    fit_sheet,
+    fit_sheets,
+    installed,
+    sheet_name,
+    sheet_input,
+    start_workers,
+    submit_fit,
+    write_outcome,
+)
 from .pdf_cache import PdfCache, _atomic_write
 
 
@@ -68,19 +83,59 @@ class PdfJobs:
         self.generation = 0  # bumped by every build that starts
         self.pending: _Job | None = None
         self.worker: threading.Thread | None = None
+        self.started: dict[str, tuple] = {}  # game id -> (input hash, future): fits begun during a build
+        self.workers = None  # their child processes (pdf_workers.FitWorkers)
 
     # --- `mkdocs build` ------------------------------------------------------------------------------
+    def prepare(self, sheets: list[str]) -> None:
+        """Before any page is rendered: when a sheet has never been fitted (its cache slot is empty, as
+        in a first or cold build), its fit is certain, so the children are started now and import
+        WeasyPrint while MkDocs renders the pages. Otherwise they start at the first miss (``start``)."""
+        if self.workers is None and installed() and any(len(self._slot(key)) == 0 for key in sheets):
+            self.workers = start_workers(len(sheets), spawn=True)
+
+    def start(self, site_dir: Path, game_id: str, page_file: Path, page_html: str, asset_dir: str,
+              sheets: int) -> None:
+        """Begin fitting one sheet from its page's final HTML (about to be written to ``page_file``)
+        unless the cache has it; ``sheets``: how many the build has (workers to start). Any error
+        is left to ``build_now``, which reports it properly."""
+        try:
+            sheet = sheet_input(page_html, page_file, site_dir, asset_dir)
+            if self._slot(game_id).get(sheet.digest) is not None or not installed():
+                return
+            if self.workers is None:
+                self.workers = start_workers(sheets)
+            self.started[game_id] = (sheet.digest, submit_fit(self.workers, sheet, page_file, site_dir))
+            self.log.debug(f"rulecraft: fitting the cheat sheet of {game_id!r} while the site is written")
+        except Exception as exc:
+            self.log.debug(f"rulecraft: the cheat sheet of '{game_id}' is fitted after the build: {exc}")
+
     def build_now(self, site_dir: Path, pages: dict[str, Path], asset_dir: str,
                   names: dict[str, str] | None = None) -> dict[str, list]:
         """Make every sheet's PDFs; returns {game id: [(paper label, PDF file)]} of those written.
         ``names``: {game id: the sheet's name}, how warnings name it (``pdf.sheet_name``)."""
-        return self._write(site_dir, pages, self._fit(site_dir, pages, asset_dir, names), names)
+        try:
+            return self._write(site_dir, pages,
+                               self._fit(site_dir, pages, asset_dir, self.started, self.workers, names), names)
+        finally:
+            workers, self.workers, self.started = self.workers, None, {}
+            if workers is not None:
+                workers.close()
 
-    def _fit(self, site_dir: Path, pages: dict[str, Path], asset_dir: str, names: dict[str, str] | None) -> dict:
+    def abandon(self) -> None:
+        """The build failed: fits not begun are dropped, the children end after those running."""
+        workers, started, self.workers, self.started = self.workers, self.started, None, {}
+        for _digest, future in started.values():
+            future.cancel()
+        if workers is not None:
+            workers.close()
+
+    def _fit(self, site_dir: Path, pages: dict[str, Path], asset_dir: str, started: dict | None = None,
+             workers=None, names: dict[str, str] | None = None) -> dict:
         outcomes = self._from_cache(site_dir, pages, asset_dir)
         rest = {game_id: page for game_id, page in pages.items() if game_id not in outcomes}
-        if rest:  # only now is WeasyPrint imported (pdf.available): a warm build never needs it
-            outcomes.update(fit_sheets(site_dir, rest, asset_dir, self.log, self.cache, names))
+        if rest:  # only now are children started (they import WeasyPrint): a warm build never needs one
+            outcomes.update(fit_sheets(site_dir, rest, asset_dir, self.log, self.cache, started, workers, names))
         return outcomes
 
     def _write(self, site_dir: Path, pages: dict[str, Path], outcomes: dict,
@@ -182,7 +237,7 @@ class PdfJobs:
         with self.lock:
             if job.generation != self.generation:
                 return  # a newer build has started; its own job follows
-        outcomes = self._fit(job.copy_dir, job.copy_pages, job.asset_dir, job.names)
+        outcomes = self._fit(job.copy_dir, job.copy_pages, job.asset_dir, names=job.names)
         with self.lock:  # held while writing: a new build waits in build_started before emptying the site
             if job.generation != self.generation:
                 return

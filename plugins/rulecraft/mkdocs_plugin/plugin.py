@@ -14,6 +14,8 @@
   tables and cards there (searchindex.py); searchorder.js, linked from <head>, puts the game being
   read first among the results.
 * on_post_build: fill the glossary's "Used in" backlinks into the written pages.
+* on_post_page: `mkdocs build` starts fitting each cheat sheet that is not cached as soon as its page's HTML
+  is final, in child processes, while the rest of the site is written (pdf_jobs.py, pdf_workers.py).
 * on_post_build: write each cheat sheet's PDFs, A4 and US Letter (pdf.py; needs WeasyPrint, optional),
   cached on disk by content (pdf_cache.py); under `mkdocs serve` after the reload (pdf_jobs.py).
 * serving: a page whose text, site and rule data are unchanged since the last rebuild is not rendered
@@ -170,6 +172,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             files.append(File.generated(config, dest, **source))
         if self.config.navigation and not config.nav:
             config.nav = site_navigation(self.book, (f.src_uri for f in files.documentation_pages()))
+        if self.config.cheatsheet_pdf and not self.serving:
+            self._pdf_jobs().prepare(list(self._sheet_files()))
         return files
 
     def _game_of(self, src_uri: str) -> str | None:
@@ -237,7 +241,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             self._fail(f"rulecraft: {page.file.src_uri}: " + "; ".join(self.page_state.problems))
         return html
 
-    def on_post_page(self, output: str, /, *, page, config):
+    def _post_page(self, output: str, /, *, page, config):
         if self.config.enabled and "data-rc-backlinks" in output:
             self.backlink_pages.append(page)  # filled in on_post_build, once the file is written
         if self.config.enabled and "</head>" in output:
@@ -255,6 +259,44 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         start = output.find("<body")
         end = output.find(">", start) + 1 if start >= 0 else 0
         return output[:end] + banner + output[end:]
+
+    @event_priority(-100)  # after every other plugin's on_post_page: the page as it is written
+    def _start_sheet_fit(self, output: str, /, *, page, config):
+        """`mkdocs build`: a cheat sheet's PDFs are fitted from here on, while the rest of the site is
+        written (pdf_jobs.PdfJobs.start); on_post_build waits for them."""
+        if self.config.enabled and self.config.cheatsheet_pdf and not self.serving:
+            sheets = self._sheet_files()
+            key = next((k for k, f in sheets.items() if f is page.file), None)
+            if key is not None:
+                self._pdf_jobs().start(Path(config.site_dir), key, Path(page.file.abs_dest_path), output, ASSET_DIR,
+                                       len(sheets))
+        return output
+
+    on_post_page = CombinedEvent(_post_page, _start_sheet_fit)
+
+    def _sheet_files(self) -> dict[str, File]:
+        """{key: file} of every cheat-sheet page: the game id for a game's sheet, the page's path without
+        .md for a variant's (so its PDFs land next to its page)."""
+        sheets = {}
+        for game_id, game in self.book.games.items():
+            file = self.files.get_file_from_path(f"{game_id}/{GAME_PAGES['cheatsheet'][0]}")
+            if file is not None:
+                sheets[game_id] = file
+            for path, _title, _variant in site_pages.variant_sheets(game):
+                file = self.files.get_file_from_path(path)
+                if file is not None:
+                    sheets[path[:-3]] = file
+        return sheets
+
+    def _sheet_names(self) -> dict[str, str]:
+        """{key of ``_sheet_files``: the sheet's name as a person says it}, for warnings and log lines."""
+        names = {}
+        for game_id, game in self.book.games.items():
+            names[game_id] = f"{game.title} cheat sheet"
+            variant_names = {v.id: v.name for v in game.info.variants} if game.info else {}
+            for path, _title, variant in site_pages.variant_sheets(game):
+                names[path[:-3]] = f"{game.title}, {variant_names.get(variant, variant)} cheat sheet"
+        return names
 
     # Search plugins (MkDocs' and Material's) index page.content in on_page_context, keeping a
     # link's words but not the link. So they are given the page without its glossary links: the
@@ -341,25 +383,20 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             log.debug(f"rulecraft: {cache.rendered} page(s) rendered, {cache.reused} reused")
         if not (self.config.enabled and self.config.cheatsheet_pdf):
             return
-        built, names = {}, {}  # key -> built page; key -> the sheet's name in log lines
-        for game_id, game in self.book.games.items():
-            file = self.files.get_file_from_path(f"{game_id}/{GAME_PAGES['cheatsheet'][0]}")
-            if file is not None and Path(file.abs_dest_path).is_file():
-                built[game_id] = Path(file.abs_dest_path)
-                names[game_id] = f"{game.title} cheat sheet"
-            # A variant's sheet: keyed by its folder, so its PDFs land next to its page.
-            variant_names = {v.id: v.name for v in game.info.variants} if game.info else {}
-            for path, _title, variant in site_pages.variant_sheets(game):
-                file = self.files.get_file_from_path(path)
-                if file is not None and Path(file.abs_dest_path).is_file():
-                    built[path[:-3]] = Path(file.abs_dest_path)
-                    names[path[:-3]] = f"{game.title}, {variant_names.get(variant, variant)} cheat sheet"
+        built = {key: Path(file.abs_dest_path) for key, file in self._sheet_files().items()
+                 if Path(file.abs_dest_path).is_file()}
+        names = self._sheet_names()
         # Serving: the PDFs are made after the reload, in the background (pdf_jobs).
         jobs = self._pdf_jobs()
         if self.serving:
             jobs.build_later(Path(config.site_dir), built, ASSET_DIR, names)
         else:
             jobs.build_now(Path(config.site_dir), built, ASSET_DIR, names)
+
+    def on_build_error(self, *, error):
+        jobs = getattr(self, "pdf_jobs", None)
+        if jobs is not None:
+            jobs.abandon()  # sheets fitted while the site was written: their children end
 
     def _pdf_jobs(self):
         """One scheduler per plugin instance (it survives `mkdocs serve` rebuilds, see on_startup),

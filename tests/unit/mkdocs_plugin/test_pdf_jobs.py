@@ -51,18 +51,20 @@ class FakeFit:
 
     def __init__(self):
         self.calls: list[str] = []
+        self.workers: list = []  # the FitWorkers each fit ran on
         self.pages = 1
         self.dropped: tuple[str, ...] = ()
         self.gate: threading.Event | None = None  # when set: every fit waits for it
         self.started = threading.Event()
 
-    def __call__(self, fragment, documents, page_file, site_dir):
+    def __call__(self, fragment, documents, page_file, site_dir, workers=None):
         assert "@page { size: A4; }" in documents["A4"] and "@page { size: letter; }" in documents["letter"]
         self.started.set()
         if self.gate is not None:
             assert self.gate.wait(10)
         text = fragment.split("<p>")[1].split("</p>")[0]
         self.calls.append(text)
+        self.workers.append(workers)
         return result(text, self.pages, self.dropped, fragment)
 
 
@@ -235,36 +237,60 @@ def test_a_job_overtaken_by_a_newer_build_leaves_the_site_alone(tmp_path, fits):
     assert jobs.wait(10) and fits.calls == ["Old"]
 
 
-def fake_child(monkeypatch, *runs):
-    """The PDF child replaced by canned outcomes (return code, stderr), taken in order."""
-    import subprocess
+def test_sheets_fitted_while_the_site_is_written_are_waited_for_not_fitted_again(tmp_path, fits):
+    site = tmp_path / "site"
+    pages = write_site(site, games=("g", "h"))
+    jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
+    for game_id, page_file in pages.items():  # on_post_page: the page's final HTML, before it is written
+        jobs.start(site, game_id, page_file, page_file.read_text(encoding="utf-8"), ASSETS, len(pages))
+    assert set(jobs.started) == {"g", "h"}
+    # h's page was changed after its fit began: the PDFs must be of the page as written, so it is fitted again
+    pages["h"].write_text(pages["h"].read_text(encoding="utf-8").replace("One", "Two"), encoding="utf-8")
+    written = jobs.build_now(site, pages, ASSETS)
+    assert sorted(fits.calls) == ["One", "One", "Two"]
+    assert len({id(w) for w in fits.workers}) == 1  # fitted again on the same children, none started anew
+    assert fitted(pages["g"]) == "One" and fitted(pages["h"]) == "Two" and set(written) == {"g", "h"}
+    assert jobs.workers is None and jobs.started == {}  # children ended with the build
 
-    calls = []
+    # The next build: both sheets are cached, so nothing is started while the site is written.
+    site2 = tmp_path / "site2"
+    pages = write_site(site2, games=("g",))
+    jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
+    jobs.start(site2, "g", pages["g"], pages["g"].read_text(encoding="utf-8"), ASSETS, 1)
+    assert jobs.workers is None and jobs.started == {}
+    jobs.build_now(site2, pages, ASSETS)
+    assert len(fits.calls) == 3 and fitted(pages["g"]) == "One"
 
-    def run(command, **kwargs):
-        code, stderr = runs[len(calls)]
-        calls.append(command)
-        return subprocess.CompletedProcess(command, code, stdout="", stderr=stderr)
 
+def test_a_cold_build_starts_the_children_before_the_pages_unless_weasyprint_is_not_installed(tmp_path, monkeypatch,
+                                                                                                 caplog):
+    import rulecraft.mkdocs_plugin.pdf_jobs as pdf_jobs
+
+    spawned = []
+    monkeypatch.setattr(pdf_jobs, "start_workers", lambda jobs, spawn=False: spawned.append((jobs, spawn)) or "w")
     monkeypatch.delenv("PYTHONHASHSEED", raising=False)
-    monkeypatch.setattr(pdf.subprocess, "run", run)
-    return calls
+    jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
+    jobs.prepare(["g", "h"])  # never fitted: the fits are certain, the children start now
+    assert spawned == [(2, True)] and jobs.workers == "w"
 
+    cached = PdfCache(tmp_path / "cache")
+    cached.slot("g")[digest(1)] = result("x")
+    cached.slot("h")[digest(2)] = result("y")
+    jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
+    jobs.prepare(["g", "h"])  # fitted before: the children wait for a sheet that misses (start)
+    assert jobs.workers is None
 
-def test_a_child_killed_by_a_signal_is_retried_once_and_named(monkeypatch, tmp_path):
-    calls = fake_child(monkeypatch, (-11, ""), (-9, ""))
-    with pytest.raises(RuntimeError, match="the PDF renderer was killed by SIGKILL"):
-        pdf._run_fit("<div></div>", {}, tmp_path / "index.html", tmp_path)
-    assert len(calls) == 2
-    assert "faulthandler" in calls[0]
-
-
-def test_an_error_the_child_reported_is_not_retried(monkeypatch, tmp_path):
-    calls = fake_child(monkeypatch, (1, "Traceback …\nOSError: no space left on device\n"))
-    with pytest.raises(RuntimeError, match=r"^OSError: no space left on device \(the PDF renderer exited "
-                                           r"with status 1\)$"):
-        pdf._run_fit("<div></div>", {}, tmp_path / "index.html", tmp_path)
-    assert len(calls) == 1
+    monkeypatch.setattr(pdf_jobs, "installed", lambda: False)
+    monkeypatch.setattr(pdf, "installed", lambda: False)
+    jobs = PdfJobs(PdfCache(tmp_path / "other"), LOG)
+    jobs.prepare(["g"])
+    site = tmp_path / "site"
+    pages = write_site(site)
+    jobs.start(site, "g", pages["g"], pages["g"].read_text(encoding="utf-8"), ASSETS, 1)
+    assert jobs.workers is None and spawned == [(2, True)]  # no child started to find WeasyPrint missing
+    with caplog.at_level(logging.INFO):
+        assert jobs.build_now(site, pages, ASSETS) == {}
+    assert "WeasyPrint is not installed" in caplog.text and links(pages["g"]) == []
 
 
 def test_a_variant_sheet_and_a_game_named_like_its_folder_keep_their_own_cache_slots(tmp_path, fits):

@@ -375,7 +375,7 @@ def test_pdf_of_an_unchanged_sheet_is_reused(tmp_path, monkeypatch):
 
     calls = []
 
-    def fake(fragment, documents, page_file, site):
+    def fake(fragment, documents, page_file, site, workers=None):
         calls.append((fragment, documents))
         return FitResult(Fit(8, 3), fragment, {p: (b"%PDF-1.7 x", 1, 0.9) for p in documents}, 0.9, 1)
 

@@ -1,0 +1,94 @@
+"""The children that fit cheat sheets (pdf_workers.FitWorkers), played by small real processes that answer
+the same protocol: one child fits several sheets in turn, a child killed by a signal is replaced and its
+sheet tried once more, an error the fit reported is not retried, and a child without WeasyPrint says so."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+import rulecraft.mkdocs_plugin.pdf as pdf
+import rulecraft.mkdocs_plugin.pdf_workers as pdf_workers
+from rulecraft.mkdocs_plugin.pdf_workers import FitWorkers, WeasyPrintMissing
+
+# argv: what to do with each job, and a file each child started appends a line to
+CHILD = r"""
+import json, os, signal, sys
+mode, started = sys.argv[1], sys.argv[2]
+with open(started, "a") as f:
+    f.write("child\n")
+for line in sys.stdin:
+    job = json.loads(line)
+    folder = os.path.dirname(job["job"])
+    if mode == "kill":
+        os.kill(os.getpid(), signal.SIGKILL)
+    if mode == "exit":
+        print("Traceback ...\nMemoryError: out of memory", file=sys.stderr, flush=True)
+        sys.exit(3)
+    if mode == "error":
+        answer = {"error": "OSError: no space left on device"}
+    elif mode == "missing":
+        answer = {"missing": "ImportError: no weasyprint here"}
+    else:
+        fragment = json.load(open(job["job"]))["fragment"]
+        with open(os.path.join(folder, "0.pdf"), "wb") as f:
+            f.write(b"%PDF " + fragment.encode())
+        answer = {"result": {"fit": [9, 3, 1.0], "fragment": fragment, "pdfs": {"A4": ["0.pdf", 1, 0.93]},
+                             "fill": 0.95, "attempts": os.getpid(), "dropped": [], "dropped_names": []}}
+    print(json.dumps(answer), flush=True)
+"""
+
+
+@pytest.fixture
+def child(monkeypatch, tmp_path):
+    """Sets what the children do; returns how many have been started so far."""
+    started = tmp_path / "started"
+    started.write_text("", encoding="utf-8")
+
+    def use(mode: str):
+        monkeypatch.setattr(pdf_workers, "child_command", lambda: [sys.executable, "-c", CHILD, mode, str(started)])
+        return lambda: len(started.read_text(encoding="utf-8").splitlines())
+
+    monkeypatch.delenv("PYTHONHASHSEED", raising=False)  # not the tests' in-process rendering
+    return use
+
+
+def test_one_child_fits_several_sheets_in_turn(child, tmp_path):
+    started = child("fit")
+    workers = FitWorkers(1)
+    try:
+        futures = [workers.submit(lambda n=n: workers.fit(f"<div>{n}</div>", {}, tmp_path / "p.html", tmp_path))
+                   for n in range(3)]
+        results = [f.result(timeout=60) for f in futures]
+    finally:
+        workers.close()
+    assert [r.pdfs["A4"][0] for r in results] == [b"%PDF <div>0</div>", b"%PDF <div>1</div>", b"%PDF <div>2</div>"]
+    assert started() == 1 and len({r.attempts for r in results}) == 1  # the same child (its pid) for all
+
+
+def test_a_child_killed_by_a_signal_is_replaced_and_the_sheet_tried_once_more(child, tmp_path):
+    started = child("kill")
+    with pytest.raises(RuntimeError, match="^the PDF renderer was killed by SIGKILL$"):
+        pdf._run_fit("<div></div>", {}, tmp_path / "p.html", tmp_path)
+    assert started() == 2
+
+
+def test_a_child_that_exits_names_its_last_error_and_is_not_retried(child, tmp_path):
+    started = child("exit")
+    with pytest.raises(RuntimeError, match=r"^MemoryError: out of memory \(the PDF renderer exited with status 3\)$"):
+        pdf._run_fit("<div></div>", {}, tmp_path / "p.html", tmp_path)
+    assert started() == 1
+
+
+def test_an_error_the_fit_reported_is_not_retried(child, tmp_path):
+    started = child("error")
+    with pytest.raises(RuntimeError, match="^OSError: no space left on device$"):
+        pdf._run_fit("<div></div>", {}, tmp_path / "p.html", tmp_path)
+    assert started() == 1
+
+
+def test_a_child_without_weasyprint_says_so(child, tmp_path):
+    child("missing")
+    with pytest.raises(WeasyPrintMissing, match="no weasyprint here"):
+        pdf._run_fit("<div></div>", {}, tmp_path / "p.html", tmp_path)
