@@ -95,7 +95,7 @@ class PdfJobs:
             self.workers = start_workers(len(sheets), spawn=True)
 
     def start(self, site_dir: Path, game_id: str, page_file: Path, page_html: str, asset_dir: str,
-              sheets: int) -> None:
+              sheets: int, name: str | None = None) -> None:
         """Begin fitting one sheet from its page's final HTML (about to be written to ``page_file``)
         unless the cache has it; ``sheets``: how many the build has (workers to start). Any error
         is left to ``build_now``, which reports it properly."""
@@ -106,9 +106,9 @@ class PdfJobs:
             if self.workers is None:
                 self.workers = start_workers(sheets)
             self.started[game_id] = (sheet.digest, submit_fit(self.workers, sheet, page_file, site_dir))
-            self.log.debug(f"rulecraft: fitting the cheat sheet of {game_id!r} while the site is written")
+            self.log.debug(f"rulecraft: fitting the {name or sheet_name(None, game_id)} while the site is written")
         except Exception as exc:
-            self.log.debug(f"rulecraft: the cheat sheet of '{game_id}' is fitted after the build: {exc}")
+            self.log.debug(f"rulecraft: the {name or sheet_name(None, game_id)} is fitted after the build: {exc}")
 
     def build_now(self, site_dir: Path, pages: dict[str, Path], asset_dir: str,
                   names: dict[str, str] | None = None) -> dict[str, list]:

@@ -269,7 +269,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             key = next((k for k, f in sheets.items() if f is page.file), None)
             if key is not None:
                 self._pdf_jobs().start(Path(config.site_dir), key, Path(page.file.abs_dest_path), output, ASSET_DIR,
-                                       len(sheets))
+                                       len(sheets), self._sheet_names().get(key))
         return output
 
     on_post_page = CombinedEvent(_post_page, _start_sheet_fit)
