@@ -50,7 +50,7 @@ from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig, edit_url_for
 from .footer import keep_in_game
 from .render_cache import RenderCache, extensions_signature, folder_fingerprints, game_fingerprints, site_signature
-from .search import only_search_between, search_changes_page
+from .search import only_search_between, search_changes_page, speed_up_toc_lookups
 from .searchindex import entry_fields, tune_index
 from .watch import WATCH_INTERVAL, faster_polling
 
@@ -117,6 +117,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             self.book = self.last_good if self.last_good is not None else RuleBook(root=self.data_dir)
         else:
             self.last_good = self.book
+        # Checked: the YAML positions (most of the loaded book's memory) are read again only if asked for.
+        self.book.release_positions()
         if self.serving:  # rendered pages are reused only from a book loaded without errors
             after = game_fingerprints(self.data_dir, self.book.games) if not result.errors else {}
             # A game whose files changed during the load may have been read half old, half new: no reuse.
@@ -266,6 +268,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     # `data-search-exclude=""`, are left in place by it.)
     @event_priority(1)  # just before the default-priority handlers, search among them
     def _hide_links_from_search(self, context, /, *, page, config, nav):
+        if self.config.enabled:
+            speed_up_toc_lookups(config)  # the search index is made in on_config or on_pre_build: here it exists
         content = page.content
         if self.config.enabled and self.hide_links_from_search and content and not search_changes_page(content):
             self._stripped = (page, content, without_term_links(content))
