@@ -227,7 +227,9 @@ def bench(pages: int, term_count: int, runs: int, density: float, keep: Path | N
     paired = statistics.median(on[1] / off[1] for on, off in zip(results["on"], results["off"]))
     print(f"  linking cost  on/off   = CPU {cpu['on'] / cpu['off']:.3f}× (paired rounds: {paired:.3f}×)   "
           f"wall {wall['on'] / wall['off']:.3f}×   memory {mem['on'] / mem['off']:.3f}×")
-    print(f"  vs no plugin  on/plain = CPU {cpu['on'] / cpu['plain']:.3f}×   wall {wall['on'] / wall['plain']:.3f}×   "
+    vs_plain = {v: statistics.median(r[1] / p[1] for r, p in zip(results[v], results["plain"])) for v in ("off", "on")}
+    print(f"  vs no plugin  on/plain = CPU {cpu['on'] / cpu['plain']:.3f}× (paired rounds: {vs_plain['on']:.3f}×, "
+          f"off/plain {vs_plain['off']:.3f}×)   wall {wall['on'] / wall['plain']:.3f}×   "
           f"memory {mem['on'] / mem['plain']:.3f}×")
     return {"cpu": cpu, "wall": wall, "memory": mem, "paired": paired}
 

@@ -27,6 +27,7 @@ class GameCache:
     models: list[RuleModel] | None = None  # every model object, in file order
     strings: list | None = None  # every (model, subpath, field name, text)
     todo_items: list | None = None  # every TODO and placeholder (models.completeness)
+    designer_notes: list | None = None  # every designer note (models.completeness)
     docs_by_file: dict[str, YamlDocument] = field(default_factory=dict)
 
 
@@ -123,3 +124,17 @@ class RuleBook:
     root: Path
     games: dict[str, Game] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+
+    def release_positions(self) -> None:
+        """Once checked: every file's YAML positions are dropped until asked for (YamlDocument.release_positions).
+        The locations the Status page lists (TODOs, designer notes) are found first, as it shows them."""
+        from .models.completeness import designer_notes, todo_items
+        from .models.index import build_index
+
+        for game in self.games.values():
+            if game.info is not None:
+                index = build_index(game)
+                todo_items(index)
+                designer_notes(index)
+            for doc in (*game.documents.values(), *game.shared_documents):
+                doc.release_positions()

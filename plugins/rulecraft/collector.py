@@ -26,3 +26,21 @@ def paused():
     finally:
         if was_enabled:
             gc.enable()
+
+
+
+def freeze_survivors() -> None:
+    """Move every object alive now out of the collector's reach until ``thaw()``: modules, classes and
+    the loaded rule book live as long as a build, and each full collection during it would scan them
+    all again (~0.04 s of a 200-page build). Not for `mkdocs serve`: a frozen object is never
+    collected, so each rebuild's garbage would pile up. A process building twice without thawing
+    (in-process callers) gets the previous build's garbage collected first, never frozen for good."""
+    if gc.get_freeze_count():
+        gc.unfreeze()
+        gc.collect()
+    gc.freeze()
+
+
+def thaw() -> None:
+    """Undo ``freeze_survivors``: everything is collectable again."""
+    gc.unfreeze()

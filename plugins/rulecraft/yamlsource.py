@@ -85,9 +85,30 @@ class YamlDocument:
     values: Positions = field(default_factory=Positions)
     keys: Positions = field(default_factory=Positions)
     lines: list[str] = field(default_factory=list)  # the source, to find text inside multi-line values
+    source: str | None = field(default=None, repr=False)  # the text parsed, to read positions again
+    released: bool = field(default=False, repr=False)
+
+    def release_positions(self) -> None:
+        """Drop the position tables, the source lines and the raw data (the models hold it now): they
+        keep a YAML node per value, most of a loaded book's memory (a 5 000-term glossary: ~20 MiB),
+        and once the checks have run a build rarely asks for a position again. Should anything ask,
+        all three are read again from the kept source text, which gives the same positions: a later
+        problem still gets its file:line."""
+        if self.source is None or self.released or self.data is None:
+            return  # not parsed from text here (nothing to read again from), failed, or already released
+        self.values, self.keys, self.lines, self.data = Positions(), Positions(), [], None
+        self.released = True
+
+    def _positions(self) -> None:
+        """Read what release_positions dropped again from the same text (same composer, same paths)."""
+        if self.released:
+            again, _ = parse_yaml_text(self.source, self.file)
+            self.values, self.keys, self.lines, self.data = again.values, again.keys, again.lines, again.data
+            self.released = False
 
     def pos(self, path: Path_, *, key: bool = False) -> Pos | None:
         """Position of the value (or its key) at ``path``, or of its nearest parent."""
+        self._positions()
         path = tuple(path)
         while True:
             table = self.keys if key else self.values
@@ -100,6 +121,7 @@ class YamlDocument:
             path = path[:-1]
 
     def raw(self, path: Path_) -> str | None:
+        self._positions()
         pos = self.values.get(tuple(path))
         return pos.raw if pos else None
 
@@ -115,6 +137,7 @@ class YamlDocument:
         The needle is looked up in the source lines the value spans, so block (``|``, ``>``),
         folded plain and quoted strings all give the exact line and column.
         """
+        self._positions()
         path = tuple(path)
         text = _get(self.data, path)
         if not isinstance(text, str) and path and isinstance(_get(self.data, path[:-1]), str):
@@ -360,7 +383,7 @@ def _yaml_error(exc: yaml.MarkedYAMLError, file: str) -> Problem:
 
 
 def parse_yaml_text(text: str, file: str) -> tuple[YamlDocument, list[Problem]]:
-    doc = YamlDocument(file, None, lines=text.splitlines())
+    doc = YamlDocument(file, None, lines=text.splitlines(), source=text)
     if not text.strip() or all(not line.strip() or line.lstrip().startswith("#") for line in text.splitlines()):
         return doc, [error("empty-file", "file is empty (no data, only blank lines or comments)",
                            Location(file, 1, 1), "add the data or delete the file")]

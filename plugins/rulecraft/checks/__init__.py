@@ -9,29 +9,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..book import RuleBook
 from ..loader import display_path, load_rulebook
 from ..models.index import build_index
 from ..problems import Problem
 from ..yamlsource import read_source_bytes
-from . import (
-    cards,
-    catalog,
-    cheatsheet,  # noqa: E402 - the cheat sheet's ids exist and it fits one page
-    completeness,
-    conditions,
-    dice_coverage,
-    glossary,
-    identifiers,
-    phase_groups,
-    references,
-    schemaline,
-    usage,
-    variants,
-    versions,  # noqa: E402 - changed_in versions must be in the changelog
-)
-from .completeness import GameSummary
+
+if TYPE_CHECKING:
+    from .completeness import GameSummary
 
 
 @dataclass
@@ -96,6 +83,24 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
     since a stale editor hint does not change the rules).
     ``summaries``: also the per-game completeness summary (the CLI prints it; a site build does not).
     """
+    # Imported here: a site build whose check result is cached (checks/cache.py) never runs them.
+    from . import (
+        cards,
+        catalog,
+        cheatsheet,  # the cheat sheet's ids exist and it fits one page
+        completeness,
+        conditions,
+        dice_coverage,
+        glossary,
+        identifiers,
+        phase_groups,
+        references,
+        schemaline,
+        usage,
+        variants,
+        versions,  # changed_in versions must be in the changelog
+    )
+
     result = CheckResult(book, list(book.problems))
     for game in book.games.values():
         index = build_index(game)

@@ -2,7 +2,9 @@
 
 * on_config: load + check rules_data once (the check's result is reused while nothing it reads
   changes: checks/cache.py); errors fail the build (all listed),
-  warnings are logged (they fail ``mkdocs build --strict``); add the extension.
+  warnings are logged (they fail ``mkdocs build --strict``); add the extension. Then the book's YAML
+  positions are dropped until asked for, and (one-off builds) what is alive is kept out of the
+  garbage collector's scans until the build ends (collector.freeze_survivors).
 * on_files: add the generated pages (a hand-written page at the same path wins),
   the site home and the CSS/JS assets; build the navigation if mkdocs.yml has none.
 * on_page_markdown: tell the extension which page/game is rendering; check the
@@ -52,7 +54,7 @@ from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig, edit_url_for
 from .footer import keep_in_game
 from .render_cache import RenderCache, extensions_signature, folder_fingerprints, game_fingerprints, site_signature
-from .search import only_search_between, search_changes_page
+from .search import only_search_between, search_changes_page, speed_up_toc_lookups
 from .searchindex import entry_fields, tune_index
 from .watch import WATCH_INTERVAL, faster_polling
 
@@ -119,6 +121,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             self.book = self.last_good if self.last_good is not None else RuleBook(root=self.data_dir)
         else:
             self.last_good = self.book
+        # Checked: the YAML positions (most of the loaded book's memory) are read again only if asked for.
+        self.book.release_positions()
+        if not self.serving:  # what is alive now lives until the build ends: no collection need scan it
+            collector.freeze_survivors()
         if self.serving:  # rendered pages are reused only from a book loaded without errors
             after = game_fingerprints(self.data_dir, self.book.games) if not result.errors else {}
             # A game whose files changed during the load may have been read half old, half new: no reuse.
@@ -308,6 +314,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     # `data-search-exclude=""`, are left in place by it.)
     @event_priority(1)  # just before the default-priority handlers, search among them
     def _hide_links_from_search(self, context, /, *, page, config, nav):
+        if self.config.enabled:
+            speed_up_toc_lookups(config)  # the search index is made in on_config or on_pre_build: here it exists
         content = page.content
         if self.config.enabled and self.hide_links_from_search and content and not search_changes_page(content):
             self._stripped = (page, content, without_term_links(content))
@@ -420,6 +428,12 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
             cache = self.bytecode_cache = MemoryBytecodeCache()
         return cache
+
+    def on_shutdown(self) -> None:
+        collector.thaw()  # frozen in on_config (one-off builds)
+
+    def on_build_error(self, *, error) -> None:
+        collector.thaw()
 
     def on_serve(self, server, /, *, config, builder):
         if self.config.enabled:

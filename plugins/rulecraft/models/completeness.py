@@ -55,8 +55,14 @@ def _find_todo_items(game) -> Iterator[tuple[object, str, Location]]:
 
 
 def designer_notes(index: GameIndex) -> Iterator[tuple[object, str, Location]]:
-    """(owner, note, where) for every ``designer_note`` in the data: remarks players do not see."""
+    """(owner, note, where) for every ``designer_note`` in the data: remarks players do not see (cached)."""
     game = index.game
+    if game.cache.designer_notes is None:
+        game.cache.designer_notes = list(_find_designer_notes(game))
+    return iter(game.cache.designer_notes)
+
+
+def _find_designer_notes(game) -> Iterator[tuple[object, str, Location]]:
     for obj in iter_models(game):
         note = getattr(obj, "designer_note", None)
         if note and note.strip():
