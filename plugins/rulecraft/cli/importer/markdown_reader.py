@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+from pathlib import PurePath
 
 from . import plaintext
 from .dice import roll_line
@@ -72,9 +73,9 @@ class MarkdownReader:
         text = re.sub(r"<!DOCTYPE[^>]*>", "", text, flags=re.I)
         text = re.sub(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", lambda m: "\n", text, flags=re.M | re.I)
         lines = [(i + 1, line.expandtabs(4)) for i, line in enumerate(text.split("\n"))]
-        if plaintext.is_plain(text):
+        if plaintext.is_plain(text, PurePath(self.source).suffix):
             self.plain = True
-            lines = plaintext.to_markdown(lines)
+            lines = plaintext.to_markdown(lines, self.remarks)
         stream = self.blocks(lines)
         stream = drop_page_marks(join_number_spans(stream), self.remarks)  # folios, icons, number spans
         title, root = build_tree(drop_running_lines(stream, self.remarks), self.title)
@@ -110,6 +111,17 @@ class MarkdownReader:
         i, n = 0, len(lines)
 
         def flush() -> None:
+            if self.plain and len(para) >= 2:
+                entries = _layout_entries(para)
+                if entries:  # 'Hollow: One of …' entries wrapping over lines, as a PDF sets them
+                    lead = para[:entries[0][0]]
+                    if lead:
+                        out.append(Paragraph(convert(" ".join(t.strip() for _, t in lead), lead[0][0], self.remarks),
+                                             lead[0][0]))
+                    items = [ListItem(convert(text, ln, self.remarks), ln) for _, ln, text in entries]
+                    out.append(ListBlock(False, items, entries[0][1], hint="lines"))
+                    para.clear()
+                    return
             rolls = len(para) >= 2 and all(_result_line(t.strip()) for _, t in para)  # '⚀–⚁: ...', '1-2 → ...'
             if rolls or (len(para) >= 2 and (all(LABEL_LINE_RE.match(t) for _, t in para)
                                              or all(DASH_LINE_RE.match(t) for _, t in para))):
@@ -184,12 +196,13 @@ class MarkdownReader:
                 block, i = self._list(lines, i)
                 out.append(block)
                 continue
-            if stripped.startswith("|") and i + 1 < n and re.fullmatch(r"\|?[\s:|-]+\|?", lines[i + 1][1].strip()):
-                flush()
+            separated = i + 1 < n and re.fullmatch(r"\|?[\s:|-]+\|?", lines[i + 1][1].strip())
+            if stripped.startswith("|") and (separated or self.plain and _pipe_run(lines, i) >= 3):
+                flush()  # a plain text's column table (layout_lines) has its header first and no separator
                 rows = []
                 j = i
                 while j < n and lines[j][1].strip().startswith("|"):
-                    if j != i + 1:
+                    if j != i + 1 or not separated:
                         rows.append([convert(c, lines[j][0], self.remarks)
                                      for c in lines[j][1].strip().strip("|").split("|")])
                     j += 1
@@ -416,6 +429,29 @@ def roll_paragraphs(blocks: list) -> list:
         flush()
         out.append(block)
     flush()
+    return out
+
+
+def _pipe_run(lines: list[Line], i: int) -> int:
+    j = i
+    while j < len(lines) and re.fullmatch(r"\|.*\|", lines[j][1].strip()):
+        j += 1
+    return j - i
+
+
+def _entry_start(text: str) -> bool:
+    return bool(LABEL_LINE_RE.match(text) or DASH_LINE_RE.match(text) or _result_line(text.strip()))
+
+
+def _layout_entries(para: list[Line]) -> list[tuple[int, int, str]]:
+    """A plain paragraph whose lines from some point on each start an entry ('Name: meaning', 'Name — meaning',
+    a roll), with wrapped lines in between: (index in para, line, text) per entry; [] when it is prose."""
+    starts = [k for k, (_, t) in enumerate(para) if _entry_start(t)]
+    if len(starts) < 2:
+        return []
+    out = []
+    for a, b in zip(starts, starts[1:] + [len(para)]):
+        out.append((a, para[a][0], " ".join(t.strip() for _, t in para[a:b])))
     return out
 
 
