@@ -12,7 +12,7 @@ import re
 import textwrap
 from pathlib import PurePath
 
-from . import plaintext
+from . import pdfhtml, plaintext
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
@@ -39,7 +39,9 @@ HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
 TASK_BOX_RE = re.compile(r"^\[[ xX]\]\s+(?=\S)")
 # 'Pan — one of the basins ...' on a line of its own: a short name, a dash, its meaning
-DASH_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__|\*|_)?[A-Za-z][\w'’ /-]{0,40}?(?:\*\*|__|\*|_)?\s+(?:--|—|–)\s+\S")
+DASH_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__|\*|_)?[A-Za-z][\w'’ /-]{0,40}?(?:\*\*|__|\*|_)?"
+                          r"(?:\s*\([^()]{1,30}\))?\s+(?:--|—|–)\s+\S")  # 'Spark (two faces) – add …'
+
 LABEL_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__)?[A-Z][\w'’ /-]{0,40}?(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S")
 DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
 HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
@@ -76,10 +78,19 @@ class MarkdownReader:
         if plaintext.is_plain(text, PurePath(self.source).suffix):
             self.plain = True
             lines = plaintext.to_markdown(lines, self.remarks)
+        return self.outline(lines, "markdown")
+
+    def read_layout_html(self, text: str) -> Outline:
+        """A page of lines without block structure (pdftohtml): its lines read as a plain text's."""
+        self.plain = True
+        _, lines = pdfhtml.to_lines(text)
+        return self.outline(plaintext.to_markdown(lines, self.remarks), "html")
+
+    def outline(self, lines: list[Line], fmt: str) -> Outline:
         stream = self.blocks(lines)
         stream = drop_page_marks(join_number_spans(stream), self.remarks)  # folios, icons, number spans
         title, root = build_tree(drop_running_lines(stream, self.remarks), self.title)
-        return Outline(self.source, "markdown", title, root, self.remarks, len(lines))
+        return Outline(self.source, fmt, title, root, self.remarks, len(lines))
 
     # -- whole-text clean-up ---------------------------------------------------------------------------
 
@@ -407,6 +418,10 @@ class MarkdownReader:
 
 def read_markdown(text: str, source: str) -> Outline:
     return MarkdownReader(source).read(text)
+
+
+def read_layout_html(text: str, source: str) -> Outline:
+    return MarkdownReader(source).read_layout_html(text)
 
 
 def roll_paragraphs(blocks: list) -> list:

@@ -72,10 +72,12 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     elif first is not None and (_blank(out, first + 1) or _capitals(out[first][1])) \
             and len(out[first][1].strip()) <= 60 and not out[first][1].strip().endswith((".", "!", "?", ":")):
         title_at = first  # the first line standing alone, or set in capitals: the title
+    if first is not None and out[first][1].startswith("#"):
+        title_at = None  # the lines come with their headings marked (a pdftohtml page's bold titles)
     if title_at is not None:
         out[title_at] = (out[title_at][0], "# " + out[title_at][1].strip())
     for i, (ln, text) in enumerate(out):
-        if i == title_at:
+        if i == title_at or ATX_HEADING.match(text):
             continue
         stripped = text.strip()
         rule = RULE.match(text)
