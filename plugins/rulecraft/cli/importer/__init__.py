@@ -32,9 +32,9 @@ from . import amounts, cards, dice, gameinfo, phases, report, sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
 from .markdown_reader import read_layout_html, read_markdown
-from .pdfhtml import is_layout_html
 from .names import uncapped
 from .outline import Outline
+from .pdfhtml import is_layout_html
 from .prose import ProseWriter
 from .state import State
 from .text import plain, slug, undecorated
