@@ -68,18 +68,42 @@ def _cells(text: str) -> list[tuple[int, str]]:
     return [(m.start(), m.group(0)) for m in GAP.finditer(text)]
 
 
-def box_tables(lines: list[Line]) -> list[Line]:
-    """An ASCII-box table: the rule under the first row becomes a Markdown separator, the other rules blank,
-    rows stay '| … |' rows (the Markdown reader reads the rest)."""
-    out = list(lines)
-    n = len(out)
-    for i, (ln, text) in enumerate(out):
-        if not BOX_RULE.match(text):
+def grid_table(lines: list[Line], i: int) -> tuple[list[list[str]], bool, int] | None:
+    """A table drawn with '+----+----+' rules and '| … |' rows from ``lines[i]`` (a pandoc grid table, an ASCII
+    box in a README): (rows of cells, whether a header is marked, the index after it), or None. Cells are cut
+    at the '+' columns of the first rule; between two rules, a line whose first cell is empty continues the
+    row above (a pandoc cell wrapping), any other line starts a row (a box with one line a row)."""
+    rule = lines[i][1].rstrip()
+    if not BOX_RULE.match(rule) or i + 1 >= len(lines) or not BOX_ROW.match(lines[i + 1][1]):
+        return None
+    cuts = [k for k, c in enumerate(rule) if c == "+"]
+    rows: list[list[str]] = []
+    header = False
+    header_rows = 0
+    j = i
+    new_group = True
+    while j < len(lines):
+        text = lines[j][1].rstrip()
+        if BOX_RULE.match(text):
+            if "=" in text and not header:
+                header, header_rows = True, len(rows)
+            new_group = True
+            j += 1
             continue
-        after_header = i >= 1 and BOX_ROW.match(out[i - 1][1]) and (i < 2 or BOX_RULE.match(out[i - 2][1])) \
-            and i + 1 < n and BOX_ROW.match(out[i + 1][1])
-        out[i] = (ln, text.replace("+", "|").replace("=", "-") if after_header else "")
-    return out
+        if not BOX_ROW.match(text):
+            break
+        cells = [text[a + 1:b].strip() if b <= len(text) else text[a + 1:].strip().rstrip("|").strip()
+                 for a, b in zip(cuts, cuts[1:])]
+        if rows and not new_group and not cells[0]:
+            rows[-1] = [f"{old} {new}".strip() for old, new in zip(rows[-1], cells)]
+        else:
+            rows.append(cells)
+        new_group = False
+        j += 1
+    if len(rows) < 2:
+        return None
+    rows = [[re.sub(r"(?<=\d)--(?=\d)", "–", c) for c in row] for row in rows]  # pandoc's '11--16' en dash
+    return rows, header and header_rows == 1, j
 
 
 def column_tables(lines: list[Line]) -> list[Line]:
@@ -92,7 +116,7 @@ def column_tables(lines: list[Line]) -> list[Line]:
     i = 0
     while i < n:
         first = _cells(out[i][1])
-        if len(first) < 2 or not re.search(r"\S {2,}\S", out[i][1].strip()):
+        if len(first) < 2 or out[i][1].lstrip().startswith(("|", "+")) or not re.search(r"\S {2,}\S", out[i][1].strip()):
             i += 1
             continue
         starts = [s for s, _ in first]
@@ -101,6 +125,8 @@ def column_tables(lines: list[Line]) -> list[Line]:
         wrapped: list[int] = []
         while j < n and out[j][1].strip():
             cells = _cells(out[j][1])
+            if out[j][1].lstrip().startswith(("|", "+")):
+                break
             if len(cells) == len(starts) and all(abs(a - b) <= 2 for a, (b, _) in zip(starts[1:], cells[1:])) \
                     and abs(cells[0][0] - starts[0]) <= 2:
                 rows.append([out[j][0], [c for _, c in cells], j])

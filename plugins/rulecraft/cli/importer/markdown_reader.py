@@ -12,7 +12,7 @@ import re
 import textwrap
 from pathlib import PurePath
 
-from . import pdfhtml, plaintext
+from . import layout_lines, pdfhtml, plaintext
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
@@ -207,6 +207,12 @@ class MarkdownReader:
                 block, i = self._list(lines, i)
                 out.append(block)
                 continue
+            grid = layout_lines.grid_table(lines, i) if stripped.startswith("+") else None
+            if grid:  # '+----+' rules and '| … |' rows: a pandoc grid table, a README's ASCII box
+                flush()
+                rows, _, i = grid
+                out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln))
+                continue
             separated = i + 1 < n and re.fullmatch(r"\|?[\s:|-]+\|?", lines[i + 1][1].strip())
             if stripped.startswith("|") and (separated or self.plain and _pipe_run(lines, i) >= 3):
                 flush()  # a plain text's column table (layout_lines) has its header first and no separator
@@ -214,8 +220,8 @@ class MarkdownReader:
                 j = i
                 while j < n and lines[j][1].strip().startswith("|"):
                     if j != i + 1 or not separated:
-                        rows.append([convert(c, lines[j][0], self.remarks)
-                                     for c in lines[j][1].strip().strip("|").split("|")])
+                        rows.append([convert(c.replace("\\|", "|"), lines[j][0], self.remarks)  # '[[#Soggy\|soggy]]': an escaped pipe
+                                     for c in re.split(r"(?<!\\)\|", lines[j][1].strip().strip("|"))])
                     j += 1
                 out.append(Table(rows, ln))
                 i = j

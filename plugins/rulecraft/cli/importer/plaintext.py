@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .layout_lines import box_tables, column_tables, drop_furniture
+from .layout_lines import column_tables, drop_furniture
 from .outline import Remark
 
 Line = tuple[int, str]
@@ -62,7 +62,7 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     tables as '| … |' rows (:mod:`layout_lines`). An enumerated line ('(a) Spread ...') starting a new
     paragraph is the reader's part (:data:`ENUMERATED`)."""
     lines = drop_furniture(lines, remarks if remarks is not None else [])
-    out = column_tables(box_tables([(ln, text.rstrip()) for ln, text in lines]))
+    out = column_tables([(ln, text.rstrip()) for ln, text in lines])
     levels: dict[str, int] = {}  # underline character -> heading level, in order of first use
     first = next((i for i in range(len(out)) if out[i][1].strip()), None)
     title_at = None
