@@ -131,16 +131,13 @@ def column_tables(lines: list[Line]) -> list[Line]:
                     and abs(cells[0][0] - starts[0]) <= 2:
                 rows.append([out[j][0], [c for _, c in cells], j])
             elif len(cells) == 1 and abs(cells[0][0] - starts[-1]) <= 2:
-                rows[-1][1][-1] += " " + cells[0][1]  # the last cell wraps onto the next line
-                wrapped.append(j)
+                wrapped.append(j)  # the last cell wraps onto the next line
             else:
                 break
             j += 1
         if len(rows) < 3:
             i += 1
             continue
-        for k in wrapped:  # carried into the row above: the line stays, blank
-            out[k] = (out[k][0], "")
         header = rows[0][1]
         has_header = _header_words(header) or (
             all(len(c.split()) <= 3 and not re.search(r"\d", c) for c in header)
@@ -153,6 +150,10 @@ def column_tables(lines: list[Line]) -> list[Line]:
             else:
                 text = out[k][1]
             out[k] = (row_line, text)
+        for k in wrapped:  # a wrapped cell: a row with only its last cell (the reader joins it to the row
+            # above), or, without a table, the line itself (the reader joins it to its entry)
+            text = out[k][1].strip()
+            out[k] = (out[k][0], "| " + " | ".join([""] * (len(starts) - 1) + [text]) + " |" if has_header else text)
         i = j
     return out
 

@@ -223,6 +223,8 @@ class MarkdownReader:
                         rows.append([convert(c.replace("\\|", "|"), lines[j][0], self.remarks)  # '[[#Soggy\|soggy]]': an escaped pipe
                                      for c in re.split(r"(?<!\\)\|", lines[j][1].strip().strip("|"))])
                     j += 1
+                if self.plain:  # a row with its first cell empty continues the row above (a wrapped cell)
+                    rows = _join_wrapped(rows)
                 out.append(Table(rows, ln))
                 i = j
                 continue
@@ -450,6 +452,16 @@ def roll_paragraphs(blocks: list) -> list:
         flush()
         out.append(block)
     flush()
+    return out
+
+
+def _join_wrapped(rows: list[list[str]]) -> list[list[str]]:
+    out: list[list[str]] = []
+    for row in rows:
+        if out and row and not row[0].strip() and len(row) == len(out[-1]):
+            out[-1] = [f"{a} {b}".strip() for a, b in zip(out[-1], row)]
+        else:
+            out.append(row)
     return out
 
 
