@@ -44,6 +44,7 @@ DASH_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__|\*|_)?[A-Za-z][\w'’ /-]{0,40}?(?
 
 LABEL_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__)?[A-Z][\w'’ /-]{0,40}?(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S")
 DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
+CALLOUT_RE = re.compile(r"^\[!\w+\][+-]?\s*(.*)$")
 HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
 CONTAINER_RE = re.compile(r"^<(div|header|section|main|article|aside|footer|nav|body|html|head|center)\b([^>]*)>(.*)$",
                           re.I)
@@ -356,6 +357,16 @@ class MarkdownReader:
             text = lines[i][1].strip()
             inner.append((lines[i][0], re.sub(r"^>\s?", "", text) if text.startswith(">") else text))
             i += 1
+        callout = CALLOUT_RE.match(inner[0][1]) if inner else None
+        if callout:  # '> [!note] Weather table (roll 1d6)': an Obsidian/GitHub callout, its title a line
+            title = callout.group(1).strip()
+            inner[0] = (inner[0][0], title)
+            blocks = self.blocks(inner if title else inner[1:])
+            if any(isinstance(b, (Table, ListBlock)) for b in blocks):
+                out.extend(blocks)  # a table or list in a box is rules data: read it like any other
+                return i
+            out.append(Quote(blocks, inner[0][0]))
+            return i
         out.append(Quote(self.blocks(inner), inner[0][0] if inner else 0))
         return i
 
