@@ -116,7 +116,8 @@ def column_tables(lines: list[Line]) -> list[Line]:
     i = 0
     while i < n:
         first = _cells(out[i][1])
-        if len(first) < 2 or out[i][1].lstrip().startswith(("|", "+")) or not re.search(r"\S {2,}\S", out[i][1].strip()):
+        if len(first) < 2 or out[i][1].lstrip().startswith(("|", "+")) \
+                or not re.search(r"\S {2,}\S", out[i][1].strip()):
             i += 1
             continue
         starts = [s for s, _ in first]

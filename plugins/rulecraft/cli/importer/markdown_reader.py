@@ -221,7 +221,8 @@ class MarkdownReader:
                 j = i
                 while j < n and lines[j][1].strip().startswith("|"):
                     if j != i + 1 or not separated:
-                        rows.append([convert(c.replace("\\|", "|"), lines[j][0], self.remarks)  # '[[#Soggy\|soggy]]': an escaped pipe
+                        # '[[#Soggy\|soggy]]': an escaped pipe stays in its cell
+                        rows.append([convert(c.replace("\\|", "|"), lines[j][0], self.remarks)
                                      for c in re.split(r"(?<!\\)\|", lines[j][1].strip().strip("|"))])
                     j += 1
                 if self.plain:  # a row with its first cell empty continues the row above (a wrapped cell)
