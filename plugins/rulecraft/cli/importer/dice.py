@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from rulecraft.dice.notation import NotationError, parse_dice
 
+from .entries import FACE_CELL as FACE_HEADER
 from .names import capitalise
 from .outline import ListBlock, ListItem, Paragraph, Table
 from .state import State, context_before
@@ -470,14 +471,13 @@ def _inline_tables(state: State) -> None:
 
 # A die's faces by name: '| Face | Symbol | Effect |' rows, or 'Spark (two faces) – add one ember …' entries
 # after a lead that speaks of faces ('Its six faces are:'); the result is the column its header names
-FACE_HEADER = re.compile(r"^(?:die )?(?:face|faces|side|sides|symbol|icon)$", re.I)
 RESULT_HEADER = re.compile(r"^(?:effect|effects|result|results|what happens|outcome|event|meaning)$", re.I)
 FACES_LEAD = re.compile(r"\b(?:faces?|sides?) (?:are|is|show|shows)\b|\b(?:its|the) (?:\w+ )?(?:faces|sides)\b", re.I)
 NAMED_FACE = re.compile(r"^(?P<name>[A-Z][\w'’ -]{0,30}?)\s*(?P<count>\([^()]{1,20}\))?\s*(?:--|—|–|:)\s+"
                         r"(?P<result>\S.*)$", re.S)
 
 
-def _face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
+def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
     """(face label, result) for each row of a die's face table or list, or None."""
     if isinstance(block, Table) and block.header and len(block.rows) >= 3 and len(block.rows[0]) >= 2:
         header = [plain(c).strip() for c in block.rows[0]]
@@ -499,7 +499,7 @@ def _face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
 
 
 def _face_table(state: State, section, index: int, block) -> bool:
-    rows = _face_rows(section, index, block)
+    rows = face_rows(section, index, block)
     if not rows:
         return False
     title = _title(section, state)
