@@ -1368,3 +1368,262 @@ def test_a_long_bold_line_before_short_bold_labels_is_introduction_not_a_crash(t
         The bird every player is trying to feed.
         """)
     assert [t["term"] for t in files["terms"]["terms"]] == ["Reed", "Pool", "Heron"]
+
+
+# -- round 10: layout-only documents, grid tables, callouts, a die's named faces ------------------------------
+
+
+def _phase_names(files) -> list[str]:
+    return [p["name"] for p in files.get("phases", {}).get("phases", [])]
+
+
+def _term_names(files) -> list[str]:
+    return [t["term"] for t in (files.get("terms") or {}).get("terms", [])]
+
+
+def test_a_txt_file_with_underlined_titles_is_read_by_its_layout_not_as_markdown(tmp_path):
+    # indented '-----' under 'Step 1 - SOW' is a setext heading to Markdown: it must not claim the file
+    _, files, _ = run(tmp_path, """\
+        GARDEN RACE
+        ===========
+
+        2. PLAYING A TURN
+        =================
+
+          Step 1 - SOW
+          ------------
+          Plant one seed in an empty bed of your plot.
+
+          Step 2 - WATER
+          --------------
+          Pour one drop on every bed that holds a seed.
+
+          Step 3 - REAP
+          -------------
+          Take every flower that has two drops into your basket.
+        """, name="readme.txt")
+    assert [n.lower() for n in _phase_names(files)] == ["sow", "water", "reap"]
+
+
+def test_a_pdf_text_reads_capital_titles_above_their_text_and_drops_furniture_with_lines(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        MARSH LIGHTS
+
+        CONTENTS
+        Setting Up ............................ 2
+        Playing a Round ....................... 3
+        Glossary .............................. 4
+
+        SETTING UP
+        1. Place the board in the middle of the table.
+        2. Shuffle the path tiles and stack them face down.
+        3. Each player takes a pawn and 3 lantern tokens.
+
+                                                                   2
+        MARSH LIGHTS                                          RULEBOOK
+
+        GLOSSARY
+        Hollow: One of the twelve sunken spaces on the board. Gloom is
+        only ever placed in Hollows.
+        Lit: A Hollow with a lantern token on its post.
+        Warden: The player holding the fog die.
+
+                                                                   3
+        MARSH LIGHTS                                          RULEBOOK
+
+        CREDITS
+        Thanks to all who played.
+
+                                                                   4
+        MARSH LIGHTS                                          RULEBOOK
+        """, name="rules.txt")
+    assert [s if isinstance(s, str) else s["text"] for s in files["game"]["setup"]][0].startswith("Place the board")
+    assert _term_names(files) == ["Hollow", "Lit", "Warden"]
+    hollow = files["terms"]["terms"][0]
+    assert "only ever placed" in hollow.get("definition", hollow["short"])  # the wrapped line joins its entry
+    assert "table of contents dropped (3 entries) (line 3)" in needs  # listed, with the line of its title
+    assert "page number dropped: '2' (line 13)" in needs
+    assert "running page line dropped: 'MARSH LIGHTS" in needs and "(line 14)" in needs
+
+
+def test_column_aligned_tables_in_plain_text_are_tables_or_entries(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        STORM RUN
+
+        WEATHER
+        Roll two six-sided dice at the start of each round:
+
+           Roll     Event
+           2        Squall: every boat loses a sail.
+           3-6      Fog: no boat may move more than 2.
+           7-11     Calm: nothing happens.
+           12       Tailwind: every boat moves 1 now.
+
+        WORDS USED
+           Hex        One space of the sea chart.
+           Buoy       A numbered marker. You must pass all six
+                      buoys in order to finish a lap.
+           Lap        Passing every buoy and landing in the harbour.
+        """, name="storm.txt")
+    table = files["dice"]["tables"][0]
+    assert table["dice"] == "2d6" and "Squall" in table["rows"][0]["result"]
+    assert _term_names(files) == ["Hex", "Buoy", "Lap"]
+    assert "finish a lap" in files["terms"]["terms"][1].get("definition", "")
+
+
+def test_ascii_box_and_pandoc_grid_tables_are_tables(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Vault
+
+        ## Complications
+
+        Roll a d66 when a break-in fails:
+
+        +---------+------------------------------------------+
+        | **d66** | **Complication**                         |
+        +=========+==========================================+
+        | 11--36  | **Squeaky floorboard.** Raise the Heat   |
+        |         | by 1 more.                               |
+        +---------+------------------------------------------+
+        | 41--66  | **Guard dog.** Move the nearest guard.   |
+        +---------+------------------------------------------+
+
+        ## Glossary
+
+        +-------------+------------------------------------------+
+        | **Term**    | **Meaning**                              |
+        +=============+==========================================+
+        | Heat        | How close the watch is to finding you.   |
+        |             | Tracked from 0 to 10.                    |
+        +-------------+------------------------------------------+
+        | Crew        | All the players together.                |
+        +-------------+------------------------------------------+
+        """)
+    rows = files["dice"]["tables"][0]["rows"]
+    assert [r["roll"] for r in rows] == ["11-36", "41-66"] and "by 1 more" in rows[0]["result"]
+    assert _term_names(files) == ["Heat", "Crew"]
+
+
+def test_a_pdftohtml_page_of_br_lines_is_read_by_its_layout(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        <!DOCTYPE html><html><head><title>ember.pdf</title></head>
+        <body>
+        <a name=1></a><b>EMBER GROVE</b><br/>
+        A card game for 2–4 growers<br/>
+        <b>SETTING UP</b><br/>
+        1.&#160;Each grower takes three grove cards and lays them in a row in front of<br/>
+        them.<br/>
+        2.&#160;Put one ember token on the middle tree.<br/>
+        3.&#160;Shuffle the fruit cards into a deck.<br/>
+        <b>PLAYING A ROUND</b><br/>
+        Each round has three phases.<br/>
+        Ember Grove · Print-and-Play · 1<br/>
+        <hr/>
+        <a name=2></a><b>1 · KINDLE</b><br/>
+        Roll the ember die and add embers to your trees.<br/>
+        <b>2 · TEND</b><br/>
+        Play one fruit card onto a tree in your grove.<br/>
+        <b>3 · PICK</b><br/>
+        Pick every ripe fruit and move it to your basket.<br/>
+        Ember Grove · Print-and-Play · 2<br/>
+        <hr/>
+        <a name=3></a><b>WORDS WE USE</b><br/>
+        <b>Grove</b>&#160;– the row of three tree cards in front of a grower.<br/>
+        <b>Ember</b>&#160;– a token showing heat on a tree. Embers come from and go back<br/>
+        to the bowl.<br/>
+        <b>Basket</b>&#160;– your face-down pile of picked fruit.<br/>
+        Ember Grove · Print-and-Play · 3<br/>
+        </body></html>
+        """, name="ember.html")
+    assert _phase_names(files) == ["Kindle", "Tend", "Pick"]
+    assert len(files["game"]["setup"]) == 3
+    assert _term_names(files) == ["Grove", "Ember", "Basket"]
+
+
+def test_a_stray_hash_or_rule_does_not_make_a_txt_file_markdown_but_real_markdown_stays_markdown():
+    from rulecraft.cli.importer.plaintext import is_plain
+
+    assert is_plain("TITLE\n\n# of players: 2-4\n\n---\n\n* one\n", ".txt")
+    assert is_plain("TITLE\n\n  Step 1 - SOW\n  ------------\n  text\n", ".md")  # an indented underline
+    assert not is_plain("# Title\n\ntext\n\n## Setup\n\ntext\n", ".txt")
+    assert not is_plain("---\ntitle: x\n---\ntext\n", ".txt")
+
+
+def test_a_table_inside_a_callout_is_a_dice_table(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Post
+
+        ## Weather
+
+        > [!note] Weather table (roll 1d6)
+        > | d6 | Weather | What happens |
+        > |----|---------|--------------|
+        > | 1-2 | Sleet | Move the snow marker. |
+        > | 3 | Drizzle | The top letter becomes [[#Soggy\\|soggy]]. |
+        > | 4-6 | Fair | Nothing happens. |
+        """)
+    rows = files["dice"]["tables"][0]["rows"]
+    assert len(rows) == 3 and "soggy" in rows[1]["result"]
+
+
+def test_a_die_face_table_takes_its_result_from_the_column_its_header_names(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Bramble
+
+        ## The thorn die
+
+        The thorn die is rolled at the start of every turn.
+
+        | Face | Symbol | Effect |
+        | --- | --- | --- |
+        | Leaf (×2) | 🌿 | Take 1 herb from the market. |
+        | Cap | 🍄 | Move 1 extra space this turn. |
+        | Thorn | 🌵 | Place 1 bramble next to your witch. |
+        """)
+    table = files["dice"]["tables"][0]
+    assert [r["result"] for r in table["rows"]][0] == "Take 1 herb from the market."
+    die = files["dice"]["dice"][0]
+    assert [f["label"] for f in die["faces"]] == ["Leaf (×2)", "Cap", "Thorn"]
+
+
+def test_named_faces_after_a_faces_lead_are_a_die_not_terms(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Orchard
+
+        ## The ember die
+
+        Its six faces are:
+
+        - Spark (two faces) – add one ember to any one tree.
+        - Flame (two faces) – add one ember to every tree with fruit.
+        - Ash – remove one ember from your fullest tree.
+        - Blaze – add two embers to every tree.
+        """)
+    assert "terms" not in files or not _term_names(files)
+    assert [f["label"] for f in files["dice"]["dice"][0]["faces"]][0] == "Spark (two faces)"
+
+
+def test_changelog_versions_and_faq_leads_are_no_terms(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Courier
+
+        ## Keywords
+
+        - **Beacon** – a station you deliver to.
+        - **Heat** – how hot your ship runs.
+        - **Lane** – a route between two beacons.
+
+        ## FAQ
+
+        Q: Can I deliver twice?
+        A: No, once per turn.
+        Q: Can Heat go above 6?
+        A: No, it stops at 6.
+
+        ## Changelog
+
+        - **v1.3** – Fragile parcels can no longer be dealt at setup.
+        - **v1.2** – Redrawn map, lanes rebalanced.
+        - **v1.1** – Added two encounters.
+        """)
+    assert _term_names(files) == ["Beacon", "Heat", "Lane"]

@@ -31,9 +31,10 @@ from ..yamlwrite import ensure_schemas
 from . import amounts, cards, dice, gameinfo, phases, report, sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
-from .markdown_reader import read_markdown
+from .markdown_reader import read_layout_html, read_markdown
 from .names import uncapped
 from .outline import Outline
+from .pdfhtml import is_layout_html
 from .prose import ProseWriter
 from .state import State
 from .text import plain, slug, undecorated
@@ -117,6 +118,8 @@ def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
             raise ImportError_(f"{source}:{line}: the text is nested more than {MAX_NESTING} levels deep "
                                "(lists or quotes inside each other); flatten it before importing")
     try:
+        if fmt == "html" and is_layout_html(text):
+            return read_layout_html(text, source)  # lines without block structure: read by their layout
         return read_html(text, source) if fmt == "html" else read_markdown(text, source)
     except TooDeep as exc:
         raise ImportError_(f"{source}:{exc.line}: the page nests elements more than {HTML_NESTING} deep "

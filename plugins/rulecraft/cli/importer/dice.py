@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from rulecraft.dice.notation import NotationError, parse_dice
 
+from .entries import FACE_CELL as FACE_HEADER
 from .names import capitalise
 from .outline import ListBlock, ListItem, Paragraph, Table
 from .state import State, context_before
@@ -468,7 +469,62 @@ def _inline_tables(state: State) -> None:
             state.ask("dice", f"Dice table '{title}': read from a sentence; " + "; ".join(reasons), block.line)
 
 
+# A die's faces by name: '| Face | Symbol | Effect |' rows, or 'Spark (two faces) – add one ember …' entries
+# after a lead that speaks of faces ('Its six faces are:'); the result is the column its header names
+RESULT_HEADER = re.compile(r"^(?:effect|effects|result|results|what happens|outcome|event|meaning)$", re.I)
+FACES_LEAD = re.compile(r"\b(?:faces?|sides?) (?:are|is|show|shows)\b|\b(?:its|the) (?:\w+ )?(?:faces|sides)\b", re.I)
+NAMED_FACE = re.compile(r"^(?P<name>[A-Z][\w'’ -]{0,30}?)\s*(?P<count>\([^()]{1,20}\))?\s*(?:--|—|–|:)\s+"
+                        r"(?P<result>\S.*)$", re.S)
+
+
+def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
+    """(face label, result) for each row of a die's face table or list, or None."""
+    if isinstance(block, Table) and block.header and len(block.rows) >= 3 and len(block.rows[0]) >= 2:
+        header = [plain(c).strip() for c in block.rows[0]]
+        if not FACE_HEADER.match(header[0]):
+            return None
+        result = next((k for k, h in enumerate(header) if k and RESULT_HEADER.match(h)), len(header) - 1)
+        rows = [(plain(r[0]).strip(), plain(r[result]).strip()) for r in block.rows[1:] if len(r) > result]
+        return rows if all(label and not roll_line(label) for label, _ in rows) else None
+    if isinstance(block, ListBlock) and len(block.items) >= 3:
+        if not (FACES_LEAD.search(context_before(section, index, 1)) and DICE_WORDS.search(
+                context_before(section, index) + " " + plain(section.title))):
+            return None
+        matches = [NAMED_FACE.match(plain(item.text).strip()) for item in block.items]
+        if not all(matches):
+            return None
+        return [(f"{m.group('name').strip()} {m.group('count') or ''}".strip(), m.group("result").strip())
+                for m in matches]
+    return None
+
+
+def _face_table(state: State, section, index: int, block) -> bool:
+    rows = face_rows(section, index, block)
+    if not rows:
+        return False
+    title = _title(section, state)
+    table: dict = {"id": state.ids["table"](title, "table"), "title": title}
+    labelled = [Row([n + 1], False, label, capitalise(result), False, block.line)
+                for n, (label, result) in enumerate(rows)]
+    reasons: list[str] = []
+    die = _custom_table(labelled, table, state, reasons)
+    for face, (label, _) in zip(die["faces"], rows):
+        face["label"] = label[:120]  # the face's own name, not a number the source never gave it
+    table["todo"] = capitalise("; ".join(reasons)) + "."
+    _link_phase(state, table, state.phase_of(section))
+    state.dice.append(die)
+    state.tables.append(table)
+    state.claim(block, f"/// dice | {table['id']}\n///")
+    state.note("dice", f"dice table '{title}' (custom die with {len(rows)} named faces)", block.line)
+    state.ask("dice", f"Dice table '{title}': " + "; ".join(reasons), block.line)
+    return True
+
+
 def recognise(state: State) -> None:
+    for section in list(state.sections()):  # named faces first: their lists would read as terms
+        for index, block in enumerate(section.blocks):
+            if isinstance(block, (Table, ListBlock)) and not state.claimed(block):
+                _face_table(state, section, index, block)
     for section, index, block in list(state.lists()):
         _table_from_list(state, section, index, block)
     for section in list(state.sections()):

@@ -70,6 +70,10 @@ def _lists(state: State, section: Section) -> Form | None:
     return Form("list", [_item_entry(item) for block in blocks for item in block.items], blocks)
 
 
+# a die face table's first header (the dice recogniser reads it as a custom die, never as the turn's steps)
+FACE_CELL = re.compile(r"^(?:die )?(?:face|faces|side|sides|symbol|icon)$", re.I)
+
+
 def _table_entries(table: Table) -> list[Entry]:
     rows = table.rows[1:] if table.header else table.rows
     out = []
@@ -90,8 +94,9 @@ def _tables(state: State, section: Section) -> Form | None:
                 or max(len(r) for r in block.rows) < 2:
             continue
         entries = _table_entries(block)
-        if sum(1 for row in block.rows[1:] if row and ROLL_CELL.match(row[0])):
-            continue  # '2–4 | ...' rows: a dice table, read by the dice recogniser
+        if sum(1 for row in block.rows[1:] if row and ROLL_CELL.match(row[0])) \
+                or block.header and FACE_CELL.match(plain(block.rows[0][0]).strip()):
+            continue  # '2–4 | ...' rows or a '| Face | … |' header: a dice table, read by the dice recogniser
         return Form("table", entries, [block])
     return None
 

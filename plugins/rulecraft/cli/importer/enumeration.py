@@ -27,7 +27,8 @@ _TOKEN = (r"(?:\d\ufe0f?\u20e3)+"  # keycaps 1️⃣
           r"|(?:\d{1,2}|[IVX]{1,4}|[A-H])(?:\.\d{1,2})+\.?"  # 3.1, 4.1.2, 2.0., II.3, B.2
           r"|\(\s*(?:\d{1,2}|[a-zA-Z]|[ivxIVX]{1,4})\s*\)"  # (3) (a) (iv)
           r"|(?:\d{1,2}|[a-z]|[ivx]{1,4}|[IVX]{1,4}|[A-H])[.)]"  # 3. 3) a) A. IV.
-          r"|0\d(?=\s)")  # 01: a zero-padded step number
+          r"|0\d(?=\s)"  # 01: a zero-padded step number
+          r"|(?:\d{1,2}|[IVX]{1,4})\s*·(?=\s)")  # '1 · KINDLE': a number and a middle dot
 _NUMBERISH = re.compile(r"^(?:§\s*)?\d|^[IVXA-H]+\.\d")
 _LEAD = re.compile(rf"^(?P<open>\*\*|__|\*|_)?(?P<token>{_TOKEN})(?P<close>(?(open)(?:(?P=open))?|))"
                    r"(?P<space>\s*)(?P<rest>\S.*)$", re.S | re.I)

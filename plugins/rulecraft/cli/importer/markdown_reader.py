@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 import textwrap
+from pathlib import PurePath
 
-from . import plaintext
+from . import layout_lines, pdfhtml, plaintext
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
@@ -38,9 +39,12 @@ HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
 TASK_BOX_RE = re.compile(r"^\[[ xX]\]\s+(?=\S)")
 # 'Pan — one of the basins ...' on a line of its own: a short name, a dash, its meaning
-DASH_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__|\*|_)?[A-Za-z][\w'’ /-]{0,40}?(?:\*\*|__|\*|_)?\s+(?:--|—|–)\s+\S")
+DASH_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__|\*|_)?[A-Za-z][\w'’ /-]{0,40}?(?:\*\*|__|\*|_)?"
+                          r"(?:\s*\([^()]{1,30}\))?\s+(?:--|—|–)\s+\S")  # 'Spark (two faces) – add …'
+
 LABEL_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__)?[A-Z][\w'’ /-]{0,40}?(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S")
 DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
+CALLOUT_RE = re.compile(r"^\[!\w+\][+-]?\s*(.*)$")
 HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
 CONTAINER_RE = re.compile(r"^<(div|header|section|main|article|aside|footer|nav|body|html|head|center)\b([^>]*)>(.*)$",
                           re.I)
@@ -72,13 +76,22 @@ class MarkdownReader:
         text = re.sub(r"<!DOCTYPE[^>]*>", "", text, flags=re.I)
         text = re.sub(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", lambda m: "\n", text, flags=re.M | re.I)
         lines = [(i + 1, line.expandtabs(4)) for i, line in enumerate(text.split("\n"))]
-        if plaintext.is_plain(text):
+        if plaintext.is_plain(text, PurePath(self.source).suffix):
             self.plain = True
-            lines = plaintext.to_markdown(lines)
+            lines = plaintext.to_markdown(lines, self.remarks)
+        return self.outline(lines, "markdown")
+
+    def read_layout_html(self, text: str) -> Outline:
+        """A page of lines without block structure (pdftohtml): its lines read as a plain text's."""
+        self.plain = True
+        _, lines = pdfhtml.to_lines(text)
+        return self.outline(plaintext.to_markdown(lines, self.remarks), "html")
+
+    def outline(self, lines: list[Line], fmt: str) -> Outline:
         stream = self.blocks(lines)
         stream = drop_page_marks(join_number_spans(stream), self.remarks)  # folios, icons, number spans
         title, root = build_tree(drop_running_lines(stream, self.remarks), self.title)
-        return Outline(self.source, "markdown", title, root, self.remarks, len(lines))
+        return Outline(self.source, fmt, title, root, self.remarks, len(lines))
 
     # -- whole-text clean-up ---------------------------------------------------------------------------
 
@@ -110,6 +123,17 @@ class MarkdownReader:
         i, n = 0, len(lines)
 
         def flush() -> None:
+            if self.plain and len(para) >= 2:
+                entries = _layout_entries(para)
+                if entries:  # 'Hollow: One of …' entries wrapping over lines, as a PDF sets them
+                    lead = para[:entries[0][0]]
+                    if lead:
+                        out.append(Paragraph(convert(" ".join(t.strip() for _, t in lead), lead[0][0], self.remarks),
+                                             lead[0][0]))
+                    items = [ListItem(convert(text, ln, self.remarks), ln) for _, ln, text in entries]
+                    out.append(ListBlock(False, items, entries[0][1], hint="lines"))
+                    para.clear()
+                    return
             rolls = len(para) >= 2 and all(_result_line(t.strip()) for _, t in para)  # '⚀–⚁: ...', '1-2 → ...'
             if rolls or (len(para) >= 2 and (all(LABEL_LINE_RE.match(t) for _, t in para)
                                              or all(DASH_LINE_RE.match(t) for _, t in para))):
@@ -184,15 +208,25 @@ class MarkdownReader:
                 block, i = self._list(lines, i)
                 out.append(block)
                 continue
-            if stripped.startswith("|") and i + 1 < n and re.fullmatch(r"\|?[\s:|-]+\|?", lines[i + 1][1].strip()):
+            grid = layout_lines.grid_table(lines, i) if stripped.startswith("+") else None
+            if grid:  # '+----+' rules and '| … |' rows: a pandoc grid table, a README's ASCII box
                 flush()
+                rows, _, i = grid
+                out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln))
+                continue
+            separated = i + 1 < n and re.fullmatch(r"\|?[\s:|-]+\|?", lines[i + 1][1].strip())
+            if stripped.startswith("|") and (separated or self.plain and _pipe_run(lines, i) >= 3):
+                flush()  # a plain text's column table (layout_lines) has its header first and no separator
                 rows = []
                 j = i
                 while j < n and lines[j][1].strip().startswith("|"):
-                    if j != i + 1:
-                        rows.append([convert(c, lines[j][0], self.remarks)
-                                     for c in lines[j][1].strip().strip("|").split("|")])
+                    if j != i + 1 or not separated:
+                        # '[[#Soggy\|soggy]]': an escaped pipe stays in its cell
+                        rows.append([convert(c.replace("\\|", "|"), lines[j][0], self.remarks)
+                                     for c in re.split(r"(?<!\\)\|", lines[j][1].strip().strip("|"))])
                     j += 1
+                if self.plain:  # a row with its first cell empty continues the row above (a wrapped cell)
+                    rows = _join_wrapped(rows)
                 out.append(Table(rows, ln))
                 i = j
                 continue
@@ -324,6 +358,16 @@ class MarkdownReader:
             text = lines[i][1].strip()
             inner.append((lines[i][0], re.sub(r"^>\s?", "", text) if text.startswith(">") else text))
             i += 1
+        callout = CALLOUT_RE.match(inner[0][1]) if inner else None
+        if callout:  # '> [!note] Weather table (roll 1d6)': an Obsidian/GitHub callout, its title a line
+            title = callout.group(1).strip()
+            inner[0] = (inner[0][0], title)
+            blocks = self.blocks(inner if title else inner[1:])
+            if any(isinstance(b, (Table, ListBlock)) for b in blocks):
+                out.extend(blocks)  # a table or list in a box is rules data: read it like any other
+                return i
+            out.append(Quote(blocks, inner[0][0]))
+            return i
         out.append(Quote(self.blocks(inner), inner[0][0] if inner else 0))
         return i
 
@@ -396,6 +440,10 @@ def read_markdown(text: str, source: str) -> Outline:
     return MarkdownReader(source).read(text)
 
 
+def read_layout_html(text: str, source: str) -> Outline:
+    return MarkdownReader(source).read_layout_html(text)
+
+
 def roll_paragraphs(blocks: list) -> list:
     """Two or more paragraphs in a row that each start with a roll and its result ('2–4 ........ Cracked. The
     casting is ...' hard-wrapped over lines, as a PDF converts) are one list of results, a paragraph an item."""
@@ -416,6 +464,39 @@ def roll_paragraphs(blocks: list) -> list:
         flush()
         out.append(block)
     flush()
+    return out
+
+
+def _join_wrapped(rows: list[list[str]]) -> list[list[str]]:
+    out: list[list[str]] = []
+    for row in rows:
+        if out and row and not row[0].strip() and len(row) == len(out[-1]):
+            out[-1] = [f"{a} {b}".strip() for a, b in zip(out[-1], row)]
+        else:
+            out.append(row)
+    return out
+
+
+def _pipe_run(lines: list[Line], i: int) -> int:
+    j = i
+    while j < len(lines) and re.fullmatch(r"\|.*\|", lines[j][1].strip()):
+        j += 1
+    return j - i
+
+
+def _entry_start(text: str) -> bool:
+    return bool(LABEL_LINE_RE.match(text) or DASH_LINE_RE.match(text) or _result_line(text.strip()))
+
+
+def _layout_entries(para: list[Line]) -> list[tuple[int, int, str]]:
+    """A plain paragraph whose lines from some point on each start an entry ('Name: meaning', 'Name — meaning',
+    a roll), with wrapped lines in between: (index in para, line, text) per entry; [] when it is prose."""
+    starts = [k for k, (_, t) in enumerate(para) if _entry_start(t)]
+    if len(starts) < 2:
+        return []
+    out = []
+    for a, b in zip(starts, starts[1:] + [len(para)]):
+        out.append((a, para[a][0], " ".join(t.strip() for _, t in para[a:b])))
     return out
 
 

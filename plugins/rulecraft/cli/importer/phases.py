@@ -132,7 +132,7 @@ def heading_phase_name(title: str) -> str | None:
 def _numbered_name(title: str) -> str | None:
     """'2.1 Auction', '3. Market', 'B) Harvest', 'IV. Upkeep', 'First: Hero' under a turn heading: the name."""
     # letters and Roman numerals upper case only ('I. Weather', not a sentence starting 'I ...')
-    match = re.match(r"^\s*(?:(?:\d+(?:\.\d+)*|[A-H])[.)]?|(?:[IVX]{1,4}|(?i:" + ORDINALS + r"))\s*[.):–—-])"
+    match = re.match(r"^\s*(?:(?:\d+(?:\.\d+)*|[A-H])(?:[.)]|\s*·)?|(?:[IVX]{1,4}|(?i:" + ORDINALS + r"))\s*[.):–—-])"
                      r"\s+(?P<name>\S.{0,60})$", plain(title))
     return capitalise(clean_name(match.group("name"), drop_phase=True)) if match else None
 

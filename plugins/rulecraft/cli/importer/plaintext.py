@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import re
 
+from .layout_lines import column_tables, drop_furniture
+from .outline import Remark
+
 Line = tuple[int, str]
 
 ATX_HEADING = re.compile(r"^ {0,3}#{1,6}\s+\S", re.M)
@@ -26,14 +29,21 @@ ENUMERATED = re.compile(r"^\s*(?:\([a-z0-9]\)|[a-z][.)]|\d{1,2}[.)])\s+\S")
 DOT_LEADER = re.compile(r"^(?P<name>[A-Za-z][\w'’ /-]{0,40}?)\s*\.{2,}\s*(?P<body>\S.*)$")
 
 
-def is_plain(text: str) -> bool:
-    """No Markdown or HTML heading anywhere: the text marks its structure by layout alone."""
-    if ATX_HEADING.search(text) or re.search(r"<h[1-6]\b", text, re.I):
+def is_plain(text: str, suffix: str = "") -> bool:
+    """The text marks its structure by layout alone. A '.txt' file is plain unless it has real Markdown
+    structure (front matter or two ATX headings: a stray '#', '---' or '*' is no Markdown); any other file is
+    plain when it has no Markdown or HTML heading at all (a setext underline counts only unindented)."""
+    if re.search(r"<h[1-6]\b", text, re.I):
+        return False
+    if suffix.lower() == ".txt":
+        return not (text.startswith("---\n") or len(ATX_HEADING.findall(text)) >= 2)
+    if ATX_HEADING.search(text):
         return False
     lines = text.split("\n")
     for i in range(len(lines) - 1):  # a setext heading: one text line, not a list item, then ==== or ----
         if RULE.match(lines[i + 1]) and lines[i].strip() and not LIST_LINE.match(lines[i]) \
-                and (i == 0 or not lines[i - 1].strip()) and lines[i + 1].strip()[0] in "=-":
+                and (i == 0 or not lines[i - 1].strip()) and lines[i + 1].strip()[0] in "=-" \
+                and not lines[i + 1].startswith(" "):
             return False
     return True
 
@@ -47,23 +57,27 @@ def _blank(lines: list[Line], i: int) -> bool:
     return i < 0 or i >= len(lines) or not lines[i][1].strip()
 
 
-def to_markdown(lines: list[Line]) -> list[Line]:
-    """The same lines, as Markdown: headings marked with '#', indentation removed. An enumerated line
-    ('(a) Spread ...') starting a new paragraph is the reader's part (:data:`ENUMERATED`)."""
-    out = [(ln, text.rstrip()) for ln, text in lines]
+def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[Line]:
+    """The same lines, as Markdown: headings marked with '#', indentation removed, page furniture blank,
+    tables as '| … |' rows (:mod:`layout_lines`). An enumerated line ('(a) Spread ...') starting a new
+    paragraph is the reader's part (:data:`ENUMERATED`)."""
+    lines = drop_furniture(lines, remarks if remarks is not None else [])
+    out = column_tables([(ln, text.rstrip()) for ln, text in lines])
     levels: dict[str, int] = {}  # underline character -> heading level, in order of first use
     first = next((i for i in range(len(out)) if out[i][1].strip()), None)
     title_at = None
     if first is not None and RULE.match(out[first][1]):  # an opening banner: its first text line is the title
         title_at = next((j for j in range(first + 1, len(out)) if out[j][1].strip()), None)
         out[first] = (out[first][0], "")
-    elif first is not None and _blank(out, first + 1) and len(out[first][1].strip()) <= 60 \
-            and not out[first][1].strip().endswith((".", "!", "?", ":")):
-        title_at = first  # the first line standing alone: the title
+    elif first is not None and (_blank(out, first + 1) or _capitals(out[first][1])) \
+            and len(out[first][1].strip()) <= 60 and not out[first][1].strip().endswith((".", "!", "?", ":")):
+        title_at = first  # the first line standing alone, or set in capitals: the title
+    if first is not None and out[first][1].startswith("#"):
+        title_at = None  # the lines come with their headings marked (a pdftohtml page's bold titles)
     if title_at is not None:
         out[title_at] = (out[title_at][0], "# " + out[title_at][1].strip())
     for i, (ln, text) in enumerate(out):
-        if i == title_at:
+        if i == title_at or ATX_HEADING.match(text):
             continue
         stripped = text.strip()
         rule = RULE.match(text)
@@ -84,10 +98,14 @@ def to_markdown(lines: list[Line]) -> list[Line]:
                 parts.pop()
             out[i] = (ln, "#" * min(1 + len(parts), 6) + " " + stripped)
             continue
-        if alone and _blank(out, i + 1) and _capitals(stripped) and len(stripped) <= 50 \
-                and not stripped.endswith((".", "!", "?", ":")) and not LIST_LINE.match(stripped):
+        # a short line in capitals on its own, or above its text (a PDF's section title has no blank below)
+        if _blank(out, i - 1) and (_blank(out, i + 1) or not _capitals(below)) and _capitals(stripped) \
+                and len(stripped) <= 50 and not stripped.endswith((".", "!", "?", ":")) \
+                and not LIST_LINE.match(stripped) and not stripped.startswith("|") and not RULE.match(below):
             out[i] = (ln, "## " + stripped)
             continue
+        if stripped.startswith(("• ", "· ", "◦ ")):
+            stripped = "- " + stripped[2:]  # a typed bullet: a list item
         leader = DOT_LEADER.match(stripped)
         if leader:
             stripped = f"{leader.group('name').strip()} — {leader.group('body')}"

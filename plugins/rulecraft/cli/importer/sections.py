@@ -19,7 +19,7 @@ from .text import plain
 # '2.', '3.1', 'IV.', 'B)', 'Chapter 2:', 'Part One –', '§ 4': numbering the author typed before a heading
 SECTION_NUMBER = re.compile(r"^\s*(?:§\s*)?(?:(?:section|chapter|part)\s+(?:\d+|[ivx]{1,5}|one|two|three|four|"
                             r"five|six|seven|eight|nine|ten)\b|\d{1,2}(?:\.\d{1,2})*\b|[ivx]{1,5}\b(?=[.)])|"
-                            r"[a-h]\b(?=[.)]))\s*[.):–—-]?\s*", re.I)
+                            r"[a-h]\b(?=[.)]))\s*[.):·–—-]?\s*", re.I)
 
 
 def heading_text(title: str) -> str:
@@ -70,6 +70,10 @@ def _step_like(text: str) -> bool:
     return bool(SETUP_VERB.search(text[:80]))
 
 
+# 'v1.3 – Fragile parcels …' (a changelog), 'Q: Can a keeper …' / 'A: Yes.' (a FAQ): leads that name no term
+NO_NAME = re.compile(r"^(?:v(?:ersion)?\s*\d+(?:\.\d+)*\w*|[QA])$", re.I)
+
+
 def definition(text: str) -> tuple[str, str] | None:
     """(name, body) when the text pairs a short name (1-4 words, not a roll, not a step) with its meaning;
     a typed case number before the name is set apart ('3.1 Point: any intersection …')."""
@@ -86,7 +90,8 @@ def definition(text: str) -> tuple[str, str] | None:
     if not match:
         return None
     name, body = plain(match.group("name")).strip(), plain(match.group("body")).strip()
-    if not name or len(name.split()) > 4 or len(body.split()) < 2 or _step_like(name + " " + body):
+    if not name or NO_NAME.match(name) or len(name.split()) > 4 or len(body.split()) < 2 \
+            or _step_like(name + " " + body):
         return None
     return name, body
 

@@ -17,6 +17,7 @@ from . import entries, sections
 from .enumeration import strip_lead
 from .names import question_name, uncapped
 from .outline import Paragraph, Quote, Section, Table
+from .sections import NO_NAME
 from .state import State
 from .text import first_sentence, plain
 
@@ -50,9 +51,11 @@ def bold_term(text: str, headed: bool = False) -> tuple[str, str] | None:
     if not match or not re.match(r"^\s*(?:\*\*|__)[^*_]+?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?:--+|—|–|:|-))", text):
         return None
     term = plain(match.group("term")).strip().rstrip(":")
-    if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or re.match(r"^\d", term):
+    if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or re.match(r"^\d", term) \
+            or NO_NAME.match(term):
         return None
     return term, plain(match.group("def")).strip()
+
 
 
 def split_term(text: str, weak: bool) -> tuple[str, str] | None:
@@ -65,7 +68,7 @@ def split_term(text: str, weak: bool) -> tuple[str, str] | None:
     if not match:
         return None
     term = match.group("term").strip().strip("*_ ").rstrip(":")
-    if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")):
+    if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or NO_NAME.match(term):
         return None
     return term, match.group("def").strip()
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from . import entries, sections
+from . import dice, entries, sections
 from .gameinfo import (
     CHANGELOG_HEADING,
     COMPONENTS_HEADING,
@@ -81,6 +81,8 @@ def stages(state: State, section: Section) -> bool:
     """Three or more named entries, nearly all with rules that read as instructions."""
     if sections.hint(state, section).startswith("its lines start with rolls"):
         return False  # '⚀ *Frost* — each gardener discards ...': a dice table's rows, left to the dice recogniser
+    if any(dice.face_rows(section, i, block) for i, block in enumerate(section.blocks)):
+        return False  # 'Its six faces are:' then 'Spark – …': a die's faces, left to the dice recogniser
     form = entries.section_entries(state, section, "phases")
     if form is None or len(form.entries) < 3 or entries_are_terms(state, section):
         return False
