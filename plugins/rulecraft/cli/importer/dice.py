@@ -287,6 +287,16 @@ def is_roll_list(section, index: int, block: ListBlock) -> bool:
     return len(block.items) >= 2 and sum(1 for item in block.items if parse_row(item)) * 2 > len(block.items)
 
 
+LEAD_TITLE_RE = re.compile(r"^\*\*(?P<title>[^*\n]{2,60}?)\*\*\s*(?:[-–—:]\s*\S.*)?:\s*$")
+
+
+def _lead_title(section, index: int) -> str | None:
+    """'**Weather table** – roll 2d6 in step 1:' right above a table names it (a section may hold several)."""
+    block = section.blocks[index - 1] if index > 0 else None
+    match = LEAD_TITLE_RE.match(block.text.strip()) if isinstance(block, Paragraph) else None
+    return plain(match.group("title")).strip(" :–-") or None if match else None
+
+
 def _table_rows(table: Table) -> list[ListItem] | None:
     """A Markdown/HTML table whose first column holds rolls: one row item per body row."""
     if len(table.rows) < 3 or len(table.rows[0]) < 2:
@@ -325,7 +335,7 @@ def _table_from_list(state: State, section, index: int, block, items: list[ListI
                   "dice table, but nothing near it names a roll: kept as prose (make it a table in dice.yaml if it "
                   "is one)", block.line)
         return False
-    title = _title(section, state)
+    title = _lead_title(section, index) or _title(section, state)
     table: dict = {"id": state.ids["table"](title, "table"), "title": title}
     per = PER_RE.search(context)
     if per:
