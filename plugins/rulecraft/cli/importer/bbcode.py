@@ -26,8 +26,8 @@ BLOCK_OPEN = re.compile(r"^\s*\[(c|code)\]\s*$", re.I)
 BLOCK_CLOSE = re.compile(r"^\s*\[/(c|code)\]\s*$", re.I)
 SIZE_LINE = re.compile(r"^\s*\[size=(\d+)\]\s*(.*?)\s*\[/size\]\s*$", re.I)
 BOLD_ONLY = re.compile(r"^\s*(?:\[(u|i)\]\s*)?\[b\](?P<text>[^\[\]]+?)\[/b\](?:\s*\[/\1\])?\s*$", re.I)
-UNDERLINED_BOLD = re.compile(r"^\s*(?:\[u\]\s*\[b\]|\[b\]\s*\[u\])(?P<text>[^\[\]]+?)(?:\[/b\]\s*\[/u\]|\[/u\]\s*\[/b\])\s*$",
-                             re.I)
+UNDERLINED_BOLD = re.compile(r"^\s*(?:\[u\]\s*\[b\]|\[b\]\s*\[u\])(?P<text>[^\[\]]+?)"
+                             r"(?:\[/b\]\s*\[/u\]|\[/u\]\s*\[/b\])\s*$", re.I)
 EMBED = re.compile(r"\[(imageid|img|thing|microbadge|youtube|user)(?:=([^\]]*))?\](?:([^\[]*)\[/\1\])?", re.I)
 
 
