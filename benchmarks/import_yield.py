@@ -7,7 +7,8 @@ the rulebook by hand (the expected file is never produced by the importer):
 - **phases**: an expected phase name is captured when an imported phase (at any depth) has that name
   (case, punctuation and a trailing "phase" ignored) *and* carries rules or steps of its own;
 - **setup**: an expected step fragment is captured when it occurs in one of game.yaml's set-up steps;
-- **dice**: an expected result fragment is captured when it occurs in a row of an imported dice table;
+- **dice**: an expected result fragment is captured when it occurs in a row of an imported dice table (a custom
+  die's row is its face's label and its result);
 - **terms**: an expected term is captured when an imported glossary entry has that name.
 
 "extra" counts imported phases, tables and terms that match nothing expected (false finds).
@@ -85,7 +86,9 @@ def measure(data: dict[str, dict], expected: dict) -> dict[str, tuple[int, int, 
     out["setup"] = (sum(1 for w in want if any(w in s for s in setup)), len(want), 0)
 
     want = [f.lower() for f in expected.get("dice", [])]
-    rows = [[re.sub(r"[*_`]", "", str(r.get("result", ""))).lower() for r in t.get("rows", [])] for t in tables]
+    faces = {f["id"]: f.get("label", "") for d in data.get("dice", {}).get("dice") or [] for f in d.get("faces", [])}
+    rows = [[re.sub(r"[*_`]", "", f"{faces.get(r.get('face'), '')} {r.get('result', '')}").lower()
+             for r in t.get("rows", [])] for t in tables]  # a named face's row: its face and its result
     hits = [any(any(w in r for r in table) for table in rows) for w in want]
     extra = sum(1 for table in rows if not any(w in r for w in want for r in table))
     out["dice"] = (sum(hits), len(want), extra)

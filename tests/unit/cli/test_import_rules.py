@@ -1627,3 +1627,105 @@ def test_changelog_versions_and_faq_leads_are_no_terms(tmp_path):
         - **v1.1** – Added two encounters.
         """)
     assert _term_names(files) == ["Beacon", "Heat", "Lane"]
+
+
+def test_a_bbcode_forum_post_is_read_as_its_own_markup(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        [size=18][b]Moor Walk – rules[/b][/size]
+
+        [ImageID=81234 medium]
+
+        [size=14][b]1. SETTING UP[/b][/size]
+
+        1. Unfold the board.
+        2. Give every walker 2 stones.
+
+        [size=14][b]2. THE DAY[/b][/size]
+
+        [u][b]Step 1 – Weather[/b][/u]
+        Roll both dice and look up the Weather table.
+
+        [u][b]Step 2 – Walk[/b][/u]
+        Move up to 3 spaces. [foo]kept[/foo]
+
+        [size=14][b]3. DICE[/b][/size]
+
+        [b]Weather table[/b] – roll 2d6 in step 1:
+
+        [c]
+        Roll   Weather    Effect
+        2-6    Sleet      Walk at most 2 spaces.
+        7-12   Fair       No effect.
+        [/c]
+
+        [size=14][b]4. GLOSSARY[/b][/size]
+
+        [b]Cairn[/b] – a pile of stones marking the trail.
+        [b]Supply[/b] – the stones no walker holds.
+        """, name="post.txt")
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Weather", "Walk"]
+    assert "[foo]kept[/foo]" in files["phases"]["phases"][1]["rules"]  # an unknown tag stays as text
+    assert files["game"]["setup"] == ["Unfold the board.", "Give every walker 2 stones."]
+    table = files["dice"]["tables"][0]
+    assert (table["title"], table["dice"], table["rows"][0]["roll"]) == ("Weather table", "2d6", "2-6")
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Cairn", "Supply"]
+    assert "image '81234 medium' embedded in the post is not included (line 3)" in needs
+
+
+def test_bold_phase_labels_take_the_paragraphs_below_and_equals_pairs_a_term(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Trawlers
+
+        ## How a round works
+
+        Each round every captain goes through the phases in order.
+
+        **Phase 1 - Set Sail**
+
+        Move your boat up to 2 spaces.
+
+        **Phase 2 - Cast Nets**
+
+        Take the cubes from your ground.
+
+        At the end of each round flip the top season card.
+
+        ## Terminology
+
+        **Hold** = the squares where your fish sit.
+
+        **Haul** = stop rolling and keep what you caught.
+        """)
+    phases = files["phases"]["phases"]
+    assert [(p["name"], p["rules"]) for p in phases] == [("Set Sail", "Move your boat up to 2 spaces."),
+                                                         ("Cast Nets", "Take the cubes from your ground.")]
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Hold", "Haul"]
+    assert "flip the top season card" in result.page.read_text(encoding="utf-8")  # the section's close stays prose
+
+
+def test_named_faces_counted_in_each_entry_or_led_by_has_faces_are_a_die(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Compass
+
+        ## Dice
+
+        **Tide die (custom d6)**
+
+        - **High tide** (2 faces) - Move 1 extra space.
+        - **Low tide** (2 faces) - You cannot move next phase.
+        - **Slack water** (2 faces) - Nothing happens.
+
+        ### Compass die
+
+        The compass die has eight faces. Roll it once for each sheet.
+
+        - **N, E, S, W** (four faces): true bearing.
+        - **NE, SW** (two faces): slight drift.
+        - **NW** (one face): off the map.
+        - **SE** (one face): worth double.
+        """)
+    tables = {t["title"]: t for t in files["dice"]["tables"]}
+    assert set(tables) == {"Tide die (custom d6)", "Compass die"}
+    labels = [f["label"] for d in files["dice"]["dice"] for f in d["faces"]]
+    assert "N, E, S, W (four faces)" in labels and "High tide (2 faces)" in labels
+    assert "cards" not in files or not files["cards"].get("decks")

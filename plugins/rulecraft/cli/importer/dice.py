@@ -287,6 +287,17 @@ def is_roll_list(section, index: int, block: ListBlock) -> bool:
     return len(block.items) >= 2 and sum(1 for item in block.items if parse_row(item)) * 2 > len(block.items)
 
 
+# '**Tide die (custom d6)**' alone, or '**Weather table** – roll 2d6 in step 1:' leading into the table
+LEAD_TITLE_RE = re.compile(r"^\*\*(?P<title>[^*\n]{2,60}?)\*\*\s*(?:(?:[-–—:]\s*\S.*)?:)?\s*$")
+
+
+def _lead_title(section, index: int) -> str | None:
+    """'**Weather table** – roll 2d6 in step 1:' right above a table names it (a section may hold several)."""
+    block = section.blocks[index - 1] if index > 0 else None
+    match = LEAD_TITLE_RE.match(block.text.strip()) if isinstance(block, Paragraph) else None
+    return plain(match.group("title")).strip(" :–-") or None if match else None
+
+
 def _table_rows(table: Table) -> list[ListItem] | None:
     """A Markdown/HTML table whose first column holds rolls: one row item per body row."""
     if len(table.rows) < 3 or len(table.rows[0]) < 2:
@@ -325,7 +336,7 @@ def _table_from_list(state: State, section, index: int, block, items: list[ListI
                   "dice table, but nothing near it names a roll: kept as prose (make it a table in dice.yaml if it "
                   "is one)", block.line)
         return False
-    title = _title(section, state)
+    title = _lead_title(section, index) or _title(section, state)
     table: dict = {"id": state.ids["table"](title, "table"), "title": title}
     per = PER_RE.search(context)
     if per:
@@ -472,9 +483,13 @@ def _inline_tables(state: State) -> None:
 # A die's faces by name: '| Face | Symbol | Effect |' rows, or 'Spark (two faces) – add one ember …' entries
 # after a lead that speaks of faces ('Its six faces are:'); the result is the column its header names
 RESULT_HEADER = re.compile(r"^(?:effect|effects|result|results|what happens|outcome|event|meaning)$", re.I)
-FACES_LEAD = re.compile(r"\b(?:faces?|sides?) (?:are|is|show|shows)\b|\b(?:its|the) (?:\w+ )?(?:faces|sides)\b", re.I)
-NAMED_FACE = re.compile(r"^(?P<name>[A-Z][\w'’ -]{0,30}?)\s*(?P<count>\([^()]{1,20}\))?\s*(?:--|—|–|:)\s+"
+# 'Its six faces are:', 'The compass die has eight faces.'
+FACES_LEAD = re.compile(r"\b(?:faces?|sides?) (?:are|is|show|shows)\b|\b(?:its|the|has) (?:\w+ )?(?:faces|sides)\b",
+                        re.I)
+# 'N, E, S, W (four faces): true bearing', 'High tide (2 faces) - Move …': a spaced hyphen separates as a dash does
+NAMED_FACE = re.compile(r"^(?P<name>[A-Z][\w'’ ,-]{0,30}?)\s*(?P<count>\([^()]{1,20}\))?\s*(?:--|—|–|:|\s-)\s+"
                         r"(?P<result>\S.*)$", re.S)
+FACE_COUNT = re.compile(r"^\(\s*(?:\d+|one|two|three|four|five|six|seven|eight)\s+(?:faces?|sides?)\s*\)$", re.I)
 
 
 def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
@@ -487,12 +502,14 @@ def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
         rows = [(plain(r[0]).strip(), plain(r[result]).strip()) for r in block.rows[1:] if len(r) > result]
         return rows if all(label and not roll_line(label) for label, _ in rows) else None
     if isinstance(block, ListBlock) and len(block.items) >= 3:
-        if not (FACES_LEAD.search(context_before(section, index, 1)) and DICE_WORDS.search(
-                context_before(section, index) + " " + plain(section.title))):
+        if not DICE_WORDS.search(context_before(section, index) + " " + plain(section.title)):
             return None
         matches = [NAMED_FACE.match(plain(item.text).strip()) for item in block.items]
         if not all(matches):
             return None
+        counted = all(m.group("count") and FACE_COUNT.match(m.group("count")) for m in matches)
+        if not (counted or FACES_LEAD.search(context_before(section, index, 1))):
+            return None  # each entry counting its faces ('(2 faces)') says so as plainly as a lead would
         return [(f"{m.group('name').strip()} {m.group('count') or ''}".strip(), m.group("result").strip())
                 for m in matches]
     return None
@@ -502,7 +519,7 @@ def _face_table(state: State, section, index: int, block) -> bool:
     rows = face_rows(section, index, block)
     if not rows:
         return False
-    title = _title(section, state)
+    title = _lead_title(section, index) or _title(section, state)
     table: dict = {"id": state.ids["table"](title, "table"), "title": title}
     labelled = [Row([n + 1], False, label, capitalise(result), False, block.line)
                 for n, (label, result) in enumerate(rows)]

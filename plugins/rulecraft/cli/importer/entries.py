@@ -109,8 +109,9 @@ def paragraph_lead(text: str) -> tuple[str, str] | None:
     match = re.match(r"^\s*(\*\*|__|\*|_)(?P<lead>[^*_]{1,60}?)\1\s*(?P<rest>.*)$", text, re.S)
     if match:
         lead, rest = match.group("lead").strip(), match.group("rest").strip()
-        separated = lead.endswith((".", ":")) or re.match(r"^(?:--+|—|–|:|\.)\s", rest)
-        rest = re.sub(r"^(?:--+|—|–|:|\.)\s*", "", rest)
+        # '**Hold** = the 6 squares ...': an equals sign pairs a name with its meaning as a dash does
+        separated = lead.endswith((".", ":")) or re.match(r"^(?:--+|—|–|:|\.|=)\s", rest)
+        rest = re.sub(r"^(?:--+|—|–|:|\.|=)\s*", "", rest)
         name = clean_name(strip_lead(lead))
         if separated and rest and name and len(name.split()) <= 6:
             return name, rest

@@ -12,7 +12,7 @@ import re
 import textwrap
 from pathlib import PurePath
 
-from . import layout_lines, pdfhtml, plaintext
+from . import bbcode, layout_lines, pdfhtml, plaintext
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
@@ -76,7 +76,10 @@ class MarkdownReader:
         text = re.sub(r"<!DOCTYPE[^>]*>", "", text, flags=re.I)
         text = re.sub(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", lambda m: "\n", text, flags=re.M | re.I)
         lines = [(i + 1, line.expandtabs(4)) for i, line in enumerate(text.split("\n"))]
-        if plaintext.is_plain(text, PurePath(self.source).suffix):
+        if bbcode.is_bbcode(text):  # a forum post's tags: its own markup, read before any layout guess
+            self.plain = True  # laid out by hand like a plain text: column tables, one entry a line
+            lines = bbcode.to_markdown(lines, self.remarks)
+        elif plaintext.is_plain(text, PurePath(self.source).suffix):
             self.plain = True
             lines = plaintext.to_markdown(lines, self.remarks)
         return self.outline(lines, "markdown")

@@ -172,6 +172,29 @@ def _paragraph_lead(text: str) -> tuple[str, str] | None:
     return (name, rest) if name else None
 
 
+def _label_bodies(state: State, section, found: list) -> list:
+    """'**Phase 1 - Set Sail**' alone in its paragraph: its rules are the paragraphs below it, up to the next
+    phase's label (the last label takes as many as the others did, at most: what follows may close the
+    section). Those paragraphs are claimed; a label with its rules on its own line is left as it is."""
+    if any(rest for _, _, rest in found):
+        return found
+    at = {id(block): k for k, block in enumerate(section.blocks)}
+    out, most = [], 0
+    for n, (block, name, _) in enumerate(found):
+        end = at[id(found[n + 1][0])] if n + 1 < len(found) else len(section.blocks)
+        body = []
+        for later in section.blocks[at[id(block)] + 1:end]:
+            if not isinstance(later, Paragraph) or state.claimed(later) \
+                    or (n + 1 == len(found) and len(body) >= max(most, 1)):
+                break
+            body.append(later)
+        most = max(most, len(body))
+        for later in body:
+            state.claim(later, "")
+        out.append((block, name, "\n\n".join(b.text for b in body)))
+    return out
+
+
 def _paragraph_phases(state: State, is_turn) -> bool:
     """'**Step 1 — Wind.** The active captain rolls ...' or 'A. Movement Phase. ...' paragraphs under a turn
     heading (two or more)."""
@@ -187,6 +210,7 @@ def _paragraph_phases(state: State, is_turn) -> bool:
                 found.append((block, name, rest))
         if len(found) < 2:
             continue
+        found = _label_bodies(state, section, found)
         state.turn_section = section
         for n, (block, name, rest) in enumerate(found):
             phase = {"id": state.ids["phase"](name, "phase"), "name": name[:120]}
