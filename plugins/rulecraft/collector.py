@@ -28,7 +28,6 @@ def paused():
             gc.enable()
 
 
-
 def freeze_survivors() -> None:
     """Move every object alive now out of the collector's reach until ``thaw()``: modules, classes and
     the loaded rule book live as long as a build, and each full collection during it would scan them
