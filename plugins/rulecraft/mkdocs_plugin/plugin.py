@@ -401,11 +401,6 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         else:
             jobs.build_now(Path(config.site_dir), built, ASSET_DIR, names)
 
-    def on_build_error(self, *, error):
-        jobs = getattr(self, "pdf_jobs", None)
-        if jobs is not None:
-            jobs.abandon()  # sheets fitted while the site was written: their children end
-
     def _pdf_jobs(self):
         """One scheduler per plugin instance (it survives `mkdocs serve` rebuilds, see on_startup),
         with the PDFs cached on disk under cache_dir (or in memory when cache_dir is empty)."""
@@ -431,9 +426,15 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     def on_shutdown(self) -> None:
         collector.thaw()  # frozen in on_config (one-off builds)
+        jobs = getattr(self, "pdf_jobs", None)
+        if jobs is not None:  # serve: a background fit's children end with the server, and write nothing
+            jobs.stop()
 
     def on_build_error(self, *, error) -> None:
         collector.thaw()
+        jobs = getattr(self, "pdf_jobs", None)
+        if jobs is not None:
+            jobs.abandon()  # sheets fitted while the site was written: their children end
 
     def on_serve(self, server, /, *, config, builder):
         if self.config.enabled:
