@@ -142,6 +142,11 @@ def cmd_import(args: argparse.Namespace) -> int:
             traceback.print_exception(exc.__cause__, file=sys.stderr)
         print(f"rulecraft import: {exc}", file=sys.stderr)
         return 2 if exc.usage else 1
+    except OSError as exc:  # the disk, not a bug: a file in a folder's place, no permission, disk full
+        where = f"'{exc.filename}'" if exc.filename else "the game's files"
+        print(f"rulecraft import: cannot write {where}: {exc.strerror or exc}; some files may have been written "
+              f"under '{args.out}'", file=sys.stderr)
+        return 1
     except Exception as exc:  # noqa: BLE001 -- a bug of ours: say so in one paragraph, never a traceback
         print(_importer_failed(source, exc), file=sys.stderr)
         return 70  # EX_SOFTWARE

@@ -21,7 +21,7 @@ import logging
 import os
 import posixpath
 import re
-from concurrent.futures import Future
+from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
@@ -30,7 +30,7 @@ from urllib.parse import unquote, urlsplit
 from ..render.cheatsheet import PDF_SLOT
 from .fitting import MIN_PT, FitResult, emoji_to_images, fit_here
 from .pdf_cache import _atomic_write
-from .pdf_workers import FitWorkers, WeasyPrintMissing, worker_count
+from .pdf_workers import FitsStopped, FitWorkers, WeasyPrintMissing, worker_count
 
 STYLESHEETS = ("rulecraft.css", "cheatsheet.css")  # inside the site's asset folder
 
@@ -328,7 +328,7 @@ def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str
 
     ``cache``: {key: {}} kept between rebuilds (``fit_sheet``); ``names``: {key: the sheet's name}."""
     results = []
-    for game_id, outcome in fit_sheets(site_dir, pages, asset_dir, log, cache, names).items():
+    for game_id, outcome in fit_sheets(site_dir, pages, asset_dir, log, cache, names=names).items():
         results += write_outcome(site_dir, game_id, pages[game_id], outcome, log, sheet_name(names, game_id))
     return results
 
@@ -377,6 +377,8 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
                     remember(caches.get(game_id), digest, outcome)
                 except Exception as exc:
                     outcome = exc
+            if isinstance(outcome, (FitsStopped, CancelledError)):
+                continue  # the build was stopped (pdf_workers): nothing to say about the sheet
             if isinstance(outcome, WeasyPrintMissing):
                 missing = outcome
             elif isinstance(outcome, Exception):
@@ -387,6 +389,11 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
             log.info(NOT_INSTALLED)
             log.debug(f"rulecraft: {missing}")
         return fitted
+    except BaseException:  # Ctrl-C while waiting: the children end now, not after every sheet
+        if own is not None:
+            own.close(abort=True)
+            own = None
+        raise
     finally:
         if own is not None:
             own.close()

@@ -85,6 +85,7 @@ class PdfJobs:
         self.worker: threading.Thread | None = None
         self.started: dict[str, tuple] = {}  # game id -> (input hash, future): fits begun during a build
         self.workers = None  # their child processes (pdf_workers.FitWorkers)
+        self.running = None  # the children of the background job fitting now (serve), for stop()
 
     # --- `mkdocs build` ------------------------------------------------------------------------------
     def prepare(self, sheets: list[str]) -> None:
@@ -115,20 +116,36 @@ class PdfJobs:
         """Make every sheet's PDFs; returns {game id: [(paper label, PDF file)]} of those written.
         ``names``: {game id: the sheet's name}, how warnings name it (``pdf.sheet_name``)."""
         try:
-            return self._write(site_dir, pages,
-                               self._fit(site_dir, pages, asset_dir, self.started, self.workers, names), names)
-        finally:
-            workers, self.workers, self.started = self.workers, None, {}
-            if workers is not None:
-                workers.close()
+            outcomes = self._fit(site_dir, pages, asset_dir, self.started, self.workers, names)
+        except BaseException:  # Ctrl-C while waiting for the fits: the children end now, not after them
+            self.abandon()
+            raise
+        workers, self.workers, self.started = self.workers, None, {}
+        if workers is not None:
+            workers.close()
+        return self._write(site_dir, pages, outcomes, names)
 
     def abandon(self) -> None:
-        """The build failed: fits not begun are dropped, the children end after those running."""
+        """The build failed or was interrupted: fits not begun are dropped, the children killed (a sheet
+        fitted for a site that is not written is wasted; Ctrl-C must not wait for it)."""
         workers, started, self.workers, self.started = self.workers, self.started, None, {}
         for _digest, future in started.values():
             future.cancel()
         if workers is not None:
-            workers.close()
+            workers.close(abort=True)
+
+    def stop(self) -> None:
+        """`mkdocs serve` is shutting down: no job writes into the site any more, a running one's children
+        are killed, and the build's own are ended (``abandon``)."""
+        with self.lock:
+            self.generation += 1
+            pending, self.pending = self.pending, None
+            running = self.running
+        if pending is not None:
+            shutil.rmtree(pending.copy_dir, ignore_errors=True)
+        if running is not None:
+            running.close(abort=True)
+        self.abandon()
 
     def _fit(self, site_dir: Path, pages: dict[str, Path], asset_dir: str, started: dict | None = None,
              workers=None, names: dict[str, str] | None = None) -> dict:
@@ -237,7 +254,18 @@ class PdfJobs:
         with self.lock:
             if job.generation != self.generation:
                 return  # a newer build has started; its own job follows
-        outcomes = self._fit(job.copy_dir, job.copy_pages, job.asset_dir, names=job.names)
+        workers = start_workers(len(job.copy_pages))
+        with self.lock:
+            if job.generation != self.generation:  # stop() came first
+                workers.close()
+                return
+            self.running = workers
+        try:
+            outcomes = self._fit(job.copy_dir, job.copy_pages, job.asset_dir, workers=workers, names=job.names)
+        finally:
+            with self.lock:
+                self.running = None
+            workers.close()
         with self.lock:  # held while writing: a new build waits in build_started before emptying the site
             if job.generation != self.generation:
                 return

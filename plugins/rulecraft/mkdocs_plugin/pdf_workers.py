@@ -11,7 +11,9 @@ never starts one (``pdf_jobs``).
 The protocol is one JSON line each way: the job (page file, site folder, job file with the fragment and
 the papers' documents) in, the fit (``FitResult.to_json``, PDFs beside the job file) or the error the
 fit raised out. A child that dies (killed by a signal: the OOM killer, a native crash in the text stack)
-is replaced and its job tried once more; an error the fit reported is not retried.
+is replaced and its job tried once more; an error the fit reported is not retried, nor is a child ended by
+Ctrl-C. A build that fails or is interrupted ends the children at once (``close(abort=True)``): no fit
+still queued starts, so Ctrl-C does not wait for the sheets to be fitted.
 """
 
 from __future__ import annotations
@@ -50,8 +52,12 @@ class WeasyPrintMissing(RuntimeError):
     """WeasyPrint cannot be imported where the sheets are fitted (not installed, or Pango is missing)."""
 
 
+class FitsStopped(RuntimeError):
+    """The build stopped the children (``FitWorkers.close(abort=True)``): no fit is started any more."""
+
+
 class ChildFailed(RuntimeError):
-    """The child ended before answering; ``killed``: by a signal (worth one more try)."""
+    """The child ended before answering; ``killed``: by a signal other than Ctrl-C's (worth one more try)."""
 
     def __init__(self, message: str, killed: bool):
         super().__init__(message)
@@ -95,7 +101,8 @@ class _Child:
         self.stderr.seek(0)
         lines = [x for x in self.stderr.read().decode("utf-8", "replace").strip().splitlines() if x.strip()]
         status = f"the PDF renderer {exit_status(code)}"
-        return ChildFailed(f"{lines[-1]} ({status})" if lines else status, killed=code < 0)
+        # SIGINT: Ctrl-C reached the child with the build (same process group): the user is stopping it.
+        return ChildFailed(f"{lines[-1]} ({status})" if lines else status, killed=code < 0 and code != -signal.SIGINT)
 
     def close(self) -> None:
         try:
@@ -118,6 +125,8 @@ class FitWorkers:
         self.pool = ThreadPoolExecutor(max_workers=self.size, thread_name_prefix="rulecraft-fit")
         self.idle: list[_Child] = []
         self.count = 0  # children alive, idle or busy
+        self.children: set[_Child] = set()  # the same children, for close(abort=True) to end the busy ones
+        self.stopped = False  # close(abort=True) was called: no child is started, no job retried
         self.lock = threading.Lock()
 
     def submit(self, call) -> Future:
@@ -125,8 +134,10 @@ class FitWorkers:
 
     def spawn(self) -> None:
         with self.lock:
-            while self.count < self.size:
-                self.idle.append(_Child())
+            while self.count < self.size and not self.stopped:
+                child = _Child()
+                self.idle.append(child)
+                self.children.add(child)
                 self.count += 1
 
     def fit(self, fragment: str, documents: dict[str, str], page_file: Path, site_dir: Path):
@@ -144,7 +155,11 @@ class FitWorkers:
                 except ChildFailed as failed:
                     with self.lock:
                         self.count -= 1
+                        self.children.discard(child)
+                        stopped = self.stopped
                     child.close()
+                    if stopped:
+                        raise FitsStopped("the build was stopped") from None
                     if not failed.killed or attempt == ATTEMPTS - 1:
                         raise RuntimeError(str(failed)) from None
                     continue
@@ -159,20 +174,39 @@ class FitWorkers:
 
     def _take(self) -> _Child:
         with self.lock:
+            if self.stopped:
+                raise FitsStopped("the build was stopped")
             if self.idle:
                 return self.idle.pop()
             self.count += 1  # no more fits run at once than there are threads, so never past ``size``
         try:
-            return _Child()
+            child = _Child()
         except BaseException:
             with self.lock:
                 self.count -= 1
             raise
+        with self.lock:
+            self.children.add(child)
+            stopped = self.stopped
+        if stopped:  # close(abort=True) ran while this child started: it ends with the others
+            child.process.kill()
+            raise FitsStopped("the build was stopped")
+        return child
 
-    def close(self) -> None:
+    def close(self, abort: bool = False) -> None:
+        """End the children once the calls submitted so far are done; with ``abort`` (the build failed or
+        was interrupted) at once: calls not started are cancelled and busy children killed."""
+        if abort:
+            with self.lock:
+                self.stopped = True
+                busy = list(self.children)
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            for child in busy:
+                child.process.kill()  # its thread's read ends: the fit raises FitsStopped
         self.pool.shutdown(wait=True)
         with self.lock:
-            children, self.idle, self.count = self.idle, [], 0
+            children, self.idle, self.count = list(self.children), [], 0
+            self.children = set()
         for child in children:
             child.close()
 

@@ -426,6 +426,9 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     def on_shutdown(self) -> None:
         collector.thaw()  # frozen in on_config (one-off builds)
+        jobs = getattr(self, "pdf_jobs", None)
+        if jobs is not None:  # serve: a background fit's children end with the server, and write nothing
+            jobs.stop()
 
     def on_build_error(self, *, error) -> None:
         collector.thaw()

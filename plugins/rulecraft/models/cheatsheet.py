@@ -19,7 +19,9 @@ from __future__ import annotations
 import datetime
 import functools
 import math
+import os
 import re
+import stat
 import subprocess
 from collections import Counter
 from dataclasses import dataclass, field, replace
@@ -170,8 +172,8 @@ def head_state(folder) -> str:
     git_dir, common_dir = dirs
     head = _read(git_dir / "HEAD")
     parts = [head]
-    if head.startswith("ref:"):  # a branch: its own file (a loose ref), else it is in packed-refs
-        ref = head[4:].strip()
+    ref = head[4:].strip() if head.startswith("ref:") else ""
+    if _REF_RE.fullmatch(ref):  # a branch: its own file (a loose ref), else it is in packed-refs
         parts.append(_read(git_dir / ref) or _read(common_dir / ref))
     for name in ("packed-refs", "reftable/tables.list"):
         try:
@@ -205,11 +207,30 @@ def _git_dirs(folder: Path) -> tuple[Path, Path] | None:
     return None
 
 
+# A ref HEAD may name: inside the git folder ("refs/heads/main"), never "/etc/…" or "../…".
+_REF_RE = re.compile(r"refs/(?:[^/\0\\.][^/\0\\]*/)*[^/\0\\.][^/\0\\]*")
+_GIT_FILE_LIMIT = 4096  # HEAD, a ref, .git, commondir: one line each
+
+
 def _read(path: Path) -> str:
+    """A small git file's text, "" for anything else: the repository may be anyone's (an unpacked
+    archive, a folder above the project), so a FIFO (which would block), a device such as /dev/zero
+    (endless) or a huge file is not read."""
     try:
-        return path.read_text(encoding="utf-8").strip()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except (OSError, ValueError):
         return ""
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return ""
+        data = os.read(fd, _GIT_FILE_LIMIT + 1)
+    except OSError:
+        return ""
+    finally:
+        os.close(fd)
+    if len(data) > _GIT_FILE_LIMIT:
+        return ""
+    return data.decode("utf-8", "replace").strip()
 
 
 @functools.lru_cache(maxsize=64)

@@ -276,7 +276,7 @@ def test_import_into_a_project_with_an_explicit_nav(tmp_path):
                                 {"Status": "tiny/status.md"}]}
 
 
-@pytest.mark.parametrize("step", ["recognise", "write"])
+@pytest.mark.parametrize("step", ["read_markdown", "recognise", "write"])
 def test_cli_import_names_a_bug_of_ours_without_a_traceback(tmp_path, capsys, monkeypatch, step):
     import rulecraft.cli.importer as importer
 
@@ -289,10 +289,25 @@ def test_cli_import_names_a_bug_of_ours_without_a_traceback(tmp_path, capsys, mo
     source.write_text("# Game\n\n## Turn\n\n1. Go -- go.\n", encoding="utf-8")
     code = main(["import", str(source), "--out", str(tmp_path / "out")])
     err = capsys.readouterr().err
-    assert code == (1 if step == "recognise" else 70)
+    assert code == (70 if step == "write" else 1)
     assert "Traceback" not in err and "IndexError in test_import.py" in err and "bug in Rulecraft" in err
-    if step == "recognise":  # a failure while reading writes nothing at all
+    if step != "write":  # a failure while reading writes nothing at all
         assert "nothing was written" in err and not (tmp_path / "out").exists()
     monkeypatch.setenv("RULECRAFT_DEBUG", "1")
     main(["import", str(source), "--out", str(tmp_path / "again")])
     assert "Traceback" in capsys.readouterr().err
+
+
+def test_cli_import_that_cannot_write_says_where_and_blames_no_bug(tmp_path, capsys):
+    project = tmp_path / "p"
+    project.mkdir()
+    (project / "mkdocs.yml").write_text("site_name: X\nplugins:\n  - rulecraft\n", encoding="utf-8")
+    (project / "rules_data").mkdir()
+    (project / "docs").write_text("", encoding="utf-8")  # a file where the docs folder goes
+    source = tmp_path / "r.md"
+    source.write_text("# Game\n\n## Turn\n\n1. Go -- go.\n", encoding="utf-8")
+    code = main(["import", str(source), "--out", str(project)])
+    err = capsys.readouterr().err
+    assert code == 1
+    assert "cannot write" in err and str(project / "docs") in err
+    assert "bug in Rulecraft" not in err and "Traceback" not in err

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
+from types import SimpleNamespace
 
 import pytest
 
@@ -330,3 +331,54 @@ def test_warnings_name_the_sheet_as_a_person_would(tmp_path, fits, caplog, monke
     assert jobs.wait(10)
     messages = [r.getMessage() for r in caplog.records]
     assert "rulecraft: could not write the PDFs of the Isle of Fame, Long game cheat sheet: no fonts" in messages
+
+
+class _Workers:
+    def __init__(self):
+        self.closed = []
+
+    def close(self, abort=False):
+        self.closed.append(abort)
+
+
+def test_an_interrupted_build_kills_the_children_instead_of_waiting(monkeypatch, tmp_path):
+    jobs = PdfJobs({}, LOG)
+    jobs.workers = workers = _Workers()
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(jobs, "_fit", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        jobs.build_now(tmp_path, write_site(tmp_path), ASSETS)
+    assert workers.closed == [True] and jobs.workers is None
+
+
+def test_stop_ends_the_running_background_job_and_drops_the_pending_one(tmp_path):
+    jobs = PdfJobs({}, LOG)
+    jobs.running = running = _Workers()
+    pending = tmp_path / "copy"
+    pending.mkdir()
+    jobs.pending = SimpleNamespace(copy_dir=pending)
+    before = jobs.generation
+    jobs.stop()
+    assert running.closed == [True] and jobs.pending is None and not pending.exists()
+    assert jobs.generation == before + 1  # the running job no longer writes into the site
+
+
+def test_a_failed_build_ends_its_fits_and_thaws_the_collector():
+    """on_build_error does both (a second definition of the hook once hid the first)."""
+    import gc
+
+    from rulecraft.mkdocs_plugin.plugin import RulecraftPlugin
+
+    plugin = RulecraftPlugin()
+    plugin.pdf_jobs = jobs = PdfJobs({}, LOG)
+    jobs.workers = workers = _Workers()
+    gc.freeze()
+    try:
+        plugin.on_build_error(error=RuntimeError("a page failed"))
+        assert gc.get_freeze_count() == 0
+    finally:
+        gc.unfreeze()
+    assert workers.closed == [True] and jobs.workers is None

@@ -92,3 +92,46 @@ def test_a_child_without_weasyprint_says_so(child, tmp_path):
     child("missing")
     with pytest.raises(WeasyPrintMissing, match="no weasyprint here"):
         pdf._run_fit("<div></div>", {}, tmp_path / "p.html", tmp_path)
+
+
+SLOW_CHILD = r"""
+import json, os, signal, sys, time
+mode, started = sys.argv[1], sys.argv[2]
+with open(started, "a") as f:
+    f.write("child\n")
+for line in sys.stdin:
+    if mode == "sigint":  # what Ctrl-C does to a child in the build's process group
+        os.kill(os.getpid(), signal.SIGINT)
+    time.sleep(600)  # a fit that would outlast any test: only killing the child ends it
+"""
+
+
+def test_a_child_ended_by_ctrl_c_is_not_tried_again(monkeypatch, tmp_path):
+    started = tmp_path / "started"
+    monkeypatch.setattr(pdf_workers, "child_command", lambda: [sys.executable, "-c", SLOW_CHILD, "sigint", str(started)])
+    monkeypatch.delenv("PYTHONHASHSEED", raising=False)
+    with pytest.raises(RuntimeError, match="killed by SIGINT"):
+        pdf._run_fit("<div></div>", {}, tmp_path / "p.html", tmp_path)
+    assert len(started.read_text(encoding="utf-8").splitlines()) == 1
+
+
+def test_abort_kills_busy_children_and_starts_no_queued_fit(monkeypatch, tmp_path):
+    """A build that fails or is interrupted (Ctrl-C) must not wait for the sheets still to fit."""
+    monkeypatch.setattr(pdf_workers, "child_command",
+                        lambda: [sys.executable, "-c", SLOW_CHILD, "slow", str(tmp_path / "started")])
+    monkeypatch.delenv("PYTHONHASHSEED", raising=False)
+    made = []
+    monkeypatch.setattr(pdf_workers, "_Child", lambda cls=pdf_workers._Child: made.append(cls()) or made[-1])
+    workers = FitWorkers(2)
+    workers.spawn()
+    futures = [workers.submit(lambda n=n: workers.fit(f"<div>{n}</div>", {}, tmp_path / "p.html", tmp_path))
+               for n in range(6)]
+    children = [child.process for child in workers.children]
+    workers.close(abort=True)  # returns only once every thread is done: the busy fits ended with their child
+    assert all(f.done() for f in futures)
+    assert sum(f.cancelled() for f in futures) >= 4  # the queued ones never ran
+    for f in futures:
+        if not f.cancelled():
+            assert isinstance(f.exception(timeout=0), pdf_workers.FitsStopped)
+    assert len(made) == 2  # no replacement child started
+    assert len(children) == 2 and all(p.poll() is not None for p in children) and not workers.children

@@ -77,3 +77,40 @@ def test_served_pages_of_the_game_render_again_after_a_commit(repo):
     assert game_fingerprints(data, games) == before
     git(repo, "commit", "-q", "--allow-empty", "-m", "nothing changed but the date", day="2023-07-08")
     assert game_fingerprints(data, games) != before
+
+
+def hostile(tmp_path: Path) -> tuple[Path, Path]:
+    """A project under a .git folder that is not git's own (an unpacked archive, a folder above it)."""
+    (tmp_path / "p" / "rules_data" / "isle").mkdir(parents=True)
+    (tmp_path / "p" / ".git").mkdir()
+    return tmp_path / "p" / ".git", tmp_path / "p" / "rules_data" / "isle"
+
+
+def test_a_fifo_for_head_is_not_read(tmp_path):
+    """Reading a FIFO blocks until someone writes to it: the build would hang."""
+    import threading
+
+    dot_git, isle = hostile(tmp_path)
+    os.mkfifo(dot_git / "HEAD")
+    found = []
+    reader = threading.Thread(target=lambda: found.append(head_state(isle)), daemon=True)
+    reader.start()
+    reader.join(60)  # not a timing: without the guard the read never returns
+    assert found == ["\0\0"]
+
+
+def test_a_huge_head_is_not_read(tmp_path):
+    dot_git, isle = hostile(tmp_path)
+    (dot_git / "HEAD").write_bytes(b"ref: refs/heads/" + b"x" * 10_000_000)
+    assert head_state(isle) == "\0\0"
+
+
+def test_head_cannot_name_a_file_outside_the_git_folder(tmp_path):
+    dot_git, isle = hostile(tmp_path)
+    outside = tmp_path / "secret"
+    outside.write_text("one", encoding="utf-8")
+    for ref in (str(outside), "../../secret", "refs/../../../secret"):
+        (dot_git / "HEAD").write_text(f"ref: {ref}\n", encoding="utf-8")
+        before = head_state(isle)
+        outside.write_text(before + "two", encoding="utf-8")  # read, it would change the state
+        assert head_state(isle) == before, ref

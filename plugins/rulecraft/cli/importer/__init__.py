@@ -172,7 +172,12 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ImportError_(f"cannot read '{source}': {exc}", usage=True) from None
-    outline = read_outline(text, str(source), fmt)
+    try:
+        outline = read_outline(text, str(source), fmt)
+    except ImportError_:
+        raise
+    except Exception as exc:  # a bug in a reader: as one in a recogniser below
+        raise _internal_error(source, exc) from exc
     game_id = game_id or slug(title or outline.title or Path(source).stem, "imported-game")
     try:
         validate_game_id(game_id)
@@ -187,9 +192,7 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
                 state.ask("prose", f"The source marks section '{plain(section.title)}' as unfinished", section.line)
         files = data_files(state)
     except Exception as exc:  # a bug in a recogniser: say so plainly, write nothing
-        raise ImportError_(f"internal error: the importer failed while reading '{source}' ({failure_site(exc)}); "
-                           "nothing was written. This is a bug in Rulecraft, not in your rulebook: please report "
-                           "it with the source file") from exc
+        raise _internal_error(source, exc) from exc
     try:
         validate(files)
     except Exception as exc:  # a bug in a recogniser: say so plainly, write nothing
@@ -233,6 +236,12 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
                          [p.format() for p in result.errors])
     report_path.write_text(text, encoding="utf-8")
     return ImportResult(game_id, folder, page, report_path, text, numbers, result, written + [report_path], state)
+
+
+def _internal_error(source: Path, exc: BaseException) -> ImportError_:
+    return ImportError_(f"internal error: the importer failed while reading '{source}' ({failure_site(exc)}); "
+                        "nothing was written. This is a bug in Rulecraft, not in your rulebook: please report "
+                        "it with the source file")
 
 
 def failure_site(exc: BaseException) -> str:
