@@ -1729,3 +1729,44 @@ def test_named_faces_counted_in_each_entry_or_led_by_has_faces_are_a_die(tmp_pat
     labels = [f["label"] for d in files["dice"]["dice"] for f in d["faces"]]
     assert "N, E, S, W (four faces)" in labels and "High tide (2 faces)" in labels
     assert "cards" not in files or not files["cards"].get("decks")
+
+
+def test_phase_headings_all_labelled_by_a_colon_are_named_after_it(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Fair
+
+        ## A day at the fair
+
+        ### 4.1 Morning: Raise the Stalls
+
+        Buy one stall card.
+
+        ### 4.2 Noon: The Crowd Arrives
+
+        Roll for visitors.
+
+        ### 4.3 Evening: Count the Takings
+
+        Score your stalls.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Raise the Stalls", "The Crowd Arrives",
+                                                              "Count the Takings"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "Morning: Raise the Stalls" in page and "Evening: Count the Takings" in page  # the label stays
+
+
+def test_colon_headings_sharing_one_label_keep_their_whole_name(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Fair
+
+        ## Turn
+
+        ### 1. Action: Move
+
+        Move.
+
+        ### 2. Action: Build
+
+        Build.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Action: Move", "Action: Build"]

@@ -280,18 +280,36 @@ def _overview_group(state: State, is_turn):
     return None
 
 
+# 'Morning: Raise the Stalls', 'Noon: The Crowd Arrives': a short label (a time of day, a place), a colon, the name
+LABELLED = re.compile(r"^(?P<label>[A-Z][\w'’-]*(?: [\w'’-]+)?):\s+(?P<name>[A-Z0-9].{0,60})$")
+
+
+def _labelled_names(names: list[str]) -> dict[str, tuple[str, str]]:
+    """{heading name: (label, name)} when every phase heading of a group is 'Label: Name' with its own label:
+    the name is what the phase is called, the label (when it happens) stays in the heading; else {}."""
+    matches = [LABELLED.match(name) for name in names]
+    if not all(matches) or len({m.group("label").lower() for m in matches}) < len(matches):
+        return {}
+    return {name: (m.group("label"), m.group("name").strip()) for name, m in zip(names, matches, strict=True)}
+
+
 def _heading_phases(state: State, group) -> bool:
     if group is None:
         return False
     parent, found = group
     state.turn_section = parent
+    labelled = _labelled_names([name for _, name in found])
     for section, name in found:
+        shown = name
+        if labelled:
+            label, name = labelled[name]
+            state.note("phases", f"'{name}': its label '{label}' is kept in the heading only", section.line)
         phase = {"id": state.ids["phase"](name, "phase"), "name": name[:120]}
         state.phases.append(phase)
         state.phase_index[phase["id"]] = phase
         state.phase_of_section[id(section)] = phase["id"]
         state.inserts[id(section)].append(f"/// phase | {phase['id']}\n///")
-        state.retitle[id(section)] = phase["name"]
+        state.retitle[id(section)] = shown[:120]
         state.heading_phases.append(section)
     state.inserts[id(parent)].append("/// phase-list\n///")
     state.note("phases", f"{len(found)} phases from the headings under '{plain(parent.title) or 'the title'}'",
