@@ -1770,3 +1770,88 @@ def test_colon_headings_sharing_one_label_keep_their_whole_name(tmp_path):
         Build.
         """)
     assert [p["name"] for p in files["phases"]["phases"]] == ["Action: Move", "Action: Build"]
+
+
+def test_template_block_tags_are_markup_hints_notes_and_steps_sub_headings(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Relay
+
+        {% hint style="info" %}
+        These are the living rules.
+        {% endhint %}
+
+        A race up a tower for 2 to 6 players.
+
+        ## Setting up
+
+        {% stepper %}
+        {% step %}
+        ### Build the tower
+
+        Lay the four sections end to end.
+        {% endstep %}
+
+        {% step %}
+        ### Form the teams
+
+        Split into teams of two or three.
+        {% endstep %}
+        {% endstepper %}
+
+        {% hint style="warning" %}
+        Leave the top landing empty in a two-player game.
+        {% endhint %}
+
+        ## Playing a turn
+
+        {% tabs %}
+        {% tab title="Short version" %}
+        Roll, climb, hand off.
+        {% endtab %}
+        {% endtabs %}
+        """)
+    assert files["game"]["setup"] == ["**Build the tower:** Lay the four sections end to end.",
+                                      "**Form the teams:** Split into teams of two or three."]
+    assert "{%" not in files["game"]["summary"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "{%" not in page and "Short version:" in page  # a tab's title is kept
+    assert '!!! warning' in page and "Leave the top landing empty" in page
+
+
+def test_html_table_and_details_toggles_in_markdown_are_read_as_html(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Relay
+
+        ## Turn
+
+        ### 1. Weather
+
+        Roll the weather die.
+
+        <table><thead><tr><th>Face</th><th>Effect</th></tr></thead><tbody><tr><td>Sun</td><td>No effect.</td></tr><tr><td>Rain</td><td>Stairs cost 1 extra.</td></tr><tr><td>Storm</td><td>Flip two stairs.</td></tr></tbody></table>
+
+        ### 2. Climb
+
+        Move up the stairs.
+
+        ## Glossary
+
+        <details>
+
+        <summary>Torchbearer</summary>
+
+        The runner holding the torch.
+
+        </details>
+
+        <details>
+        <summary>Landing</summary>
+
+        A wide, flat space on the tower.
+        </details>
+        """)
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Torchbearer", "Landing"]
+    assert files["terms"]["terms"][1]["short"] == "A wide, flat space on the tower."
+    rows = files["dice"]["tables"][0]["rows"]
+    assert [r["result"] for r in rows] == ["No effect.", "Stairs cost 1 extra.", "Flip two stairs."]
+    assert "<table>" not in result.page.read_text(encoding="utf-8")
