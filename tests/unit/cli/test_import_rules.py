@@ -1855,3 +1855,71 @@ def test_html_table_and_details_toggles_in_markdown_are_read_as_html(tmp_path):
     rows = files["dice"]["tables"][0]["rows"]
     assert [r["result"] for r in rows] == ["No effect.", "Stairs cost 1 extra.", "Flip two stairs."]
     assert "<table>" not in result.page.read_text(encoding="utf-8")
+
+
+def test_a_word_plain_text_save_reads_tabs_as_lists_tables_and_bare_lines_as_headings(tmp_path):
+    text = ("HIVE GAME\n"
+            "A game of bees\n"
+            "\n"
+            "Contents\n"
+            "Setting Up\t2\n"
+            "Forage Phase\t3\n"
+            "Glossary\tback cover\n"
+            "\n"
+            "Setting Up\n"
+            "Follow these steps.\n"
+            "1.\tPlace the board in the middle of the table.\n"
+            "2.\tEach player takes 8 bees.\n"
+            "Example: Ada takes the red bees.\n"
+            "\n"
+            "Forage Phase\n"
+            "Roll the two dice.\n"
+            "2d6\tResult\n"
+            "2\u20134\tThe swarm is lost.\n"
+            "5\u201312\tNothing happens.\n"
+            "Then place your bees.\n"
+            "\u2022\tA blossom holds as many bees as it has petals.\n"
+            "\n"
+            "Glossary\n"
+            "Brood: A face-down comb tile.\n"
+            "Nectar: The amber cubes.\n")
+    result, files, needs = run(tmp_path, text, name="book.txt")
+    assert files["game"]["setup"] == ["Place the board in the middle of the table.", "Each player takes 8 bees."]
+    assert [r["result"] for r in files["dice"]["tables"][0]["rows"]] == ["The swarm is lost.", "Nothing happens."]
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Brood", "Nectar"]
+    assert "table of contents dropped" in needs
+    page = result.page.read_text(encoding="utf-8")
+    assert "Example: Ada takes the red bees." in page and "\t" not in page
+
+
+def test_phases_named_by_a_list_take_their_rules_from_their_own_headings(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Hive
+
+        ## The Round
+
+        Each round has three phases, in this order:
+
+        1. Forage
+        2. Tend
+        3. Market
+
+        ## Forage Phase
+
+        Send your bees to the blossoms.
+
+        ## Tend Phase
+
+        Each player does the following:
+
+        - Build comb for 2 Nectar.
+        - Fill comb for 1 Nectar.
+
+        ## Market Phase
+
+        Sell your jars.
+        """)
+    phases = {p["name"]: p for p in files["phases"]["phases"]}
+    assert phases["Forage"]["rules"] == "Send your bees to the blossoms."
+    assert phases["Tend"]["steps"] == ["Build comb for 2 Nectar.", "Fill comb for 1 Nectar."]
+    assert phases["Market"]["rules"] == "Sell your jars."

@@ -12,7 +12,7 @@ import re
 import textwrap
 from pathlib import PurePath
 
-from . import bbcode, layout_lines, liquid, pdfhtml, plaintext
+from . import bbcode, layout_lines, liquid, pdfhtml, plaintext, wordtext
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
@@ -84,6 +84,9 @@ class MarkdownReader:
             lines = bbcode.to_markdown(lines, self.remarks)
         elif plaintext.is_plain(text, PurePath(self.source).suffix):
             self.plain = True
+            if wordtext.is_word_text(text):  # tabs carry a word processor's columns and list markers
+                raw = [(i + 1, line) for i, line in enumerate(text.split("\n"))]
+                lines = [(ln, line.expandtabs(4)) for ln, line in wordtext.to_layout(raw)]
             lines = plaintext.to_markdown(lines, self.remarks)
         return self.outline(lines, "markdown")
 

@@ -560,6 +560,9 @@ def _match_headings(state: State) -> None:
                 state.phase_of_section[id(section)] = best
                 state.inserts[id(section)].append(f"/// phase | {best}\n///")
                 state.retitle[id(section)] = leaves[best]["name"]
+                if not any(leaves[best].get(k) for k in ("rules", "steps", "subphases")):
+                    # the list gave only the name ('1. Forage'): the phase's own section holds its rules
+                    state.heading_phases.append(section)
     for section in sections:
         heading = _norm(section.title)
         if id(section) in state.phase_of_section:
