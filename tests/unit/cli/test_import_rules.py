@@ -1923,3 +1923,69 @@ def test_phases_named_by_a_list_take_their_rules_from_their_own_headings(tmp_pat
     assert phases["Forage"]["rules"] == "Send your bees to the blossoms."
     assert phases["Tend"]["steps"] == ["Build comb for 2 Nectar.", "Fill comb for 1 Nectar."]
     assert phases["Market"]["rules"] == "Sell your jars."
+
+
+WIKI_PAGE = """{{Infobox board game
+| title   = Orrery
+| players = 2–5
+}}
+'''Orrery''' is a [[board game]] for two to five players.<ref>{{cite web |title=Orrery}}</ref>
+
+== Setup ==
+# Turn each ring to the '''Dawn''' arrow.
+# Shuffle the [[Discovery card|discovery cards]] into a deck.<ref name="rulebook" />
+
+== Sky die ==
+{| class="wikitable"
+|+ Sky die
+! Face !! Result
+|-
+| Clear || No effect.
+|-
+| Comet || Take 2 Gears.
+|}
+
+== Terminology ==
+; Gear
+: The game's currency.
+; Paper
+: A card in your hand.
+
+[[Category:Board games]]
+"""
+
+
+def test_wiki_page_source_is_read_as_its_own_markup_templates_and_refs_listed(tmp_path):
+    result, files, needs = run(tmp_path, WIKI_PAGE, name="book.txt")
+    assert files["game"]["title"] == "Orrery"
+    assert files["game"]["setup"] == ["Turn each ring to the **Dawn** arrow.",
+                                      "Shuffle the discovery cards into a deck."]
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Gear", "Paper"]
+    assert [r["result"] for r in files["dice"]["tables"][0]["rows"]] == ["No effect.", "Take 2 Gears."]
+    assert "wiki template 'Infobox board game' dropped" in needs and "(line 1)" in needs
+    assert "reference dropped" in needs and "wiki category dropped: 'Board games'" in needs
+    assert "{{" not in result.page.read_text(encoding="utf-8")
+
+
+def test_a_stated_phase_count_makes_plain_sub_headings_the_phases(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Orrery
+
+        ## Gameplay
+
+        Each round every player takes one turn. A turn has three phases.
+
+        ### Consult the Sky
+
+        The active player rolls the sky die.
+
+        ### Wind the Orrery
+
+        Spend Gears to rotate rings.
+
+        ### Publish
+
+        Place one paper in the journal.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Consult the Sky", "Wind the Orrery", "Publish"]
+    assert files["phases"]["phases"][0]["rules"] == "The active player rolls the sky die."

@@ -52,5 +52,5 @@ def to_markdown(lines: list[tuple[int, str]], remarks: list[Remark]) -> list[tup
         else:
             out.append((ln, ""))
             if not name.startswith("end"):
-                remarks.append(Remark("layout", f"template tag '{{% {name} %}}' read as a paragraph break", ln))
+                remarks.append(Remark("markup", f"template tag '{{% {name} %}}' read as a paragraph break", ln))
     return out

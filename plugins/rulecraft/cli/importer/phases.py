@@ -18,6 +18,7 @@ from . import dice, entries, turn_sections
 from .enumeration import split_lead
 from .names import capitalise, clean_name, split_item
 from .outline import ListBlock, ListItem, Paragraph
+from .sections import heading_text
 from .state import State
 from .text import first_sentence, plain, words
 
@@ -226,6 +227,34 @@ def _paragraph_phases(state: State, is_turn) -> bool:
                    f"'{plain(section.title)}'", section.line)
         return True
     return False
+
+
+COUNT_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+STATED_COUNT = re.compile(rf"\b(?P<n>\d{{1,2}}|{'|'.join(COUNT_WORDS)})\s+(?:\w+\s+)?(?:phases|steps|stages|parts)\b",
+                          re.I)
+
+
+def _counted(section) -> int:
+    """The number of phases a turn section's own text states ('A turn has five phases.'), or 0."""
+    for block in section.blocks:
+        match = STATED_COUNT.search(plain(block.text)) if isinstance(block, Paragraph) else None
+        if match:
+            n = match.group("n").lower()
+            return int(n) if n.isdigit() else COUNT_WORDS.index(n) + 2
+    return 0
+
+
+def _counted_group(state: State, is_turn):
+    """(turn section, [(section, name)]) when a turn section's text states how many phases there are ('A turn
+    has five phases.') and it has exactly that many sub-headings, however plain ('=== Consult the Sky ==='),
+    or None. A last resort, after every other form of the turn."""
+    for section in state.outline.sections():
+        if section is state.outline.root or not is_turn(state, section):
+            continue
+        if _counted(section) == len(section.children) >= 2:
+            return section, [(child, capitalise(clean_name(heading_text(child.title), drop_phase=True)))
+                             for child in section.children]
+    return None
 
 
 def _heading_group(state: State, is_turn):
@@ -490,7 +519,7 @@ def _recognise(state: State, is_turn) -> bool:
     if not candidates and _entry_phases(state, phase_sections, is_turn):
         return True
     if not candidates:
-        return False
+        return _heading_phases(state, _counted_group(state, is_turn))
     _, _, section, lists = max(candidates, key=lambda c: (c[0], c[1]))
     state.turn_section = section
     items = [item for block in lists for item in block.items]
