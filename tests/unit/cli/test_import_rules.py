@@ -1729,3 +1729,263 @@ def test_named_faces_counted_in_each_entry_or_led_by_has_faces_are_a_die(tmp_pat
     labels = [f["label"] for d in files["dice"]["dice"] for f in d["faces"]]
     assert "N, E, S, W (four faces)" in labels and "High tide (2 faces)" in labels
     assert "cards" not in files or not files["cards"].get("decks")
+
+
+def test_phase_headings_all_labelled_by_a_colon_are_named_after_it(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Fair
+
+        ## A day at the fair
+
+        ### 4.1 Morning: Raise the Stalls
+
+        Buy one stall card.
+
+        ### 4.2 Noon: The Crowd Arrives
+
+        Roll for visitors.
+
+        ### 4.3 Evening: Count the Takings
+
+        Score your stalls.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Raise the Stalls", "The Crowd Arrives",
+                                                              "Count the Takings"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "Morning: Raise the Stalls" in page and "Evening: Count the Takings" in page  # the label stays
+
+
+def test_colon_headings_sharing_one_label_keep_their_whole_name(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Fair
+
+        ## Turn
+
+        ### 1. Action: Move
+
+        Move.
+
+        ### 2. Action: Build
+
+        Build.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Action: Move", "Action: Build"]
+
+
+def test_template_block_tags_are_markup_hints_notes_and_steps_sub_headings(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Relay
+
+        {% hint style="info" %}
+        These are the living rules.
+        {% endhint %}
+
+        A race up a tower for 2 to 6 players.
+
+        ## Setting up
+
+        {% stepper %}
+        {% step %}
+        ### Build the tower
+
+        Lay the four sections end to end.
+        {% endstep %}
+
+        {% step %}
+        ### Form the teams
+
+        Split into teams of two or three.
+        {% endstep %}
+        {% endstepper %}
+
+        {% hint style="warning" %}
+        Leave the top landing empty in a two-player game.
+        {% endhint %}
+
+        ## Playing a turn
+
+        {% tabs %}
+        {% tab title="Short version" %}
+        Roll, climb, hand off.
+        {% endtab %}
+        {% endtabs %}
+        """)
+    assert files["game"]["setup"] == ["**Build the tower:** Lay the four sections end to end.",
+                                      "**Form the teams:** Split into teams of two or three."]
+    assert "{%" not in files["game"]["summary"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "{%" not in page and "Short version:" in page  # a tab's title is kept
+    assert '!!! warning' in page and "Leave the top landing empty" in page
+
+
+def test_html_table_and_details_toggles_in_markdown_are_read_as_html(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Relay
+
+        ## Turn
+
+        ### 1. Weather
+
+        Roll the weather die.
+
+        <table><thead><tr><th>Face</th><th>Effect</th></tr></thead><tbody><tr><td>Sun</td><td>No effect.</td></tr><tr><td>Rain</td><td>Stairs cost 1 extra.</td></tr><tr><td>Storm</td><td>Flip two stairs.</td></tr></tbody></table>
+
+        ### 2. Climb
+
+        Move up the stairs.
+
+        ## Glossary
+
+        <details>
+
+        <summary>Torchbearer</summary>
+
+        The runner holding the torch.
+
+        </details>
+
+        <details>
+        <summary>Landing</summary>
+
+        A wide, flat space on the tower.
+        </details>
+        """)
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Torchbearer", "Landing"]
+    assert files["terms"]["terms"][1]["short"] == "A wide, flat space on the tower."
+    rows = files["dice"]["tables"][0]["rows"]
+    assert [r["result"] for r in rows] == ["No effect.", "Stairs cost 1 extra.", "Flip two stairs."]
+    assert "<table>" not in result.page.read_text(encoding="utf-8")
+
+
+def test_a_word_plain_text_save_reads_tabs_as_lists_tables_and_bare_lines_as_headings(tmp_path):
+    text = ("HIVE GAME\n"
+            "A game of bees\n"
+            "\n"
+            "Contents\n"
+            "Setting Up\t2\n"
+            "Forage Phase\t3\n"
+            "Glossary\tback cover\n"
+            "\n"
+            "Setting Up\n"
+            "Follow these steps.\n"
+            "1.\tPlace the board in the middle of the table.\n"
+            "2.\tEach player takes 8 bees.\n"
+            "Example: Ada takes the red bees.\n"
+            "\n"
+            "Forage Phase\n"
+            "Roll the two dice.\n"
+            "2d6\tResult\n"
+            "2\u20134\tThe swarm is lost.\n"
+            "5\u201312\tNothing happens.\n"
+            "Then place your bees.\n"
+            "\u2022\tA blossom holds as many bees as it has petals.\n"
+            "\n"
+            "Glossary\n"
+            "Brood: A face-down comb tile.\n"
+            "Nectar: The amber cubes.\n")
+    result, files, needs = run(tmp_path, text, name="book.txt")
+    assert files["game"]["setup"] == ["Place the board in the middle of the table.", "Each player takes 8 bees."]
+    assert [r["result"] for r in files["dice"]["tables"][0]["rows"]] == ["The swarm is lost.", "Nothing happens."]
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Brood", "Nectar"]
+    assert "table of contents dropped" in needs
+    page = result.page.read_text(encoding="utf-8")
+    assert "Example: Ada takes the red bees." in page and "\t" not in page
+
+
+def test_phases_named_by_a_list_take_their_rules_from_their_own_headings(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Hive
+
+        ## The Round
+
+        Each round has three phases, in this order:
+
+        1. Forage
+        2. Tend
+        3. Market
+
+        ## Forage Phase
+
+        Send your bees to the blossoms.
+
+        ## Tend Phase
+
+        Each player does the following:
+
+        - Build comb for 2 Nectar.
+        - Fill comb for 1 Nectar.
+
+        ## Market Phase
+
+        Sell your jars.
+        """)
+    phases = {p["name"]: p for p in files["phases"]["phases"]}
+    assert phases["Forage"]["rules"] == "Send your bees to the blossoms."
+    assert phases["Tend"]["steps"] == ["Build comb for 2 Nectar.", "Fill comb for 1 Nectar."]
+    assert phases["Market"]["rules"] == "Sell your jars."
+
+
+WIKI_PAGE = """{{Infobox board game
+| title   = Orrery
+| players = 2–5
+}}
+'''Orrery''' is a [[board game]] for two to five players.<ref>{{cite web |title=Orrery}}</ref>
+
+== Setup ==
+# Turn each ring to the '''Dawn''' arrow.
+# Shuffle the [[Discovery card|discovery cards]] into a deck.<ref name="rulebook" />
+
+== Sky die ==
+{| class="wikitable"
+|+ Sky die
+! Face !! Result
+|-
+| Clear || No effect.
+|-
+| Comet || Take 2 Gears.
+|}
+
+== Terminology ==
+; Gear
+: The game's currency.
+; Paper
+: A card in your hand.
+
+[[Category:Board games]]
+"""
+
+
+def test_wiki_page_source_is_read_as_its_own_markup_templates_and_refs_listed(tmp_path):
+    result, files, needs = run(tmp_path, WIKI_PAGE, name="book.txt")
+    assert files["game"]["title"] == "Orrery"
+    assert files["game"]["setup"] == ["Turn each ring to the **Dawn** arrow.",
+                                      "Shuffle the discovery cards into a deck."]
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Gear", "Paper"]
+    assert [r["result"] for r in files["dice"]["tables"][0]["rows"]] == ["No effect.", "Take 2 Gears."]
+    assert "wiki template 'Infobox board game' dropped" in needs and "(line 1)" in needs
+    assert "reference dropped" in needs and "wiki category dropped: 'Board games'" in needs
+    assert "{{" not in result.page.read_text(encoding="utf-8")
+
+
+def test_a_stated_phase_count_makes_plain_sub_headings_the_phases(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Orrery
+
+        ## Gameplay
+
+        Each round every player takes one turn. A turn has three phases.
+
+        ### Consult the Sky
+
+        The active player rolls the sky die.
+
+        ### Wind the Orrery
+
+        Spend Gears to rotate rings.
+
+        ### Publish
+
+        Place one paper in the journal.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Consult the Sky", "Wind the Orrery", "Publish"]
+    assert files["phases"]["phases"][0]["rules"] == "The active player rolls the sky die."

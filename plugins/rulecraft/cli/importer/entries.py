@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from .enumeration import split_lead, strip_lead
 from .names import clean_name, split_item
-from .outline import ListBlock, ListItem, Paragraph, Section, Table
+from .outline import ListBlock, ListItem, Note, Paragraph, Section, Table
 from .sections import heading_text, label_entries
 from .state import State
 from .text import plain
@@ -132,9 +132,10 @@ def _paragraphs(state: State, section: Section) -> Form | None:
 
 def _headings(state: State, section: Section) -> Form | None:
     """Sub-headings holding only paragraphs (no lists, tables or deeper headings): one entry each. All the
-    sub-headings must fit, or none is read: a part of them would leave the others' text orphaned."""
-    children = [c for c in section.children if not c.children and c.blocks
-                and all(isinstance(b, Paragraph) and not state.claimed(b) for b in c.blocks)
+    sub-headings must fit, or none is read: a part of them would leave the others' text orphaned. A note
+    (a tip, a warning box) beside the paragraphs is no entry text: it stays on the page where it stood."""
+    children = [c for c in section.children if not c.children and any(isinstance(b, Paragraph) for b in c.blocks)
+                and all(isinstance(b, (Paragraph, Note)) and not state.claimed(b) for b in c.blocks)
                 and id(c) not in state.phase_of_section]
     if not children or len(children) < len(section.children):
         return None

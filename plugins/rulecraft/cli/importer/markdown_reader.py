@@ -12,7 +12,7 @@ import re
 import textwrap
 from pathlib import PurePath
 
-from . import bbcode, layout_lines, pdfhtml, plaintext
+from . import bbcode, layout_lines, liquid, pdfhtml, plaintext, wikitext, wordtext
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
@@ -46,6 +46,7 @@ LABEL_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__)?[A-Z][\w'’ /-]{0,40}?(?:\*\*|_
 DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
 CALLOUT_RE = re.compile(r"^\[!\w+\][+-]?\s*(.*)$")
 HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
+HTML_BLOCK_RE = re.compile(r"^<(table|figure|details|dl)\b", re.I)
 CONTAINER_RE = re.compile(r"^<(div|header|section|main|article|aside|footer|nav|body|html|head|center)\b([^>]*)>(.*)$",
                           re.I)
 
@@ -76,11 +77,18 @@ class MarkdownReader:
         text = re.sub(r"<!DOCTYPE[^>]*>", "", text, flags=re.I)
         text = re.sub(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", lambda m: "\n", text, flags=re.M | re.I)
         lines = [(i + 1, line.expandtabs(4)) for i, line in enumerate(text.split("\n"))]
-        if bbcode.is_bbcode(text):  # a forum post's tags: its own markup, read before any layout guess
+        if liquid.has_block_tags(text):  # GitBook / Jekyll block tags around the Markdown
+            lines = liquid.to_markdown(lines, self.remarks)
+        if wikitext.is_wikitext(text):  # a wiki page's source: its own markup, Markdown once rewritten
+            lines = wikitext.to_markdown(lines, self.remarks)
+        elif bbcode.is_bbcode(text):  # a forum post's tags: its own markup, read before any layout guess
             self.plain = True  # laid out by hand like a plain text: column tables, one entry a line
             lines = bbcode.to_markdown(lines, self.remarks)
         elif plaintext.is_plain(text, PurePath(self.source).suffix):
             self.plain = True
+            if wordtext.is_word_text(text):  # tabs carry a word processor's columns and list markers
+                raw = [(i + 1, line) for i, line in enumerate(text.split("\n"))]
+                lines = [(ln, line.expandtabs(4)) for ln, line in wordtext.to_layout(raw)]
             lines = plaintext.to_markdown(lines, self.remarks)
         return self.outline(lines, "markdown")
 
@@ -342,6 +350,10 @@ class MarkdownReader:
                             block.hint = "dice"
                 out.extend(blocks)
             return j
+        block = HTML_BLOCK_RE.match(stripped)
+        if block:
+            flush()
+            return self._html_block(lines, i, block.group(1).lower(), out)
         img = re.fullmatch(r"<img\b([^>]*)/?>", stripped, re.I)
         if img:
             flush()
@@ -353,6 +365,41 @@ class MarkdownReader:
             flush()  # <br/>, <hr/>, a stray closing tag: a paragraph break
             return i + 1
         return 0
+
+    def _html_block(self, lines: list[Line], i: int, tag: str, out: list) -> int:
+        """An HTML table, figure, definition list or toggle written into Markdown (GitBook and GitHub pages
+        do): read as the HTML reader reads it; a toggle's body stays Markdown. Returns the next index."""
+        opener, close = re.compile(rf"<{tag}\b", re.I), re.compile(rf"</{tag}\s*>", re.I)
+        depth, j = 0, i
+        while j < len(lines):
+            depth += len(opener.findall(lines[j][1])) - len(close.findall(lines[j][1]))
+            j += 1
+            if depth <= 0:
+                break
+        chunk = lines[i:j]
+        if tag == "details":
+            text = "\n".join(t for _, t in chunk)
+            summary = re.search(r"<summary\b[^>]*>(.*?)</summary\s*>", text, re.I | re.S)
+            if summary and text.count("<details") == 1:
+                body = [(ln, re.sub(r"</?details\b[^>]*>|<summary\b[^>]*>.*?</summary\s*>", "", t, flags=re.I))
+                        for ln, t in chunk]
+                blocks = self.blocks(body)
+                name = re.sub(r"<[^>]+>|\s+", " ", summary.group(1)).strip()
+                line = next(ln for ln, t in chunk if "<summary" in t.lower())
+                if name and all(isinstance(b, (Paragraph, ListBlock)) for b in blocks):
+                    item = ListItem(f"**{name}**", line)
+                    item.children = blocks
+                    out.append(ListBlock(False, [item], line, hint="toggles"))
+                    return j
+        from .html_reader import HtmlReader, _TreeBuilder  # the HTML reader builds on this module
+
+        builder = _TreeBuilder()
+        builder.feed("\n" * (chunk[0][0] - 1) + "\n".join(t for _, t in chunk))
+        builder.close()
+        reader = HtmlReader(self.source)
+        reader.blocks(builder.root, out)
+        self.remarks.extend(reader.remarks)
+        return j
 
     def _quote(self, lines: list[Line], i: int, out: list) -> int:
         inner: list[Line] = []

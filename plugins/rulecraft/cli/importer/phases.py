@@ -18,6 +18,7 @@ from . import dice, entries, turn_sections
 from .enumeration import split_lead
 from .names import capitalise, clean_name, split_item
 from .outline import ListBlock, ListItem, Paragraph
+from .sections import heading_text
 from .state import State
 from .text import first_sentence, plain, words
 
@@ -228,6 +229,34 @@ def _paragraph_phases(state: State, is_turn) -> bool:
     return False
 
 
+COUNT_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+STATED_COUNT = re.compile(rf"\b(?P<n>\d{{1,2}}|{'|'.join(COUNT_WORDS)})\s+(?:\w+\s+)?(?:phases|steps|stages|parts)\b",
+                          re.I)
+
+
+def _counted(section) -> int:
+    """The number of phases a turn section's own text states ('A turn has five phases.'), or 0."""
+    for block in section.blocks:
+        match = STATED_COUNT.search(plain(block.text)) if isinstance(block, Paragraph) else None
+        if match:
+            n = match.group("n").lower()
+            return int(n) if n.isdigit() else COUNT_WORDS.index(n) + 2
+    return 0
+
+
+def _counted_group(state: State, is_turn):
+    """(turn section, [(section, name)]) when a turn section's text states how many phases there are ('A turn
+    has five phases.') and it has exactly that many sub-headings, however plain ('=== Consult the Sky ==='),
+    or None. A last resort, after every other form of the turn."""
+    for section in state.outline.sections():
+        if section is state.outline.root or not is_turn(state, section):
+            continue
+        if _counted(section) == len(section.children) >= 2:
+            return section, [(child, capitalise(clean_name(heading_text(child.title), drop_phase=True)))
+                             for child in section.children]
+    return None
+
+
 def _heading_group(state: State, is_turn):
     """(parent, [(section, name)]) of phases written as one heading each under a common parent
     ('### Phase 1: Gather phase', '### 1. Hero phase' under 'Round structure'), or None."""
@@ -280,18 +309,36 @@ def _overview_group(state: State, is_turn):
     return None
 
 
+# 'Morning: Raise the Stalls', 'Noon: The Crowd Arrives': a short label (a time of day, a place), a colon, the name
+LABELLED = re.compile(r"^(?P<label>[A-Z][\w'’-]*(?: [\w'’-]+)?):\s+(?P<name>[A-Z0-9].{0,60})$")
+
+
+def _labelled_names(names: list[str]) -> dict[str, tuple[str, str]]:
+    """{heading name: (label, name)} when every phase heading of a group is 'Label: Name' with its own label:
+    the name is what the phase is called, the label (when it happens) stays in the heading; else {}."""
+    matches = [LABELLED.match(name) for name in names]
+    if not all(matches) or len({m.group("label").lower() for m in matches}) < len(matches):
+        return {}
+    return {name: (m.group("label"), m.group("name").strip()) for name, m in zip(names, matches, strict=True)}
+
+
 def _heading_phases(state: State, group) -> bool:
     if group is None:
         return False
     parent, found = group
     state.turn_section = parent
+    labelled = _labelled_names([name for _, name in found])
     for section, name in found:
+        shown = name
+        if labelled:
+            label, name = labelled[name]
+            state.note("phases", f"'{name}': its label '{label}' is kept in the heading only", section.line)
         phase = {"id": state.ids["phase"](name, "phase"), "name": name[:120]}
         state.phases.append(phase)
         state.phase_index[phase["id"]] = phase
         state.phase_of_section[id(section)] = phase["id"]
         state.inserts[id(section)].append(f"/// phase | {phase['id']}\n///")
-        state.retitle[id(section)] = phase["name"]
+        state.retitle[id(section)] = shown[:120]
         state.heading_phases.append(section)
     state.inserts[id(parent)].append("/// phase-list\n///")
     state.note("phases", f"{len(found)} phases from the headings under '{plain(parent.title) or 'the title'}'",
@@ -472,7 +519,7 @@ def _recognise(state: State, is_turn) -> bool:
     if not candidates and _entry_phases(state, phase_sections, is_turn):
         return True
     if not candidates:
-        return False
+        return _heading_phases(state, _counted_group(state, is_turn))
     _, _, section, lists = max(candidates, key=lambda c: (c[0], c[1]))
     state.turn_section = section
     items = [item for block in lists for item in block.items]
@@ -542,6 +589,9 @@ def _match_headings(state: State) -> None:
                 state.phase_of_section[id(section)] = best
                 state.inserts[id(section)].append(f"/// phase | {best}\n///")
                 state.retitle[id(section)] = leaves[best]["name"]
+                if not any(leaves[best].get(k) for k in ("rules", "steps", "subphases")):
+                    # the list gave only the name ('1. Forage'): the phase's own section holds its rules
+                    state.heading_phases.append(section)
     for section in sections:
         heading = _norm(section.title)
         if id(section) in state.phase_of_section:

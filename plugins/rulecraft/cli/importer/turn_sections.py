@@ -33,7 +33,7 @@ from .text import plain
 QUESTION_LEAD = re.compile(r"^\s*(?:(?:so|ok|okay|now|hang on|right|well),?\s+)?"
                            r"(?:what|how|when|who|where|which|why)\b(?:'s|’s)?\s*"
                            r"(?:(?:is|are|was|does|do|did|can|should|happens?|goes)\s+)?", re.I)
-TURN_WORDS = re.compile(r"\b(?:turns?|rounds?|play(?:ing)?|flow|sequence|cycles?|days?|nights?|weeks?|"
+TURN_WORDS = re.compile(r"\b(?:turns?|rounds?|(?:game)?play(?:ing)?|flow|sequence|cycles?|days?|nights?|weeks?|"
                         r"months?|seasons?|years?|shifts?)\b|\bhappens?\b|\bhow\b.{0,40}\b(?:works?|goes|runs?)\b",
                         re.I)
 # a stage's rules are instructions: 'Place one seedling ...', 'Each warden moves ...', 'Everyone draws ...';
