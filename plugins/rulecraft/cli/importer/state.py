@@ -46,6 +46,8 @@ class State:
     decks: list[dict] = field(default_factory=list)
     document_text: str | None = None  # every heading, paragraph and list item as plain text (dice hints)
     ids: dict[str, IdMaker] = field(default_factory=lambda: defaultdict(IdMaker))
+    # views derived from the whole outline, each stored with the claims and phases it was made from
+    memo: dict[str, tuple] = field(default_factory=dict)
 
     def claim(self, block, replacement: str = "") -> None:
         self.claims[id(block)] = replacement

@@ -66,7 +66,18 @@ def worded_turn(state: State, section: Section) -> bool:
 
 
 def _setup_and_end(state: State) -> tuple[int, int]:
-    """Lines of the set-up section (0 if none is known) and of the end-of-game section (no end: the book's)."""
+    """Lines of the set-up section (0 if none is known) and of the end-of-game section (no end: the book's).
+    Asked once per section while the turn is looked for, so kept until a block, a section or the turn is
+    claimed: a walk over every section each time made a 3 000-heading import take minutes."""
+    made_from = (len(state.claims), len(state.phase_of_section), id(state.turn_section))
+    kept = state.memo.get("setup_and_end")
+    if kept is not None and kept[0] == made_from:
+        return kept[1]
+    state.memo["setup_and_end"] = (made_from, found := _find_setup_and_end(state))
+    return found
+
+
+def _find_setup_and_end(state: State) -> tuple[int, int]:
     setup, end = 0, 10 ** 9
     for section in state.outline.sections():
         words = title_words(section.title)
