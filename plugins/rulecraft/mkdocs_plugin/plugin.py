@@ -282,7 +282,11 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     def _sheet_files(self) -> dict[str, File]:
         """{key: file} of every cheat-sheet page: the game id for a game's sheet, the page's path without
-        .md for a variant's (so its PDFs land next to its page)."""
+        .md for a variant's (so its PDFs land next to its page). Made once per build's files: it is asked
+        for on every page."""
+        kept = getattr(self, "_sheets", None)
+        if kept is not None and kept[0] is self.files:
+            return kept[1]
         sheets = {}
         for game_id, game in self.book.games.items():
             file = self.files.get_file_from_path(f"{game_id}/{GAME_PAGES['cheatsheet'][0]}")
@@ -292,6 +296,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                 file = self.files.get_file_from_path(path)
                 if file is not None:
                     sheets[path[:-3]] = file
+        self._sheets = (self.files, sheets)
         return sheets
 
     def _sheet_names(self) -> dict[str, str]:

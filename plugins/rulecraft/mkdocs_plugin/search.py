@@ -58,6 +58,18 @@ def speed_up_toc_lookups(config) -> None:
         index = getattr(plugin, "search_index", None)
         own = getattr(index, "__dict__", None)
         if (type(plugin).__module__.startswith(SEARCH_MODULES) and own is not None
-                and callable(getattr(type(index), "_find_toc_by_id", None))
+                and _takes_toc_and_id(getattr(type(index), "_find_toc_by_id", None))
                 and not isinstance(own.get("_find_toc_by_id"), _TocLookup)):
             index._find_toc_by_id = _TocLookup()
+
+
+def _takes_toc_and_id(method) -> bool:
+    """The private method being replaced still has the shape it had when this was written, (self, toc, id):
+    a search plugin that changed it keeps its own lookup rather than get one that fails."""
+    import inspect
+
+    try:
+        params = list(inspect.signature(method).parameters.values()) if callable(method) else []
+    except (TypeError, ValueError):
+        return False
+    return len(params) == 3 and all(p.kind is p.POSITIONAL_OR_KEYWORD and p.default is p.empty for p in params)

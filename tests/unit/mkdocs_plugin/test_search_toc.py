@@ -56,3 +56,17 @@ def test_only_search_plugins_indexes_get_it():
     speed_up_toc_lookups(config)
     speed_up_toc_lookups(config)  # once per page: the same lookup stays
     assert isinstance(vars(plugin.search_index)["_find_toc_by_id"], _TocLookup)
+
+
+def test_a_search_index_whose_lookup_changed_shape_keeps_its_own():
+    from material.plugins.search.plugin import SearchPlugin
+
+    class ChangedIndex(MaterialIndex):  # a later version taking one more argument
+        def _find_toc_by_id(self, toc, id, depth):
+            return None
+
+    plugin = SearchPlugin()
+    plugin.search_index = ChangedIndex()
+    config = SimpleNamespace(plugins=SimpleNamespace(events={"page_context": [plugin.on_page_context]}))
+    speed_up_toc_lookups(config)
+    assert "_find_toc_by_id" not in vars(plugin.search_index)
