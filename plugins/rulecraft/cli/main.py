@@ -109,15 +109,19 @@ def _command(name: str) -> str:
 def _importer_failed(source: Path, exc: Exception) -> str:
     """What to tell a user whose rulebook tripped a bug while the import wrote its files: where, and how to get
     the details (a failure while reading is an ImportError_ already, and writes nothing)."""
-    import traceback
-
     from .importer import failure_site
 
-    if os.environ.get("RULECRAFT_DEBUG"):
-        return "".join(traceback.format_exception(exc))
     return (f"rulecraft import: internal error while writing the game from '{source}' ({failure_site(exc)}): "
             "some files may have been written. This is a bug in Rulecraft, not in your rulebook: please report it "
             "with the rulebook (set RULECRAFT_DEBUG=1 to see the details).")
+
+
+def _traceback_if_asked(exc: BaseException | None) -> None:
+    """RULECRAFT_DEBUG=1: the traceback of a bug of ours, for its report (never shown otherwise)."""
+    if exc is not None and os.environ.get("RULECRAFT_DEBUG"):
+        import traceback
+
+        traceback.print_exception(exc, file=sys.stderr)
 
 
 def next_steps(root: Path, game_id: str) -> str:
@@ -136,10 +140,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     try:
         result = import_rulebook(source, Path(args.out), game_id=args.id, title=args.title, fmt=args.format)
     except ImportError_ as exc:
-        if exc.__cause__ is not None and os.environ.get("RULECRAFT_DEBUG"):
-            import traceback
-
-            traceback.print_exception(exc.__cause__, file=sys.stderr)
+        _traceback_if_asked(exc.__cause__)
         print(f"rulecraft import: {exc}", file=sys.stderr)
         return 2 if exc.usage else 1
     except OSError as exc:  # the disk, not a bug: a file in a folder's place, no permission, disk full
@@ -148,6 +149,7 @@ def cmd_import(args: argparse.Namespace) -> int:
               f"under '{args.out}'", file=sys.stderr)
         return 1
     except Exception as exc:  # noqa: BLE001 -- a bug of ours: say so in one paragraph, never a traceback
+        _traceback_if_asked(exc)
         print(_importer_failed(source, exc), file=sys.stderr)
         return 70  # EX_SOFTWARE
     lines = result.report_text.splitlines()
