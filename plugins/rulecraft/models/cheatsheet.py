@@ -158,7 +158,10 @@ def data_date(game) -> datetime.date | None:
     dates = [entry.date for entry in (game.info.changelog if game.info else []) if entry.date]
     if dates:
         return max(dates)
-    return _commit_date(str(game.folder), head_state(game.folder))
+    state = head_state(game.folder)
+    if state and not _HEAD_RE.fullmatch(state.split("\0", 1)[0]):
+        return None  # a repository whose HEAD git cannot read either: starting git would only wait or fail
+    return _commit_date(str(game.folder), state)
 
 
 def head_state(folder) -> str:
@@ -209,6 +212,9 @@ def _git_dirs(folder: Path) -> tuple[Path, Path] | None:
 
 # A ref HEAD may name: inside the git folder ("refs/heads/main"), never "/etc/…" or "../…".
 _REF_RE = re.compile(r"refs/(?:[^/\0\\.][^/\0\\]*/)*[^/\0\\.][^/\0\\]*")
+# What a readable HEAD holds: a branch (a reftable repository's is "refs/heads/.invalid"), or a detached
+# commit (SHA-1 or SHA-256).
+_HEAD_RE = re.compile(r"ref: *refs/\S+|[0-9a-f]{40}|[0-9a-f]{64}")
 _GIT_FILE_LIMIT = 4096  # HEAD, a ref, .git, commondir: one line each
 
 

@@ -114,3 +114,19 @@ def test_head_cannot_name_a_file_outside_the_git_folder(tmp_path):
         before = head_state(isle)
         outside.write_text(before + "two", encoding="utf-8")  # read, it would change the state
         assert head_state(isle) == before, ref
+
+
+def test_git_is_not_started_when_head_is_unreadable(tmp_path, monkeypatch):
+    """git would block on the FIFO until its 10 s timeout: no date is better than a stalled build."""
+    from rulecraft.models import cheatsheet
+
+    dot_git, isle = hostile(tmp_path)
+    os.mkfifo(dot_git / "HEAD")
+    started = []
+    monkeypatch.setattr(cheatsheet.subprocess, "run",
+                        lambda *a, **k: started.append(a) or subprocess.CompletedProcess(a, 128, "", ""))
+    assert data_date(game(isle)) is None and started == []
+    (dot_git / "HEAD").unlink()
+    (dot_git / "HEAD").write_text("ref: refs/heads/main\n", encoding="utf-8")
+    data_date(game(isle))  # a readable HEAD: git is asked (it finds no commit here)
+    assert len(started) == 1
