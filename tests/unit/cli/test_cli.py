@@ -12,13 +12,16 @@ from pathlib import Path
 import pytest
 from gamekit import RULES_DATA, assert_at, check, line_col, write_game
 
+import rulecraft
 from rulecraft.cli.main import main
 
 RULECRAFT = Path(sys.executable).parent / "rulecraft"
+# The console script runs the package this test process imported (a git worktree's, not the venv's install).
+PACKAGE_ROOT = str(Path(rulecraft.__file__).resolve().parents[1])
 
 
 def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")}
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PYTHON")} | {"PYTHONPATH": PACKAGE_ROOT}
     return subprocess.run([str(RULECRAFT), *args], capture_output=True, text=True, timeout=60, cwd=cwd, env=env)
 
 
