@@ -57,9 +57,10 @@ def speed_up_toc_lookups(config) -> None:
         plugin = getattr(handler, "__self__", None)
         index = getattr(plugin, "search_index", None)
         own = getattr(index, "__dict__", None)
+        # The signature is read once: later pages find the lookup already in place.
         if (type(plugin).__module__.startswith(SEARCH_MODULES) and own is not None
-                and _takes_toc_and_id(getattr(type(index), "_find_toc_by_id", None))
-                and not isinstance(own.get("_find_toc_by_id"), _TocLookup)):
+                and not isinstance(own.get("_find_toc_by_id"), _TocLookup)
+                and _takes_toc_and_id(getattr(type(index), "_find_toc_by_id", None))):
             index._find_toc_by_id = _TocLookup()
 
 
