@@ -1989,3 +1989,109 @@ def test_a_stated_phase_count_makes_plain_sub_headings_the_phases(tmp_path):
         """)
     assert [p["name"] for p in files["phases"]["phases"]] == ["Consult the Sky", "Wind the Orrery", "Publish"]
     assert files["phases"]["phases"][0]["rules"] == "The active player rolls the sky die."
+
+
+def test_paragraph_styles_naming_a_heading_level_are_headings(tmp_path):
+    # A layout program's or word processor's HTML export writes no <h1>..<h6>: the paragraph style names them
+    result, files, needs = run(tmp_path, """\
+        <html><body>
+        <div><p class="Heading1">Harbour Game</p><p class="Body">A trading game.</p></div>
+        <div><p class="H1-Section">Setup</p>
+        <ol><li class="Numbered">Place the board in the centre.</li><li>Give each player 3 ships.</li>
+        <li>Shuffle the guild cards.</li></ol></div>
+        <div><p class="Titre-1">Sequence of Play</p><p class="Body">A round has two phases.</p>
+        <p class="H2-Phase">Tide Phase</p><p class="Body">Roll the dice and move the tide marker.</p>
+        <p class="H2-Phase">Trade Phase</p><p class="Body">Each captain may fulfil one card.</p>
+        <p class="Sidebar-Head">First game?</p><p class="Body">Leave the gold cards out.</p></div>
+        </body></html>
+        """, name="book.html")
+    assert files["game"]["title"] == "Harbour Game"
+    assert _phase_names(files) == ["Tide", "Trade"]
+    assert files["game"]["setup"][0].startswith("Place the board")
+    assert "First game?" in files["phases"]["phases"][1]["rules"]  # a style that names no level stays text
+
+
+def test_a_print_layouts_folios_contents_entries_and_styled_glossary_terms(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        <html><body>
+        <div><p class="H1-Section">Harbour</p><p class="Body">A <span class="Bold">trading</span> game.</p></div>
+        <div><p class="TOC-Title">Contents</p><p class="TOC-Level-1">Glossary<span class="TOC-Dots">\t</span>8</p></div>
+        <div><p class="Folio">7</p></div>
+        <div><p class="H1-Section">Glossary</p>
+        <p class="Glossary"><span class="Glossary-Term">Quay</span> The long dock along the harbour board.</p>
+        <p class="Glossary"><span class="Glossary-Term">Renown</span> Victory points, kept face down.</p>
+        <p class="Glossary"><span class="Glossary-Term">Toll</span> One cargo cube paid to the warehouse.</p>
+        </div></body></html>
+        """, name="book.html")
+    assert _term_names(files) == ["Quay", "Renown", "Toll"]
+    assert files["terms"]["terms"][0]["short"] == "The long dock along the harbour board."
+    page = result.page.read_text(encoding="utf-8")
+    assert "A **trading** game." in page  # a character style named 'Bold' is bold without its stylesheet
+    assert "Glossary8" not in page and "\n7\n" not in page
+    assert "contents entry dropped: 'Glossary 8' (line 3)" in needs
+    assert "page number dropped: '7' (line 4)" in needs
+
+
+def test_banner_images_in_capitals_title_their_sections(tmp_path):
+    # a campaign page draws its section titles as images: the alternative text is the only place their words are
+    result, files, needs = run(tmp_path, """\
+        <html><body>
+        <h1>Dairy</h1>
+        <p>A cosy farming game.</p>
+        <figure><img src="banner_setup.png" alt="SETTING UP THE FARM"></figure>
+        <ol><li>Give each player a farm board.</li><li>Place the market board in the middle.</li>
+        <li>Shuffle the order cards.</li></ol>
+        <figure><img src="flatlay.jpg" alt="Flat lay of all components: boards, cows and tokens"></figure>
+        <figure><img src="banner_keywords.png" alt="KEYWORDS"></figure>
+        <p><strong>Pasture</strong> – the green area of your farm board.</p>
+        <p><strong>Fresh</strong> – a cow that grazed tonight.</p>
+        </body></html>
+        """, name="book.html")
+    assert files["game"]["title"] == "Dairy"
+    assert files["game"]["setup"][0] == "Give each player a farm board."
+    assert _term_names(files) == ["Pasture", "Fresh"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "## SETTING UP THE FARM" in page and "## KEYWORDS" in page
+    assert "Flat lay of all components" in page and "## Flat lay" not in page  # a described photo is no title
+    assert "image 'SETTING UP THE FARM' (banner_setup.png) is not included (line 4)" in needs
+
+
+def test_emoji_led_numbered_phase_headings_amount_entries_and_a_die_with_custom_faces(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Dairy
+
+        ## Stretch goals
+
+        - ✅ £15,000 — wooden cow meeples instead of cardboard
+        - ✅ £25,000 — linen finish on all cards
+        - 🔒 £55,000 — a second Herd die for every player
+
+        ## A night on the farm
+
+        Every night has three steps:
+
+        ### 🌙 1. Graze
+
+        The Farmer of the Night rolls the Herd die.
+
+        ### 🥛 2. Milk
+
+        Each Fresh cow gives 1 Milk token.
+
+        ### 🛒 3. Sell
+
+        Sell goods at the market.
+
+        ## The Herd die
+
+        The Herd die is a wooden six-sided die with custom faces. Its result affects every farm:
+
+        - **Happy Cow** (two faces): every player gains 1 Milk.
+        - **Full Moon**: Fresh cows give 1 extra Milk.
+        - **Fox**: each player with no cow in the barn loses 1 Butter.
+        - **Golden Bell**: the Farmer of the Night takes 1 Prize Ribbon.
+        """)
+    assert _phase_names(files) == ["Graze", "Milk", "Sell"]
+    assert _term_names(files) == []  # '✅ £15,000 — …' names no term: a stretch goal
+    die = files["dice"]["dice"][0]
+    assert [face["label"] for face in die["faces"]] == ["Happy Cow (two faces)", "Full Moon", "Fox", "Golden Bell"]

@@ -483,9 +483,9 @@ def _inline_tables(state: State) -> None:
 # A die's faces by name: '| Face | Symbol | Effect |' rows, or 'Spark (two faces) – add one ember …' entries
 # after a lead that speaks of faces ('Its six faces are:'); the result is the column its header names
 RESULT_HEADER = re.compile(r"^(?:effect|effects|result|results|what happens|outcome|event|meaning)$", re.I)
-# 'Its six faces are:', 'The compass die has eight faces.'
-FACES_LEAD = re.compile(r"\b(?:faces?|sides?) (?:are|is|show|shows)\b|\b(?:its|the|has) (?:\w+ )?(?:faces|sides)\b",
-                        re.I)
+# 'Its six faces are:', 'The compass die has eight faces.', 'a wooden die with custom faces'
+FACES_LEAD = re.compile(r"\b(?:faces?|sides?) (?:are|is|show|shows)\b|"
+                        r"\b(?:its|the|has|with) (?:\w+ )?(?:faces|sides)\b", re.I)
 # 'N, E, S, W (four faces): true bearing', 'High tide (2 faces) - Move …': a spaced hyphen separates as a dash does
 NAMED_FACE = re.compile(r"^(?P<name>[A-Z][\w'’ ,-]{0,30}?)\s*(?P<count>\([^()]{1,20}\))?\s*(?:--|—|–|:|\s-)\s+"
                         r"(?P<result>\S.*)$", re.S)

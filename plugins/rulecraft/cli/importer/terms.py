@@ -43,6 +43,10 @@ PLACEHOLDER = re.compile(r"^\s*(todo|tbd|fixme|xxx|\?+|-+)?\s*[.,:;-]*\s*$", re.
 BOLD_DOT_TERM = re.compile(r"^\s*(\*\*|__)(?P<term>[^*_.]{1,60})\.\1\s+(?P<def>\S.*)$", re.S)
 
 
+# a term is named by a word: '✅ £15,000 — wooden meeples' (a stretch goal), '12 — …' name nothing
+NAMED = re.compile(r"[^\W\d_]")
+
+
 def bold_term(text: str, headed: bool = False) -> tuple[str, str] | None:
     dotted = BOLD_DOT_TERM.match(text) if headed else None
     if dotted and len(plain(dotted.group("term")).split()) <= 6:
@@ -52,7 +56,7 @@ def bold_term(text: str, headed: bool = False) -> tuple[str, str] | None:
         return None
     term = plain(match.group("term")).strip().rstrip(":")
     if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or re.match(r"^\d", term) \
-            or NO_NAME.match(term):
+            or NO_NAME.match(term) or not NAMED.search(term):
         return None
     return term, plain(match.group("def")).strip()
 
@@ -68,7 +72,8 @@ def split_term(text: str, weak: bool) -> tuple[str, str] | None:
     if not match:
         return None
     term = match.group("term").strip().strip("*_ ").rstrip(":")
-    if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or NO_NAME.match(term):
+    if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or NO_NAME.match(term) \
+            or not NAMED.search(term):
         return None
     return term, match.group("def").strip()
 
