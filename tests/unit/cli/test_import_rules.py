@@ -2095,3 +2095,44 @@ def test_emoji_led_numbered_phase_headings_amount_entries_and_a_die_with_custom_
     assert _term_names(files) == []  # '✅ £15,000 — …' names no term: a stretch goal
     die = files["dice"]["dice"][0]
     assert [face["label"] for face in die["faces"]] == ["Happy Cow (two faces)", "Full Moon", "Fox", "Golden Bell"]
+
+
+def test_a_google_docs_markdown_download_anchors_escapes_term_table_and_face_header(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # **Smugglers** {#smugglers}
+
+        ## **How a round works** {#how-a-round-works}
+
+        A round has three phases.
+
+        **Phase 1 \\- Lookout**
+        The Lookout rolls the Cutter die.
+
+        **Phase 2 \\- Load**
+        Each player takes up to 3 Contraband tokens \\+ 1 coin.
+
+        **Phase 3 \\- Stash**
+        Each boat unloads its Contraband.
+
+        ## **The Cutter die** {#the-cutter-die}
+
+        | Face (d6) | The Revenue Cutter… |
+        | :---- | :---- |
+        | Anchor (1) | stays in the harbour. |
+        | Patrol (2–3) | moves to the next cove. |
+        | Storm (4–6) | stays where it is. |
+
+        ## **Words we use** {#words-we-use}
+
+        | Term | Meaning |
+        | :---- | :---- |
+        | **Cove** | One of the five hiding places along the coast. |
+        | **Heat** | How much the authorities suspect you. |
+        """)
+    assert files["game"]["title"] == "Smugglers"
+    assert _phase_names(files) == ["Lookout", "Load", "Stash"]
+    assert _term_names(files) == ["Cove", "Heat"]
+    die = files["dice"]["dice"][0]
+    assert die["name"] == "The Cutter die"
+    assert [face["label"] for face in die["faces"]] == ["Anchor (1)", "Patrol (2–3)", "Storm (4–6)"]
+    assert "{#" not in result.page.read_text(encoding="utf-8")

@@ -251,7 +251,8 @@ def _custom_table(rows: list[Row], table: dict, state: State, reasons: list[str]
         face_ids.add(face_id)
         faces.append({"id": face_id, "label": label[:120]})
         out.append({"face": face_id, "result": row.result})
-    die = {"id": state.ids["die"](f"{table['id']}-die"), "name": f"{table['title']} die"[:120],
+    name = table["title"] if re.search(r"\bdie$", table["title"], re.I) else f"{table['title']} die"  # 'Herd die'
+    die = {"id": state.ids["die"](f"{table['id']}-die"), "name": name[:120],
            "description": "A die with named faces, read from the source's list of results.", "faces": faces}
     table["custom_die"] = die["id"]
     table["rows"] = out

@@ -61,6 +61,16 @@ def _lead(text: str) -> int:
     return len(text) - len(text.lstrip(" "))
 
 
+
+# '## **Setting up** {#setting-up}', '# Title {#intro .unnumbered}': a heading's own anchor id and classes (Pandoc,
+# Markdown Extra, a Google Docs Markdown download), markup for the page, not words of the heading
+HEADING_ATTRS = re.compile(r"\s*\{#[^\s{}]+(?:\s+(?:[.#][^\s{}]+|[\w-]+=[^\s{}]+))*\}\s*$")
+
+
+def _no_anchor(text: str) -> str:
+    return HEADING_ATTRS.sub("", text)
+
+
 class MarkdownReader:
     def __init__(self, source: str):
         self.source = source
@@ -183,19 +193,19 @@ class MarkdownReader:
             heading = HEADING_RE.match(raw)
             if heading:
                 flush()
-                out.append(Heading(len(heading.group(1)), convert(heading.group(2), ln, self.remarks), ln))
+                out.append(Heading(len(heading.group(1)), convert(_no_anchor(heading.group(2)), ln, self.remarks), ln))
                 i += 1
                 continue
             if re.fullmatch(r"=+", stripped):
                 if len(para) == 1:  # setext heading
-                    out.append(Heading(1, convert(para[0][1], para[0][0], self.remarks), para[0][0]))
+                    out.append(Heading(1, convert(_no_anchor(para[0][1]), para[0][0], self.remarks), para[0][0]))
                     para.clear()
                 else:
                     flush()
                 i += 1
                 continue
             if re.fullmatch(r"-+", stripped) and len(para) == 1:  # setext heading, level 2
-                out.append(Heading(2, convert(para[0][1], para[0][0], self.remarks), para[0][0]))
+                out.append(Heading(2, convert(_no_anchor(para[0][1]), para[0][0], self.remarks), para[0][0]))
                 para.clear()
                 i += 1
                 continue

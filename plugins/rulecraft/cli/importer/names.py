@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .enumeration import strip_lead
-from .text import plain, undecorated
+from .text import plain, undecorated, unescaped
 
 _LEAD_EMPH = re.compile(r"^(\*{1,2}|_{1,2})(?P<name>[^*_]+?)(?:\*{1,3}|_{1,2})(?P<rest>.*)$", re.S)
 _SEP = re.compile(r"^\s*(?:--+|—|–|-|:|\.)\s*")
@@ -50,7 +50,7 @@ SEQUENCE_WORD = re.compile(r"^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|ne
 
 
 def clean_name(name: str, drop_phase: bool = False) -> str:
-    name = uncapped(undecorated(plain(name)).strip().rstrip(".:;,-–— ").strip())
+    name = uncapped(undecorated(unescaped(plain(name))).strip().rstrip(".:;,-–— ").strip())
     if drop_phase:
         name = capitalise(SEQUENCE_WORD.sub("", name, count=1))
     if drop_phase and len(name.split()) > 1 and re.search(r"\sphase$", name, re.I):

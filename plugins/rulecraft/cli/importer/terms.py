@@ -171,6 +171,15 @@ def _heading_terms(state: State, seen: dict[str, str], lists: int) -> int:
     return lists
 
 
+# '| Term | Meaning |', '| Keyword | Definition |': a table's header that says its rows are terms
+TERM_HEADER = (re.compile(r"^(?:term|terms|word|keyword|key ?word|name|concept)$", re.I),
+               re.compile(r"^(?:meaning|definition|description|what it means)$", re.I))
+
+
+def _term_header(table: Table) -> bool:
+    return table.header and all(p.match(plain(cell).strip()) for p, cell in zip(TERM_HEADER, table.rows[0]))
+
+
 def recognise(state: State) -> None:
     for section in state.outline.sections():  # glossaries known by content, judged before any term is read
         if not TERMS_HEADING.search(sections.heading_text(section.title)) and sections.defined_terms(state, section):
@@ -202,12 +211,11 @@ def recognise(state: State) -> None:
         state.claim(block, "/// glossary\n///" if lists == 1 else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from the list under '{plain(section.title)}'",
                    block.line)
-    for section in state.outline.sections():  # | Term | Meaning | tables under a glossary heading
-        if not _glossary(state, section):
-            continue
+    for section in state.outline.sections():  # | Term | Meaning | tables under a glossary heading, or anywhere
+        glossary = _glossary(state, section)
         for block in section.blocks:
             if not isinstance(block, Table) or state.claimed(block) or len(block.rows) < 2 \
-                    or len(block.rows[0]) != 2:
+                    or len(block.rows[0]) != 2 or not (glossary or _term_header(block)):
                 continue
             lists += 1
             before = len(state.terms)
