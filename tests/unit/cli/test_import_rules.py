@@ -2136,3 +2136,51 @@ def test_a_google_docs_markdown_download_anchors_escapes_term_table_and_face_hea
     assert die["name"] == "The Cutter die"
     assert [face["label"] for face in die["faces"]] == ["Anchor (1)", "Patrol (2–3)", "Storm (4–6)"]
     assert "{#" not in result.page.read_text(encoding="utf-8")
+
+
+def _pasted_from_a_pdf_viewer(body: str) -> str:
+    # every printed line kept and no blank line anywhere (a PDF viewer's 'Select all', pasted)
+    filler = "\n".join(f"Line {n} of the story, a sentence that ends here." for n in range(12))
+    return "FERRY RAILS\nA game of railways\nOVERVIEW\n" + filler + "\n" + textwrap.dedent(body)
+
+
+def test_a_text_pasted_from_a_pdf_viewer_reads_capital_titles_after_a_sentence_end(tmp_path):
+    result, files, needs = run(tmp_path, _pasted_from_a_pdf_viewer("""\
+        PLAYING A ROUND
+        Each round is divided into three phases, played in this order:
+        1 Dispatch   2 Lay Track   3 Haul
+        Each player finishes their part of a phase before the next player begins.
+        PHASE 1 – DISPATCH
+        The Stationmaster rolls the Weather die. The result applies to all players
+        until the end of the round.
+        PHASE 2 – LAY TRACK
+        On your turn, you may lay up to 3 track pieces.
+        PHASE 3 – HAUL
+        Move your locomotive along your own track.
+        QUICK REFERENCE
+        Round: Dispatch → Lay Track → Haul
+        Locomotive: moves up to 3 towns, carries 2 crates
+        Upkeep: 1 Coal per carried crate, or Stranded
+        """), name="book.txt")
+    assert _phase_names(files) == ["Dispatch", "Lay track", "Haul"]  # 'LAY' is a word, not an abbreviation
+    assert files["phases"]["phases"][0]["rules"].endswith("until the end of the round.")
+    assert _term_names(files) == []  # a quick reference recaps the rules: its 'Label: value' lines are no terms
+
+
+def test_numbered_name_lines_in_a_pasted_text_are_a_dies_faces(tmp_path):
+    result, files, needs = run(tmp_path, _pasted_from_a_pdf_viewer("""\
+        THE WEATHER DIE
+        The Weather die is a custom six-sided die. Its faces show the following results; the
+        Stationmaster reads the result aloud.
+        1 Blizzard: no one may lay track on mountain routes
+        this round.
+        2 Rain: river routes cost 1 extra Coal this round.
+        3 Clear Skies: no effect.
+        4 Clear Skies: no effect.
+        5 Tailwind: each locomotive may move 1 extra town.
+        6 Heatwave: each player discards 1 Coal.
+        """), name="book.txt")
+    table = files["dice"]["tables"][0]
+    assert [row["result"] for row in table["rows"]][:2] == [
+        "No one may lay track on mountain routes this round.", "River routes cost 1 extra Coal this round."]
+    assert [face["label"] for face in files["dice"]["dice"][0]["faces"]][:3] == ["Blizzard", "Rain", "Clear Skies"]

@@ -145,14 +145,19 @@ class MarkdownReader:
 
         def flush() -> None:
             if self.plain and len(para) >= 2:
-                entries = _layout_entries(para)
+                numbered = _numbered_labels(para)
+                entries = numbered or _layout_entries(para)
                 if entries:  # 'Hollow: One of …' entries wrapping over lines, as a PDF sets them
                     lead = para[:entries[0][0]]
                     if lead:
                         out.append(Paragraph(convert(" ".join(t.strip() for _, t in lead), lead[0][0], self.remarks),
                                              lead[0][0]))
-                    items = [ListItem(convert(text, ln, self.remarks), ln) for _, ln, text in entries]
-                    out.append(ListBlock(False, items, entries[0][1], hint="lines"))
+                    if numbered:  # '1 Blizzard: …', '2 Rain: …': numbered in order, as an ordered list is
+                        items = [ListItem(convert(NUMBERED_LABEL.match(text).group("rest"), ln, self.remarks), ln,
+                                          int(NUMBERED_LABEL.match(text).group("n"))) for _, ln, text in entries]
+                    else:
+                        items = [ListItem(convert(text, ln, self.remarks), ln) for _, ln, text in entries]
+                    out.append(ListBlock(bool(numbered), items, entries[0][1], hint="lines"))
                     para.clear()
                     return
             rolls = len(para) >= 2 and all(_result_line(t.strip()) for _, t in para)  # '⚀–⚁: ...', '1-2 → ...'
@@ -558,6 +563,23 @@ def _layout_entries(para: list[Line]) -> list[tuple[int, int, str]]:
     for a, b in zip(starts, starts[1:] + [len(para)]):
         out.append((a, para[a][0], " ".join(t.strip() for _, t in para[a:b])))
     return out
+
+
+# '1 Blizzard: no one may …': a bare number, then a name and its colon (a die's faces typed in a plain text)
+NUMBERED_LABEL = re.compile(r"^\s*(?P<n>\d{1,2})\s+(?P<rest>[A-Z][\w'’ /-]{0,30}:\s+\S.*)$", re.S)
+
+
+def _numbered_labels(para: list[Line]) -> list[tuple[int, int, str]]:
+    """Like :func:`_layout_entries` for lines from some point on each starting 'N Name: …' with N counting up
+    by one (three or more; wrapped lines join their entry); [] otherwise."""
+    starts = [k for k, (_, t) in enumerate(para) if NUMBERED_LABEL.match(t)]
+    numbers = [int(NUMBERED_LABEL.match(para[k][1]).group("n")) for k in starts]
+    if len(starts) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return []
+    bounds = starts + [len(para)]
+    if any(b - a > 3 for a, b in zip(bounds, bounds[1:])):  # an entry wraps over a line or two, not a page
+        return []
+    return [(a, para[a][0], " ".join(t.strip() for _, t in para[a:b])) for a, b in zip(starts, bounds[1:])]
 
 
 def _result_line(text: str) -> bool:

@@ -28,14 +28,15 @@ _SMALL = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "th
 
 def uncapped(name: str, title: bool = False) -> str:
     """'STOKE' -> 'Stoke', 'CINDERFALL FOUNDRY' -> 'Cinderfall Foundry' (title=True): a name set in capitals
-    for typography. Short words that are not small words stay capitals (VP, HQ); mixed case is kept."""
+    for typography. Abbreviations stay capitals (VP, HQ); mixed case is kept."""
     words = name.split(" ")
     if any(c.islower() for c in name) or not any(sum(c.isalpha() for c in w) >= 4 for w in words):
         return name
     out = []
     for n, word in enumerate(words):
         letters = sum(c.isalpha() for c in word)
-        if letters <= 3 and word.lower() not in _SMALL:
+        # an abbreviation: two letters, or three without a vowel ('VP', 'HQ', 'XP'); 'LAY', 'RUN' are words
+        if (letters <= 2 or letters == 3 and not re.search(r"[AEIOUY]", word)) and word.lower() not in _SMALL:
             out.append(word)
         elif n == 0 or (title and word.lower() not in _SMALL):
             out.append(word[:1] + word[1:].lower())
