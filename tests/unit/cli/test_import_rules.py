@@ -2184,3 +2184,62 @@ def test_numbered_name_lines_in_a_pasted_text_are_a_dies_faces(tmp_path):
     assert [row["result"] for row in table["rows"]][:2] == [
         "No one may lay track on mountain routes this round.", "River routes cost 1 extra Coal this round."]
     assert [face["label"] for face in files["dice"]["dice"][0]["faces"]][:3] == ["Blizzard", "Rain", "Clear Skies"]
+
+
+def test_a_bold_label_list_of_amounts_is_the_games_facts_not_a_glossary(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Delve
+
+        You are a band of delvers going down together.
+
+        - **Players:** 1–4 (cooperative)
+        - **Time:** 30–50 min
+        - **Age:** 10+
+
+        ## Rules of thumb
+
+        - **Delver:** a player's character, with a board and a standee.
+        - **Gloom:** the track that counts down to defeat.
+        - **Supply:** the tokens beside the board, shared by everyone.
+        """)
+    assert _term_names(files) == ["Delver", "Gloom", "Supply"]
+
+
+def test_a_word_processor_table_with_a_bold_first_row_is_headed(tmp_path):
+    # Google Docs writes no <th> or <thead>: its header row is bold text alone
+    result, files, needs = run(tmp_path, """\
+        <html><body><h1>Rookery</h1>
+        <h2>The Squabble die</h2>
+        <p>Each Squabble die has six faces. The higher face in this list beats the lower one.</p>
+        <table>
+        <tr><td><p><b>Face</b></p></td><td><p><b>On the die</b></p></td><td><p><b>What it does</b></p></td></tr>
+        <tr><td><p>Claw</p></td><td><p>1 face</p></td><td><p>Win the squabble outright.</p></td></tr>
+        <tr><td><p>Beak</p></td><td><p>2 faces</p></td><td><p>Beats a Wing.</p></td></tr>
+        <tr><td><p>Wing</p></td><td><p>3 faces</p></td><td><p>Loses to anything.</p></td></tr>
+        </table></body></html>
+        """, name="book.html")
+    table = files["dice"]["tables"][0]
+    assert [row["result"] for row in table["rows"]] == ["Win the squabble outright.", "Beats a Wing.",
+                                                        "Loses to anything."]
+    assert [face["label"] for face in files["dice"]["dice"][0]["faces"]] == ["Claw", "Beak", "Wing"]
+
+
+def test_a_titled_br_list_of_rolls_and_article_free_ranges_in_a_sentence_are_tables(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        <html><body><h1>Parade</h1>
+        <h2>Dice</h2>
+        <p><strong>Wind (roll 1 d6 in the Gust step)</strong><br>
+        1 – Calm: nothing happens.<br>
+        2–4 – Breeze: blow out one lantern.<br>
+        5–6 – Sparks: relight one lantern.</p>
+        <p><strong>Firework check</strong> – when a lantern reaches the Bridge, roll 2d6 once. On 2–6 nothing,
+        on 7–10 take 1 extra wax, on 11–12 score a Firework (3 points at the end).</p>
+        <p>Move on 3 spaces, or on 4 to 5 if the road is clear.</p>
+        </body></html>
+        """, name="book.html")
+    wind, firework = files["dice"]["tables"]
+    assert wind["title"] == "Wind (roll 1 d6 in the Gust step)" and wind["dice"] == "1d6"
+    assert [row["roll"] for row in wind["rows"]] == [1, "2-4", "5-6"]
+    assert firework["title"] == "Firework check" and firework["dice"] == "2d6"
+    assert [row["result"] for row in firework["rows"]] == ["Nothing", "Take 1 extra wax",
+                                                           "Score a Firework (3 points at the end)."]

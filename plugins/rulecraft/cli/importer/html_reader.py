@@ -323,6 +323,12 @@ class HtmlReader:
             elif tag == "p":
                 text = self.inline(child, breaks=True)
                 lines = [line.strip() for line in text.split(BREAK) if line.strip()]
+                # '**Wind (roll 1 d6)**<br>1 – Calm: …<br>2 – …': a bold title line above the entries names them
+                titled = len(lines) >= 3 and re.fullmatch(r"\*\*[^*]+\*\*:?", lines[0]) is not None \
+                    and all(roll_line(line) for line in lines[1:])
+                if titled:
+                    out.append(Paragraph(lines[0], child.line))
+                    lines = lines[1:]
                 if len(lines) >= 2 and all(roll_line(line) or definition(line) for line in lines):
                     # 'Bed — the cards …<br>Bloom — a card …': one entry a line, as the author laid them out
                     out.append(ListBlock(False, [ListItem(line, child.line) for line in lines], child.line,
@@ -545,7 +551,10 @@ class HtmlReader:
         first = next((n for n in _descendants(node) if n.tag == "tr"), None)
         headed = first is not None and any(isinstance(c, Node) and c.tag == "th" for c in first.children) \
             or any(n.tag == "thead" for n in _descendants(node))
-        return Table(rows, node.line, header=headed)
+        # a word processor's table marks its header row by bold text alone (Google Docs: no <th>, no <thead>)
+        bold_row = len(rows) >= 3 and len(rows[0]) >= 2 and all(re.fullmatch(r"\*\*[^*]+\*\*", c) for c in rows[0]) \
+            and not all(re.fullmatch(r"\*\*[^*]+\*\*", c) for c in rows[1])
+        return Table(rows, node.line, header=headed or bold_row)
 
 
 def _descendants(node: Node):

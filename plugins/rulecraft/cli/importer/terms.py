@@ -197,6 +197,8 @@ def recognise(state: State) -> None:
         in_rules = state.phase_of(section) is not None  # '**Sail**: Costs 1 Wood.' in a phase is an action
         if not good or (not headed and not (len(block.items) >= 3 and strong and not in_rules)):
             continue
+        if not headed and all(re.match(r"\W{0,2}\d", body) for _, body in good):
+            continue  # '**Players:** 1–4', '**Time:** 30–50 min': the game's facts, amounts not meanings
         if len(good) * 10 < len(block.items) * 6:  # fewer than 60 % of the items read as terms
             continue
         lists += 1
