@@ -2017,7 +2017,7 @@ def test_a_print_layouts_folios_contents_entries_and_styled_glossary_terms(tmp_p
         <div><p class="H1-Section">Harbour</p><p class="Body">A <span class="Bold">trading</span> game.</p></div>
         <div><p class="TOC-Title">Contents</p><p class="TOC-Level-1">Glossary<span class="TOC-Dots">\t</span>8</p></div>
         <div><p class="Folio">7</p></div>
-        <div><p class="H1-Section">Glossary</p>
+        <div><p class="H1-Section">Glossary</p><p class="Page-Number">8</p>
         <p class="Glossary"><span class="Glossary-Term">Quay</span> The long dock along the harbour board.</p>
         <p class="Glossary"><span class="Glossary-Term">Renown</span> Victory points, kept face down.</p>
         <p class="Glossary"><span class="Glossary-Term">Toll</span> One cargo cube paid to the warehouse.</p>
@@ -2029,7 +2029,7 @@ def test_a_print_layouts_folios_contents_entries_and_styled_glossary_terms(tmp_p
     assert "A **trading** game." in page  # a character style named 'Bold' is bold without its stylesheet
     assert "Glossary8" not in page and "\n7\n" not in page
     assert "contents entry dropped: 'Glossary 8' (line 3)" in needs
-    assert "page number dropped: '7' (line 4)" in needs
+    assert "page number dropped: '7' (line 4)" in needs and "page number dropped: '8' (line 5)" in needs
 
 
 def test_banner_images_in_capitals_title_their_sections(tmp_path):

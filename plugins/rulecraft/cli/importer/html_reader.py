@@ -395,8 +395,8 @@ class HtmlReader:
         text = self._flat(node)
         if any(re.fullmatch(r"(?:mso)?toc(?:[-_]?[\w-]*)?", word) for word in words) and len(text) <= 120:
             what = f"contents entry dropped: '{text[:80]}'"
-        elif any(re.fullmatch(r"folio|page[-_]?num(?:ber)?", part) for word in words
-                 for part in re.split(r"[-_ ](?=[a-z])", word)) and len(text) <= 12:
+        elif any(re.search(r"(?:^|[-_])(?:folio|page[-_]?num(?:ber)?)(?:$|[-_])", word) for word in words) \
+                and len(text) <= 12:
             what = f"page number dropped: '{text}'"
         else:
             return False
