@@ -1989,3 +1989,257 @@ def test_a_stated_phase_count_makes_plain_sub_headings_the_phases(tmp_path):
         """)
     assert [p["name"] for p in files["phases"]["phases"]] == ["Consult the Sky", "Wind the Orrery", "Publish"]
     assert files["phases"]["phases"][0]["rules"] == "The active player rolls the sky die."
+
+
+def test_paragraph_styles_naming_a_heading_level_are_headings(tmp_path):
+    # A layout program's or word processor's HTML export writes no <h1>..<h6>: the paragraph style names them
+    result, files, needs = run(tmp_path, """\
+        <html><body>
+        <div><p class="Heading1">Harbour Game</p><p class="Body">A trading game.</p></div>
+        <div><p class="H1-Section">Setup</p>
+        <ol><li class="Numbered">Place the board in the centre.</li><li>Give each player 3 ships.</li>
+        <li>Shuffle the guild cards.</li></ol></div>
+        <div><p class="Titre-1">Sequence of Play</p><p class="Body">A round has two phases.</p>
+        <p class="H2-Phase">Tide Phase</p><p class="Body">Roll the dice and move the tide marker.</p>
+        <p class="H2-Phase">Trade Phase</p><p class="Body">Each captain may fulfil one card.</p>
+        <p class="Sidebar-Head">First game?</p><p class="Body">Leave the gold cards out.</p></div>
+        </body></html>
+        """, name="book.html")
+    assert files["game"]["title"] == "Harbour Game"
+    assert _phase_names(files) == ["Tide", "Trade"]
+    assert files["game"]["setup"][0].startswith("Place the board")
+    assert "First game?" in files["phases"]["phases"][1]["rules"]  # a style that names no level stays text
+
+
+def test_a_print_layouts_folios_contents_entries_and_styled_glossary_terms(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        <html><body>
+        <div><p class="H1-Section">Harbour</p><p class="Body">A <span class="Bold">trading</span> game.</p></div>
+        <div><p class="TOC-Title">Contents</p><p class="TOC-Level-1">Glossary<span class="TOC-Dots">\t</span>8</p></div>
+        <div><p class="Folio">7</p></div>
+        <div><p class="H1-Section">Glossary</p><p class="Page-Number">8</p>
+        <p class="Glossary"><span class="Glossary-Term">Quay</span> The long dock along the harbour board.</p>
+        <p class="Glossary"><span class="Glossary-Term">Renown</span> Victory points, kept face down.</p>
+        <p class="Glossary"><span class="Glossary-Term">Toll</span> One cargo cube paid to the warehouse.</p>
+        </div></body></html>
+        """, name="book.html")
+    assert _term_names(files) == ["Quay", "Renown", "Toll"]
+    assert files["terms"]["terms"][0]["short"] == "The long dock along the harbour board."
+    page = result.page.read_text(encoding="utf-8")
+    assert "A **trading** game." in page  # a character style named 'Bold' is bold without its stylesheet
+    assert "Glossary8" not in page and "\n7\n" not in page
+    assert "contents entry dropped: 'Glossary 8' (line 3)" in needs
+    assert "page number dropped: '7' (line 4)" in needs and "page number dropped: '8' (line 5)" in needs
+
+
+def test_banner_images_in_capitals_title_their_sections(tmp_path):
+    # a campaign page draws its section titles as images: the alternative text is the only place their words are
+    result, files, needs = run(tmp_path, """\
+        <html><body>
+        <h1>Dairy</h1>
+        <p>A cosy farming game.</p>
+        <figure><img src="banner_setup.png" alt="SETTING UP THE FARM"></figure>
+        <ol><li>Give each player a farm board.</li><li>Place the market board in the middle.</li>
+        <li>Shuffle the order cards.</li></ol>
+        <figure><img src="flatlay.jpg" alt="Flat lay of all components: boards, cows and tokens"></figure>
+        <figure><img src="banner_keywords.png" alt="KEYWORDS"></figure>
+        <p><strong>Pasture</strong> – the green area of your farm board.</p>
+        <p><strong>Fresh</strong> – a cow that grazed tonight.</p>
+        </body></html>
+        """, name="book.html")
+    assert files["game"]["title"] == "Dairy"
+    assert files["game"]["setup"][0] == "Give each player a farm board."
+    assert _term_names(files) == ["Pasture", "Fresh"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "## SETTING UP THE FARM" in page and "## KEYWORDS" in page
+    assert "Flat lay of all components" in page and "## Flat lay" not in page  # a described photo is no title
+    assert "image 'SETTING UP THE FARM' (banner_setup.png) is not included (line 4)" in needs
+
+
+def test_emoji_led_numbered_phase_headings_amount_entries_and_a_die_with_custom_faces(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Dairy
+
+        ## Stretch goals
+
+        - ✅ £15,000 — wooden cow meeples instead of cardboard
+        - ✅ £25,000 — linen finish on all cards
+        - 🔒 £55,000 — a second Herd die for every player
+
+        ## A night on the farm
+
+        Every night has three steps:
+
+        ### 🌙 1. Graze
+
+        The Farmer of the Night rolls the Herd die.
+
+        ### 🥛 2. Milk
+
+        Each Fresh cow gives 1 Milk token.
+
+        ### 🛒 3. Sell
+
+        Sell goods at the market.
+
+        ## The Herd die
+
+        The Herd die is a wooden six-sided die with custom faces. Its result affects every farm:
+
+        - **Happy Cow** (two faces): every player gains 1 Milk.
+        - **Full Moon**: Fresh cows give 1 extra Milk.
+        - **Fox**: each player with no cow in the barn loses 1 Butter.
+        - **Golden Bell**: the Farmer of the Night takes 1 Prize Ribbon.
+        """)
+    assert _phase_names(files) == ["Graze", "Milk", "Sell"]
+    assert _term_names(files) == []  # '✅ £15,000 — …' names no term: a stretch goal
+    die = files["dice"]["dice"][0]
+    assert [face["label"] for face in die["faces"]] == ["Happy Cow (two faces)", "Full Moon", "Fox", "Golden Bell"]
+
+
+def test_a_google_docs_markdown_download_anchors_escapes_term_table_and_face_header(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # **Smugglers** {#smugglers}
+
+        ## **How a round works** {#how-a-round-works}
+
+        A round has three phases.
+
+        **Phase 1 \\- Lookout**
+        The Lookout rolls the Cutter die.
+
+        **Phase 2 \\- Load**
+        Each player takes up to 3 Contraband tokens \\+ 1 coin.
+
+        **Phase 3 \\- Stash**
+        Each boat unloads its Contraband.
+
+        ## **The Cutter die** {#the-cutter-die}
+
+        | Face (d6) | The Revenue Cutter… |
+        | :---- | :---- |
+        | Anchor (1) | stays in the harbour. |
+        | Patrol (2–3) | moves to the next cove. |
+        | Storm (4–6) | stays where it is. |
+
+        ## **Words we use** {#words-we-use}
+
+        | Term | Meaning |
+        | :---- | :---- |
+        | **Cove** | One of the five hiding places along the coast. |
+        | **Heat** | How much the authorities suspect you. |
+        """)
+    assert files["game"]["title"] == "Smugglers"
+    assert _phase_names(files) == ["Lookout", "Load", "Stash"]
+    assert _term_names(files) == ["Cove", "Heat"]
+    die = files["dice"]["dice"][0]
+    assert die["name"] == "The Cutter die"
+    assert [face["label"] for face in die["faces"]] == ["Anchor (1)", "Patrol (2–3)", "Storm (4–6)"]
+    assert "{#" not in result.page.read_text(encoding="utf-8")
+
+
+def _pasted_from_a_pdf_viewer(body: str) -> str:
+    # every printed line kept and no blank line anywhere (a PDF viewer's 'Select all', pasted)
+    filler = "\n".join(f"Line {n} of the story, a sentence that ends here." for n in range(12))
+    return "FERRY RAILS\nA game of railways\nOVERVIEW\n" + filler + "\n" + textwrap.dedent(body)
+
+
+def test_a_text_pasted_from_a_pdf_viewer_reads_capital_titles_after_a_sentence_end(tmp_path):
+    result, files, needs = run(tmp_path, _pasted_from_a_pdf_viewer("""\
+        PLAYING A ROUND
+        Each round is divided into three phases, played in this order:
+        1 Dispatch   2 Lay Track   3 Haul
+        Each player finishes their part of a phase before the next player begins.
+        PHASE 1 – DISPATCH
+        The Stationmaster rolls the Weather die. The result applies to all players
+        until the end of the round.
+        PHASE 2 – LAY TRACK
+        On your turn, you may lay up to 3 track pieces.
+        PHASE 3 – HAUL
+        Move your locomotive along your own track.
+        QUICK REFERENCE
+        Round: Dispatch → Lay Track → Haul
+        Locomotive: moves up to 3 towns, carries 2 crates
+        Upkeep: 1 Coal per carried crate, or Stranded
+        """), name="book.txt")
+    assert _phase_names(files) == ["Dispatch", "Lay track", "Haul"]  # 'LAY' is a word, not an abbreviation
+    assert files["phases"]["phases"][0]["rules"].endswith("until the end of the round.")
+    assert _term_names(files) == []  # a quick reference recaps the rules: its 'Label: value' lines are no terms
+
+
+def test_numbered_name_lines_in_a_pasted_text_are_a_dies_faces(tmp_path):
+    result, files, needs = run(tmp_path, _pasted_from_a_pdf_viewer("""\
+        THE WEATHER DIE
+        The Weather die is a custom six-sided die. Its faces show the following results; the
+        Stationmaster reads the result aloud.
+        1 Blizzard: no one may lay track on mountain routes
+        this round.
+        2 Rain: river routes cost 1 extra Coal this round.
+        3 Clear Skies: no effect.
+        4 Clear Skies: no effect.
+        5 Tailwind: each locomotive may move 1 extra town.
+        6 Heatwave: each player discards 1 Coal.
+        """), name="book.txt")
+    table = files["dice"]["tables"][0]
+    assert [row["result"] for row in table["rows"]][:2] == [
+        "No one may lay track on mountain routes this round.", "River routes cost 1 extra Coal this round."]
+    assert [face["label"] for face in files["dice"]["dice"][0]["faces"]][:3] == ["Blizzard", "Rain", "Clear Skies"]
+
+
+def test_a_bold_label_list_of_amounts_is_the_games_facts_not_a_glossary(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Delve
+
+        You are a band of delvers going down together.
+
+        - **Players:** 1–4 (cooperative)
+        - **Time:** 30–50 min
+        - **Age:** 10+
+
+        ## Rules of thumb
+
+        - **Delver:** a player's character, with a board and a standee.
+        - **Gloom:** the track that counts down to defeat.
+        - **Supply:** the tokens beside the board, shared by everyone.
+        """)
+    assert _term_names(files) == ["Delver", "Gloom", "Supply"]
+
+
+def test_a_word_processor_table_with_a_bold_first_row_is_headed(tmp_path):
+    # Google Docs writes no <th> or <thead>: its header row is bold text alone
+    result, files, needs = run(tmp_path, """\
+        <html><body><h1>Rookery</h1>
+        <h2>The Squabble die</h2>
+        <p>Each Squabble die has six faces. The higher face in this list beats the lower one.</p>
+        <table>
+        <tr><td><p><b>Face</b></p></td><td><p><b>On the die</b></p></td><td><p><b>What it does</b></p></td></tr>
+        <tr><td><p>Claw</p></td><td><p>1 face</p></td><td><p>Win the squabble outright.</p></td></tr>
+        <tr><td><p>Beak</p></td><td><p>2 faces</p></td><td><p>Beats a Wing.</p></td></tr>
+        <tr><td><p>Wing</p></td><td><p>3 faces</p></td><td><p>Loses to anything.</p></td></tr>
+        </table></body></html>
+        """, name="book.html")
+    table = files["dice"]["tables"][0]
+    assert [row["result"] for row in table["rows"]] == ["Win the squabble outright.", "Beats a Wing.",
+                                                        "Loses to anything."]
+    assert [face["label"] for face in files["dice"]["dice"][0]["faces"]] == ["Claw", "Beak", "Wing"]
+
+
+def test_a_titled_br_list_of_rolls_and_article_free_ranges_in_a_sentence_are_tables(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        <html><body><h1>Parade</h1>
+        <h2>Dice</h2>
+        <p><strong>Wind (roll 1 d6 in the Gust step)</strong><br>
+        1 – Calm: nothing happens.<br>
+        2–4 – Breeze: blow out one lantern.<br>
+        5–6 – Sparks: relight one lantern.</p>
+        <p><strong>Firework check</strong> – when a lantern reaches the Bridge, roll 2d6 once. On 2–6 nothing,
+        on 7–10 take 1 extra wax, on 11–12 score a Firework (3 points at the end).</p>
+        <p>Move on 3 spaces, or on 4 to 5 if the road is clear.</p>
+        </body></html>
+        """, name="book.html")
+    wind, firework = files["dice"]["tables"]
+    assert wind["title"] == "Wind (roll 1 d6 in the Gust step)" and wind["dice"] == "1d6"
+    assert [row["roll"] for row in wind["rows"]] == [1, "2-4", "5-6"]
+    assert firework["title"] == "Firework check" and firework["dice"] == "2d6"
+    assert [row["result"] for row in firework["rows"]] == ["Nothing", "Take 1 extra wax",
+                                                           "Score a Firework (3 points at the end)."]

@@ -251,7 +251,8 @@ def _custom_table(rows: list[Row], table: dict, state: State, reasons: list[str]
         face_ids.add(face_id)
         faces.append({"id": face_id, "label": label[:120]})
         out.append({"face": face_id, "result": row.result})
-    die = {"id": state.ids["die"](f"{table['id']}-die"), "name": f"{table['title']} die"[:120],
+    name = table["title"] if re.search(r"\bdie$", table["title"], re.I) else f"{table['title']} die"  # 'Herd die'
+    die = {"id": state.ids["die"](f"{table['id']}-die"), "name": name[:120],
            "description": "A die with named faces, read from the source's list of results.", "faces": faces}
     table["custom_die"] = die["id"]
     table["rows"] = out
@@ -416,8 +417,10 @@ def _threshold_tables(state: State) -> None:
 
 _ROLLV = r"\d{1,2}(?:\s*(?:–|—|-|to)\s*\d{1,2})?(?:\s*(?:,|or|and)\s*\d{1,2}(?:\s*(?:–|—|-|to)\s*\d{1,2})?)*\+?"
 # 'on a 1–4 it rallies', 'On a 2, 3, 4 or 5 the merchant ...'; '...: 1–2 means a poor harvest, 3–4 means ...'
-INLINE_ROLL = re.compile(rf"\b(?:on|with|if (?:you|they|it) rolls?)\s+an?\s+(?P<a>{_ROLLV})(?![\d%/:])"
-                         r"\s*(?:,|:|→|=)?\s*"
+# 'On 2–6 nothing, on 7–10 take 1 wax': without the article, a range only ('on 3 spaces' counts no roll)
+_RANGE = r"\d{1,2}\s*(?:–|—|-|to)\s*\d{1,2}"
+INLINE_ROLL = re.compile(rf"\b(?:on|with|if (?:you|they|it) rolls?)\s+"
+                         rf"(?:an?\s+(?P<a>{_ROLLV})|(?P<c>{_RANGE}))(?![\d%/:])\s*(?:,|:|→|=)?\s*"
                          rf"|(?:(?<=[:;,]\s)|(?<=\band\s)|(?<=\bor\s))(?P<b>{_ROLLV})\s*(?:means\b|gives\b|:|=|→|–|—)\s*",
                          re.I)
 
@@ -436,7 +439,7 @@ def inline_rows(text: str, line: int) -> list[Row] | None:
             stop = re.search(r"[.!?](?=\s+[A-Z]|\s*$)", result)
             result = result[:stop.end()] if stop else result
         result = re.sub(r"(?:[,;]\s*|\s+)(?:and|or|but)?\s*$", "", result.strip()).strip(" ,;")
-        roll = match.group("a") or match.group("b")
+        roll = match.group("a") or match.group("b") or match.group("c")
         try:
             values = _values(roll.rstrip("+ "))
         except ValueError:
@@ -463,7 +466,9 @@ def _inline_tables(state: State) -> None:
             if not rows:
                 continue
             phase_id = state.phase_of_item.get(id(block)) or state.phase_of(section)
-            title = state.phase_index[phase_id]["name"] if phase_id in state.phase_index else _title(section, state)
+            lead = re.match(r"^\s*\*\*(?P<name>[^*]{1,60}?)[.:]?\*\*\s*(?:[–—:-]|\s)", block.text)
+            title = plain(lead.group("name")) if lead else state.phase_index[phase_id]["name"] \
+                if phase_id in state.phase_index else _title(section, state)  # '**Firework check** – …' names it
             table: dict = {"id": state.ids["table"](title, "table"), "title": title[:120]}
             reasons = ["the results are written in a sentence: check each row against the source"]
             try:
@@ -483,9 +488,9 @@ def _inline_tables(state: State) -> None:
 # A die's faces by name: '| Face | Symbol | Effect |' rows, or 'Spark (two faces) – add one ember …' entries
 # after a lead that speaks of faces ('Its six faces are:'); the result is the column its header names
 RESULT_HEADER = re.compile(r"^(?:effect|effects|result|results|what happens|outcome|event|meaning)$", re.I)
-# 'Its six faces are:', 'The compass die has eight faces.'
-FACES_LEAD = re.compile(r"\b(?:faces?|sides?) (?:are|is|show|shows)\b|\b(?:its|the|has) (?:\w+ )?(?:faces|sides)\b",
-                        re.I)
+# 'Its six faces are:', 'The compass die has eight faces.', 'a wooden die with custom faces'
+FACES_LEAD = re.compile(r"\b(?:faces?|sides?) (?:are|is|show|shows)\b|"
+                        r"\b(?:its|the|has|with) (?:\w+ )?(?:faces|sides)\b", re.I)
 # 'N, E, S, W (four faces): true bearing', 'High tide (2 faces) - Move …': a spaced hyphen separates as a dash does
 NAMED_FACE = re.compile(r"^(?P<name>[A-Z][\w'’ ,-]{0,30}?)\s*(?P<count>\([^()]{1,20}\))?\s*(?:--|—|–|:|\s-)\s+"
                         r"(?P<result>\S.*)$", re.S)

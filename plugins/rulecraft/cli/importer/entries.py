@@ -71,7 +71,8 @@ def _lists(state: State, section: Section) -> Form | None:
 
 
 # a die face table's first header (the dice recogniser reads it as a custom die, never as the turn's steps)
-FACE_CELL = re.compile(r"^(?:die )?(?:face|faces|side|sides|symbol|icon)$", re.I)
+# "Face", "Die face", "Face (d6)": a header naming the die it reads is still a face header
+FACE_CELL = re.compile(r"^(?:die )?(?:face|faces|side|sides|symbol|icon)(?:\s*\(\s*\w{1,6}\s*\))?$", re.I)
 
 
 def _table_entries(table: Table) -> list[Entry]:

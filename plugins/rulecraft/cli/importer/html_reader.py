@@ -57,12 +57,27 @@ def _edit_link(node) -> bool:
     return bool(_classes(node) & EDIT_CLASSES)
 
 
+def style_heading_level(node) -> int | None:
+    """The heading level a <p>'s paragraph style names ('H2-Phase' -> 2), else None."""
+    levels = [int(m.group(1)) for word in node.attrs.get("class", "").split()
+              if (m := STYLE_HEADING.fullmatch(word))]
+    return min(levels) if levels else None
+
+
 def _toc_like(node) -> bool:
     """A block that says it is a table of contents (class word or id 'toc'/'toctitle')."""
     return bool(_classes(node) & TOC_CLASSES) or node.attrs.get("id", "").lower() in TOC_CLASSES
 
 
 HEADINGS = {f"h{i}": i for i in range(1, 7)}
+# A paragraph style that names a heading level, as word processors and layout programs export it when they
+# write no <h1>..<h6>: 'Heading1', 'heading-2', 'H1-Section', 'H2_Phase', 'Titre-1', 'Überschrift 2', 'Kop1',
+# 'MsoHeading3'. The level is the style's number; 'TOC-Level-1', 'Sidebar-Head' name no heading level.
+STYLE_HEADING = re.compile(r"(?:mso)?(?:h|heading|header|titre|titulo|título|titolo|überschrift|kop|rubrik)"
+                           r"[-_ ]?([1-6])(?:$|[-_].*)", re.I)
+STYLE_HEADING_MAX_CHARS = 120
+BANNER_LEVEL = 99  # a banner image's heading until the page's top heading level is known
+BANNER_MAX_WORDS = 8  # a heading is a line; a longer paragraph in such a style is text
 BLOCK_TAGS = {"p", "div", "ul", "ol", "dl", "table", "section", "blockquote", "pre", "header", "footer", "main",
               "article", "aside", "nav", "figure", *HEADINGS}
 
@@ -164,6 +179,11 @@ def styled_classes(text: str) -> tuple[set[str], set[str]]:
     return bold, italic
 
 
+# character style names that say what the text looks like or is ('Bold', 'Char-Strong', 'Glossary-Term')
+BOLD_STYLE_NAMES = {"bold", "strong", "term", "keyword"}
+ITALIC_STYLE_NAMES = {"italic", "emphasis", "em"}
+
+
 class HtmlReader:
     def __init__(self, source: str):
         self.source = source
@@ -172,11 +192,18 @@ class HtmlReader:
         self.italic: set[str] = set()
 
     def _styled(self, node: Node) -> str:
-        """'**' or '*' when a <span>'s class makes it bold or italic, else ''."""
-        if node.tag != "span" or not (self.bold or self.italic):
+        """'**' or '*' when a <span>'s class makes it bold or italic, else ''. The page's own <style> rules
+        decide first; else a character style's name does (an exporter's stylesheet is often a separate file
+        that is not imported: InDesign's 'Bold', Word's 'Strong', a glossary's 'Glossary-Term')."""
+        if node.tag != "span":
             return ""
         classes = set(node.attrs.get("class", "").split())
-        return "**" if classes & self.bold else "*" if classes & self.italic else ""
+        if classes & self.bold:
+            return "**"
+        if classes & self.italic:
+            return "*"
+        parts = {part for word in classes for part in re.split(r"[-_]", word.lower()) if part}
+        return "**" if parts & BOLD_STYLE_NAMES else "*" if parts & ITALIC_STYLE_NAMES else ""
 
     def read(self, text: str) -> Outline:
         for match in re.finditer(r"<!--(.*?)-->", text, re.S):
@@ -192,6 +219,10 @@ class HtmlReader:
         stream: list = []
         self.blocks(builder.root, stream)
         stream = roll_paragraphs(drop_page_marks(join_number_spans(stream), self.remarks))  # '⚀' + result: a row
+        # the top level in use, never the title's: a banner above the first heading must not become the title
+        top = max(2, min((b.level for b in stream if isinstance(b, Heading) and b.level != BANNER_LEVEL), default=2))
+        stream = [Heading(top, b.text, b.line) if isinstance(b, Heading) and b.level == BANNER_LEVEL else b
+                  for b in stream]
         title, root = build_tree(drop_running_lines(stream, self.remarks), None)
         return Outline(self.source, "html", title, root, self.remarks, text.count("\n") + 1)
 
@@ -272,13 +303,32 @@ class HtmlReader:
             flush()
             if tag in HEADINGS:
                 out.append(Heading(HEADINGS[tag], self.inline(child), child.line))
+            elif tag in ("figure", "p", "div") and (banner := self._banner(child)):
+                # a banner image titles the section below it: a heading at the page's top level (set in read)
+                self.remarks.append(image_remark(banner.attrs.get("alt", ""), banner.attrs.get("src", ""),
+                                                 banner.line))
+                out.append(Image(banner.attrs.get("alt", ""), banner.attrs.get("src", ""), banner.line))
+                out.append(Heading(BANNER_LEVEL, escape_refs(banner.attrs["alt"].strip()), banner.line))
+            elif tag == "p" and (level := style_heading_level(child)) and \
+                    0 < len(heading := self.inline(child)) <= STYLE_HEADING_MAX_CHARS:
+                out.append(Heading(level, heading, child.line))
             elif tag == "p" and "title" in child.attrs.get("class", "").lower().split() and \
                     not any(isinstance(b, Heading) for b in out):
                 # a word processor's 'Title' paragraph style (Google Docs, LibreOffice) is the document title
                 out.append(Heading(1, re.sub(r"^\*+|\*+$", "", self.inline(child)).strip(), child.line))
+            elif tag == "p" and self._dropped_furniture_style(child):
+                continue
+            elif tag == "p" and (entry := self._styled_term(child)):
+                out.append(ListBlock(False, [ListItem(entry, child.line)], child.line, hint="definitions"))
             elif tag == "p":
                 text = self.inline(child, breaks=True)
                 lines = [line.strip() for line in text.split(BREAK) if line.strip()]
+                # '**Wind (roll 1 d6)**<br>1 – Calm: …<br>2 – …': a bold title line above the entries names them
+                titled = len(lines) >= 3 and re.fullmatch(r"\*\*[^*]+\*\*:?", lines[0]) is not None \
+                    and all(roll_line(line) for line in lines[1:])
+                if titled:
+                    out.append(Paragraph(lines[0], child.line))
+                    lines = lines[1:]
                 if len(lines) >= 2 and all(roll_line(line) or definition(line) for line in lines):
                     # 'Bed — the cards …<br>Bloom — a card …': one entry a line, as the author laid them out
                     out.append(ListBlock(False, [ListItem(line, child.line) for line in lines], child.line,
@@ -321,6 +371,52 @@ class HtmlReader:
                                 block.hint = "dice"
                     out.extend(inner)
         flush()
+
+    def _banner(self, node: Node) -> Node | None:
+        """The image when ``node`` holds only an image whose alternative text is a title in capitals ('SETTING
+        UP THE FARM', 'THE HERD DIE'): a campaign page or blog draws its section titles as banners, and the
+        alternative text is the only place their words are."""
+        if any(isinstance(c, str) and c.strip() for n in [node, *_descendants(node)] for c in n.children):
+            return None
+        images = [n for n in _descendants(node) if n.tag == "img"]
+        other = [n for n in _descendants(node) if n.tag not in ("img", "a", "picture", "source", "span", "div")]
+        if len(images) != 1 or other:
+            return None
+        alt = images[0].attrs.get("alt", "").strip()
+        letters = [c for c in alt if c.isalpha()]
+        if not letters or alt != alt.upper() or len(alt.split()) > BANNER_MAX_WORDS or re.search(r"[.:;,]$", alt):
+            return None
+        return images[0]
+
+    def _dropped_furniture_style(self, node: Node) -> bool:
+        """A paragraph whose style says it is a page number ('Folio', 'Page-Number') or a contents entry
+        ('TOC-Level-1', 'TOC-Title', 'MsoToc2') -- a print layout's furniture, not rules: dropped and listed."""
+        words = node.attrs.get("class", "").lower().split()
+        text = self._flat(node)
+        if any(re.fullmatch(r"(?:mso)?toc(?:[-_]?[\w-]*)?", word) for word in words) and len(text) <= 120:
+            what = f"contents entry dropped: '{text[:80]}'"
+        elif any(re.search(r"(?:^|[-_])(?:folio|page[-_]?num(?:ber)?)(?:$|[-_])", word) for word in words) \
+                and len(text) <= 12:
+            what = f"page number dropped: '{text}'"
+        else:
+            return False
+        self.remarks.append(Remark("furniture", what, node.line))
+        return True
+
+    def _styled_term(self, node: Node) -> str | None:
+        """'Term -- meaning' for a paragraph led by a span in a term character style ('Glossary-Term',
+        'DefinitionTerm') and its meaning after it with no separator, as layout programs set a glossary; else
+        None. The two stay apart as a definition list's term and meaning would."""
+        lead = next((c for c in node.children if not isinstance(c, str) or c.strip()), None)
+        if not isinstance(lead, Node) or lead.tag != "span" or not any(
+                "term" in re.split(r"[-_ ]", word.lower()) or word.lower().endswith("term")
+                for word in lead.attrs.get("class", "").split()):
+            return None
+        name = self.inline(lead)
+        rest = self.inline(Node("#rest", {}, node.line, node.children[node.children.index(lead) + 1:]))
+        if not name or not rest or len(name.split()) > 6:
+            return None
+        return f"{name} -- {rest}"
 
     def _dropped_toc(self, node: Node) -> bool:
         """Drop a block marked as a table of contents only when it is one -- short, and (its title aside) its
@@ -455,7 +551,10 @@ class HtmlReader:
         first = next((n for n in _descendants(node) if n.tag == "tr"), None)
         headed = first is not None and any(isinstance(c, Node) and c.tag == "th" for c in first.children) \
             or any(n.tag == "thead" for n in _descendants(node))
-        return Table(rows, node.line, header=headed)
+        # a word processor's table marks its header row by bold text alone (Google Docs: no <th>, no <thead>)
+        bold_row = len(rows) >= 3 and len(rows[0]) >= 2 and all(re.fullmatch(r"\*\*[^*]+\*\*", c) for c in rows[0]) \
+            and not all(re.fullmatch(r"\*\*[^*]+\*\*", c) for c in rows[1])
+        return Table(rows, node.line, header=headed or bold_row)
 
 
 def _descendants(node: Node):

@@ -61,6 +61,16 @@ def _lead(text: str) -> int:
     return len(text) - len(text.lstrip(" "))
 
 
+
+# '## **Setting up** {#setting-up}', '# Title {#intro .unnumbered}': a heading's own anchor id and classes (Pandoc,
+# Markdown Extra, a Google Docs Markdown download), markup for the page, not words of the heading
+HEADING_ATTRS = re.compile(r"\s*\{#[^\s{}]+(?:\s+(?:[.#][^\s{}]+|[\w-]+=[^\s{}]+))*\}\s*$")
+
+
+def _no_anchor(text: str) -> str:
+    return HEADING_ATTRS.sub("", text)
+
+
 class MarkdownReader:
     def __init__(self, source: str):
         self.source = source
@@ -135,14 +145,19 @@ class MarkdownReader:
 
         def flush() -> None:
             if self.plain and len(para) >= 2:
-                entries = _layout_entries(para)
+                numbered = _numbered_labels(para)
+                entries = numbered or _layout_entries(para)
                 if entries:  # 'Hollow: One of …' entries wrapping over lines, as a PDF sets them
                     lead = para[:entries[0][0]]
                     if lead:
                         out.append(Paragraph(convert(" ".join(t.strip() for _, t in lead), lead[0][0], self.remarks),
                                              lead[0][0]))
-                    items = [ListItem(convert(text, ln, self.remarks), ln) for _, ln, text in entries]
-                    out.append(ListBlock(False, items, entries[0][1], hint="lines"))
+                    if numbered:  # '1 Blizzard: …', '2 Rain: …': numbered in order, as an ordered list is
+                        items = [ListItem(convert(NUMBERED_LABEL.match(text).group("rest"), ln, self.remarks), ln,
+                                          int(NUMBERED_LABEL.match(text).group("n"))) for _, ln, text in entries]
+                    else:
+                        items = [ListItem(convert(text, ln, self.remarks), ln) for _, ln, text in entries]
+                    out.append(ListBlock(bool(numbered), items, entries[0][1], hint="lines"))
                     para.clear()
                     return
             rolls = len(para) >= 2 and all(_result_line(t.strip()) for _, t in para)  # '⚀–⚁: ...', '1-2 → ...'
@@ -183,19 +198,19 @@ class MarkdownReader:
             heading = HEADING_RE.match(raw)
             if heading:
                 flush()
-                out.append(Heading(len(heading.group(1)), convert(heading.group(2), ln, self.remarks), ln))
+                out.append(Heading(len(heading.group(1)), convert(_no_anchor(heading.group(2)), ln, self.remarks), ln))
                 i += 1
                 continue
             if re.fullmatch(r"=+", stripped):
                 if len(para) == 1:  # setext heading
-                    out.append(Heading(1, convert(para[0][1], para[0][0], self.remarks), para[0][0]))
+                    out.append(Heading(1, convert(_no_anchor(para[0][1]), para[0][0], self.remarks), para[0][0]))
                     para.clear()
                 else:
                     flush()
                 i += 1
                 continue
             if re.fullmatch(r"-+", stripped) and len(para) == 1:  # setext heading, level 2
-                out.append(Heading(2, convert(para[0][1], para[0][0], self.remarks), para[0][0]))
+                out.append(Heading(2, convert(_no_anchor(para[0][1]), para[0][0], self.remarks), para[0][0]))
                 para.clear()
                 i += 1
                 continue
@@ -548,6 +563,23 @@ def _layout_entries(para: list[Line]) -> list[tuple[int, int, str]]:
     for a, b in zip(starts, starts[1:] + [len(para)]):
         out.append((a, para[a][0], " ".join(t.strip() for _, t in para[a:b])))
     return out
+
+
+# '1 Blizzard: no one may …': a bare number, then a name and its colon (a die's faces typed in a plain text)
+NUMBERED_LABEL = re.compile(r"^\s*(?P<n>\d{1,2})\s+(?P<rest>[A-Z][\w'’ /-]{0,30}:\s+\S.*)$", re.S)
+
+
+def _numbered_labels(para: list[Line]) -> list[tuple[int, int, str]]:
+    """Like :func:`_layout_entries` for lines from some point on each starting 'N Name: …' with N counting up
+    by one (three or more; wrapped lines join their entry); [] otherwise."""
+    starts = [k for k, (_, t) in enumerate(para) if NUMBERED_LABEL.match(t)]
+    numbers = [int(NUMBERED_LABEL.match(para[k][1]).group("n")) for k in starts]
+    if len(starts) < 3 or numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return []
+    bounds = starts + [len(para)]
+    if any(b - a > 3 for a, b in zip(bounds, bounds[1:])):  # an entry wraps over a line or two, not a page
+        return []
+    return [(a, para[a][0], " ".join(t.strip() for _, t in para[a:b])) for a, b in zip(starts, bounds[1:])]
 
 
 def _result_line(text: str) -> bool:

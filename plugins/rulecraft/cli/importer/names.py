@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .enumeration import strip_lead
-from .text import plain, undecorated
+from .text import plain, undecorated, unescaped
 
 _LEAD_EMPH = re.compile(r"^(\*{1,2}|_{1,2})(?P<name>[^*_]+?)(?:\*{1,3}|_{1,2})(?P<rest>.*)$", re.S)
 _SEP = re.compile(r"^\s*(?:--+|—|–|-|:|\.)\s*")
@@ -28,14 +28,15 @@ _SMALL = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "th
 
 def uncapped(name: str, title: bool = False) -> str:
     """'STOKE' -> 'Stoke', 'CINDERFALL FOUNDRY' -> 'Cinderfall Foundry' (title=True): a name set in capitals
-    for typography. Short words that are not small words stay capitals (VP, HQ); mixed case is kept."""
+    for typography. Abbreviations stay capitals (VP, HQ); mixed case is kept."""
     words = name.split(" ")
     if any(c.islower() for c in name) or not any(sum(c.isalpha() for c in w) >= 4 for w in words):
         return name
     out = []
     for n, word in enumerate(words):
         letters = sum(c.isalpha() for c in word)
-        if letters <= 3 and word.lower() not in _SMALL:
+        # an abbreviation: two letters, or three without a vowel ('VP', 'HQ', 'XP'); 'LAY', 'RUN' are words
+        if (letters <= 2 or letters == 3 and not re.search(r"[AEIOUY]", word)) and word.lower() not in _SMALL:
             out.append(word)
         elif n == 0 or (title and word.lower() not in _SMALL):
             out.append(word[:1] + word[1:].lower())
@@ -50,7 +51,7 @@ SEQUENCE_WORD = re.compile(r"^(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|then|ne
 
 
 def clean_name(name: str, drop_phase: bool = False) -> str:
-    name = uncapped(undecorated(plain(name)).strip().rstrip(".:;,-–— ").strip())
+    name = uncapped(undecorated(unescaped(plain(name))).strip().rstrip(".:;,-–— ").strip())
     if drop_phase:
         name = capitalise(SEQUENCE_WORD.sub("", name, count=1))
     if drop_phase and len(name.split()) > 1 and re.search(r"\sphase$", name, re.I):

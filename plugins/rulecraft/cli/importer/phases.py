@@ -20,7 +20,7 @@ from .names import capitalise, clean_name, split_item
 from .outline import ListBlock, ListItem, Paragraph
 from .sections import heading_text
 from .state import State
-from .text import first_sentence, plain, words
+from .text import first_sentence, plain, undecorated, words
 
 # 'Each day', 'A season in the valley': a game whose turn is a unit of time names it so
 TURN_HEADING = re.compile(r"\b(turns?|phases?|rounds?|sequence of play|order of play|rules of play|turn structure|"
@@ -120,7 +120,7 @@ PHASE_HEADING = re.compile(rf"^(?:(?:phase|step|stage)\s*"
 
 def heading_phase_name(title: str) -> str | None:
     """The phase a heading names: 'Phase 2: Roll phase', '3.1 Command phase', 'Phase 1 – Tide'."""
-    match = PHASE_HEADING.match(plain(title).strip().rstrip(".:"))
+    match = PHASE_HEADING.match(undecorated(plain(title).strip()).strip().rstrip(".:"))
     if not match:
         return None
     group = next(g for g in ("named", "ordinal", "suffixed") if match.group(g) is not None)
@@ -134,7 +134,7 @@ def _numbered_name(title: str) -> str | None:
     """'2.1 Auction', '3. Market', 'B) Harvest', 'IV. Upkeep', 'First: Hero' under a turn heading: the name."""
     # letters and Roman numerals upper case only ('I. Weather', not a sentence starting 'I ...')
     match = re.match(r"^\s*(?:(?:\d+(?:\.\d+)*|[A-H])(?:[.)]|\s*·)?|(?:[IVX]{1,4}|(?i:" + ORDINALS + r"))\s*[.):–—-])"
-                     r"\s+(?P<name>\S.{0,60})$", plain(title))
+                     r"\s+(?P<name>\S.{0,60})$", undecorated(plain(title).strip()))  # '🌙 1. Graze'
     return capitalise(clean_name(match.group("name"), drop_phase=True)) if match else None
 
 

@@ -57,10 +57,21 @@ def _blank(lines: list[Line], i: int) -> bool:
     return i < 0 or i >= len(lines) or not lines[i][1].strip()
 
 
+DENSE_SHARE = 0.05  # fewer blank lines than this share of the text lines: paragraphs are not set apart
+
+
+def _dense(lines: list[Line]) -> bool:
+    """Text whose paragraphs are not set apart by blank lines (copied from a PDF viewer: every printed line
+    kept, no blank line anywhere), so a blank line above cannot be what marks a title."""
+    text = [t for _, t in lines if t.strip()]
+    return len(text) >= 20 and len(lines) - len(text) < DENSE_SHARE * len(text)
+
+
 def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[Line]:
     """The same lines, as Markdown: headings marked with '#', indentation removed, page furniture blank,
     tables as '| … |' rows (:mod:`layout_lines`). An enumerated line ('(a) Spread ...') starting a new
     paragraph is the reader's part (:data:`ENUMERATED`)."""
+    dense = _dense(lines)  # judged before furniture lines turn blank
     lines = drop_furniture(lines, remarks if remarks is not None else [])
     out = column_tables([(ln, text.rstrip()) for ln, text in lines])
     levels: dict[str, int] = {}  # underline character -> heading level, in order of first use
@@ -98,8 +109,10 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
                 parts.pop()
             out[i] = (ln, "#" * min(1 + len(parts), 6) + " " + stripped)
             continue
-        # a short line in capitals on its own, or above its text (a PDF's section title has no blank below)
-        if _blank(out, i - 1) and (_blank(out, i + 1) or not _capitals(below)) and _capitals(stripped) \
+        # a short line in capitals on its own, or above its text (a PDF's section title has no blank below);
+        # in a text pasted from a PDF viewer (no blank lines), after a line that ends its sentence
+        above_ends = _blank(out, i - 1) or (dense and out[i - 1][1].rstrip().endswith((".", "!", "?", ":", ")")))
+        if above_ends and (_blank(out, i + 1) or not _capitals(below)) and _capitals(stripped) \
                 and len(stripped) <= 50 and not stripped.endswith((".", "!", "?", ":")) \
                 and not LIST_LINE.match(stripped) and not stripped.startswith("|") and not RULE.match(below):
             out[i] = (ln, "## " + stripped)

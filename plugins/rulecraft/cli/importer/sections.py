@@ -167,11 +167,17 @@ def _known_prose(section: Section) -> bool:
                                            SUMMARY_HEADING))
 
 
+# 'Quick reference', 'Summary of play', 'At a glance': a recap of rules told above ('Round: Dispatch → Haul'), its
+# 'Label: value' lines no definitions
+RECAP = re.compile(r"\b(?:quick reference|reference (?:card|sheet)|summary|recap|at a glance|player aid)\b", re.I)
+
+
 def defined_terms(state: State, section: Section) -> list[tuple[str, str, int]]:
     """The entries of a section that read as 'Name — definition' lines, or one sub-heading per name with its
     meaning below ([] unless nearly all do, three or more): a glossary known by its content, whatever its
     heading."""
-    if state.phase_of(section) is not None or section is state.turn_section:
+    if state.phase_of(section) is not None or section is state.turn_section \
+            or RECAP.search(heading_text(section.title)):
         return []
     texts = [(t, line) for t, line in _texts(state, section) if t]
     found = [(*pair, line) for t, line in texts if (pair := definition(t))]

@@ -43,6 +43,10 @@ PLACEHOLDER = re.compile(r"^\s*(todo|tbd|fixme|xxx|\?+|-+)?\s*[.,:;-]*\s*$", re.
 BOLD_DOT_TERM = re.compile(r"^\s*(\*\*|__)(?P<term>[^*_.]{1,60})\.\1\s+(?P<def>\S.*)$", re.S)
 
 
+# a term is named by a word: '✅ £15,000 — wooden meeples' (a stretch goal), '12 — …' name nothing
+NAMED = re.compile(r"[^\W\d_]")
+
+
 def bold_term(text: str, headed: bool = False) -> tuple[str, str] | None:
     dotted = BOLD_DOT_TERM.match(text) if headed else None
     if dotted and len(plain(dotted.group("term")).split()) <= 6:
@@ -52,7 +56,7 @@ def bold_term(text: str, headed: bool = False) -> tuple[str, str] | None:
         return None
     term = plain(match.group("term")).strip().rstrip(":")
     if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or re.match(r"^\d", term) \
-            or NO_NAME.match(term):
+            or NO_NAME.match(term) or not NAMED.search(term):
         return None
     return term, plain(match.group("def")).strip()
 
@@ -68,7 +72,8 @@ def split_term(text: str, weak: bool) -> tuple[str, str] | None:
     if not match:
         return None
     term = match.group("term").strip().strip("*_ ").rstrip(":")
-    if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or NO_NAME.match(term):
+    if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or NO_NAME.match(term) \
+            or not NAMED.search(term):
         return None
     return term, match.group("def").strip()
 
@@ -166,6 +171,15 @@ def _heading_terms(state: State, seen: dict[str, str], lists: int) -> int:
     return lists
 
 
+# '| Term | Meaning |', '| Keyword | Definition |': a table's header that says its rows are terms
+TERM_HEADER = (re.compile(r"^(?:term|terms|word|keyword|key ?word|name|concept)$", re.I),
+               re.compile(r"^(?:meaning|definition|description|what it means)$", re.I))
+
+
+def _term_header(table: Table) -> bool:
+    return table.header and all(p.match(plain(cell).strip()) for p, cell in zip(TERM_HEADER, table.rows[0]))
+
+
 def recognise(state: State) -> None:
     for section in state.outline.sections():  # glossaries known by content, judged before any term is read
         if not TERMS_HEADING.search(sections.heading_text(section.title)) and sections.defined_terms(state, section):
@@ -183,6 +197,8 @@ def recognise(state: State) -> None:
         in_rules = state.phase_of(section) is not None  # '**Sail**: Costs 1 Wood.' in a phase is an action
         if not good or (not headed and not (len(block.items) >= 3 and strong and not in_rules)):
             continue
+        if not headed and all(re.match(r"\W{0,2}\d", body) for _, body in good):
+            continue  # '**Players:** 1–4', '**Time:** 30–50 min': the game's facts, amounts not meanings
         if len(good) * 10 < len(block.items) * 6:  # fewer than 60 % of the items read as terms
             continue
         lists += 1
@@ -197,12 +213,11 @@ def recognise(state: State) -> None:
         state.claim(block, "/// glossary\n///" if lists == 1 else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from the list under '{plain(section.title)}'",
                    block.line)
-    for section in state.outline.sections():  # | Term | Meaning | tables under a glossary heading
-        if not _glossary(state, section):
-            continue
+    for section in state.outline.sections():  # | Term | Meaning | tables under a glossary heading, or anywhere
+        glossary = _glossary(state, section)
         for block in section.blocks:
             if not isinstance(block, Table) or state.claimed(block) or len(block.rows) < 2 \
-                    or len(block.rows[0]) != 2:
+                    or len(block.rows[0]) != 2 or not (glossary or _term_header(block)):
                 continue
             lists += 1
             before = len(state.terms)

@@ -22,8 +22,19 @@ def plain(text: str) -> str:
         if new == text:
             break
         text = new
-    text = re.sub(r"(?<!\w)\*+|\*+(?!\w)", "", text)  # stray markers ("China**")
+    text = re.sub(r"(?<!\w)(?<!\\)\*+|(?<!\\)\*+(?!\w)", "", text)  # stray markers ("China**")
+    text = unescaped(text)
     return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
+
+
+# '\-', '\+', '2\.': Markdown's backslash escapes (Google Docs' Markdown download escapes every such sign); a
+# braced '\{' stays escaped: it keeps text that looks like a reference from being one
+_MD_ESCAPE_RE = re.compile(r"\\([-!\"#$%&'()*+,./:;<=>?@\[\]^_`|~])")
+
+
+def unescaped(text: str) -> str:
+    """A name without Markdown's backslash escapes ('Phase 1 \\- Lookout' -> 'Phase 1 - Lookout')."""
+    return _MD_ESCAPE_RE.sub(r"\1", text)
 
 
 def _decor(char: str) -> bool:
