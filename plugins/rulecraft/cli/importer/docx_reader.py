@@ -1,0 +1,200 @@
+"""A Word rulebook (.docx): mammoth turns Word's styles into semantic HTML, the HTML reader does the rest.
+
+What designers really do in Word, and how it survives:
+
+* Heading 1-6 and Title styles are headings; List Bullet / List Number (nested) are lists; tables are tables;
+  footnotes come at the end as a numbered list; text boxes are read where they are anchored; tabs and soft
+  line breaks separate words;
+* a "Normal" paragraph used as a heading (all bold, or set larger than the body text, short and not a
+  sentence) is a heading too: mammoth drops font sizes, so the document is rewritten before conversion,
+  its level ranked by size (bigger first; bold at body size below every bigger one);
+* images are not read (their alt text is kept for the report).
+
+The HTML is laid out one Word paragraph a line, so every finding maps to a place a Word user can find: the
+nearest heading and the paragraph's number (:func:`places`).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import zipfile
+from collections import Counter
+
+MAX_UNCOMPRESSED = 200_000_000  # a long illustrated rulebook is a few tens of MB unpacked; more is a zip bomb
+MAX_MEMBERS = 20_000
+MAX_LEVELS = 3  # heading levels given to manual headings (by size rank), bold at body size next
+
+# Styles beyond mammoth's defaults: Word's Title and Subtitle, quotes, and the manual headings marked below.
+STYLE_MAP = "\n".join([
+    "p[style-name='Title'] => h1:fresh",
+    "p[style-name='Subtitle'] => p:fresh",
+    "p[style-name='Quote'] => blockquote > p:fresh",
+    "p[style-name='Intense Quote'] => blockquote > p:fresh",
+] + [f"p[style-name='Rulecraft Heading {n}'] => h{n}:fresh" for n in range(1, 7)])
+
+
+class DocxError(Exception):
+    """The file cannot be read as a Word document: the message says why, without the file name."""
+
+
+def is_docx(raw: bytes) -> bool:
+    """A zip holding word/document.xml (by content: a .docx renamed, or a .zip that is one)."""
+    if not raw.startswith(b"PK\x03\x04"):
+        return False
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+            return "word/document.xml" in archive.namelist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return False
+
+
+def _check_archive(raw: bytes) -> None:
+    """Refuse what is not a Word zip, or would unpack to far more than any rulebook (checked before mammoth)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(raw))
+    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        raise DocxError(f"it is not a Word document (.docx is a zip file; this one cannot be opened: {exc})") from None
+    with archive:
+        infos = archive.infolist()
+        if len(infos) > MAX_MEMBERS:
+            raise DocxError(f"the Word file holds {len(infos)} parts (more than {MAX_MEMBERS}); it is not a rulebook")
+        if "word/document.xml" not in archive.namelist():
+            raise DocxError("it is a zip file without word/document.xml, so not a Word document "
+                            "(save it from Word as .docx)")
+        total = sum(info.file_size for info in infos)
+        if total > MAX_UNCOMPRESSED:
+            raise DocxError(f"the Word file would unpack to {total // 1_000_000} MB (more than "
+                            f"{MAX_UNCOMPRESSED // 1_000_000} MB); it is damaged or not a rulebook")
+        bad = archive.testzip()  # reads every part once: a truncated or corrupt part shows here, bounded above
+        if bad:
+            raise DocxError(f"the Word file is damaged (its part '{bad}' does not read back); save it again")
+
+
+def _text_of(element) -> str:
+    from mammoth import documents
+
+    if isinstance(element, documents.Text):
+        return element.value
+    if isinstance(element, documents.Tab):
+        return "\t"
+    return "".join(_text_of(c) for c in getattr(element, "children", []) or [])
+
+
+def _runs(element):
+    from mammoth import documents
+
+    for child in getattr(element, "children", []) or []:
+        if isinstance(child, documents.Run):
+            yield child
+        elif isinstance(child, documents.Hyperlink):
+            yield from _runs(child)
+
+
+def _plain_style(paragraph) -> bool:
+    name = (paragraph.style_name or "").lower()
+    return paragraph.numbering is None and name in ("", "normal", "body text", "body", "default", "no spacing")
+
+
+def _looks(paragraph, body_size: float | None) -> tuple[float, bool] | None:
+    """(size, bold) of a short plain paragraph set entirely bold or larger than the body: a manual heading."""
+    runs = [r for r in _runs(paragraph) if _text_of(r).strip()]
+    text = _text_of(paragraph).strip()
+    if not runs or not _plain_style(paragraph) or len(text) > 80 or text.endswith((".", ",", ";")) \
+            or (text.endswith(":") and len(text.split()) > 4):
+        return None
+    sizes = {r.font_size for r in runs}
+    size = max((s for s in sizes if s), default=body_size)
+    bold = all(r.is_bold for r in runs)
+    bigger = body_size is not None and size is not None and size >= body_size * 1.15 and len(sizes) == 1
+    return (size or 0.0, bold) if bigger or bold else None
+
+
+def mark_manual_headings(document):
+    """The document with manual headings given the style 'Rulecraft Heading n' (see STYLE_MAP)."""
+    from mammoth import documents, transforms
+
+    paragraphs = transforms.get_descendants_of_type(document, documents.Paragraph)
+    weights: Counter = Counter()
+    for p in paragraphs:
+        for r in _runs(p):
+            weights[r.font_size] += len(_text_of(r))
+    body = weights.most_common(1)[0][0] if weights else None
+    looks = [look for look in (_looks(p, body) for p in paragraphs) if look]
+    bigger = sorted({size for size, _ in looks if body is not None and size > body}, reverse=True)
+    levels = {size: min(1 + rank, MAX_LEVELS) for rank, size in enumerate(bigger)}
+    below = max(2, min(len(bigger) + 1, MAX_LEVELS + 1))  # bold at body size: below every bigger one
+    title_taken = any((p.style_name or "").lower() == "title" for p in paragraphs)
+
+    def heading_level(paragraph, after) -> int | None:
+        look = _looks(paragraph, body)
+        if not look:
+            return None
+        if isinstance(after, documents.Paragraph) and (body is None or look[0] <= body) \
+                and _looks(after, body) == look:
+            return None  # bold lines in a row at body size: emphasis, not a heading leading text
+        level = levels.get(look[0], below)
+        return 2 if level == 1 and title_taken else level
+
+    def rewrite(element):
+        children = getattr(element, "children", None)
+        if not children or not isinstance(element, (documents.HasChildren, documents.TableCellUnmerged)):
+            return element
+        out = []
+        for i, child in enumerate(children):
+            new = rewrite(child)
+            if isinstance(child, documents.Paragraph):
+                level = heading_level(child, children[i + 1] if i + 1 < len(children) else None)
+                if level:
+                    new = new.copy(style_name=f"Rulecraft Heading {level}", style_id=None)
+            out.append(new)
+        return element.copy(children=out)
+
+    return rewrite(document)
+
+
+BLOCK_START = re.compile(r"(?=<(?:p|h[1-6]|li|tr|table|ul|ol|blockquote)\b)")
+
+
+def to_html(raw: bytes) -> tuple[str, list[str]]:
+    """(the document as HTML, one Word paragraph a line; mammoth's messages)."""
+    try:
+        import mammoth
+    except ImportError:
+        raise DocxError("reading Word files needs: pip install 'rulecraft[import]'") from None
+    _check_archive(raw)
+    images = mammoth.images.img_element(lambda image: {"alt": image.alt_text or "", "src": "image"})
+    try:
+        result = mammoth.convert_to_html(io.BytesIO(raw), style_map=STYLE_MAP, convert_image=images,
+                                         transform_document=mark_manual_headings)
+    except (zipfile.BadZipFile, KeyError, ValueError, EOFError, OSError) as exc:
+        raise DocxError(f"the Word file is damaged ({type(exc).__name__}: {exc}); save it again") from None
+    except Exception as exc:  # malformed XML inside: lxml or mammoth errors of many kinds
+        raise DocxError(f"the Word file's content cannot be read ({type(exc).__name__}); save it again") from None
+    body = BLOCK_START.sub("\n", result.value).lstrip("\n")
+    messages = [m.message for m in result.messages]
+    return f"<html><body>\n{body}\n</body></html>\n", messages
+
+
+HEADING = re.compile(r"<h[1-6]\b[^>]*>(.*?)</h[1-6]>", re.S)
+PARAGRAPH = re.compile(r"<(?:p|h[1-6]|li)\b")
+
+
+def places(html_text: str) -> tuple[dict[int, str], int]:
+    """Line of the HTML -> where a Word user finds it: "the heading 'Setting up'" or "paragraph 57 (under
+    'Setting up')" (Word paragraphs counted from the start, headings and list items included); and how many
+    paragraphs there are."""
+    out: dict[int, str] = {}
+    count = 0
+    heading = ""
+    for n, line in enumerate(html_text.split("\n"), start=1):
+        found = HEADING.search(line)
+        if PARAGRAPH.match(line):
+            count += 1
+        if found:
+            heading = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", found.group(1)))).strip()[:60]
+            out[n] = f"heading '{heading}' (paragraph {count})"
+        elif count:
+            out[n] = f"paragraph {count}" + (f" (under '{heading}')" if heading else "")
+    return out, count
