@@ -4,7 +4,7 @@ Shared by the importer's PDF/DOCX tests and benchmarks/import_yield.py (--format
 (deterministic: same input, same text layer and same document), never committed:
 
 * ``source_html``: the rulebook as HTML (Markdown rendered first; a plain-text book set as preformatted text,
-  as such a book is printed);
+  as such a book is printed; none for BBCode, wikitext or GitBook sources, which only their platform renders);
 * ``to_pdf``: printed with WeasyPrint on A4, one column or two (a running head with the game's name and a
   folio on every page, as InDesign and Word exports have);
 * ``to_docx``: written with python-docx from that HTML, either with Word's styles (Title, Heading n,
@@ -27,14 +27,20 @@ CSS = """
 body { font-family: 'DejaVu Serif', serif; font-size: 10pt; line-height: 1.35; }
 h1 { font-size: 22pt; } h2 { font-size: 15pt; } h3 { font-size: 12.5pt; } h4, h5, h6 { font-size: 11pt; }
 table { border-collapse: collapse; margin: 6pt 0; } td, th { padding: 2pt 10pt 2pt 0; text-align: left; }
-pre { font-family: 'DejaVu Sans Mono', monospace; font-size: 8.5pt; white-space: pre; }
+pre { font-family: 'DejaVu Sans Mono', monospace; font-size: 8.5pt; white-space: pre-wrap; }
 img { display: none; }
 """
 TWO_COLUMNS = "body { column-count: 2; column-gap: 9mm; } h1 { column-span: all; } table { font-size: 8.5pt; }"
 
 
-def source_html(book: Path) -> str:
+def source_html(book: Path) -> str | None:
+    """The rulebook as the HTML that is printed, or None for a markup source no reader prints as it is (a
+    forum post's BBCode, a wiki page's source, GitBook's template tags: their platform renders them)."""
+    from rulecraft.cli.importer import bbcode, liquid, wikitext
+
     text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", "", book.read_text(encoding="utf-8"))  # no XML can hold them
+    if bbcode.is_bbcode(text) or wikitext.is_wikitext(text) or liquid.has_block_tags(text):
+        return None
     if book.suffix in (".html", ".htm"):
         return text
     if book.suffix == ".txt":  # printed as typed, monospace

@@ -8,9 +8,6 @@ text they never saw. Both need the ``import`` extra (pdfminer.six, mammoth).
 
 from __future__ import annotations
 
-import io
-import zipfile
-
 from .outline import Outline
 
 MAX_DOCUMENT_BYTES = 100_000_000  # a PDF or .docx is mostly pictures: a long illustrated rulebook is tens of MB
@@ -24,11 +21,11 @@ class DocumentError(Exception):
 def kind_of(raw: bytes, suffix: str) -> str | None:
     """'pdf' or 'docx' by the bytes ('%PDF-' near the start, a zip holding word/document.xml), else None; a
     file named .pdf or .docx that is neither is refused rather than read as text."""
-    from .docx_reader import is_docx
+    from . import docx_reader
 
     if b"%PDF-" in raw[:1024]:
         return "pdf"
-    if is_docx(raw):
+    if docx_reader.is_docx(raw):
         return "docx"
     suffix = suffix.lower()
     if suffix == ".pdf":
@@ -37,10 +34,9 @@ def kind_of(raw: bytes, suffix: str) -> str | None:
     if suffix == ".docx":
         if raw.startswith(b"PK"):
             try:
-                zipfile.ZipFile(io.BytesIO(raw)).close()
-            except zipfile.BadZipFile:
-                raise DocumentError("it is named .docx but the zip inside is damaged or truncated; "
-                                    "save it from Word again") from None
+                docx_reader.check_archive(raw)  # says what is wrong with it: damaged, or no Word inside
+            except docx_reader.DocxError as exc:
+                raise DocumentError(str(exc)) from None
         raise DocumentError("it is named .docx but is not a Word document (a .docx is a zip file holding "
                             "word/document.xml); save it from Word as .docx")
     if suffix == ".doc" or raw.startswith(b"\xd0\xcf\x11\xe0"):
@@ -87,9 +83,21 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
         raise DocumentError(str(exc)) from None
     if len(html) > text_limit:
         raise DocumentError(f"its text is longer than {text_limit // 1_000_000} MB; split it and import the rules part")
-    outline = read_html(html, source)
-    outline.format = "docx"
     places, paragraphs = docx_reader.places(html)
+    if docx_reader.is_typed_text(html):  # typed line by line: read by its layout, a paragraph a line
+        from . import plaintext
+        from .markdown_reader import MarkdownReader
+
+        reader = MarkdownReader(source)
+        reader.plain = True
+        typed = docx_reader.paragraph_lines(html)
+        lines = [(k, text) for k, (_, text) in enumerate(typed, start=1)]
+        outline = reader.outline(plaintext.to_markdown(lines, reader.remarks), "docx")
+        at = {k: n for k, (n, _) in enumerate(typed, start=1)}
+        outline.place = lambda line: places.get(at.get(int(line), 0)) or "the start of the document"
+    else:
+        outline = read_html(html, source)
+        outline.format = "docx"
     outline.place = lambda line: places.get(int(line)) or "the start of the document"
     outline.extent = f"{paragraphs} paragraph{'s' if paragraphs != 1 else ''}"
     return outline

@@ -35,6 +35,9 @@ STYLE_MAP = "\n".join([
 ] + [f"p[style-name='Rulecraft Heading {n}'] => h{n}:fresh" for n in range(1, 7)])
 
 
+LIST_STYLE = re.compile(r"^List (Bullet|Number|Continue)\s+([2-5])$", re.I)
+
+
 class DocxError(Exception):
     """The file cannot be read as a Word document: the message says why, without the file name."""
 
@@ -50,11 +53,14 @@ def is_docx(raw: bytes) -> bool:
         return False
 
 
-def _check_archive(raw: bytes) -> None:
+def check_archive(raw: bytes) -> None:
     """Refuse what is not a Word zip, or would unpack to far more than any rulebook (checked before mammoth)."""
     try:
         archive = zipfile.ZipFile(io.BytesIO(raw))
     except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        if raw.startswith(b"PK\x03\x04"):  # a zip's start without its end: cut short in a download or a copy
+            raise DocxError(f"the Word file is damaged or truncated (its zip cannot be opened: {exc}); "
+                            "save it again") from None
         raise DocxError(f"it is not a Word document (.docx is a zip file; this one cannot be opened: {exc})") from None
     with archive:
         infos = archive.infolist()
@@ -148,6 +154,11 @@ def mark_manual_headings(document):
                 level = heading_level(child, children[i + 1] if i + 1 < len(children) else None)
                 if level:
                     new = new.copy(style_name=f"Rulecraft Heading {level}", style_id=None)
+                nested = LIST_STYLE.match(child.style_name or "")
+                if nested and new.numbering is not None and new.numbering.level_index == "0":
+                    # 'List Bullet 2' is its own list at level 0 in Word: its number says how deep it is
+                    new = new.copy(numbering=documents.numbering_level(int(nested.group(2)) - 1,
+                                                                      new.numbering.is_ordered))
             out.append(new)
         return element.copy(children=out)
 
@@ -163,18 +174,72 @@ def to_html(raw: bytes) -> tuple[str, list[str]]:
         import mammoth
     except ImportError:
         raise DocxError("reading Word files needs: pip install 'rulecraft[import]'") from None
-    _check_archive(raw)
+    check_archive(raw)
     images = mammoth.images.img_element(lambda image: {"alt": image.alt_text or "", "src": "image"})
     try:
         result = mammoth.convert_to_html(io.BytesIO(raw), style_map=STYLE_MAP, convert_image=images,
-                                         transform_document=mark_manual_headings)
+                                         transform_document=mark_manual_headings,
+                                         ignore_empty_paragraphs=False)  # a typed text's blank lines
     except (zipfile.BadZipFile, KeyError, ValueError, EOFError, OSError) as exc:
         raise DocxError(f"the Word file is damaged ({type(exc).__name__}: {exc}); save it again") from None
     except Exception as exc:  # malformed XML inside: lxml or mammoth errors of many kinds
         raise DocxError(f"the Word file's content cannot be read ({type(exc).__name__}); save it again") from None
-    body = BLOCK_START.sub("\n", result.value).lstrip("\n")
+    body = typed_lists(BLOCK_START.sub("\n", result.value).lstrip("\n"))
+    body = re.sub(r"(<h[1-6]>)<strong>(.*?)</strong>(</h[1-6]>)", r"\1\2\3", body)  # a manual heading's bold
     messages = [m.message for m in result.messages]
     return f"<html><body>\n{body}\n</body></html>\n", messages
+
+
+# '<p>1.\tPlace …</p>', '<p>•\tTake …</p>': numbering or a bullet typed by hand, then a tab (or two spaces)
+TYPED_ITEM = re.compile(r"^<p>(?P<lead>(?:<strong>)?)\s*(?:(?P<number>\d{1,2})[.)]|(?P<bullet>[•●▪■◦‣○–-]))"
+                        r"(?:\t|\s{2,}|(?<=[.)])\s)\s*(?P<rest>.*)</p>$")
+
+
+def typed_lists(body: str) -> str:
+    """Runs of two or more paragraphs that start with a typed number or bullet and a tab: a list (numbered
+    from the first typed number), as Word's own lists are, so set-up steps and die results read as lists."""
+    lines = body.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        kind = None
+        while j < len(lines):
+            found = TYPED_ITEM.match(lines[j])
+            this = found and ("ol" if found.group("number") else "ul")
+            if not found or (kind and this != kind):
+                break
+            kind = this
+            j += 1
+        if j - i >= 2:
+            first = TYPED_ITEM.match(lines[i])
+            start = f' start="{first.group("number")}"' if kind == "ol" and first.group("number") != "1" else ""
+            out.append(f"<{kind}{start}>")
+            out += [f"<li>{m.group('lead')}{m.group('rest')}</li>" for m in map(TYPED_ITEM.match, lines[i:j])]
+            out.append(f"</{kind}>")
+            i = j
+        else:
+            out.append(lines[i])
+            i += 1
+    return "\n".join(out)
+
+
+def is_typed_text(html_text: str) -> bool:
+    """No heading, list or table anywhere: a text typed line by line (a plain text pasted into Word), whose
+    structure is its layout, as a .txt file's is."""
+    return not re.search(r"<(?:h[1-6]|li|table)\b", html_text)
+
+
+def paragraph_lines(html_text: str) -> list[tuple[int, str]]:
+    """(HTML line, text) of each paragraph, soft line breaks as lines of their own, for the plain-text reader."""
+    out: list[tuple[int, str]] = []
+    for n, line in enumerate(html_text.split("\n"), start=1):
+        if not line.startswith("<p"):
+            continue
+        for part in re.split(r"<br\s*/?>", line):
+            text = html.unescape(re.sub(r"<[^>]+>", "", part))
+            out.append((n, text.rstrip().expandtabs(4)))
+    return out
 
 
 HEADING = re.compile(r"<h[1-6]\b[^>]*>(.*?)</h[1-6]>", re.S)

@@ -32,6 +32,7 @@ MAX_SECONDS = 120.0  # for the whole file: pdfminer reads ~ 10 pages a second on
 BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demibold|extrabold|-b$|,b$", re.I)
 BULLETS = "•●▪■◦‣○□◆◇►▸➢✓✔–·"
 FURNITURE_BAND = 0.08  # the top and bottom of a page where running heads and folios sit
+LIST_MARKER = re.compile(r"^\s*(?:- |\d{1,2}[.)]\s|[a-z][.)]\s|\([a-z0-9]\)\s)")
 
 
 class PdfError(Exception):
@@ -309,10 +310,11 @@ def _text(chars: list[Char], bold_marks: bool) -> str:
         if bold_marks and char.bold != bold:
             if char.bold:
                 out.append("**")
-            else:
+            else:  # '**Term**: …', '**Shelf**.': the closing mark before the space the glyphs left
+                spaced = bool(out) and out[-1] == " "
                 while out and out[-1] == " ":
                     out.pop()
-                out.append("** ")
+                out.append("** " if spaced else "**")
             bold = char.bold
         out.append(char.text)
         prev = char
@@ -399,11 +401,12 @@ def _drop_furniture(all_rows: list[list[Row]], pages: list, remarks: list[Remark
 
 
 def _blocks(rows: list[Row]) -> list[list[Row]]:
-    """Rows in runs without a paragraph gap (one and three quarter lines) between them."""
+    """Rows in runs without a wide gap between them (two and a half lines: a table's rows are often set
+    further apart than a paragraph's lines)."""
     out: list[list[Row]] = []
     for row in rows:
         last = out[-1][-1] if out else None
-        if last is not None and 0 <= (last.bottom or last.y) - row.y <= 1.75 * max(row.size(), last.size()):
+        if last is not None and 0 <= (last.bottom or last.y) - row.y <= 2.5 * max(row.size(), last.size()):
             out[-1].append(row)
         else:
             out.append([row])
@@ -451,6 +454,9 @@ def merge_table_rows(rows: list[Row]) -> list[Row]:
             out.extend(block)
             continue
         groups = [ys[a:b] for a, b in zip([0] + cuts, cuts + [len(ys)])]
+        if len(groups) < 3 or any(len(g) > 4 for g in groups[1:]):
+            out.extend(block)  # a header over one run of evenly set lines: rows of one line, nothing to join
+            continue
         merged: list[dict[int, list[Char]]] = [dict() for _ in groups]
         for column, items in sorted(cells.items()):
             for y, seg in items:
@@ -508,6 +514,7 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
     tables = table_lines(rows)
     prev: Row | None = None
     heading_open: tuple[float, bool] | None = None
+    list_x: float | None = None  # where the current list's markers stand
     for i, row in enumerate(rows):
         size = round(row.size(), 1)
         gap = ((prev.bottom or prev.y) - row.y) if prev is not None else None
@@ -523,6 +530,11 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
             continue
         if prev is not None and id(prev) in tables and lines and lines[-1][0].strip():
             lines.append(("", row.page))
+        text = _row_text(row, styles, row.left or 0.0)
+        marker = LIST_MARKER.match(text)
+        if marker and list_x is not None and abs(row.x0 - list_x) <= 3 and para_break and not heading_open:
+            para_break = False  # the next item of a list whose items are spaced apart: one list
+        list_x = row.x0 if marker else (list_x if not para_break else None)
         level = styles.levels.get(size)
         bold_heading = row.bold() and _heading_text(row) and size >= styles.body * 0.95 and (
             nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open)
@@ -543,7 +555,7 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         if heading_open or (para_break and lines and lines[-1][0].strip()):
             lines.append(("", row.page))
         heading_open = None
-        lines.append((_row_text(row, styles, row.left or 0.0), row.page))
+        lines.append((text if marker or len(row.segments) > 1 else text.lstrip(), row.page))
         prev = row
 
 
