@@ -25,6 +25,7 @@ from collections import Counter
 MAX_UNCOMPRESSED = 200_000_000  # a long illustrated rulebook is a few tens of MB unpacked; more is a zip bomb
 MAX_MEMBERS = 20_000
 MAX_LEVELS = 3  # heading levels given to manual headings (by size rank), bold at body size next
+DEFAULT_BODY_SIZE = 11.0  # Word's Normal style since 2007
 
 # Styles beyond mammoth's defaults: Word's Title and Subtitle, quotes, and the manual headings marked below.
 STYLE_MAP = "\n".join([
@@ -127,6 +128,8 @@ def mark_manual_headings(document):
         for r in _runs(p):
             weights[r.font_size] += len(_text_of(r))
     body = weights.most_common(1)[0][0] if weights else None
+    if body is None:  # the body text takes its size from its style, which mammoth does not read: Word's 11 pt
+        body = DEFAULT_BODY_SIZE
     looks = [look for look in (_looks(p, body) for p in paragraphs) if look]
     bigger = sorted({size for size, _ in looks if body is not None and size > body}, reverse=True)
     levels = {size: min(1 + rank, MAX_LEVELS) for rank, size in enumerate(bigger)}
@@ -138,8 +141,11 @@ def mark_manual_headings(document):
         if not look:
             return None
         if isinstance(after, documents.Paragraph) and (body is None or look[0] <= body) \
-                and _looks(after, body) == look:
-            return None  # bold lines in a row at body size: emphasis, not a heading leading text
+                and (_looks(after, body) == look or after.numbering is not None
+                     or re.match(r"\s*(?:\d{1,2}[.)]|[•●▪■◦–-])\t", _text_of(after))):
+            # bold lines in a row at body size are emphasis; a bold line over a list leads that list
+            # ('**Red player**' over set-up steps 3 and 4), as the source's bold paragraph does
+            return None
         level = levels.get(look[0], below)
         return 2 if level == 1 and title_taken else level
 

@@ -410,52 +410,149 @@ def _blocks(rows: list[Row]) -> list[list[Row]]:
             out[-1].append(row)
         else:
             out.append([row])
-    return out
+    joined: list[list[Row]] = []
+    for block in out:  # a table with tall padding: blocks of the same two or more left edges, close together
+        if joined and len(_edges(block)) >= 2 and _same_edges(_edges(joined[-1]), _edges(block)) \
+                and 0 <= (joined[-1][-1].bottom or joined[-1][-1].y) - block[0].y <= 5 * block[0].size():
+            joined[-1].extend(block)
+        else:
+            joined.append(block)
+    return joined
+
+
+def _edges(block: list[Row]) -> list[float]:
+    edges: list[float] = []
+    for row in block:
+        for seg in row.segments:
+            if not any(abs(e - seg[0].x0) <= 4 for e in edges):
+                edges.append(seg[0].x0)
+    return sorted(edges)
+
+
+def _same_edges(a: list[float], b: list[float]) -> bool:
+    return len(a) == len(b) and all(abs(x - y) <= 4 for x, y in zip(a, b))
 
 
 def _column_starts(block: list[Row]) -> list[float]:
+    """Where a table's columns start: the cells of rows cut in two or more; failing that (a table whose short
+    cells sit beside the middle of the long ones, or a name above or beside its indented meaning), every
+    left edge used by two or more cells."""
     starts: list[float] = []
     for row in block:
         if len(row.segments) >= 2:
             for seg in row.segments:
                 if not any(abs(seg[0].x0 - x) <= 4 for x in starts):
                     starts.append(seg[0].x0)
-    return sorted(starts)
+    if len(starts) >= 2:
+        return sorted(starts)
+    edges: list[list[float]] = []
+    for row in block:
+        for seg in row.segments:
+            near = next((e for e in edges if abs(e[0] - seg[0].x0) <= 4), None)
+            if near is None:
+                edges.append([seg[0].x0])
+            else:
+                near.append(seg[0].x0)
+    return sorted(e[0] for e in edges if len(e) >= 2)
 
 
 def _column(x: float, starts: list[float]) -> int:
     return max((k for k, s in enumerate(starts) if x >= s - 4), default=0)
 
 
-def merge_table_rows(rows: list[Row]) -> list[Row]:
+def _fits(row: Row, starts: list[float], body: float) -> bool:
+    """Each of the row's cells ends before the next column starts (a line of prose runs across them); no cell
+    of a later column is a list item (a list indented under its bold lead is no table); no heading type."""
+    if row.size() >= body * 1.15:
+        return False
+    for seg in row.segments:
+        if _column(seg[0].x0, starts) > 0 and LIST_MARKER.match(_text(seg, False)):
+            return False
+        k = _column(seg[0].x0, starts)
+        if k + 1 < len(starts) and seg[-1].x1 > starts[k + 1] - 2:
+            return False
+    return True
+
+
+def _runs(rows: list[Row], body: float) -> list[tuple[list[Row], list[float]]]:
+    """The rows in runs, each with its column starts: [] for prose, two or more for a table (three or more rows
+    whose cells all keep to their columns, each column holding two cells or more)."""
+    out: list[tuple[list[Row], list[float]]] = []
+    for block in _blocks(rows):
+        starts = _column_starts(block)
+        if len(starts) < 2:
+            out.append((block, []))
+            continue
+        run: list[Row] = []
+        for row in block:
+            if _fits(row, starts, body):
+                run.append(row)
+            else:
+                _flush_run(run, body, out)
+                out.append(([row], []))
+        _flush_run(run, body, out)
+    return out
+
+
+def _flush_run(run: list[Row], body: float, out: list[tuple[list[Row], list[float]]]) -> None:
+    mine = _column_starts(run)
+    used = Counter(_column(seg[0].x0, mine) for r in run for seg in r.segments) if mine else Counter()
+    if len(run) >= 3 and len(mine) >= 2 and all(used[k] >= 2 for k in range(len(mine))) \
+            and all(_fits(r, mine, body) for r in run):
+        out.append((list(run), mine))
+    elif run:
+        out.append((list(run), []))
+    run.clear()
+
+
+def _centred_groups(cells: dict[int, list[tuple[float, list[Char]]]]) -> list[list[float]] | None:
+    """The table rows as the baselines of the column holding the most lines, cut where the gap is wider than
+    its line spacing (the rows' padding); None without such gaps, or when a 'row' would hold over four lines
+    (a header over evenly set rows of one line each)."""
+    driver = max(cells, key=lambda k: len(cells[k]))
+    ys = [y for y, _ in cells[driver]]
+    gaps = [a - b for a, b in zip(ys, ys[1:])]
+    positive = [g for g in gaps if g > 0]
+    if not positive:
+        return None
+    spacing = min(positive)
+    cuts = [k + 1 for k, g in enumerate(gaps) if g > spacing + 1.5]
+    groups = [ys[a:b] for a, b in zip([0] + cuts, cuts + [len(ys)])]
+    if not cuts or len(groups) < 3 or any(len(g) > 4 for g in groups[1:]) or all(len(g) == 1 for g in groups):
+        return None
+    return groups
+
+
+def _top_groups(block: list[Row], starts: list[float]) -> list[list[float]] | None:
+    """The table rows when each starts with its first cell and its other cells run on below (a name above or
+    beside its meaning): a row begins at every line holding a first-column cell. None when every line does."""
+    groups: list[list[float]] = []
+    for row in block:
+        first = any(_column(seg[0].x0, starts) == 0 for seg in row.segments)
+        if first or not groups:
+            groups.append([row.y])
+        else:
+            groups[-1].append(row.y)
+    return None if all(len(g) == 1 for g in groups) else groups
+
+
+def merge_table_rows(rows: list[Row], body: float) -> list[Row]:
     """A table whose cells wrap over several lines, the shorter cells set in the middle of their row (as
     browsers and Word print them): each table row becomes one row, a cell's lines joined. The column holding
     the most lines drives: its lines split into cells where the gap is wider than its line spacing (the row's
     padding); every other line goes to the cell beside it. Without such gaps the rows stay as they are."""
     out: list[Row] = []
-    for block in _blocks(rows):
-        starts = _column_starts(block)
-        if len(starts) < 2 or len(block) < 3:
+    for block, starts in _runs(rows, body):
+        if not starts:
             out.extend(block)
             continue
         cells: dict[int, list[tuple[float, list[Char]]]] = {}
         for row in block:
             for seg in row.segments:
                 cells.setdefault(_column(seg[0].x0, starts), []).append((row.y, seg))
-        driver = max(cells, key=lambda k: len(cells[k]))
-        ys = [y for y, _ in cells[driver]]
-        gaps = [a - b for a, b in zip(ys, ys[1:])]
-        if not gaps:
+        groups = _centred_groups(cells) or _top_groups(block, starts)
+        if groups is None:
             out.extend(block)
-            continue
-        spacing = min(g for g in gaps if g > 0) if any(g > 0 for g in gaps) else 0
-        cuts = [k + 1 for k, g in enumerate(gaps) if g > spacing + 1.5]
-        if not cuts or spacing <= 0:
-            out.extend(block)
-            continue
-        groups = [ys[a:b] for a, b in zip([0] + cuts, cuts + [len(ys)])]
-        if len(groups) < 3 or any(len(g) > 4 for g in groups[1:]):
-            out.extend(block)  # a header over one run of evenly set lines: rows of one line, nothing to join
             continue
         merged: list[dict[int, list[Char]]] = [dict() for _ in groups]
         for column, items in sorted(cells.items()):
@@ -476,7 +573,7 @@ def merge_table_rows(rows: list[Row]) -> list[Row]:
     return out
 
 
-def table_lines(rows: list[Row]) -> dict[int, tuple[int, str]]:
+def table_lines(rows: list[Row], body: float) -> dict[int, tuple[int, str]]:
     """id(row) -> (table number, its line) for the rows of tables: three or more rows in a run, two or more
     of them cut into cells at the same columns. With a header (set in bold, or naming its columns as
     :data:`layout_lines.HEADER_WORDS` does) the rows are '| … |' rows, the header first; a two-column table
@@ -484,10 +581,8 @@ def table_lines(rows: list[Row]) -> dict[int, tuple[int, str]]:
     from .layout_lines import _header_words
 
     out: dict[int, tuple[int, str]] = {}
-    for number, block in enumerate(_blocks(rows)):
-        starts = _column_starts(block)
-        multi = [r for r in block if len(r.segments) >= 2]
-        if len(starts) < 2 or len(block) < 3 or len(multi) < 2:
+    for number, (block, starts) in enumerate(_runs(rows, body)):
+        if not starts:
             continue
         cells = []
         for row in block:
@@ -510,8 +605,8 @@ def table_lines(rows: list[Row]) -> dict[int, tuple[int, str]]:
 
 
 def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -> None:
-    rows = merge_table_rows(rows)
-    tables = table_lines(rows)
+    rows = merge_table_rows(rows, styles.body)
+    tables = table_lines(rows, styles.body)
     prev: Row | None = None
     heading_open: tuple[float, bool] | None = None
     list_x: float | None = None  # where the current list's markers stand
@@ -536,8 +631,10 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
             para_break = False  # the next item of a list whose items are spaced apart: one list
         list_x = row.x0 if marker else (list_x if not para_break else None)
         level = styles.levels.get(size)
+        after = _row_text(nxt, styles, nxt.left or 0.0) if nxt is not None else ""
         bold_heading = row.bold() and _heading_text(row) and size >= styles.body * 0.95 and (
-            nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open)
+            nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open) \
+            and not LIST_MARKER.match(after)  # a bold line over a list leads it (set-up steps by player)
         if level is None and bold_heading:
             level = min(len(styles.levels) + 1, 5) if styles.levels else 2
             level = max(level, 2)
