@@ -60,6 +60,18 @@ def test_a_printed_or_word_rulebook_yields_what_its_source_does(tmp_path, book, 
     assert sum(extra for _, _, extra in figures.values()) == 0, figures
 
 
+@pytest.mark.parametrize("book", ["harrowgate-apiary.txt", "gullwing-rally.txt"])
+def test_a_word_file_typed_line_by_line_reads_as_its_plain_text(tmp_path, book):
+    # no heading, list or table: Word's tabbed lists ('1.<tab>') and a README's underlined headings, as typed
+    source = BOOKS / book
+    made = formatkit.to_docx(formatkit.source_html(source), tmp_path / "typed.docx")
+    result = import_rulebook(made, tmp_path / "out", game_id="typed")
+    expected = yaml.safe_load(source.with_suffix(".expected.yaml").read_text(encoding="utf-8"))
+    figures = _benchmark().measure(data(result), expected)
+    assert all(got == present for got, present, _ in figures.values()), figures
+    assert "(paragraph " in result.report_text and "(line " not in result.report_text.split("## Files")[0]
+
+
 def test_pdf_report_says_pages_and_drops_the_running_head(tmp_path):
     source = BOOKS / "cinderfall-foundry.md"
     pdf = formatkit.to_pdf(formatkit.source_html(source), tmp_path / "rules.pdf", columns=2)

@@ -90,8 +90,13 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
 
         reader = MarkdownReader(source)
         reader.plain = True
+        from . import wordtext
+
         typed = docx_reader.paragraph_lines(html)
         lines = [(k, text) for k, (_, text) in enumerate(typed, start=1)]
+        if wordtext.is_word_text("\n".join(text for _, text in lines)):  # '1.⇥Forage': tabbed lists, columns
+            lines = wordtext.to_layout(lines)
+        lines = [(k, text.expandtabs(4)) for k, text in lines]
         outline = reader.outline(plaintext.to_markdown(lines, reader.remarks), "docx")
         at = {k: n for k, (n, _) in enumerate(typed, start=1)}
         outline.place = lambda line: places.get(at.get(int(line), 0)) or "the start of the document"

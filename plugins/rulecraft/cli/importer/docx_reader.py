@@ -190,7 +190,9 @@ def to_html(raw: bytes) -> tuple[str, list[str]]:
         raise DocxError(f"the Word file is damaged ({type(exc).__name__}: {exc}); save it again") from None
     except Exception as exc:  # malformed XML inside: lxml or mammoth errors of many kinds
         raise DocxError(f"the Word file's content cannot be read ({type(exc).__name__}); save it again") from None
-    body = typed_lists(BLOCK_START.sub("\n", result.value).lstrip("\n"))
+    body = BLOCK_START.sub("\n", result.value).lstrip("\n")
+    if not is_typed_text(body):  # a typed text's '1.⇥' lines are the plain-text reader's (is_typed_text)
+        body = typed_lists(body)
     body = re.sub(r"(<h[1-6]>)<strong>(.*?)</strong>(</h[1-6]>)", r"\1\2\3", body)  # a manual heading's bold
     messages = [m.message for m in result.messages]
     return f"<html><body>\n{body}\n</body></html>\n", messages
@@ -198,7 +200,7 @@ def to_html(raw: bytes) -> tuple[str, list[str]]:
 
 # '<p>1.\tPlace …</p>', '<p>•\tTake …</p>': numbering or a bullet typed by hand, then a tab (or two spaces)
 TYPED_ITEM = re.compile(r"^<p>(?P<lead>(?:<strong>)?)\s*(?:(?P<number>\d{1,2})[.)]|(?P<bullet>[•●▪■◦‣○–-]))"
-                        r"(?:\t|\s{2,}|(?<=[.)])\s)\s*(?P<rest>.*)</p>$")
+                        r"(?:\t|\s{2,})\s*(?P<rest>.*)</p>$")
 
 
 def typed_lists(body: str) -> str:
@@ -237,14 +239,15 @@ def is_typed_text(html_text: str) -> bool:
 
 
 def paragraph_lines(html_text: str) -> list[tuple[int, str]]:
-    """(HTML line, text) of each paragraph, soft line breaks as lines of their own, for the plain-text reader."""
+    """(HTML line, text) of each paragraph, soft line breaks as lines of their own, tabs kept (the plain-text
+    reader knows Word's tabbed lists and columns)."""
     out: list[tuple[int, str]] = []
     for n, line in enumerate(html_text.split("\n"), start=1):
         if not line.startswith("<p"):
             continue
         for part in re.split(r"<br\s*/?>", line):
             text = html.unescape(re.sub(r"<[^>]+>", "", part))
-            out.append((n, text.rstrip().expandtabs(4)))
+            out.append((n, text.rstrip()))
     return out
 
 
