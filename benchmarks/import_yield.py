@@ -15,9 +15,19 @@ the rulebook by hand (the expected file is never produced by the importer):
 With ``--seeds DIR`` (default ``../shared/seeds`` beside the repository, when present) it also prints
 what each of those rulebooks yields, as a regression record (no expected counts there).
 
+A rulebook may be a ``.pdf`` or ``.docx`` file too. With ``--formats`` it prints instead how the same tuned
+rulebooks yield as the files designers have (``tests/formatkit.py`` makes them, needs the ``import`` extra,
+WeasyPrint and python-docx): the source; its rendered HTML (Markdown rendered, a plain text preformatted: what
+is printed); that HTML printed to PDF in one column and in two columns (running head and folio on each page);
+and as Word files with Word's styles and with manual formatting only (a plain text as typed: no "html" column,
+monospace, and no two columns its lines do not fit; BBCode, wikitext and GitBook sources are left out: only
+their platform renders them). The gap between "html" and the PDF/Word
+columns is what reading the format costs; the gap between "source" and "html" is the rendering's (platform
+syntax such as GitBook tags that plain Markdown does not render).
+
 Usage::
 
-    python benchmarks/import_yield.py [--rulebooks DIR] [--seeds DIR] [--verbose]
+    python benchmarks/import_yield.py [--rulebooks DIR] [--seeds DIR] [--verbose] [--formats [NAME ...]]
 """
 
 from __future__ import annotations
@@ -36,6 +46,8 @@ sys.path.insert(0, str(REPO / "plugins"))
 from rulecraft.cli.importer import ImportError_, import_rulebook  # noqa: E402
 
 KINDS = ("phases", "setup", "dice", "terms")
+SUFFIXES = (".md", ".html", ".htm", ".txt", ".pdf", ".docx")
+FORMS = ("source", "html", "pdf", "pdf-2col", "docx", "docx-manual")
 
 
 def _norm(text: str) -> str:
@@ -114,10 +126,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rulebooks", default=str(REPO / "tests" / "unit" / "cli" / "rulebooks"))
     parser.add_argument("--seeds", default=str(REPO.parent / "shared" / "seeds"))
     parser.add_argument("--verbose", action="store_true", help="print the imported names too")
+    parser.add_argument("--formats", nargs="*", metavar="NAME",
+                        help="yield of each tuned rulebook (or the named ones) as source, HTML, PDF and Word")
     args = parser.parse_args(argv)
 
     books = sorted(p for p in Path(args.rulebooks).iterdir()
-                   if p.suffix in (".md", ".html", ".htm", ".txt") and p.with_suffix(".expected.yaml").is_file())
+                   if p.suffix in SUFFIXES and p.with_suffix(".expected.yaml").is_file())
+    if args.formats is not None:
+        return formats(books if not args.formats else [b for b in books if b.name in args.formats or
+                                                        b.stem in args.formats])
     totals = {kind: [0, 0, 0] for kind in KINDS}
     header = f"{'rulebook':<24}" + "".join(f"{kind:>14}" for kind in KINDS) + f"{'all':>12}{'extra':>8}"
     print(header)
@@ -158,6 +175,45 @@ def main(argv: list[str] | None = None) -> int:
                 terms = len(data.get("terms", {}).get("terms") or [])
                 cards = sum(len(d.get("cards", [])) for d in data.get("cards", {}).get("decks") or [])
                 print(f"{path.name:<28}{phases:>8}{setup:>8}{tables:>8}{terms:>8}{cards:>8}")
+    return 0
+
+
+def formats(books: list[Path]) -> int:
+    """Per rulebook and form: captured/present over the four kinds, and the totals per form."""
+    sys.path.insert(0, str(REPO / "tests"))
+    import formatkit
+
+    print(f"{'rulebook':<30}" + "".join(f"{form:>13}" for form in FORMS))
+    totals = {form: [0, 0] for form in FORMS}
+    with tempfile.TemporaryDirectory() as tmp:
+        for book in books:
+            expected = yaml.safe_load(book.with_suffix(".expected.yaml").read_text(encoding="utf-8"))
+            folder = Path(tmp) / book.stem
+            folder.mkdir()
+            html = formatkit.source_html(book)
+            if html is None:  # platform markup (BBCode, wikitext, GitBook tags): nothing prints it as it is
+                print(f"{book.name:<30}{'(platform markup: not printed)':>40}")
+                continue
+            (folder / f"{book.stem}.html").write_text(html, encoding="utf-8")
+            files = {"source": book, "html": None if book.suffix == ".txt" else folder / f"{book.stem}.html",
+                     "pdf": formatkit.to_pdf(html, folder / f"{book.stem}.pdf"),
+                     # a plain text is printed as typed: its wide lines do not fit two columns
+                     "pdf-2col": None if book.suffix == ".txt" else
+                     formatkit.to_pdf(html, folder / f"{book.stem}-2col.pdf", columns=2),
+                     "docx": formatkit.to_docx(html, folder / f"{book.stem}.docx"),
+                     "docx-manual": formatkit.to_docx(html, folder / f"{book.stem}-manual.docx", styled=False)}
+            cells = []
+            for form in FORMS:
+                if files[form] is None:
+                    cells.append("-")
+                    continue
+                figures = measure(run_one(files[form], folder / f"out-{form}"), expected)
+                got, present = sum(f[0] for f in figures.values()), sum(f[1] for f in figures.values())
+                totals[form][0] += got
+                totals[form][1] += present
+                cells.append(f"{got}/{present}")
+            print(f"{book.name:<30}" + "".join(f"{c:>13}" for c in cells), flush=True)
+    print(f"{'total':<30}" + "".join(f"{f'{a}/{b} {100 * a / max(b, 1):.0f}%':>13}" for a, b in totals.values()))
     return 0
 
 

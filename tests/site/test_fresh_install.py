@@ -60,3 +60,10 @@ def test_install_new_and_strict_build_in_an_empty_folder(tmp_path):
     run([bin_ / "mkdocs", "build", "--strict", "-d", tmp_path / "site"], cwd=project)
     assert (tmp_path / "site" / "my-game" / "turn" / "index.html").is_file()
     assert (tmp_path / "site" / "sitemap.xml").read_text(encoding="utf-8").count("<loc>") > 3
+    # The README's extras include `import`: a PDF and a Word rulebook import in the installed package.
+    import formatkit
+
+    html = formatkit.source_html(REPO / "tests" / "unit" / "cli" / "rulebooks" / "market-day.md")
+    for made in (formatkit.to_pdf(html, tmp_path / "market.pdf"), formatkit.to_docx(html, tmp_path / "market.docx")):
+        out = run([bin_ / "rulecraft", "import", made, "--id", f"market-{made.suffix[1:]}"], cwd=project).stdout
+        assert "| top-level phases | 5" in out, out

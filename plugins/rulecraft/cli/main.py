@@ -135,7 +135,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     source = Path(args.file)
     if not source.is_file():
-        print(f"rulecraft import: '{source}' is not a file (expected a Markdown or HTML rulebook)", file=sys.stderr)
+        print(f"rulecraft import: '{source}' is not a file (expected a Markdown, HTML, text, PDF or Word rulebook)",
+              file=sys.stderr)
         return 2
     try:
         result = import_rulebook(source, Path(args.out), game_id=args.id, title=args.title, fmt=args.format)
@@ -291,12 +292,15 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--title", help="the game's title (default: from the id)")
     new.set_defaults(func=cmd_new)
 
-    imp = sub.add_parser("import", help="turn an existing Markdown or HTML rulebook into a data skeleton")
-    imp.add_argument("file", help="the rulebook (.md, .html or text holding either)")
+    imp = sub.add_parser("import", help="turn an existing rulebook (Markdown, HTML, text, PDF, Word) into a data "
+                                              "skeleton")
+    imp.add_argument("file", help="the rulebook (.md, .html, .txt, .pdf or .docx; PDF and Word need the "
+                                  "'import' extra)")
     imp.add_argument("--id", help="game id (default: from the rulebook's title)")
     imp.add_argument("--title", help="game title (default: the rulebook's first heading)")
     imp.add_argument("--out", default=".", help="project folder to write rules_data/<id>/ and docs/<id>/ into")
-    imp.add_argument("--format", choices=["auto", "markdown", "html"], default="auto")
+    imp.add_argument("--format", choices=["auto", "markdown", "html"], default="auto",
+                     help="how to read a text file (a PDF or Word file is known by its content)")
     imp.set_defaults(func=cmd_import)
 
     cards = sub.add_parser("cards", help="decks as CSV (one row per card, with qty)")

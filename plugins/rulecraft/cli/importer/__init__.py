@@ -1,9 +1,10 @@
-"""`rulecraft import`: a starting point from an existing rulebook (Markdown or HTML).
+"""`rulecraft import`: a starting point from an existing rulebook (Markdown, HTML, plain text, PDF or Word).
 
 Pipeline, one module per concern:
 
 * ``markdown_reader`` / ``html_reader`` read the file into a neutral ``outline``
-  (sections of paragraphs, lists, notes, quotes, images);
+  (sections of paragraphs, lists, notes, quotes, images); ``docformats`` reads a PDF (``pdf_reader``: its text
+  layer as layout lines) or a Word file (``docx_reader``: HTML) into the same outline;
 * recognisers turn what they can into data: ``gameinfo`` (title, summary, components, set-up,
   end of game, changelog), ``phases``, ``dice``, ``cards``, ``terms``; each claims the source
   blocks it used; once a section is known as the turn, set-up or glossary, ``entries`` reads its entries
@@ -28,7 +29,7 @@ from rulecraft.yamlsource import read_source_bytes
 
 from ..project import find_project, write_gitignore, write_minimal_mkdocs
 from ..yamlwrite import ensure_schemas
-from . import amounts, cards, dice, gameinfo, phases, report, sections, terms
+from . import amounts, cards, dice, docformats, gameinfo, phases, report, sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
 from .markdown_reader import read_layout_html, read_markdown
@@ -155,25 +156,24 @@ def recognise(outline: Outline, game_id: str, title: str | None = None) -> State
     return state
 
 
-def _at_lines(lines: list[int]) -> str:
-    """': text at lines 27, 31' -- where each copied block starts, so nothing is left unlocated."""
+def _at_lines(lines: list[int], outline: Outline) -> str:
+    """': text at lines 27, 31' (': text at page 3, page 4') -- where each copied block starts, so nothing is
+    left unlocated."""
     lines = [n for n in lines if n]
-    return f": text at line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}" if lines else ""
+    return f": text at {outline.at_lines(lines)}" if lines else ""
 
 
 def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: str | None = None,
                     fmt: str = "auto") -> ImportResult:
     from ..scaffold import ScaffoldError, refuse_existing, validate_game_id
 
-    raw, problems = read_source_bytes(Path(source), str(source), limit=MAX_SOURCE_BYTES)
+    document = Path(source).suffix.lower() in docformats.SUFFIXES  # mostly pictures: a larger file is fine
+    raw, problems = read_source_bytes(Path(source), str(source),
+                                      limit=docformats.MAX_DOCUMENT_BYTES if document else MAX_SOURCE_BYTES)
     if raw is None:
         raise ImportError_(problems[0].format(), usage=True)
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ImportError_(f"cannot read '{source}': {exc}", usage=True) from None
-    try:
-        outline = read_outline(text, str(source), fmt)
+        outline = _read_source(raw, source, fmt)
     except ImportError_:
         raise
     except Exception as exc:  # a bug in a reader: as one in a recogniser below
@@ -217,7 +217,8 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     written.append(page)
     state.note("sections", f"{writer.sections} heading(s) kept as prose sections in {page.name}")
     if writer.uncaptured:
-        where = "; ".join(f"'{title}' (line {line})" + _at_lines(lines) for title, line, lines in writer.uncaptured)
+        where = "; ".join(f"'{title}' ({state.outline.at(line)})" + _at_lines(lines, state.outline)
+                          for title, line, lines in writer.uncaptured)
         state.ask("prose", f"{len(writer.uncaptured)} section(s) hold text the importer did not turn into data; "
                   f"it is copied as-is into {page.name}: {where}")
     if project.has_nav:
@@ -236,6 +237,24 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
                          [p.format() for p in result.errors])
     report_path.write_text(text, encoding="utf-8")
     return ImportResult(game_id, folder, page, report_path, text, numbers, result, written + [report_path], state)
+
+
+def _read_source(raw: bytes, source: Path, fmt: str) -> Outline:
+    """The outline of the file's bytes: a PDF or Word file by its content, else UTF-8 text."""
+    try:
+        kind = docformats.kind_of(raw, Path(source).suffix)  # by content, whatever --format says
+        if kind:
+            return docformats.read_document(raw, str(source), kind, MAX_SOURCE_BYTES)
+    except docformats.DocumentError as exc:
+        raise ImportError_(f"cannot read '{source}': {exc}") from None
+    if len(raw) > MAX_SOURCE_BYTES:
+        raise ImportError_(f"cannot read '{source}': it is larger than {MAX_SOURCE_BYTES // 1_000_000} MB and "
+                           "neither a PDF nor a Word file", usage=True)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ImportError_(f"cannot read '{source}': {exc}", usage=True) from None
+    return read_outline(text, str(source), fmt)
 
 
 def _internal_error(source: Path, exc: BaseException) -> ImportError_:

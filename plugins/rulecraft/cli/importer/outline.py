@@ -8,6 +8,7 @@ recorded as a :class:`Remark` for the report.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 
@@ -136,6 +137,19 @@ class Outline:
     root: Section
     remarks: list[Remark] = field(default_factory=list)
     lines: int = 0
+    # where a line is in the user's document when it is no text file ("page 4" of a PDF); None: its line
+    place: Callable[[int], str] | None = field(default=None, repr=False)
+    extent: str = ""  # its size in the user's terms ("12 pages"); '' : its lines
+
+    def at(self, line: int) -> str:
+        """'line 12', or where that is in a PDF or Word file ('page 4')."""
+        return self.place(line) if self.place is not None else f"line {line}"
+
+    def at_lines(self, lines: list[int]) -> str:
+        """'lines 27, 31' or 'page 3, page 4' (each place once)."""
+        if self.place is None:
+            return f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}"
+        return ", ".join(dict.fromkeys(self.place(n) for n in lines))
 
     def sections(self):
         for child in self.root.children:

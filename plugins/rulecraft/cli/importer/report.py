@@ -30,7 +30,7 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
     outline = state.outline
     remarks = Counter(r.kind for r in outline.remarks)
     lines = [f"# Import report: {state.game.get('title', state.game_id)} ({state.game_id})", "",
-             f"Source: `{source}` ({outline.format}, {outline.lines} lines).", "",
+             f"Source: `{source}` ({outline.format}, {outline.extent or f'{outline.lines} lines'}).", "",
              "## Found", "",
              "| what | count |", "|---|---|",
              f"| top-level phases | {numbers['phases']} ({numbers['phases_nested']} with sub-phases and "
@@ -42,17 +42,17 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
              f"| changelog versions | {numbers['changelog']} |",
              f"| prose sections (headings) | {numbers['sections']} |", ""]
     for finding in state.found:
-        where = f" (line {finding.line})" if finding.line else ""
+        where = f" ({outline.at(finding.line)})" if finding.line else ""
         lines.append(f"- {finding.kind}: {finding.text}{where}")
     lines += ["", "## Needs a human", ""]
     asks = list(state.human)
     for finding in asks:
-        where = f" (line {finding.line})" if finding.line else ""
+        where = f" ({outline.at(finding.line)})" if finding.line else ""
         lines.append(f"- [ ] {finding.kind}: {finding.text}{where}")
     if remarks.get("image"):
         lines.append(f"- [ ] {remarks['image']} image(s) are not included; the page says where they were "
                      "(use icons and text instead):")
-        lines += [f"    - {r.text}" + (f" (line {r.line})" if r.line else "")
+        lines += [f"    - {r.text}" + (f" ({outline.at(r.line)})" if r.line else "")
                   for r in outline.remarks if r.kind == "image"]
     for kind, label in (("link", "link(s) to pages that were not imported, kept as text"),
                         ("comment", "commented-out passage(s) dropped"),
@@ -64,7 +64,7 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
                                       "icons)")):
         if remarks.get(kind):
             lines.append(f"- [ ] {remarks[kind]} {label}:")
-            lines += [f"    - {r.text}" + (f" (line {r.line})" if r.line else "")
+            lines += [f"    - {r.text}" + (f" ({outline.at(r.line)})" if r.line else "")
                       for r in outline.remarks if r.kind == kind]
     lines += ["- [ ] Every phase copied from the source has `todo: restate in your own words`; the prose page "
               "is a copy too. Restate, then delete the todo lines.",

@@ -1,0 +1,108 @@
+"""PDF and Word (.docx) rulebooks: recognised by their content, read into the same outline as any text.
+
+A PDF's text layer becomes layout lines for the plain-text reader (:mod:`pdf_reader`); a Word file becomes
+HTML for the HTML reader (:mod:`docx_reader`). Either way the outline's findings are located where the user
+can look: "page 4" in a PDF, "paragraph 57 (under 'Setting up')" in Word, never a line of an intermediate
+text they never saw. Both need the ``import`` extra (pdfminer.six, mammoth).
+"""
+
+from __future__ import annotations
+
+from .outline import Outline
+
+MAX_DOCUMENT_BYTES = 100_000_000  # a PDF or .docx is mostly pictures: a long illustrated rulebook is tens of MB
+SUFFIXES = {".pdf": "pdf", ".docx": "docx"}
+
+
+class DocumentError(Exception):
+    """Why a PDF or Word file cannot be read (the caller adds the file name)."""
+
+
+def kind_of(raw: bytes, suffix: str) -> str | None:
+    """'pdf' or 'docx' by the bytes ('%PDF-' near the start, a zip holding word/document.xml), else None; a
+    file named .pdf or .docx that is neither is refused rather than read as text."""
+    from . import docx_reader
+
+    if b"%PDF-" in raw[:1024]:
+        return "pdf"
+    if docx_reader.is_docx(raw):
+        return "docx"
+    suffix = suffix.lower()
+    if suffix == ".pdf":
+        raise DocumentError("it is named .pdf but is not a PDF (it does not start with '%PDF-'); "
+                            "export or print it to a PDF again")
+    if suffix == ".docx":
+        if raw.startswith(b"PK"):
+            try:
+                docx_reader.check_archive(raw)  # says what is wrong with it: damaged, or no Word inside
+            except docx_reader.DocxError as exc:
+                raise DocumentError(str(exc)) from None
+        raise DocumentError("it is named .docx but is not a Word document (a .docx is a zip file holding "
+                            "word/document.xml); save it from Word as .docx")
+    if suffix == ".doc" or raw.startswith(b"\xd0\xcf\x11\xe0"):
+        raise DocumentError("it is an old Word file (.doc); open it in Word or LibreOffice and save it as .docx")
+    return None
+
+
+def read_document(raw: bytes, source: str, kind: str, text_limit: int) -> Outline:
+    """The outline of a PDF or Word rulebook, its places in the reader's terms; DocumentError if it cannot be."""
+    if kind == "pdf":
+        return _read_pdf(raw, source, text_limit)
+    return _read_docx(raw, source, text_limit)
+
+
+def _read_pdf(raw: bytes, source: str, text_limit: int) -> Outline:
+    from . import pdf_reader, plaintext
+    from .markdown_reader import MarkdownReader
+
+    try:
+        pages = pdf_reader.read_chars(raw)
+    except pdf_reader.PdfError as exc:
+        raise DocumentError(str(exc)) from None
+    if pdf_reader.text_chars(pages) == 0:
+        raise DocumentError(f"its {len(pages)} page(s) hold no text, only pictures (a scanned rulebook?): "
+                            "run OCR on it first, e.g. `ocrmypdf rules.pdf rules-ocr.pdf`, and import the result")
+    reader = MarkdownReader(source)
+    reader.plain = True  # laid out by position: column tables, one entry a line
+    lines, page_of = pdf_reader.to_layout(pages, reader.remarks)
+    if sum(len(text) + 1 for _, text in lines) > text_limit:
+        raise DocumentError(f"its text is longer than {text_limit // 1_000_000} MB; split it and import the rules part")
+    outline = reader.outline(plaintext.to_markdown(lines, reader.remarks), "pdf")
+    outline.place = lambda line: f"page {page_of.get(int(line), '?')}"
+    outline.extent = f"{len(pages)} page{'s' if len(pages) != 1 else ''}"
+    return outline
+
+
+def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
+    from . import docx_reader
+    from .html_reader import read_html
+
+    try:
+        html, _messages = docx_reader.to_html(raw)
+    except docx_reader.DocxError as exc:
+        raise DocumentError(str(exc)) from None
+    if len(html) > text_limit:
+        raise DocumentError(f"its text is longer than {text_limit // 1_000_000} MB; split it and import the rules part")
+    places, paragraphs = docx_reader.places(html)
+    if docx_reader.is_typed_text(html):  # typed line by line: read by its layout, a paragraph a line
+        from . import plaintext
+        from .markdown_reader import MarkdownReader
+
+        reader = MarkdownReader(source)
+        reader.plain = True
+        from . import wordtext
+
+        typed = docx_reader.paragraph_lines(html)
+        lines = [(k, text) for k, (_, text) in enumerate(typed, start=1)]
+        if wordtext.is_word_text("\n".join(text for _, text in lines)):  # '1.⇥Forage': tabbed lists, columns
+            lines = wordtext.to_layout(lines)
+        lines = [(k, text.expandtabs(4)) for k, text in lines]
+        outline = reader.outline(plaintext.to_markdown(lines, reader.remarks), "docx")
+        at = {k: n for k, (n, _) in enumerate(typed, start=1)}
+        outline.place = lambda line: places.get(at.get(int(line), 0)) or "the start of the document"
+    else:
+        outline = read_html(html, source)
+        outline.format = "docx"
+    outline.place = lambda line: places.get(int(line)) or "the start of the document"
+    outline.extent = f"{paragraphs} paragraph{'s' if paragraphs != 1 else ''}"
+    return outline

@@ -1,0 +1,274 @@
+"""A Word rulebook (.docx): mammoth turns Word's styles into semantic HTML, the HTML reader does the rest.
+
+What designers really do in Word, and how it survives:
+
+* Heading 1-6 and Title styles are headings; List Bullet / List Number (nested) are lists; tables are tables;
+  footnotes come at the end as a numbered list; text boxes are read where they are anchored; tabs and soft
+  line breaks separate words;
+* a "Normal" paragraph used as a heading (all bold, or set larger than the body text, short and not a
+  sentence) is a heading too: mammoth drops font sizes, so the document is rewritten before conversion,
+  its level ranked by size (bigger first; bold at body size below every bigger one);
+* images are not read (their alt text is kept for the report).
+
+The HTML is laid out one Word paragraph a line, so every finding maps to a place a Word user can find: the
+nearest heading and the paragraph's number (:func:`places`).
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import re
+import zipfile
+from collections import Counter
+
+MAX_UNCOMPRESSED = 200_000_000  # a long illustrated rulebook is a few tens of MB unpacked; more is a zip bomb
+MAX_MEMBERS = 20_000
+MAX_LEVELS = 3  # heading levels given to manual headings (by size rank), bold at body size next
+DEFAULT_BODY_SIZE = 11.0  # Word's Normal style since 2007
+
+# Styles beyond mammoth's defaults: Word's Title and Subtitle, quotes, and the manual headings marked below.
+STYLE_MAP = "\n".join([
+    "p[style-name='Title'] => h1:fresh",
+    "p[style-name='Subtitle'] => p:fresh",
+    "p[style-name='Quote'] => blockquote > p:fresh",
+    "p[style-name='Intense Quote'] => blockquote > p:fresh",
+] + [f"p[style-name='Rulecraft Heading {n}'] => h{n}:fresh" for n in range(1, 7)])
+
+
+LIST_STYLE = re.compile(r"^List (Bullet|Number|Continue)\s+([2-5])$", re.I)
+
+
+class DocxError(Exception):
+    """The file cannot be read as a Word document: the message says why, without the file name."""
+
+
+def is_docx(raw: bytes) -> bool:
+    """A zip holding word/document.xml (by content: a .docx renamed, or a .zip that is one)."""
+    if not raw.startswith(b"PK\x03\x04"):
+        return False
+    try:
+        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+            return "word/document.xml" in archive.namelist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return False
+
+
+def check_archive(raw: bytes) -> None:
+    """Refuse what is not a Word zip, or would unpack to far more than any rulebook (checked before mammoth)."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(raw))
+    except (zipfile.BadZipFile, ValueError, OSError) as exc:
+        if raw.startswith(b"PK\x03\x04"):  # a zip's start without its end: cut short in a download or a copy
+            raise DocxError(f"the Word file is damaged or truncated (its zip cannot be opened: {exc}); "
+                            "save it again") from None
+        raise DocxError(f"it is not a Word document (.docx is a zip file; this one cannot be opened: {exc})") from None
+    with archive:
+        infos = archive.infolist()
+        if len(infos) > MAX_MEMBERS:
+            raise DocxError(f"the Word file holds {len(infos)} parts (more than {MAX_MEMBERS}); it is not a rulebook")
+        if "word/document.xml" not in archive.namelist():
+            raise DocxError("it is a zip file without word/document.xml, so not a Word document "
+                            "(save it from Word as .docx)")
+        total = sum(info.file_size for info in infos)
+        if total > MAX_UNCOMPRESSED:
+            raise DocxError(f"the Word file would unpack to {total // 1_000_000} MB (more than "
+                            f"{MAX_UNCOMPRESSED // 1_000_000} MB); it is damaged or not a rulebook")
+        bad = archive.testzip()  # reads every part once: a truncated or corrupt part shows here, bounded above
+        if bad:
+            raise DocxError(f"the Word file is damaged (its part '{bad}' does not read back); save it again")
+
+
+def _text_of(element) -> str:
+    from mammoth import documents
+
+    if isinstance(element, documents.Text):
+        return element.value
+    if isinstance(element, documents.Tab):
+        return "\t"
+    return "".join(_text_of(c) for c in getattr(element, "children", []) or [])
+
+
+def _runs(element):
+    from mammoth import documents
+
+    for child in getattr(element, "children", []) or []:
+        if isinstance(child, documents.Run):
+            yield child
+        elif isinstance(child, documents.Hyperlink):
+            yield from _runs(child)
+
+
+def _plain_style(paragraph) -> bool:
+    name = (paragraph.style_name or "").lower()
+    return paragraph.numbering is None and name in ("", "normal", "body text", "body", "default", "no spacing")
+
+
+def _looks(paragraph, body_size: float | None) -> tuple[float, bool] | None:
+    """(size, bold) of a short plain paragraph set entirely bold or larger than the body: a manual heading."""
+    runs = [r for r in _runs(paragraph) if _text_of(r).strip()]
+    text = _text_of(paragraph).strip()
+    if not runs or not _plain_style(paragraph) or len(text) > 80 or text.endswith((".", ",", ";")) \
+            or (text.endswith(":") and len(text.split()) > 4):
+        return None
+    sizes = {r.font_size for r in runs}
+    size = max((s for s in sizes if s), default=body_size)
+    bold = all(r.is_bold for r in runs)
+    bigger = body_size is not None and size is not None and size >= body_size * 1.15 and len(sizes) == 1
+    return (size or 0.0, bold) if bigger or bold else None
+
+
+def mark_manual_headings(document):
+    """The document with manual headings given the style 'Rulecraft Heading n' (see STYLE_MAP)."""
+    from mammoth import documents, transforms
+
+    paragraphs = transforms.get_descendants_of_type(document, documents.Paragraph)
+    weights: Counter = Counter()
+    for p in paragraphs:
+        for r in _runs(p):
+            weights[r.font_size] += len(_text_of(r))
+    body = weights.most_common(1)[0][0] if weights else None
+    if body is None:  # the body text takes its size from its style, which mammoth does not read: Word's 11 pt
+        body = DEFAULT_BODY_SIZE
+    looks = [look for look in (_looks(p, body) for p in paragraphs) if look]
+    bigger = sorted({size for size, _ in looks if body is not None and size > body}, reverse=True)
+    levels = {size: min(1 + rank, MAX_LEVELS) for rank, size in enumerate(bigger)}
+    below = max(2, min(len(bigger) + 1, MAX_LEVELS + 1))  # bold at body size: below every bigger one
+    title_taken = any((p.style_name or "").lower() == "title" for p in paragraphs)
+
+    def heading_level(paragraph, after) -> int | None:
+        look = _looks(paragraph, body)
+        if not look:
+            return None
+        if isinstance(after, documents.Paragraph) and (body is None or look[0] <= body) \
+                and (_looks(after, body) == look or after.numbering is not None
+                     or re.match(r"\s*(?:\d{1,2}[.)]|[•●▪■◦–-])\t", _text_of(after))):
+            # bold lines in a row at body size are emphasis; a bold line over a list leads that list
+            # ('**Red player**' over set-up steps 3 and 4), as the source's bold paragraph does
+            return None
+        level = levels.get(look[0], below)
+        return 2 if level == 1 and title_taken else level
+
+    def rewrite(element):
+        children = getattr(element, "children", None)
+        if not children or not isinstance(element, (documents.HasChildren, documents.TableCellUnmerged)):
+            return element
+        out = []
+        for i, child in enumerate(children):
+            new = rewrite(child)
+            if isinstance(child, documents.Paragraph):
+                level = heading_level(child, children[i + 1] if i + 1 < len(children) else None)
+                if level:
+                    new = new.copy(style_name=f"Rulecraft Heading {level}", style_id=None)
+                nested = LIST_STYLE.match(child.style_name or "")
+                if nested and new.numbering is not None and new.numbering.level_index == "0":
+                    # 'List Bullet 2' is its own list at level 0 in Word: its number says how deep it is
+                    new = new.copy(numbering=documents.numbering_level(int(nested.group(2)) - 1,
+                                                                      new.numbering.is_ordered))
+            out.append(new)
+        return element.copy(children=out)
+
+    return rewrite(document)
+
+
+BLOCK_START = re.compile(r"(?=<(?:p|h[1-6]|li|tr|table|ul|ol|blockquote)\b)")
+
+
+def to_html(raw: bytes) -> tuple[str, list[str]]:
+    """(the document as HTML, one Word paragraph a line; mammoth's messages)."""
+    try:
+        import mammoth
+    except ImportError:
+        raise DocxError("reading Word files needs: pip install 'rulecraft[import]'") from None
+    check_archive(raw)
+    images = mammoth.images.img_element(lambda image: {"alt": image.alt_text or "", "src": "image"})
+    try:
+        result = mammoth.convert_to_html(io.BytesIO(raw), style_map=STYLE_MAP, convert_image=images,
+                                         transform_document=mark_manual_headings,
+                                         ignore_empty_paragraphs=False)  # a typed text's blank lines
+    except (zipfile.BadZipFile, KeyError, ValueError, EOFError, OSError) as exc:
+        raise DocxError(f"the Word file is damaged ({type(exc).__name__}: {exc}); save it again") from None
+    except Exception as exc:  # malformed XML inside: lxml or mammoth errors of many kinds
+        raise DocxError(f"the Word file's content cannot be read ({type(exc).__name__}); save it again") from None
+    body = BLOCK_START.sub("\n", result.value).lstrip("\n")
+    if not is_typed_text(body):  # a typed text's '1.⇥' lines are the plain-text reader's (is_typed_text)
+        body = typed_lists(body)
+    body = re.sub(r"(<h[1-6]>)<strong>(.*?)</strong>(</h[1-6]>)", r"\1\2\3", body)  # a manual heading's bold
+    messages = [m.message for m in result.messages]
+    return f"<html><body>\n{body}\n</body></html>\n", messages
+
+
+# '<p>1.\tPlace …</p>', '<p>•\tTake …</p>': numbering or a bullet typed by hand, then a tab (or two spaces)
+TYPED_ITEM = re.compile(r"^<p>(?P<lead>(?:<strong>)?)\s*(?:(?P<number>\d{1,2})[.)]|(?P<bullet>[•●▪■◦‣○–-]))"
+                        r"(?:\t|\s{2,})\s*(?P<rest>.*)</p>$")
+
+
+def typed_lists(body: str) -> str:
+    """Runs of two or more paragraphs that start with a typed number or bullet and a tab: a list (numbered
+    from the first typed number), as Word's own lists are, so set-up steps and die results read as lists."""
+    lines = body.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        kind = None
+        while j < len(lines):
+            found = TYPED_ITEM.match(lines[j])
+            this = found and ("ol" if found.group("number") else "ul")
+            if not found or (kind and this != kind):
+                break
+            kind = this
+            j += 1
+        if j - i >= 2:
+            first = TYPED_ITEM.match(lines[i])
+            start = f' start="{first.group("number")}"' if kind == "ol" and first.group("number") != "1" else ""
+            out.append(f"<{kind}{start}>")
+            out += [f"<li>{m.group('lead')}{m.group('rest')}</li>" for m in map(TYPED_ITEM.match, lines[i:j])]
+            out.append(f"</{kind}>")
+            i = j
+        else:
+            out.append(lines[i])
+            i += 1
+    return "\n".join(out)
+
+
+def is_typed_text(html_text: str) -> bool:
+    """No heading, list or table anywhere: a text typed line by line (a plain text pasted into Word), whose
+    structure is its layout, as a .txt file's is."""
+    return not re.search(r"<(?:h[1-6]|li|table)\b", html_text)
+
+
+def paragraph_lines(html_text: str) -> list[tuple[int, str]]:
+    """(HTML line, text) of each paragraph, soft line breaks as lines of their own, tabs kept (the plain-text
+    reader knows Word's tabbed lists and columns)."""
+    out: list[tuple[int, str]] = []
+    for n, line in enumerate(html_text.split("\n"), start=1):
+        if not line.startswith("<p"):
+            continue
+        for part in re.split(r"<br\s*/?>", line):
+            text = html.unescape(re.sub(r"<[^>]+>", "", part))
+            out.append((n, text.rstrip()))
+    return out
+
+
+HEADING = re.compile(r"<h[1-6]\b[^>]*>(.*?)</h[1-6]>", re.S)
+PARAGRAPH = re.compile(r"<(?:p|h[1-6]|li)\b")
+
+
+def places(html_text: str) -> tuple[dict[int, str], int]:
+    """Line of the HTML -> where a Word user finds it: "the heading 'Setting up'" or "paragraph 57 (under
+    'Setting up')" (Word paragraphs counted from the start, headings and list items included); and how many
+    paragraphs there are."""
+    out: dict[int, str] = {}
+    count = 0
+    heading = ""
+    for n, line in enumerate(html_text.split("\n"), start=1):
+        found = HEADING.search(line)
+        if PARAGRAPH.match(line):
+            count += 1
+        if found:
+            heading = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", found.group(1)))).strip()[:60]
+            out[n] = f"heading '{heading}' (paragraph {count})"
+        elif count:
+            out[n] = f"paragraph {count}" + (f" (under '{heading}')" if heading else "")
+    return out, count

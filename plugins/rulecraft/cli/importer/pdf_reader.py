@@ -1,0 +1,690 @@
+"""A PDF rulebook's text layer (pdfminer.six) as the lines a layout reader takes.
+
+The output is what ``pdftotext -layout`` and ``pdftohtml`` give the plain-text reader (:mod:`plaintext`,
+:mod:`layout_lines`): text lines, cells of a row apart by runs of spaces at their columns, headings marked
+with '#'. So one layout reader serves converted text and real PDFs. From the characters (font, size,
+position) this module decides what only a PDF knows:
+
+* reading order: rows by baseline; a page set in two columns (a gutter no row crosses, text filling both
+  sides) is read left column, then right, between full-width rows;
+* headings: a short row standing alone, set larger than the body text (levels by size) or all in a bold face;
+* inline bold (``**Term**: …``), bullets (``•``, ``▪`` … as ``- ``), words hyphenated at a line end joined;
+* running heads, footers and page numbers (in the top or bottom band of the page, repeated on several pages)
+  dropped as remarks, so the report lists them.
+
+Work is bounded: pages are capped, characters per page are capped, and a deadline stops a file that would keep
+the interpreter busy. Every line keeps its page, for the report ("page 4").
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from .outline import Remark
+
+MAX_PAGES = 600  # a thick rulebook has 100; more is not a rulebook
+MAX_CHARS_PER_PAGE = 60_000  # a dense page of 8 pt text holds ~ 8 000
+MAX_SECONDS = 120.0  # for the whole file: pdfminer reads ~ 10 pages a second on a slow machine
+BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demibold|extrabold|-b$|,b$", re.I)
+BULLETS = "•●▪■◦‣○□◆◇►▸➢✓✔–·"
+FURNITURE_BAND = 0.08  # the top and bottom of a page where running heads and folios sit
+LIST_MARKER = re.compile(r"^\s*(?:- |\d{1,2}[.)]\s|[a-z][.)]\s|\([a-z0-9]\)\s)")
+
+
+class PdfError(Exception):
+    """The file cannot be read as a PDF rulebook: the message says why, without the file name."""
+
+
+@dataclass
+class Char:
+    text: str
+    x0: float
+    x1: float
+    y: float  # baseline-ish: the glyph box's bottom
+    size: float
+    bold: bool
+
+
+@dataclass
+class Row:
+    chars: list[Char]
+    y: float
+    page: int
+    segments: list[list[Char]] = field(default_factory=list)
+    left: float | None = None  # where its column starts (the page's text edge, or its column's)
+    bottom: float | None = None  # the baseline of its last line, when it joins a table row's lines
+    furniture: bool = False  # in the top or bottom band of the page
+
+    @property
+    def x0(self) -> float:
+        return self.chars[0].x0
+
+    @property
+    def x1(self) -> float:
+        return max(c.x1 for c in self.chars)
+
+    def size(self) -> float:
+        sizes = Counter(round(c.size, 1) for c in self.chars if c.text.strip())
+        return sizes.most_common(1)[0][0] if sizes else 0.0
+
+    def bold(self) -> bool:
+        letters = [c for c in self.chars if c.text.strip()]
+        return bool(letters) and all(c.bold for c in letters)
+
+
+# -- reading the characters ------------------------------------------------------------------------------------
+
+
+def _collector(deadline: float):
+    from pdfminer.converter import PDFLayoutAnalyzer
+    from pdfminer.layout import LTChar
+    from pdfminer.pdffont import PDFUnicodeNotDefined
+
+    class Collector(PDFLayoutAnalyzer):
+        """Keeps each page's characters and nothing else (no paths, images or layout analysis: bounded)."""
+
+        def __init__(self, rsrcmgr):
+            super().__init__(rsrcmgr, laparams=None)
+            self.pages: list[tuple[float, float, list[Char]]] = []
+            self.chars: list[Char] = []
+
+        def begin_page(self, page, ctm) -> None:
+            super().begin_page(page, ctm)
+            self.chars = []
+
+        def end_page(self, page) -> None:
+            self.pages.append((self.cur_item.width, self.cur_item.height, self.chars))
+            self.pageno += 1
+
+        def _tick(self) -> None:
+            if time.monotonic() > deadline:
+                raise PdfError(f"reading it takes too long (over {MAX_SECONDS:.0f} s at page {self.pageno}); "
+                               "the file may be damaged: print it to a new PDF and try again")
+
+        def paint_path(self, *args, **kwargs) -> None:
+            self._tick()
+
+        def render_image(self, *args, **kwargs) -> None:
+            self._tick()
+
+        def begin_figure(self, *args, **kwargs) -> None:
+            self._tick()
+
+        def end_figure(self, *args, **kwargs) -> None:
+            pass
+
+        def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate) -> float:
+            try:
+                text = font.to_unichr(cid)
+            except PDFUnicodeNotDefined:
+                text = ""
+            item = LTChar(matrix, font, fontsize, scaling, rise, text or " ", font.char_width(cid),
+                          font.char_disp(cid), ncs, graphicstate)
+            if len(self.chars) >= MAX_CHARS_PER_PAGE:
+                raise PdfError(f"page {self.pageno} holds more than {MAX_CHARS_PER_PAGE} characters; "
+                               "it is not a rulebook page (or the file is damaged)")
+            if len(self.chars) % 500 == 0:
+                self._tick()
+            if text and item.upright:
+                name = font.fontname if isinstance(font.fontname, str) else str(font.fontname)
+                self.chars.append(Char(text, item.x0, item.x1, item.y0, item.size,
+                                       bool(BOLD_FONT.search(name.split("+")[-1]))))
+            return item.adv
+
+    return Collector
+
+
+def read_chars(raw: bytes) -> list[tuple[float, float, list[Char]]]:
+    """(width, height, characters) of every page, or PdfError saying in words what is wrong."""
+    try:
+        from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
+        from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
+        from pdfminer.pdfpage import PDFPage
+        from pdfminer.pdfparser import PDFParser
+        from pdfminer.psexceptions import PSException
+    except ImportError:
+        raise PdfError("reading PDF files needs: pip install 'rulecraft[import]'") from None
+    deadline = time.monotonic() + MAX_SECONDS
+    try:
+        document = PDFDocument(PDFParser(io.BytesIO(raw)))
+    except PDFPasswordIncorrect:
+        raise PdfError("it is encrypted with a password; save an unprotected copy (or print it to a new PDF)"
+                       " and import that") from None
+    except PDFEncryptionError as exc:
+        raise PdfError(f"it is encrypted in a way that cannot be read ({exc}); save an unprotected copy") from None
+    except (PSException, ValueError, TypeError, KeyError, AttributeError, IndexError, EOFError, OSError,
+            RecursionError, AssertionError, ZeroDivisionError, OverflowError) as exc:
+        raise PdfError(f"it is damaged or truncated ({_why(exc)}); export or print it to a new PDF") from None
+    manager = PDFResourceManager(caching=True)
+    device = _collector(deadline)(manager)
+    interpreter = PDFPageInterpreter(manager, device)
+    count = 0
+    try:
+        for page in PDFPage.create_pages(document):
+            count += 1
+            if count > MAX_PAGES:
+                raise PdfError(f"it has more than {MAX_PAGES} pages; split it and import the rules part")
+            interpreter.process_page(page)
+    except PdfError:
+        raise
+    except (PSException, ValueError, TypeError, KeyError, AttributeError, IndexError, EOFError, OSError,
+            RecursionError, AssertionError, ZeroDivisionError, OverflowError) as exc:
+        if not device.pages:
+            raise PdfError(f"it is damaged or truncated ({_why(exc)}); export or print it to a new PDF") from None
+        # a damaged page late in the file: keep what was read (the report gives the page count)
+    if not device.pages:
+        raise PdfError("it has no pages (damaged or truncated?); export or print it to a new PDF")
+    return device.pages
+
+
+def _why(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0][:80] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+# -- characters to rows ----------------------------------------------------------------------------------------
+
+
+def _rows(chars: list[Char], page: int) -> list[Row]:
+    """Characters on one baseline (a tolerance of a third of their size) as rows, top to bottom."""
+    rows: list[Row] = []
+    for char in sorted(chars, key=lambda c: (-c.y, c.x0)):
+        row = rows[-1] if rows else None
+        if row and abs(row.y - char.y) <= max(1.0, 0.35 * min(char.size, row.chars[0].size)):
+            row.chars.append(char)
+        else:
+            rows.append(Row([char], char.y, page))
+    for row in rows:
+        row.chars.sort(key=lambda c: c.x0)
+        row.segments = _segments(row.chars)
+    return rows
+
+
+def _segments(chars: list[Char]) -> list[list[Char]]:
+    """A row cut where a gap is wider than about an em (a justified line's spaces are narrower): table cells, or
+    the two columns of a page."""
+    out: list[list[Char]] = []
+    for char in chars:
+        if not char.text.strip() and out:
+            out[-1].append(char)
+            continue
+        last = next((c for c in reversed(out[-1]) if c.text.strip()), None) if out else None
+        if last is None or char.x0 - last.x1 > 0.9 * max(char.size, last.size):
+            out.append([char])
+        else:
+            out[-1].append(char)
+    return [seg for seg in out if any(c.text.strip() for c in seg)]
+
+
+def _gutter(rows: list[Row], width: float) -> float | None:
+    """The x of a gutter between two columns of text, or None: no row's text crosses it, and the text on each
+    side fills most of its column (a table's short cells leave gaps too, but do not fill)."""
+    text_rows = [r for r in rows if r.segments]
+    if len(text_rows) < 8:
+        return None
+    best = None
+    for step in range(30, 71, 2):
+        x = width * step / 100
+        crossing = sum(1 for r in text_rows for s in r.segments if s[0].x0 < x < s[-1].x1)
+        if best is None or crossing < best[0]:
+            best = (crossing, x)
+    crossing, x = best
+    if crossing > 0.1 * len(text_rows):
+        return None
+    left = [s for r in text_rows for s in r.segments if s[-1].x1 <= x]
+    right = [s for r in text_rows for s in r.segments if s[0].x0 >= x]
+    if len(left) < 0.3 * len(text_rows) or len(right) < 0.3 * len(text_rows):
+        return None
+    l0 = min(s[0].x0 for s in left)
+    r0 = min(s[0].x0 for s in right)
+    r1 = max(s[-1].x1 for s in right)
+    l_full = sum(1 for s in left if s[-1].x1 - s[0].x0 >= 0.6 * (x - l0))
+    r_full = sum(1 for s in right if s[-1].x1 - s[0].x0 >= 0.6 * (r1 - r0))
+    if l_full < max(3, 0.25 * len(left)) or r_full < max(3, 0.25 * len(right)):
+        return None
+    return x
+
+
+def _reading_order(rows: list[Row], width: float) -> list[Row]:
+    """Rows of a two-column page: left column then right, band by band between rows that span the gutter."""
+    x = _gutter(rows, width)
+    page_left = min((r.x0 for r in rows), default=0.0)
+    if x is None:
+        for row in rows:
+            row.left = page_left
+        return rows
+    out: list[Row] = []
+    left: list[Row] = []
+    right: list[Row] = []
+
+    def flush() -> None:
+        out.extend(left)
+        out.extend(right)
+        left.clear()
+        right.clear()
+
+    for row in rows:
+        if any(s[0].x0 < x < s[-1].x1 for s in row.segments):
+            flush()
+            row.left = page_left
+            out.append(row)
+            continue
+        parts = ([s for s in row.segments if s[-1].x1 <= x], [s for s in row.segments if s[0].x0 >= x])
+        for side, segs in zip((left, right), parts):
+            if segs:
+                chars = [c for s in segs for c in s]
+                side.append(Row(chars, row.y, row.page, segs, furniture=row.furniture))
+    flush()
+    for side in (True, False):  # each column's rows measure their cells from the column's edge
+        mine = [r for r in out if r.left is None and (r.x0 < x) == side]
+        edge = min((r.x0 for r in mine), default=0.0)
+        for row in mine:
+            row.left = edge
+    for row in out:
+        if row.left is None or any(s[0].x0 < x < s[-1].x1 for s in row.segments):
+            row.left = page_left
+    return out
+
+
+# -- rows to layout lines --------------------------------------------------------------------------------------
+
+
+def _text(chars: list[Char], bold_marks: bool) -> str:
+    """A segment's text: a space where the glyphs leave a gap, '**' around bold words when asked."""
+    out: list[str] = []
+    prev: Char | None = None
+    bold = False
+    for char in chars:
+        if not char.text.strip():
+            if out and out[-1] != " ":
+                out.append(" ")
+            prev = char
+            continue
+        if prev is not None and prev.text.strip() and char.x0 - prev.x1 > 0.18 * char.size \
+                and out and out[-1] != " ":
+            out.append(" ")
+        if bold_marks and char.bold != bold:
+            if char.bold:
+                out.append("**")
+            else:  # '**Term**: …', '**Shelf**.': the closing mark before the space the glyphs left
+                spaced = bool(out) and out[-1] == " "
+                while out and out[-1] == " ":
+                    out.pop()
+                out.append("** " if spaced else "**")
+            bold = char.bold
+        out.append(char.text)
+        prev = char
+    text = "".join(out).rstrip()
+    if bold:
+        text += "**"
+    return re.sub(r"\*\*(\s*)\*\*", r"\1", text)
+
+
+@dataclass
+class Styles:
+    body: float
+    char_width: float
+    levels: dict[float, int]
+
+
+def _styles(rows: list[Row]) -> Styles:
+    sizes: Counter = Counter()
+    widths: list[float] = []
+    for row in rows:
+        for c in row.chars:
+            if c.text.strip():
+                sizes[round(c.size, 1)] += 1
+    body = sizes.most_common(1)[0][0] if sizes else 10.0
+    for row in rows:
+        widths += [c.x1 - c.x0 for c in row.chars if c.text.strip() and round(c.size, 1) == body]
+    widths.sort()
+    char_width = widths[len(widths) // 2] if widths else body / 2
+    big = sorted({round(r.size(), 1) for r in rows if r.size() >= body * 1.15 and _heading_text(r)}, reverse=True)
+    return Styles(body, max(char_width, 1.0), {size: min(1 + rank, 4) for rank, size in enumerate(big)})
+
+
+def _heading_text(row: Row) -> bool:
+    text = "".join(c.text for c in row.chars).strip()
+    return 0 < len(text) <= 90 and not text.endswith((".", ",", ";")) and len(row.segments) == 1
+
+
+def to_layout(pages: list[tuple[float, float, list[Char]]], remarks: list[Remark]) -> tuple[list[tuple[int, str]],
+                                                                                          dict[int, int]]:
+    """(text lines numbered from 1, the page of each line): the plain-text reader's input."""
+    all_rows: list[list[Row]] = []
+    for number, (width, height, chars) in enumerate(pages, start=1):
+        rows = _rows(chars, number)
+        all_rows.append(_reading_order(_drop_furniture_marks(rows, height), width))
+    _drop_furniture(all_rows, pages, remarks)
+    styles = _styles([r for rows in all_rows for r in rows])
+    lines: list[tuple[str, int]] = []  # (text, page)
+    for rows in all_rows:
+        _page_lines(rows, styles, lines)
+        lines.append(("", rows[0].page if rows else len(lines)))
+    _join_hyphens(lines)
+    numbered = [(n, text) for n, (text, _) in enumerate(lines, start=1)]
+    return numbered, {n: page for n, (_, page) in enumerate(lines, start=1)}
+
+
+def _drop_furniture_marks(rows: list[Row], height: float) -> list[Row]:
+    for row in rows:
+        row.furniture = row.y > height * (1 - FURNITURE_BAND) or row.y < height * FURNITURE_BAND
+    return rows
+
+
+def _furniture_key(row: Row) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"\d+", "#", "".join(c.text for c in row.chars))).strip().lower()
+
+
+def _drop_furniture(all_rows: list[list[Row]], pages: list, remarks: list[Remark]) -> None:
+    """Rows in the top or bottom band repeated (numbers aside) on two or more pages and a third of them, and
+    folios (a bare number, or 'Page 4') in those bands, are page furniture: left out, listed as remarks."""
+    counts: Counter = Counter()
+    for rows in all_rows:
+        counts.update({_furniture_key(r) for r in rows if r.furniture})
+    enough = max(2, len(all_rows) // 3)
+    for rows in all_rows:
+        keep = []
+        for row in rows:
+            key = _furniture_key(row)
+            text = re.sub(r"\s+", " ", "".join(c.text for c in row.chars)).strip()
+            folio = re.fullmatch(r"(?:page\s+)?#(?:\s*(?:/|of)\s*#)?|[-–—]\s*#\s*[-–—]", key)
+            if row.furniture and (folio or (counts[key] >= enough and len(all_rows) >= 2)):
+                remarks.append(Remark("furniture", f"page {row.page}: running page line dropped: '{text[:80]}'"))
+                continue
+            keep.append(row)
+        rows[:] = keep
+
+
+def _blocks(rows: list[Row]) -> list[list[Row]]:
+    """Rows in runs without a wide gap between them (two and a half lines: a table's rows are often set
+    further apart than a paragraph's lines)."""
+    out: list[list[Row]] = []
+    for row in rows:
+        last = out[-1][-1] if out else None
+        if last is not None and 0 <= (last.bottom or last.y) - row.y <= 2.5 * max(row.size(), last.size()):
+            out[-1].append(row)
+        else:
+            out.append([row])
+    joined: list[list[Row]] = []
+    for block in out:  # a table with tall padding: blocks of the same two or more left edges, close together
+        if joined and len(_edges(block)) >= 2 and _same_edges(_edges(joined[-1]), _edges(block)) \
+                and 0 <= (joined[-1][-1].bottom or joined[-1][-1].y) - block[0].y <= 5 * block[0].size():
+            joined[-1].extend(block)
+        else:
+            joined.append(block)
+    return joined
+
+
+def _edges(block: list[Row]) -> list[float]:
+    edges: list[float] = []
+    for row in block:
+        for seg in row.segments:
+            if not any(abs(e - seg[0].x0) <= 4 for e in edges):
+                edges.append(seg[0].x0)
+    return sorted(edges)
+
+
+def _same_edges(a: list[float], b: list[float]) -> bool:
+    return len(a) == len(b) and all(abs(x - y) <= 4 for x, y in zip(a, b))
+
+
+def _column_starts(block: list[Row]) -> list[float]:
+    """Where a table's columns start: the cells of rows cut in two or more; failing that (a table whose short
+    cells sit beside the middle of the long ones, or a name above or beside its indented meaning), every
+    left edge used by two or more cells."""
+    starts: list[float] = []
+    for row in block:
+        if len(row.segments) >= 2:
+            for seg in row.segments:
+                if not any(abs(seg[0].x0 - x) <= 4 for x in starts):
+                    starts.append(seg[0].x0)
+    if len(starts) >= 2:
+        return sorted(starts)
+    edges: list[list[float]] = []
+    for row in block:
+        for seg in row.segments:
+            near = next((e for e in edges if abs(e[0] - seg[0].x0) <= 4), None)
+            if near is None:
+                edges.append([seg[0].x0])
+            else:
+                near.append(seg[0].x0)
+    return sorted(e[0] for e in edges if len(e) >= 2)
+
+
+def _column(x: float, starts: list[float]) -> int:
+    return max((k for k, s in enumerate(starts) if x >= s - 4), default=0)
+
+
+def _fits(row: Row, starts: list[float], body: float) -> bool:
+    """Each of the row's cells ends before the next column starts (a line of prose runs across them); no cell
+    of a later column is a list item (a list indented under its bold lead is no table); no heading type."""
+    if row.size() >= body * 1.15:
+        return False
+    for seg in row.segments:
+        if _column(seg[0].x0, starts) > 0 and LIST_MARKER.match(_text(seg, False)):
+            return False
+        k = _column(seg[0].x0, starts)
+        if k + 1 < len(starts) and seg[-1].x1 > starts[k + 1] - 2:
+            return False
+    return True
+
+
+def _runs(rows: list[Row], body: float) -> list[tuple[list[Row], list[float]]]:
+    """The rows in runs, each with its column starts: [] for prose, two or more for a table (three or more rows
+    whose cells all keep to their columns, each column holding two cells or more)."""
+    out: list[tuple[list[Row], list[float]]] = []
+    for block in _blocks(rows):
+        starts = _column_starts(block)
+        if len(starts) < 2:
+            out.append((block, []))
+            continue
+        run: list[Row] = []
+        for row in block:
+            if _fits(row, starts, body):
+                run.append(row)
+            else:
+                _flush_run(run, body, out)
+                out.append(([row], []))
+        _flush_run(run, body, out)
+    return out
+
+
+def _flush_run(run: list[Row], body: float, out: list[tuple[list[Row], list[float]]]) -> None:
+    mine = _column_starts(run)
+    used = Counter(_column(seg[0].x0, mine) for r in run for seg in r.segments) if mine else Counter()
+    if len(run) >= 3 and len(mine) >= 2 and all(used[k] >= 2 for k in range(len(mine))) \
+            and all(_fits(r, mine, body) for r in run):
+        out.append((list(run), mine))
+    elif run:
+        out.append((list(run), []))
+    run.clear()
+
+
+def _centred_groups(cells: dict[int, list[tuple[float, list[Char]]]]) -> list[list[float]] | None:
+    """The table rows as the baselines of the column holding the most lines, cut where the gap is wider than
+    its line spacing (the rows' padding); None without such gaps, or when a 'row' would hold over four lines
+    (a header over evenly set rows of one line each)."""
+    driver = max(cells, key=lambda k: len(cells[k]))
+    ys = [y for y, _ in cells[driver]]
+    gaps = [a - b for a, b in zip(ys, ys[1:])]
+    positive = [g for g in gaps if g > 0]
+    if not positive:
+        return None
+    spacing = min(positive)
+    cuts = [k + 1 for k, g in enumerate(gaps) if g > spacing + 1.5]
+    groups = [ys[a:b] for a, b in zip([0] + cuts, cuts + [len(ys)])]
+    if not cuts or len(groups) < 3 or any(len(g) > 4 for g in groups[1:]) or all(len(g) == 1 for g in groups):
+        return None
+    return groups
+
+
+def _top_groups(block: list[Row], starts: list[float]) -> list[list[float]] | None:
+    """The table rows when each starts with its first cell and its other cells run on below (a name above or
+    beside its meaning): a row begins at every line holding a first-column cell. None when every line does."""
+    groups: list[list[float]] = []
+    for row in block:
+        first = any(_column(seg[0].x0, starts) == 0 for seg in row.segments)
+        if first or not groups:
+            groups.append([row.y])
+        else:
+            groups[-1].append(row.y)
+    return None if all(len(g) == 1 for g in groups) else groups
+
+
+def merge_table_rows(rows: list[Row], body: float) -> list[Row]:
+    """A table whose cells wrap over several lines, the shorter cells set in the middle of their row (as
+    browsers and Word print them): each table row becomes one row, a cell's lines joined. The column holding
+    the most lines drives: its lines split into cells where the gap is wider than its line spacing (the row's
+    padding); every other line goes to the cell beside it. Without such gaps the rows stay as they are."""
+    out: list[Row] = []
+    for block, starts in _runs(rows, body):
+        if not starts:
+            out.extend(block)
+            continue
+        cells: dict[int, list[tuple[float, list[Char]]]] = {}
+        for row in block:
+            for seg in row.segments:
+                cells.setdefault(_column(seg[0].x0, starts), []).append((row.y, seg))
+        groups = _centred_groups(cells) or _top_groups(block, starts)
+        if groups is None:
+            out.extend(block)
+            continue
+        merged: list[dict[int, list[Char]]] = [dict() for _ in groups]
+        for column, items in sorted(cells.items()):
+            for y, seg in items:
+                k = min(range(len(groups)), key=lambda g: 0 if groups[g][-1] - 1 <= y <= groups[g][0] + 1
+                        else min(abs(y - groups[g][0]), abs(y - groups[g][-1])))
+                chars = merged[k].setdefault(column, [])
+                if chars:
+                    last = chars[-1]
+                    chars.append(Char(" ", last.x1, last.x1, last.y, last.size, last.bold))
+                chars.extend(seg)
+        page = block[0].page
+        for group, columns in zip(groups, merged):
+            segs = [columns[c] for c in sorted(columns)]
+            row = Row([c for seg in segs for c in seg], group[0], page, segs, block[0].left,
+                      bottom=min(y for seg in segs for y in (seg[0].y, seg[-1].y)))
+            out.append(row)
+    return out
+
+
+def table_lines(rows: list[Row], body: float) -> dict[int, tuple[int, str]]:
+    """id(row) -> (table number, its line) for the rows of tables: three or more rows in a run, two or more
+    of them cut into cells at the same columns. With a header (set in bold, or naming its columns as
+    :data:`layout_lines.HEADER_WORDS` does) the rows are '| … |' rows, the header first; a two-column table
+    without one is 'name — meaning' lines (a glossary, a die's results), as the layout reader writes them."""
+    from .layout_lines import _header_words
+
+    out: dict[int, tuple[int, str]] = {}
+    for number, (block, starts) in enumerate(_runs(rows, body)):
+        if not starts:
+            continue
+        cells = []
+        for row in block:
+            texts = [""] * len(starts)
+            for seg in row.segments:
+                k = _column(seg[0].x0, starts)
+                texts[k] = (texts[k] + " " + _text(seg, False)).strip()
+            cells.append(texts)
+        first = cells[0]
+        header = block[0].bold() or _header_words(first) or (
+            all(len(c.split()) <= 3 and not re.search(r"\d", c) for c in first)
+            and all(re.search(r"\d", r[0]) for r in cells[1:]))
+        for row, texts in zip(block, cells):
+            if header or len(starts) > 2:
+                text = "| " + " | ".join(c.replace("|", "/") for c in texts) + " |"
+            else:
+                text = f"{texts[0]} — {texts[1]}" if texts[0] and texts[1] else (texts[0] or texts[1])
+            out[id(row)] = (number, text)
+    return out
+
+
+def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -> None:
+    rows = merge_table_rows(rows, styles.body)
+    tables = table_lines(rows, styles.body)
+    prev: Row | None = None
+    heading_open: tuple[float, bool] | None = None
+    list_x: float | None = None  # where the current list's markers stand
+    for i, row in enumerate(rows):
+        size = round(row.size(), 1)
+        gap = ((prev.bottom or prev.y) - row.y) if prev is not None else None
+        para_break = prev is None or gap is None or gap < 0 or gap > 1.75 * max(size, round(prev.size(), 1))
+        nxt = rows[i + 1] if i + 1 < len(rows) else None
+        if id(row) in tables:
+            same = prev is not None and tables.get(id(prev), (None,))[0] == tables[id(row)][0]
+            if not same and lines and lines[-1][0].strip():
+                lines.append(("", row.page))
+            lines.append((tables[id(row)][1], row.page))
+            heading_open = None
+            prev = row
+            continue
+        if prev is not None and id(prev) in tables and lines and lines[-1][0].strip():
+            lines.append(("", row.page))
+        text = _row_text(row, styles, row.left or 0.0)
+        marker = LIST_MARKER.match(text)
+        if marker and list_x is not None and abs(row.x0 - list_x) <= 3 and para_break and not heading_open:
+            para_break = False  # the next item of a list whose items are spaced apart: one list
+        list_x = row.x0 if marker else (list_x if not para_break else None)
+        level = styles.levels.get(size)
+        after = _row_text(nxt, styles, nxt.left or 0.0) if nxt is not None else ""
+        bold_heading = row.bold() and _heading_text(row) and size >= styles.body * 0.95 and (
+            nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open) \
+            and not LIST_MARKER.match(after)  # a bold line over a list leads it (set-up steps by player)
+        if level is None and bold_heading:
+            level = min(len(styles.levels) + 1, 5) if styles.levels else 2
+            level = max(level, 2)
+        if level and _heading_text(row):
+            text = _text(row.chars, False).strip().strip("*").strip()
+            if heading_open == (size, row.bold()) and not para_break and lines and lines[-1][0].startswith("#"):
+                lines[-1] = (lines[-1][0] + " " + text, lines[-1][1])  # a heading wrapped over two rows
+            else:
+                if lines and lines[-1][0].strip():
+                    lines.append(("", row.page))
+                lines.append(("#" * level + " " + text, row.page))
+            heading_open = (size, row.bold())
+            prev = row
+            continue
+        if heading_open or (para_break and lines and lines[-1][0].strip()):
+            lines.append(("", row.page))
+        heading_open = None
+        lines.append((text if marker or len(row.segments) > 1 else text.lstrip(), row.page))
+        prev = row
+
+
+def _row_text(row: Row, styles: Styles, left: float) -> str:
+    """A row as a layout line: cells at their columns (two spaces at least between them), a bullet as '- '."""
+    out = ""
+    for k, seg in enumerate(row.segments):
+        column = max(0, round((seg[0].x0 - left) / styles.char_width))
+        text = _text(seg, len(row.segments) == 1)  # a table's cells: no bold marks (a header row is bold)
+        if k == 0:
+            out = " " * column + text
+        else:
+            out += " " * max(2, column - len(out)) + text
+    stripped = out.lstrip()
+    if stripped[:1] in BULLETS and stripped[1:2] in (" ", "\t", "") and len(stripped) > 2:
+        out = out[:len(out) - len(stripped)] + "- " + stripped[1:].lstrip()
+    elif stripped[:3] == "**" + stripped[2:3] and stripped[2:3] in BULLETS:
+        out = out[:len(out) - len(stripped)] + "- **" + stripped[3:].lstrip()
+    return out
+
+
+def _join_hyphens(lines: list[tuple[str, int]]) -> None:
+    """'cap-' / 'tured the …': a word hyphenated at the line end is joined (the rest of the line moves down)."""
+    for i in range(len(lines) - 1):
+        text, page = lines[i]
+        following, page2 = lines[i + 1]
+        if re.search(r"[a-z]-$", text) and re.match(r"\s*[a-z]", following) and not text.lstrip().startswith("#"):
+            word = re.match(r"\s*(\S+)\s*", following)
+            lines[i] = (text[:-1] + word.group(1), page)
+            lines[i + 1] = (following[word.end():].rstrip() and " " * (len(following) - len(following.lstrip()))
+                            + following[word.end():], page2)
+
+
+def text_chars(pages: list[tuple[float, float, list[Char]]]) -> int:
+    return sum(1 for _, _, chars in pages for c in chars if c.text.strip())

@@ -1,0 +1,373 @@
+"""`rulecraft import` of PDF and Word (.docx) rulebooks: the readers, the bad files, and whole imports.
+
+The PDF and Word files are made at test time from tuned rulebooks (tests/formatkit.py: printed with
+WeasyPrint, written with python-docx), so their hand counts apply unchanged."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import formatkit
+import pytest
+import yaml
+
+from rulecraft.cli.importer import ImportError_, docformats, docx_reader, import_rulebook, pdf_reader
+from rulecraft.cli.importer.outline import Remark
+from rulecraft.cli.importer.pdf_reader import Char
+
+REPO = Path(__file__).resolve().parents[3]
+BOOKS = REPO / "tests" / "unit" / "cli" / "rulebooks"
+
+
+def _benchmark():
+    spec = importlib.util.spec_from_file_location("import_yield", REPO / "benchmarks" / "import_yield.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def data(result) -> dict:
+    return {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in result.folder.glob("*.yaml")}
+
+
+# -- whole imports -----------------------------------------------------------------------------------------------
+
+FORMS = {
+    "pdf": lambda html, out: formatkit.to_pdf(html, out.with_suffix(".pdf")),
+    "pdf-2col": lambda html, out: formatkit.to_pdf(html, out.with_suffix(".pdf"), columns=2),
+    "docx": lambda html, out: formatkit.to_docx(html, out.with_suffix(".docx")),
+    "docx-manual": lambda html, out: formatkit.to_docx(html, out.with_suffix(".docx"), styled=False),
+}
+
+
+@pytest.mark.parametrize("book", ["market-day.md", "glazewright.html"])
+@pytest.mark.parametrize("form", list(FORMS))
+def test_a_printed_or_word_rulebook_yields_what_its_source_does(tmp_path, book, form, capsys):
+    source = BOOKS / book
+    made = FORMS[form](formatkit.source_html(source), tmp_path / f"{source.stem}-{form}")
+    result = import_rulebook(made, tmp_path / "out", game_id="book")
+    assert not result.check.errors, [p.format() for p in result.check.errors]
+    expected = yaml.safe_load(source.with_suffix(".expected.yaml").read_text(encoding="utf-8"))
+    figures = _benchmark().measure(data(result), expected)
+    with capsys.disabled():
+        print(f"\n{book} as {form}: " + ", ".join(f"{k} {a}/{b}" for k, (a, b, _) in figures.items()))
+    assert all(got == present for got, present, _ in figures.values()), figures
+    assert sum(extra for _, _, extra in figures.values()) == 0, figures
+
+
+@pytest.mark.parametrize("book", ["harrowgate-apiary.txt", "gullwing-rally.txt"])
+def test_a_word_file_typed_line_by_line_reads_as_its_plain_text(tmp_path, book):
+    # no heading, list or table: Word's tabbed lists ('1.<tab>') and a README's underlined headings, as typed
+    source = BOOKS / book
+    made = formatkit.to_docx(formatkit.source_html(source), tmp_path / "typed.docx")
+    result = import_rulebook(made, tmp_path / "out", game_id="typed")
+    expected = yaml.safe_load(source.with_suffix(".expected.yaml").read_text(encoding="utf-8"))
+    figures = _benchmark().measure(data(result), expected)
+    assert all(got == present for got, present, _ in figures.values()), figures
+    assert "(paragraph " in result.report_text and "(line " not in result.report_text.split("## Files")[0]
+
+
+def test_pdf_report_says_pages_and_drops_the_running_head(tmp_path):
+    source = BOOKS / "cinderfall-foundry.md"
+    pdf = formatkit.to_pdf(formatkit.source_html(source), tmp_path / "rules.pdf", columns=2)
+    result = import_rulebook(pdf, tmp_path / "out", game_id="cf")
+    report = result.report_text
+    assert "(pdf, 2 pages)" in report or "(pdf, 3 pages)" in report
+    assert "(page 1)" in report and "(line " not in report and "lines " not in report.split("## Files")[0]
+    assert "running page line dropped: 'CINDERFALL FOUNDRY — Rulebook'" in report
+    page = result.page.read_text(encoding="utf-8")
+    assert "CINDERFALL FOUNDRY — Rulebook\n" not in page and "Page 2" not in page
+    assert [p["name"] for p in data(result)["phases"]["phases"]] == ["Stoke", "Pour", "Temper", "Ship"]
+
+
+def test_docx_report_locates_by_heading_and_paragraph(tmp_path):
+    source = BOOKS / "glazewright.html"
+    docx = formatkit.to_docx(formatkit.source_html(source), tmp_path / "rules.docx")
+    result = import_rulebook(docx, tmp_path / "out", game_id="gw")
+    needs = result.report_text.split("## Needs a human", 1)[1]
+    assert "(line " not in needs
+    assert "(heading 'Setting up the workshop' (paragraph" in result.report_text \
+        or "(under 'Setting up the workshop')" in result.report_text
+    assert "(docx, " in result.report_text and " paragraphs)" in result.report_text
+
+
+def test_content_decides_not_the_name(tmp_path):
+    pdf = formatkit.to_pdf(formatkit.source_html(BOOKS / "market-day.md"), tmp_path / "rules.pdf")
+    renamed = tmp_path / "rules.txt"
+    renamed.write_bytes(pdf.read_bytes())
+    assert import_rulebook(renamed, tmp_path / "out", game_id="a").state.outline.format == "pdf"
+    docx = formatkit.to_docx(formatkit.source_html(BOOKS / "market-day.md"), tmp_path / "rules.docx")
+    zipped = tmp_path / "rules.zip"
+    zipped.write_bytes(docx.read_bytes())
+    assert import_rulebook(zipped, tmp_path / "out", game_id="b").state.outline.format == "docx"
+
+
+# -- the PDF reader on characters placed by hand -------------------------------------------------------------------
+
+
+def line(text: str, x: float, y: float, size: float = 10, bold: bool = False, width: float = 5) -> list[Char]:
+    return [Char(c, x + i * width, x + (i + 1) * width, y, size, bold) for i, c in enumerate(text)]
+
+
+def layout(*pages: list[Char], width: float = 600, height: float = 800) -> list[str]:
+    lines, _ = pdf_reader.to_layout([(width, height, chars) for chars in pages], [])
+    return [text for _, text in lines]
+
+
+def test_headings_by_size_and_weight_and_inline_bold():
+    chars = line("The Game", 50, 700, size=20) + line("Setting up", 50, 660, size=14)
+    chars += line("Place the board in the middle of the table.", 50, 640)
+    chars += line("Harvest", 50, 610, bold=True) + line("Take one crop for each worker you placed.", 50, 595)
+    chars += line("Ash", 50, 570, bold=True) + line(": a spent ember.", 65, 570)
+    out = [t for t in layout(chars) if t]
+    assert out[:3] == ["# The Game", "## Setting up", "Place the board in the middle of the table."]
+    assert out[3] == "### Harvest"
+    assert out[5] == "**Ash**: a spent ember."
+
+
+def test_two_columns_read_left_then_right_between_full_width_rows():
+    chars = line("A heading across the whole page", 50, 760, size=16)
+    for k in range(10):  # two columns of ten lines each, filling their width
+        chars += line(f"left column line {k} of text here", 50, 700 - 14 * k)
+        chars += line(f"right column line {k} of text here", 320, 700 - 14 * k)
+    out = [t for t in layout(chars) if t]
+    assert out[0].startswith("# A heading")
+    assert out[1:11] == [f"left column line {k} of text here" for k in range(10)]
+    assert out[11:21] == [f"right column line {k} of text here" for k in range(10)]
+
+
+def test_a_table_of_aligned_cells_with_wrapped_cells_becomes_rows():
+    chars = line("Roll", 50, 700, bold=True) + line("Result", 150, 700, bold=True)
+    chars += line("1-2", 50, 680) + line("Calm: nothing happens.", 150, 680)  # rows 20 pt apart
+    chars += line("3-5", 50, 653) + line("Squall: every raft loses", 150, 660) + line("its top tile.", 150, 646)
+    chars += line("6", 50, 626) + line("Wreck: add three tiles.", 150, 626)  # a cell's lines 14 pt apart
+    out = [t for t in layout(chars) if t]
+    assert out == ["| Roll | Result |", "| 1-2 | Calm: nothing happens. |",
+                   "| 3-5 | Squall: every raft loses its top tile. |", "| 6 | Wreck: add three tiles. |"]
+
+
+def test_bullets_hyphens_and_spaced_list_items():
+    chars = line("• Take a raft board and", 50, 700) + line("three coins.", 62, 686)
+    chars += line("• Put the storm die be-", 50, 660) + line("side the board.", 62, 646)
+    out = [t for t in layout(chars) if t]
+    assert out == ["- Take a raft board and", "three coins.", "- Put the storm die beside", "the board."]
+
+
+def test_running_heads_and_folios_are_dropped_as_remarks():
+    pages = []
+    for n in range(1, 4):
+        pages.append(line("Driftwood Salvagers - Rules", 200, 780, size=8) + line(f"Rule text on page {n}.", 50, 400)
+                     + line(str(n), 300, 20, size=8))
+    remarks: list[Remark] = []
+    lines, page_of = pdf_reader.to_layout([(600, 800, c) for c in pages], remarks)
+    texts = [t for _, t in lines if t]
+    assert texts == ["Rule text on page 1.", "Rule text on page 2.", "Rule text on page 3."]
+    assert len(remarks) == 6 and all("running page line dropped" in r.text for r in remarks)
+    assert [page_of[n] for n, t in lines if t] == [1, 2, 3]
+
+
+# -- the Word reader ------------------------------------------------------------------------------------------------
+
+
+def _docx(build) -> bytes:
+    from docx import Document
+
+    doc = Document()
+    build(doc)
+    buffer = io.BytesIO()
+    doc.save(buffer)
+    return buffer.getvalue()
+
+
+def test_word_styles_manual_headings_typed_numbers_and_soft_breaks():
+    from docx.shared import Pt
+
+    def build(doc):
+        doc.add_paragraph("Kelp Market", style="Title")
+        doc.add_heading("Setting up", level=1)
+        doc.add_paragraph("Lay out the board.", style="List Number")
+        doc.add_paragraph("Deal two cards.", style="List Number")
+        doc.add_paragraph("Each player also draws one.", style="List Number 2")
+        big = doc.add_paragraph().add_run("Playing a round")
+        big.bold, big.font.size = True, Pt(16)
+        doc.add_paragraph("Every round has three phases.")
+        small = doc.add_paragraph().add_run("Tide")
+        small.bold = True
+        para = doc.add_paragraph("The tide rises.")
+        para.add_run().add_break()
+        para.add_run("Then it falls.")
+        doc.add_paragraph("1.\tRoll the die.")
+        doc.add_paragraph("2.\tMove the boat.")
+        table = doc.add_table(rows=2, cols=2)
+        table.cell(0, 0).text, table.cell(0, 1).text = "Roll", "Result"
+        table.cell(1, 0).text, table.cell(1, 1).text = "1", "Calm"
+
+    html, _ = docx_reader.to_html(_docx(build))
+    assert "<h1>Kelp Market</h1>" in html and "<h1>Setting up</h1>" in html
+    flat = html.replace("\n", "")
+    assert "<ol><li>Lay out the board.</li><li>Deal two cards.<ol><li>Each player also draws one.</li></ol>" in flat
+    assert "<h2>Playing a round</h2>" in html, "a bigger bold Normal paragraph is a heading"
+    assert "<h2>Tide</h2>" in html or "<h3>Tide</h3>" in html, "a bold Normal paragraph leading text"
+    assert "The tide rises.<br />Then it falls." in html
+    assert "<ol>\n<li>Roll the die.</li>\n<li>Move the boat.</li>\n</ol>" in html, "typed numbers and a tab"
+    assert "<table>" in html and "<td><p>Calm</p></td>" in flat
+
+
+def test_bold_lines_in_a_row_are_emphasis_not_headings():
+    def build(doc):
+        for text in ("Wood", "Stone", "Gold"):
+            doc.add_paragraph().add_run(text).bold = True
+        doc.add_paragraph("Three resources.")
+
+    html, _ = docx_reader.to_html(_docx(build))
+    assert "<p><strong>Wood</strong></p>" in html and "<p><strong>Stone</strong></p>" in html
+    assert "<h2>Gold</h2>" in html, "the last one leads the text: a heading"
+
+
+WORD_NS = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+
+
+def _raw_docx(body: str, extra: dict[str, str] | None = None) -> bytes:
+    """A minimal Word file with this body XML (for what python-docx cannot write: text boxes, footnotes)."""
+    buffer = io.BytesIO()
+    rels = ('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+            'officeDocument" Target="word/document.xml"/></Relationships>')
+    doc_rels = ('<?xml version="1.0"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+                'relationships"><Relationship Id="rId9" Type="http://schemas.openxmlformats.org/officeDocument/2006/'
+                'relationships/footnotes" Target="footnotes.xml"/></Relationships>')
+    types = ('<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">'
+             '<Default Extension="xml" ContentType="application/xml"/><Default Extension="rels" '
+             'ContentType="application/vnd.openxmlformats-package.relationships+xml"/></Types>')
+    with zipfile.ZipFile(buffer, "w") as archive:
+        archive.writestr("[Content_Types].xml", types)
+        archive.writestr("_rels/.rels", rels)
+        archive.writestr("word/_rels/document.xml.rels", doc_rels)
+        archive.writestr("word/document.xml", f'<?xml version="1.0"?><w:document {WORD_NS}><w:body>{body}'
+                                              "</w:body></w:document>")
+        for name, text in (extra or {}).items():
+            archive.writestr(name, text)
+    return buffer.getvalue()
+
+
+def test_text_boxes_tabs_and_footnotes_are_read():
+    body = ('<w:p><w:r><w:t>Spend</w:t></w:r><w:r><w:tab/><w:t>two coins</w:t></w:r>'
+            '<w:r><w:footnoteReference w:id="1"/></w:r></w:p>'
+            '<w:p><w:r><w:pict><v:shape xmlns:v="urn:schemas-microsoft-com:vml"><v:textbox><w:txbxContent>'
+            '<w:p><w:r><w:t>Tip: keep one coin back.</w:t></w:r></w:p></w:txbxContent></v:textbox></v:shape>'
+            '</w:pict></w:r></w:p>')
+    notes = (f'<?xml version="1.0"?><w:footnotes {WORD_NS}><w:footnote w:id="1"><w:p><w:r>'
+             '<w:t>Three coins with five players.</w:t></w:r></w:p></w:footnote></w:footnotes>')
+    html, _ = docx_reader.to_html(_raw_docx(body, {"word/footnotes.xml": notes}))
+    assert "Spend\ttwo coins" in html
+    assert "Tip: keep one coin back." in html
+    assert "Three coins with five players." in html
+
+
+# -- bad files: one clear line naming the file, exit 1, never a traceback ---------------------------------------
+
+
+def import_error(tmp_path, name: str, raw: bytes) -> str:
+    path = tmp_path / name
+    path.write_bytes(raw)
+    with pytest.raises(ImportError_) as caught:
+        import_rulebook(path, tmp_path / "out", game_id="bad")
+    message = str(caught.value)
+    assert str(path) in message and "\n" not in message and not caught.value.usage
+    return message
+
+
+def cli(tmp_path, name: str, raw: bytes) -> subprocess.CompletedProcess:
+    path = tmp_path / name
+    path.write_bytes(raw)
+    return subprocess.run([sys.executable, "-m", "rulecraft.cli.main", "import", str(path), "--out",
+                           str(tmp_path / "out")], capture_output=True, text=True, timeout=120,
+                          env={"PYTHONPATH": str(REPO / "plugins"), "PATH": "/usr/bin:/bin"})
+
+
+def test_cli_bad_pdf_is_one_line_and_exit_1(tmp_path):
+    result = cli(tmp_path, "rules.pdf", b"%PDF-1.7\n% nothing else\n")
+    assert result.returncode == 1, result.stderr
+    assert result.stderr.count("\n") == 1 and "rules.pdf" in result.stderr and "Traceback" not in result.stderr
+    result = cli(tmp_path, "rules.docx", b"this is no zip")
+    assert result.returncode == 1 and "not a Word document" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_missing_extra_names_the_install_command(tmp_path, monkeypatch):
+    pdf = formatkit.to_pdf("<p>Some rules.</p>", tmp_path / "made.pdf").read_bytes()
+    monkeypatch.setitem(sys.modules, "pdfminer.pdfdocument", None)
+    assert "reading PDF files needs: pip install 'rulecraft[import]'" in import_error(tmp_path, "a.pdf", pdf)
+    docx = _docx(lambda doc: doc.add_paragraph("Some rules."))
+    monkeypatch.setitem(sys.modules, "mammoth", None)
+    assert "reading Word files needs: pip install 'rulecraft[import]'" in import_error(tmp_path, "a.docx", docx)
+
+
+ENCRYPTED = b"""%PDF-1.4
+1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
+3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] >> endobj
+4 0 obj << /Filter /Standard /V 1 /R 2 /P -44
+/O <0102030405060708090a0b0c0d0e0f100102030405060708090a0b0c0d0e0f10>
+/U <1112131415161718191a1b1c1d1e1f201112131415161718191a1b1c1d1e1f20> >> endobj
+trailer << /Root 1 0 R /Encrypt 4 0 R /Size 5 /ID [<00112233445566778899aabbccddeeff> <00112233445566778899aabbccddeeff>] >>
+%%EOF
+"""
+
+
+def test_encrypted_pdf(tmp_path):
+    assert "encrypted with a password" in import_error(tmp_path, "locked.pdf", ENCRYPTED)
+
+
+def test_scanned_pdf_without_text_says_ocr(tmp_path):
+    from weasyprint import HTML
+
+    pdf = HTML(string='<div style="width:10cm;height:10cm;background:#333"></div>').write_pdf()  # a picture only
+    message = import_error(tmp_path, "scan.pdf", pdf)
+    assert "no text" in message and "ocrmypdf" in message
+
+
+def test_corrupt_and_truncated_files(tmp_path):
+    assert "damaged" in import_error(tmp_path, "junk.pdf", b"%PDF-1.4\n" + bytes(range(256)) * 40) \
+        or "no pages" in import_error(tmp_path, "junk.pdf", b"%PDF-1.4\n" + bytes(range(256)) * 40)
+    docx = _docx(lambda doc: doc.add_paragraph("Some rules."))
+    assert "damaged" in import_error(tmp_path, "cut.docx", docx[: len(docx) // 2])
+    assert "is named .pdf but is not a PDF" in import_error(tmp_path, "text.pdf", b"# Rules\n\nPlay well.\n")
+    assert "not a Word document" in import_error(tmp_path, "text.docx", b"# Rules\n")
+    zipped = io.BytesIO()
+    with zipfile.ZipFile(zipped, "w") as archive:
+        archive.writestr("readme.txt", "hello")
+    assert "without word/document.xml" in import_error(tmp_path, "other.docx", zipped.getvalue())
+    assert "old Word file (.doc)" in import_error(tmp_path, "old.doc", b"\xd0\xcf\x11\xe0" + bytes(600))
+
+
+def test_zip_bomb_is_refused_before_reading(tmp_path, monkeypatch):
+    monkeypatch.setattr(docx_reader, "MAX_UNCOMPRESSED", 1_000_000)
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("word/document.xml", b"<" + b" " * 3_000_000 + b">")
+    assert len(bomb.getvalue()) < 100_000
+    assert "would unpack to 3 MB" in import_error(tmp_path, "bomb.docx", bomb.getvalue())
+
+
+def test_page_cap_character_cap_and_deadline(tmp_path, monkeypatch):
+    pdf = formatkit.to_pdf("<p>One.</p><p style='break-before:page'>Two.</p><p style='break-before:page'>Three.</p>",
+                           tmp_path / "three.pdf").read_bytes()
+    monkeypatch.setattr(pdf_reader, "MAX_PAGES", 2)
+    assert "more than 2 pages" in import_error(tmp_path, "long.pdf", pdf)
+    monkeypatch.setattr(pdf_reader, "MAX_PAGES", 600)
+    monkeypatch.setattr(pdf_reader, "MAX_CHARS_PER_PAGE", 2)
+    assert "more than 2 characters" in import_error(tmp_path, "dense.pdf", pdf)
+    monkeypatch.setattr(pdf_reader, "MAX_CHARS_PER_PAGE", 60_000)
+    monkeypatch.setattr(pdf_reader, "MAX_SECONDS", -1.0)
+    assert "takes too long" in import_error(tmp_path, "slow.pdf", pdf)
+
+
+def test_kind_of_by_content():
+    assert docformats.kind_of(b"%PDF-1.7\n...", ".txt") == "pdf"
+    assert docformats.kind_of(b"# Rules", ".md") is None
+    assert docformats.kind_of(_docx(lambda doc: doc.add_paragraph("x")), ".bin") == "docx"
