@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from ..models import links
 from ..models.numbering import NumberedPhase, Stage, node_variants, stages
 from ..models.phases import ACTS
@@ -92,7 +94,7 @@ def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level
         section.set("class", section.get("class") + " rc-phase--optional")
     heading(section, level, phase_title(node), links.anchor("phase", phase.id))
     _markers(section, node, ctx)
-    if phase.summary:
+    if phase.summary and not _opens_with(phase.rules, phase.summary):
         sub(section, "p", phase.summary, "rc-summary")
     if not phase.has_rules and not any(child.parent is node for child in ctx.index.numbered):
         unwritten(section)
@@ -110,6 +112,23 @@ def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level
         for child in ctx.index.numbered:
             if child.parent is node:
                 render_phase(parent, child, ctx, level + 1)
+
+
+# A reference reads as its id's words ({term:hand-limit} ~ "Hand limit"), a link as its text.
+_REF_RE = re.compile(r"\{[a-z]+:(?:[^{}:]+:)?([^{}:]+)\}")
+_LINK_RE = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_NOT_WORD_RE = re.compile(r"[\W_]+")
+
+
+def _letters(text: str) -> str:
+    return _NOT_WORD_RE.sub("", _LINK_RE.sub(r"\1", _REF_RE.sub(r"\1", text))).casefold()
+
+
+def _opens_with(rules: str | None, summary: str) -> bool:
+    """The rules begin with the summary's words (an imported phase's summary is its first sentence):
+    the section shows them once, in the rules; the turn list and the cheat sheet keep the summary."""
+    start = _letters(summary)
+    return bool(rules and start) and _letters(rules[: 3 * len(summary) + 40]).startswith(start)
 
 
 def stage_band(parent: Element, stage: Stage) -> Element | None:

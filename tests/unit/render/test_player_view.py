@@ -155,3 +155,26 @@ def test_glossary_filter_letters_and_folded_word_forms(rules):
     assert law["data-rc-words"] == "law | act | laws | laws"
     forms = law.select_one("details.rc-forms")
     assert forms.select_one("summary").get_text() == "Also written" and "Act, Laws, laws" in forms.get_text()
+
+
+def test_a_summary_the_rules_begin_with_is_shown_once(tmp_path):
+    """An imported phase's summary is its rules' first sentence: the phase's section reads it once; the
+    turn list at the top keeps it."""
+    phases = """\
+phases:
+  - id: dawn
+    name: Dawn
+    summary: The crier rolls on the {term:law} table.
+    rules: "The *crier* rolls on the {term:law} table. Then everyone draws."
+  - id: dusk
+    name: Dusk
+    summary: Everyone rests.
+    rules: Return the goods to the bag.
+"""
+    write_game(tmp_path, {"game.yaml": GAME, "terms.yaml": TERMS, "phases.yaml": phases}, base={})
+    page = str(mdkit.render(tmp_path, "/// turn\n///\n", game="demo", page="demo/turn.md")[0])
+    dawn = page[page.index('id="dawn"'):page.index('id="dusk"')]
+    dusk = page[page.index('id="dusk"'):]
+    assert "rc-summary" not in dawn and "Then everyone draws." in dawn
+    assert '<p class="rc-summary">Everyone rests.</p>' in dusk
+    assert page.count("rolls on the") == 2  # the turn list's line and the rules
