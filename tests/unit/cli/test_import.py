@@ -311,3 +311,14 @@ def test_cli_import_that_cannot_write_says_where_and_blames_no_bug(tmp_path, cap
     assert code == 1
     assert "cannot write" in err and str(project / "docs") in err
     assert "bug in Rulecraft" not in err and "Traceback" not in err
+
+
+def test_the_copied_page_is_named_apart_from_the_game(tmp_path):
+    """Without an explicit nav the page's title names it in the navigation: not the game's title again, which
+    is already the name of the game's section."""
+    sitekit.make_project(tmp_path, files={"docs/index.md": "# Home\n"})
+    source = tmp_path / "r.md"
+    source.write_text("# Tiny\n\nA tiny game.\n\n## Turn\n\n1. Go -- move one space.\n", encoding="utf-8")
+    import_rulebook(source, tmp_path, game_id="tiny")
+    page = (tmp_path / "docs" / "tiny" / "rules.md").read_text(encoding="utf-8")
+    assert page.startswith('---\ntitle: "Rules (imported)"\n---\n\n# Tiny\n')

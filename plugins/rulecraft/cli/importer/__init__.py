@@ -36,7 +36,7 @@ from .markdown_reader import read_layout_html, read_markdown
 from .names import uncapped
 from .outline import Outline
 from .pdfhtml import is_layout_html
-from .prose import ProseWriter
+from .prose import PROSE_TITLE, ProseWriter
 from .state import State
 from .text import plain, slug, undecorated
 from .writer import data_files, validate, write
@@ -224,8 +224,7 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     if project.has_nav:
         from ..scaffold import add_game_to_nav
 
-        problem = add_game_to_nav(project, game_id, state.game["title"], [("Rules (imported)",
-                                                                            f"{game_id}/{PROSE_PAGE}")])
+        problem = add_game_to_nav(project, game_id, state.game["title"], [(PROSE_TITLE, f"{game_id}/{PROSE_PAGE}")])
         if problem:
             state.ask("site", problem)
     result = game_check(project.rules_data, project.docs, game_id)

@@ -15,6 +15,7 @@ from .outline import Code, Image, ListBlock, Note, Paragraph, Quote, Section, Ta
 from .state import State
 from .text import plain
 
+PROSE_TITLE = "Rules (imported)"  # the copied page's name in the navigation, beside the generated pages
 ADMONITION = {"note": "note", "warning": "warning", "tip": "tip", "important": "warning", "caution": "warning",
               "example": "example", "info": "info"}
 
@@ -115,7 +116,7 @@ class ProseWriter:
 
     def page(self, title: str, source_name: str) -> str:
         state = self.state
-        parts = [f"---\ntitle: {json.dumps(title, ensure_ascii=False)}\n---",
+        parts = [f"---\ntitle: {json.dumps(PROSE_TITLE, ensure_ascii=False)}\n---",
                  f"# {_safe_line(title)}",
                  f"*Imported from `{source_name}` by `rulecraft import`.* TODO: restate these rules in your own "
                  "words; the data files hold what the importer recognised (phases, dice tables, terms, cards), "
