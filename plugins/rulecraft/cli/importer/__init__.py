@@ -252,8 +252,10 @@ def _read_source(raw: bytes, source: Path, fmt: str) -> Outline:
                            "neither a PDF nor a Word file", usage=True)
     try:
         text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ImportError_(f"cannot read '{source}': {exc}", usage=True) from None
+    except UnicodeDecodeError as exc:  # a picture, an archive, or text saved in an old code page
+        raise ImportError_(f"cannot read '{source}': it is neither a PDF, a Word (.docx) file nor UTF-8 text (byte "
+                           f"{exc.object[exc.start]:#04x} at offset {exc.start} is not UTF-8); save the rulebook as "
+                           "Markdown, HTML or text in UTF-8, or as PDF or .docx, and import that") from None
     return read_outline(text, str(source), fmt)
 
 
