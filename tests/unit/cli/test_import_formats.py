@@ -445,3 +445,18 @@ def test_cli_damaged_pdf_prints_no_library_warnings(tmp_path):
     result = cli(tmp_path, "loop.pdf", LOOPING_FORM)
     assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
     assert "loop.pdf" in result.stderr and "circular" not in result.stderr
+
+
+def test_a_document_renamed_gets_the_document_size_limit(tmp_path, monkeypatch):
+    # known by content, so held to the PDF limit whatever its name; a text file keeps the text limit
+    import rulecraft.cli.importer as importer
+
+    pdf = formatkit.to_pdf("<h1>Rules</h1><p>Roll the die.</p>", tmp_path / "made.pdf").read_bytes()
+    monkeypatch.setattr(importer, "MAX_SOURCE_BYTES", len(pdf) - 1)
+    renamed = tmp_path / "rules.bin"
+    renamed.write_bytes(pdf)
+    assert import_rulebook(renamed, tmp_path / "out", game_id="a").state.outline.format == "pdf"
+    text = tmp_path / "rules.md"
+    text.write_bytes(b"# Rules\n\n" + b"Roll the die. " * (len(pdf) // 14 + 1))
+    with pytest.raises(ImportError_, match="larger than 0 MB and neither a PDF nor a Word file"):
+        import_rulebook(text, tmp_path / "out2", game_id="b")

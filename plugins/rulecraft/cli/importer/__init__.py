@@ -167,9 +167,9 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
                     fmt: str = "auto") -> ImportResult:
     from ..scaffold import ScaffoldError, refuse_existing, validate_game_id
 
-    document = Path(source).suffix.lower() in docformats.SUFFIXES  # mostly pictures: a larger file is fine
-    raw, problems = read_source_bytes(Path(source), str(source),
-                                      limit=docformats.MAX_DOCUMENT_BYTES if document else MAX_SOURCE_BYTES)
+    # a PDF or Word file is mostly pictures, so larger; known by content (a PDF renamed .txt), so text is held to
+    # its own limit once read (_read_source)
+    raw, problems = read_source_bytes(Path(source), str(source), limit=docformats.MAX_DOCUMENT_BYTES)
     if raw is None:
         raise ImportError_(problems[0].format(), usage=True)
     try:
