@@ -371,3 +371,92 @@ def test_kind_of_by_content():
     assert docformats.kind_of(b"%PDF-1.7\n...", ".txt") == "pdf"
     assert docformats.kind_of(b"# Rules", ".md") is None
     assert docformats.kind_of(_docx(lambda doc: doc.add_paragraph("x")), ".bin") == "docx"
+
+
+def test_word_typed_line_by_line_locates_the_paragraph(tmp_path):
+    # a typed text's outline lines are its typed lines (a soft break makes two): the report counts Word's paragraphs
+    def build(doc):
+        doc.add_paragraph("LANTERN RUN")
+        doc.add_paragraph("")
+        para = doc.add_paragraph("A quick game for two players.")
+        para.add_run().add_break()
+        para.add_run("Ages 8 and up.")
+        para.add_run().add_break()
+        para.add_run("Twenty minutes.")
+        for text in ("", "SETTING UP", "", "Put the board down.", "Each player takes a lantern.", "", "PLAYING", "",
+                     "Roll the die."):
+            doc.add_paragraph(text)
+
+    outline = docformats.read_document(_docx(build), "typed.docx", "docx", 20_000_000)
+    assert {s.title: outline.at(s.line) for s in outline.sections()} == {"SETTING UP": "paragraph 5",
+                                                                        "PLAYING": "paragraph 10"}
+
+
+def test_word_markup_bomb_is_refused_before_parsing(tmp_path, monkeypatch):
+    # repeated paragraphs zip ~350:1 and cost ~50 times their size to parse: the XML parts are capped on their own
+    monkeypatch.setattr(docx_reader, "MAX_XML", 1_000_000)
+    body = "<w:p><w:r><w:t>Roll the die and move.</w:t></w:r></w:p>" * 40_000
+    packed = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(_raw_docx(body))) as plain, \
+            zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in plain.namelist():
+            archive.writestr(name, plain.read(name))
+    raw = packed.getvalue()
+    assert len(raw) < 20_000
+    assert "text and markup would unpack to 2 MB" in import_error(tmp_path, "bomb.docx", raw)
+
+
+def test_other_documents_say_what_to_do(tmp_path):
+    encrypted = (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504) + "EncryptionInfo".encode("utf-16-le") + bytes(50)
+                 + "EncryptedPackage".encode("utf-16-le") + bytes(3000))  # Word's 'Encrypt with Password'
+    assert "protected with a password" in import_error(tmp_path, "locked.docx", encrypted)
+    odt = io.BytesIO()
+    with zipfile.ZipFile(odt, "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        archive.writestr("content.xml", "<office:document-content/>")
+    assert "OpenDocument file" in import_error(tmp_path, "rules.odt", odt.getvalue())
+    rtf = rb"{\rtf1\ansi\deff0 {\fonttbl {\f0 Times;}}\f0\fs24 {\b Setup}\par Put the board down.\par}"
+    assert "Rich Text file (RTF)" in import_error(tmp_path, "rules.rtf", rtf)
+    message = import_error(tmp_path, "rules.png", b"\x89PNG\r\n\x1a\n" + bytes(100))
+    assert "neither a PDF, a Word (.docx) file nor UTF-8 text" in message and "0x89 at offset 0" in message
+    empty = _raw_docx('<w:p><w:r><w:t xml:space="preserve"> </w:t></w:r></w:p><w:p/>')
+    assert "its 2 paragraph(s) hold no text" in import_error(tmp_path, "blank.docx", empty)
+    assert not (tmp_path / "out").exists(), "nothing written"
+
+
+LOOPING_FORM = b"""%PDF-1.4
+1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
+3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << /X 7 0 R >> >> /Contents 5 0 R >>
+endobj
+5 0 obj << /Length 6 >> stream
+/X Do
+endstream endobj
+7 0 obj << /Type /XObject /Subtype /Form /BBox [0 0 10 10] /Resources << /XObject << /X 7 0 R >> >> /Length 6 >> stream
+/X Do
+endstream endobj
+trailer << /Root 1 0 R >>
+%%EOF
+"""
+
+
+def test_cli_damaged_pdf_prints_no_library_warnings(tmp_path):
+    # pdfminer logs 'Refusing to execute circular reference to content stream 7' on stderr: kept off the terminal
+    result = cli(tmp_path, "loop.pdf", LOOPING_FORM)
+    assert result.returncode == 1 and result.stderr.count("\n") == 1, result.stderr
+    assert "loop.pdf" in result.stderr and "circular" not in result.stderr
+
+
+def test_a_document_renamed_gets_the_document_size_limit(tmp_path, monkeypatch):
+    # known by content, so held to the PDF limit whatever its name; a text file keeps the text limit
+    import rulecraft.cli.importer as importer
+
+    pdf = formatkit.to_pdf("<h1>Rules</h1><p>Roll the die.</p>", tmp_path / "made.pdf").read_bytes()
+    monkeypatch.setattr(importer, "MAX_SOURCE_BYTES", len(pdf) - 1)
+    renamed = tmp_path / "rules.bin"
+    renamed.write_bytes(pdf)
+    assert import_rulebook(renamed, tmp_path / "out", game_id="a").state.outline.format == "pdf"
+    text = tmp_path / "rules.md"
+    text.write_bytes(b"# Rules\n\n" + b"Roll the die. " * (len(pdf) // 14 + 1))
+    with pytest.raises(ImportError_, match="larger than 0 MB and neither a PDF nor a Word file"):
+        import_rulebook(text, tmp_path / "out2", game_id="b")

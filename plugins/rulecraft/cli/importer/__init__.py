@@ -167,9 +167,9 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
                     fmt: str = "auto") -> ImportResult:
     from ..scaffold import ScaffoldError, refuse_existing, validate_game_id
 
-    document = Path(source).suffix.lower() in docformats.SUFFIXES  # mostly pictures: a larger file is fine
-    raw, problems = read_source_bytes(Path(source), str(source),
-                                      limit=docformats.MAX_DOCUMENT_BYTES if document else MAX_SOURCE_BYTES)
+    # a PDF or Word file is mostly pictures, so larger; known by content (a PDF renamed .txt), so text is held to
+    # its own limit once read (_read_source)
+    raw, problems = read_source_bytes(Path(source), str(source), limit=docformats.MAX_DOCUMENT_BYTES)
     if raw is None:
         raise ImportError_(problems[0].format(), usage=True)
     try:
@@ -251,8 +251,10 @@ def _read_source(raw: bytes, source: Path, fmt: str) -> Outline:
                            "neither a PDF nor a Word file", usage=True)
     try:
         text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ImportError_(f"cannot read '{source}': {exc}", usage=True) from None
+    except UnicodeDecodeError as exc:  # a picture, an archive, or text saved in an old code page
+        raise ImportError_(f"cannot read '{source}': it is neither a PDF, a Word (.docx) file nor UTF-8 text (byte "
+                           f"{exc.object[exc.start]:#04x} at offset {exc.start} is not UTF-8); save the rulebook as "
+                           "Markdown, HTML or text in UTF-8, or as PDF or .docx, and import that") from None
     return read_outline(text, str(source), fmt)
 
 

@@ -8,10 +8,14 @@ text they never saw. Both need the ``import`` extra (pdfminer.six, mammoth).
 
 from __future__ import annotations
 
+import logging
+from contextlib import contextmanager
+
 from .outline import Outline
 
 MAX_DOCUMENT_BYTES = 100_000_000  # a PDF or .docx is mostly pictures: a long illustrated rulebook is tens of MB
 SUFFIXES = {".pdf": "pdf", ".docx": "docx"}
+OLE = b"\xd0\xcf\x11\xe0"  # an old Office file (.doc), or a .docx Word encrypted with a password
 
 
 class DocumentError(Exception):
@@ -27,6 +31,15 @@ def kind_of(raw: bytes, suffix: str) -> str | None:
         return "pdf"
     if docx_reader.is_docx(raw):
         return "docx"
+    if raw.startswith(OLE) and "EncryptedPackage".encode("utf-16-le") in raw:  # Word's 'Encrypt with Password'
+        raise DocumentError("it is protected with a password (Word encrypts the whole file); save a copy without "
+                            "the password (File > Info > Protect Document) and import that")
+    if raw.startswith(b"PK\x03\x04") and b"mimetype" in raw[:100] and b"opendocument" in raw[:200]:
+        raise DocumentError("it is an OpenDocument file (.odt, LibreOffice's own format); save it as Word (.docx) "
+                            "and import that")
+    if raw.lstrip()[:5] == b"{\\rtf":
+        raise DocumentError("it is a Rich Text file (RTF); open it in Word or LibreOffice, save it as .docx and "
+                            "import that")
     suffix = suffix.lower()
     if suffix == ".pdf":
         raise DocumentError("it is named .pdf but is not a PDF (it does not start with '%PDF-'); "
@@ -39,7 +52,7 @@ def kind_of(raw: bytes, suffix: str) -> str | None:
                 raise DocumentError(str(exc)) from None
         raise DocumentError("it is named .docx but is not a Word document (a .docx is a zip file holding "
                             "word/document.xml); save it from Word as .docx")
-    if suffix == ".doc" or raw.startswith(b"\xd0\xcf\x11\xe0"):
+    if suffix == ".doc" or raw.startswith(OLE):
         raise DocumentError("it is an old Word file (.doc); open it in Word or LibreOffice and save it as .docx")
     return None
 
@@ -56,7 +69,8 @@ def _read_pdf(raw: bytes, source: str, text_limit: int) -> Outline:
     from .markdown_reader import MarkdownReader
 
     try:
-        pages = pdf_reader.read_chars(raw)
+        with _quiet("pdfminer"):
+            pages = pdf_reader.read_chars(raw)
     except pdf_reader.PdfError as exc:
         raise DocumentError(str(exc)) from None
     if pdf_reader.text_chars(pages) == 0:
@@ -73,6 +87,19 @@ def _read_pdf(raw: bytes, source: str, text_limit: int) -> Outline:
     return outline
 
 
+@contextmanager
+def _quiet(name: str):
+    """The library's warnings about a damaged file ('Refusing to execute circular reference …') kept off the
+    terminal: the import says in one line what is wrong, or reads what it can."""
+    logger = logging.getLogger(name)
+    level = logger.level
+    logger.setLevel(logging.CRITICAL + 1)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
+
+
 def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
     from . import docx_reader
     from .html_reader import read_html
@@ -84,6 +111,9 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
     if len(html) > text_limit:
         raise DocumentError(f"its text is longer than {text_limit // 1_000_000} MB; split it and import the rules part")
     places, paragraphs = docx_reader.places(html)
+    if not docx_reader.has_text(html):
+        raise DocumentError(f"its {paragraphs} paragraph(s) hold no text (only pictures, or empty); type or paste "
+                            "the rules into it, or import the PDF or text the pictures came from")
     if docx_reader.is_typed_text(html):  # typed line by line: read by its layout, a paragraph a line
         from . import plaintext
         from .markdown_reader import MarkdownReader
@@ -98,11 +128,11 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
             lines = wordtext.to_layout(lines)
         lines = [(k, text.expandtabs(4)) for k, text in lines]
         outline = reader.outline(plaintext.to_markdown(lines, reader.remarks), "docx")
-        at = {k: n for k, (n, _) in enumerate(typed, start=1)}
+        at = {k: n for k, (n, _) in enumerate(typed, start=1)}  # its lines are typed lines, not HTML lines
         outline.place = lambda line: places.get(at.get(int(line), 0)) or "the start of the document"
     else:
         outline = read_html(html, source)
         outline.format = "docx"
-    outline.place = lambda line: places.get(int(line)) or "the start of the document"
+        outline.place = lambda line: places.get(int(line)) or "the start of the document"
     outline.extent = f"{paragraphs} paragraph{'s' if paragraphs != 1 else ''}"
     return outline

@@ -3,8 +3,9 @@
 What designers really do in Word, and how it survives:
 
 * Heading 1-6 and Title styles are headings; List Bullet / List Number (nested) are lists; tables are tables;
-  footnotes come at the end as a numbered list; text boxes are read where they are anchored; tabs and soft
-  line breaks separate words;
+  footnotes come at the end as a numbered list; text boxes are read after the paragraph they are anchored to
+  (mammoth reaches a DrawingML text box only through the VML copy Word usually saves beside it: one without
+  that copy is lost); tabs and soft line breaks separate words;
 * a "Normal" paragraph used as a heading (all bold, or set larger than the body text, short and not a
   sentence) is a heading too: mammoth drops font sizes, so the document is rewritten before conversion,
   its level ranked by size (bigger first; bold at body size below every bigger one);
@@ -24,6 +25,9 @@ from collections import Counter
 
 MAX_UNCOMPRESSED = 200_000_000  # a long illustrated rulebook is a few tens of MB unpacked; more is a zip bomb
 MAX_MEMBERS = 20_000
+# The XML parts mammoth parses cost ~50 times their size in memory and ~3 s a MB: a 300-page book's
+# document.xml is under 10 MB, while 190 MB of repeated paragraphs zip to 560 KB (and would take ~9 GB).
+MAX_XML = 25_000_000
 MAX_LEVELS = 3  # heading levels given to manual headings (by size rank), bold at body size next
 DEFAULT_BODY_SIZE = 11.0  # Word's Normal style since 2007
 
@@ -71,6 +75,10 @@ def check_archive(raw: bytes) -> None:
             raise DocxError("it is a zip file without word/document.xml, so not a Word document "
                             "(save it from Word as .docx)")
         total = sum(info.file_size for info in infos)
+        xml = sum(info.file_size for info in infos if info.filename.lower().endswith((".xml", ".rels")))
+        if xml > MAX_XML:
+            raise DocxError(f"the Word file's text and markup would unpack to {xml // 1_000_000} MB (more than "
+                            f"{MAX_XML // 1_000_000} MB, far beyond a rulebook's); it is damaged or not a rulebook")
         if total > MAX_UNCOMPRESSED:
             raise DocxError(f"the Word file would unpack to {total // 1_000_000} MB (more than "
                             f"{MAX_UNCOMPRESSED // 1_000_000} MB); it is damaged or not a rulebook")
@@ -249,6 +257,11 @@ def paragraph_lines(html_text: str) -> list[tuple[int, str]]:
             text = html.unescape(re.sub(r"<[^>]+>", "", part))
             out.append((n, text.rstrip()))
     return out
+
+
+def has_text(html_text: str) -> bool:
+    """Any visible text in the document (a Word file of pictures alone has none)."""
+    return bool(html.unescape(re.sub(r"<[^>]+>", "", html_text)).strip())
 
 
 HEADING = re.compile(r"<h[1-6]\b[^>]*>(.*?)</h[1-6]>", re.S)
