@@ -11,9 +11,12 @@ from __future__ import annotations
 import logging
 from contextlib import contextmanager
 
+from . import isolated
 from .outline import Outline
 
 MAX_DOCUMENT_BYTES = 100_000_000  # a PDF or .docx is mostly pictures: a long illustrated rulebook is tens of MB
+CHILD_MEMORY = 2 * 1024**3  # what a reading child may take beyond its start: a big illustrated PDF needs ~300 MB
+DOCX_SECONDS = 120.0  # mammoth converts ~1 MB of Word markup a second on a slow machine (the cap is 25 MB)
 SUFFIXES = {".pdf": "pdf", ".docx": "docx"}
 OLE = b"\xd0\xcf\x11\xe0"  # an old Office file (.doc), or a .docx Word encrypted with a password
 
@@ -68,23 +71,37 @@ def _read_pdf(raw: bytes, source: str, text_limit: int) -> Outline:
     from . import pdf_reader, plaintext
     from .markdown_reader import MarkdownReader
 
-    try:
-        with _quiet("pdfminer"):
-            pages = pdf_reader.read_chars(raw)
-    except pdf_reader.PdfError as exc:
+    try:  # in a child: pdfminer can loop or inflate inside one call, where no check of ours runs
+        count, lines, page_of, remarks = isolated.call(_pdf_layout, raw, seconds=pdf_reader.MAX_SECONDS + 15,
+                                                       memory=CHILD_MEMORY)
+    except (pdf_reader.PdfError, isolated.Overrun) as exc:
         raise DocumentError(str(exc)) from None
-    if pdf_reader.text_chars(pages) == 0:
-        raise DocumentError(f"its {len(pages)} page(s) hold no text, only pictures (a scanned rulebook?): "
+    if lines is None:
+        raise DocumentError(f"its {count} page(s) hold no text, only pictures (a scanned rulebook?): "
                             "run OCR on it first, e.g. `ocrmypdf rules.pdf rules-ocr.pdf`, and import the result")
     reader = MarkdownReader(source)
     reader.plain = True  # laid out by position: column tables, one entry a line
-    lines, page_of = pdf_reader.to_layout(pages, reader.remarks)
+    reader.remarks += remarks
     if sum(len(text) + 1 for _, text in lines) > text_limit:
         raise DocumentError(f"its text is longer than {text_limit // 1_000_000} MB; split it and import the rules part")
     outline = reader.outline(plaintext.to_markdown(lines, reader.remarks), "pdf")
     outline.place = lambda line: f"page {page_of.get(int(line), '?')}"
-    outline.extent = f"{len(pages)} page{'s' if len(pages) != 1 else ''}"
+    outline.extent = f"{count} page{'s' if count != 1 else ''}"
     return outline
+
+
+def _pdf_layout(raw: bytes) -> tuple[int, list | None, dict | None, list]:
+    """(pages, layout lines, page of each line, remarks) of a PDF; no lines when it holds no text. Runs in the
+    child: plain data only goes back."""
+    from . import pdf_reader
+
+    with _quiet("pdfminer"):
+        pages = pdf_reader.read_chars(raw)
+    if pdf_reader.text_chars(pages) == 0:
+        return len(pages), None, None, []
+    remarks: list = []
+    lines, page_of = pdf_reader.to_layout(pages, remarks)
+    return len(pages), lines, page_of, remarks
 
 
 @contextmanager
@@ -104,9 +121,9 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
     from . import docx_reader
     from .html_reader import read_html
 
-    try:
-        html, _messages = docx_reader.to_html(raw)
-    except docx_reader.DocxError as exc:
+    try:  # in a child, as a PDF: a word processor's markup can be made to take minutes and gigabytes
+        html, _messages = isolated.call(docx_reader.to_html, raw, seconds=DOCX_SECONDS, memory=CHILD_MEMORY)
+    except (docx_reader.DocxError, isolated.Overrun) as exc:
         raise DocumentError(str(exc)) from None
     if len(html) > text_limit:
         raise DocumentError(f"its text is longer than {text_limit // 1_000_000} MB; split it and import the rules part")

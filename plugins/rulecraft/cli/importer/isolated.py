@@ -1,0 +1,92 @@
+"""Run a document library on a file in a child process that a wall clock and a memory limit can stop.
+
+pdfminer and mammoth read files from anywhere. Some damaged or hostile files make them loop inside one call
+(a PDF content stream that names itself) or inflate a small file into gigabytes (a compressed stream of
+blanks): no check between calls can stop that. A child process can be killed, and its address space capped,
+without touching the importer's own process; what it returns is plain data (text lines, HTML).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import sys
+from collections.abc import Callable
+from typing import Any
+
+TOO_BIG = "reading it needs more memory than a rulebook does (a damaged file, or one made to expand)"
+
+
+class Overrun(Exception):
+    """The child was stopped: too slow, or out of its memory. The message says which, in the user's words."""
+
+
+def call(func: Callable[..., Any], *args: Any, seconds: float, memory: int) -> Any:
+    """``func(*args)`` in a child process; its exceptions are raised here. Overrun after ``seconds`` of wall
+    time, or when it needs more than ``memory`` bytes above what the child starts with."""
+    context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
+    receive, send = context.Pipe(duplex=False)
+    child = context.Process(target=_run, args=(send, func, args, memory), daemon=True)
+    child.start()
+    send.close()  # the child holds the only write end: its death is an end of file here
+    try:
+        if not receive.poll(seconds):
+            raise Overrun(f"reading it takes more than {seconds:.0f} s (a damaged file, or one made to loop)")
+        try:
+            ok, value = receive.recv()
+        except (EOFError, OSError):
+            raise Overrun(TOO_BIG) from None
+    finally:
+        receive.close()
+        if child.is_alive():
+            child.kill()
+        child.join()
+    if ok:
+        return value
+    raise value
+
+
+def _run(send, func, args, memory: int) -> None:
+    _silence_stderr()  # an interpreter dying of its memory cap prints a page of frames: the parent says it in one line
+    try:
+        _cap_memory(memory)
+        result = (True, func(*args))
+    except MemoryError:
+        result = (False, Overrun(TOO_BIG))
+    except BaseException as exc:  # raised again in the parent: its own message, or an internal error there
+        result = (False, exc)
+    try:
+        send.send(result)
+    except Exception:  # it cannot be pickled: its words still reach the parent (as an internal error there)
+        what = result[1] if not result[0] else TypeError("the child's result cannot be sent")
+        send.send((False, RuntimeError(f"{type(what).__name__}: {what}")))
+    finally:
+        send.close()
+
+
+def _silence_stderr() -> None:
+    try:
+        quiet = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(quiet, 2)
+        os.close(quiet)
+    except OSError:
+        pass
+
+
+def _cap_memory(memory: int) -> None:
+    """Cap the address space at what the child has now plus ``memory`` (POSIX; nothing elsewhere)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            now = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return  # no way to know the starting size: a fixed cap could refuse a normal file
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = now + memory
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    if soft == resource.RLIM_INFINITY or limit < soft:
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))

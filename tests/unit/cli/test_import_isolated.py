@@ -1,0 +1,70 @@
+"""PDF and Word files are read in a child process that a wall clock and a memory cap can stop: some files
+make pdfminer loop or inflate inside one call, where no check between calls runs."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pytest
+
+from rulecraft.cli.importer import isolated, pdf_reader
+from rulecraft.cli.main import main
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the memory cap reads /proc")
+
+# A page whose contents object names itself: pdfminer follows it forever, inside one call.
+LOOPING_PDF = b"""%PDF-1.4
+1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj
+2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj
+3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 5 0 R >> endobj
+5 0 obj 5 0 R endobj
+trailer << /Root 1 0 R >>
+%%EOF
+"""
+
+
+def forever() -> None:
+    while True:
+        time.sleep(1)
+
+
+def swallow(size: int) -> int:
+    return len(bytearray(size))
+
+
+def refuse(message: str) -> None:
+    raise pdf_reader.PdfError(message)
+
+
+def where() -> int:
+    return os.getpid()
+
+
+def test_the_child_returns_its_result_and_raises_its_errors():
+    assert isolated.call(swallow, 1000, seconds=60, memory=500_000_000) == 1000
+    assert isolated.call(where, seconds=60, memory=500_000_000) != os.getpid()
+    with pytest.raises(pdf_reader.PdfError, match="it is encrypted"):
+        isolated.call(refuse, "it is encrypted", seconds=60, memory=500_000_000)
+
+
+def test_a_child_that_never_returns_is_stopped():
+    with pytest.raises(isolated.Overrun, match="takes more than 1 s"):
+        isolated.call(forever, seconds=1, memory=500_000_000)
+
+
+def test_a_child_that_outgrows_its_memory_is_stopped():
+    with pytest.raises(isolated.Overrun, match="more memory than a rulebook"):
+        isolated.call(swallow, 2_000_000_000, seconds=60, memory=200_000_000)
+
+
+def test_a_looping_pdf_ends_in_one_line(tmp_path, monkeypatch, capsys):
+    source = tmp_path / "loop.pdf"
+    source.write_bytes(LOOPING_PDF)
+    monkeypatch.setattr(pdf_reader, "MAX_SECONDS", -13.0)  # the hard stop comes 15 s after pdfminer's own: 2 s
+    assert main(["import", str(source), "--out", str(tmp_path / "out")]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err == (f"rulecraft import: cannot read '{source}': reading it takes more than 2 s (a damaged file, or one "
+                   "made to loop)")
+    assert not (tmp_path / "out").exists()
