@@ -2,7 +2,7 @@
 
 A PDF's text layer becomes layout lines for the plain-text reader (:mod:`pdf_reader`); a Word file becomes
 HTML for the HTML reader (:mod:`docx_reader`). Either way the outline's findings are located where the user
-can look: "page 4" in a PDF, "paragraph 57 (under 'Setting up')" in Word, never a line of an intermediate
+can look: "page 4" in a PDF, "paragraph 57, under 'Setting up'" in Word, never a line of an intermediate
 text they never saw. Both need the ``import`` extra (pdfminer.six, mammoth).
 """
 
