@@ -75,6 +75,10 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     lines = drop_furniture(lines, remarks if remarks is not None else [])
     out = column_tables([(ln, text.rstrip()) for ln, text in lines])
     levels: dict[str, int] = {}  # underline character -> heading level, in order of first use
+    used = {m.group(1) for k, (_, t) in enumerate(out)  # underlines: a rule under a text line standing alone
+            if (m := RULE.match(t)) and k >= 1 and out[k - 1][1].strip() and _blank(out, k - 2)}
+    if {"=", "-"} <= used:  # Markdown's convention: '=' underlines a higher level than '-', whichever comes first
+        levels.update({"=": 2, "-": 3})
     first = next((i for i in range(len(out)) if out[i][1].strip()), None)
     title_at = None
     if first is not None and RULE.match(out[first][1]):  # an opening banner: its first text line is the title
