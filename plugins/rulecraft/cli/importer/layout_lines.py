@@ -106,6 +106,11 @@ def grid_table(lines: list[Line], i: int) -> tuple[list[list[str]], bool, int] |
     return rows, header and header_rows == 1, j
 
 
+def _same_columns(cells: list[tuple[int, str]], starts: list[int]) -> bool:
+    return len(cells) == len(starts) and abs(cells[0][0] - starts[0]) <= 2 \
+        and all(abs(a - b) <= 2 for a, (b, _) in zip(starts[1:], cells[1:]))
+
+
 def column_tables(lines: list[Line]) -> list[Line]:
     """Rows set in columns: three or more lines in a row, each two or more cells apart by runs of two or more
     spaces, starting at the same columns (a line with one cell under a later column continues the row above).
@@ -125,10 +130,6 @@ def column_tables(lines: list[Line]) -> list[Line]:
         j = i + 1
         wrapped: list[int] = []
 
-        def same_columns(cells: list[tuple[int, str]]) -> bool:
-            return len(cells) == len(starts) and abs(cells[0][0] - starts[0]) <= 2 \
-                and all(abs(a - b) <= 2 for a, (b, _) in zip(starts[1:], cells[1:]))
-
         spaced = False  # rows set apart by blank lines
         while j < n:
             if not out[j][1].strip():
@@ -136,7 +137,7 @@ def column_tables(lines: list[Line]) -> list[Line]:
                 # line after the blank starts another row at the same columns, both with a meaning (three
                 # words or more) beside the name, not a label over its text ('4.1  MEASURE')
                 after = _cells(out[j + 1][1]) if j + 1 < n else []
-                if after and not out[j + 1][1].lstrip().startswith(("|", "+")) and same_columns(after) \
+                if after and not out[j + 1][1].lstrip().startswith(("|", "+")) and _same_columns(after, starts) \
                         and len(after[-1][1].split()) >= 3 and len(first[-1][1].split()) >= 3:
                     j += 1
                     spaced = True
@@ -145,7 +146,7 @@ def column_tables(lines: list[Line]) -> list[Line]:
             cells = _cells(out[j][1])
             if out[j][1].lstrip().startswith(("|", "+")):
                 break
-            if same_columns(cells):
+            if _same_columns(cells, starts):
                 rows.append([out[j][0], [c for _, c in cells], j])
             elif len(cells) == 1 and abs(cells[0][0] - starts[-1]) <= 2:
                 wrapped.append(j)  # the last cell wraps onto the next line
