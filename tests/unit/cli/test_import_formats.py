@@ -213,6 +213,16 @@ def test_a_short_page_of_a_two_column_document_is_read_by_the_documents_gutter()
         [f"S right line {k} of text here" for k in range(4)]
 
 
+def test_a_contents_list_across_a_two_column_page_keeps_its_rows_whole():
+    chars = line("Contents", 50, 770, size=16)
+    for k, (entry, page) in enumerate((("Overview", "2"), ("Setting Up", "3"), ("Glossary", "6"))):
+        chars += line(entry, 50, 745 - 14 * k) + line(page, 450, 745 - 14 * k)  # at the text's right edge
+    chars += _two_column_band(680, 10, "C")
+    out = [t for t in layout(chars) if t]
+    assert out[1:4] == ["Overview — 2", "Setting Up — 3", "Glossary — 6"]
+    assert out[4:14] == [f"C left line {k} of text here" for k in range(10)]
+
+
 def test_a_printed_definition_list_is_read_as_one():
     chars = line("Glossary", 50, 740, size=16)
     chars += line("Seam", 50, 700, size=9, bold=True) + line("One of the twelve quarry tiles. Its picks", 50, 688)

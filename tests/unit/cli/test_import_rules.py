@@ -2419,3 +2419,30 @@ def test_a_table_without_header_cells_starts_with_its_first_roll(tmp_path):
         """, name="book.html")
     rows = files["dice"]["tables"][0]["rows"]
     assert rows[0] == {"roll": "2-6", "result": "Dead calm. Every kite drops 1 height."} and len(rows) == 3
+
+
+def test_a_contents_list_of_the_documents_own_headings_is_no_components_list(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Quarry
+
+        ## Contents
+
+        - Overview — 2
+        - Components — 2
+        - Setting Up — 3
+
+        ## Overview
+
+        Cut the stone.
+
+        ## Components
+
+        - 1 quarry board
+        - 12 Seam tiles
+
+        ## Setting Up
+
+        1. Unfold the quarry board.
+        2. Shuffle the Seam tiles.
+        """)
+    assert [c["name"] for c in files["game"]["components"]] == ["1 quarry board", "12 Seam tiles"]

@@ -315,6 +315,16 @@ def _spanning_heading(row: Row, rows: list[Row], x: float, body: float, drawings
     return abs(max(r.y for r in below) - max(r.y for r in same)) <= 3 * body
 
 
+def _contents_rows(rows: list[Row], page_left: float) -> set[int]:
+    """A contents list set across the page ('Overview' at the left margin, its page number at the right one,
+    no dot leader): three or more such rows span both columns, whatever gap they leave at the gutter."""
+    right_edge = max((r.x1 for r in rows), default=0.0)
+    found = {id(r) for r in rows if len(r.segments) == 2 and abs(r.segments[0][0].x0 - page_left) <= 3
+             and r.segments[1][-1].x1 >= right_edge - 3
+             and re.fullmatch(r"\d{1,3}", "".join(c.text for c in r.segments[1]).strip())}
+    return found if len(found) >= 3 else set()
+
+
 def _reading_order(rows: list[Row], width: float, x: float | None = None,
                    drawings: list[Box] | None = None) -> list[Row]:
     """Rows of a two-column page: left column then right, band by band between rows that span the gutter
@@ -337,6 +347,7 @@ def _reading_order(rows: list[Row], width: float, x: float | None = None,
     sizes = Counter(round(c.size, 1) for r in rows for c in r.chars if c.text.strip())
     body = sizes.most_common(1)[0][0] if sizes else 10.0
     spanning = {id(r) for r in rows if _spanning_heading(r, rows, x, body, drawings or [])}
+    spanning |= _contents_rows(rows, page_left)
     for row in rows:
         if any(s[0].x0 < x < s[-1].x1 for s in row.segments) or id(row) in spanning:
             flush()
