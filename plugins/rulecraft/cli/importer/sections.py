@@ -170,9 +170,9 @@ def _known_prose(section: Section) -> bool:
 # 'Quick reference', 'Summary of play', 'At a glance': a recap of rules told above ('Round: Dispatch → Haul'), its
 # 'Label: value' lines no definitions
 RECAP = re.compile(r"\b(?:quick reference|reference (?:card|sheet)|summary|recap|at a glance|player aid)\b", re.I)
-# 'Variants to try', 'Optional rules', 'Example round': named rules or moves of play ('**Calm day:** no gust
-# roll'), never definitions, however they pair a name with its text
-RULE_ASIDE = re.compile(r"\b(?:variants?|optional rules?|house rules?|examples?|example of play)\b", re.I)
+# 'Variants to try', 'Optional rules', 'House rules': named rules of play ('**Calm day:** no gust roll'), never
+# definitions, however they pair a name with its text
+RULE_ASIDE = re.compile(r"\b(?:variants?|optional rules?|house rules?)\b", re.I)
 
 
 def defined_terms(state: State, section: Section) -> list[tuple[str, str, int]]:

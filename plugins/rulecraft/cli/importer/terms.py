@@ -89,7 +89,7 @@ def _not_a_term(state: State, text: str, line: int) -> None:
 
 
 def _aside(section: Section) -> bool:
-    """A recap of the turn ('Quick Reference') or named rules of play ('Variants to try', 'Example round'):
+    """A recap of the turn ('Quick Reference') or named rules of play ('Variants to try', 'Optional rules'):
     their 'Name: text' entries are no glossary unless the heading says it is one."""
     title = sections.heading_text(section.title)
     return bool(sections.RECAP.search(title) or sections.RULE_ASIDE.search(title))
