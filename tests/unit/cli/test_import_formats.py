@@ -171,6 +171,86 @@ def test_running_heads_and_folios_are_dropped_as_remarks():
     assert [page_of[n] for n, t in lines if t] == [1, 2, 3]
 
 
+def test_a_running_head_naming_each_pages_section_is_dropped_whole():
+    pages = []
+    for n, section in enumerate(("Setting Up", "Playing a Season", "Glossary"), start=1):
+        pages.append(line("QUARRY BOOK", 50, 780, size=8) + line(section, 450, 780, size=8)
+                     + line(f"Rule text on page {n}.", 50, 400))
+    remarks: list[Remark] = []
+    lines, _ = pdf_reader.to_layout([(600, 800, c) for c in pages], remarks)
+    assert [t for _, t in lines if t] == [f"Rule text on page {n}." for n in (1, 2, 3)]
+    assert "page 2: running page line dropped: 'QUARRY BOOK   Playing a Season'" in [r.text for r in remarks]
+
+
+def _two_column_band(top: float, rows: int, tag: str) -> list[Char]:
+    chars: list[Char] = []
+    for k in range(rows):
+        chars += line(f"{tag} left line {k} of text here", 50, top - 14 * k)
+        chars += line(f"{tag} right line {k} of text here", 320, top - 14 * k)
+    return chars
+
+
+def test_a_heading_set_across_both_columns_cuts_the_page_into_bands():
+    chars = _two_column_band(740, 6, "A") + line("Playing a Season", 50, 640, size=16)
+    chars += _two_column_band(610, 6, "B")
+    out = [t for t in layout(chars) if t]
+    assert out[:6] == [f"A left line {k} of text here" for k in range(6)]
+    assert out[6:12] == [f"A right line {k} of text here" for k in range(6)]
+    assert out[12] == "# Playing a Season"
+    assert out[13:19] == [f"B left line {k} of text here" for k in range(6)]
+    # the same heading beside a figure in the other column belongs to its own column
+    figure = (320.0, 560.0, 560.0, 700.0)
+    lines, _ = pdf_reader.to_layout([(600, 800, chars, [figure])], [])
+    texts = [t for _, t in lines if t]
+    assert texts[6] == "# Playing a Season" and texts[13] == "A right line 0 of text here"
+
+
+def test_a_short_page_of_a_two_column_document_is_read_by_the_documents_gutter():
+    full = [_two_column_band(700, 10, "P") for _ in range(2)]
+    short = _two_column_band(700, 4, "S")
+    out = [t for t in layout(*full, short) if t]
+    assert out[-8:] == [f"S left line {k} of text here" for k in range(4)] + \
+        [f"S right line {k} of text here" for k in range(4)]
+
+
+def test_a_contents_list_across_a_two_column_page_keeps_its_rows_whole():
+    chars = line("Contents", 50, 770, size=16)
+    for k, (entry, page) in enumerate((("Overview", "2"), ("Setting Up", "3"), ("Glossary", "6"))):
+        chars += line(entry, 50, 745 - 14 * k) + line(page, 450, 745 - 14 * k)  # at the text's right edge
+    chars += _two_column_band(680, 10, "C")
+    out = [t for t in layout(chars) if t]
+    assert out[1:4] == ["Overview — 2", "Setting Up — 3", "Glossary — 6"]
+    assert out[4:14] == [f"C left line {k} of text here" for k in range(10)]
+
+
+def test_a_printed_definition_list_is_read_as_one():
+    chars = line("Glossary", 50, 740, size=16)
+    chars += line("Seam", 50, 700, size=9, bold=True) + line("One of the twelve quarry tiles. Its picks", 50, 688)
+    chars += line("show how much Stone a Mason cuts there.", 50, 676)
+    chars += line("Struck row", 50, 650, size=9, bold=True) + line("The row chosen by the Chisel die.", 50, 638)
+    chars += line("This is body text set at the usual size.", 50, 600)
+    out = [t for t in layout(chars) if t]
+    assert out[1:6] == ["Seam", ": One of the twelve quarry tiles. Its picks", "show how much Stone a Mason cuts there.",
+                        "Struck row", ": The row chosen by the Chisel die."]
+
+
+def test_word_roll_lines_typed_with_a_tab_are_a_die_table(tmp_path):
+    def build(doc):
+        doc.add_paragraph("Drift", style="Title")
+        doc.add_heading("The wind roll", level=1)
+        doc.add_paragraph("Roll the 2 normal dice and add them up, then check this list:")
+        for text in ("2-6\tDead calm. Every kite drops 1 height.", "7\tSea breeze. Nothing special.",
+                     "8-12\tStorm! Every kite is Tangled."):
+            doc.add_paragraph(text)
+
+    html, _ = docx_reader.to_html(_docx(build))
+    assert "<tr><td>2-6</td><td>Dead calm. Every kite drops 1 height.</td></tr>" in html
+    source = tmp_path / "drift.docx"
+    source.write_bytes(_docx(build))
+    table = import_rulebook(source, tmp_path / "out", game_id="drift").state.tables[0]
+    assert [row["roll"] for row in table["rows"]] == ["2-6", 7, "8-12"]
+
+
 # -- the Word reader ------------------------------------------------------------------------------------------------
 
 

@@ -2243,3 +2243,206 @@ def test_a_titled_br_list_of_rolls_and_article_free_ranges_in_a_sentence_are_tab
     assert firework["title"] == "Firework check" and firework["dice"] == "2d6"
     assert [row["result"] for row in firework["rows"]] == ["Nothing", "Take 1 extra wax",
                                                            "Score a Firework (3 points at the end)."]
+
+
+def test_phase_headings_with_a_middle_dot_separator_are_named_after_it(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Quarry
+
+        ## Playing a Season
+
+        ### Phase 1 · Muster
+
+        Stand all your Masons upright again.
+
+        ### Phase 2 · Quarry
+
+        Place one Mason at a time on a seam.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Muster", "Quarry"]
+
+
+def test_turn_sub_headings_counted_with_a_word_of_their_own_are_the_phases(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Burrow
+
+        ## The night
+
+        Every night has three watches, played in this order.
+
+        ### Watch 1: Stir
+
+        Roll the moon die.
+
+        ### Watch 2: Forage
+
+        Send badgers out one at a time.
+
+        ### Watch 3: Bed Down
+
+        Each badger eats 1 food.
+
+        ## Variants
+
+        ### Chapter 1: The long winter
+
+        Play with four nights only.
+
+        ### Chapter 2: Spring
+
+        Play with eight nights.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Stir", "Forage", "Bed Down"]
+
+
+def test_plain_text_equals_underlines_outrank_dashes_whichever_comes_first(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        THE BADGER GAME
+
+        CONTENTS
+        --------
+
+          1. The night
+          2. Glossary
+
+
+        1. THE NIGHT
+        ============
+
+          Every night has three parts, played in this order.
+
+
+        Stir
+        ----
+
+          Roll the moon die and read the result.
+
+
+        Forage
+        ------
+
+          Send badgers out one at a time to meadow spaces.
+
+
+        Dig
+        ---
+
+          Lay one tunnel tile next to one of your tunnels.
+        """, name="book.txt")
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Stir", "Forage", "Dig"]
+
+
+def test_a_hanging_indent_glossary_with_entries_set_apart_is_read(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        THE BADGER GAME
+
+        GLOSSARY
+        ========
+
+          Sett          All the tunnel tiles connected to one clan's entrance.
+                        A clan has exactly one sett.
+
+          Entrance      The first tile of a sett, placed during set-up on an
+                        edge space of the wood.
+
+          Cub           One of the two badgers that start beside your board.
+        """, name="book.txt")
+    terms = files["terms"]["terms"]
+    assert _term_names(files) == ["Sett", "Entrance", "Cub"]
+    assert terms[0]["definition"].endswith("A clan has exactly one sett.")
+
+
+def test_a_credits_list_is_no_glossary_and_a_letter_spaced_title_is_its_word(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        =====================================================
+                       B U R R O W M A R K
+        =====================================================
+
+          Game design ......... Fenna Roos
+          Artwork ............. Oskar Lindqvist (board and tiles)
+          Licence ............. CC BY-NC-SA 4.0 (share it, don't sell it)
+
+        SETTING UP
+        ----------
+
+          1) Lay the board in the middle of the table.
+          2) Give each player 3 food.
+        """, name="book.txt")
+    assert "terms" not in files or not files["terms"].get("terms")
+    assert files["game"]["title"] == "Burrowmark"
+
+
+def test_a_quick_reference_naming_the_phases_and_variants_are_no_glossary(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Fair
+
+        ## A day at the fair
+
+        1. **Dawn**: roll for the weather.
+        2. **Barter**: make one offer to each player.
+        3. **Dusk**: pass the Town Crier token.
+
+        ## Quick Reference
+
+        - **Dawn**: Roll for the weather, draw 3 Goods.
+        - **Barter**: One offer each; Haggle for 1 Ribbon.
+        - **Dusk**: Clear the shows, keep 4 Goods.
+
+        ## Variants to try
+
+        **Walking flyers:** at the start of the round each flyer may move to a neighbouring tile.
+
+        **Calm day:** no wind roll in the first round.
+
+        **Gull-free:** leave the gull tokens in the box.
+
+        ## Glossary
+
+        **Stall:** your player board.
+
+        **Goods:** the tokens you trade.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Dawn", "Barter", "Dusk"]
+    assert _term_names(files) == ["Stall", "Goods"]
+
+
+def test_a_table_without_header_cells_starts_with_its_first_roll(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <html><body><h1>Kites</h1>
+        <h2>The wind roll</h2>
+        <p>Roll two dice and add them up, then check this list:</p>
+        <table>
+        <tr><td>2-6</td><td>Dead calm. Every kite drops 1 height.</td></tr>
+        <tr><td>7</td><td>Sea breeze. Nothing special.</td></tr>
+        <tr><td>8-12</td><td>Storm! Every kite is Tangled.</td></tr>
+        </table></body></html>
+        """, name="book.html")
+    rows = files["dice"]["tables"][0]["rows"]
+    assert rows[0] == {"roll": "2-6", "result": "Dead calm. Every kite drops 1 height."} and len(rows) == 3
+
+
+def test_a_contents_list_of_the_documents_own_headings_is_no_components_list(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Quarry
+
+        ## Contents
+
+        - Overview — 2
+        - Components — 2
+        - Setting Up — 3
+
+        ## Overview
+
+        Cut the stone.
+
+        ## Components
+
+        - 1 quarry board
+        - 12 Seam tiles
+
+        ## Setting Up
+
+        1. Unfold the quarry board.
+        2. Shuffle the Seam tiles.
+        """)
+    assert [c["name"] for c in files["game"]["components"]] == ["1 quarry board", "12 Seam tiles"]

@@ -304,7 +304,9 @@ def _table_rows(table: Table) -> list[ListItem] | None:
     if len(table.rows) < 3 or len(table.rows[0]) < 2:
         return None
     items = [ListItem(f"{cells[0]}: " + "; ".join(c for c in cells[1:] if c.strip()), table.line)
-             for cells in table.rows[1:] if cells]
+             for cells in table.rows if cells]
+    if table.header or not parse_row(items[0]):  # a table with no header cells may start with its first roll
+        items = items[1:]
     return items if all(parse_row(item) for item in items) else None
 
 

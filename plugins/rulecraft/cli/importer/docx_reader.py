@@ -200,7 +200,7 @@ def to_html(raw: bytes) -> tuple[str, list[str]]:
         raise DocxError(f"the Word file's content cannot be read ({type(exc).__name__}); save it again") from None
     body = BLOCK_START.sub("\n", result.value).lstrip("\n")
     if not is_typed_text(body):  # a typed text's '1.⇥' lines are the plain-text reader's (is_typed_text)
-        body = typed_lists(body)
+        body = typed_rolls(typed_lists(body))
     body = re.sub(r"(<h[1-6]>)<strong>(.*?)</strong>(</h[1-6]>)", r"\1\2\3", body)  # a manual heading's bold
     messages = [m.message for m in result.messages]
     return f"<html><body>\n{body}\n</body></html>\n", messages
@@ -233,6 +233,32 @@ def typed_lists(body: str) -> str:
             out.append(f"<{kind}{start}>")
             out += [f"<li>{m.group('lead')}{m.group('rest')}</li>" for m in map(TYPED_ITEM.match, lines[i:j])]
             out.append(f"</{kind}>")
+            i = j
+        else:
+            out.append(lines[i])
+            i += 1
+    return "\n".join(out)
+
+
+# '<p>2-3\tDead calm. …</p>', '<p>12\tStorm! …</p>': a roll or range typed by hand, a tab, its result
+TYPED_ROLL = re.compile(r"^<p>(?P<roll>\d{1,2}(?:\s*[-–]\s*\d{1,2}|\+)?)\t+\s*(?P<rest>\S.*)</p>$")
+
+
+def typed_rolls(body: str) -> str:
+    """Runs of three or more paragraphs that start with a roll and a tab, one of them a range ('2-3⇥Dead
+    calm.'): a die's results typed line by line, read as the two-column table Word users mean."""
+    lines = body.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and TYPED_ROLL.match(lines[j]):
+            j += 1
+        rows = [TYPED_ROLL.match(line) for line in lines[i:j]]
+        if len(rows) >= 3 and any(not m.group("roll").isdigit() for m in rows):
+            out.append("<table>")
+            out += [f"<tr><td>{m.group('roll')}</td><td>{m.group('rest')}</td></tr>" for m in rows]
+            out.append("</table>")
             i = j
         else:
             out.append(lines[i])

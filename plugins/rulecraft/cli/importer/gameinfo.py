@@ -100,12 +100,24 @@ def _first_list(section: Section, state: State) -> ListBlock | None:
     return next((b for b in section.blocks if isinstance(b, ListBlock) and not state.claimed(b)), None)
 
 
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z]+", re.sub(r"^\W*\d+(?:\.\d+)*\.?\s*", "", plain(text)).lower()))
+
+
+def _table_of_contents(state: State, block: ListBlock) -> bool:
+    """A list under 'Contents' whose entries are most of them the document's own headings ('Overview — 2',
+    '3. Setting up'): the table of contents, not what is in the box."""
+    titles = {_words(s.title) for s in state.outline.sections() if s.title}
+    names = [_words(re.split(r"\s+[—–]\s+|\s*\.{3,}", item.text)[0]) for item in block.items]
+    return len(names) >= 2 and sum(n in titles for n in names if n) * 10 >= len(names) * 6
+
+
 def components(state: State) -> None:
     for section in state.outline.sections():
         if not COMPONENTS_HEADING.search(plain(section.title)):
             continue
         block = _first_list(section, state)
-        if not block:
+        if not block or _table_of_contents(state, block):
             continue
         out = []
         for item in block.items:

@@ -106,6 +106,11 @@ def grid_table(lines: list[Line], i: int) -> tuple[list[list[str]], bool, int] |
     return rows, header and header_rows == 1, j
 
 
+def _same_columns(cells: list[tuple[int, str]], starts: list[int]) -> bool:
+    return len(cells) == len(starts) and abs(cells[0][0] - starts[0]) <= 2 \
+        and all(abs(a - b) <= 2 for a, (b, _) in zip(starts[1:], cells[1:]))
+
+
 def column_tables(lines: list[Line]) -> list[Line]:
     """Rows set in columns: three or more lines in a row, each two or more cells apart by runs of two or more
     spaces, starting at the same columns (a line with one cell under a later column continues the row above).
@@ -124,12 +129,24 @@ def column_tables(lines: list[Line]) -> list[Line]:
         rows: list[list] = [[out[i][0], [c for _, c in first], i]]
         j = i + 1
         wrapped: list[int] = []
-        while j < n and out[j][1].strip():
+
+        spaced = False  # rows set apart by blank lines
+        while j < n:
+            if not out[j][1].strip():
+                # entries set apart by a blank line (a hanging-indent glossary): the table goes on when the
+                # line after the blank starts another row at the same columns, both with a meaning (three
+                # words or more) beside the name, not a label over its text ('4.1  MEASURE')
+                after = _cells(out[j + 1][1]) if j + 1 < n else []
+                if after and not out[j + 1][1].lstrip().startswith(("|", "+")) and _same_columns(after, starts) \
+                        and len(after[-1][1].split()) >= 3 and len(first[-1][1].split()) >= 3:
+                    j += 1
+                    spaced = True
+                    continue
+                break
             cells = _cells(out[j][1])
             if out[j][1].lstrip().startswith(("|", "+")):
                 break
-            if len(cells) == len(starts) and all(abs(a - b) <= 2 for a, (b, _) in zip(starts[1:], cells[1:])) \
-                    and abs(cells[0][0] - starts[0]) <= 2:
+            if _same_columns(cells, starts):
                 rows.append([out[j][0], [c for _, c in cells], j])
             elif len(cells) == 1 and abs(cells[0][0] - starts[-1]) <= 2:
                 wrapped.append(j)  # the last cell wraps onto the next line
@@ -146,8 +163,8 @@ def column_tables(lines: list[Line]) -> list[Line]:
         for row_line, cells, k in rows:
             if has_header:
                 text = "| " + " | ".join(cells) + " |"
-            elif len(cells) == 2:
-                text = f"{cells[0]} — {cells[1]}"
+            elif len(cells) == 2:  # set apart by blank lines, each is a list item (its wrapped lines join it)
+                text = ("- " if spaced else "") + f"{cells[0]} — {cells[1]}"
             else:
                 text = out[k][1]
             out[k] = (row_line, text)

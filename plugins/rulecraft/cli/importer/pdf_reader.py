@@ -28,6 +28,7 @@ from .outline import Remark
 
 MAX_PAGES = 600  # a thick rulebook has 100; more is not a rulebook
 MAX_CHARS_PER_PAGE = 60_000  # a dense page of 8 pt text holds ~ 8 000
+MAX_DRAWINGS_PER_PAGE = 5_000  # the boxes of a page's drawn shapes kept (a map may have more: enough to see it)
 MAX_SECONDS = 120.0  # for the whole file: pdfminer reads ~ 10 pages a second on a slow machine
 BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demibold|extrabold|-b$|,b$", re.I)
 BULLETS = "•●▪■◦‣○□◆◇►▸➢✓✔–·"
@@ -37,6 +38,9 @@ LIST_MARKER = re.compile(r"^\s*(?:- |\d{1,2}[.)]\s|[a-z][.)]\s|\([a-z0-9]\)\s)")
 
 class PdfError(Exception):
     """The file cannot be read as a PDF rulebook: the message says why, without the file name."""
+
+
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1 in page space (y upwards)
 
 
 @dataclass
@@ -83,21 +87,24 @@ def _collector(deadline: float):
     from pdfminer.converter import PDFLayoutAnalyzer
     from pdfminer.layout import LTChar
     from pdfminer.pdffont import PDFUnicodeNotDefined
+    from pdfminer.utils import apply_matrix_pt
 
     class Collector(PDFLayoutAnalyzer):
         """Keeps each page's characters and nothing else (no paths, images or layout analysis: bounded)."""
 
         def __init__(self, rsrcmgr):
             super().__init__(rsrcmgr, laparams=None)
-            self.pages: list[tuple[float, float, list[Char]]] = []
+            self.pages: list[tuple[float, float, list[Char], list[Box]]] = []
             self.chars: list[Char] = []
+            self.drawings: list[Box] = []
 
         def begin_page(self, page, ctm) -> None:
             super().begin_page(page, ctm)
             self.chars = []
+            self.drawings = []
 
         def end_page(self, page) -> None:
-            self.pages.append((self.cur_item.width, self.cur_item.height, self.chars))
+            self.pages.append((self.cur_item.width, self.cur_item.height, self.chars, self.drawings))
             self.pageno += 1
 
         def _tick(self) -> None:
@@ -105,8 +112,13 @@ def _collector(deadline: float):
                 raise PdfError(f"reading it takes too long (over {MAX_SECONDS:.0f} s at page {self.pageno}); "
                                "the file may be damaged: print it to a new PDF and try again")
 
-        def paint_path(self, *args, **kwargs) -> None:
+        def paint_path(self, gstate, stroke, fill, evenodd, path) -> None:
+            """Only where the shape is (a figure beside a heading is no empty column)."""
             self._tick()
+            points = [apply_matrix_pt(self.ctm, tuple(p[-2:])) for p in path if len(p) >= 3]
+            if points and len(self.drawings) < MAX_DRAWINGS_PER_PAGE:
+                xs, ys = [p[0] for p in points], [p[1] for p in points]
+                self.drawings.append((min(xs), min(ys), max(xs), max(ys)))
 
         def render_image(self, *args, **kwargs) -> None:
             self._tick()
@@ -138,8 +150,8 @@ def _collector(deadline: float):
     return Collector
 
 
-def read_chars(raw: bytes) -> list[tuple[float, float, list[Char]]]:
-    """(width, height, characters) of every page, or PdfError saying in words what is wrong."""
+def read_chars(raw: bytes) -> list[tuple[float, float, list[Char], list[Box]]]:
+    """(width, height, characters, drawn shapes' boxes) of every page, or PdfError saying in words what is wrong."""
     try:
         from pdfminer.pdfdocument import PDFDocument, PDFEncryptionError, PDFPasswordIncorrect
         from pdfminer.pdfinterp import PDFPageInterpreter, PDFResourceManager
@@ -249,9 +261,74 @@ def _gutter(rows: list[Row], width: float) -> float | None:
     return x
 
 
-def _reading_order(rows: list[Row], width: float) -> list[Row]:
-    """Rows of a two-column page: left column then right, band by band between rows that span the gutter."""
-    x = _gutter(rows, width)
+def _document_gutter(gutters: list[float | None], widths: list[float]) -> float | None:
+    """The gutter two or more pages share (within 2 % of the page width): the document is set in two columns."""
+    found = [(x, w) for x, w in zip(gutters, widths) if x is not None]
+    for x, w in found:
+        if sum(1 for y, _ in found if abs(x - y) <= 0.02 * w) >= 2:
+            return x
+    return None
+
+
+def _known_gutter(rows: list[Row], x: float | None) -> float | None:
+    """A page of a two-column document too short or too full of tables to show its gutter by itself: the
+    document's gutter, when few of its rows cross it and text stands on both sides, a full line on each."""
+    text_rows = [r for r in rows if r.segments and not r.furniture]
+    if x is None or len(text_rows) < 3:
+        return None
+    if sum(1 for r in text_rows for s in r.segments if s[0].x0 < x < s[-1].x1) > 0.1 * len(text_rows):
+        return None
+    left = [s for r in text_rows for s in r.segments if s[-1].x1 <= x]
+    right = [s for r in text_rows for s in r.segments if s[0].x0 >= x]
+    if not left or not right:
+        return None
+    l0, r1 = min(s[0].x0 for s in left), max(s[-1].x1 for s in right)
+    r0 = min(s[0].x0 for s in right)
+    if not any(s[-1].x1 - s[0].x0 >= 0.75 * (x - l0) for s in left) \
+            or not any(s[-1].x1 - s[0].x0 >= 0.75 * (r1 - r0) for s in right):
+        return None
+    return x
+
+
+def _spanning_heading(row: Row, rows: list[Row], x: float, body: float, drawings: list[Box]) -> bool:
+    """A heading set across both columns (CSS ``column-span``, a DTP section title) though its words fit in
+    one: larger than the text, nothing beside it in the other column (no text, no figure), that column
+    holding text above and below it, and both columns starting again level under it (the band below is
+    balanced anew)."""
+    if row.size() < body * 1.15 or len(row.segments) != 1:
+        return False
+    left = row.segments[0][-1].x1 <= x
+    size = row.size()
+    other = [r for r in rows if r is not row and any((s[0].x0 >= x) if left else (s[-1].x1 <= x)
+                                                     for s in r.segments)]
+    if any(abs(r.y - row.y) <= 1.2 * size for r in other):
+        return False
+    if any(y0 <= row.y + 0.8 * size and y1 >= row.y and ((x0 >= x - 2) if left else (x1 <= x + 2))
+           for x0, y0, x1, y1 in drawings):
+        return False
+    above = [r for r in other if r.y > row.y]
+    below = [r for r in other if r.y < row.y]
+    same = [r for r in rows if r is not row and r.y < row.y and any((s[-1].x1 <= x) if left else (s[0].x0 >= x)
+                                                                      for s in r.segments)]
+    if not above or not below or not same:
+        return False
+    return abs(max(r.y for r in below) - max(r.y for r in same)) <= 3 * body
+
+
+def _contents_rows(rows: list[Row], page_left: float) -> set[int]:
+    """A contents list set across the page ('Overview' at the left margin, its page number at the right one,
+    no dot leader): three or more such rows span both columns, whatever gap they leave at the gutter."""
+    right_edge = max((r.x1 for r in rows), default=0.0)
+    found = {id(r) for r in rows if len(r.segments) == 2 and abs(r.segments[0][0].x0 - page_left) <= 3
+             and r.segments[1][-1].x1 >= right_edge - 3
+             and re.fullmatch(r"\d{1,3}", "".join(c.text for c in r.segments[1]).strip())}
+    return found if len(found) >= 3 else set()
+
+
+def _reading_order(rows: list[Row], width: float, x: float | None = None,
+                   drawings: list[Box] | None = None) -> list[Row]:
+    """Rows of a two-column page: left column then right, band by band between rows that span the gutter
+    (or headings set across both columns)."""
     page_left = min((r.x0 for r in rows), default=0.0)
     if x is None:
         for row in rows:
@@ -267,8 +344,12 @@ def _reading_order(rows: list[Row], width: float) -> list[Row]:
         left.clear()
         right.clear()
 
+    sizes = Counter(round(c.size, 1) for r in rows for c in r.chars if c.text.strip())
+    body = sizes.most_common(1)[0][0] if sizes else 10.0
+    spanning = {id(r) for r in rows if _spanning_heading(r, rows, x, body, drawings or [])}
+    spanning |= _contents_rows(rows, page_left)
     for row in rows:
-        if any(s[0].x0 < x < s[-1].x1 for s in row.segments):
+        if any(s[0].x0 < x < s[-1].x1 for s in row.segments) or id(row) in spanning:
             flush()
             row.left = page_left
             out.append(row)
@@ -285,7 +366,7 @@ def _reading_order(rows: list[Row], width: float) -> list[Row]:
         for row in mine:
             row.left = edge
     for row in out:
-        if row.left is None or any(s[0].x0 < x < s[-1].x1 for s in row.segments):
+        if row.left is None or any(s[0].x0 < x < s[-1].x1 for s in row.segments) or id(row) in spanning:
             row.left = page_left
     return out
 
@@ -352,14 +433,17 @@ def _heading_text(row: Row) -> bool:
     return 0 < len(text) <= 90 and not text.endswith((".", ",", ";")) and len(row.segments) == 1
 
 
-def to_layout(pages: list[tuple[float, float, list[Char]]], remarks: list[Remark]) -> tuple[list[tuple[int, str]],
-                                                                                          dict[int, int]]:
-    """(text lines numbered from 1, the page of each line): the plain-text reader's input."""
-    all_rows: list[list[Row]] = []
-    for number, (width, height, chars) in enumerate(pages, start=1):
-        rows = _rows(chars, number)
-        all_rows.append(_reading_order(_drop_furniture_marks(rows, height), width))
-    _drop_furniture(all_rows, pages, remarks)
+def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int, str]], dict[int, int]]:
+    """(text lines numbered from 1, the page of each line): the plain-text reader's input. A page is (width,
+    height, characters) and, from :func:`read_chars`, its drawn shapes' boxes."""
+    widths = [page[0] for page in pages]
+    drawings = [page[3] if len(page) > 3 else [] for page in pages]
+    page_rows = [_drop_furniture_marks(_rows(page[2], number), page[1]) for number, page in enumerate(pages, start=1)]
+    _drop_furniture(page_rows, pages, remarks)  # before the columns: a running head spans both
+    gutters = [_gutter(rows, width) for rows, width in zip(page_rows, widths)]
+    known = _document_gutter(gutters, widths)
+    all_rows = [_reading_order(rows, width, gutter if gutter is not None else _known_gutter(rows, known), shapes)
+                for rows, width, gutter, shapes in zip(page_rows, widths, gutters, drawings)]
     styles = _styles([r for rows in all_rows for r in rows])
     lines: list[tuple[str, int]] = []  # (text, page)
     for rows in all_rows:
@@ -377,7 +461,19 @@ def _drop_furniture_marks(rows: list[Row], height: float) -> list[Row]:
 
 
 def _furniture_key(row: Row) -> str:
-    return re.sub(r"\s+", " ", re.sub(r"\d+", "#", "".join(c.text for c in row.chars))).strip().lower()
+    return _key(row.chars)
+
+
+def _key(chars: list[Char]) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"\d+", "#", "".join(c.text for c in chars))).strip().lower()
+
+
+def _furniture_keys(row: Row) -> set[str]:
+    """The row's key and, for a row in parts (title at the left, section or folio at the right), each part's."""
+    keys = {_key(row.chars)}
+    if len(row.segments) > 1:
+        keys |= {_key(seg) for seg in row.segments}
+    return keys
 
 
 def _drop_furniture(all_rows: list[list[Row]], pages: list, remarks: list[Remark]) -> None:
@@ -385,15 +481,17 @@ def _drop_furniture(all_rows: list[list[Row]], pages: list, remarks: list[Remark
     folios (a bare number, or 'Page 4') in those bands, are page furniture: left out, listed as remarks."""
     counts: Counter = Counter()
     for rows in all_rows:
-        counts.update({_furniture_key(r) for r in rows if r.furniture})
+        counts.update({key for r in rows if r.furniture for key in _furniture_keys(r)})
     enough = max(2, len(all_rows) // 3)
     for rows in all_rows:
         keep = []
         for row in rows:
             key = _furniture_key(row)
-            text = re.sub(r"\s+", " ", "".join(c.text for c in row.chars)).strip()
+            text = "   ".join(re.sub(r"\s+", " ", "".join(c.text for c in seg)).strip() for seg in row.segments)
             folio = re.fullmatch(r"(?:page\s+)?#(?:\s*(?:/|of)\s*#)?|[-–—]\s*#\s*[-–—]", key)
-            if row.furniture and (folio or (counts[key] >= enough and len(all_rows) >= 2)):
+            # 'HOLLOWMERE QUARRY ... Setting Up': a running head whose other part names the page's section
+            repeated = any(counts[k] >= enough and re.search(r"[a-z]{2}", k) for k in _furniture_keys(row))
+            if row.furniture and (folio or (repeated and len(all_rows) >= 2)):
                 remarks.append(Remark("furniture", f"page {row.page}: running page line dropped: '{text[:80]}'"))
                 continue
             keep.append(row)
@@ -604,9 +702,35 @@ def table_lines(rows: list[Row], body: float) -> dict[int, tuple[int, str]]:
     return out
 
 
+def _term_rows(rows: list[Row], styles: Styles, tables: dict) -> set[int]:
+    """A definition list as printed (an HTML ``<dl>``, a DTP glossary): a short bold name on a line of its own,
+    its meaning in plain text right below (no paragraph gap), level with it or indented. Two or more such
+    names at the same edge and size on the page; a name set like a heading (as large as the text) counts
+    only over an indented meaning, which a heading's text never is."""
+    found: list[Row] = []
+    for row, nxt in zip(rows, rows[1:]):
+        text = _text(row.chars, False).strip()
+        if id(row) in tables or id(nxt) in tables or not row.bold() or len(row.segments) != 1 \
+                or styles.levels.get(round(row.size(), 1)) or nxt.bold() or nxt.page != row.page:
+            continue
+        if not text or len(text) > 40 or len(text.split()) > 5 or text.endswith((".", ",", ";", ":", "?", "!")) \
+                or LIST_MARKER.match(text) or LIST_MARKER.match(_text(nxt.chars, False)):
+            continue
+        gap = row.y - nxt.y
+        indented = nxt.x0 >= row.x0 + styles.char_width
+        if not 0 < gap <= 1.6 * max(row.size(), nxt.size()) or nxt.x0 < row.x0 - 2:
+            continue
+        if row.size() >= styles.body * 0.95 and not indented:
+            continue  # a bold line as large as the text over its paragraph: a heading
+        found.append(row)
+    return {id(r) for r in found if any(o is not r and abs(o.x0 - r.x0) <= 2 and abs(o.size() - r.size()) < 0.3
+                                        for o in found)}
+
+
 def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -> None:
     rows = merge_table_rows(rows, styles.body)
     tables = table_lines(rows, styles.body)
+    terms = _term_rows(rows, styles, tables)
     prev: Row | None = None
     heading_open: tuple[float, bool] | None = None
     list_x: float | None = None  # where the current list's markers stand
@@ -626,6 +750,14 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         if prev is not None and id(prev) in tables and lines and lines[-1][0].strip():
             lines.append(("", row.page))
         text = _row_text(row, styles, row.left or 0.0)
+        if id(row) in terms or (prev is not None and id(prev) in terms):
+            # written as a Markdown definition list ('Term' over ': meaning'), the reader's entries
+            if id(row) in terms and lines and lines[-1][0].strip():
+                lines.append(("", row.page))
+            lines.append((text.strip().strip("*").strip() if id(row) in terms else ": " + text.strip(), row.page))
+            heading_open, list_x = None, None
+            prev = row
+            continue
         marker = LIST_MARKER.match(text)
         if marker and list_x is not None and abs(row.x0 - list_x) <= 3 and para_break and not heading_open:
             para_break = False  # the next item of a list whose items are spaced apart: one list
@@ -686,5 +818,5 @@ def _join_hyphens(lines: list[tuple[str, int]]) -> None:
                             + following[word.end():], page2)
 
 
-def text_chars(pages: list[tuple[float, float, list[Char]]]) -> int:
-    return sum(1 for _, _, chars in pages for c in chars if c.text.strip())
+def text_chars(pages: list[tuple]) -> int:
+    return sum(1 for page in pages for c in page[2] if c.text.strip())

@@ -113,13 +113,14 @@ NUMBER_WORDS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twel
 ORDINALS = r"(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d{1,2}(?:st|nd|rd|th))"
 PHASE_HEADING = re.compile(rf"^(?:(?:phase|step|stage)\s*"
                            rf"(?:\d+[a-z]?|{NUMBER_WORDS}\b|{ORDINALS}\b|[ivx]+\b|(?<=\s)[a-z]\b)"
-                           r"\s*[:.)–—-]?\s*(?P<named>.*)"
-                           rf"|{ORDINALS}\s+(?:phase|step|stage)\s*[:.)–—-]\s*(?P<ordinal>.+)"
+                           r"\s*[:.)–—·•|-]?\s*(?P<named>.*)"
+                           rf"|{ORDINALS}\s+(?:phase|step|stage)\s*[:.)–—·•|-]\s*(?P<ordinal>.+)"
                            r"|(?:(?:\d+(?:\.\d+)*\.?|(?-i:[A-H]|[IVX]{1,4})[.)])\s+)?(?P<suffixed>.+?)\s+phase)$", re.I)
 
 
 def heading_phase_name(title: str) -> str | None:
-    """The phase a heading names: 'Phase 2: Roll phase', '3.1 Command phase', 'Phase 1 – Tide'."""
+    """The phase a heading names: 'Phase 2: Roll phase', '3.1 Command phase', 'Phase 1 – Tide', 'Phase 1 · Muster'
+    (a middle dot or bar is a typographer's separator like a dash)."""
     match = PHASE_HEADING.match(undecorated(plain(title).strip()).strip().rstrip(".:"))
     if not match:
         return None
@@ -257,14 +258,37 @@ def _counted_group(state: State, is_turn):
     return None
 
 
+# 'Watch 1: Stir', 'Beat 2 – Scheme': the designer's own word for a phase, a count, the name
+COUNTER_HEADING = re.compile(r"^(?P<word>[A-Z][a-z]{2,15})\s+(?P<n>\d{1,2})\s*[:.–—·-]\s*(?P<name>\S.{0,60})$")
+# words that count a document's parts or its asides, never the stages of a turn
+NOT_COUNTER = {"chapter", "section", "part", "appendix", "example", "figure", "table", "scenario", "mission",
+               "variant", "lesson", "page", "rule", "note", "level", "book", "volume", "game"}
+
+
+def _counter_names(children: list) -> dict[int, str]:
+    """{id(section): name} when two or more sub-headings of a turn count with one word of their own from 1
+    ('Watch 1: Stir', 'Watch 2: Forage', ...), the name after the count; else {}."""
+    found = {}
+    for child in children:
+        match = COUNTER_HEADING.match(undecorated(plain(child.title).strip()))
+        if match:
+            found[id(child)] = match
+    words = {m.group("word").lower() for m in found.values()}
+    numbers = [int(m.group("n")) for m in found.values()]
+    if len(found) < 2 or len(words) != 1 or words & NOT_COUNTER or numbers != list(range(1, len(numbers) + 1)):
+        return {}
+    return {k: capitalise(clean_name(m.group("name"), drop_phase=True)) for k, m in found.items()}
+
+
 def _heading_group(state: State, is_turn):
     """(parent, [(section, name)]) of phases written as one heading each under a common parent
-    ('### Phase 1: Gather phase', '### 1. Hero phase' under 'Round structure'), or None."""
+    ('### Phase 1: Gather phase', '### 1. Hero phase', '### Watch 1: Stir' under 'Round structure'), or None."""
     best = None
     for parent in state.sections():
         turn = parent is not state.outline.root and bool(is_turn(state, parent))
-        named = [(child, heading_phase_name(child.title) or (turn and _numbered_name(child.title)))
-                 for child in parent.children]
+        counted = _counter_names(parent.children) if turn else {}
+        named = [(child, heading_phase_name(child.title) or (turn and _numbered_name(child.title))
+                  or counted.get(id(child))) for child in parent.children]
         phases = [(child, name) for child, name in named if name]
         if len(phases) < 2 or not (turn or len(phases) >= 3):
             continue

@@ -48,6 +48,15 @@ def is_plain(text: str, suffix: str = "") -> bool:
     return True
 
 
+def letters_closed(text: str) -> str:
+    """'B U R R O W M A R K' -> 'BURROWMARK', 'S A L T   M A R S H' -> 'SALT MARSH': a title letter-spaced by
+    typing a space between letters (words apart by two or more) is written as its words."""
+    words = re.split(r"\s{2,}", text.strip())
+    if sum(len(w.split()) for w in words) >= 4 and all(len(c) == 1 for w in words for c in w.split()):
+        return " ".join(w.replace(" ", "") for w in words)
+    return text
+
+
 def _capitals(text: str) -> bool:
     letters = [c for c in text if c.isalpha()]
     return len(letters) >= 3 and all(c.isupper() for c in letters)
@@ -75,6 +84,10 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     lines = drop_furniture(lines, remarks if remarks is not None else [])
     out = column_tables([(ln, text.rstrip()) for ln, text in lines])
     levels: dict[str, int] = {}  # underline character -> heading level, in order of first use
+    used = {m.group(1) for k, (_, t) in enumerate(out)  # underlines: a rule under a text line standing alone
+            if (m := RULE.match(t)) and k >= 1 and out[k - 1][1].strip() and _blank(out, k - 2)}
+    if {"=", "-"} <= used:  # Markdown's convention: '=' underlines a higher level than '-', whichever comes first
+        levels.update({"=": 2, "-": 3})
     first = next((i for i in range(len(out)) if out[i][1].strip()), None)
     title_at = None
     if first is not None and RULE.match(out[first][1]):  # an opening banner: its first text line is the title
@@ -86,7 +99,7 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     if first is not None and out[first][1].startswith("#"):
         title_at = None  # the lines come with their headings marked (a pdftohtml page's bold titles)
     if title_at is not None:
-        out[title_at] = (out[title_at][0], "# " + out[title_at][1].strip())
+        out[title_at] = (out[title_at][0], "# " + letters_closed(out[title_at][1].strip()))
     for i, (ln, text) in enumerate(out):
         if i == title_at or ATX_HEADING.match(text):
             continue

@@ -170,6 +170,9 @@ def _known_prose(section: Section) -> bool:
 # 'Quick reference', 'Summary of play', 'At a glance': a recap of rules told above ('Round: Dispatch → Haul'), its
 # 'Label: value' lines no definitions
 RECAP = re.compile(r"\b(?:quick reference|reference (?:card|sheet)|summary|recap|at a glance|player aid)\b", re.I)
+# 'Variants to try', 'Optional rules', 'House rules': named rules of play ('**Calm day:** no gust roll'), never
+# definitions, however they pair a name with its text
+RULE_ASIDE = re.compile(r"\b(?:variants?|optional rules?|house rules?)\b", re.I)
 
 
 def defined_terms(state: State, section: Section) -> list[tuple[str, str, int]]:
@@ -177,7 +180,7 @@ def defined_terms(state: State, section: Section) -> list[tuple[str, str, int]]:
     meaning below ([] unless nearly all do, three or more): a glossary known by its content, whatever its
     heading."""
     if state.phase_of(section) is not None or section is state.turn_section \
-            or RECAP.search(heading_text(section.title)):
+            or RECAP.search(heading_text(section.title)) or RULE_ASIDE.search(heading_text(section.title)):
         return []
     texts = [(t, line) for t, line in _texts(state, section) if t]
     found = [(*pair, line) for t, line in texts if (pair := definition(t))]

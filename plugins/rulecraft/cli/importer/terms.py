@@ -88,6 +88,29 @@ def _not_a_term(state: State, text: str, line: int) -> None:
         state.ask("terms", f"text in the glossary that defines no term, not imported: {text.strip()}", line)
 
 
+def _aside(section: Section) -> bool:
+    """A recap of the turn ('Quick Reference') or named rules of play ('Variants to try', 'Optional rules'):
+    their 'Name: text' entries are no glossary unless the heading says it is one."""
+    title = sections.heading_text(section.title)
+    return bool(sections.RECAP.search(title) or sections.RULE_ASIDE.search(title))
+
+
+def _phase_named(state: State, name: str) -> bool:
+    """The entry names one of the turn's phases (a recap of the turn, not a term)."""
+    key = normalise(plain(name))
+    return any(normalise(p.get("name", "")) == key for p in state.phase_index.values())
+
+
+def _credit(name: str, body: str) -> bool:
+    """A credit or a fact rather than a term: the value is a name, a date or a version (every word outside
+    brackets capitalised or a number: 'Fenna Roos', '1.3, 2 November 2023', 'CC BY-NC-SA 4.0 (share it)'),
+    under a label in ordinary words ('Game design'; 'VP — Victory Points' is an abbreviation, a term)."""
+    words = re.sub(r"\([^()]*\)", " ", plain(body)).split()
+    label = plain(name).strip()
+    return bool(words) and len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() for w in words) \
+        and not (label.isupper() and len(label) <= 5)
+
+
 def _entry(state: State, term: str, definition: str, seen: dict[str, str], line: int) -> dict | None:
     term = uncapped(term)  # 'GUILD MARK' set in capitals for typography: 'Guild mark'
     # 'Zone of Control (ZOC)', 'Victory points (VP)': the abbreviation is another wording, not the name
@@ -199,6 +222,10 @@ def recognise(state: State) -> None:
             continue
         if not headed and all(re.match(r"\W{0,2}\d", body) for _, body in good):
             continue  # '**Players:** 1–4', '**Time:** 30–50 min': the game's facts, amounts not meanings
+        if not headed and (_aside(section) or sum(_phase_named(state, name) for name, _ in good) * 2 > len(good)):
+            continue  # 'Dawn: roll for the weather, draw 3 Goods.' under 'Quick Reference': the turn retold
+        if not headed and sum(_credit(name, body) for name, body in good) * 10 >= len(good) * 6:
+            continue  # 'Game design — Fenna Roos', 'Version — 1.3': credits, names and numbers not meanings
         if len(good) * 10 < len(block.items) * 6:  # fewer than 60 % of the items read as terms
             continue
         lists += 1
@@ -236,7 +263,8 @@ def recognise(state: State) -> None:
         headed = _glossary(state, section)
         run = [(b, quote) for b, quote in _paragraphs(section, headed)
                if not state.claimed(b) and bold_term(b.text, headed)]
-        if not (len(run) >= 3 or (headed and len(run) >= 2)) or state.phase_of(section) is not None:
+        if not (len(run) >= 3 or (headed and len(run) >= 2)) or state.phase_of(section) is not None \
+                or (not headed and _aside(section)):
             continue
         lists += 1
         before = len(state.terms)
