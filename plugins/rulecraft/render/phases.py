@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
-from ..models import links
+from ..models import links, textrefs
 from ..models.numbering import NumberedPhase, Stage, node_variants, stages
 from ..models.phases import ACTS
 from .base import (
@@ -94,7 +95,7 @@ def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level
         section.set("class", section.get("class") + " rc-phase--optional")
     heading(section, level, phase_title(node), links.anchor("phase", phase.id))
     _markers(section, node, ctx)
-    if phase.summary and not _opens_with(phase.rules, phase.summary):
+    if phase.summary and not _opens_with(phase.rules, phase.summary, ctx.index.name_of):
         sub(section, "p", phase.summary, "rc-summary")
     if not phase.has_rules and not any(child.parent is node for child in ctx.index.numbered):
         unwritten(section)
@@ -114,21 +115,37 @@ def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level
                 render_phase(parent, child, ctx, level + 1)
 
 
-# A reference reads as its id's words ({term:hand-limit} ~ "Hand limit"), a link as its text.
-_REF_RE = re.compile(r"\{[a-z]+:(?:[^{}:]+:)?([^{}:]+)\}")
-_LINK_RE = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_NOT_WORD_RE = re.compile(r"[\W_]+")
+# Words as the reader sees them: a reference as the name it shows, a link or picture as its text.
+_LINK_RE = re.compile(r"!?\[([^\]]*)\]\([^)]*\)")
+_WORD_RE = re.compile(r"[^\W_]+")
+# What may follow a sentence's last word: closing marks, then its end (a stop, a line break, the end; a colon
+# when the summary ends with one too: 'Do one of these:' over a list).
+_SENTENCE_END_RE = re.compile(r"[ \t*_`)\]\"'”’»]*([.!?:;]|\n|\Z)")
 
 
-def _letters(text: str) -> str:
-    return _NOT_WORD_RE.sub("", _LINK_RE.sub(r"\1", _REF_RE.sub(r"\1", text))).casefold()
+def _shown(text: str, name_of) -> str:
+    return _LINK_RE.sub(r"\1", textrefs.plain_text(text, name_of))
 
 
-def _opens_with(rules: str | None, summary: str) -> bool:
-    """The rules begin with the summary's words (an imported phase's summary is its first sentence):
-    the section shows them once, in the rules; the turn list and the cheat sheet keep the summary."""
-    start = _letters(summary)
-    return bool(rules and start) and _letters(rules[: 3 * len(summary) + 40]).startswith(start)
+def _opens_with(rules: str | None, summary: str, name_of) -> bool:
+    """The rules' first sentence is the summary (an imported phase's summary is that sentence, or its start
+    cut with '…'): the section shows it once, in the rules; the turn list and the cheat sheet keep the
+    summary. A shorter summary a designer wrote ('Draw.' over 'Drawing is skipped…', 'Trade' over 'Trade
+    goods are…') is no repetition and stays."""
+    said = [word.casefold() for word in _WORD_RE.findall(_shown(summary, name_of))]
+    if not rules or not said:
+        return False
+    cut = 3 * len(summary) + 40  # the start is enough: rules can be pages long
+    start = _shown(rules[:cut], name_of)
+    words = list(itertools.islice(_WORD_RE.finditer(start), len(said)))
+    if [word.group().casefold() for word in words] != said:
+        return False
+    if summary.rstrip().endswith("…"):
+        return True
+    end = _SENTENCE_END_RE.match(start, words[-1].end())
+    if end is None or (end.group(1) in (":", ";") and not summary.rstrip().endswith(end.group(1))):
+        return False
+    return end.group(1) != "" or len(rules) <= cut  # the rules' end, not the end of the start read
 
 
 def stage_band(parent: Element, stage: Stage) -> Element | None:

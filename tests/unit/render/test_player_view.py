@@ -178,3 +178,24 @@ phases:
     assert "rc-summary" not in dawn and "Then everyone draws." in dawn
     assert '<p class="rc-summary">Everyone rests.</p>' in dusk
     assert page.count("rolls on the") == 2  # the turn list's line and the rules
+
+
+def test_a_shorter_summary_a_designer_wrote_is_not_taken_for_the_rules_first_sentence(tmp_path):
+    """Only a whole first sentence (or the importer's cut of one, ending '…') is a repetition: a summary that
+    is the start of a longer sentence, or of a longer word, stays above the rules."""
+    cases = {  # id: (summary, rules, shown above the rules)
+        "draw": ("Draw.", "Drawing is skipped in the first round.", True),
+        "trade": ("Trade", "Trade goods sell for 2 coins at the market.", True),
+        "choose": ("Choose one", "Choose one: a stall or a cart.", True),
+        "vote": ("Vote on the new laws.", "Vote on the new {term:law|laws}. Then count.", False),
+        "act": ("Do one of these:", "Do one of these:\\n\\n- Sell.\\n- Buy.", False),
+        "long": ("Move up to three spaces …", "Move up to three spaces along the road, then stop.", False),
+    }
+    phases = "phases:\n" + "".join(f'  - id: {key}\n    name: {key.title()}\n    summary: "{summary}"\n'
+                                   f'    rules: "{rules}"\n' for key, (summary, rules, _) in cases.items())
+    write_game(tmp_path, {"game.yaml": GAME, "terms.yaml": TERMS, "phases.yaml": phases}, base={})
+    page = str(mdkit.render(tmp_path, "/// turn\n///\n", game="demo", page="demo/turn.md")[0])
+    keys = list(cases)
+    for key, following in zip(keys, [*keys[1:], None]):
+        section = page[page.index(f'id="{key}"'):page.index(f'id="{following}"') if following else None]
+        assert ('class="rc-summary"' in section) is cases[key][2], (key, section)
