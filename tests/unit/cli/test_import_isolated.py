@@ -3,7 +3,9 @@ make pdfminer loop or inflate inside one call, where no check between calls runs
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import resource
 import sys
 import time
 
@@ -42,6 +44,19 @@ def where() -> int:
     return os.getpid()
 
 
+def cpu_limit() -> int:
+    return resource.getrlimit(resource.RLIMIT_CPU)[0]
+
+
+class TwoPart(Exception):
+    def __init__(self, what: str, why: str) -> None:
+        super().__init__(f"{what}: {why}")
+
+
+def two_part() -> None:
+    raise TwoPart("page 3", "a broken font")
+
+
 def test_the_child_returns_its_result_and_raises_its_errors():
     assert isolated.call(swallow, 1000, seconds=60, memory=500_000_000) == 1000
     assert isolated.call(where, seconds=60, memory=500_000_000) != os.getpid()
@@ -68,3 +83,28 @@ def test_a_looping_pdf_ends_in_one_line(tmp_path, monkeypatch, capsys):
     assert err == (f"rulecraft import: cannot read '{source}': reading it takes more than 2 s (a damaged file, or one "
                    "made to loop)")
     assert not (tmp_path / "out").exists()
+
+
+def test_the_child_stops_itself_when_its_parent_is_gone():
+    """A child left looping by a killed parent (a closed terminal, `kill`) ends on its own CPU limit, set past
+    the parent's wall clock."""
+    limit = isolated.call(cpu_limit, seconds=30, memory=500_000_000)
+    assert 30 < limit <= 60
+    assert cpu_limit() == resource.RLIM_INFINITY or cpu_limit() != limit  # the parent's own is untouched
+
+
+def test_an_exception_that_cannot_be_rebuilt_in_the_parent_keeps_its_words():
+    with pytest.raises(RuntimeError, match=r"^TwoPart: page 3: a broken font$"):
+        isolated.call(two_part, seconds=60, memory=500_000_000)
+
+
+def test_a_pool_worker_reads_in_its_own_process():
+    """A multiprocessing pool's worker is a daemon, which may start no process: it reads the file itself
+    (before: 'daemonic processes are not allowed to have children', an internal error)."""
+    with multiprocessing.get_context("fork").Pool(1) as pool:
+        worker, read_in = pool.apply(_pid_and_call)
+    assert worker == read_in
+
+
+def _pid_and_call() -> tuple[int, int]:
+    return os.getpid(), isolated.call(where, seconds=60, memory=500_000_000)

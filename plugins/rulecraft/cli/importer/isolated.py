@@ -8,8 +8,10 @@ without touching the importer's own process; what it returns is plain data (text
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import os
+import pickle
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -24,9 +26,11 @@ class Overrun(Exception):
 def call(func: Callable[..., Any], *args: Any, seconds: float, memory: int) -> Any:
     """``func(*args)`` in a child process; its exceptions are raised here. Overrun after ``seconds`` of wall
     time, or when it needs more than ``memory`` bytes above what the child starts with."""
+    if multiprocessing.current_process().daemon:  # a multiprocessing pool's worker may start no process:
+        return func(*args)  # read here, with the readers' own time checks only
     context = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
     receive, send = context.Pipe(duplex=False)
-    child = context.Process(target=_run, args=(send, func, args, memory), daemon=True)
+    child = context.Process(target=_run, args=(send, func, args, seconds, memory), daemon=True)
     child.start()
     send.close()  # the child holds the only write end: its death is an end of file here
     try:
@@ -46,15 +50,16 @@ def call(func: Callable[..., Any], *args: Any, seconds: float, memory: int) -> A
     raise value
 
 
-def _run(send, func, args, memory: int) -> None:
+def _run(send, func, args, seconds: float, memory: int) -> None:
     _silence_stderr()  # an interpreter dying of its memory cap prints a page of frames: the parent says it in one line
     try:
+        _cap_cpu(seconds)
         _cap_memory(memory)
         result = (True, func(*args))
     except MemoryError:
         result = (False, Overrun(TOO_BIG))
     except BaseException as exc:  # raised again in the parent: its own message, or an internal error there
-        result = (False, exc)
+        result = (False, exc if _unpickles(exc) else RuntimeError(f"{type(exc).__name__}: {exc}"))
     try:
         send.send(result)
     except Exception:  # it cannot be pickled: its words still reach the parent (as an internal error there)
@@ -62,6 +67,31 @@ def _run(send, func, args, memory: int) -> None:
         send.send((False, RuntimeError(f"{type(what).__name__}: {what}")))
     finally:
         send.close()
+
+
+def _unpickles(exc: BaseException) -> bool:
+    """An exception whose class takes other arguments than its message pickles, then fails in the parent's
+    recv() (a TypeError there, not the child's words)."""
+    try:
+        pickle.loads(pickle.dumps(exc))
+    except Exception:
+        return False
+    return True
+
+
+def _cap_cpu(seconds: float) -> None:
+    """The child's own stop, past the parent's wall clock: a child whose parent was killed (a closed terminal,
+    `kill`) would otherwise loop on a damaged file for ever (POSIX; nothing elsewhere)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    limit = max(math.ceil(seconds), 0) + 10  # CPU time never outruns wall time: the parent's stop comes first
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    if soft == resource.RLIM_INFINITY or limit < soft:
+        resource.setrlimit(resource.RLIMIT_CPU, (limit, hard))
 
 
 def _silence_stderr() -> None:
