@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from rulecraft.cli.importer import isolated, pdf_reader
+from rulecraft.cli.importer import docx_reader, isolated, pdf_reader
 from rulecraft.cli.main import main
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the memory cap reads /proc")
@@ -108,3 +108,18 @@ def test_a_pool_worker_reads_in_its_own_process():
 
 def _pid_and_call() -> tuple[int, int]:
     return os.getpid(), isolated.call(where, seconds=60, memory=500_000_000)
+
+
+def test_a_word_file_that_runs_the_child_out_of_memory_says_so(tmp_path, monkeypatch):
+    """Before: the Word reader's catch-all made it 'the Word file's content cannot be read; save it again'."""
+    import formatkit
+    import mammoth
+
+    raw = formatkit.to_docx("<html><body><h1>Rules</h1><p>Roll.</p></body></html>", tmp_path / "a.docx").read_bytes()
+
+    def expand(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(mammoth, "convert_to_html", expand)  # as mammoth does past the cap (the child is forked)
+    with pytest.raises(isolated.Overrun, match="more memory than a rulebook"):
+        isolated.call(docx_reader.to_html, raw, seconds=60, memory=500_000_000)

@@ -196,6 +196,8 @@ def to_html(raw: bytes) -> tuple[str, list[str]]:
                                          ignore_empty_paragraphs=False)  # a typed text's blank lines
     except (zipfile.BadZipFile, KeyError, ValueError, EOFError, OSError) as exc:
         raise DocxError(f"the Word file is damaged ({type(exc).__name__}: {exc}); save it again") from None
+    except MemoryError:  # the reading child's memory cap: isolated says so, not 'cannot be read; save it again'
+        raise
     except Exception as exc:  # malformed XML inside: lxml or mammoth errors of many kinds
         raise DocxError(f"the Word file's content cannot be read ({type(exc).__name__}); save it again") from None
     body = BLOCK_START.sub("\n", result.value).lstrip("\n")
