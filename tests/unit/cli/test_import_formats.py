@@ -92,7 +92,9 @@ def test_docx_report_locates_by_heading_and_paragraph(tmp_path):
     result = import_rulebook(docx, tmp_path / "out", game_id="gw")
     needs = result.report_text.split("## Needs a human", 1)[1]
     assert "(line " not in needs
-    assert re.search(r"\(paragraph \d+, (the heading|under) 'Setting up the workshop'\)", result.report_text)
+    assert re.search(r"\(paragraph \d+(, under 'Setting up the workshop')?\)", result.report_text)
+    assert "'Setting up the workshop' (paragraph " in result.report_text or \
+        "(paragraph " in result.report_text.split("Setting up the workshop", 1)[1][:200]
     assert "(docx, " in result.report_text and " paragraphs)" in result.report_text
 
 
@@ -540,3 +542,16 @@ def test_a_document_renamed_gets_the_document_size_limit(tmp_path, monkeypatch):
     text.write_bytes(b"# Rules\n\n" + b"Roll the die. " * (len(pdf) // 14 + 1))
     with pytest.raises(ImportError_, match="larger than 0 MB and neither a PDF nor a Word file"):
         import_rulebook(text, tmp_path / "out2", game_id="b")
+
+
+def test_places_of_copied_text_are_grouped_as_a_reader_looks_them_up():
+    """'paragraphs 5, 6, under …' and 'pages 3, 4', not a comma list of places that hold commas themselves."""
+    from rulecraft.cli.importer.outline import Outline
+
+    outline = Outline.__new__(Outline)
+    outline.place = {1: "paragraph 5, under 'Intro'", 2: "paragraph 6, under 'Intro'", 3: "paragraph 9",
+                     4: "the start of the document"}.get
+    assert outline.at_lines([1, 2, 3, 4, 1]) == "paragraphs 5, 6, under 'Intro'; paragraph 9; the start of the document"
+    outline.place = lambda line: f"page {line // 10}"
+    assert outline.at_lines([11, 12, 25, 31]) == "pages 1, 2, 3"
+    assert outline.at_lines([25]) == "page 2"

@@ -297,9 +297,9 @@ PARAGRAPH = re.compile(r"<(?:p|h[1-6]|li)\b")
 
 
 def places(html_text: str) -> tuple[dict[int, str], int]:
-    """Line of the HTML -> where a Word user finds it: "paragraph 12, the heading 'Setting up'" or "paragraph
-    57, under 'Setting up'" (Word paragraphs counted from the start, headings and list items included); and how many
-    paragraphs there are."""
+    """Line of the HTML -> where a Word user finds it: "paragraph 12" (a heading, which the report names) or
+    "paragraph 57, under 'Setting up'" (Word paragraphs counted from the start, headings and list items
+    included); and how many paragraphs there are."""
     out: dict[int, str] = {}
     count = 0
     heading = ""
@@ -309,7 +309,7 @@ def places(html_text: str) -> tuple[dict[int, str], int]:
             count += 1
         if found:
             heading = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", found.group(1)))).strip()[:60]
-            out[n] = f"paragraph {count}, the heading '{heading}'"  # the report puts it in parentheses itself
+            out[n] = f"paragraph {count}"  # the report names the heading beside it already
         elif count:
             out[n] = f"paragraph {count}" + (f", under '{heading}'" if heading else "")
     return out, count

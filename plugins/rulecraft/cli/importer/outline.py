@@ -146,16 +146,26 @@ class Outline:
         return self.place(line) if self.place is not None else f"line {line}"
 
     def at_lines(self, lines: list[int]) -> str:
-        """'lines 27, 31' or 'page 3, page 4' (each place once)."""
+        """'lines 27, 31', 'pages 3, 4' or 'paragraphs 5, 6, under 'Set-up'' (each place once, numbers of the
+        same kind and heading together)."""
         if self.place is None:
             return f"line{'s' if len(lines) > 1 else ''} {', '.join(map(str, lines))}"
-        return ", ".join(dict.fromkeys(self.place(n) for n in lines))
+        groups: dict[tuple[str, str], list[str]] = {}  # (page|paragraph, ", under …") -> numbers, in order
+        for place in dict.fromkeys(self.place(n) for n in lines):
+            match = _PLACE_RE.fullmatch(place)
+            key = (match.group(1), match.group(3) or "") if match else (place, "")
+            groups.setdefault(key, [])
+            if match and match.group(2) not in groups[key]:
+                groups[key].append(match.group(2))
+        return "; ".join(f"{kind}{'s' if len(numbers) > 1 else ''} {', '.join(numbers)}{rest}" if numbers else kind
+                         for (kind, rest), numbers in groups.items())
 
     def sections(self):
         for child in self.root.children:
             yield from child.walk()
 
 
+_PLACE_RE = re.compile(r"(page|paragraph) (\d+)(, under .*)?")  # what Outline.place says of a PDF or Word file
 _TITLE_SKIP = ("version", "change", "release notes")
 
 
