@@ -540,3 +540,54 @@ def test_a_document_renamed_gets_the_document_size_limit(tmp_path, monkeypatch):
     text.write_bytes(b"# Rules\n\n" + b"Roll the die. " * (len(pdf) // 14 + 1))
     with pytest.raises(ImportError_, match="larger than 0 MB and neither a PDF nor a Word file"):
         import_rulebook(text, tmp_path / "out2", game_id="b")
+
+
+def _columns_band(top: float, rows: int, lefts: tuple[float, ...], tag: str) -> list[Char]:
+    chars: list[Char] = []
+    for k in range(rows):
+        for n, x in enumerate(lefts):
+            chars += line(f"{tag}{n} line {k} text", x, top - 14 * k, width=4)
+    return chars
+
+
+@pytest.mark.parametrize("lefts", [(40, 240, 440), (30, 180, 330, 480)])
+def test_three_or_four_columns_are_read_one_column_after_another(lefts):
+    chars = _columns_band(740, 10, lefts, "C")
+    out = [t for t in layout(chars, width=620) if t]
+    assert out == [f"C{n} line {k} text" for n in range(len(lefts)) for k in range(10)]
+
+
+def test_the_one_page_that_shows_a_gutter_offers_it_to_a_page_of_tables():
+    text = _two_column_band(700, 10, "P")
+    tables = line("Roll", 50, 700, bold=True) + line("Result", 90, 700, bold=True)
+    for k in range(6):  # short cells on the left, full lines of text on the right
+        tables += line(str(k + 1), 50, 686 - 14 * k) + line(f"Result {k}", 90, 686 - 14 * k)
+        tables += line(f"Keyword {k} – a full line of text", 320, 700 - 14 * k)
+    tables += line("A note set under a table", 50, 586)
+    out = [t for t in layout(text, tables) if t]
+    page2 = out[out.index("P right line 9 of text here") + 1:]
+    assert page2[-6:] == [f"Keyword {k} – a full line of text" for k in range(6)]
+
+
+def test_a_line_end_hyphen_is_kept_or_joined_by_the_documents_own_words():
+    def joined(first: str, second: str, elsewhere: str) -> str:
+        chars = line(first, 50, 700) + line(second, 50, 686) + line(elsewhere, 50, 640)
+        return [t for t in layout(chars) if t][0]
+    # the compound written with its hyphen elsewhere, or its second part a word of its own: the hyphen stays
+    assert joined("Each board is self-", "contained and small.", "A self-contained rule.") == \
+        "Each board is self-contained"
+    assert joined("Each board is self-", "contained and small.", "Cards contained in the box.") == \
+        "Each board is self-contained"
+    # a word broken by the typesetter: joined (written whole elsewhere, or its second part no word)
+    assert joined("Each board is self-", "contained and small.", "It is selfcontained.") == \
+        "Each board is selfcontained"
+    assert joined("Put the storm die be-", "side the board.", "A side bet.") == "Put the storm die beside"
+    assert joined("Roll the die and cap-", "ture a ship.", "Nothing else.") == "Roll the die and capture"
+
+
+def test_ligatures_are_spelled_out_and_right_to_left_runs_read_in_order():
+    chars = line("The \ufb01rst player may o\ufb00er a \ufb02ag.", 50, 700)
+    visual = "שלום עולם"[::-1]  # glyphs placed left to right: the Hebrew words come reversed
+    chars += line(f"Say {visual} twice.", 50, 680)
+    out = [t for t in layout(chars) if t]
+    assert out == ["The first player may offer a flag.", "Say שלום עולם twice."]
