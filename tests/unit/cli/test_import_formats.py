@@ -591,3 +591,18 @@ def test_ligatures_are_spelled_out_and_right_to_left_runs_read_in_order():
     chars += line(f"Say {visual} twice.", 50, 680)
     out = [t for t in layout(chars) if t]
     assert out == ["The first player may offer a flag.", "Say שלום עולם twice."]
+
+
+def test_a_definition_whose_name_ends_a_column_goes_on_at_the_top_of_the_next():
+    chars: list[Char] = []
+    for k, name in enumerate(("Seam", "Mason", "Chisel")):
+        top = 700 - 50 * k
+        chars += line(name, 50, top, size=9, bold=True)
+        chars += line("A piece of the quarry that the players", 60, top - 12)
+        chars += line("share between them all game long.", 60, top - 24)
+    chars += line("Struck row", 50, 550, size=9, bold=True)  # the column's last line
+    for k in range(8):  # the next column: its meaning, then text
+        chars += line(f"Right column text line {k} here now", 330, 700 - 14 * k)
+    out = [t for t in layout(chars) if t]
+    at = out.index("Struck row")
+    assert out[at + 1] == ": Right column text line 0 here now"

@@ -2446,3 +2446,25 @@ def test_a_contents_list_of_the_documents_own_headings_is_no_components_list(tmp
         2. Shuffle the Seam tiles.
         """)
     assert [c["name"] for c in files["game"]["components"]] == ["1 quarry board", "12 Seam tiles"]
+
+
+def test_a_sidebar_and_a_caption_after_the_numbered_steps_are_no_steps(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Orchard Game
+
+        ## Setting Up
+
+        1. Unfold the board.
+        2. Deal three grove tiles to each player.
+        3. Put the apples into a bowl.
+
+        The player who last ate an apple goes first.
+
+        **Two growers?** With two players, remove the twelve tiles marked with a lantern.
+
+        A three-player game, ready to begin.
+        """)
+    assert files["game"]["setup"] == ["Unfold the board.", "Deal three grove tiles to each player.",
+                                      "Put the apples into a bowl.", "The player who last ate an apple goes first."]
+    assert "'Two growers?' is not in the set-up list" in needs
+    assert "'A three-player game, ready to begin.' is not in the set-up list" in needs

@@ -789,8 +789,12 @@ def _term_rows(rows: list[Row], styles: Styles, tables: dict) -> set[int]:
                 or LIST_MARKER.match(text) or LIST_MARKER.match(_text(nxt.chars, False)):
             continue
         gap = row.y - nxt.y
-        indented = nxt.x0 >= row.x0 + styles.char_width
-        if not 0 < gap <= 1.6 * max(row.size(), nxt.size()) or nxt.x0 < row.x0 - 2:
+        indent = nxt.x0 - row.x0
+        if gap < 0 and row.left is not None and nxt.left is not None and nxt.left != row.left:
+            # the name ends a column, its meaning starts the next one: measured from each column's edge
+            gap, indent = 1.0, (nxt.x0 - nxt.left) - (row.x0 - row.left)
+        indented = indent >= styles.char_width
+        if not 0 < gap <= 1.6 * max(row.size(), nxt.size()) or indent < -2:
             continue
         if row.size() >= styles.body * 0.95 and not indented:
             continue  # a bold line as large as the text over its paragraph: a heading
