@@ -606,3 +606,35 @@ def test_a_definition_whose_name_ends_a_column_goes_on_at_the_top_of_the_next():
     out = [t for t in layout(chars) if t]
     at = out.index("Struck row")
     assert out[at + 1] == ": Right column text line 0 here now"
+
+
+def test_a_wide_gap_inside_one_line_is_no_table_column():
+    chars = line("1. Lay out the board and the storm marker.", 40, 740)
+    chars += line("2. Each captain, 3", 40, 726) + line("fuel and 2 crew.", 150, 726)  # an icon in the gap
+    chars += line("3. Put your skiff at the dock.", 40, 712)
+    for k, (name, rest) in enumerate((("Chart", "reveal a tile next to your"), ("Sail", "move up to three"),
+                                      ("Dive", "send crew down and roll"))):
+        top = 690 - 36 * k
+        chars += line(str(k + 1), 50, top) + line(f"{name} – {rest}", 80, top)
+        chars += line("skiff and go on with the turn.", 80, top - 12)
+    out = [t for t in layout(chars) if t]
+    assert out[-3:] == ["1 — Chart – reveal a tile next to your skiff and go on with the turn.",
+                        "2 — Sail – move up to three skiff and go on with the turn.",
+                        "3 — Dive – send crew down and roll skiff and go on with the turn."]
+
+
+def test_table_rows_set_unevenly_in_small_type_are_cut_at_their_padding():
+    chars: list[Char] = []
+    for k in range(3):  # lines 8 and 10 pt apart inside a row, 13 pt of padding between rows
+        top = 700 - 31 * k
+        chars += line(str(k + 1), 50, top, size=7) + line(f"Step {k} starts on this line", 80, top, size=7)
+        chars += line("and runs on to this one", 80, top - 8, size=7) + line("and ends here.", 80, top - 18, size=7)
+    out = [t for t in layout(chars) if t]
+    assert out == [f"{k + 1} — Step {k} starts on this line and runs on to this one and ends here." for k in range(3)]
+
+
+def test_a_bold_lead_over_bullets_is_no_definition():
+    chars = line("Sail – reminders", 50, 700, size=9, bold=True) + line("• You may not end on a cloud.", 50, 688)
+    chars += line("Dive – reminders", 50, 660, size=9, bold=True) + line("• Crew lost go back to the dock.", 50, 648)
+    out = [t for t in layout(chars) if t]
+    assert ": - You may not end on a cloud." not in out and "- You may not end on a cloud." in [t.strip() for t in out]

@@ -608,10 +608,13 @@ def _column_starts(block: list[Row]) -> list[float]:
     cells sit beside the middle of the long ones, or a name above or beside its indented meaning), every
     left edge used by two or more cells."""
     starts: list[float] = []
+    lefts = [seg[0].x0 for row in block for seg in row.segments]
     for row in block:
         if len(row.segments) >= 2:
             for seg in row.segments:
-                if not any(abs(seg[0].x0 - x) <= 4 for x in starts):
+                # an edge no other line starts at is a wide gap inside one line (an inline icon), no column
+                if not any(abs(seg[0].x0 - x) <= 4 for x in starts) \
+                        and sum(1 for x in lefts if abs(x - seg[0].x0) <= 4) >= 2:
                     starts.append(seg[0].x0)
     if len(starts) >= 2:
         return sorted(starts)
@@ -686,7 +689,8 @@ def _centred_groups(cells: dict[int, list[tuple[float, list[Char]]]]) -> list[li
     if not positive:
         return None
     spacing = min(positive)
-    cuts = [k + 1 for k, g in enumerate(gaps) if g > spacing + 1.5]
+    # small type sets its lines unevenly (8, 9, 10 pt apart at 7 pt): the padding is a third wider or more
+    cuts = [k + 1 for k, g in enumerate(gaps) if g > max(spacing + 1.5, 1.3 * spacing)]
     groups = [ys[a:b] for a, b in zip([0] + cuts, cuts + [len(ys)])]
     if not cuts or len(groups) < 3 or any(len(g) > 4 for g in groups[1:]) or all(len(g) == 1 for g in groups):
         return None
@@ -786,8 +790,9 @@ def _term_rows(rows: list[Row], styles: Styles, tables: dict) -> set[int]:
                 or styles.levels.get(round(row.size(), 1)) or nxt.bold() or nxt.page != row.page:
             continue
         if not text or len(text) > 40 or len(text.split()) > 5 or text.endswith((".", ",", ";", ":", "?", "!")) \
-                or LIST_MARKER.match(text) or LIST_MARKER.match(_text(nxt.chars, False)):
-            continue
+                or LIST_MARKER.match(text) or LIST_MARKER.match(_text(nxt.chars, False)) \
+                or _text(nxt.chars, False).lstrip()[:1] in BULLETS.replace("–", "").replace("·", ""):
+            continue  # a bold lead over bullets ('Sail – reminders' over '• …') heads its list
         gap = row.y - nxt.y
         indent = nxt.x0 - row.x0
         if gap < 0 and row.left is not None and nxt.left is not None and nxt.left != row.left:
