@@ -638,3 +638,26 @@ def test_a_bold_lead_over_bullets_is_no_definition():
     chars += line("Dive – reminders", 50, 660, size=9, bold=True) + line("• Crew lost go back to the dock.", 50, 648)
     out = [t for t in layout(chars) if t]
     assert ": - You may not end on a cloud." not in out and "- You may not end on a cloud." in [t.strip() for t in out]
+
+
+def test_a_bold_title_in_capitals_over_numbered_steps_is_a_heading():
+    chars = line("SETUP", 50, 740, bold=True) + line("1. Lay out the board.", 50, 726)
+    chars += line("2. Deal two cards to each captain.", 50, 712)
+    chars += line("Red player", 50, 680, bold=True) + line("1. Take the red skiff.", 50, 666)
+    out = [t for t in layout(chars) if t]
+    assert out[0] == "## SETUP" and "**Red player**" in out
+
+
+def test_name_led_entries_go_on_at_the_top_of_the_next_column():
+    chars = line("KEYWORDS", 50, 760, size=14)
+    for k in range(10):
+        chars += line(f"Left column prose line {k} goes here", 50, 740 - 14 * k)
+    chars += line("Cloud", 50, 586, bold=True) + line(" – one space of the board.", 75, 586)
+    for k, name in enumerate(("Wreck", "Hold", "Grapple")):
+        chars += line(name, 320, 740 - 14 * k, bold=True) + line(" – a thing of the reef, set here.", 320 + 5 * len(name),
+                                                                  740 - 14 * k)
+    for k in range(3, 11):
+        chars += line(f"Right column prose line {k} here", 320, 740 - 14 * k)
+    out = layout(chars)
+    at = out.index("**Cloud** – one space of the board.")
+    assert out[at + 1].startswith("**Wreck** –")

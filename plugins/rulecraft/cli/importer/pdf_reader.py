@@ -40,6 +40,7 @@ LIGATURES = {chr(c): unicodedata.normalize("NFKC", chr(c)) for c in range(0xFB00
 # a run of right-to-left letters (Hebrew, Arabic and their presentation forms) with the spaces between them
 RTL_RUN = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff](?:[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\s]*"
                      r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff])?")
+LEAD_ENTRY = re.compile(r"^\s*\*\*[^*]{1,40}\*\*\s*[–—:-]")  # '**Cloud** – One space …': an entry led by its name
 LIST_MARKER = re.compile(r"^\s*(?:- |\d{1,2}[.)]\s|[a-z][.)]\s|\([a-z0-9]\)\s)")
 
 
@@ -500,6 +501,11 @@ def _styles(rows: list[Row]) -> Styles:
     return Styles(body, max(char_width, 1.0), {size: min(1 + rank, 4) for rank, size in enumerate(big)})
 
 
+def _capitals(row: Row) -> bool:
+    text = "".join(c.text for c in row.chars)
+    return len(re.findall(r"[A-Z]", text)) >= 4 and not re.search(r"[a-z]", text)
+
+
 def _heading_text(row: Row) -> bool:
     text = "".join(c.text for c in row.chars).strip()
     return 0 < len(text) <= 90 and not text.endswith((".", ",", ";")) and len(row.segments) == 1
@@ -815,6 +821,7 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
     prev: Row | None = None
     heading_open: tuple[float, bool] | None = None
     list_x: float | None = None  # where the current list's markers stand
+    para_first = ""  # the first line of the paragraph being written
     for i, row in enumerate(rows):
         size = round(row.size(), 1)
         gap = ((prev.bottom or prev.y) - row.y) if prev is not None else None
@@ -839,6 +846,11 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
             heading_open, list_x = None, None
             prev = row
             continue
+        if gap is not None and gap < 0 and not heading_open and LEAD_ENTRY.match(text) \
+                and LEAD_ENTRY.match(para_first):
+            para_break = False  # '**Wreck** – …' at a column's top goes on the '**Cloud** – …' entries before it
+        if para_break or heading_open:
+            para_first = text
         marker = LIST_MARKER.match(text)
         if marker and list_x is not None and abs(row.x0 - list_x) <= 3 and para_break and not heading_open:
             para_break = False  # the next item of a list whose items are spaced apart: one list
@@ -847,7 +859,8 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         after = _row_text(nxt, styles, nxt.left or 0.0) if nxt is not None else ""
         bold_heading = row.bold() and _heading_text(row) and size >= styles.body * 0.95 and (
             nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open) \
-            and not LIST_MARKER.match(after)  # a bold line over a list leads it (set-up steps by player)
+            and (not LIST_MARKER.match(after) or _capitals(row))  # a bold line over a list leads it (set-up
+        # steps by player), unless set in capitals as a card's section title ('SETUP' over its steps)
         if level is None and bold_heading:
             level = min(len(styles.levels) + 1, 5) if styles.levels else 2
             level = max(level, 2)
