@@ -661,3 +661,10 @@ def test_name_led_entries_go_on_at_the_top_of_the_next_column():
     out = layout(chars)
     at = out.index("**Cloud** – one space of the board.")
     assert out[at + 1].startswith("**Wreck** –")
+
+
+def test_the_benchmark_reads_a_term_with_its_abbreviation_as_name_and_alias():
+    data = {"terms": {"terms": [{"term": "Zone of Control", "aliases": ["ZOC"]}, {"term": "Stacking"},
+                                {"term": "Retreat"}]}}
+    expected = {"terms": ["Zone of Control (ZOC)", "Stacking"]}
+    assert _benchmark().measure(data, expected)["terms"] == (2, 2, 1)
