@@ -668,3 +668,11 @@ def test_the_benchmark_reads_a_term_with_its_abbreviation_as_name_and_alias():
                                 {"term": "Retreat"}]}}
     expected = {"terms": ["Zone of Control (ZOC)", "Stacking"]}
     assert _benchmark().measure(data, expected)["terms"] == (2, 2, 1)
+
+
+def test_one_line_table_rows_spaced_unevenly_stay_one_row_each():
+    chars = line("Roll", 50, 700, bold=True) + line("Result", 90, 700, bold=True)
+    for k, y in enumerate((686, 672, 662, 652, 638, 624)):  # rows 3 and 4 (and 4 and 5) set closer
+        chars += line(str(k + 1), 50, y) + line(f"Result number {k + 1}.", 90, y)
+    out = [t for t in layout(chars) if t]
+    assert out == ["| Roll | Result |"] + [f"| {k} | Result number {k}. |" for k in range(1, 7)]

@@ -690,16 +690,21 @@ def _centred_groups(cells: dict[int, list[tuple[float, list[Char]]]]) -> list[li
     (a header over evenly set rows of one line each)."""
     driver = max(cells, key=lambda k: len(cells[k]))
     ys = [y for y, _ in cells[driver]]
+    if all(len(items) == len(ys) and all(abs(y - z) <= 1 for (y, _), z in zip(items, ys)) for items in cells.values()):
+        return None  # every line a row of level cells, however unevenly the rows are spaced
     gaps = [a - b for a, b in zip(ys, ys[1:])]
     positive = [g for g in gaps if g > 0]
     if not positive:
         return None
     spacing = min(positive)
-    # small type sets its lines unevenly (8, 9, 10 pt apart at 7 pt): the padding is a third wider or more
-    cuts = [k + 1 for k, g in enumerate(gaps) if g > max(spacing + 1.5, 1.3 * spacing)]
+    cuts = [k + 1 for k, g in enumerate(gaps) if g > spacing + 1.5]
     groups = [ys[a:b] for a, b in zip([0] + cuts, cuts + [len(ys)])]
     if not cuts or len(groups) < 3 or any(len(g) > 4 for g in groups[1:]) or all(len(g) == 1 for g in groups):
         return None
+    others = [y for k, items in cells.items() if k != driver for y, _ in items]
+    reach = max(1.0, 0.6 * spacing)  # a short cell centred beside the row: within its lines, or half a line out
+    if driver != min(cells) and any(not any(g[-1] - reach <= y <= g[0] + reach for y in others) for g in groups):
+        return None  # a 'row' of the long column's lines alone: its lines are set unevenly (small type), no padding
     return groups
 
 
