@@ -9,7 +9,8 @@ the rulebook by hand (the expected file is never produced by the importer):
 - **setup**: an expected step fragment is captured when it occurs in one of game.yaml's set-up steps;
 - **dice**: an expected result fragment is captured when it occurs in a row of an imported dice table (a custom
   die's row is its face's label and its result);
-- **terms**: an expected term is captured when an imported glossary entry has that name.
+- **terms**: an expected term is captured when an imported glossary entry has that name (an expected
+  "Zone of Control (ZOC)" is an entry named Zone of Control with the alias ZOC).
 
 "extra" counts imported phases, tables and terms that match nothing expected (false finds).
 With ``--seeds DIR`` (default ``../shared/seeds`` beside the repository, when present) it also prints
@@ -106,8 +107,11 @@ def measure(data: dict[str, dict], expected: dict) -> dict[str, tuple[int, int, 
     out["dice"] = (sum(hits), len(want), extra)
 
     want = [_norm(t) for t in expected.get("terms", [])]
-    names = [_norm(t["term"]) for t in terms]
-    out["terms"] = (sum(1 for w in want if w in names), len(want), sum(1 for n in names if n not in want))
+    # an entry answers to its name and to 'Name (ABBR)' for each alias: 'Zone of Control (ZOC)' is read as
+    # the term Zone of Control with the alias ZOC
+    names = [{_norm(t["term"])} | {_norm(f"{t['term']} ({a})") for a in t.get("aliases") or []} for t in terms]
+    out["terms"] = (sum(1 for w in want if any(w in n for n in names)), len(want),
+                    sum(1 for n in names if not n & set(want)))
     return out
 
 

@@ -555,3 +555,139 @@ def test_places_of_copied_text_are_grouped_as_a_reader_looks_them_up():
     outline.place = lambda line: f"page {line // 10}"
     assert outline.at_lines([11, 12, 25, 31]) == "pages 1, 2, 3"
     assert outline.at_lines([25]) == "page 2"
+
+
+def _columns_band(top: float, rows: int, lefts: tuple[float, ...], tag: str) -> list[Char]:
+    chars: list[Char] = []
+    for k in range(rows):
+        for n, x in enumerate(lefts):
+            chars += line(f"{tag}{n} line {k} text", x, top - 14 * k, width=4)
+    return chars
+
+
+@pytest.mark.parametrize("lefts", [(40, 240, 440), (30, 180, 330, 480)])
+def test_three_or_four_columns_are_read_one_column_after_another(lefts):
+    chars = _columns_band(740, 10, lefts, "C")
+    out = [t for t in layout(chars, width=620) if t]
+    assert out == [f"C{n} line {k} text" for n in range(len(lefts)) for k in range(10)]
+
+
+def test_the_one_page_that_shows_a_gutter_offers_it_to_a_page_of_tables():
+    text = _two_column_band(700, 10, "P")
+    tables = line("Roll", 50, 700, bold=True) + line("Result", 90, 700, bold=True)
+    for k in range(6):  # short cells on the left, full lines of text on the right
+        tables += line(str(k + 1), 50, 686 - 14 * k) + line(f"Result {k}", 90, 686 - 14 * k)
+        tables += line(f"Keyword {k} – a full line of text", 320, 700 - 14 * k)
+    tables += line("A note set under a table", 50, 586)
+    out = [t for t in layout(text, tables) if t]
+    page2 = out[out.index("P right line 9 of text here") + 1:]
+    assert page2[-6:] == [f"Keyword {k} – a full line of text" for k in range(6)]
+
+
+def test_a_line_end_hyphen_is_kept_or_joined_by_the_documents_own_words():
+    def joined(first: str, second: str, elsewhere: str) -> str:
+        chars = line(first, 50, 700) + line(second, 50, 686) + line(elsewhere, 50, 640)
+        return [t for t in layout(chars) if t][0]
+    # the compound written with its hyphen elsewhere, or its second part a word of its own: the hyphen stays
+    assert joined("Each board is self-", "contained and small.", "A self-contained rule.") == \
+        "Each board is self-contained"
+    assert joined("Each board is self-", "contained and small.", "Cards contained in the box.") == \
+        "Each board is self-contained"
+    # a word broken by the typesetter: joined (written whole elsewhere, or its second part no word)
+    assert joined("Each board is self-", "contained and small.", "It is selfcontained.") == \
+        "Each board is selfcontained"
+    assert joined("Put the storm die be-", "side the board.", "A side bet.") == "Put the storm die beside"
+    assert joined("Roll the die and cap-", "ture a ship.", "Nothing else.") == "Roll the die and capture"
+
+
+def test_ligatures_are_spelled_out_and_right_to_left_runs_read_in_order():
+    chars = line("The \ufb01rst player may o\ufb00er a \ufb02ag.", 50, 700)
+    visual = "שלום עולם"[::-1]  # glyphs placed left to right: the Hebrew words come reversed
+    chars += line(f"Say {visual} twice.", 50, 680)
+    out = [t for t in layout(chars) if t]
+    assert out == ["The first player may offer a flag.", "Say שלום עולם twice."]
+
+
+def test_a_definition_whose_name_ends_a_column_goes_on_at_the_top_of_the_next():
+    chars: list[Char] = []
+    for k, name in enumerate(("Seam", "Mason", "Chisel")):
+        top = 700 - 50 * k
+        chars += line(name, 50, top, size=9, bold=True)
+        chars += line("A piece of the quarry that the players", 60, top - 12)
+        chars += line("share between them all game long.", 60, top - 24)
+    chars += line("Struck row", 50, 550, size=9, bold=True)  # the column's last line
+    for k in range(8):  # the next column: its meaning, then text
+        chars += line(f"Right column text line {k} here now", 330, 700 - 14 * k)
+    out = [t for t in layout(chars) if t]
+    at = out.index("Struck row")
+    assert out[at + 1] == ": Right column text line 0 here now"
+
+
+def test_a_wide_gap_inside_one_line_is_no_table_column():
+    chars = line("1. Lay out the board and the storm marker.", 40, 740)
+    chars += line("2. Each captain, 3", 40, 726) + line("fuel and 2 crew.", 150, 726)  # an icon in the gap
+    chars += line("3. Put your skiff at the dock.", 40, 712)
+    for k, (name, rest) in enumerate((("Chart", "reveal a tile next to your"), ("Sail", "move up to three"),
+                                      ("Dive", "send crew down and roll"))):
+        top = 690 - 36 * k
+        chars += line(str(k + 1), 50, top) + line(f"{name} – {rest}", 80, top)
+        chars += line("skiff and go on with the turn.", 80, top - 12)
+    out = [t for t in layout(chars) if t]
+    assert out[-3:] == ["1 — Chart – reveal a tile next to your skiff and go on with the turn.",
+                        "2 — Sail – move up to three skiff and go on with the turn.",
+                        "3 — Dive – send crew down and roll skiff and go on with the turn."]
+
+
+def test_table_rows_set_unevenly_in_small_type_are_cut_at_their_padding():
+    chars: list[Char] = []
+    for k in range(3):  # lines 8 and 10 pt apart inside a row, 13 pt of padding between rows
+        top = 700 - 31 * k
+        chars += line(str(k + 1), 50, top, size=7) + line(f"Step {k} starts on this line", 80, top, size=7)
+        chars += line("and runs on to this one", 80, top - 8, size=7) + line("and ends here.", 80, top - 18, size=7)
+    out = [t for t in layout(chars) if t]
+    assert out == [f"{k + 1} — Step {k} starts on this line and runs on to this one and ends here." for k in range(3)]
+
+
+def test_a_bold_lead_over_bullets_is_no_definition():
+    chars = line("Sail – reminders", 50, 700, size=9, bold=True) + line("• You may not end on a cloud.", 50, 688)
+    chars += line("Dive – reminders", 50, 660, size=9, bold=True) + line("• Crew lost go back to the dock.", 50, 648)
+    out = [t for t in layout(chars) if t]
+    assert ": - You may not end on a cloud." not in out and "- You may not end on a cloud." in [t.strip() for t in out]
+
+
+def test_a_bold_title_in_capitals_over_numbered_steps_is_a_heading():
+    chars = line("SETUP", 50, 740, bold=True) + line("1. Lay out the board.", 50, 726)
+    chars += line("2. Deal two cards to each captain.", 50, 712)
+    chars += line("Red player", 50, 680, bold=True) + line("1. Take the red skiff.", 50, 666)
+    out = [t for t in layout(chars) if t]
+    assert out[0] == "## SETUP" and "**Red player**" in out
+
+
+def test_name_led_entries_go_on_at_the_top_of_the_next_column():
+    chars = line("KEYWORDS", 50, 760, size=14)
+    for k in range(10):
+        chars += line(f"Left column prose line {k} goes here", 50, 740 - 14 * k)
+    chars += line("Cloud", 50, 586, bold=True) + line(" – one space of the board.", 75, 586)
+    for k, name in enumerate(("Wreck", "Hold", "Grapple")):
+        chars += line(name, 320, 740 - 14 * k, bold=True) + line(" – a thing of the reef, set here.", 320 + 5 * len(name),
+                                                                  740 - 14 * k)
+    for k in range(3, 11):
+        chars += line(f"Right column prose line {k} here", 320, 740 - 14 * k)
+    out = layout(chars)
+    at = out.index("**Cloud** – one space of the board.")
+    assert out[at + 1].startswith("**Wreck** –")
+
+
+def test_the_benchmark_reads_a_term_with_its_abbreviation_as_name_and_alias():
+    data = {"terms": {"terms": [{"term": "Zone of Control", "aliases": ["ZOC"]}, {"term": "Stacking"},
+                                {"term": "Retreat"}]}}
+    expected = {"terms": ["Zone of Control (ZOC)", "Stacking"]}
+    assert _benchmark().measure(data, expected)["terms"] == (2, 2, 1)
+
+
+def test_one_line_table_rows_spaced_unevenly_stay_one_row_each():
+    chars = line("Roll", 50, 700, bold=True) + line("Result", 90, 700, bold=True)
+    for k, y in enumerate((686, 672, 662, 652, 638, 624)):  # rows 3 and 4 (and 4 and 5) set closer
+        chars += line(str(k + 1), 50, y) + line(f"Result number {k + 1}.", 90, y)
+    out = [t for t in layout(chars) if t]
+    assert out == ["| Roll | Result |"] + [f"| {k} | Result number {k}. |" for k in range(1, 7)]

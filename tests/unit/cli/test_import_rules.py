@@ -2446,3 +2446,89 @@ def test_a_contents_list_of_the_documents_own_headings_is_no_components_list(tmp
         2. Shuffle the Seam tiles.
         """)
     assert [c["name"] for c in files["game"]["components"]] == ["1 quarry board", "12 Seam tiles"]
+
+
+def test_a_sidebar_and_a_caption_after_the_numbered_steps_are_no_steps(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Orchard Game
+
+        ## Setting Up
+
+        1. Unfold the board.
+        2. Deal three grove tiles to each player.
+        3. Put the apples into a bowl.
+
+        The player who last ate an apple goes first.
+
+        **Two growers?** With two players, remove the twelve tiles marked with a lantern.
+
+        A three-player game, ready to begin.
+        """)
+    assert files["game"]["setup"] == ["Unfold the board.", "Deal three grove tiles to each player.",
+                                      "Put the apples into a bowl.", "The player who last ate an apple goes first."]
+    assert "'Two growers?' is not in the set-up list" in needs
+    assert "'A three-player game, ready to begin.' is not in the set-up list" in needs
+
+
+def test_a_counted_step_is_named_by_the_name_before_its_dash(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Reef Game
+
+        ## Turn sequence
+
+        | # | Step |
+        |---|---|
+        | 1 | Chart – Reveal the tile next to your skiff. |
+        | 2 | Sail – Move up to 3 clouds. |
+        | 3 | Dive – Roll the die once per crew. |
+        """)
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Chart", "Sail", "Dive"]
+    assert phases[1]["rules"] == "Move up to 3 clouds."
+
+
+def test_lists_under_their_own_leads_after_the_sequence_are_not_its_entries(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Reef Game
+
+        ## Turn sequence
+
+        - 1 — Chart – Reveal the tile next to your skiff.
+        - 2 — Sail – Move up to 3 clouds.
+        - 3 — Dive – Roll the die once per crew.
+
+        **Chart – reminders**
+
+        - Revealed tiles stay face up for the rest of the game.
+        - A beacon reveals one more tile.
+
+        **Sail – reminders**
+
+        - You may not end on a cloud with another skiff.
+        - At 0 fuel you drift 1 cloud toward the storm.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Chart", "Sail", "Dive"]
+
+
+def test_a_round_end_section_is_not_the_turn(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Reef Game
+
+        ## Turn sequence
+
+        | Step | What you do |
+        |---|---|
+        | Chart | Reveal the tile next to your skiff. |
+        | Sail | Move up to 3 clouds. |
+        | Dive | Roll the die once per crew. |
+
+        ## Round end
+
+        | Source | Points |
+        |---|---|
+        | Each coin | 1 |
+        | Fulfilled contract | as printed |
+        | Relic in hold | 2 |
+        | Hull at 0 | −5 |
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Chart", "Sail", "Dive"]

@@ -70,6 +70,20 @@ def _lists(state: State, section: Section) -> Form | None:
     return Form("list", [_item_entry(item) for block in blocks for item in block.items], blocks)
 
 
+def _first_lists(state: State, section: Section) -> Form | None:
+    """The section's first run of lists one right after another: the sequence itself, when lists of another
+    kind follow under their own lead paragraphs ('Sail – reminders' over its bullets)."""
+    run: list[ListBlock] = []
+    for block in section.blocks:
+        if isinstance(block, ListBlock) and not state.claimed(block) and block.hint != "dice":
+            run.append(block)
+        elif run:
+            break
+    if not run:
+        return None
+    return Form("list", [_item_entry(item) for block in run for item in block.items], run)
+
+
 # a die face table's first header (the dice recogniser reads it as a custom die, never as the turn's steps)
 # "Face", "Die face", "Face (d6)": a header naming the die it reads is still a face header
 FACE_CELL = re.compile(r"^(?:die )?(?:face|faces|side|sides|symbol|icon)(?:\s*\(\s*\w{1,6}\s*\))?$", re.I)
@@ -157,7 +171,21 @@ def _labels(state: State, section: Section) -> Form | None:
     return Form("labels", [Entry(clean_name(name), body, line) for name, body, line in found], blocks)
 
 
-READERS = (_lists, _tables, _paragraphs, _headings, _labels)
+READERS = (_lists, _first_lists, _tables, _paragraphs, _headings, _labels)
+
+
+# the name before a dash that leads a counted step's text: one to three capitalised words, bold or not
+COUNTED_NAME = re.compile(r"^\s*(?P<m>\*\*|__)?(?P<name>[A-Z][\w'’]*(?: [\w'’]+){0,2})(?(m)(?P=m))\s+[–—-]\s+"
+                          r"(?P<rest>\S.*)$", re.S)
+
+
+def _name_counted(entry: Entry) -> None:
+    """'1 | Chart – Reveal the tile …': a step known by its count names itself before a dash."""
+    if entry.name and not re.fullmatch(r"\d{1,2}", entry.name):
+        return
+    lead = COUNTED_NAME.match(entry.body)
+    if lead:
+        entry.name, entry.body = clean_name(lead.group("name")), lead.group("rest")
 
 
 def section_entries(state: State, section: Section, kind: str) -> Form | None:
@@ -171,6 +199,9 @@ def section_entries(state: State, section: Section, kind: str) -> Form | None:
         form = reader(state, section)
         if form is None or len(form.entries) < 2:
             continue
+        if kind == "phases":
+            for entry in form.entries:
+                _name_counted(entry)
         if kind != "setup":
             named = [e for e in form.entries if e.name and len(e.name.split()) <= 6]
             if len(named) * 10 < len(form.entries) * 8:

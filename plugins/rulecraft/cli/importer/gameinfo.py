@@ -202,6 +202,18 @@ def setup(state: State) -> None:
 BARE_NUMBER = re.compile(r"^\s*(\d{1,2})(?:[.)]\s*|\s+)(?=\S)")  # "1.Unfold": Word drops the space
 
 
+SIDEBAR_LEAD = re.compile(r"^(\*\*|__)[^*_]{1,40}\?\1")  # '**Two growers?** With two players, …'
+
+
+def _after_steps(text: str) -> bool:
+    """A paragraph after the steps that is none: a closing remark ("That's it!"), a figure's caption saying so
+    ('A three-player game, ready to begin.'), or a sidebar led by a bold question (a variant for fewer
+    players)."""
+    words = plain(text).split()
+    return bool(CLOSING.search(plain(text)) or SIDEBAR_LEAD.match(text.strip())
+                or (len(words) <= 8 and re.search(r"\bready to (?:play|start|begin)\b", plain(text), re.I)))
+
+
 def _numbered_run(blocks: list) -> bool:
     numbers = [int(m.group(1)) if (m := BARE_NUMBER.match(b.text)) else None for b in blocks]
     return len(numbers) >= 2 and None not in numbers and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
@@ -232,7 +244,7 @@ def _read_setup(state: State, section: Section, listless: list) -> bool:
     if len(lists_in) == 1 and parts[lists_in[0]][2] and not BOLD_LINE.match(parts[lists_in[0]][2][0].text.strip()):
         # 'Do this once, before the first market day:' before the only list: a lead-in, not a part's label
         parts[lists_in[0]] = (None, parts[lists_in[0]][1], [])
-    while parts and isinstance(parts[-1][1], Paragraph) and lists_in and CLOSING.search(plain(parts[-1][1].text)):
+    while parts and isinstance(parts[-1][1], Paragraph) and lists_in and _after_steps(parts[-1][1].text):
         parts.pop()  # "That's it — you're ready.": a closing remark after the steps, kept as prose
     if not any(isinstance(block, ListBlock) for _, block, _ in parts) and len(parts) < 2:
         if _entry_setup(state, section):

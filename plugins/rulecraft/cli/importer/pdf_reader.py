@@ -21,6 +21,7 @@ from __future__ import annotations
 import io
 import re
 import time
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -33,6 +34,13 @@ MAX_SECONDS = 120.0  # for the whole file: pdfminer reads ~ 10 pages a second on
 BOLD_FONT = re.compile(r"bold|black|heavy|semibold|demibold|extrabold|-b$|,b$", re.I)
 BULLETS = "•●▪■◦‣○□◆◇►▸➢✓✔–·"
 FURNITURE_BAND = 0.08  # the top and bottom of a page where running heads and folios sit
+# ﬁ ﬂ ﬀ ﬃ ﬄ ﬅ ﬆ: a typesetter's ligature glyphs, spelled out (NFKC on these only: other compatibility forms,
+# ² or ½, mean something)
+LIGATURES = {chr(c): unicodedata.normalize("NFKC", chr(c)) for c in range(0xFB00, 0xFB07)}
+# a run of right-to-left letters (Hebrew, Arabic and their presentation forms) with the spaces between them
+RTL_RUN = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff](?:[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\s]*"
+                     r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff])?")
+LEAD_ENTRY = re.compile(r"^\s*\*\*[^*]{1,40}\*\*\s*[–—:-]")  # '**Cloud** – One space …': an entry led by its name
 LIST_MARKER = re.compile(r"^\s*(?:- |\d{1,2}[.)]\s|[a-z][.)]\s|\([a-z0-9]\)\s)")
 
 
@@ -204,6 +212,9 @@ def _why(exc: BaseException) -> str:
 def _rows(chars: list[Char], page: int) -> list[Row]:
     """Characters on one baseline (a tolerance of a third of their size) as rows, top to bottom."""
     rows: list[Row] = []
+    for char in chars:
+        if char.text in LIGATURES:
+            char.text = LIGATURES[char.text]
     for char in sorted(chars, key=lambda c: (-c.y, c.x0)):
         row = rows[-1] if rows else None
         if row and abs(row.y - char.y) <= max(1.0, 0.35 * min(char.size, row.chars[0].size)):
@@ -261,33 +272,85 @@ def _gutter(rows: list[Row], width: float) -> float | None:
     return x
 
 
-def _document_gutter(gutters: list[float | None], widths: list[float]) -> float | None:
-    """The gutter two or more pages share (within 2 % of the page width): the document is set in two columns."""
-    found = [(x, w) for x, w in zip(gutters, widths) if x is not None]
-    for x, w in found:
-        if sum(1 for y, _ in found if abs(x - y) <= 0.02 * w) >= 2:
-            return x
-    return None
+def _gutters(rows: list[Row], width: float) -> list[float]:
+    """The gutters of a page set in columns, left to right: two or more for three or four columns (a big-box
+    rulebook in landscape, a cheat sheet), else what :func:`_gutter` finds for two (or nothing). A gutter is a
+    clear vertical strip between the text's edges that few rows cross; each column it bounds holds its share
+    of the segments and full lines (a table's short cells leave strips too, but do not fill)."""
+    text_rows = [r for r in rows if r.segments]
+    if len(text_rows) < 8:
+        return []
+    lo = min(s[0].x0 for r in text_rows for s in r.segments)
+    hi = max(s[-1].x1 for r in text_rows for s in r.segments)
+    limit = 0.1 * len(text_rows)
+    xs = [lo + (hi - lo) * i / 200 for i in range(4, 197)]
+    cross = [sum(1 for r in text_rows for s in r.segments if s[0].x0 < x < s[-1].x1) for x in xs]
+    found: list[float] = []
+    i = 0
+    while i < len(xs):
+        if cross[i] > limit:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(xs) and cross[j + 1] <= limit:
+            j += 1
+        low = min(cross[i:j + 1])
+        best = [k for k in range(i, j + 1) if cross[k] == low]
+        found.append(xs[best[len(best) // 2]])
+        i = j + 1
+    if len(found) >= 2 and _columns_filled(text_rows, found, lo, hi):
+        return found
+    two = _gutter(rows, width)
+    return [two] if two is not None else []
 
 
-def _known_gutter(rows: list[Row], x: float | None) -> float | None:
-    """A page of a two-column document too short or too full of tables to show its gutter by itself: the
-    document's gutter, when few of its rows cross it and text stands on both sides, a full line on each."""
+def _columns_filled(text_rows: list[Row], xs: list[float], lo: float, hi: float) -> bool:
+    """Each column between the gutters ``xs`` holds its share of the segments, and full lines of prose among
+    them (four words or more, most of the column's width)."""
+    edges = [lo, *xs, hi]
+    for a, b in zip(edges, edges[1:]):
+        segs = [s for r in text_rows for s in r.segments if s[0].x0 >= a - 1 and s[-1].x1 <= b + 1]
+        if len(segs) < 0.6 / (len(edges) - 1) * len(text_rows):
+            return False
+        x0, x1 = min(s[0].x0 for s in segs), max(s[-1].x1 for s in segs)
+        full = sum(1 for s in segs if s[-1].x1 - s[0].x0 >= 0.6 * (x1 - x0)
+                   and len("".join(c.text for c in s).split()) >= 4)  # lines of prose, not a table's cells
+        if full < max(3, 0.25 * len(segs)):
+            return False
+    return True
+
+
+def _document_gutter(gutters: list[list[float]], widths: list[float]) -> list[float]:
+    """The gutters two or more pages share (as many, each within 2 % of the page width): the document is set
+    in columns. When no two pages agree, the one page that shows gutters offers them (a two-card player aid:
+    one card is mostly tables); :func:`_known_gutter` still checks each page against them."""
+    found = [(xs, w) for xs, w in zip(gutters, widths) if xs]
+    for xs, w in found:
+        if sum(1 for ys, _ in found if len(ys) == len(xs)
+               and all(abs(x - y) <= 0.02 * w for x, y in zip(xs, ys))) >= 2:
+            return xs
+    return found[0][0] if len(found) == 1 else []
+
+
+def _known_gutter(rows: list[Row], xs: list[float]) -> list[float]:
+    """A page of a document set in columns too short or too full of tables to show its gutters by itself: the
+    document's gutters, when few of its rows cross them and text stands in every column, a full line in each."""
     text_rows = [r for r in rows if r.segments and not r.furniture]
-    if x is None or len(text_rows) < 3:
-        return None
-    if sum(1 for r in text_rows for s in r.segments if s[0].x0 < x < s[-1].x1) > 0.1 * len(text_rows):
-        return None
-    left = [s for r in text_rows for s in r.segments if s[-1].x1 <= x]
-    right = [s for r in text_rows for s in r.segments if s[0].x0 >= x]
-    if not left or not right:
-        return None
-    l0, r1 = min(s[0].x0 for s in left), max(s[-1].x1 for s in right)
-    r0 = min(s[0].x0 for s in right)
-    if not any(s[-1].x1 - s[0].x0 >= 0.75 * (x - l0) for s in left) \
-            or not any(s[-1].x1 - s[0].x0 >= 0.75 * (r1 - r0) for s in right):
-        return None
-    return x
+    if not xs or len(text_rows) < 3:
+        return []
+    if any(sum(1 for r in text_rows for s in r.segments if s[0].x0 < x < s[-1].x1) > 0.1 * len(text_rows)
+           for x in xs):
+        return []
+    edges = [-1e9, *xs, 1e9]
+    for a, b in zip(edges, edges[1:]):
+        segs = [s for r in text_rows for s in r.segments if s[0].x0 >= a and s[-1].x1 <= b]
+        if not segs:
+            return []
+        x0 = min(s[0].x0 for s in segs)
+        right = b if b < 1e9 else max(s[-1].x1 for s in segs)
+        if not any(s[-1].x1 - s[0].x0 >= 0.75 * (right - x0) for s in segs):
+            return []
+    return xs
 
 
 def _spanning_heading(row: Row, rows: list[Row], x: float, body: float, drawings: list[Box]) -> bool:
@@ -325,50 +388,57 @@ def _contents_rows(rows: list[Row], page_left: float) -> set[int]:
     return found if len(found) >= 3 else set()
 
 
-def _reading_order(rows: list[Row], width: float, x: float | None = None,
+def _reading_order(rows: list[Row], width: float, xs: list[float] | None = None,
                    drawings: list[Box] | None = None) -> list[Row]:
-    """Rows of a two-column page: left column then right, band by band between rows that span the gutter
-    (or headings set across both columns)."""
+    """Rows of a page set in columns (gutters ``xs``, left to right): each column in turn, band by band between
+    rows that cross a gutter (or, in two columns, headings set across both)."""
     page_left = min((r.x0 for r in rows), default=0.0)
-    if x is None:
+    if not xs:
         for row in rows:
             row.left = page_left
         return rows
     out: list[Row] = []
-    left: list[Row] = []
-    right: list[Row] = []
+    columns: list[list[Row]] = [[] for _ in range(len(xs) + 1)]
 
     def flush() -> None:
-        out.extend(left)
-        out.extend(right)
-        left.clear()
-        right.clear()
+        for column in columns:
+            out.extend(column)
+            column.clear()
+
+    def crosses(row: Row) -> bool:
+        return any(s[0].x0 < x < s[-1].x1 for s in row.segments for x in xs)
 
     sizes = Counter(round(c.size, 1) for r in rows for c in r.chars if c.text.strip())
     body = sizes.most_common(1)[0][0] if sizes else 10.0
-    spanning = {id(r) for r in rows if _spanning_heading(r, rows, x, body, drawings or [])}
+    spanning = set()
+    if len(xs) == 1:
+        spanning = {id(r) for r in rows if _spanning_heading(r, rows, xs[0], body, drawings or [])}
     spanning |= _contents_rows(rows, page_left)
     for row in rows:
-        if any(s[0].x0 < x < s[-1].x1 for s in row.segments) or id(row) in spanning:
+        if crosses(row) or id(row) in spanning:
             flush()
             row.left = page_left
             out.append(row)
             continue
-        parts = ([s for s in row.segments if s[-1].x1 <= x], [s for s in row.segments if s[0].x0 >= x])
-        for side, segs in zip((left, right), parts):
+        for k, column in enumerate(columns):
+            segs = [s for s in row.segments if _column_of(s[0].x0, xs) == k]
             if segs:
                 chars = [c for s in segs for c in s]
-                side.append(Row(chars, row.y, row.page, segs, furniture=row.furniture))
+                column.append(Row(chars, row.y, row.page, segs, furniture=row.furniture))
     flush()
-    for side in (True, False):  # each column's rows measure their cells from the column's edge
-        mine = [r for r in out if r.left is None and (r.x0 < x) == side]
+    for k in range(len(columns)):  # each column's rows measure their cells from the column's edge
+        mine = [r for r in out if r.left is None and _column_of(r.x0, xs) == k]
         edge = min((r.x0 for r in mine), default=0.0)
         for row in mine:
             row.left = edge
     for row in out:
-        if row.left is None or any(s[0].x0 < x < s[-1].x1 for s in row.segments) or id(row) in spanning:
+        if row.left is None or crosses(row) or id(row) in spanning:
             row.left = page_left
     return out
+
+
+def _column_of(x0: float, xs: list[float]) -> int:
+    return sum(1 for x in xs if x0 >= x)
 
 
 # -- rows to layout lines --------------------------------------------------------------------------------------
@@ -402,6 +472,9 @@ def _text(chars: list[Char], bold_marks: bool) -> str:
     text = "".join(out).rstrip()
     if bold:
         text += "**"
+    # glyphs come left to right (visual order): a Hebrew or Arabic run reads right to left, so it is reversed
+    # into the order it is read and typed in (logical order)
+    text = RTL_RUN.sub(lambda m: m.group(0)[::-1], text)
     return re.sub(r"\*\*(\s*)\*\*", r"\1", text)
 
 
@@ -428,6 +501,11 @@ def _styles(rows: list[Row]) -> Styles:
     return Styles(body, max(char_width, 1.0), {size: min(1 + rank, 4) for rank, size in enumerate(big)})
 
 
+def _capitals(row: Row) -> bool:
+    text = "".join(c.text for c in row.chars)
+    return len(re.findall(r"[A-Z]", text)) >= 4 and not re.search(r"[a-z]", text)
+
+
 def _heading_text(row: Row) -> bool:
     text = "".join(c.text for c in row.chars).strip()
     return 0 < len(text) <= 90 and not text.endswith((".", ",", ";")) and len(row.segments) == 1
@@ -440,9 +518,9 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
     drawings = [page[3] if len(page) > 3 else [] for page in pages]
     page_rows = [_drop_furniture_marks(_rows(page[2], number), page[1]) for number, page in enumerate(pages, start=1)]
     _drop_furniture(page_rows, pages, remarks)  # before the columns: a running head spans both
-    gutters = [_gutter(rows, width) for rows, width in zip(page_rows, widths)]
+    gutters = [_gutters(rows, width) for rows, width in zip(page_rows, widths)]
     known = _document_gutter(gutters, widths)
-    all_rows = [_reading_order(rows, width, gutter if gutter is not None else _known_gutter(rows, known), shapes)
+    all_rows = [_reading_order(rows, width, gutter or _known_gutter(rows, known), shapes)
                 for rows, width, gutter, shapes in zip(page_rows, widths, gutters, drawings)]
     styles = _styles([r for rows in all_rows for r in rows])
     lines: list[tuple[str, int]] = []  # (text, page)
@@ -536,10 +614,13 @@ def _column_starts(block: list[Row]) -> list[float]:
     cells sit beside the middle of the long ones, or a name above or beside its indented meaning), every
     left edge used by two or more cells."""
     starts: list[float] = []
+    lefts = [seg[0].x0 for row in block for seg in row.segments]
     for row in block:
         if len(row.segments) >= 2:
             for seg in row.segments:
-                if not any(abs(seg[0].x0 - x) <= 4 for x in starts):
+                # an edge no other line starts at is a wide gap inside one line (an inline icon), no column
+                if not any(abs(seg[0].x0 - x) <= 4 for x in starts) \
+                        and sum(1 for x in lefts if abs(x - seg[0].x0) <= 4) >= 2:
                     starts.append(seg[0].x0)
     if len(starts) >= 2:
         return sorted(starts)
@@ -609,6 +690,8 @@ def _centred_groups(cells: dict[int, list[tuple[float, list[Char]]]]) -> list[li
     (a header over evenly set rows of one line each)."""
     driver = max(cells, key=lambda k: len(cells[k]))
     ys = [y for y, _ in cells[driver]]
+    if all(len(items) == len(ys) and all(abs(y - z) <= 1 for (y, _), z in zip(items, ys)) for items in cells.values()):
+        return None  # every line a row of level cells, however unevenly the rows are spaced
     gaps = [a - b for a, b in zip(ys, ys[1:])]
     positive = [g for g in gaps if g > 0]
     if not positive:
@@ -618,6 +701,10 @@ def _centred_groups(cells: dict[int, list[tuple[float, list[Char]]]]) -> list[li
     groups = [ys[a:b] for a, b in zip([0] + cuts, cuts + [len(ys)])]
     if not cuts or len(groups) < 3 or any(len(g) > 4 for g in groups[1:]) or all(len(g) == 1 for g in groups):
         return None
+    others = [y for k, items in cells.items() if k != driver for y, _ in items]
+    reach = max(1.0, 0.6 * spacing)  # a short cell centred beside the row: within its lines, or half a line out
+    if driver != min(cells) and any(not any(g[-1] - reach <= y <= g[0] + reach for y in others) for g in groups):
+        return None  # a 'row' of the long column's lines alone: its lines are set unevenly (small type), no padding
     return groups
 
 
@@ -714,11 +801,16 @@ def _term_rows(rows: list[Row], styles: Styles, tables: dict) -> set[int]:
                 or styles.levels.get(round(row.size(), 1)) or nxt.bold() or nxt.page != row.page:
             continue
         if not text or len(text) > 40 or len(text.split()) > 5 or text.endswith((".", ",", ";", ":", "?", "!")) \
-                or LIST_MARKER.match(text) or LIST_MARKER.match(_text(nxt.chars, False)):
-            continue
+                or LIST_MARKER.match(text) or LIST_MARKER.match(_text(nxt.chars, False)) \
+                or _text(nxt.chars, False).lstrip()[:1] in BULLETS.replace("–", "").replace("·", ""):
+            continue  # a bold lead over bullets ('Sail – reminders' over '• …') heads its list
         gap = row.y - nxt.y
-        indented = nxt.x0 >= row.x0 + styles.char_width
-        if not 0 < gap <= 1.6 * max(row.size(), nxt.size()) or nxt.x0 < row.x0 - 2:
+        indent = nxt.x0 - row.x0
+        if gap < 0 and row.left is not None and nxt.left is not None and nxt.left != row.left:
+            # the name ends a column, its meaning starts the next one: measured from each column's edge
+            gap, indent = 1.0, (nxt.x0 - nxt.left) - (row.x0 - row.left)
+        indented = indent >= styles.char_width
+        if not 0 < gap <= 1.6 * max(row.size(), nxt.size()) or indent < -2:
             continue
         if row.size() >= styles.body * 0.95 and not indented:
             continue  # a bold line as large as the text over its paragraph: a heading
@@ -734,6 +826,7 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
     prev: Row | None = None
     heading_open: tuple[float, bool] | None = None
     list_x: float | None = None  # where the current list's markers stand
+    para_first = ""  # the first line of the paragraph being written
     for i, row in enumerate(rows):
         size = round(row.size(), 1)
         gap = ((prev.bottom or prev.y) - row.y) if prev is not None else None
@@ -758,6 +851,11 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
             heading_open, list_x = None, None
             prev = row
             continue
+        if gap is not None and gap < 0 and not heading_open and LEAD_ENTRY.match(text) \
+                and LEAD_ENTRY.match(para_first):
+            para_break = False  # '**Wreck** – …' at a column's top goes on the '**Cloud** – …' entries before it
+        if para_break or heading_open:
+            para_first = text
         marker = LIST_MARKER.match(text)
         if marker and list_x is not None and abs(row.x0 - list_x) <= 3 and para_break and not heading_open:
             para_break = False  # the next item of a list whose items are spaced apart: one list
@@ -766,7 +864,8 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         after = _row_text(nxt, styles, nxt.left or 0.0) if nxt is not None else ""
         bold_heading = row.bold() and _heading_text(row) and size >= styles.body * 0.95 and (
             nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open) \
-            and not LIST_MARKER.match(after)  # a bold line over a list leads it (set-up steps by player)
+            and (not LIST_MARKER.match(after) or _capitals(row))  # a bold line over a list leads it (set-up
+        # steps by player), unless set in capitals as a card's section title ('SETUP' over its steps)
         if level is None and bold_heading:
             level = min(len(styles.levels) + 1, 5) if styles.levels else 2
             level = max(level, 2)
@@ -807,15 +906,32 @@ def _row_text(row: Row, styles: Styles, left: float) -> str:
 
 
 def _join_hyphens(lines: list[tuple[str, int]]) -> None:
-    """'cap-' / 'tured the …': a word hyphenated at the line end is joined (the rest of the line moves down)."""
+    """'cap-' / 'tured the …': a word hyphenated at the line end is joined (the rest of the line moves down).
+    The document decides a real compound ('self-' / 'contained'): the word written elsewhere with its hyphen
+    keeps it, written elsewhere as one word is joined; with no such evidence the hyphen stays only when the
+    part after it is a word of its own elsewhere in the document (and the part before is no bare prefix)."""
+    words = Counter(w.lower() for text, _ in lines for w in re.findall(r"[^\W\d_]+(?:-[^\W\d_]+)*", text))
     for i in range(len(lines) - 1):
         text, page = lines[i]
         following, page2 = lines[i + 1]
         if re.search(r"[a-z]-$", text) and re.match(r"\s*[a-z]", following) and not text.lstrip().startswith("#"):
             word = re.match(r"\s*(\S+)\s*", following)
-            lines[i] = (text[:-1] + word.group(1), page)
+            head = re.search(r"([^\W\d_]+)-$", text).group(1).lower()
+            tail = re.match(r"[^\W\d_]+", word.group(1))
+            tail = tail.group(0).lower() if tail else ""
+            hyphen = _keep_hyphen(head, tail, words)
+            lines[i] = (text[:-1] + ("-" if hyphen else "") + word.group(1), page)
             lines[i + 1] = (following[word.end():].rstrip() and " " * (len(following) - len(following.lstrip()))
                             + following[word.end():], page2)
+
+
+def _keep_hyphen(head: str, tail: str, words: Counter) -> bool:
+    if words[f"{head}-{tail}"]:
+        return True
+    if words[head + tail]:
+        return False
+    # 'tail' counted once as the broken line's own word start: it must stand somewhere else too
+    return len(head) >= 3 and words[tail] >= 2
 
 
 def text_chars(pages: list[tuple]) -> int:

@@ -527,8 +527,13 @@ def recognise(state: State) -> None:
               "'Phases of a round'): write phases.yaml by hand.")
 
 
+# 'Round end', 'End of the turn', 'Scoring rounds': what happens after the turn, never its sequence
+AFTER_TURN = re.compile(r"\b(?:end|ending|scoring)\b", re.I)
+
+
 def named_turn(state: State, section) -> bool:
-    return bool(TURN_HEADING.search(plain(section.title)))
+    title = plain(section.title)
+    return bool(TURN_HEADING.search(title)) and not AFTER_TURN.search(title)
 
 
 def _recognise(state: State, is_turn) -> bool:
