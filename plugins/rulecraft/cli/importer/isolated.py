@@ -82,16 +82,7 @@ def _unpickles(exc: BaseException) -> bool:
 def _cap_cpu(seconds: float) -> None:
     """The child's own stop, past the parent's wall clock: a child whose parent was killed (a closed terminal,
     `kill`) would otherwise loop on a damaged file for ever (POSIX; nothing elsewhere)."""
-    try:
-        import resource
-    except ImportError:
-        return
-    soft, hard = resource.getrlimit(resource.RLIMIT_CPU)
-    limit = max(math.ceil(seconds), 0) + 10  # CPU time never outruns wall time: the parent's stop comes first
-    if hard != resource.RLIM_INFINITY:
-        limit = min(limit, hard)
-    if soft == resource.RLIM_INFINITY or limit < soft:
-        resource.setrlimit(resource.RLIMIT_CPU, (limit, hard))
+    _lower_limit("RLIMIT_CPU", max(math.ceil(seconds), 0) + 10)  # CPU time never outruns wall time
 
 
 def _silence_stderr() -> None:
@@ -104,19 +95,24 @@ def _silence_stderr() -> None:
 
 
 def _cap_memory(memory: int) -> None:
-    """Cap the address space at what the child has now plus ``memory`` (POSIX; nothing elsewhere)."""
-    try:
-        import resource
-    except ImportError:
-        return
+    """Cap the address space at what the child has now plus ``memory`` (where /proc tells the size)."""
     try:
         with open("/proc/self/statm", encoding="ascii") as statm:
             now = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
         return  # no way to know the starting size: a fixed cap could refuse a normal file
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    limit = now + memory
+    _lower_limit("RLIMIT_AS", now + memory)
+
+
+def _lower_limit(name: str, limit: int) -> None:
+    """Set a resource limit to ``limit`` unless it is lower already (POSIX; nothing elsewhere)."""
+    try:
+        import resource
+    except ImportError:
+        return
+    kind = getattr(resource, name)
+    soft, hard = resource.getrlimit(kind)
     if hard != resource.RLIM_INFINITY:
         limit = min(limit, hard)
     if soft == resource.RLIM_INFINITY or limit < soft:
-        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+        resource.setrlimit(kind, (limit, hard))
