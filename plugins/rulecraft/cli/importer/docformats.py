@@ -68,8 +68,7 @@ def read_document(raw: bytes, source: str, kind: str, text_limit: int) -> Outlin
 
 
 def _read_pdf(raw: bytes, source: str, text_limit: int) -> Outline:
-    from . import pdf_reader, plaintext
-    from .markdown_reader import MarkdownReader
+    from . import pdf_reader
 
     try:  # in a child: pdfminer can loop or inflate inside one call, where no check of ours runs
         count, lines, page_of, remarks = isolated.call(_pdf_layout, raw, seconds=pdf_reader.MAX_SECONDS + 15,
@@ -79,12 +78,8 @@ def _read_pdf(raw: bytes, source: str, text_limit: int) -> Outline:
     if lines is None:
         raise DocumentError(f"its {count} page(s) hold no text, only pictures (a scanned rulebook?): "
                             "run OCR on it first, e.g. `ocrmypdf rules.pdf rules-ocr.pdf`, and import the result")
-    reader = MarkdownReader(source)
-    reader.plain = True  # laid out by position: column tables, one entry a line
-    reader.remarks += remarks
-    if sum(len(text) + 1 for _, text in lines) > text_limit:
-        raise DocumentError(f"its text is longer than {text_limit // 1_000_000} MB; split it and import the rules part")
-    outline = reader.outline(plaintext.to_markdown(lines, reader.remarks), "pdf")
+    _check_length(sum(len(text) + 1 for _, text in lines), text_limit)
+    outline = _layout_outline(lines, source, "pdf", remarks)
     outline.place = lambda line: f"page {page_of.get(int(line), '?')}"
     outline.extent = f"{count} page{'s' if count != 1 else ''}"
     return outline
@@ -102,6 +97,22 @@ def _pdf_layout(raw: bytes) -> tuple[int, list | None, dict | None, list]:
     remarks: list = []
     lines, page_of = pdf_reader.to_layout(pages, remarks)
     return len(pages), lines, page_of, remarks
+
+
+def _check_length(length: int, text_limit: int) -> None:
+    if length > text_limit:
+        raise DocumentError(f"its text is longer than {text_limit // 1_000_000} MB; split it and import the rules part")
+
+
+def _layout_outline(lines: list[tuple[int, str]], source: str, fmt: str, remarks: list = ()) -> Outline:
+    """The plain-text reader's outline of numbered layout lines (a PDF's, a Word text typed line by line)."""
+    from . import plaintext
+    from .markdown_reader import MarkdownReader
+
+    reader = MarkdownReader(source)
+    reader.plain = True  # laid out by position: column tables, one entry a line
+    reader.remarks += remarks
+    return reader.outline(plaintext.to_markdown(lines, reader.remarks), fmt)
 
 
 @contextmanager
@@ -125,18 +136,12 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
         html, _messages = isolated.call(docx_reader.to_html, raw, seconds=DOCX_SECONDS, memory=CHILD_MEMORY)
     except (docx_reader.DocxError, isolated.Overrun) as exc:
         raise DocumentError(str(exc)) from None
-    if len(html) > text_limit:
-        raise DocumentError(f"its text is longer than {text_limit // 1_000_000} MB; split it and import the rules part")
+    _check_length(len(html), text_limit)
     places, paragraphs = docx_reader.places(html)
     if not docx_reader.has_text(html):
         raise DocumentError(f"its {paragraphs} paragraph(s) hold no text (only pictures, or empty); type or paste "
                             "the rules into it, or import the PDF or text the pictures came from")
     if docx_reader.is_typed_text(html):  # typed line by line: read by its layout, a paragraph a line
-        from . import plaintext
-        from .markdown_reader import MarkdownReader
-
-        reader = MarkdownReader(source)
-        reader.plain = True
         from . import wordtext
 
         typed = docx_reader.paragraph_lines(html)
@@ -144,7 +149,7 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
         if wordtext.is_word_text("\n".join(text for _, text in lines)):  # '1.⇥Forage': tabbed lists, columns
             lines = wordtext.to_layout(lines)
         lines = [(k, text.expandtabs(4)) for k, text in lines]
-        outline = reader.outline(plaintext.to_markdown(lines, reader.remarks), "docx")
+        outline = _layout_outline(lines, source, "docx")
         at = {k: n for k, (n, _) in enumerate(typed, start=1)}  # its lines are typed lines, not HTML lines
         outline.place = lambda line: places.get(at.get(int(line), 0)) or "the start of the document"
     else:

@@ -135,7 +135,7 @@ def _collector(deadline: float):
             self._tick()
 
         def end_figure(self, *args, **kwargs) -> None:
-            pass
+            pass  # begin_figure opened no layout container, so there is none to close
 
         def render_char(self, matrix, font, fontsize, scaling, rise, cid, ncs, graphicstate) -> float:
             try:
