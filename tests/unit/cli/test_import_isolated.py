@@ -6,6 +6,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import resource
+import signal
 import sys
 import time
 
@@ -40,6 +41,10 @@ def refuse(message: str) -> None:
     raise pdf_reader.PdfError(message)
 
 
+def crash() -> None:
+    os.kill(os.getpid(), signal.SIGSEGV)  # what a reader's C code does on a bad pointer
+
+
 def where() -> int:
     return os.getpid()
 
@@ -72,6 +77,12 @@ def test_a_child_that_never_returns_is_stopped():
 def test_a_child_that_outgrows_its_memory_is_stopped():
     with pytest.raises(isolated.Overrun, match="more memory than a rulebook"):
         isolated.call(swallow, 2_000_000_000, seconds=60, memory=200_000_000)
+
+
+def test_a_child_that_crashes_is_not_reported_as_out_of_memory():
+    with pytest.raises(isolated.Overrun, match=r"crashed on it \(SIGSEGV") as raised:
+        isolated.call(crash, seconds=60, memory=500_000_000)
+    assert "memory" not in str(raised.value)
 
 
 def test_a_looping_pdf_ends_in_one_line(tmp_path, monkeypatch, capsys):

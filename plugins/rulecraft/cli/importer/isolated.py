@@ -8,15 +8,22 @@ without touching the importer's own process; what it returns is plain data (text
 
 from __future__ import annotations
 
+import faulthandler
 import math
 import multiprocessing
 import os
 import pickle
+import signal
 import sys
 from collections.abc import Callable
 from typing import Any
 
 TOO_BIG = "reading it needs more memory than a rulebook does (a damaged file, or one made to expand)"
+CRASHED = "the reader crashed on it ({signal}: a damaged file, or one the reader cannot handle)"
+# Signals of a crash in C code. A child over its memory cap dies of MemoryError, SIGKILL (the kernel's
+# out-of-memory killer) or SIGABRT (a C library's failed allocation), so those keep the memory message.
+_CRASHES = frozenset(getattr(signal, name) for name in ("SIGSEGV", "SIGBUS", "SIGILL", "SIGFPE")
+                     if hasattr(signal, name))
 
 
 class Overrun(Exception):
@@ -39,7 +46,8 @@ def call(func: Callable[..., Any], *args: Any, seconds: float, memory: int) -> A
         try:
             ok, value = receive.recv()
         except (EOFError, OSError):
-            raise Overrun(TOO_BIG) from None
+            child.join(5)  # it has closed its end: it is exiting, its exit code says how
+            raise Overrun(_death(child.exitcode)) from None
     finally:
         receive.close()
         if child.is_alive():
@@ -48,6 +56,13 @@ def call(func: Callable[..., Any], *args: Any, seconds: float, memory: int) -> A
     if ok:
         return value
     raise value
+
+
+def _death(exitcode: int | None) -> str:
+    """Why a child ended without an answer, from its exit code (minus the signal that ended it)."""
+    if exitcode is not None and exitcode < 0 and -exitcode in _CRASHES:
+        return CRASHED.format(signal=signal.Signals(-exitcode).name)
+    return TOO_BIG
 
 
 def _run(send, func, args, seconds: float, memory: int) -> None:
@@ -86,6 +101,8 @@ def _cap_cpu(seconds: float) -> None:
 
 
 def _silence_stderr() -> None:
+    # Enabled by PYTHONFAULTHANDLER or a test runner, it writes a crash's frames to its own copy of stderr.
+    faulthandler.disable()
     try:
         quiet = os.open(os.devnull, os.O_WRONLY)
         os.dup2(quiet, 2)
