@@ -691,3 +691,45 @@ def test_one_line_table_rows_spaced_unevenly_stay_one_row_each():
         chars += line(str(k + 1), 50, y) + line(f"Result number {k + 1}.", 90, y)
     out = [t for t in layout(chars) if t]
     assert out == ["| Roll | Result |"] + [f"| {k} | Result number {k}. |" for k in range(1, 7)]
+
+
+def test_wrapped_table_cells_with_uneven_line_gaps_are_cut_only_at_the_rows_padding():
+    # a narrow column: the result wraps over two or three lines 9.5 to 13.5 pt apart, rows 32 pt apart, the roll
+    # centred beside its result (the two-column print of a 2d6 table)
+    chars = line("2d6", 50, 740, bold=True) + line("Weather", 90, 740, bold=True)
+    rows = (("2", ("Great Squall. The tide marker", "does not move. Every ship is", "sent home.")),
+            ("3–4", ("Squall. Close the berth", "with the most cargo.")),
+            ("5–6", ("Fog. No tolls this bell.",)),
+            ("7", ("Fair winds. Nothing", "happens this bell.")))
+    top = 708.0
+    for roll, lines_ in rows:
+        ys = [top - sum((9.5, 13.5)[:k]) for k in range(len(lines_))]
+        chars += line(roll, 50, ys[len(ys) // 2])
+        for text, y in zip(lines_, ys):
+            chars += line(text, 90, y)
+        top = ys[-1] - 32
+    out = [t for t in layout(chars) if t]
+    assert out == ["| 2d6 | Weather |",
+                   "| 2 | Great Squall. The tide marker does not move. Every ship is sent home. |",
+                   "| 3–4 | Squall. Close the berth with the most cargo. |",
+                   "| 5–6 | Fog. No tolls this bell. |", "| 7 | Fair winds. Nothing happens this bell. |"]
+
+
+def test_a_wrapped_cells_line_with_no_cell_beside_it_joins_the_nearer_row():
+    # rows of two lines 11.5 apart, 15.5 of padding; the last row's middle line sits on the baseline of the
+    # name centred beside it, so its lines come out 9.5 and 13.5 apart: no gap stands out from the others
+    chars = line("Face", 50, 740, bold=True) + line("Effect", 120, 740, bold=True)
+    names = ("Leaf", "Cap", "Moon", "Thorn")
+    texts = (("Take 1 herb of your", "choice from the market."), ("Move 1 extra space", "this turn."),
+             ("Your familiar may act", "again now."), ("Place 1 bramble on an", "empty hedge space next", "to you."))
+    top = 724.5
+    for name, lines_ in zip(names, texts):
+        ys = [top, top - 11.5] if len(lines_) == 2 else [top, top - 9.5, top - 23.0]
+        chars += line(name, 50, (ys[0] + ys[1]) / 2 if len(lines_) == 2 else ys[1])
+        for text, y in zip(lines_, ys):
+            chars += line(text, 120, y)
+        top = ys[-1] - 15.5
+    out = [t for t in layout(chars) if t]
+    assert out[-4:] == ["| Leaf | Take 1 herb of your choice from the market. |", "| Cap | Move 1 extra space this turn. |",
+                        "| Moon | Your familiar may act again now. |",
+                        "| Thorn | Place 1 bramble on an empty hedge space next to you. |"]

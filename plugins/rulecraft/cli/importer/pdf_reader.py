@@ -684,6 +684,18 @@ def _flush_run(run: list[Row], body: float, out: list[tuple[list[Row], list[floa
     run.clear()
 
 
+def _padding_gap(gaps: list[float], spacing: float) -> float:
+    """The smallest gap that is a row's padding rather than a line's spacing: above the widest jump between
+    the gaps in order of size (a narrow column's wrapped cells set their lines 9.4 to 13.5 pt apart, the rows
+    32 pt: 13.5 is still a line's spacing); a line's spacing plus 1.5 pt when no jump stands out."""
+    ordered = sorted(gaps)
+    jumps = [(b / a, (a + b) / 2) for a, b in zip(ordered, ordered[1:]) if a > 0]
+    ratio, between = max(jumps, default=(0.0, 0.0))
+    if ratio >= 1.25 and between > spacing + 1.5:
+        return between
+    return spacing + 1.5 + 1e-9
+
+
 def _centred_groups(cells: dict[int, list[tuple[float, list[Char]]]]) -> list[list[float]] | None:
     """The table rows as the baselines of the column holding the most lines, cut where the gap is wider than
     its line spacing (the rows' padding); None without such gaps, or when a 'row' would hold over four lines
@@ -697,15 +709,53 @@ def _centred_groups(cells: dict[int, list[tuple[float, list[Char]]]]) -> list[li
     if not positive:
         return None
     spacing = min(positive)
-    cuts = [k + 1 for k, g in enumerate(gaps) if g > spacing + 1.5]
+    cuts = [k + 1 for k, g in enumerate(gaps) if g >= _padding_gap(positive, spacing)]
     groups = [ys[a:b] for a, b in zip([0] + cuts, cuts + [len(ys)])]
     if not cuts or len(groups) < 3 or any(len(g) > 4 for g in groups[1:]) or all(len(g) == 1 for g in groups):
         return None
-    others = [y for k, items in cells.items() if k != driver for y, _ in items]
-    reach = max(1.0, 0.6 * spacing)  # a short cell centred beside the row: within its lines, or half a line out
-    if driver != min(cells) and any(not any(g[-1] - reach <= y <= g[0] + reach for y in others) for g in groups):
-        return None  # a 'row' of the long column's lines alone: its lines are set unevenly (small type), no padding
+    if driver != min(cells):
+        texts = {y: "".join(c.text for c in seg).strip() for y, seg in cells[driver]}
+        groups = _join_lonely(groups, [y for k, items in cells.items() if k != driver for y, _ in items],
+                              max(1.0, 0.6 * spacing), texts)
     return groups
+
+
+def _join_lonely(groups: list[list[float]], others: list[float], reach: float,
+                 texts: dict[float, str]) -> list[list[float]]:
+    """A 'row' of the long column's lines alone, no other cell level with it or half a line out, is part of the
+    row next to it (the nearer one): a line of a wrapped cell whose gap came out wide (small type set unevenly;
+    a line moved onto the baseline of the cell centred beside it). The first and last rows join only a sentence
+    they go on (the row above ends mid-sentence, or the row starts in lower case): otherwise they are a row the
+    column or page cut, its other cells on the other side of the break."""
+    def lonely(g: list[float]) -> bool:
+        return not any(g[-1] - reach <= y <= g[0] + reach for y in others)
+
+    def goes_on(above: list[float], below: list[float]) -> bool:
+        end, start = texts.get(above[-1], ""), texts.get(below[0], "")
+        return bool(end and start) and (not end.endswith((".", "!", "?", ":", ")")) or start[0].islower())
+
+    out = [list(g) for g in groups]
+    k = 0
+    while len(out) > 1 and k < len(out):
+        if not lonely(out[k]):
+            k += 1
+            continue
+        up = out[k - 1][-1] - out[k][0] if k > 0 else None
+        down = out[k][-1] - out[k + 1][0] if k + 1 < len(out) else None
+        if up is None or down is None:  # the first or the last row
+            if up is not None and goes_on(out[k - 1], out[k]):
+                out[k - 1] += out.pop(k)
+            elif down is not None and goes_on(out[k], out[k + 1]):
+                alone = out.pop(k)
+                out[k] = alone + out[k]
+            else:
+                k += 1
+        elif up <= down:
+            out[k - 1] += out.pop(k)
+        else:
+            alone = out.pop(k)
+            out[k] = alone + out[k]
+    return out
 
 
 def _top_groups(block: list[Row], starts: list[float]) -> list[list[float]] | None:
