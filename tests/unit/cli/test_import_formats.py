@@ -733,3 +733,80 @@ def test_a_wrapped_cells_line_with_no_cell_beside_it_joins_the_nearer_row():
     assert out[-4:] == ["| Leaf | Take 1 herb of your choice from the market. |", "| Cap | Move 1 extra space this turn. |",
                         "| Moon | Your familiar may act again now. |",
                         "| Thorn | Place 1 bramble on an empty hedge space next to you. |"]
+
+
+OUTLINE_NUMBERING = ('<?xml version="1.0"?><w:numbering ' + WORD_NS + '><w:abstractNum w:abstractNumId="7">'
+                     + "".join(f'<w:lvl w:ilvl="{n}"><w:start w:val="1"/><w:numFmt w:val="decimal"/>'
+                               f'<w:lvlText w:val="{".".join(f"%{k + 1}" for k in range(n + 1))}"/></w:lvl>'
+                               for n in range(3))
+                     + '</w:abstractNum><w:num w:numId="3"><w:abstractNumId w:val="7"/></w:num></w:numbering>')
+
+
+def _item(level: int, text: str, bold: bool = False, extra: str = "") -> str:
+    run = f'<w:r>{"<w:rPr><w:b/></w:rPr>" if bold else ""}<w:t xml:space="preserve">{text}</w:t></w:r>'
+    return (f'<w:p><w:pPr><w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="{level}"/>'
+            f'<w:numId w:val="3"/></w:numPr></w:pPr>{extra}{run}</w:p>')
+
+
+def _outline_docx(comments: str = "") -> bytes:
+    body = (_item(0, "Overview", True) + _item(1, "Two to four players race caravans across the desert.")
+            + _item(0, "Setup", True) + "".join(_item(1, t) for t in (
+                "Lay out the board and put the marker on space I.", "Each player takes 2 Beasts.",
+                "Deal 4 contracts face up."))
+            + _item(2, "In a two-player game the second player takes 1 extra rivet.")
+            + _item(0, "Sequence of play", True) + _item(1, "Each journey has two phases.")
+            + _item(1, "Load Phase", True) + _item(2, "Each Beast on an oasis may load 3 goods.")
+            + _item(1, "Travel Phase", True)
+            + _item(2, "Move your caravan up to 4 hexes.", extra='<w:commentRangeStart w:id="0"/>')
+            + '<w:tbl><w:tr><w:tc><w:p><w:r><w:t>2d6</w:t></w:r></w:p></w:tc></w:tr></w:tbl>'
+            + _item(0, "End of the game", True) + _item(1, "The most Renown wins."))
+    extra = {"word/numbering.xml": OUTLINE_NUMBERING}
+    if comments:
+        extra["word/comments.xml"] = comments
+    return _raw_docx(body, extra)
+
+
+def test_a_word_multi_level_list_of_title_lines_is_the_outline_and_keeps_its_numbers():
+    html, _ = docx_reader.to_html(_outline_docx())
+    lines = html.split("\n")
+    assert "<h1>1 Overview</h1>" in lines and "<h1>2 Setup</h1>" in lines
+    assert "<p>2.2 Each player takes 2 Beasts.</p>" in lines
+    assert "<p>2.3.1 In a two-player game the second player takes 1 extra rivet.</p>" in lines
+    assert "<h2>3.2 Load Phase</h2>" in lines and "<p>3.3.1 Move your caravan up to 4 hexes.</p>" in lines
+    assert "<h1>4 End of the game</h1>" in lines  # the count goes on past the table between the items
+    assert "<p>4.1 The most Renown wins.</p>" in lines
+
+
+def test_a_numbered_list_of_sentences_stays_a_list():
+    body = "".join(_item(0, t) for t in ("Lay out the board.", "Deal 4 contracts.", "Take 2 Beasts."))
+    html, _ = docx_reader.to_html(_raw_docx(body, {"word/numbering.xml": OUTLINE_NUMBERING}))
+    assert "<li>Lay out the board.</li>" in html and "<h1>" not in html
+
+
+def test_word_comments_are_listed_for_a_human_not_read_as_rules(tmp_path):
+    comments = ('<?xml version="1.0"?><w:comments ' + WORD_NS + '><w:comment w:id="0" w:author="Ana Petrov">'
+                '<w:p><w:r><w:t>Four hexes feels slow.</w:t></w:r></w:p></w:comment></w:comments>')
+    path = tmp_path / "draft.docx"
+    path.write_bytes(_outline_docx(comments))
+    html, found = docx_reader.read(path.read_bytes())
+    assert "Four hexes" not in html
+    assert [(c.author, c.text, c.anchor) for c in found] == [("Ana Petrov", "Four hexes feels slow.",
+                                                               "Move your caravan up to 4 hexes.")]
+    from rulecraft.cli.importer import import_rulebook
+
+    result = import_rulebook(path, tmp_path / "out", game_id="draft")
+    report = (result.folder / "IMPORT-REPORT.md").read_text(encoding="utf-8")
+    assert "- Ana Petrov: 'Four hexes feels slow.' (on 'Move your caravan up to 4 hexes.') (paragraph 13, under " \
+           "'3.3 Travel Phase')" in report
+
+
+def test_struck_through_words_stay_marked_not_run_into_the_next():
+    body = ('<w:p><w:r><w:t xml:space="preserve">Each player takes </w:t></w:r><w:r><w:rPr><w:strike/></w:rPr>'
+            '<w:t>3</w:t></w:r><w:r><w:t xml:space="preserve">2 Beasts.</w:t></w:r></w:p>'
+            '<w:p><w:r><w:t>Move up to 4 hexes.</w:t></w:r></w:p>')
+    html, _ = docx_reader.to_html(_raw_docx(body))
+    from rulecraft.cli.importer.html_reader import read_html
+
+    outline = read_html(html, "draft.docx")
+    texts = [b.text for b in outline.root.blocks if hasattr(b, "text")]
+    assert "Each player takes ~~3~~2 Beasts." in texts

@@ -248,6 +248,8 @@ class HtmlReader:
                 parts.append(self._wrap(self._styled(child), self.inline(child)))
             elif tag in ("em", "i"):
                 parts.append(self._wrap("*", self.inline(child)))
+            elif tag in ("s", "del", "strike"):  # a draft's removed words stay, marked (as BBCode's [s])
+                parts.append(self._wrap("~~", self.inline(child)))
             elif tag == "span" and breaks:
                 parts.append(self.inline(child, skip_lists, breaks))
             elif tag == "code":
