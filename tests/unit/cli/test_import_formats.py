@@ -810,3 +810,12 @@ def test_struck_through_words_stay_marked_not_run_into_the_next():
     outline = read_html(html, "draft.docx")
     texts = [b.text for b in outline.root.blocks if hasattr(b, "text")]
     assert "Each player takes ~~3~~2 Beasts." in texts
+
+
+def test_a_large_figure_alone_on_its_line_is_no_heading():
+    chars = line("CARD KEYWORDS", 50, 740, size=12, bold=True)
+    chars += line("Some cards carry a keyword in the text box. The keyword", 50, 720)
+    chars += line("7", 60, 700, size=20, bold=True)  # the number of a card drawn beside the text
+    chars += line("tells you what the card does.", 50, 680)
+    out = [t for t in layout(chars) if t]
+    assert not any(t.startswith("#") and "7" in t for t in out) and any("7" in t for t in out)

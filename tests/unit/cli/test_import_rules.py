@@ -2532,3 +2532,45 @@ def test_a_round_end_section_is_not_the_turn(tmp_path):
         | Hull at 0 | −5 |
         """)
     assert [p["name"] for p in files["phases"]["phases"]] == ["Chart", "Sail", "Dive"]
+
+
+def test_a_count_set_in_a_disc_before_a_bold_run_in_name_is_no_part_of_the_name(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pocket Heist
+
+        ## Your turn
+
+        Take your turn in three steps.
+
+        **1 SNEAK.** Draw the top card of the Street deck.
+
+        **2 PICK.** You may play one Lock card from your hand.
+
+        **3 STASH.** Turn your face-up Locks face down and take 1 Loot for each.
+
+        ## Setting up
+
+        **2 players:** use only 4 Watch cards.
+        """)
+    assert _phase_names(files) == ["Sneak", "Pick", "Stash"]
+
+
+def test_a_face_table_after_a_column_of_symbols_without_a_header_is_a_custom_die(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pocket Heist
+
+        ## The guard die
+
+        The guard die has six faces.
+
+        |  | Face | What happens |
+        |---|---|---|
+        | ☾ | Snore (×2) | The Watch dozes. |
+        | ♪ | Creak | Every thief with 3 Locks discards one. |
+        | ✦ | Lantern | Flip a Watch card face down. |
+        | ♞ | Dog | The roller discards their highest Lock. |
+        """)
+    table = files["dice"]["tables"][0]
+    faces = {f["id"]: f["label"] for f in files["dice"]["dice"][0]["faces"]}
+    assert [(faces[r["face"]], r["result"]) for r in table["rows"]][:2] == [
+        ("☾ Snore (×2)", "The Watch dozes."), ("♪ Creak", "Every thief with 3 Locks discards one.")]

@@ -508,7 +508,9 @@ def _capitals(row: Row) -> bool:
 
 def _heading_text(row: Row) -> bool:
     text = "".join(c.text for c in row.chars).strip()
-    return 0 < len(text) <= 90 and not text.endswith((".", ",", ";")) and len(row.segments) == 1
+    # a line of figures alone ('7' set large on a drawn card, a page number) names nothing: no heading
+    return 0 < len(text) <= 90 and not text.endswith((".", ",", ";")) and len(row.segments) == 1 \
+        and re.search(r"[^\W\d_]", text) is not None
 
 
 def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int, str]], dict[int, int]]:
