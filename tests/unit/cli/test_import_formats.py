@@ -819,3 +819,42 @@ def test_a_large_figure_alone_on_its_line_is_no_heading():
     chars += line("tells you what the card does.", 50, 680)
     out = [t for t in layout(chars) if t]
     assert not any(t.startswith("#") and "7" in t for t in out) and any("7" in t for t in out)
+
+
+def _entry(name: str, rest: str, x: float, y: float) -> list[Char]:
+    return line(name, x, y, bold=True) + line(f" – {rest}", x + 5 * len(name), y)
+
+
+def test_entries_set_in_two_columns_are_read_a_column_at_a_time_not_as_a_table():
+    chars = line("Running prose of the page goes right across the page above the glossary here.", 50, 760)
+    chars += line("Glossary", 50, 740, size=14, bold=True)
+    left = (("Ailment", "A card in the row showing", "what a villager suffers from."),
+            ("Potency", "How strong a tincture is,", "shown by cubes on it."), ("Spoiled", "A herb turned brown.", ""))
+    right = (("Tincture", "A finished brew on your", "mat, waiting for a villager."),
+             ("Workbench", "The herb spaces on your", "mat: eight at most."), ("Pouch", "Where herbs are drawn.", ""))
+    for x, entries, top in ((50, left, 715), (320, right, 708)):  # the columns' entries not level
+        y = top
+        for name, first, second in entries:
+            chars += _entry(name, first, x, y)
+            if second:
+                chars += line(second, x, y - 12)
+            y -= 32
+    chars += line("Solo rules", 50, 590, size=14, bold=True)
+    for k in range(8):  # the page's one wide column goes on below
+        chars += line(f"Play as normal, but after your tidy step reveal a rival card number {k} now.", 50, 570 - 14 * k)
+    out = [t for t in layout(chars) if t]
+    at = out.index("# Glossary")
+    assert out[at + 1:at + 3] == ["**Ailment** – A card in the row showing", "what a villager suffers from."]
+    assert not any(" — " in t for t in out)
+    assert out.index("**Spoiled** – A herb turned brown.") < out.index("**Tincture** – A finished brew on your")
+
+
+def test_a_bold_title_under_an_icon_of_its_own_is_a_note_not_a_definition():
+    chars = line("Refill the shelf from the pouch and pass the pestle to the left, then play on.", 50, 760)
+    y = 730.0
+    for icon, title in (("★", "Tip"), ("☝", "Remember")):
+        chars += line(icon, 480, y, size=14) + line(title, 480, y - 20, size=8, bold=True)
+        chars += line("Early on, a weak brew", 486, y - 30, size=8) + line("is plenty.", 486, y - 40, size=8)
+        y -= 70
+    out = [t for t in layout(chars) if t]
+    assert not any(t.startswith(": ") for t in out)

@@ -841,14 +841,22 @@ def table_lines(rows: list[Row], body: float) -> dict[int, tuple[int, str]]:
     return out
 
 
+def _icon(row: Row) -> bool:
+    """A row of one drawn symbol alone ('★', '⚗'): the icon of a note set beside the text."""
+    text = "".join(c.text for c in row.chars).strip()
+    return 0 < len(text) <= 2 and not any(ch.isalnum() for ch in text)
+
+
 def _term_rows(rows: list[Row], styles: Styles, tables: dict) -> set[int]:
     """A definition list as printed (an HTML ``<dl>``, a DTP glossary): a short bold name on a line of its own,
     its meaning in plain text right below (no paragraph gap), level with it or indented. Two or more such
     names at the same edge and size on the page; a name set like a heading (as large as the text) counts
     only over an indented meaning, which a heading's text never is."""
     found: list[Row] = []
-    for row, nxt in zip(rows, rows[1:]):
+    for k, (row, nxt) in enumerate(zip(rows, rows[1:])):
         text = _text(row.chars, False).strip()
+        if k and _icon(rows[k - 1]) and rows[k - 1].page == row.page:
+            continue  # 'Tip' under an icon of its own: a margin note's title, its note no definition
         if id(row) in tables or id(nxt) in tables or not row.bold() or len(row.segments) != 1 \
                 or styles.levels.get(round(row.size(), 1)) or nxt.bold() or nxt.page != row.page:
             continue
@@ -871,8 +879,40 @@ def _term_rows(rows: list[Row], styles: Styles, tables: dict) -> set[int]:
                                         for o in found)}
 
 
+# a cell that opens with its bold name and a dash: 'Ailment – A card in …'
+_NAMED = re.compile(r"^[^\W\d_][\w'’]*(?: [\w'’]+){0,3} [–—-] \S")
+
+
+def _named_entry(seg: list[Char]) -> bool:
+    text = "".join(c.text for c in seg)
+    found = _NAMED.match(text)
+    return bool(found) and all(c.bold for c in seg[:found.end() - 3] if c.text.strip()) \
+        and not seg[found.end() - 1].bold
+
+
+def entry_columns(rows: list[Row], body: float) -> list[Row]:
+    """Entries set in two or more columns side by side ('Ailment – …' | 'Tincture – …', a glossary in a
+    one-column page) read a column at a time, as the page is read: not a table of names and meanings. Each
+    column opens two entries or more with a bold name and a dash; a table's cells do not."""
+    out: list[Row] = []
+    for block, starts in _runs(rows, body):
+        if not starts:
+            out.extend(block)
+            continue
+        columns: list[list[tuple[float, list[Char]]]] = [[] for _ in starts]
+        for row in block:
+            for seg in row.segments:
+                columns[_column(seg[0].x0, starts)].append((row.y, seg))
+        if any(sum(_named_entry(seg) for _, seg in column) < 2 for column in columns):
+            out.extend(block)
+            continue
+        for start, column in zip(starts, columns):
+            out += [Row(list(seg), y, block[0].page, [list(seg)], start) for y, seg in column]
+    return out
+
+
 def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -> None:
-    rows = merge_table_rows(rows, styles.body)
+    rows = merge_table_rows(entry_columns(rows, styles.body), styles.body)
     tables = table_lines(rows, styles.body)
     terms = _term_rows(rows, styles, tables)
     prev: Row | None = None
