@@ -2574,3 +2574,46 @@ def test_a_face_table_after_a_column_of_symbols_without_a_header_is_a_custom_die
     faces = {f["id"]: f["label"] for f in files["dice"]["dice"][0]["faces"]}
     assert [(faces[r["face"]], r["result"]) for r in table["rows"]][:2] == [
         ("☾ Snore (×2)", "The Watch dozes."), ("♪ Creak", "Every thief with 3 Locks discards one.")]
+
+
+def test_a_docs_site_pages_permalinks_edit_footer_and_contents_are_no_part_of_the_last_entry(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        <html><body><div role="region"><a href="#main">Skip to main content</a></div>
+        <main><article>
+        <h1>How to play<a href="#how" class="hash-link">\u200b</a></h1>
+        <h2 id="glossary">Glossary<a href="#glossary" class="hash-link">\u200b</a></h2>
+        <h3>Beacon<a href="#beacon" class="hash-link">\u200b</a></h3>
+        <p>A tower on a hilltop space.</p>
+        <h3>Chain<a href="#chain" class="hash-link">\u200b</a></h3>
+        <p>A line of lit beacons from the border to the valley.</p>
+        <h3>Peat<a href="#peat" class="hash-link">\u200b</a></h3>
+        <p>The fuel token. Keepers carry any number of peat tokens.</p>
+        <footer><a href="https://example.org/edit/how-to-play.md">Edit this page</a>
+        <span>Last updated on <b>Feb 18, 2025</b> by <b>Isla Fenwick</b></span></footer>
+        </article>
+        <ul class="table-of-contents"><li><a href="#glossary">Glossary</a><ul><li><a href="#beacon">Beacon</a></li>
+        <li><a href="#chain">Chain</a></li><li><a href="#peat">Peat</a></li></ul></li></ul>
+        </main></body></html>
+        """, name="how-to-play.html")
+    assert _term_names(files) == ["Beacon", "Chain", "Peat"]
+    assert "Skip to" not in str(files["game"]) and "page footer dropped: 'Edit this page" in needs
+
+
+def test_a_pandoc_simple_table_of_rolls_is_a_dice_table(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # River Game
+
+        ## The River table
+
+        Roll the River die in the Flow phase.
+
+          Roll   River level   Grind limit   Notes
+          ------ ------------- ------------- -----------------------------------------
+           1     Dry bed       1             Driftwood cards are ignored this season.
+           2–3   Low water     2             —
+           4–5   Steady        3             —
+           6     Flood         2             Every mill loses one grain sack.
+        """)
+    rows = files["dice"]["tables"][0]["rows"]
+    assert [r["roll"] for r in rows] == [1, "2-3", "4-5", 6]
+    assert rows[-1]["result"] == "Flood; 2; Every mill loses one grain sack."
