@@ -858,3 +858,23 @@ def test_a_bold_title_under_an_icon_of_its_own_is_a_note_not_a_definition():
         y -= 70
     out = [t for t in layout(chars) if t]
     assert not any(t.startswith(": ") for t in out)
+
+
+def test_table_rows_cut_at_the_first_clear_jump_in_their_gaps_not_at_a_header_gap():
+    # line spacing 13.5, the rows' padding 17.5 (a third wider), the header 24 above the first row: the padding
+    # is the rows' cut, the header's wider gap no second kind of spacing
+    chars = line("TERM", 50, 760, bold=True) + line("DEFINITION", 160, 760, bold=True)
+    entries = (("Casting", ("The area of your board where orders wait.",)),
+               ("Crucible", ("Your crucible token. While it is on your board", "you may pour one extra order.")),
+               ("Heat", ("The number shown by your heat marker. Orders", "need a minimum heat to be poured.")),
+               ("Slag", ("Waste cubes. Each slag cube costs", "1 renown at the end.")))
+    y = 736.0
+    for name, lines_ in entries:
+        chars += line(name, 50, y)
+        for k, text in enumerate(lines_):
+            chars += line(text, 160, y - 13.5 * k)
+        y -= 13.5 * (len(lines_) - 1) + 17.5
+    out = [t for t in layout(chars) if t]
+    assert out[-3:] == ["| Crucible | Your crucible token. While it is on your board you may pour one extra order. |",
+                        "| Heat | The number shown by your heat marker. Orders need a minimum heat to be poured. |",
+                        "| Slag | Waste cubes. Each slag cube costs 1 renown at the end. |"]

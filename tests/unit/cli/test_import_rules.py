@@ -2617,3 +2617,20 @@ def test_a_pandoc_simple_table_of_rolls_is_a_dice_table(tmp_path):
     rows = files["dice"]["tables"][0]["rows"]
     assert [r["roll"] for r in rows] == [1, "2-3", "4-5", 6]
     assert rows[-1]["result"] == "Flood; 2; Every mill loses one grain sack."
+
+
+def test_name_led_stages_that_tell_what_to_do_are_the_turn_not_a_glossary(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Foundry
+
+        ## A season of work
+
+        The game lasts six seasons. Every season runs through these stages, in order.
+
+        Each founder may spend copper and tin to add bronze. Raise the heat marker by 1 for each.
+
+        - Mould — In turn order, place one apprentice on a commission card to claim its mould.
+        - Pour — Move bronze from your crucible into claimed moulds, then roll for each mould.
+        - Ring — Deliver finished bells to their towers and score their renown.
+        """)
+    assert _phase_names(files) == ["Mould", "Pour", "Ring"] and not _term_names(files)

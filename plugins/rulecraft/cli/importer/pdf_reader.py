@@ -687,15 +687,13 @@ def _flush_run(run: list[Row], body: float, out: list[tuple[list[Row], list[floa
 
 
 def _padding_gap(gaps: list[float], spacing: float) -> float:
-    """The smallest gap that is a row's padding rather than a line's spacing: above the widest jump between
-    the gaps in order of size (a narrow column's wrapped cells set their lines 9.4 to 13.5 pt apart, the rows
-    32 pt: 13.5 is still a line's spacing); a line's spacing plus 1.5 pt when no jump stands out."""
+    """The smallest gap that is a row's padding rather than a line's spacing: above the first clear jump (a
+    quarter wider) between the gaps in order of size (a narrow column's wrapped cells set their lines 9.4 to
+    13.5 pt apart, the rows 32 pt: 13.5 is still a line's spacing; a header's wider gap above the rows' padding
+    is no second line spacing); a line's spacing plus 1.5 pt when no jump stands out."""
     ordered = sorted(gaps)
-    jumps = [(b / a, (a + b) / 2) for a, b in zip(ordered, ordered[1:]) if a > 0]
-    ratio, between = max(jumps, default=(0.0, 0.0))
-    if ratio >= 1.25 and between > spacing + 1.5:
-        return between
-    return spacing + 1.5 + 1e-9
+    between = next(((a + b) / 2 for a, b in zip(ordered, ordered[1:]) if a > 0 and b >= 1.25 * a), 0.0)
+    return between if between > spacing + 1.5 else spacing + 1.5 + 1e-9
 
 
 def _centred_groups(cells: dict[int, list[tuple[float, list[Char]]]]) -> list[list[float]] | None:

@@ -54,6 +54,11 @@ def fold(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
+def _val(node, tag: str, default: str = "") -> str:
+    child = node.find(f"{W}{tag}")
+    return child.get(f"{W}val", default) if child is not None else default
+
+
 def _definitions(xml: bytes) -> tuple[dict[str, str], dict[str, dict[int, tuple[int, str, str]]], dict]:
     """numId -> abstract id; abstract id -> level -> (start, format, pattern); numId -> level -> start override."""
     root = ElementTree.fromstring(xml)
@@ -61,12 +66,9 @@ def _definitions(xml: bytes) -> tuple[dict[str, str], dict[str, dict[int, tuple[
     for abstract in root.iter(f"{W}abstractNum"):
         found = levels.setdefault(abstract.get(f"{W}abstractNumId", ""), {})
         for lvl in abstract.iter(f"{W}lvl"):
-            def val(tag: str, default: str = "") -> str:
-                node = lvl.find(f"{W}{tag}")
-                return node.get(f"{W}val", default) if node is not None else default
-            start = val("start", "1")
-            found[int(lvl.get(f"{W}ilvl", "0"))] = (int(start) if start.isdigit() else 1, val("numFmt", "decimal"),
-                                                      val("lvlText"))
+            start = _val(lvl, "start", "1")
+            found[int(lvl.get(f"{W}ilvl", "0"))] = (int(start) if start.isdigit() else 1,
+                                                      _val(lvl, "numFmt", "decimal"), _val(lvl, "lvlText"))
     nums: dict[str, str] = {}
     overrides: dict[str, dict[int, int]] = {}
     for num in root.iter(f"{W}num"):
