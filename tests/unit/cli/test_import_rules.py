@@ -2634,3 +2634,22 @@ def test_name_led_stages_that_tell_what_to_do_are_the_turn_not_a_glossary(tmp_pa
         - Ring — Deliver finished bells to their towers and score their renown.
         """)
     assert _phase_names(files) == ["Mould", "Pour", "Ring"] and not _term_names(files)
+
+
+def test_a_summary_leaves_out_the_case_number_the_rules_keep(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Caravans
+
+        ## 5 Sequence of play
+
+        ### 5.2 Load Phase
+
+        5.2.1 Each Beast on an oasis may take up to 3 goods cubes.
+
+        ### 5.3 Travel Phase
+
+        5.3.1 Move your caravan up to 4 hexes.
+        """)
+    load = files["phases"]["phases"][0]
+    assert load["summary"] == "Each Beast on an oasis may take up to 3 goods cubes."
+    assert load["rules"].startswith("5.2.1 Each Beast")
