@@ -691,3 +691,190 @@ def test_one_line_table_rows_spaced_unevenly_stay_one_row_each():
         chars += line(str(k + 1), 50, y) + line(f"Result number {k + 1}.", 90, y)
     out = [t for t in layout(chars) if t]
     assert out == ["| Roll | Result |"] + [f"| {k} | Result number {k}. |" for k in range(1, 7)]
+
+
+def test_wrapped_table_cells_with_uneven_line_gaps_are_cut_only_at_the_rows_padding():
+    # a narrow column: the result wraps over two or three lines 9.5 to 13.5 pt apart, rows 32 pt apart, the roll
+    # centred beside its result (the two-column print of a 2d6 table)
+    chars = line("2d6", 50, 740, bold=True) + line("Weather", 90, 740, bold=True)
+    rows = (("2", ("Great Squall. The tide marker", "does not move. Every ship is", "sent home.")),
+            ("3–4", ("Squall. Close the berth", "with the most cargo.")),
+            ("5–6", ("Fog. No tolls this bell.",)),
+            ("7", ("Fair winds. Nothing", "happens this bell.")))
+    top = 708.0
+    for roll, lines_ in rows:
+        ys = [top - sum((9.5, 13.5)[:k]) for k in range(len(lines_))]
+        chars += line(roll, 50, ys[len(ys) // 2])
+        for text, y in zip(lines_, ys):
+            chars += line(text, 90, y)
+        top = ys[-1] - 32
+    out = [t for t in layout(chars) if t]
+    assert out == ["| 2d6 | Weather |",
+                   "| 2 | Great Squall. The tide marker does not move. Every ship is sent home. |",
+                   "| 3–4 | Squall. Close the berth with the most cargo. |",
+                   "| 5–6 | Fog. No tolls this bell. |", "| 7 | Fair winds. Nothing happens this bell. |"]
+
+
+def test_a_wrapped_cells_line_with_no_cell_beside_it_joins_the_nearer_row():
+    # rows of two lines 11.5 apart, 15.5 of padding; the last row's middle line sits on the baseline of the
+    # name centred beside it, so its lines come out 9.5 and 13.5 apart: no gap stands out from the others
+    chars = line("Face", 50, 740, bold=True) + line("Effect", 120, 740, bold=True)
+    names = ("Leaf", "Cap", "Moon", "Thorn")
+    texts = (("Take 1 herb of your", "choice from the market."), ("Move 1 extra space", "this turn."),
+             ("Your familiar may act", "again now."), ("Place 1 bramble on an", "empty hedge space next", "to you."))
+    top = 724.5
+    for name, lines_ in zip(names, texts):
+        ys = [top, top - 11.5] if len(lines_) == 2 else [top, top - 9.5, top - 23.0]
+        chars += line(name, 50, (ys[0] + ys[1]) / 2 if len(lines_) == 2 else ys[1])
+        for text, y in zip(lines_, ys):
+            chars += line(text, 120, y)
+        top = ys[-1] - 15.5
+    out = [t for t in layout(chars) if t]
+    assert out[-4:] == ["| Leaf | Take 1 herb of your choice from the market. |", "| Cap | Move 1 extra space this turn. |",
+                        "| Moon | Your familiar may act again now. |",
+                        "| Thorn | Place 1 bramble on an empty hedge space next to you. |"]
+
+
+OUTLINE_NUMBERING = ('<?xml version="1.0"?><w:numbering ' + WORD_NS + '><w:abstractNum w:abstractNumId="7">'
+                     + "".join(f'<w:lvl w:ilvl="{n}"><w:start w:val="1"/><w:numFmt w:val="decimal"/>'
+                               f'<w:lvlText w:val="{".".join(f"%{k + 1}" for k in range(n + 1))}"/></w:lvl>'
+                               for n in range(3))
+                     + '</w:abstractNum><w:num w:numId="3"><w:abstractNumId w:val="7"/></w:num></w:numbering>')
+
+
+def _item(level: int, text: str, bold: bool = False, extra: str = "") -> str:
+    run = f'<w:r>{"<w:rPr><w:b/></w:rPr>" if bold else ""}<w:t xml:space="preserve">{text}</w:t></w:r>'
+    return (f'<w:p><w:pPr><w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="{level}"/>'
+            f'<w:numId w:val="3"/></w:numPr></w:pPr>{extra}{run}</w:p>')
+
+
+def _outline_docx(comments: str = "") -> bytes:
+    body = (_item(0, "Overview", True) + _item(1, "Two to four players race caravans across the desert.")
+            + _item(0, "Setup", True) + "".join(_item(1, t) for t in (
+                "Lay out the board and put the marker on space I.", "Each player takes 2 Beasts.",
+                "Deal 4 contracts face up."))
+            + _item(2, "In a two-player game the second player takes 1 extra rivet.")
+            + _item(0, "Sequence of play", True) + _item(1, "Each journey has two phases.")
+            + _item(1, "Load Phase", True) + _item(2, "Each Beast on an oasis may load 3 goods.")
+            + _item(1, "Travel Phase", True)
+            + _item(2, "Move your caravan up to 4 hexes.", extra='<w:commentRangeStart w:id="0"/>')
+            + '<w:tbl><w:tr><w:tc><w:p><w:r><w:t>2d6</w:t></w:r></w:p></w:tc></w:tr></w:tbl>'
+            + _item(0, "End of the game", True) + _item(1, "The most Renown wins."))
+    extra = {"word/numbering.xml": OUTLINE_NUMBERING}
+    if comments:
+        extra["word/comments.xml"] = comments
+    return _raw_docx(body, extra)
+
+
+def test_a_word_multi_level_list_of_title_lines_is_the_outline_and_keeps_its_numbers():
+    html, _ = docx_reader.to_html(_outline_docx())
+    lines = html.split("\n")
+    assert "<h1>1 Overview</h1>" in lines and "<h1>2 Setup</h1>" in lines
+    assert "<p>2.2 Each player takes 2 Beasts.</p>" in lines
+    assert "<p>2.3.1 In a two-player game the second player takes 1 extra rivet.</p>" in lines
+    assert "<h2>3.2 Load Phase</h2>" in lines and "<p>3.3.1 Move your caravan up to 4 hexes.</p>" in lines
+    assert "<h1>4 End of the game</h1>" in lines  # the count goes on past the table between the items
+    assert "<p>4.1 The most Renown wins.</p>" in lines
+
+
+def test_a_numbered_list_of_sentences_stays_a_list():
+    body = "".join(_item(0, t) for t in ("Lay out the board.", "Deal 4 contracts.", "Take 2 Beasts."))
+    html, _ = docx_reader.to_html(_raw_docx(body, {"word/numbering.xml": OUTLINE_NUMBERING}))
+    assert "<li>Lay out the board.</li>" in html and "<h1>" not in html
+
+
+def test_word_comments_are_listed_for_a_human_not_read_as_rules(tmp_path):
+    comments = ('<?xml version="1.0"?><w:comments ' + WORD_NS + '><w:comment w:id="0" w:author="Ana Petrov">'
+                '<w:p><w:r><w:t>Four hexes feels slow.</w:t></w:r></w:p></w:comment></w:comments>')
+    path = tmp_path / "draft.docx"
+    path.write_bytes(_outline_docx(comments))
+    html, found = docx_reader.read(path.read_bytes())
+    assert "Four hexes" not in html
+    assert [(c.author, c.text, c.anchor) for c in found] == [("Ana Petrov", "Four hexes feels slow.",
+                                                               "Move your caravan up to 4 hexes.")]
+    from rulecraft.cli.importer import import_rulebook
+
+    result = import_rulebook(path, tmp_path / "out", game_id="draft")
+    report = (result.folder / "IMPORT-REPORT.md").read_text(encoding="utf-8")
+    assert "- Ana Petrov: 'Four hexes feels slow.' (on 'Move your caravan up to 4 hexes.') (paragraph 13, under " \
+           "'3.3 Travel Phase')" in report
+
+
+def test_struck_through_words_stay_marked_not_run_into_the_next():
+    body = ('<w:p><w:r><w:t xml:space="preserve">Each player takes </w:t></w:r><w:r><w:rPr><w:strike/></w:rPr>'
+            '<w:t>3</w:t></w:r><w:r><w:t xml:space="preserve">2 Beasts.</w:t></w:r></w:p>'
+            '<w:p><w:r><w:t>Move up to 4 hexes.</w:t></w:r></w:p>')
+    html, _ = docx_reader.to_html(_raw_docx(body))
+    from rulecraft.cli.importer.html_reader import read_html
+
+    outline = read_html(html, "draft.docx")
+    texts = [b.text for b in outline.root.blocks if hasattr(b, "text")]
+    assert "Each player takes ~~3~~2 Beasts." in texts
+
+
+def test_a_large_figure_alone_on_its_line_is_no_heading():
+    chars = line("CARD KEYWORDS", 50, 740, size=12, bold=True)
+    chars += line("Some cards carry a keyword in the text box. The keyword", 50, 720)
+    chars += line("7", 60, 700, size=20, bold=True)  # the number of a card drawn beside the text
+    chars += line("tells you what the card does.", 50, 680)
+    out = [t for t in layout(chars) if t]
+    assert not any(t.startswith("#") and "7" in t for t in out) and any("7" in t for t in out)
+
+
+def _entry(name: str, rest: str, x: float, y: float) -> list[Char]:
+    return line(name, x, y, bold=True) + line(f" – {rest}", x + 5 * len(name), y)
+
+
+def test_entries_set_in_two_columns_are_read_a_column_at_a_time_not_as_a_table():
+    chars = line("Running prose of the page goes right across the page above the glossary here.", 50, 760)
+    chars += line("Glossary", 50, 740, size=14, bold=True)
+    left = (("Ailment", "A card in the row showing", "what a villager suffers from."),
+            ("Potency", "How strong a tincture is,", "shown by cubes on it."), ("Spoiled", "A herb turned brown.", ""))
+    right = (("Tincture", "A finished brew on your", "mat, waiting for a villager."),
+             ("Workbench", "The herb spaces on your", "mat: eight at most."), ("Pouch", "Where herbs are drawn.", ""))
+    for x, entries, top in ((50, left, 715), (320, right, 708)):  # the columns' entries not level
+        y = top
+        for name, first, second in entries:
+            chars += _entry(name, first, x, y)
+            if second:
+                chars += line(second, x, y - 12)
+            y -= 32
+    chars += line("Solo rules", 50, 590, size=14, bold=True)
+    for k in range(8):  # the page's one wide column goes on below
+        chars += line(f"Play as normal, but after your tidy step reveal a rival card number {k} now.", 50, 570 - 14 * k)
+    out = [t for t in layout(chars) if t]
+    at = out.index("# Glossary")
+    assert out[at + 1:at + 3] == ["**Ailment** – A card in the row showing", "what a villager suffers from."]
+    assert not any(" — " in t for t in out)
+    assert out.index("**Spoiled** – A herb turned brown.") < out.index("**Tincture** – A finished brew on your")
+
+
+def test_a_bold_title_under_an_icon_of_its_own_is_a_note_not_a_definition():
+    chars = line("Refill the shelf from the pouch and pass the pestle to the left, then play on.", 50, 760)
+    y = 730.0
+    for icon, title in (("★", "Tip"), ("☝", "Remember")):
+        chars += line(icon, 480, y, size=14) + line(title, 480, y - 20, size=8, bold=True)
+        chars += line("Early on, a weak brew", 486, y - 30, size=8) + line("is plenty.", 486, y - 40, size=8)
+        y -= 70
+    out = [t for t in layout(chars) if t]
+    assert not any(t.startswith(": ") for t in out)
+
+
+def test_table_rows_cut_at_the_first_clear_jump_in_their_gaps_not_at_a_header_gap():
+    # line spacing 13.5, the rows' padding 17.5 (a third wider), the header 24 above the first row: the padding
+    # is the rows' cut, the header's wider gap no second kind of spacing
+    chars = line("TERM", 50, 760, bold=True) + line("DEFINITION", 160, 760, bold=True)
+    entries = (("Casting", ("The area of your board where orders wait.",)),
+               ("Crucible", ("Your crucible token. While it is on your board", "you may pour one extra order.")),
+               ("Heat", ("The number shown by your heat marker. Orders", "need a minimum heat to be poured.")),
+               ("Slag", ("Waste cubes. Each slag cube costs", "1 renown at the end.")))
+    y = 736.0
+    for name, lines_ in entries:
+        chars += line(name, 50, y)
+        for k, text in enumerate(lines_):
+            chars += line(text, 160, y - 13.5 * k)
+        y -= 13.5 * (len(lines_) - 1) + 17.5
+    out = [t for t in layout(chars) if t]
+    assert out[-3:] == ["| Crucible | Your crucible token. While it is on your board you may pour one extra order. |",
+                        "| Heat | The number shown by your heat marker. Orders need a minimum heat to be poured. |",
+                        "| Slag | Waste cubes. Each slag cube costs 1 renown at the end. |"]

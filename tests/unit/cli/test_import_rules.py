@@ -2532,3 +2532,124 @@ def test_a_round_end_section_is_not_the_turn(tmp_path):
         | Hull at 0 | −5 |
         """)
     assert [p["name"] for p in files["phases"]["phases"]] == ["Chart", "Sail", "Dive"]
+
+
+def test_a_count_set_in_a_disc_before_a_bold_run_in_name_is_no_part_of_the_name(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pocket Heist
+
+        ## Your turn
+
+        Take your turn in three steps.
+
+        **1 SNEAK.** Draw the top card of the Street deck.
+
+        **2 PICK.** You may play one Lock card from your hand.
+
+        **3 STASH.** Turn your face-up Locks face down and take 1 Loot for each.
+
+        ## Setting up
+
+        **2 players:** use only 4 Watch cards.
+        """)
+    assert _phase_names(files) == ["Sneak", "Pick", "Stash"]
+
+
+def test_a_face_table_after_a_column_of_symbols_without_a_header_is_a_custom_die(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pocket Heist
+
+        ## The guard die
+
+        The guard die has six faces.
+
+        |  | Face | What happens |
+        |---|---|---|
+        | ☾ | Snore (×2) | The Watch dozes. |
+        | ♪ | Creak | Every thief with 3 Locks discards one. |
+        | ✦ | Lantern | Flip a Watch card face down. |
+        | ♞ | Dog | The roller discards their highest Lock. |
+        """)
+    table = files["dice"]["tables"][0]
+    faces = {f["id"]: f["label"] for f in files["dice"]["dice"][0]["faces"]}
+    assert [(faces[r["face"]], r["result"]) for r in table["rows"]][:2] == [
+        ("☾ Snore (×2)", "The Watch dozes."), ("♪ Creak", "Every thief with 3 Locks discards one.")]
+
+
+def test_a_docs_site_pages_permalinks_edit_footer_and_contents_are_no_part_of_the_last_entry(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        <html><body><div role="region"><a href="#main">Skip to main content</a></div>
+        <main><article>
+        <h1>How to play<a href="#how" class="hash-link">\u200b</a></h1>
+        <h2 id="glossary">Glossary<a href="#glossary" class="hash-link">\u200b</a></h2>
+        <h3>Beacon<a href="#beacon" class="hash-link">\u200b</a></h3>
+        <p>A tower on a hilltop space.</p>
+        <h3>Chain<a href="#chain" class="hash-link">\u200b</a></h3>
+        <p>A line of lit beacons from the border to the valley.</p>
+        <h3>Peat<a href="#peat" class="hash-link">\u200b</a></h3>
+        <p>The fuel token. Keepers carry any number of peat tokens.</p>
+        <footer><a href="https://example.org/edit/how-to-play.md">Edit this page</a>
+        <span>Last updated on <b>Feb 18, 2025</b> by <b>Isla Fenwick</b></span></footer>
+        </article>
+        <ul class="table-of-contents"><li><a href="#glossary">Glossary</a><ul><li><a href="#beacon">Beacon</a></li>
+        <li><a href="#chain">Chain</a></li><li><a href="#peat">Peat</a></li></ul></li></ul>
+        </main></body></html>
+        """, name="how-to-play.html")
+    assert _term_names(files) == ["Beacon", "Chain", "Peat"]
+    assert "Skip to" not in str(files["game"]) and "page footer dropped: 'Edit this page" in needs
+
+
+def test_a_pandoc_simple_table_of_rolls_is_a_dice_table(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # River Game
+
+        ## The River table
+
+        Roll the River die in the Flow phase.
+
+          Roll   River level   Grind limit   Notes
+          ------ ------------- ------------- -----------------------------------------
+           1     Dry bed       1             Driftwood cards are ignored this season.
+           2–3   Low water     2             —
+           4–5   Steady        3             —
+           6     Flood         2             Every mill loses one grain sack.
+        """)
+    rows = files["dice"]["tables"][0]["rows"]
+    assert [r["roll"] for r in rows] == [1, "2-3", "4-5", 6]
+    assert rows[-1]["result"] == "Flood; 2; Every mill loses one grain sack."
+
+
+def test_name_led_stages_that_tell_what_to_do_are_the_turn_not_a_glossary(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Foundry
+
+        ## A season of work
+
+        The game lasts six seasons. Every season runs through these stages, in order.
+
+        Each founder may spend copper and tin to add bronze. Raise the heat marker by 1 for each.
+
+        - Mould — In turn order, place one apprentice on a commission card to claim its mould.
+        - Pour — Move bronze from your crucible into claimed moulds, then roll for each mould.
+        - Ring — Deliver finished bells to their towers and score their renown.
+        """)
+    assert _phase_names(files) == ["Mould", "Pour", "Ring"] and not _term_names(files)
+
+
+def test_a_summary_leaves_out_the_case_number_the_rules_keep(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Caravans
+
+        ## 5 Sequence of play
+
+        ### 5.2 Load Phase
+
+        5.2.1 Each Beast on an oasis may take up to 3 goods cubes.
+
+        ### 5.3 Travel Phase
+
+        5.3.1 Move your caravan up to 4 hexes.
+        """)
+    load = files["phases"]["phases"][0]
+    assert load["summary"] == "Each Beast on an oasis may take up to 3 goods cubes."
+    assert load["rules"].startswith("5.2.1 Each Beast")

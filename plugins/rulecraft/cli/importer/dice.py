@@ -503,10 +503,15 @@ def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
     """(face label, result) for each row of a die's face table or list, or None."""
     if isinstance(block, Table) and block.header and len(block.rows) >= 3 and len(block.rows[0]) >= 2:
         header = [plain(c).strip() for c in block.rows[0]]
-        if not FACE_HEADER.match(header[0]):
+        # the face column first, or after a column of drawn symbols left without a header ('| | Face | …')
+        face = next((k for k, h in enumerate(header[:2]) if FACE_HEADER.match(h) and not any(header[:k])), None)
+        if face is None:
             return None
-        result = next((k for k, h in enumerate(header) if k and RESULT_HEADER.match(h)), len(header) - 1)
-        rows = [(plain(r[0]).strip(), plain(r[result]).strip()) for r in block.rows[1:] if len(r) > result]
+        result = next((k for k, h in enumerate(header) if k > face and RESULT_HEADER.match(h)), len(header) - 1)
+        if result <= face:
+            return None
+        rows = [(" ".join(plain(c).strip() for c in r[:face + 1] if plain(c).strip()), plain(r[result]).strip())
+                for r in block.rows[1:] if len(r) > result]
         return rows if all(label and not roll_line(label) for label, _ in rows) else None
     if isinstance(block, ListBlock) and len(block.items) >= 3:
         if not DICE_WORDS.search(context_before(section, index) + " " + plain(section.title)):

@@ -9,10 +9,11 @@ text they never saw. Both need the ``import`` extra (pdfminer.six, mammoth).
 from __future__ import annotations
 
 import logging
+import re
 from contextlib import contextmanager
 
 from . import isolated
-from .outline import Outline
+from .outline import Outline, Remark
 
 MAX_DOCUMENT_BYTES = 100_000_000  # a PDF or .docx is mostly pictures: a long illustrated rulebook is tens of MB
 CHILD_MEMORY = 2 * 1024**3  # what a reading child may take beyond its start: a big illustrated PDF needs ~300 MB
@@ -133,7 +134,7 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
     from .html_reader import read_html
 
     try:  # in a child, as a PDF: a word processor's markup can be made to take minutes and gigabytes
-        html, _messages = isolated.call(docx_reader.to_html, raw, seconds=DOCX_SECONDS, memory=CHILD_MEMORY)
+        html, comments = isolated.call(docx_reader.read, raw, seconds=DOCX_SECONDS, memory=CHILD_MEMORY)
     except (docx_reader.DocxError, isolated.Overrun) as exc:
         raise DocumentError(str(exc)) from None
     _check_length(len(html), text_limit)
@@ -157,4 +158,17 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
         outline.format = "docx"
         outline.place = lambda line: places.get(int(line)) or "the start of the document"
     outline.extent = f"{paragraphs} paragraph{'s' if paragraphs != 1 else ''}"
+    outline.remarks += [Remark("review", f"{c.author}: '{c.text}'" + (f" (on '{c.anchor[:60]}')" if c.anchor else ""),
+                               _line_of(html, c.anchor)) for c in comments]
     return outline
+
+
+def _line_of(html_text: str, anchor: str) -> int:
+    """The HTML line holding a comment's paragraph (0 when its words are not found there)."""
+    import html as html_lib
+
+    words = anchor[:40]
+    for n, line in enumerate(html_text.split("\n"), start=1):
+        if words and words in re.sub(r"\s+", " ", html_lib.unescape(re.sub(r"<[^>]+>", "", line))):
+            return n
+    return 0

@@ -22,6 +22,9 @@ import io
 import re
 import zipfile
 from collections import Counter
+from xml.etree import ElementTree
+
+from .wordoutline import list_numbers, outline_transform
 
 MAX_UNCOMPRESSED = 200_000_000  # a long illustrated rulebook is a few tens of MB unpacked; more is a zip bomb
 MAX_MEMBERS = 20_000
@@ -191,8 +194,12 @@ def to_html(raw: bytes) -> tuple[str, list[str]]:
     check_archive(raw)
     images = mammoth.images.img_element(lambda image: {"alt": image.alt_text or "", "src": "image"})
     try:
+        outline = outline_transform(list_numbers(raw))  # a rulebook written as one multi-level list
+    except (ElementTree.ParseError, ValueError, KeyError, zipfile.BadZipFile):
+        outline = outline_transform([])  # damaged numbering: mammoth says what it can read
+    try:
         result = mammoth.convert_to_html(io.BytesIO(raw), style_map=STYLE_MAP, convert_image=images,
-                                         transform_document=mark_manual_headings,
+                                         transform_document=lambda doc: mark_manual_headings(outline(doc)),
                                          ignore_empty_paragraphs=False)  # a typed text's blank lines
     except (zipfile.BadZipFile, KeyError, ValueError, EOFError, OSError) as exc:
         raise DocxError(f"the Word file is damaged ({type(exc).__name__}: {exc}); save it again") from None
@@ -203,9 +210,21 @@ def to_html(raw: bytes) -> tuple[str, list[str]]:
     body = BLOCK_START.sub("\n", result.value).lstrip("\n")
     if not is_typed_text(body):  # a typed text's '1.⇥' lines are the plain-text reader's (is_typed_text)
         body = typed_rolls(typed_lists(body))
-    body = re.sub(r"(<h[1-6]>)<strong>(.*?)</strong>(</h[1-6]>)", r"\1\2\3", body)  # a manual heading's bold
+    # a manual heading's bold, and an outline heading's after its number ('<h2>4 <strong>Setup</strong>')
+    body = re.sub(r"(<h[1-6]>)((?:[\w.]+ )?)<strong>(.*?)</strong>(</h[1-6]>)", r"\1\2\3\4", body)
     messages = [m.message for m in result.messages]
     return f"<html><body>\n{body}\n</body></html>\n", messages
+
+
+def read(raw: bytes) -> tuple[str, list]:
+    """(the document as HTML, its reviewers' comments): what the import reads, in one call in the child."""
+    from .wordcomments import review_comments
+
+    html_text, _ = to_html(raw)
+    try:
+        return html_text, review_comments(raw)
+    except (ElementTree.ParseError, ValueError, KeyError, zipfile.BadZipFile):
+        return html_text, []  # the rules read; damaged comments are not worth failing for
 
 
 # '<p>1.\tPlace …</p>', '<p>•\tTake …</p>': numbering or a bullet typed by hand, then a tab (or two spaces)

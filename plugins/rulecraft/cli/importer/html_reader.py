@@ -42,8 +42,10 @@ VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr"
 SKIP = {"script", "style", "template", "noscript", "svg", "head", "title"}
 # Page furniture, not rules: a wiki heading's '[edit]' link, a generated table of contents. Matched on whole
 # class words ('toc-left' on Asciidoctor's <body> is a layout switch, not a table of contents).
-EDIT_CLASSES = {"mw-editsection"}
-TOC_CLASSES = {"toc", "toctitle"}
+# A heading's permalink ('#', '¶' or a zero-width space: Docusaurus' hash-link, MkDocs' and Sphinx' headerlink)
+# is furniture too.
+EDIT_CLASSES = {"mw-editsection", "hash-link", "headerlink"}
+TOC_CLASSES = {"toc", "toctitle", "table-of-contents"}
 TOC_MAX_CHARS = 3000  # a table of contents is short: a longer block is content and is kept
 TOC_LINK_SHARE = 0.6  # most of a table of contents' text is link text
 FOOTER_MAX_CHARS = 400  # a page footer is a line or two (copyright, credits); a longer one is content
@@ -54,6 +56,11 @@ def _classes(node) -> set[str]:
 
 
 def _edit_link(node) -> bool:
+    """A heading's edit or permalink anchor, or a 'Skip to main content' link to the page's own anchor."""
+    if node.tag == "a" and node.attrs.get("href", "").startswith("#"):
+        words = "".join(c for c in node.children if isinstance(c, str)).strip().lower()
+        if re.match(r"skip (?:to|navigation)\b", words):
+            return True
     return bool(_classes(node) & EDIT_CLASSES)
 
 
@@ -233,7 +240,8 @@ class HtmlReader:
         parts: list[str] = []
         for child in node.children:
             if isinstance(child, str):
-                parts.append(as_text(child))  # decoded text: '&lt;script&gt;' must stay text
+                # decoded text: '&lt;script&gt;' must stay text; a zero-width space is no character of it
+                parts.append(as_text(child.replace("\u200b", "").replace("\ufeff", "")))
                 continue
             tag = child.tag
             if tag in SKIP or (skip_lists and tag in ("ul", "ol", "dl")) or _edit_link(child):
@@ -248,6 +256,8 @@ class HtmlReader:
                 parts.append(self._wrap(self._styled(child), self.inline(child)))
             elif tag in ("em", "i"):
                 parts.append(self._wrap("*", self.inline(child)))
+            elif tag in ("s", "del", "strike"):  # a draft's removed words stay, marked (as BBCode's [s])
+                parts.append(self._wrap("~~", self.inline(child)))
             elif tag == "span" and breaks:
                 parts.append(self.inline(child, skip_lists, breaks))
             elif tag == "code":
@@ -450,10 +460,10 @@ class HtmlReader:
             parent = node.parent
             while parent is not None and parent.tag not in ("article", "section", "aside", "details", "blockquote"):
                 parent = parent.parent
-            if parent is not None or len(text) > FOOTER_MAX_CHARS \
-                    or any(n.tag in HEADINGS for n in _descendants(node)):
-                return False
-            what = f"page footer dropped: '{text[:80]}'"
+            if len(text) > FOOTER_MAX_CHARS or any(n.tag in HEADINGS for n in _descendants(node)) \
+                    or parent is not None and re.search(r"[.!?:;](?:\s|$)", text):
+                return False  # an article's footer may hold its notes; its metadata alone is no sentence
+            what = f"page footer dropped: '{text[:80]}'"  # 'Edit this page · Last updated on … by …'
         else:
             return False
         self.remarks.append(Remark("furniture", what, node.line))

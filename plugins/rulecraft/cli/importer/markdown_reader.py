@@ -240,6 +240,12 @@ class MarkdownReader:
                 rows, _, i = grid
                 out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln))
                 continue
+            simple = _simple_table(lines, i) if not para and stripped else None
+            if simple:  # a pandoc simple table: a header over a rule of dashes per column, rows to a blank line
+                flush()
+                rows, i = simple
+                out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln, header=True))
+                continue
             separated = i + 1 < n and re.fullmatch(r"\|?[\s:|-]+\|?", lines[i + 1][1].strip())
             if stripped.startswith("|") and (separated or self.plain and _pipe_run(lines, i) >= 3):
                 flush()  # a plain text's column table (layout_lines) has its header first and no separator
@@ -530,6 +536,27 @@ def roll_paragraphs(blocks: list) -> list:
         out.append(block)
     flush()
     return out
+
+
+SIMPLE_RULE = re.compile(r"^\s*-{2,}(?:[ ]+-{2,})+\s*$")
+
+
+def _simple_table(lines: list[Line], i: int) -> tuple[list[list[str]], int] | None:
+    """(rows, the line after) of a pandoc simple table at line i: its header line, a rule of one dash run per
+    column (the runs set its columns), then two or more rows up to a blank line; None otherwise."""
+    if i + 3 >= len(lines) or not SIMPLE_RULE.match(lines[i + 1][1]):
+        return None
+    runs = [m.span() for m in re.finditer(r"-+", lines[i + 1][1])]
+    cuts = [0] + [end for end, _ in zip((e for _, e in runs), runs[1:])] + [None]
+    j = i + 2
+    while j < len(lines) and lines[j][1].strip() and not SIMPLE_RULE.match(lines[j][1]):
+        j += 1
+    if j - (i + 2) < 2:
+        return None
+    rows = [[line[a:b].strip() for a, b in zip(cuts, cuts[1:])] for _, line in [lines[i]] + lines[i + 2:j]]
+    if any(not row[0] for row in rows[1:]) or not all(rows[0]):
+        return None  # a cell set across the columns' cuts: not a table this reader can split
+    return rows, j
 
 
 def _join_wrapped(rows: list[list[str]]) -> list[list[str]]:

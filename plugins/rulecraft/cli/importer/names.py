@@ -75,7 +75,9 @@ def split_item(text: str, drop_phase: bool = False) -> NamedItem:
         sep = _SEP.match(rest)
         separated = bool(sep and sep.group(0).strip())
         rest = rest[sep.end():] if sep else rest
-        return NamedItem(clean_name(match.group("name"), drop_phase), rest.strip(), paren, True, separated)
+        # '**1 SNEAK.** Draw …': a step's count set in a disc beside its bold run-in name is no part of it
+        name = re.sub(r"^\d{1,2}[.)]?\s+(?=[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}\W*$)", "", match.group("name"))
+        return NamedItem(clean_name(name, drop_phase), rest.strip(), paren, True, separated)
     sep = _INLINE_SEP.search(text)
     if sep and sep.start() <= 60 and len(text[:sep.start()].split()) <= 8:
         return NamedItem(clean_name(text[:sep.start()], drop_phase), text[sep.end():].strip(), None, False, True)

@@ -508,7 +508,9 @@ def _capitals(row: Row) -> bool:
 
 def _heading_text(row: Row) -> bool:
     text = "".join(c.text for c in row.chars).strip()
-    return 0 < len(text) <= 90 and not text.endswith((".", ",", ";")) and len(row.segments) == 1
+    # a line of figures alone ('7' set large on a drawn card, a page number) names nothing: no heading
+    return 0 < len(text) <= 90 and not text.endswith((".", ",", ";")) and len(row.segments) == 1 \
+        and re.search(r"[^\W\d_]", text) is not None
 
 
 def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int, str]], dict[int, int]]:
@@ -684,6 +686,16 @@ def _flush_run(run: list[Row], body: float, out: list[tuple[list[Row], list[floa
     run.clear()
 
 
+def _padding_gap(gaps: list[float], spacing: float) -> float:
+    """The smallest gap that is a row's padding rather than a line's spacing: above the first clear jump (a
+    quarter wider) between the gaps in order of size (a narrow column's wrapped cells set their lines 9.4 to
+    13.5 pt apart, the rows 32 pt: 13.5 is still a line's spacing; a header's wider gap above the rows' padding
+    is no second line spacing); a line's spacing plus 1.5 pt when no jump stands out."""
+    ordered = sorted(gaps)
+    between = next(((a + b) / 2 for a, b in zip(ordered, ordered[1:]) if a > 0 and b >= 1.25 * a), 0.0)
+    return between if between > spacing + 1.5 else spacing + 1.5 + 1e-9
+
+
 def _centred_groups(cells: dict[int, list[tuple[float, list[Char]]]]) -> list[list[float]] | None:
     """The table rows as the baselines of the column holding the most lines, cut where the gap is wider than
     its line spacing (the rows' padding); None without such gaps, or when a 'row' would hold over four lines
@@ -697,15 +709,53 @@ def _centred_groups(cells: dict[int, list[tuple[float, list[Char]]]]) -> list[li
     if not positive:
         return None
     spacing = min(positive)
-    cuts = [k + 1 for k, g in enumerate(gaps) if g > spacing + 1.5]
+    cuts = [k + 1 for k, g in enumerate(gaps) if g >= _padding_gap(positive, spacing)]
     groups = [ys[a:b] for a, b in zip([0] + cuts, cuts + [len(ys)])]
     if not cuts or len(groups) < 3 or any(len(g) > 4 for g in groups[1:]) or all(len(g) == 1 for g in groups):
         return None
-    others = [y for k, items in cells.items() if k != driver for y, _ in items]
-    reach = max(1.0, 0.6 * spacing)  # a short cell centred beside the row: within its lines, or half a line out
-    if driver != min(cells) and any(not any(g[-1] - reach <= y <= g[0] + reach for y in others) for g in groups):
-        return None  # a 'row' of the long column's lines alone: its lines are set unevenly (small type), no padding
+    if driver != min(cells):
+        texts = {y: "".join(c.text for c in seg).strip() for y, seg in cells[driver]}
+        groups = _join_lonely(groups, [y for k, items in cells.items() if k != driver for y, _ in items],
+                              max(1.0, 0.6 * spacing), texts)
     return groups
+
+
+def _join_lonely(groups: list[list[float]], others: list[float], reach: float,
+                 texts: dict[float, str]) -> list[list[float]]:
+    """A 'row' of the long column's lines alone, no other cell level with it or half a line out, is part of the
+    row next to it (the nearer one): a line of a wrapped cell whose gap came out wide (small type set unevenly;
+    a line moved onto the baseline of the cell centred beside it). The first and last rows join only a sentence
+    they go on (the row above ends mid-sentence, or the row starts in lower case): otherwise they are a row the
+    column or page cut, its other cells on the other side of the break."""
+    def lonely(g: list[float]) -> bool:
+        return not any(g[-1] - reach <= y <= g[0] + reach for y in others)
+
+    def goes_on(above: list[float], below: list[float]) -> bool:
+        end, start = texts.get(above[-1], ""), texts.get(below[0], "")
+        return bool(end and start) and (not end.endswith((".", "!", "?", ":", ")")) or start[0].islower())
+
+    out = [list(g) for g in groups]
+    k = 0
+    while len(out) > 1 and k < len(out):
+        if not lonely(out[k]):
+            k += 1
+            continue
+        up = out[k - 1][-1] - out[k][0] if k > 0 else None
+        down = out[k][-1] - out[k + 1][0] if k + 1 < len(out) else None
+        if up is None or down is None:  # the first or the last row
+            if up is not None and goes_on(out[k - 1], out[k]):
+                out[k - 1] += out.pop(k)
+            elif down is not None and goes_on(out[k], out[k + 1]):
+                alone = out.pop(k)
+                out[k] = alone + out[k]
+            else:
+                k += 1
+        elif up <= down:
+            out[k - 1] += out.pop(k)
+        else:
+            alone = out.pop(k)
+            out[k] = alone + out[k]
+    return out
 
 
 def _top_groups(block: list[Row], starts: list[float]) -> list[list[float]] | None:
@@ -789,14 +839,22 @@ def table_lines(rows: list[Row], body: float) -> dict[int, tuple[int, str]]:
     return out
 
 
+def _icon(row: Row) -> bool:
+    """A row of one drawn symbol alone ('★', '⚗'): the icon of a note set beside the text."""
+    text = "".join(c.text for c in row.chars).strip()
+    return 0 < len(text) <= 2 and not any(ch.isalnum() for ch in text)
+
+
 def _term_rows(rows: list[Row], styles: Styles, tables: dict) -> set[int]:
     """A definition list as printed (an HTML ``<dl>``, a DTP glossary): a short bold name on a line of its own,
     its meaning in plain text right below (no paragraph gap), level with it or indented. Two or more such
     names at the same edge and size on the page; a name set like a heading (as large as the text) counts
     only over an indented meaning, which a heading's text never is."""
     found: list[Row] = []
-    for row, nxt in zip(rows, rows[1:]):
+    for k, (row, nxt) in enumerate(zip(rows, rows[1:])):
         text = _text(row.chars, False).strip()
+        if k and _icon(rows[k - 1]) and rows[k - 1].page == row.page:
+            continue  # 'Tip' under an icon of its own: a margin note's title, its note no definition
         if id(row) in tables or id(nxt) in tables or not row.bold() or len(row.segments) != 1 \
                 or styles.levels.get(round(row.size(), 1)) or nxt.bold() or nxt.page != row.page:
             continue
@@ -819,8 +877,40 @@ def _term_rows(rows: list[Row], styles: Styles, tables: dict) -> set[int]:
                                         for o in found)}
 
 
+# a cell that opens with its bold name and a dash: 'Ailment – A card in …'
+_NAMED = re.compile(r"^[^\W\d_][\w'’]*(?: [\w'’]+){0,3} [–—-] \S")
+
+
+def _named_entry(seg: list[Char]) -> bool:
+    text = "".join(c.text for c in seg)
+    found = _NAMED.match(text)
+    return bool(found) and all(c.bold for c in seg[:found.end() - 3] if c.text.strip()) \
+        and not seg[found.end() - 1].bold
+
+
+def entry_columns(rows: list[Row], body: float) -> list[Row]:
+    """Entries set in two or more columns side by side ('Ailment – …' | 'Tincture – …', a glossary in a
+    one-column page) read a column at a time, as the page is read: not a table of names and meanings. Each
+    column opens two entries or more with a bold name and a dash; a table's cells do not."""
+    out: list[Row] = []
+    for block, starts in _runs(rows, body):
+        if not starts:
+            out.extend(block)
+            continue
+        columns: list[list[tuple[float, list[Char]]]] = [[] for _ in starts]
+        for row in block:
+            for seg in row.segments:
+                columns[_column(seg[0].x0, starts)].append((row.y, seg))
+        if any(sum(_named_entry(seg) for _, seg in column) < 2 for column in columns):
+            out.extend(block)
+            continue
+        for start, column in zip(starts, columns):
+            out += [Row(list(seg), y, block[0].page, [list(seg)], start) for y, seg in column]
+    return out
+
+
 def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -> None:
-    rows = merge_table_rows(rows, styles.body)
+    rows = merge_table_rows(entry_columns(rows, styles.body), styles.body)
     tables = table_lines(rows, styles.body)
     terms = _term_rows(rows, styles, tables)
     prev: Row | None = None

@@ -466,7 +466,8 @@ def _entry_phases(state: State, phase_sections: list, is_turn) -> bool:
                 or state.phase_of(section) is not None:
             continue
         form = entries.section_entries(state, section, "phases")
-        if form and CHOICE_INTRO.search(form.intro):  # 'Choose one action:' lists options, not a sequence
+        lead_in = len(re.findall(r"[.!?](?:\s|$)", form.intro)) <= 1 if form else False  # not a rule's text
+        if form and lead_in and CHOICE_INTRO.search(form.intro):  # 'Choose one action:' lists options
             continue
         if form and (best is None or len(form.entries) > len(best[1].entries)):
             best = (section, form)

@@ -56,6 +56,8 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
                   for r in outline.remarks if r.kind == "image"]
     for kind, label in (("link", "link(s) to pages that were not imported, kept as text"),
                         ("comment", "commented-out passage(s) dropped"),
+                        ("review", "reviewer comment(s) in the Word file's margin, left out of the rules text "
+                                   "(settle each, then change the rules by hand if it asks to)"),
                         ("markup", "markup element(s) left out of the text (wiki templates, references and "
                                    "categories, template tags)"),
                         ("contents", "table(s) of contents dropped (short, mostly links; the headings they list are "

@@ -58,7 +58,8 @@ def _texts(state: State, section: Section) -> list[tuple[str, int]]:
 
 # 'Discard a card …', 'Roll the die …', 'Move your spoon …': a body that tells the player what to do is a rule,
 # not the meaning of its name (weighed across a section's entries: a glossary may define one action so)
-INSTRUCTION = re.compile(r"^\W*(?:then |now |next )?(?:discard|move|roll|draw|gain|score|pay|spend|take|place|put|"
+INSTRUCTION = re.compile(r"^\W*(?:then |now |next )?(?:in (?:turn|player|seating|clockwise) order,?\s+)?"
+                         r"(?:discard|move|roll|draw|gain|score|pay|spend|take|place|put|deliver|load|unload|raise|"
                          r"play|choose|pick|flip|reveal|trade|buy|sell|collect|return|add|remove|refill|fill|advance|"
                          r"count|pass|swap|exchange|build|attack|rest|shuffle|deal|lay|set|give|check|resolve|"
                          r"repeat|skip|lose|win|recruit|harvest|plant|sow|hire|use|keep|flip|tap|rotate|look)\b", re.I)

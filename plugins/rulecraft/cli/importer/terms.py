@@ -226,6 +226,8 @@ def recognise(state: State) -> None:
             continue  # 'Dawn: roll for the weather, draw 3 Goods.' under 'Quick Reference': the turn retold
         if not headed and sum(_credit(name, body) for name, body in good) * 10 >= len(good) * 6:
             continue  # 'Game design — Fenna Roos', 'Version — 1.3': credits, names and numbers not meanings
+        if not headed and sum(bool(sections.INSTRUCTION.match(plain(body))) for _, body in good) * 2 > len(good):
+            continue  # 'Pour — Move bronze into …', 'Ring — Deliver …': stages that tell what to do, not meanings
         if len(good) * 10 < len(block.items) * 6:  # fewer than 60 % of the items read as terms
             continue
         lists += 1

@@ -79,7 +79,8 @@ class IdMaker:
 
 
 def first_sentence(text: str, limit: int = 200) -> str:
-    text = text.strip()
+    # a living rule's case number ('5.2.1 Each Beast …') stays in the copied rules, not in a summary of them
+    text = re.sub(r"^\d{1,3}(?:\.\d{1,3})+\.?\s+(?=\S)", "", text.strip())
     match = re.search(r"(?<=[.!?])\s+(?=[A-Z(*_])", text)
     sentence = text[:match.start()] if match else text
     if len(sentence) > limit:

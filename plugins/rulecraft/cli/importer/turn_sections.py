@@ -39,7 +39,8 @@ TURN_WORDS = re.compile(r"\b(?:turns?|rounds?|(?:game)?play(?:ing)?|flow|sequenc
 # a stage's rules are instructions: 'Place one seedling ...', 'Each warden moves ...', 'Everyone draws ...';
 # a definition starts with an article or a noun phrase ('The face-down pile ...', 'A card that ...')
 NOT_INSTRUCTION = re.compile(r"^\W*(?:the|a|an|this|that|these|those|it|its|your|their|our|his|her|one|any|some|"
-                             r"no|none|when|whenever|whoever|if|as|in|on|at|of|for|with|by|three|two|four|five|"
+                             r"no|none|when|whenever|whoever|if|as|in(?! (?:turn|player|seating|clockwise) order)|"
+                             r"on|at|of|for|with|by|three|two|four|five|"
                              r"six|\d+)\b", re.I)
 
 
