@@ -2653,3 +2653,18 @@ def test_a_summary_leaves_out_the_case_number_the_rules_keep(tmp_path):
     load = files["phases"]["phases"][0]
     assert load["summary"] == "Each Beast on an oasis may take up to 3 goods cubes."
     assert load["rules"].startswith("5.2.1 Each Beast")
+
+
+def test_a_plain_header_row_over_numbered_steps_is_no_phase_and_the_numbers_no_part_of_names(tmp_path):
+    # Word writes a table's first row as ordinary cells: 'Step | What happens' names the columns
+    _, files, _ = run(tmp_path, """\
+        <h1>Night Sky</h1>
+        <h2>Sequence of Play</h2>
+        <p>Each night is played in three steps, always in this order:</p>
+        <table><tr><td><p>Step</p></td><td><p>What happens</p></td></tr>
+        <tr><td><p>1. Dusk</p></td><td><p>Turn over an Almanac card.</p></td></tr>
+        <tr><td><p>2. Survey</p></td><td><p>Each player points their lens at one arc.</p></td></tr>
+        <tr><td><p>3. Chart</p></td><td><p>Players draw constellations.</p></td></tr></table>
+        """, "book.html")
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Dusk", "Survey", "Chart"]
+    assert files["phases"]["phases"][0]["rules"] == "Turn over an Almanac card."
