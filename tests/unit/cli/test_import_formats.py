@@ -928,3 +928,49 @@ def test_centred_figures_in_a_table_with_a_wider_range_cell_stay_one_column():
     assert out == ["| d8 | Malfunction | Effect |", "| 1 | Seized | The automaton stops. |",
                    "| 2 | Stripped cog | Return one cog. |", "| 4–5 | Grinding | No effect this hour. |",
                    "| 6 | Racing | Move one tooth. |", "| 8 | Perpetual motion | Add a spring. |"]
+
+
+def _die_rows(rows, top: float, bold_names: bool = False) -> list[Char]:
+    """A narrow die table: a roll (bold) less than an em before its result, the result wrapped under itself."""
+    chars: list[Char] = []
+    y = top
+    for roll, first, second in rows:
+        name, rest = (first.split(" ", 1) + [""])[:2] if bold_names else ("", first)
+        chars += line(roll, 40, y, bold=True)
+        x = 40 + 5 * len(roll) + (8 if len(roll) > 1 else 18)
+        if name:
+            chars += line(name, x, y, bold=True) + line(" " + rest, x + 5 * len(name), y)
+        else:
+            chars += line(first, x, y)
+        if second:
+            chars += line(second, x, y - 12)
+            y -= 12
+        y -= 20
+    return chars
+
+
+def test_a_bold_roll_set_close_before_its_result_at_the_column_edge_is_its_own_cell():
+    chars = line("d6", 40, 760, bold=True) + line("Where it turns up", 63, 760, bold=True)
+    chars += _die_rows((("1–2", "Gone for good: put it back in", "the box."),
+                        ("5", "Beside your dog.", ""), ("6", "Waiting at your gate.", "")), 740)
+    out = [t for t in layout(chars) if t]
+    assert out == ["| d6 | Where it turns up |", "| 1–2 | Gone for good: put it back in the box. |",
+                   "| 5 | Beside your dog. |", "| 6 | Waiting at your gate. |"]
+
+
+def test_a_roll_set_close_before_a_bold_result_name_is_its_own_cell():
+    chars = line("d66", 40, 770, bold=True) + line("Event", 63, 770, bold=True)
+    chars += _die_rows((("11–13", "Mist. No dog may move more than", "1 hex tomorrow."),
+                        ("14–16", "Rain. Every sheep on a bog hex", "becomes a stray."),
+                        ("21–23", "Fox. Each player loses a sheep.", "")), 740, bold_names=True)
+    out = [t for t in layout(chars) if t]
+    assert out[1:] == ["11–13 — Mist. No dog may move more than 1 hex tomorrow.",
+                       "14–16 — Rain. Every sheep on a bog hex becomes a stray.", "21–23 — Fox. Each player loses a sheep."]
+
+
+def test_a_bold_header_row_as_close_as_a_cells_lines_stays_a_row_of_its_own():
+    chars = line("d6", 40, 752, bold=True) + line("Effect", 70, 752, bold=True)  # 12 above, like a cell's lines
+    chars += _die_rows((("1", "Storm: nobody may survey this", "night at all."),
+                        ("2", "Cloud: only one arc can be", "surveyed."), ("3", "Clear: no effect.", "")), 740)
+    out = [t for t in layout(chars) if t]
+    assert out[0] == "| d6 | Effect |" and out[1] == "| 1 | Storm: nobody may survey this night at all. |"

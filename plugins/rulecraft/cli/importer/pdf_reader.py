@@ -42,6 +42,7 @@ RTL_RUN = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff](?:[\u0590-\u08f
                      r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff])?")
 LEAD_ENTRY = re.compile(r"^\s*\*\*[^*]{1,40}\*\*\s*[–—:-]")  # '**Cloud** – One space …': an entry led by its name
 LIST_MARKER = re.compile(r"^\s*(?:- |\d{1,2}[.)]\s|[a-z][.)]\s|\([a-z0-9]\)\s)")
+ROLL_CELL = re.compile(r"\d{1,2}(?:\s*[–—-]\s*\d{1,2})?\+?")  # '5', '11–13', '6+': a roll set before its result
 SECTION_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,3}")  # a section's number: '3', '4.2', '2.1.3'
 
 
@@ -225,7 +226,30 @@ def _rows(chars: list[Char], page: int) -> list[Row]:
     for row in rows:
         row.chars.sort(key=lambda c: c.x0)
         row.segments = _segments(row.chars)
+    _cut_bold_cells(rows)
     return rows
+
+
+def _cut_bold_cells(rows: list[Row]) -> None:
+    """'**1–2**Gone for good …': a bold roll or name cell wide enough to leave less than an em before its
+    neighbour is still its own cell when the plain text after it starts at a column edge two or more other
+    rows' cells start at."""
+    cells = Counter(round(seg[0].x0) for row in rows if len(row.segments) > 1 for seg in row.segments[1:])
+    lines = Counter(round(seg[0].x0) for row in rows for seg in row.segments)  # a result's wrapped lines too
+
+    def edge(counts: Counter, x: float) -> bool:
+        return sum(n for at, n in counts.items() if abs(at - x) <= 1.5) >= 2
+
+    for row in rows:
+        out: list[list[Char]] = []
+        for seg in row.segments:
+            cut = next((k for k in range(1, len(seg)) if seg[k].text.strip() and seg[k - 1].text.strip()
+                        and seg[k].x0 - seg[k - 1].x1 >= 0.5 * seg[k].size
+                        and ((seg[k - 1].bold and not seg[k].bold and edge(cells, seg[k].x0))
+                             or (ROLL_CELL.fullmatch("".join(c.text for c in seg[:k]).strip())
+                                 and edge(lines, seg[k].x0)))), None)
+            out += [seg[:cut], seg[cut:]] if cut else [seg]
+        row.segments = out
 
 
 def _segments(chars: list[Char]) -> list[list[Char]]:
@@ -801,6 +825,9 @@ def merge_table_rows(rows: list[Row], body: float) -> list[Row]:
         if not starts:
             out.extend(block)
             continue
+        if len(block) > 2 and block[0].bold() and len(block[0].segments) >= 2 and not block[1].bold():
+            out.append(block[0])  # a bold header row set as close as a cell's lines is still a row of its own
+            block = block[1:]
         cells: dict[int, list[tuple[float, list[Char]]]] = {}
         for row in block:
             for seg in row.segments:
