@@ -878,3 +878,99 @@ def test_table_rows_cut_at_the_first_clear_jump_in_their_gaps_not_at_a_header_ga
     assert out[-3:] == ["| Crucible | Your crucible token. While it is on your board you may pour one extra order. |",
                         "| Heat | The number shown by your heat marker. Orders need a minimum heat to be poured. |",
                         "| Slag | Waste cubes. Each slag cube costs 1 renown at the end. |"]
+
+
+def test_a_section_number_set_a_wide_gap_before_its_title_is_one_heading():
+    # LaTeX and Word set '3' and 'Setting Up' a quad apart: two cells, still one numbered heading
+    chars = line("3", 50, 760, size=14, bold=True) + line("Setting Up", 75, 760, size=14, bold=True)
+    chars += line("Before the first hour, prepare the game as follows, in the order given here.", 50, 740)
+    chars += line("4.2", 50, 715, size=12, bold=True) + line("Ticking Phase", 80, 715, size=12, bold=True)
+    chars += line("Every wound automaton runs: remove one spring from it and advance its track.", 50, 698)
+    out = [t for t in layout(chars) if t]
+    assert out[0] == "# 3 Setting Up" and out[2] == "## 4.2 Ticking Phase"
+
+
+def test_a_description_list_with_run_in_bold_names_and_hanging_lines_is_a_definition_list():
+    chars = line("Glossary", 50, 770, size=14, bold=True)
+    y = 750.0
+    for name, first, second in (("Cog", "A wheel token used to pay for automata. Cogs come", "in three sizes."),
+                                ("Escapement", "The notch at the end of a gear track. An automaton", "is ready."),
+                                ("Chime", "The bonus gained when two automata strike at once.", "")):
+        chars += line(name, 50, y, bold=True) + line(" " + first, 50 + 5 * len(name), y)
+        if second:
+            chars += line(second, 62, y - 13)  # the meaning's next line hangs indented
+            y -= 13
+        y -= 13
+    out = [t for t in layout(chars) if t]
+    assert out[1:4] == ["Cog", ": A wheel token used to pay for automata. Cogs come", "in three sizes."]
+    assert "Chime" in out and ": The bonus gained when two automata strike at once." in out
+
+
+def test_a_bold_run_in_paragraph_alone_is_no_definition():
+    chars = line("Chimes.", 50, 760, bold=True) + line(" If two or more automata strike in one hour, each", 85, 760)
+    chars += line("owner gains 2 favour, as the hall rings in harmony.", 50, 747)
+    chars += line("Winding", 50, 720, bold=True) + line(" Each player may take one automaton card", 90, 720)
+    chars += line("from an alcove and place it on their workbench.", 50, 707)
+    out = [t for t in layout(chars) if t]
+    assert not any(t.startswith(": ") for t in out)
+
+
+def test_centred_figures_in_a_table_with_a_wider_range_cell_stay_one_column():
+    # booktabs centres the d8 column: '4–5' and the header 'd8' start left of the single figures
+    chars = line("d8", 52, 760, bold=True) + line("Malfunction", 90, 760, bold=True) + line("Effect", 220, 760, bold=True)
+    rows = (("1", "Seized", "The automaton stops."), ("2", "Stripped cog", "Return one cog."),
+            ("4–5", "Grinding", "No effect this hour."), ("6", "Racing", "Move one tooth."),
+            ("8", "Perpetual motion", "Add a spring."))
+    for k, (roll, name, effect) in enumerate(rows):
+        y = 745 - 14 * k
+        chars += line(roll, 52 if len(roll) > 1 else 57, y) + line(name, 90, y) + line(effect, 220, y)
+    out = [t for t in layout(chars) if t]
+    assert out == ["| d8 | Malfunction | Effect |", "| 1 | Seized | The automaton stops. |",
+                   "| 2 | Stripped cog | Return one cog. |", "| 4–5 | Grinding | No effect this hour. |",
+                   "| 6 | Racing | Move one tooth. |", "| 8 | Perpetual motion | Add a spring. |"]
+
+
+def _die_rows(rows, top: float, bold_names: bool = False) -> list[Char]:
+    """A narrow die table: a roll (bold) less than an em before its result, the result wrapped under itself."""
+    chars: list[Char] = []
+    y = top
+    for roll, first, second in rows:
+        name, rest = (first.split(" ", 1) + [""])[:2] if bold_names else ("", first)
+        chars += line(roll, 40, y, bold=True)
+        x = 40 + 5 * len(roll) + (8 if len(roll) > 1 else 18)
+        if name:
+            chars += line(name, x, y, bold=True) + line(" " + rest, x + 5 * len(name), y)
+        else:
+            chars += line(first, x, y)
+        if second:
+            chars += line(second, x, y - 12)
+            y -= 12
+        y -= 20
+    return chars
+
+
+def test_a_bold_roll_set_close_before_its_result_at_the_column_edge_is_its_own_cell():
+    chars = line("d6", 40, 760, bold=True) + line("Where it turns up", 63, 760, bold=True)
+    chars += _die_rows((("1–2", "Gone for good: put it back in", "the box."),
+                        ("5", "Beside your dog.", ""), ("6", "Waiting at your gate.", "")), 740)
+    out = [t for t in layout(chars) if t]
+    assert out == ["| d6 | Where it turns up |", "| 1–2 | Gone for good: put it back in the box. |",
+                   "| 5 | Beside your dog. |", "| 6 | Waiting at your gate. |"]
+
+
+def test_a_roll_set_close_before_a_bold_result_name_is_its_own_cell():
+    chars = line("d66", 40, 770, bold=True) + line("Event", 63, 770, bold=True)
+    chars += _die_rows((("11–13", "Mist. No dog may move more than", "1 hex tomorrow."),
+                        ("14–16", "Rain. Every sheep on a bog hex", "becomes a stray."),
+                        ("21–23", "Fox. Each player loses a sheep.", "")), 740, bold_names=True)
+    out = [t for t in layout(chars) if t]
+    assert out[1:] == ["11–13 — Mist. No dog may move more than 1 hex tomorrow.",
+                       "14–16 — Rain. Every sheep on a bog hex becomes a stray.", "21–23 — Fox. Each player loses a sheep."]
+
+
+def test_a_bold_header_row_as_close_as_a_cells_lines_stays_a_row_of_its_own():
+    chars = line("d6", 40, 752, bold=True) + line("Effect", 70, 752, bold=True)  # 12 above, like a cell's lines
+    chars += _die_rows((("1", "Storm: nobody may survey this", "night at all."),
+                        ("2", "Cloud: only one arc can be", "surveyed."), ("3", "Clear: no effect.", "")), 740)
+    out = [t for t in layout(chars) if t]
+    assert out[0] == "| d6 | Effect |" and out[1] == "| 1 | Storm: nobody may survey this night at all. |"

@@ -2653,3 +2653,99 @@ def test_a_summary_leaves_out_the_case_number_the_rules_keep(tmp_path):
     load = files["phases"]["phases"][0]
     assert load["summary"] == "Each Beast on an oasis may take up to 3 goods cubes."
     assert load["rules"].startswith("5.2.1 Each Beast")
+
+
+def test_a_plain_header_row_over_numbered_steps_is_no_phase_and_the_numbers_no_part_of_names(tmp_path):
+    # Word writes a table's first row as ordinary cells: 'Step | What happens' names the columns
+    _, files, _ = run(tmp_path, """\
+        <h1>Night Sky</h1>
+        <h2>Sequence of Play</h2>
+        <p>Each night is played in three steps, always in this order:</p>
+        <table><tr><td><p>Step</p></td><td><p>What happens</p></td></tr>
+        <tr><td><p>1. Dusk</p></td><td><p>Turn over an Almanac card.</p></td></tr>
+        <tr><td><p>2. Survey</p></td><td><p>Each player points their lens at one arc.</p></td></tr>
+        <tr><td><p>3. Chart</p></td><td><p>Players draw constellations.</p></td></tr></table>
+        """, "book.html")
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Dusk", "Survey", "Chart"]
+    assert files["phases"]["phases"][0]["rules"] == "Turn over an Almanac card."
+
+
+def test_spaces_at_the_edges_of_inline_spans_part_the_words_and_an_inline_bold_style_is_bold(tmp_path):
+    # web editors (Google Sites) split a sentence into spans and set bold by a style attribute
+    _, _, _ = run(tmp_path, """\
+        <h1>Regatta</h1>
+        <h2>Rigging</h2>
+        <p><span>Put 2 cubes on the </span><span style="font-weight: 700;">Hull</span><span> box of your card.</span></p>
+        """, "book.html")
+    prose = next((tmp_path / "out").parent.rglob("rules.md")).read_text(encoding="utf-8")
+    assert "Put 2 cubes on the **Hull** box of your card." in prose
+
+
+def test_bold_by_inline_style_leads_glossary_entries(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <h1>Regatta</h1>
+        <h2>Sailing words</h2>
+        <p><span style="font-weight: 700;">Leg:</span><span> one stretch of the course.</span></p>
+        <p><span style="font-weight: 700;">Tack:</span><span> to turn your bow through the wind.</span></p>
+        <p><span style="font-weight: 700;">Wash:</span><span> the churned water behind a boat.</span></p>
+        """, "book.html")
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Leg", "Tack", "Wash"]
+
+
+def test_a_lead_in_that_names_the_rounds_parts_makes_its_section_the_turn(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Regatta
+
+        ## Sailing a leg
+
+        Every leg is played in rounds, and every round has three parts. Do them in order:
+
+        ### 1. Wind
+
+        The skipper holding the flag rolls the wind die and reads it below.
+
+        ### 2. Trim
+
+        All skippers secretly set their sail dial, then reveal together.
+
+        ### 3. Sail
+
+        Starting with the flag holder, move your boat.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Wind", "Trim", "Sail"]
+
+
+def test_a_numbered_list_of_preparing_steps_is_the_setup_whatever_text_stands_round_it(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Regatta
+
+        ## Rigging the race
+
+        You will need the course board, one boat card per skipper and the wind die.
+
+        1. Lay out the course board and put the three buoy tokens on it.
+        2. Each skipper picks a boat card.
+        3. Put 2 damage cubes on your boat card.
+        4. Line up the hull tokens on the start line.
+        5. The skipper furthest from the buoy goes first.
+
+        *Four boats on the start line, ready for the first leg.*
+
+        *The harbour at dawn, before the start.*
+        """)
+    assert [s[:8] for s in files["game"]["setup"]] == ["Lay out ", "Each ski", "Put 2 da", "Line up ", "The skip"]
+
+
+def test_numbered_cases_under_a_components_heading_are_no_glossary(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pass
+
+        ## 2.0 Game Components
+
+        **2.1** The Map. The 22 × 17 inch map shows the pass and its approaches.
+
+        **2.2** Counters. There are 140 die-cut counters: combat units and markers.
+
+        **2.3** Dice. The game uses one six-sided die.
+        """)
+    assert "terms" not in files or not files["terms"].get("terms")

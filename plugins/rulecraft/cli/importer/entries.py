@@ -89,8 +89,17 @@ def _first_lists(state: State, section: Section) -> Form | None:
 FACE_CELL = re.compile(r"^(?:die )?(?:face|faces|side|sides|symbol|icon)(?:\s*\(\s*\w{1,6}\s*\))?$", re.I)
 
 
+def _unmarked_header(table: Table) -> bool:
+    """A Word or HTML table's first row of column names set as plain cells ('Step | What happens'): short,
+    no figures, no sentence, over rows whose first cells are all numbered ('1. Dusk')."""
+    first, rest = table.rows[0], table.rows[1:]
+    return not table.header and len(rest) >= 2 \
+        and all(len(plain(c).split()) <= 3 and not re.search(r"[\d.!?:]", plain(c)) for c in first) \
+        and all(row and split_lead(plain(row[0]))[0] for row in rest)
+
+
 def _table_entries(table: Table) -> list[Entry]:
-    rows = table.rows[1:] if table.header else table.rows
+    rows = table.rows[1:] if table.header or _unmarked_header(table) else table.rows
     out = []
     for row in rows:
         cells = [c.strip() for c in row]
@@ -98,7 +107,8 @@ def _table_entries(table: Table) -> list[Entry]:
             continue
         first, rest = cells[0], [c for c in cells[1:] if c]
         number = int(re.sub(r"\D", "", first)) if NUMBER_CELL.match(first) else None
-        name = "" if number is not None else clean_name(first)
+        # '1. Dusk': the step's typed number is no part of its name (the order of the rows keeps it)
+        name = "" if number is not None else clean_name(strip_lead(first) or first)
         out.append(Entry(name, " ".join(rest) if rest else ("" if name else first), table.line, number))
     return out
 

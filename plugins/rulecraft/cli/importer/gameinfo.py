@@ -214,6 +214,17 @@ def _after_steps(text: str) -> bool:
                 or (len(words) <= 8 and re.search(r"\bready to (?:play|start|begin)\b", plain(text), re.I)))
 
 
+# 'You will need the board, …': what to get out before the steps, no step of them
+NEEDS = re.compile(r"^\W*(?:you(?:'ll|’ll| will)?|each player will|players will) need\b", re.I)
+
+
+def _no_step(text: str) -> bool:
+    """A paragraph beside the steps that is none: what the players need, or one set wholly in italics (a
+    picture's caption, an aside)."""
+    stripped = text.strip()
+    return bool(NEEDS.match(plain(stripped))) or bool(re.fullmatch(r"(\*|_)(?!\1)[^*_]+\1", stripped))
+
+
 def _numbered_run(blocks: list) -> bool:
     numbers = [int(m.group(1)) if (m := BARE_NUMBER.match(b.text)) else None for b in blocks]
     return len(numbers) >= 2 and None not in numbers and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
@@ -233,7 +244,7 @@ def _read_setup(state: State, section: Section, listless: list) -> bool:
             pending = None
         elif _group_label(block):
             pending = (_group_label(block), block)
-        elif isinstance(block, Paragraph) and not NOTE_LEAD.match(plain(block.text)) \
+        elif isinstance(block, Paragraph) and not NOTE_LEAD.match(plain(block.text)) and not _no_step(block.text) \
                 and not (plain(block.text).endswith(":") and nxt is not None) \
                 and not (LEAD_IN.search(plain(block.text)) and isinstance(nxt, ListBlock)):  # '... as follows:'
             parts.append((None, block, []))  # a step written as a sentence before or after the list

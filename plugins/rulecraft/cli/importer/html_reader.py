@@ -85,6 +85,8 @@ STYLE_HEADING = re.compile(r"(?:mso)?(?:h|heading|header|titre|titulo|título|ti
 STYLE_HEADING_MAX_CHARS = 120
 BANNER_LEVEL = 99  # a banner image's heading until the page's top heading level is known
 BANNER_MAX_WORDS = 8  # a heading is a line; a longer paragraph in such a style is text
+# inline elements whose edge spaces part words from their neighbours (a link or code keeps its text tight)
+INLINE_TAGS = {"span", "strong", "b", "em", "i", "u", "s", "del", "strike", "font", "mark", "small", "sup", "sub"}
 BLOCK_TAGS = {"p", "div", "ul", "ol", "dl", "table", "section", "blockquote", "pre", "header", "footer", "main",
               "article", "aside", "nav", "figure", *HEADINGS}
 
@@ -204,6 +206,11 @@ class HtmlReader:
         that is not imported: InDesign's 'Bold', Word's 'Strong', a glossary's 'Glossary-Term')."""
         if node.tag != "span":
             return ""
+        style = node.attrs.get("style", "")  # an editor's inline style (Google Sites, web editors)
+        if BOLD_DECL.search(style):
+            return "**"
+        if ITALIC_DECL.search(style):
+            return "*"
         classes = set(node.attrs.get("class", "").split())
         if classes & self.bold:
             return "**"
@@ -277,13 +284,19 @@ class HtmlReader:
         text = "".join(parts)
         if not breaks:
             text = text.replace(BREAK, " ")
+        if node.tag in INLINE_TAGS:  # 'on the </span><span>Hull</span><span> box': the space at a span's
+            raw = self._text(node)   # edge still parts the words (kept outside any emphasis marks)
+            text = (" " if raw[:1].isspace() else "") + text.strip() + (" " if raw[-1:].isspace() else "")
+            return escape_refs(re.sub(r"\s+", " ", text)) if text.strip() else ""
         text = re.sub(r"\s+", " ", text).strip()
         return escape_refs(text)
 
     @staticmethod
     def _wrap(mark: str, text: str) -> str:
-        text = text.strip()
-        return f"{mark}{text}{mark}" if text else ""
+        inner = text.strip()
+        if not inner:
+            return text[:1] if text[:1].isspace() else ""
+        return (" " if text[:1].isspace() else "") + f"{mark}{inner}{mark}" + (" " if text[-1:].isspace() else "")
 
     # -- blocks ---------------------------------------------------------------------------------------
 

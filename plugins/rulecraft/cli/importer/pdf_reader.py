@@ -42,6 +42,8 @@ RTL_RUN = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff](?:[\u0590-\u08f
                      r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff])?")
 LEAD_ENTRY = re.compile(r"^\s*\*\*[^*]{1,40}\*\*\s*[–—:-]")  # '**Cloud** – One space …': an entry led by its name
 LIST_MARKER = re.compile(r"^\s*(?:- |\d{1,2}[.)]\s|[a-z][.)]\s|\([a-z0-9]\)\s)")
+ROLL_CELL = re.compile(r"\d{1,2}(?:\s*[–—-]\s*\d{1,2})?\+?")  # '5', '11–13', '6+': a roll set before its result
+SECTION_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,3}")  # a section's number: '3', '4.2', '2.1.3'
 
 
 class PdfError(Exception):
@@ -224,7 +226,30 @@ def _rows(chars: list[Char], page: int) -> list[Row]:
     for row in rows:
         row.chars.sort(key=lambda c: c.x0)
         row.segments = _segments(row.chars)
+    _cut_bold_cells(rows)
     return rows
+
+
+def _cut_bold_cells(rows: list[Row]) -> None:
+    """'**1–2**Gone for good …': a bold roll or name cell wide enough to leave less than an em before its
+    neighbour is still its own cell when the plain text after it starts at a column edge two or more other
+    rows' cells start at."""
+    cells = Counter(round(seg[0].x0) for row in rows if len(row.segments) > 1 for seg in row.segments[1:])
+    lines = Counter(round(seg[0].x0) for row in rows for seg in row.segments)  # a result's wrapped lines too
+
+    def edge(counts: Counter, x: float) -> bool:
+        return sum(n for at, n in counts.items() if abs(at - x) <= 1.5) >= 2
+
+    for row in rows:
+        out: list[list[Char]] = []
+        for seg in row.segments:
+            cut = next((k for k in range(1, len(seg)) if seg[k].text.strip() and seg[k - 1].text.strip()
+                        and seg[k].x0 - seg[k - 1].x1 >= 0.5 * seg[k].size
+                        and ((seg[k - 1].bold and not seg[k].bold and edge(cells, seg[k].x0))
+                             or (ROLL_CELL.fullmatch("".join(c.text for c in seg[:k]).strip())
+                                 and edge(lines, seg[k].x0)))), None)
+            out += [seg[:cut], seg[cut:]] if cut else [seg]
+        row.segments = out
 
 
 def _segments(chars: list[Char]) -> list[list[Char]]:
@@ -509,8 +534,22 @@ def _capitals(row: Row) -> bool:
 def _heading_text(row: Row) -> bool:
     text = "".join(c.text for c in row.chars).strip()
     # a line of figures alone ('7' set large on a drawn card, a page number) names nothing: no heading
-    return 0 < len(text) <= 90 and not text.endswith((".", ",", ";")) and len(row.segments) == 1 \
-        and re.search(r"[^\W\d_]", text) is not None
+    return 0 < len(text) <= 90 and not text.endswith((".", ",", ";")) \
+        and (len(row.segments) == 1 or _numbered_title(row)) and re.search(r"[^\W\d_]", text) is not None
+
+
+def _numbered_title(row: Row) -> bool:
+    """'3⎵⎵Setting Up', '4.2⎵⎵Ticking Phase': LaTeX and Word set a section's number a wide gap before its title,
+    so the row falls in two cells; a number alone before one cell of words is still one heading."""
+    if len(row.segments) != 2:
+        return False
+    number = "".join(c.text for c in row.segments[0]).strip()
+    title = "".join(c.text for c in row.segments[1]).strip()
+    return bool(SECTION_NUMBER.fullmatch(number)) and re.match(r"[^\W\d_]", title) is not None
+
+
+def _heading_line(row: Row) -> str:
+    return " ".join(_text(seg, False).strip() for seg in row.segments).strip("*").strip()
 
 
 def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int, str]], dict[int, int]]:
@@ -624,6 +663,11 @@ def _column_starts(block: list[Row]) -> list[float]:
                 if not any(abs(seg[0].x0 - x) <= 4 for x in starts) \
                         and sum(1 for x in lefts if abs(x - seg[0].x0) <= 4) >= 2:
                     starts.append(seg[0].x0)
+    # a column of centred figures ('1' … '8') starts right of its wider cells ('4–5', the header 'd8'): where
+    # a cell of a start to its left runs across it is no column edge
+    cells = [seg for row in block if len(row.segments) >= 2 for seg in row.segments]
+    starts = [x for x in starts if not any(seg[0].x0 < x - 4 and seg[-1].x1 > x + 2
+                                           and any(abs(seg[0].x0 - s) <= 4 for s in starts) for seg in cells)]
     if len(starts) >= 2:
         return sorted(starts)
     edges: list[list[float]] = []
@@ -781,6 +825,9 @@ def merge_table_rows(rows: list[Row], body: float) -> list[Row]:
         if not starts:
             out.extend(block)
             continue
+        if len(block) > 2 and block[0].bold() and len(block[0].segments) >= 2 and not block[1].bold():
+            out.append(block[0])  # a bold header row set as close as a cell's lines is still a row of its own
+            block = block[1:]
         cells: dict[int, list[tuple[float, list[Char]]]] = {}
         for row in block:
             for seg in row.segments:
@@ -877,6 +924,44 @@ def _term_rows(rows: list[Row], styles: Styles, tables: dict) -> set[int]:
                                         for o in found)}
 
 
+def _run_in_name(row: Row) -> int:
+    """How many characters of the row its bold run-in name takes ('**Cog** A wheel token …'), 0 if none: one to
+    four bold words, no stop after them, plain words after."""
+    chars = [c for c in row.chars]
+    k = 0
+    while k < len(chars) and (chars[k].bold or not chars[k].text.strip()):
+        k += 1
+    name = "".join(c.text for c in chars[:k]).strip()
+    rest = "".join(c.text for c in chars[k:]).strip()
+    if not name or not rest or len(name) > 40 or len(name.split()) > 4 or name[-1] in ".,;:?!–—-" \
+            or not re.match(r"[^\W\d_]", name) or not re.match(r"[^\W\d_]", rest):
+        return 0
+    return k
+
+
+def _run_in_rows(rows: list[Row], styles: Styles, tables: dict) -> dict[int, int]:
+    """A description list as LaTeX prints it: each entry's bold name runs into its meaning on the same line,
+    the meaning's further lines hang indented under it. id(row) -> where its name ends, for two or more such
+    entries at one edge, one of them hanging at least."""
+    found: list[tuple[Row, int, bool]] = []
+    for k, row in enumerate(rows):
+        if id(row) in tables or len(row.segments) != 1 or styles.levels.get(round(row.size(), 1)):
+            continue
+        end = _run_in_name(row)
+        if not end or LIST_MARKER.match(_text(row.chars, False)):
+            continue
+        nxt = rows[k + 1] if k + 1 < len(rows) else None
+        hangs = nxt is not None and nxt.page == row.page and 0 < row.y - nxt.y <= 1.6 * row.size() \
+            and nxt.x0 - row.x0 >= styles.char_width and not _run_in_name(nxt)
+        found.append((row, end, hangs))
+    out: dict[int, int] = {}
+    for row, end, _ in found:
+        mates = [h for r, _, h in found if abs(r.x0 - row.x0) <= 2]
+        if len(mates) >= 2 and any(mates):
+            out[id(row)] = end
+    return out
+
+
 # a cell that opens with its bold name and a dash: 'Ailment – A card in …'
 _NAMED = re.compile(r"^[^\W\d_][\w'’]*(?: [\w'’]+){0,3} [–—-] \S")
 
@@ -913,6 +998,7 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
     rows = merge_table_rows(entry_columns(rows, styles.body), styles.body)
     tables = table_lines(rows, styles.body)
     terms = _term_rows(rows, styles, tables)
+    run_in = _run_in_rows(rows, styles, tables)
     prev: Row | None = None
     heading_open: tuple[float, bool] | None = None
     list_x: float | None = None  # where the current list's markers stand
@@ -941,6 +1027,15 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
             heading_open, list_x = None, None
             prev = row
             continue
+        if id(row) in run_in:  # written as a definition list: 'Term' over ': meaning …'
+            if lines and lines[-1][0].strip():
+                lines.append(("", row.page))
+            cut = run_in[id(row)]
+            lines.append((_text(row.chars[:cut], False).strip(), row.page))
+            lines.append((": " + _text(row.chars[cut:], False).strip(), row.page))
+            heading_open, list_x = None, None
+            prev = row
+            continue
         if gap is not None and gap < 0 and not heading_open and LEAD_ENTRY.match(text) \
                 and LEAD_ENTRY.match(para_first):
             para_break = False  # '**Wreck** – …' at a column's top goes on the '**Cloud** – …' entries before it
@@ -960,7 +1055,7 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
             level = min(len(styles.levels) + 1, 5) if styles.levels else 2
             level = max(level, 2)
         if level and _heading_text(row):
-            text = _text(row.chars, False).strip().strip("*").strip()
+            text = _heading_line(row)
             if heading_open == (size, row.bold()) and not para_break and lines and lines[-1][0].startswith("#"):
                 lines[-1] = (lines[-1][0] + " " + text, lines[-1][1])  # a heading wrapped over two rows
             else:

@@ -106,7 +106,13 @@ def looks_like_setup(state: State, section: Section) -> bool:
     if len(texts) <= 1 and section.children:  # one sub-heading per step ('### 1. Lay out the board')
         texts = [f"{name}. {body}" for name, body, _ in heading_entries(state, section)]
     steps = [t for t in texts if _step_like(t)]
-    return len(steps) >= 3 and len(steps) * 10 >= len(texts) * 7
+    if len(steps) >= 3 and len(steps) * 10 >= len(texts) * 7:
+        return True
+    # a numbered list of steps between what a lead-in asks for ('You will need …') and a picture's caption: the
+    # list decides by itself
+    lists = [b for b in section.blocks if isinstance(b, ListBlock) and b.ordered and not state.claimed(b)]
+    items = [plain(i.text) for i in max(lists, key=lambda b: len(b.items)).items] if lists else []
+    return len(items) >= 3 and sum(1 for t in items if _step_like(t)) * 10 >= len(items) * 8
 
 
 # 'A card that …', 'One of the twelve …', 'The points printed …', 'Crate is …': a meaning says what a thing is

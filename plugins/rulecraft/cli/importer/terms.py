@@ -15,6 +15,7 @@ from rulecraft.models.term_matcher import normalise
 
 from . import entries, sections
 from .enumeration import strip_lead
+from .gameinfo import COMPONENTS_HEADING
 from .names import question_name, uncapped
 from .outline import Paragraph, Quote, Section, Table
 from .sections import NO_NAME
@@ -205,7 +206,10 @@ def _term_header(table: Table) -> bool:
 
 def recognise(state: State) -> None:
     for section in state.outline.sections():  # glossaries known by content, judged before any term is read
-        if not TERMS_HEADING.search(sections.heading_text(section.title)) and sections.defined_terms(state, section):
+        title = sections.heading_text(section.title)
+        # 'Game Components' with '2.1 The Map. The 22 × 17 inch map …': the parts of the game, described
+        if not TERMS_HEADING.search(title) and not COMPONENTS_HEADING.search(title) \
+                and sections.defined_terms(state, section):
             state.glossaries.add(id(section))
             state.note("terms", f"'{sections.heading_text(section.title)}' read as a glossary by its content "
                        "(entries pairing a name with its meaning)", section.line)

@@ -24,7 +24,7 @@ from .gameinfo import (
     SETUP_HEADING,
     SUMMARY_HEADING,
 )
-from .outline import Section
+from .outline import Paragraph, Section
 from .state import State
 from .terms import TERMS_HEADING
 from .text import plain
@@ -60,10 +60,22 @@ def _known_otherwise(section: Section) -> bool:
                                            SETUP_HEADING, SUMMARY_HEADING, TERMS_HEADING))
 
 
+# 'Every round has four parts. Do them in order:', 'Each turn consists of these steps:': a lead-in that says
+# the section's entries are the turn, whatever its heading calls it ('Sailing a leg')
+TURN_LEAD = re.compile(r"\b(?:each|every|a)\s+(?:turn|round)\b.{0,80}\b(?:parts?|steps?|phases?|stages?)\b|"
+                       r"\b(?:turn|round)s?\b.{0,80}\bin (?:this |the following |that )?order\b", re.I | re.S)
+
+
 def worded_turn(state: State, section: Section) -> bool:
     if section is state.outline.root or _known_otherwise(section) or not plain(section.title).strip():
         return False
-    return bool(TURN_WORDS.search(title_words(section.title)))
+    return bool(TURN_WORDS.search(title_words(section.title))) or _turn_lead(state, section)
+
+
+def _turn_lead(state: State, section: Section) -> bool:
+    lead = next((b for b in section.blocks if not state.claimed(b)), None)
+    text = plain(lead.text).strip() if isinstance(lead, Paragraph) else ""
+    return text.endswith(":") and bool(TURN_LEAD.search(text))
 
 
 def _setup_and_end(state: State) -> tuple[int, int]:
