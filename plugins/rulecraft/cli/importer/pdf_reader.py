@@ -927,7 +927,7 @@ def _term_rows(rows: list[Row], styles: Styles, tables: dict) -> set[int]:
 def _run_in_name(row: Row) -> int:
     """How many characters of the row its bold run-in name takes ('**Cog** A wheel token …'), 0 if none: one to
     four bold words, no stop after them, plain words after."""
-    chars = [c for c in row.chars]
+    chars = row.chars
     k = 0
     while k < len(chars) and (chars[k].bold or not chars[k].text.strip()):
         k += 1
