@@ -815,6 +815,14 @@ def _top_groups(block: list[Row], starts: list[float]) -> list[list[float]] | No
     return None if all(len(g) == 1 for g in groups) else groups
 
 
+def _cells(block: list[Row], starts: list[float]) -> dict[int, list[tuple[float, list[Char]]]]:
+    cells: dict[int, list[tuple[float, list[Char]]]] = {}
+    for row in block:
+        for seg in row.segments:
+            cells.setdefault(_column(seg[0].x0, starts), []).append((row.y, seg))
+    return cells
+
+
 def merge_table_rows(rows: list[Row], body: float) -> list[Row]:
     """A table whose cells wrap over several lines, the shorter cells set in the middle of their row (as
     browsers and Word print them): each table row becomes one row, a cell's lines joined. The column holding
@@ -825,14 +833,20 @@ def merge_table_rows(rows: list[Row], body: float) -> list[Row]:
         if not starts:
             out.extend(block)
             continue
-        if len(block) > 2 and block[0].bold() and len(block[0].segments) >= 2 and not block[1].bold():
-            out.append(block[0])  # a bold header row set as close as a cell's lines is still a row of its own
-            block = block[1:]
-        cells: dict[int, list[tuple[float, list[Char]]]] = {}
-        for row in block:
-            for seg in row.segments:
-                cells.setdefault(_column(seg[0].x0, starts), []).append((row.y, seg))
-        groups = _centred_groups(cells) or _top_groups(block, starts)
+        groups = None
+        spacing = min((a.y - b.y for a, b in zip(block[1:], block[2:]) if a.y > b.y), default=0.0)
+        if len(block) > 3 and block[0].bold() and len(block[0].segments) >= 2 and not block[1].bold() \
+                and 0 < block[0].y - block[1].y <= spacing + 1.5:
+            # a bold header row set as close as a cell's lines is still a row of its own, when the rows
+            # under it fall into rows by themselves
+            cells = _cells(block[1:], starts)
+            groups = _centred_groups(cells) or _top_groups(block[1:], starts)
+            if groups is not None:
+                out.append(block[0])
+                block = block[1:]
+        if groups is None:
+            cells = _cells(block, starts)
+            groups = _centred_groups(cells) or _top_groups(block, starts)
         if groups is None:
             out.extend(block)
             continue
