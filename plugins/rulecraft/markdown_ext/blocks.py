@@ -9,7 +9,7 @@ from pymdownx.blocks.block import Block
 
 from ..models import textrefs
 from ..render import cards, catalog, changes, cheatsheet, dice, games, glossary, icons, overview, phases, status
-from ..render.base import heading, safe, sub
+from ..render.base import NOTE_CLASS, NOTE_TITLES, admonition, heading, safe, sub
 
 
 class RulecraftBlock(Block):
@@ -161,6 +161,25 @@ class TitleBlock(RulecraftBlock):
             block.remove(child)
 
 
+class DesignerNoteBlock(Block):
+    """A designer note in prose (``/// designer-note``, or ``/// designer-note | todo`` for something the
+    rules still lack): its Markdown is shown as the data's notes are, hidden in the player view, never
+    printed, never a term's link (render.base.designer_note)."""
+
+    NAME = "designer-note"
+    ARGUMENT = None
+
+    def on_markdown(self) -> str:
+        return "block"
+
+    def on_create(self, parent: etree.Element) -> etree.Element:
+        kind = (self.argument or "").strip() or "note"
+        if kind not in NOTE_TITLES:
+            self.config["ext"].report(f"/// designer-note | {kind}: the argument is 'todo' or none")
+            kind = "note"
+        return admonition(parent, f"note {NOTE_CLASS} {NOTE_CLASS}--{kind}", NOTE_TITLES[kind])
+
+
 def _status(el, ctx):
     status.render_status(el, ctx)
 
@@ -194,7 +213,7 @@ GAME_RENDERERS = {
 assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
 
 ALL_BLOCKS = [PhaseBlock, DiceBlock, DeckBlock, CardBlock, SectionBlock, CheatsheetVariantBlock, GamesBlock,
-              TitleBlock] + [
+              TitleBlock, DesignerNoteBlock] + [
     _game_block(name, fn) for name, fn in GAME_RENDERERS.items()]
 
 __all__ = ["ALL_BLOCKS", "heading"]

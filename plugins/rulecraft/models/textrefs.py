@@ -84,7 +84,7 @@ ITEM_BLOCKS = {"phase": "phase", "dice": "dice", "deck": "deck", "card": "card",
 GAME_BLOCKS = ("overview", "turn", "phase-list", "dice-tables", "components", "setup", "end-of-game", "scoring",
                "constants", "icons", "cards", "glossary", "changelog", "status", "cheatsheet", "open-questions",
                "catalog")
-SITE_BLOCKS = ("games", "title")
+SITE_BLOCKS = ("games", "title", "designer-note")
 BLOCK_RE = re.compile(r"^[ ]{0,3}(/{3,})[ ]*([\w-]+)[ ]*(?:\|[ ]*(.*?))?[ ]*$", re.MULTILINE)
 
 

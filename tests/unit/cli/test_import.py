@@ -272,7 +272,7 @@ def test_import_into_a_project_with_an_explicit_nav(tmp_path):
     assert not result.check.errors
     nav = yaml.safe_load((tmp_path / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
     assert nav[-1] == {"Tiny": [{"Overview": "tiny/index.md"}, {"Turn sequence": "tiny/turn.md"},
-                                {"Rules (imported)": "tiny/rules.md"}, {"Cheat sheet": "tiny/cheatsheet.md"},
+                                {"Rules": "tiny/rules.md"}, {"Cheat sheet": "tiny/cheatsheet.md"},
                                 {"Status": "tiny/status.md"}]}
 
 
@@ -321,4 +321,6 @@ def test_the_copied_page_is_named_apart_from_the_game(tmp_path):
     source.write_text("# Tiny\n\nA tiny game.\n\n## Turn\n\n1. Go -- move one space.\n", encoding="utf-8")
     import_rulebook(source, tmp_path, game_id="tiny")
     page = (tmp_path / "docs" / "tiny" / "rules.md").read_text(encoding="utf-8")
-    assert page.startswith('---\ntitle: "Rules (imported)"\n---\n\n# Tiny\n')
+    assert page.startswith('---\ntitle: "Rules"\n---\n\n# Tiny\n')
+    # How the page was made is a note for the designer (hidden from players), still a TODO for the checker.
+    assert page.split("\n\n")[2].startswith("/// designer-note\nImported from `r.md` by `rulecraft import`. TODO:")

@@ -199,3 +199,18 @@ def test_a_shorter_summary_a_designer_wrote_is_not_taken_for_the_rules_first_sen
     for key, following in zip(keys, [*keys[1:], None]):
         section = page[page.index(f'id="{key}"'):page.index(f'id="{following}"') if following else None]
         assert ('class="rc-summary"' in section) is cases[key][2], (key, section)
+
+
+def test_a_designer_note_in_prose_is_hidden_like_the_datas_and_takes_no_term_link(rules):
+    text = ("The Law stands.\n\n/// designer-note\nThe source says nothing of a **Law** repealed.\n///\n\n"
+            "/// designer-note | todo\nWrite how a Law is repealed.\n///\n")
+    page = mdkit.render(rules, text, game="demo", glossary_url="glossary/", link_spacing=0)[0]
+    note, todo = page.select(".admonition.rc-dnote")
+    assert "rc-dnote--note" in note["class"] and "rc-dnote--todo" in todo["class"]
+    assert note.select_one(".admonition-title").get_text() == "Designer note"
+    assert todo.select_one(".admonition-title").get_text() == "Designer note: not in the rules yet"
+    assert note.select_one("strong").get_text() == "Law"  # its Markdown is rendered
+    assert page.select_one("p > a.rc-term").get_text() == "Law"  # the rule's mention is linked, the notes' never
+    assert not page.select(".rc-dnote a")
+    _, ext = mdkit.render(rules, "/// designer-note | later\nSoon.\n///\n", game="demo", allow_problems=True)
+    assert ext.state.problems == ["/// designer-note | later: the argument is 'todo' or none"]

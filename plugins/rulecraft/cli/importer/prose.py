@@ -15,7 +15,9 @@ from .outline import Code, Image, ListBlock, Note, Paragraph, Quote, Section, Ta
 from .state import State
 from .text import plain
 
-PROSE_TITLE = "Rules (imported)"  # the copied page's name in the navigation, beside the generated pages
+# The copied page's name in the navigation, beside the generated pages; readers see it, so it names what the
+# page holds, not how it was made.
+PROSE_TITLE = "Rules"
 ADMONITION = {"note": "note", "warning": "warning", "tip": "tip", "important": "warning", "caution": "warning",
               "example": "example", "info": "info"}
 
@@ -118,9 +120,10 @@ class ProseWriter:
         state = self.state
         parts = [f"---\ntitle: {json.dumps(PROSE_TITLE, ensure_ascii=False)}\n---",
                  f"# {_safe_line(title)}",
-                 f"*Imported from `{source_name}` by `rulecraft import`.* TODO: restate these rules in your own "
-                 "words; the data files hold what the importer recognised (phases, dice tables, terms, cards), "
-                 "shown here by blocks."]
+                 # For the designer only: players never see how the page was made (a designer note).
+                 f"/// designer-note\nImported from `{source_name}` by `rulecraft import`. TODO: restate these rules "
+                 "in your own words; the data files hold what the importer recognised (phases, dice tables, terms, "
+                 "cards), shown here by blocks.\n///"]
         before = len(self._copied)
         parts += self.blocks(state.outline.root.blocks)
         if len(self._copied) > before:
