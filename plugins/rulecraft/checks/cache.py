@@ -25,12 +25,14 @@ import tempfile
 from functools import cache
 from pathlib import Path
 
+from .. import snapshot
 from ..book import RuleBook
 from ..loader import SHARED_DIR, load_rulebook
 from ..problems import Location, Problem, Severity
 from . import CheckResult, check_book
 
 FORMAT = 1
+BOOK_FILE = "book.pickle"  # beside the cache file: the checked book (snapshot.py)
 
 
 @cache
@@ -115,13 +117,28 @@ def load_and_check(data_dir: Path, docs_dir: Path | None, cache_file: Path | Non
     """``load_rulebook(data_dir)`` and the problems of ``check_book(book, docs_dir)`` (without the
     per-game summaries, which only the CLI prints); the checks are skipped when ``cache_file``
     holds the result for the same inputs (``cache_file`` None: always run them, store nothing).
+    With a cache file the book comes back with its YAML positions released (RuleBook.release_positions),
+    and is kept beside the result (snapshot.py): an unchanged build then reads no YAML at all.
     Callers doing bulk work pause the cyclic GC around this (see collector)."""
-    key = input_key(data_dir, docs_dir) if cache_file is not None else None
-    book = load_rulebook(data_dir)
-    stored = load(cache_file, key) if key is not None else None
+    if cache_file is None:
+        book = load_rulebook(data_dir)
+        return book, check_book(book, docs_dir, summaries=False)
+    key = input_key(data_dir, docs_dir)
+    book_file = cache_file.with_name(BOOK_FILE)
+    stored = load(cache_file, key)
     if stored is not None:
+        book = snapshot.load(book_file, key)
+        if book is None:
+            book = load_rulebook(data_dir)
+            book.release_positions()
+            if not any(p.is_error for p in stored):
+                snapshot.store(book_file, key, book)
         return book, CheckResult(book, stored)
+    book = load_rulebook(data_dir)
     result = check_book(book, docs_dir, summaries=False)
-    if key is not None and input_key(data_dir, docs_dir) == key:  # nothing was saved meanwhile
+    book.release_positions()
+    if input_key(data_dir, docs_dir) == key:  # nothing was saved meanwhile
         store(cache_file, key, result.problems)
+        if not result.errors:  # a book with errors is never built from (the build fails, or keeps the last good)
+            snapshot.store(book_file, key, book)
     return book, result

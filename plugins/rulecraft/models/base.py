@@ -29,7 +29,10 @@ NOTE_HELP = ("A designer note (Markdown): how this was encoded, what the source 
 
 class RuleModel(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False, validate_default=False,
-                              frozen=False, populate_by_name=True)
+                              frozen=False, populate_by_name=True,
+                              # Validators are built on first use: a build whose book comes from the
+                              # snapshot (snapshot.py) validates nothing and never builds them.
+                              defer_build=True)
 
     # Where this object was read from: file shown to people and the path in it.
     _file: str = PrivateAttr(default="")

@@ -107,3 +107,70 @@ def test_the_key_follows_rulecraft_code_and_the_working_directory(tmp_path, monk
     monkeypatch.undo()
     monkeypatch.chdir(tmp_path)  # problems name files relative to it
     assert check_cache.input_key(data, docs) != key
+
+
+def test_an_unchanged_build_reads_its_book_from_the_snapshot(tmp_path, runs, monkeypatch):
+    data, docs, _ = project(tmp_path)
+    cache_file = tmp_path / ".cache" / "check.json"
+    first_book, first = check_cache.load_and_check(data, docs, cache_file)
+    assert (tmp_path / ".cache" / check_cache.BOOK_FILE).is_file()
+    loads = []
+    real = check_cache.load_rulebook
+    monkeypatch.setattr(check_cache, "load_rulebook", lambda folder: loads.append(folder) or real(folder))
+    book, again = check_cache.load_and_check(data, docs, cache_file)
+    assert not loads and len(runs) == 1 and again.problems == first.problems
+    assert book is not first_book and list(book.games) == list(first_book.games)
+    (game,) = book.games.values()
+    assert game.info == first_book.games[game.id].info and game.terms == first_book.games[game.id].terms
+    (tmp_path / ".cache" / check_cache.BOOK_FILE).write_bytes(b"rulecraft-book-1\0damaged")
+    check_cache.load_and_check(data, docs, cache_file)  # a damaged snapshot: read the YAML, write it again
+    assert len(loads) == 1 and len(runs) == 1
+    check_cache.load_and_check(data, docs, cache_file)
+    assert len(loads) == 1
+
+
+MARKS: list = []
+
+
+def _unpickled():
+    MARKS.append("unpickled")
+
+
+class _Payload:
+    def __reduce__(self):
+        return _unpickled, ()
+
+
+def test_a_snapshot_is_unpickled_only_under_the_key_asked_for(tmp_path):
+    import pickle
+
+    from rulecraft import snapshot
+
+    path = tmp_path / "book.pickle"
+    path.write_bytes(snapshot.MAGIC + b"other-key\n" + pickle.dumps(_Payload()))
+    assert snapshot.load(path, "key") is None and MARKS == []  # never unpickled
+    path.write_bytes(snapshot.MAGIC + b"key\n" + pickle.dumps(_Payload()))
+    assert snapshot.load(path, "key") is None and MARKS == ["unpickled"]  # not a rule book: a miss all the same
+    assert snapshot.load(tmp_path / "missing.pickle", "key") is None
+
+
+def test_a_build_from_the_snapshot_builds_no_validator(tmp_path):
+    """The point of the snapshot: no model validates, so pydantic builds none of their validators."""
+    import subprocess
+    import sys
+
+    data, docs, _ = project(tmp_path)
+    script = (
+        "import sys; from pathlib import Path\n"
+        "import rulecraft.models as m; from rulecraft.checks.cache import load_and_check\n"
+        "from pydantic._internal._mock_val_ser import MockValSer\n"
+        "book, result = load_and_check(Path(sys.argv[1]), Path(sys.argv[2]), Path(sys.argv[3]))\n"
+        "def every(cls): return [cls] + [c for s in cls.__subclasses__() for c in every(s)]\n"
+        "built = sorted(c.__name__ for c in every(m.RuleModel) if not isinstance(c.__pydantic_validator__, "
+        "MockValSer))\n"
+        "print(len(book.games), len(result.problems), ' '.join(built))\n")
+    args = [sys.executable, "-c", script, str(data), str(docs), str(tmp_path / ".cache" / "check.json")]
+    first = subprocess.run(args, capture_output=True, text=True, check=True).stdout.split()
+    second = subprocess.run(args, capture_output=True, text=True, check=True).stdout.split()
+    assert first[:2] == second[:2] and "GameFile" in first[2:]  # reading the YAML built them
+    assert second[2:] == []

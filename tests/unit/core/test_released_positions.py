@@ -53,3 +53,23 @@ def test_the_status_page_locations_need_no_second_read():
                        [(o.source_path, n, str(loc)) for o, n, loc in notes])
     assert all(doc.released for game in book.games.values() for doc in game.documents.values())
     assert any(expected[g][0] or expected[g][1] for g in expected)  # the data has TODOs or notes to find
+
+
+def test_a_book_from_the_snapshot_is_the_checked_book(tmp_path):
+    """What a build reads from the snapshot (snapshot.py) is the loaded book: the same models, the same
+    answers to every location question, the same derived views."""
+    from rulecraft import snapshot
+
+    book = load_rulebook(RULES)
+    book.release_positions()
+    snapshot.store(tmp_path / "book.pickle", "k", book)
+    again = snapshot.load(tmp_path / "book.pickle", "k")
+    assert again is not None and again is not book and list(again.games) == list(book.games)
+    for game_id, game in book.games.items():
+        copy = again.games[game_id]
+        models, copied = list(iter_models(game)), list(iter_models(copy))
+        assert [type(m) for m in copied] == [type(m) for m in models] and copied == models
+        for derived in (todo_items, designer_notes):
+            assert [(o, t, loc) for o, t, loc in derived(build_index(copy))] == \
+                [(o, t, loc) for o, t, loc in derived(build_index(game))]
+    assert every_answer(again) == every_answer(book)
