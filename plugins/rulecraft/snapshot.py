@@ -15,11 +15,11 @@ a miss.
 
 from __future__ import annotations
 
-import os
+import contextlib
 import pickle
-import tempfile
 from pathlib import Path
 
+from .atomicfile import write_atomic
 from .book import RuleBook
 
 MAGIC = b"rulecraft-book-1\0"
@@ -44,15 +44,5 @@ def store(path: Path, key: str, book: RuleBook) -> None:
         payload = pickle.dumps(book, protocol=pickle.HIGHEST_PROTOCOL)
     except Exception:  # noqa: BLE001 - an unpicklable book (never expected) is only a missed speed-up
         return
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".book-", suffix=".tmp")
-    except OSError:
-        return
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(MAGIC + key.encode() + b"\n")
-            out.write(payload)
-        os.replace(tmp, path)
-    except OSError:
-        Path(tmp).unlink(missing_ok=True)
+    with contextlib.suppress(OSError):  # not kept: the next build reads the YAML again
+        write_atomic(path, MAGIC + key.encode() + b"\n" + payload)

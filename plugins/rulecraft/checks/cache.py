@@ -17,15 +17,15 @@ ran is never filed under the wrong contents.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
-import os
 import sys
-import tempfile
 from functools import cache
 from pathlib import Path
 
 from .. import snapshot
+from ..atomicfile import write_atomic
 from ..book import RuleBook
 from ..loader import SHARED_DIR, load_rulebook
 from ..problems import Location, Problem, Severity
@@ -100,17 +100,8 @@ def load(cache_file: Path, key: str) -> list[Problem] | None:
 def store(cache_file: Path, key: str, problems: list[Problem]) -> None:
     """Write the entry atomically; a cache that cannot be written is simply not used."""
     text = json.dumps({"format": FORMAT, "key": key, "problems": [_encode(p) for p in problems]})
-    try:
-        cache_file.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=cache_file.parent, prefix=".check-", suffix=".tmp")
-    except OSError:
-        return
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, cache_file)
-    except OSError:
-        Path(tmp).unlink(missing_ok=True)
+    with contextlib.suppress(OSError):  # not kept: the next build checks again
+        write_atomic(cache_file, text.encode("utf-8"))
 
 
 def load_and_check(data_dir: Path, docs_dir: Path | None, cache_file: Path | None) -> tuple[RuleBook, CheckResult]:

@@ -27,9 +27,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+from ..atomicfile import write_atomic
 from ..render.cheatsheet import PDF_SLOT
 from .fitting import MIN_PT, FitResult, emoji_to_images, fit_here
-from .pdf_cache import _atomic_write
 from .pdf_workers import FitsStopped, FitWorkers, WeasyPrintMissing, worker_count
 
 STYLESHEETS = ("rulecraft.css", "cheatsheet.css")  # inside the site's asset folder
@@ -410,7 +410,7 @@ def write_outcome(site_dir: Path, game_id: str, page_file: Path, outcome: FitRes
     for paper in PAPERS:
         pdf_file = site_dir / game_id / paper.file_name
         data, count, fill = outcome.pdfs[paper.css_size]
-        _atomic_write(pdf_file, data)
+        write_atomic(pdf_file, data)
         written.append((paper.label, pdf_file))
         results.append(PdfResult(game_id, pdf_file, count, paper.label, fill, outcome.fit.size_pt))
         if count != 1:

@@ -50,18 +50,6 @@ def renderer_tag() -> str:
     return f"weasyprint-{version}-{code.hexdigest()[:16]}"
 
 
-def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def _remove(path: Path) -> None:
     """Renamed aside first, so a writer renaming a new entry into this name is never half deleted."""
     try:

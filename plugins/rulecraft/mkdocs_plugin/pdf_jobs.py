@@ -31,6 +31,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..atomicfile import write_atomic
 from .pdf import (
     PAPERS,
     STYLESHEETS,
@@ -44,7 +45,7 @@ from .pdf import (
     submit_fit,
     write_outcome,
 )
-from .pdf_cache import PdfCache, _atomic_write
+from .pdf_cache import PdfCache
 
 
 class _Miss(Exception):
@@ -232,7 +233,7 @@ class PdfJobs:
             placed = []
             for paper in PAPERS:
                 target = site_dir / game_id / paper.file_name
-                _atomic_write(target, previous.pdfs[paper.css_size][0])
+                write_atomic(target, previous.pdfs[paper.css_size][0])
                 placed.append((paper.label, target))
             add_download_link(page_file, placed)
 
