@@ -28,6 +28,8 @@ MAGIC = b"rulecraft-book-1\0"
 def load(path: Path, key: str) -> RuleBook | None:
     """The book stored for ``key``, or None (missing, another key, unreadable, damaged)."""
     header = MAGIC + key.encode() + b"\n"
+    if not path.is_file():  # missing, or not a regular file (a pipe would block the read)
+        return None
     try:
         with open(path, "rb") as stored:
             if stored.read(len(header)) != header:

@@ -18,9 +18,12 @@ ran is never filed under the wrong contents.
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import hashlib
 import json
+import os
 import sys
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -37,36 +40,56 @@ BOOK_FILE = "book.pickle"  # beside the cache file: the checked book (snapshot.p
 
 @cache
 def _code_digest() -> bytes:
-    """Rulecraft's source (a changed check must not reuse results), Python's and pydantic's versions."""
+    """Rulecraft's source (a changed check must not reuse results), the versions of Python, pydantic and
+    PyYAML (messages, parsed values and positions come from them)."""
     import pydantic
+    import yaml
 
     package = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256(f"{sys.version}\0{pydantic.VERSION}\0".encode())
+    digest = hashlib.sha256(f"{sys.version}\0{pydantic.VERSION}\0{yaml.__version__}\0".encode())
     for path in sorted(package.rglob("*.py")):
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.digest()
 
 
+def _files(folder: Path, pattern: str) -> Iterator[Path]:
+    """The files under ``folder`` whose names match ``pattern``, in a fixed order, through linked folders as
+    the loader goes (a game folder may be a link to one kept elsewhere); a folder reached twice is read once."""
+    seen: set[str] = set()
+    for top, folders, names in os.walk(folder, followlinks=True):
+        real = os.path.realpath(top)
+        if real in seen:
+            folders[:] = []
+            continue
+        seen.add(real)
+        folders.sort()
+        for name in sorted(names):
+            if fnmatch.fnmatchcase(name, pattern) and os.path.isfile(os.path.join(top, name)):
+                yield Path(top, name)
+
+
 def _add_tree(digest, label: str, folder: Path, pattern: str) -> None:
-    digest.update(f"\1{label}\0{folder}\0".encode())
+    # Names as the file system gives them (os.fsencode): a file name that is not UTF-8 is no error.
+    digest.update(b"\1" + label.encode() + b"\0" + os.fsencode(folder) + b"\0")
     if not folder.is_dir():
         return
-    for path in sorted(p for p in folder.rglob(pattern) if p.is_file()):
+    for path in _files(folder, pattern):
         try:
             data = path.read_bytes()
         except OSError:
             data = b"\2unreadable"
-        digest.update(path.relative_to(folder).as_posix().encode() + b"\0" + str(len(data)).encode() + b"\0" + data)
+        digest.update(os.fsencode(path.relative_to(folder).as_posix()) + b"\0" + str(len(data)).encode() + b"\0"
+                      + data)
 
 
 def input_key(data_dir: Path, docs_dir: Path | None) -> str:
     """Hash of everything ``load_rulebook(data_dir)`` and ``check_book(book, docs_dir)`` read."""
     data_dir = Path(data_dir).resolve()
     digest = hashlib.sha256(_code_digest())
-    digest.update(f"{FORMAT}\0{Path.cwd().resolve()}\0".encode())
+    digest.update(f"{FORMAT}\0".encode() + os.fsencode(Path.cwd().resolve()) + b"\0")
     _add_tree(digest, "data", data_dir, "*")
-    if not (data_dir / SHARED_DIR).is_dir():  # one game's folder: its shared glossaries live beside it
-        _add_tree(digest, "shared", data_dir.parent / SHARED_DIR, "*.yaml")
+    # Shared glossaries beside the folder: those of one game's folder (hashed whatever the folder holds).
+    _add_tree(digest, "shared", data_dir.parent / SHARED_DIR, "*.yaml")
     if docs_dir is not None:
         _add_tree(digest, "docs", Path(docs_dir).resolve(), "*.md")
     return digest.hexdigest()
@@ -88,6 +111,8 @@ def _decode(item: list) -> Problem:
 
 def load(cache_file: Path, key: str) -> list[Problem] | None:
     """The stored problems for ``key``, or None (missing, another key, unreadable, damaged)."""
+    if not cache_file.is_file():  # missing, or not a regular file (a pipe would block the read)
+        return None
     try:
         entry = json.loads(cache_file.read_text(encoding="utf-8"))
         if entry.get("format") != FORMAT or entry.get("key") != key:
@@ -122,7 +147,7 @@ def load_and_check(data_dir: Path, docs_dir: Path | None, cache_file: Path | Non
         if book is None:
             book = load_rulebook(data_dir)
             book.release_positions()
-            if not any(p.is_error for p in stored):
+            if not any(p.is_error for p in stored) and input_key(data_dir, docs_dir) == key:  # none saved meanwhile
                 snapshot.store(book_file, key, book)
         return book, CheckResult(book, stored)
     book = load_rulebook(data_dir)

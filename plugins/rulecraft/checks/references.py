@@ -124,7 +124,7 @@ def check_prose(index: GameIndex, file: str, text: str) -> Iterator[Problem]:
 def check_page_blocks(book, index: GameIndex | None, file: str, text: str) -> Iterator[Problem]:
     """`/// name | argument` blocks of a page: known block, existing game and item."""
     from ..models.index import build_index
-    from ..models.textrefs import BLOCK_RE, GAME_BLOCKS, ITEM_BLOCKS, SITE_BLOCKS, split_target
+    from ..models.textrefs import BLOCK_RE, GAME_BLOCKS, ITEM_BLOCKS, NOTE_KINDS, SITE_BLOCKS, split_target
 
     for match in BLOCK_RE.finditer(text):
         name, argument = match.group(2), (match.group(3) or "").strip()
@@ -132,6 +132,9 @@ def check_page_blocks(book, index: GameIndex | None, file: str, text: str) -> It
             continue  # another extension's block (admonition, details, tab...)
         line = text.count("\n", 0, match.start()) + 1
         location = Location(file, line, match.start(2) - match.start() + 1)
+        if name == "designer-note" and argument and argument.lower() not in NOTE_KINDS:
+            yield error("block-argument", f"/// designer-note | {argument}: the argument is 'todo' or none", location,
+                        "write /// designer-note for a remark, /// designer-note | todo for what the rules still lack")
         if name in SITE_BLOCKS:
             continue
         game_id, item_id = split_target(argument) if name in ITEM_BLOCKS else (argument or None, "")

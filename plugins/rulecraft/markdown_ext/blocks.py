@@ -9,7 +9,7 @@ from pymdownx.blocks.block import Block
 
 from ..models import textrefs
 from ..render import cards, catalog, changes, cheatsheet, dice, games, glossary, icons, overview, phases, status
-from ..render.base import NOTE_CLASS, NOTE_TITLES, admonition, heading, safe, sub
+from ..render.base import heading, note_box, safe, sub
 
 
 class RulecraftBlock(Block):
@@ -173,11 +173,11 @@ class DesignerNoteBlock(Block):
         return "block"
 
     def on_create(self, parent: etree.Element) -> etree.Element:
-        kind = (self.argument or "").strip() or "note"
-        if kind not in NOTE_TITLES:
-            self.config["ext"].report(f"/// designer-note | {kind}: the argument is 'todo' or none")
+        kind = (self.argument or "").strip().lower() or "note"
+        if kind not in textrefs.NOTE_KINDS:  # the checker names the line (checks.references.check_page_blocks)
+            self.config["ext"].report(f"/// designer-note | {self.argument.strip()}: the argument is 'todo' or none")
             kind = "note"
-        return admonition(parent, f"note {NOTE_CLASS} {NOTE_CLASS}--{kind}", NOTE_TITLES[kind])
+        return note_box(parent, kind)
 
 
 def _status(el, ctx):

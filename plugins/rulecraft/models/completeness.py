@@ -4,6 +4,7 @@ Read by the checker (as warnings) and by the Status page (as lists), so it lives
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -69,8 +70,26 @@ def _find_designer_notes(game) -> Iterator[tuple[object, str, Location]]:
             yield obj, note.strip(), game.where(obj, "designer_note", key=True)
 
 
+# `/// designer-note | todo` (any case): one TODO, whatever its text says (a TODO in it is not a second one).
+_TODO_NOTE = re.compile(r"^[ ]{0,3}(/{3,})[ ]*designer-note[ ]*\|[ ]*todo[ ]*$", re.IGNORECASE)
+
+
 def prose_todos(file: str, text: str) -> Iterator[tuple[str, Location]]:
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    lines = text.splitlines()
+    lineno = 0
+    while lineno < len(lines):
+        line = lines[lineno]
+        lineno += 1
+        note = _TODO_NOTE.match(line)
+        if note:
+            opened, fence, body = lineno, note.group(1), []
+            while lineno < len(lines) and lines[lineno].strip() != fence:  # to the closing fence (or the end)
+                body.append(lines[lineno].strip())
+                lineno += 1
+            lineno += 1
+            said = next((b for b in body if b), "")
+            yield ("designer note: " + said if said else line.strip())[:120], Location(file, opened, note.start(1) + 1)
+            continue
         match = next(iter(find_placeholders(line)), None)
         if match:
             yield line.strip()[:120], Location(file, lineno, match.start() + 1)

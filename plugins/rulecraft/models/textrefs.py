@@ -85,6 +85,7 @@ GAME_BLOCKS = ("overview", "turn", "phase-list", "dice-tables", "components", "s
                "constants", "icons", "cards", "glossary", "changelog", "status", "cheatsheet", "open-questions",
                "catalog")
 SITE_BLOCKS = ("games", "title", "designer-note")
+NOTE_KINDS = ("note", "todo")  # `/// designer-note` (a remark) or `/// designer-note | todo` (something missing)
 BLOCK_RE = re.compile(r"^[ ]{0,3}(/{3,})[ ]*([\w-]+)[ ]*(?:\|[ ]*(.*?))?[ ]*$", re.MULTILINE)
 
 

@@ -135,11 +135,20 @@ NOTE_CLASS = "rc-dnote"
 NOTE_TITLES = {"todo": "Designer note: not in the rules yet", "note": "Designer note"}
 
 
+def note_box(parent: Element, kind: str) -> Element:
+    """The box of a designer note, titled; ``kind`` is "todo" (something missing) or "note" (a remark).
+    Kept out of the search index: a player's search must not show text the page hides from them (the
+    Status page, which lists every note of the data, is indexed)."""
+    box = admonition(parent, f"note {NOTE_CLASS} {NOTE_CLASS}--{kind}", NOTE_TITLES[kind])
+    box.set("data-search-exclude", "")
+    return box
+
+
 def designer_note(parent: Element, ctx: RenderContext, text: str | None, kind: str = "note") -> Element | None:
-    """One designer note as a block: ``kind`` is "todo" (something missing) or "note" (a remark)."""
+    """One designer note as a block (note_box) holding ``text``."""
     if not text:
         return None
-    box = admonition(parent, f"note {NOTE_CLASS} {NOTE_CLASS}--{kind}", NOTE_TITLES[kind])
+    box = note_box(parent, kind)
     ctx.markdown(box, text)
     return box
 
@@ -155,6 +164,7 @@ def inline_notes(parent: Element, item) -> None:
     for kind, text in (("todo", getattr(item, "todo", None)), ("note", getattr(item, "designer_note", None))):
         if text:
             span = sub(parent, "span", cls=f"{NOTE_CLASS} {NOTE_CLASS}--inline {NOTE_CLASS}--{kind}")
+            span.set("data-search-exclude", "")
             sub(span, "strong", NOTE_TITLES[kind] + ": ").tail = safe(text)
             span.tail = " "
 

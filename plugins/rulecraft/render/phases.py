@@ -191,7 +191,7 @@ def _sequence_list(parent: Element, ctx: RenderContext, nodes: list[NumberedPhas
             badge(item, ACTS[node.phase.acts], "acts")
         _mark_variants(item, item, node, ctx)
         if not node.phase.has_rules or node.phase.todo:  # for designers only: the phase says the rest
-            badge(item, "Incomplete", f"todo {NOTE_CLASS}")
+            badge(item, "Incomplete", f"todo {NOTE_CLASS}").set("data-search-exclude", "")
         if node.phase.summary:
             sub(item, "span", node.phase.summary, "rc-summary rc-nolink-terms")
 

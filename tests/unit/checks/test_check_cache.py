@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import threading
 
 import pytest
 from gamekit import check, copy_example, dedent
@@ -174,3 +176,62 @@ def test_a_build_from_the_snapshot_builds_no_validator(tmp_path):
     second = subprocess.run(args, capture_output=True, text=True, check=True).stdout.split()
     assert first[:2] == second[:2] and "GameFile" in first[2:]  # reading the YAML built them
     assert second[2:] == []
+
+
+def test_an_edit_in_a_linked_game_folder_is_a_change(tmp_path):
+    """A game folder may be a link to one kept elsewhere (the loader follows it): so does the key."""
+    data, docs, game = project(tmp_path)
+    kept = tmp_path / "games" / game.name
+    kept.parent.mkdir()
+    game.rename(kept)
+    game.symlink_to(kept, target_is_directory=True)
+    cache_file = tmp_path / ".cache" / "check.json"
+    check_cache.load_and_check(data, docs, cache_file)
+    game_yaml = kept / "game.yaml"
+    title = next(line for line in game_yaml.read_text(encoding="utf-8").splitlines() if line.startswith("title:"))
+    game_yaml.write_text(game_yaml.read_text(encoding="utf-8").replace(title, "title: Renamed"), encoding="utf-8")
+    book, _ = check_cache.load_and_check(data, docs, cache_file)
+    assert book.games[game.name].title == "Renamed"
+    (game / "loop").symlink_to(kept, target_is_directory=True)  # a link back up: each folder is read once
+    assert check_cache.input_key(data, docs) != check_cache.input_key(data, docs.parent / "elsewhere")
+
+
+def test_a_file_saved_while_the_snapshot_is_made_again_is_not_filed_under_the_old_key(tmp_path, monkeypatch):
+    data, docs, game = project(tmp_path)
+    cache_file = tmp_path / ".cache" / "check.json"
+    check_cache.load_and_check(data, docs, cache_file)
+    (tmp_path / ".cache" / check_cache.BOOK_FILE).unlink()  # the check's result is kept, the snapshot is not
+    game_yaml = game / "game.yaml"
+    original = game_yaml.read_text(encoding="utf-8")
+    title = next(line for line in original.splitlines() if line.startswith("title:"))
+    real = check_cache.load_rulebook
+
+    def saved_meanwhile(root):
+        game_yaml.write_text(original.replace(title, "title: Saved meanwhile"), encoding="utf-8")
+        return real(root)
+
+    monkeypatch.setattr(check_cache, "load_rulebook", saved_meanwhile)
+    check_cache.load_and_check(data, docs, cache_file)
+    assert not (tmp_path / ".cache" / check_cache.BOOK_FILE).exists()
+    monkeypatch.setattr(check_cache, "load_rulebook", real)
+    game_yaml.write_text(original, encoding="utf-8")  # undone: the inputs of the stored key again
+    book, _ = check_cache.load_and_check(data, docs, cache_file)
+    assert book.games[game.name].title == title.split(":", 1)[1].strip()
+
+
+def test_odd_files_in_the_inputs_or_the_cache_are_no_error(tmp_path):
+    data, docs, game = project(tmp_path)
+    (game / "caf\udce9.png").write_bytes(b"x")  # a file name that is not UTF-8
+    cache_dir = tmp_path / ".cache"
+    cache_dir.mkdir()
+    for name in ("check.json", check_cache.BOOK_FILE):  # pipes where the cache files go: never read (blocks)
+        os.mkfifo(cache_dir / name)
+    done = []
+    reader = threading.Thread(target=lambda: done.append(check_cache.load_and_check(data, docs,
+                                                                                    cache_dir / "check.json")),
+                              daemon=True)
+    reader.start()
+    reader.join(60)
+    assert done, "the build waits on a pipe in the cache folder"
+    book, result = done[0]
+    assert book.games and not result.errors

@@ -192,3 +192,16 @@ def test_placeholder_words_in_ids_are_not_todos(game):
             rules: Each player may trade one Widget.
         """})
     assert with_code(check(folder).problems, "todo") == []
+
+
+def test_a_todo_designer_note_in_prose_is_one_todo(game, tmp_path):
+    folder = game()
+    docs = tmp_path / "docs"
+    (docs / "demo").mkdir(parents=True)
+    page = ("# Demo\n\nTrade widgets.\n\n/// designer-note | todo\nWho wins a tie? TODO: ask.\n///\n\n"
+            "/// designer-note\nThe source has no TODO here.\n///\n")
+    (docs / "demo" / "rules.md").write_text(page, encoding="utf-8")
+    first, second = [p for p in check(folder, docs).problems if p.code == "todo"]
+    assert first.message == "incomplete prose: designer note: Who wins a tie? TODO: ask."  # once, not twice
+    assert_at(first, docs / "demo" / "rules.md", *line_col(page, "/// designer-note | todo"))
+    assert second.message == "incomplete prose: The source has no TODO here."  # a plain note's words count

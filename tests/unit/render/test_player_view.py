@@ -85,6 +85,7 @@ def test_designer_notes_are_marked_and_the_css_hides_them(rules):
     texts = " ".join(n.get_text(" ") for n in notes)
     assert "Ties are not covered." in texts and "The source leaves this phase empty." in texts
     assert "Chances assumed." in texts  # a table's note, inside the phase that carries the table
+    assert all(n.has_attr("data-search-exclude") for n in notes)  # a search never shows what the page hides
     css = (ASSETS / "player.css").read_text(encoding="utf-8")
     assert ".rc-dnote { display: none !important; }" in css
     assert "@media screen {\n  .rc-notes-on .rc-dnote" in css  # only on screen: print is the player view
@@ -207,6 +208,7 @@ def test_a_designer_note_in_prose_is_hidden_like_the_datas_and_takes_no_term_lin
     page = mdkit.render(rules, text, game="demo", glossary_url="glossary/", link_spacing=0)[0]
     note, todo = page.select(".admonition.rc-dnote")
     assert "rc-dnote--note" in note["class"] and "rc-dnote--todo" in todo["class"]
+    assert note.has_attr("data-search-exclude") and todo.has_attr("data-search-exclude")
     assert note.select_one(".admonition-title").get_text() == "Designer note"
     assert todo.select_one(".admonition-title").get_text() == "Designer note: not in the rules yet"
     assert note.select_one("strong").get_text() == "Law"  # its Markdown is rendered
