@@ -1000,3 +1000,26 @@ def test_a_tables_caption_set_close_above_it_is_no_row_of_it():
     assert "| Pond Table |  |" not in out and any("Pond Table" in t for t in out[:1])
     assert out[1:] == ["| Roll | What happens |", "| 1 | Rain - every frog leaps again |",
                        "| 2 | Breeze - flies move right |", "| 3 | Sunny - nothing happens |"]
+
+
+def _pdf_outline(texts: list[str]):
+    return docformats._layout_outline(list(enumerate(texts, start=1)), "book.pdf", "pdf")
+
+
+def test_a_sidebar_title_in_capitals_ranks_below_the_headings_the_pdf_marked():
+    outline = _pdf_outline(["# THE GAME", "", "## 1.0 INTRODUCTION", "", "Each player leads a team.", "",
+                            "**DESIGNER'S NOTE**", "The valley is different every game.", "",
+                            "#### 2.0 COMPONENTS", "", "- 1 valley board", "- 36 terrain tiles", "",
+                            "#### 3.0 SETTING UP", "", "Shuffle the tiles."])
+    where = {s.title: s.parent.title for s in outline.sections()}
+    assert where["2.0 COMPONENTS"] == where["3.0 SETTING UP"] == "1.0 INTRODUCTION"
+    assert where["**DESIGNER'S NOTE**"] == "1.0 INTRODUCTION"
+
+
+def test_numbered_cases_led_in_bold_set_without_a_gap_are_paragraphs_of_their_own():
+    outline = _pdf_outline(["# THE GAME", "", "## 4.0 KEY TERMS", "",
+                            "**4.3 Exposed.** A surveyor on a tile with no camp marker at the",
+                            "end of the day is exposed.", "**4.4 Renown.** Victory points, tracked around the edge",
+                            "of the board.", "**4.5 Frontier.** Every empty space next to a tile."])
+    section = next(s for s in outline.sections() if s.title == "4.0 KEY TERMS")
+    assert [b.text.split("**")[1] for b in section.blocks] == ["4.3 Exposed.", "4.4 Renown.", "4.5 Frontier."]

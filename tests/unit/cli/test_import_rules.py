@@ -2890,3 +2890,20 @@ def test_a_plain_first_row_of_column_names_over_sentences_is_a_header_not_a_phas
         </body></html>
         """, name="book.html")
     assert [p["name"] for p in files["phases"]["phases"]] == ["Fog", "Trim", "Bell"]
+
+
+def test_a_phase_heading_set_in_capitals_names_the_phase_in_ordinary_case(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## The day sequence
+
+        ### 5.1 MUSTER PHASE
+
+        Each player takes one ration.
+
+        ### 5.2 MARCH PHASE
+
+        Each surveyor may move two tiles.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Muster", "March"]

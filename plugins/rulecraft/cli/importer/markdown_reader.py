@@ -267,6 +267,8 @@ class MarkdownReader:
                 continue
             if self.plain and para and plaintext.ENUMERATED.match(raw):
                 flush()  # '(b) Each warden ...' on a new line: a new entry, however the lines wrap
+            elif self.plain and para and plaintext.CASE_LEAD.match(raw) and plaintext.CASE_LEAD.match(para[0][1]):
+                flush()  # '**4.4 Renown.** …' under a '**4.3 Exposed.** …' case: the next case, set without a gap
             para.append((ln, raw))
             i += 1
         flush()

@@ -16,7 +16,7 @@ import re
 
 from . import dice, entries, turn_sections
 from .enumeration import split_lead
-from .names import capitalise, clean_name, split_item
+from .names import capitalise, clean_name, split_item, uncapped
 from .outline import ListBlock, ListItem, Paragraph, Table
 from .sections import heading_text
 from .state import State
@@ -126,7 +126,8 @@ def heading_phase_name(title: str) -> str | None:
         return None
     group = next(g for g in ("named", "ordinal", "suffixed") if match.group(g) is not None)
     # the suffixed form keeps its 'phase' for clean_name, which drops it with a leading article ('The tide phase')
-    name = clean_name(match.group(group) + (" phase" if group == "suffixed" else ""), drop_phase=True)
+    # 'MUSTER PHASE': the name set in capitals is uncapped before the word 'phase' is put back in lower case
+    name = clean_name(uncapped(match.group(group)) + (" phase" if group == "suffixed" else ""), drop_phase=True)
     name = re.sub(r"\s+phase$", "", name, flags=re.I)
     return capitalise(name) if name and len(name.split()) <= 6 else None
 
