@@ -2907,3 +2907,19 @@ def test_a_phase_heading_set_in_capitals_names_the_phase_in_ordinary_case(tmp_pa
         Each surveyor may move two tiles.
         """)
     assert [p["name"] for p in files["phases"]["phases"]] == ["Muster", "March"]
+
+
+def test_a_readme_without_a_title_heading_is_named_by_the_bold_name_its_first_paragraph_opens_with(tmp_path):
+    source = tmp_path / "README.md"
+    source.write_text(textwrap.dedent("""\
+        <p align="center"><img src="assets/logo.svg" alt="logo"></p>
+
+        **Mudlark Dredgers** is a push-your-luck river game for 2–4 players.
+
+        ## How to play
+
+        Rake the mud.
+        """), encoding="utf-8")
+    result = import_rulebook(source, tmp_path / "out")
+    game = yaml.safe_load((result.folder / "game.yaml").read_text(encoding="utf-8"))
+    assert result.game_id == "mudlark-dredgers" and game["title"] == "Mudlark Dredgers"
