@@ -2923,3 +2923,40 @@ def test_a_readme_without_a_title_heading_is_named_by_the_bold_name_its_first_pa
     result = import_rulebook(source, tmp_path / "out")
     game = yaml.safe_load((result.folder / "game.yaml").read_text(encoding="utf-8"))
     assert result.game_id == "mudlark-dredgers" and game["title"] == "Mudlark Dredgers"
+
+
+def test_a_markdown_table_left_as_text_in_an_html_page_is_read_as_a_table(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <html><body><h1>Game</h1>
+        <h2>Glossary</h2>
+        <details open>
+        <summary>Words used on the tiles</summary>
+
+        | Term | Meaning |
+        |------|---------|
+        | **Find** | A face-up tile you have raked from the mud. |
+        | **Snag** | A tile showing a tangle of rope. |
+
+        </details>
+        </body></html>
+        """, name="book.html")
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Find", "Snag"]
+
+
+def test_of_two_set_up_headings_the_one_holding_numbered_steps_is_the_set_up(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Quick start
+
+        npm install
+
+        npm run dev
+
+        ## Setting up
+
+        1. Lay the river board out.
+        2. Shuffle the find tiles.
+        3. Each player takes a boat.
+        """)
+    assert files["game"]["setup"] == ["Lay the river board out.", "Shuffle the find tiles.", "Each player takes a boat."]
