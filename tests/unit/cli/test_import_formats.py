@@ -974,3 +974,52 @@ def test_a_bold_header_row_as_close_as_a_cells_lines_stays_a_row_of_its_own():
                         ("2", "Cloud: only one arc can be", "surveyed."), ("3", "Clear: no effect.", "")), 740)
     out = [t for t in layout(chars) if t]
     assert out[0] == "| d6 | Effect |" and out[1] == "| 1 | Storm: nobody may survey this night at all. |"
+
+
+def test_a_paragraphs_last_line_above_a_table_is_no_row_of_it():
+    """'… Roll one' over 'die:' set in the table's first column: the sentence ends there, the table starts below."""
+    chars = line("If your frog is next to a fly you may snap at it with your tongue. Roll one", 50, 700)
+    chars += line("die:", 50, 686)
+    chars += line("Roll", 50, 668) + line("Fly roll", 150, 668)
+    chars += line("1-2", 50, 652) + line("Miss! Nothing happens", 150, 652)
+    chars += line("3-5", 50, 636) + line("Got one", 150, 636)
+    chars += line("6", 50, 620) + line("Big gulp", 150, 620)
+    out = [t for t in layout(chars) if t]
+    assert out[:2] == ["If your frog is next to a fly you may snap at it with your tongue. Roll one", "die:"]
+    assert out[2:] == ["| Roll | Fly roll |", "| 1-2 | Miss! Nothing happens |", "| 3-5 | Got one |",
+                       "| 6 | Big gulp |"]
+
+
+def test_a_tables_caption_set_close_above_it_is_no_row_of_it():
+    chars = line("Pond Table", 50, 700, bold=True)
+    chars += line("Roll", 50, 684, bold=True) + line("What happens", 150, 684, bold=True)
+    chars += line("1", 50, 668) + line("Rain - every frog leaps again", 150, 668)
+    chars += line("2", 50, 652) + line("Breeze - flies move right", 150, 652)
+    chars += line("3", 50, 636) + line("Sunny - nothing happens", 150, 636)
+    out = [t for t in layout(chars) if t]
+    assert "| Pond Table |  |" not in out and any("Pond Table" in t for t in out[:1])
+    assert out[1:] == ["| Roll | What happens |", "| 1 | Rain - every frog leaps again |",
+                       "| 2 | Breeze - flies move right |", "| 3 | Sunny - nothing happens |"]
+
+
+def _pdf_outline(texts: list[str]):
+    return docformats._layout_outline(list(enumerate(texts, start=1)), "book.pdf", "pdf")
+
+
+def test_a_sidebar_title_in_capitals_ranks_below_the_headings_the_pdf_marked():
+    outline = _pdf_outline(["# THE GAME", "", "## 1.0 INTRODUCTION", "", "Each player leads a team.", "",
+                            "**DESIGNER'S NOTE**", "The valley is different every game.", "",
+                            "#### 2.0 COMPONENTS", "", "- 1 valley board", "- 36 terrain tiles", "",
+                            "#### 3.0 SETTING UP", "", "Shuffle the tiles."])
+    where = {s.title: s.parent.title for s in outline.sections()}
+    assert where["2.0 COMPONENTS"] == where["3.0 SETTING UP"] == "1.0 INTRODUCTION"
+    assert where["**DESIGNER'S NOTE**"] == "1.0 INTRODUCTION"
+
+
+def test_numbered_cases_led_in_bold_set_without_a_gap_are_paragraphs_of_their_own():
+    outline = _pdf_outline(["# THE GAME", "", "## 4.0 KEY TERMS", "",
+                            "**4.3 Exposed.** A surveyor on a tile with no camp marker at the",
+                            "end of the day is exposed.", "**4.4 Renown.** Victory points, tracked around the edge",
+                            "of the board.", "**4.5 Frontier.** Every empty space next to a tile."])
+    section = next(s for s in outline.sections() if s.title == "4.0 KEY TERMS")
+    assert [b.text.split("**")[1] for b in section.blocks] == ["4.3 Exposed.", "4.4 Renown.", "4.5 Frontier."]

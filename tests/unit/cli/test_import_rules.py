@@ -2749,3 +2749,214 @@ def test_numbered_cases_under_a_components_heading_are_no_glossary(tmp_path):
         **2.3** Dice. The game uses one six-sided die.
         """)
     assert "terms" not in files or not files["terms"].get("terms")
+
+
+def test_a_glossary_table_folded_into_a_details_toggle_is_read_as_a_table(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Glossary
+
+        <details open>
+        <summary>Words used on the tiles</summary>
+
+        | Term | Meaning |
+        |------|---------|
+        | **Find** | A face-up tile you have raked from the mud. |
+        | **Snag** | A tile showing a tangle of rope. |
+        | **Hold** | How many finds your boat can carry. |
+
+        </details>
+        """)
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Find", "Snag", "Hold"]
+
+
+def test_a_lead_that_counts_the_phases_makes_the_section_the_turn_and_a_step_table_sums_up_its_headings(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Setting up
+
+        1. Lay out the board.
+        2. Each player takes a boat.
+
+        ## A tide
+
+        Each tide is played in three phases. Everybody finishes a phase first.
+
+        | # | Phase | What happens |
+        |---|-------|--------------|
+        | 1 | **Ebb** | The water falls. |
+        | 2 | **Rake** | Each player draws tiles or stops. |
+        | 3 | **Flood** | The water comes back. |
+
+        ### 1. Ebb
+
+        Roll the river die and move the water marker down that many banks.
+
+        ### 2. Rake
+
+        On your turn, draw the top tile from the mud.
+
+        ### 3. Flood
+
+        Move the tide marker one space.
+
+        ## Keyboard shortcuts
+
+        | Key | Action |
+        |-----|--------|
+        | S | Stop raking |
+        | R | Roll the die |
+        | D | Draw a tile |
+        """)
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Ebb", "Rake", "Flood"]
+    assert phases[1]["summary"] == "Each player draws tiles or stops."
+    assert phases[1]["rules"] == "On your turn, draw the top tile from the mud."
+    page = result.page.read_text(encoding="utf-8")
+    assert page.count("/// phase-list") == 1 and "| **Rake** |" not in page  # the table is the phase list
+
+
+def test_a_step_table_then_a_heading_per_step_joins_the_headings_rules_to_the_phases(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Sequence of play
+
+        | Step | What happens |
+        |------|--------------|
+        | 1. Dusk | Turn over a card and roll for the sky. |
+        | 2. Survey | Each player points their lens at an arc. |
+        | 3. Chart | Players draw constellations. |
+
+        ## Dusk
+
+        The first player turns over the top card and reads it aloud.
+
+        ## Survey
+
+        Each player places their lens token on one arc.
+
+        ## Chart
+
+        Take one constellation card from the horizon next to your arc.
+        """)
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Dusk", "Survey", "Chart"]
+    assert phases[0]["summary"] == "Turn over a card and roll for the sky."
+    assert phases[0]["rules"] == "The first player turns over the top card and reads it aloud."
+    assert "reads it aloud" not in result.page.read_text(encoding="utf-8")
+
+
+def test_a_heading_naming_the_words_the_rules_use_is_a_glossary(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Words we use
+
+        - **Lilypad**: one of the square cards that make up the pond.
+        - **Pond**: all the lilypads together in the grid.
+        """)
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Lilypad", "Pond"]
+
+
+def test_term_lines_with_a_spaced_hyphen_are_a_glossary(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Glossary
+
+        Lilypad - one of the square cards that make up the pond
+        Pond - all the lilypads together in the grid
+        Next to - touching on a side, not on a corner
+        """)
+    terms = files["terms"]["terms"]
+    assert [t["term"] for t in terms] == ["Lilypad", "Pond", "Next to"]
+    assert terms[1]["short"] == "All the lilypads together in the grid"
+
+
+def test_a_plain_first_row_of_column_names_over_sentences_is_a_header_not_a_phase(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <html><body><h1>Game</h1>
+        <h2>A night at the point</h2>
+        <p>Each watch has three phases, played in the order below.</p>
+        <table>
+        <tr><td>Phase</td><td>What happens</td></tr>
+        <tr><td>Fog</td><td>Roll the Fog die; the fog moves.</td></tr>
+        <tr><td>Trim</td><td>Each keeper may spend oil on a lamp.</td></tr>
+        <tr><td>Bell</td><td>Ring a bell to guide one boat home.</td></tr>
+        </table>
+        </body></html>
+        """, name="book.html")
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Fog", "Trim", "Bell"]
+
+
+def test_a_phase_heading_set_in_capitals_names_the_phase_in_ordinary_case(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## The day sequence
+
+        ### 5.1 MUSTER PHASE
+
+        Each player takes one ration.
+
+        ### 5.2 MARCH PHASE
+
+        Each surveyor may move two tiles.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Muster", "March"]
+
+
+def test_a_readme_without_a_title_heading_is_named_by_the_bold_name_its_first_paragraph_opens_with(tmp_path):
+    source = tmp_path / "README.md"
+    source.write_text(textwrap.dedent("""\
+        <p align="center"><img src="assets/logo.svg" alt="logo"></p>
+
+        **Mudlark Dredgers** is a push-your-luck river game for 2–4 players.
+
+        ## How to play
+
+        Rake the mud.
+        """), encoding="utf-8")
+    result = import_rulebook(source, tmp_path / "out")
+    game = yaml.safe_load((result.folder / "game.yaml").read_text(encoding="utf-8"))
+    assert result.game_id == "mudlark-dredgers" and game["title"] == "Mudlark Dredgers"
+
+
+def test_a_markdown_table_left_as_text_in_an_html_page_is_read_as_a_table(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <html><body><h1>Game</h1>
+        <h2>Glossary</h2>
+        <details open>
+        <summary>Words used on the tiles</summary>
+
+        | Term | Meaning |
+        |------|---------|
+        | **Find** | A face-up tile you have raked from the mud. |
+        | **Snag** | A tile showing a tangle of rope. |
+
+        </details>
+        </body></html>
+        """, name="book.html")
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Find", "Snag"]
+
+
+def test_of_two_set_up_headings_the_one_holding_numbered_steps_is_the_set_up(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Quick start
+
+        npm install
+
+        npm run dev
+
+        ## Setting up
+
+        1. Lay the river board out.
+        2. Shuffle the find tiles.
+        3. Each player takes a boat.
+        """)
+    assert files["game"]["setup"] == ["Lay the river board out.", "Shuffle the find tiles.", "Each player takes a boat."]

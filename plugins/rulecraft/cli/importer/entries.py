@@ -91,14 +91,24 @@ FACE_CELL = re.compile(r"^(?:die )?(?:face|faces|side|sides|symbol|icon)(?:\s*\(
 
 def _unmarked_header(table: Table) -> bool:
     """A Word or HTML table's first row of column names set as plain cells ('Step | What happens'): short,
-    no figures, no sentence, over rows whose first cells are all numbered ('1. Dusk')."""
+    no figures, no sentence, over rows whose first cells are all numbered ('1. Dusk'), or whose cells in a
+    later column are all sentences where the first row has a name ('Phase | What happens' over 'Fog | Roll the
+    Fog die; …')."""
     first, rest = table.rows[0], table.rows[1:]
-    return not table.header and len(rest) >= 2 \
-        and all(len(plain(c).split()) <= 3 and not re.search(r"[\d.!?:]", plain(c)) for c in first) \
-        and all(row and split_lead(plain(row[0]))[0] for row in rest)
+    if table.header or len(rest) < 2 \
+            or not all(len(plain(c).split()) <= 3 and not re.search(r"[\d.!?:]", plain(c)) for c in first):
+        return False
+    return all(row and split_lead(plain(row[0]))[0] for row in rest) \
+        or any(all(len(row) > k and len(plain(row[k]).split()) >= 4 for row in rest) for k in range(1, len(first)))
 
 
-def _table_entries(table: Table) -> list[Entry]:
+def _name_cell(cell: str) -> bool:
+    """A cell that is a name: a few words, no sentence ('🌊 **Ebb**', 'Market')."""
+    text = plain(cell).strip()
+    return bool(re.search(r"[^\W\d_]", text)) and len(text.split()) <= 4 and not re.search(r"[.!?:;,]", text)
+
+
+def table_entries(table: Table) -> list[Entry]:
     rows = table.rows[1:] if table.header or _unmarked_header(table) else table.rows
     out = []
     for row in rows:
@@ -109,6 +119,8 @@ def _table_entries(table: Table) -> list[Entry]:
         number = int(re.sub(r"\D", "", first)) if NUMBER_CELL.match(first) else None
         # '1. Dusk': the step's typed number is no part of its name (the order of the rows keeps it)
         name = "" if number is not None else clean_name(strip_lead(first) or first)
+        if number is not None and len(rest) >= 2 and _name_cell(rest[0]):
+            name, rest = clean_name(rest[0]), rest[1:]  # '# | Phase | What happens': the count, then the name
         out.append(Entry(name, " ".join(rest) if rest else ("" if name else first), table.line, number))
     return out
 
@@ -118,7 +130,7 @@ def _tables(state: State, section: Section) -> Form | None:
         if not isinstance(block, Table) or state.claimed(block) or len(block.rows) < 2 \
                 or max(len(r) for r in block.rows) < 2:
             continue
-        entries = _table_entries(block)
+        entries = table_entries(block)
         if sum(1 for row in block.rows[1:] if row and ROLL_CELL.match(row[0])) \
                 or block.header and FACE_CELL.match(plain(block.rows[0][0]).strip()):
             continue  # '2–4 | ...' rows or a '| Face | … |' header: a dice table, read by the dice recogniser
@@ -189,7 +201,7 @@ COUNTED_NAME = re.compile(r"^\s*(?P<m>\*\*|__)?(?P<name>[A-Z][\w'’]*(?: [\w'�
                           r"(?P<rest>\S.*)$", re.S)
 
 
-def _name_counted(entry: Entry) -> None:
+def name_counted(entry: Entry) -> None:
     """'1 | Chart – Reveal the tile …': a step known by its count names itself before a dash."""
     if entry.name and not re.fullmatch(r"\d{1,2}", entry.name):
         return
@@ -211,7 +223,7 @@ def section_entries(state: State, section: Section, kind: str) -> Form | None:
             continue
         if kind == "phases":
             for entry in form.entries:
-                _name_counted(entry)
+                name_counted(entry)
         if kind != "setup":
             named = [e for e in form.entries if e.name and len(e.name.split()) <= 6]
             if len(named) * 10 < len(form.entries) * 8:

@@ -182,6 +182,8 @@ def setup(state: State) -> None:
     """
     listless: list = []
     named = [s for s in state.outline.sections() if SETUP_HEADING.search(sections.heading_text(s.title))]
+    # 'Quick start' (a README's install commands) before 'Setting up': the one holding numbered steps goes first
+    named.sort(key=lambda s: not any(isinstance(b, ListBlock) and b.ordered for b in s.blocks))
     for section in named:
         if _read_setup(state, section, listless):
             return

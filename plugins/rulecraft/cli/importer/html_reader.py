@@ -305,8 +305,11 @@ class HtmlReader:
         loose_line = node.line
 
         def flush() -> None:
+            table = _markdown_table("".join(loose), loose_line, self.source)
             text = re.sub(r"\s+", " ", "".join(loose)).strip()
-            if text:
+            if table is not None:
+                out.append(table)
+            elif text:
                 out.append(Paragraph(escape_refs(text), loose_line))
             loose.clear()
 
@@ -589,3 +592,16 @@ def _descendants(node: Node):
 
 def read_html(text: str, source: str) -> Outline:
     return HtmlReader(source).read(text)
+
+
+def _markdown_table(text: str, line: int, source: str) -> Table | None:
+    """A Markdown pipe table left as text in the page (a renderer that does not read Markdown inside a
+    ``<details>`` block leaves '| Term | Meaning |' lines as they were typed): the table it is, or None."""
+    lines = [t.strip() for t in text.strip().split("\n")]
+    if len(lines) < 3 or not all(t.startswith("|") and t.endswith("|") for t in lines) \
+            or not re.fullmatch(r"\|[\s:|-]+\|", lines[1]) or "-" not in lines[1]:
+        return None
+    from .markdown_reader import MarkdownReader  # it reads HTML blocks in Markdown with this module
+
+    blocks = MarkdownReader(source).blocks([(line, t) for t in lines])
+    return blocks[0] if len(blocks) == 1 and isinstance(blocks[0], Table) else None

@@ -40,7 +40,7 @@ FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
 TASK_BOX_RE = re.compile(r"^\[[ xX]\]\s+(?=\S)")
 # 'Pan — one of the basins ...' on a line of its own: a short name, a dash, its meaning
 DASH_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__|\*|_)?[A-Za-z][\w'’ /-]{0,40}?(?:\*\*|__|\*|_)?"
-                          r"(?:\s*\([^()]{1,30}\))?\s+(?:--|—|–)\s+\S")  # 'Spark (two faces) – add …'
+                          r"(?:\s*\([^()]{1,30}\))?\s+(?:--|—|–|-)\s+\S")  # 'Spark (two faces) – add …'; 'Pond - all …'
 
 LABEL_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__)?[A-Z][\w'’ /-]{0,40}?(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S")
 DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
@@ -267,6 +267,8 @@ class MarkdownReader:
                 continue
             if self.plain and para and plaintext.ENUMERATED.match(raw):
                 flush()  # '(b) Each warden ...' on a new line: a new entry, however the lines wrap
+            elif self.plain and para and plaintext.CASE_LEAD.match(raw) and plaintext.CASE_LEAD.match(para[0][1]):
+                flush()  # '**4.4 Renown.** …' under a '**4.3 Exposed.** …' case: the next case, set without a gap
             para.append((ln, raw))
             i += 1
         flush()
@@ -411,6 +413,13 @@ class MarkdownReader:
                     item = ListItem(f"**{name}**", line)
                     item.children = blocks
                     out.append(ListBlock(False, [item], line, hint="toggles"))
+                    return j
+                if any(isinstance(b, Table) for b in blocks):
+                    # a README folds its glossary table into a toggle: the table is the content, the summary
+                    # its caption; the HTML reader would read the Markdown table as one paragraph of pipes
+                    if name:
+                        out.append(Paragraph(convert(name, line, self.remarks), line))
+                    out.extend(blocks)
                     return j
         from .html_reader import HtmlReader, _TreeBuilder  # the HTML reader builds on this module
 

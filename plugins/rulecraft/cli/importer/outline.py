@@ -197,7 +197,21 @@ def build_tree(stream: list, title: str | None) -> tuple[str | None, Section]:
             stack.append(section)
         else:
             stack[-1].blocks.append(item)
+    if title is None:
+        title = _bold_lead_title(root)
+        root.title = title or ""
     return title, root
+
+
+# '**Mudlark Dredgers** is a push-your-luck river game …': a README without a title heading names its game in
+# bold at the start of its first paragraph (the logo above it is a picture)
+_BOLD_LEAD = re.compile(r"^\*\*(?P<name>[^*\n]{2,60}?)\*\*\s+(?:is|are)\s+(?:an?|the)\b")
+
+
+def _bold_lead_title(root: Section) -> str | None:
+    first = next((b for b in root.blocks if isinstance(b, Paragraph)), None)
+    match = _BOLD_LEAD.match(first.text) if first is not None else None
+    return match.group("name").strip() if match else None
 
 
 def _same(a: str, b: str | None) -> bool:

@@ -709,14 +709,26 @@ def _runs(rows: list[Row], body: float) -> list[tuple[list[Row], list[float]]]:
             out.append((block, []))
             continue
         run: list[Row] = []
+        prose: Row | None = None  # the row before, when it was prose
         for row in block:
-            if _fits(row, starts, body):
+            if _fits(row, starts, body) and not (not run and prose is not None and _ends_paragraph(prose, row)):
                 run.append(row)
+                prose = None
             else:
                 _flush_run(run, body, out)
                 out.append(([row], []))
+                prose = row
         _flush_run(run, body, out)
     return out
+
+
+def _ends_paragraph(prose: Row, row: Row) -> bool:
+    """A short line right under a line of prose that left its sentence open ('… Roll one' over 'die:'): the
+    paragraph's last line, not a table's first row, however well it keeps to the table's first column."""
+    text = "".join(c.text for c in prose.chars).rstrip()
+    gap = (prose.bottom or prose.y) - row.y
+    return len(row.segments) == 1 and bool(text) and text[-1] not in ".!?:;" and abs(row.size() - prose.size()) < 0.5 \
+        and 0 <= gap <= 1.6 * max(row.size(), prose.size()) and abs(row.segments[0][0].x0 - prose.chars[0].x0) <= 4
 
 
 def _flush_run(run: list[Row], body: float, out: list[tuple[list[Row], list[float]]]) -> None:
@@ -880,6 +892,8 @@ def table_lines(rows: list[Row], body: float) -> dict[int, tuple[int, str]]:
     for number, (block, starts) in enumerate(_runs(rows, body)):
         if not starts:
             continue
+        if _caption(block):
+            block = block[1:]  # one cell over rows of two or more: the table's caption set above it, no row
         cells = []
         for row in block:
             texts = [""] * len(starts)
@@ -898,6 +912,16 @@ def table_lines(rows: list[Row], body: float) -> dict[int, tuple[int, str]]:
                 text = f"{texts[0]} — {texts[1]}" if texts[0] and texts[1] else (texts[0] or texts[1])
             out[id(row)] = (number, text)
     return out
+
+
+def _caption(block: list[Row]) -> bool:
+    """The run's first row is a caption set close above the table ('Pond Table' over 'Roll | What happens'):
+    a single short cell over rows of two or more cells, not a sentence the next row goes on with."""
+    if len(block) < 4 or len(block[0].segments) != 1 or any(len(r.segments) < 2 for r in block[1:]):
+        return False
+    text = _text(block[0].chars, False).strip()
+    after = _text(block[1].segments[0], False).strip()
+    return 0 < len(text.split()) <= 5 and not re.search(r"[.,;:!?]$", text) and not after[:1].islower()
 
 
 def _icon(row: Row) -> bool:

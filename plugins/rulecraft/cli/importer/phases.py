@@ -16,8 +16,8 @@ import re
 
 from . import dice, entries, turn_sections
 from .enumeration import split_lead
-from .names import capitalise, clean_name, split_item
-from .outline import ListBlock, ListItem, Paragraph
+from .names import capitalise, clean_name, split_item, uncapped
+from .outline import ListBlock, ListItem, Paragraph, Table
 from .sections import heading_text
 from .state import State
 from .text import first_sentence, plain, undecorated, words
@@ -126,7 +126,8 @@ def heading_phase_name(title: str) -> str | None:
         return None
     group = next(g for g in ("named", "ordinal", "suffixed") if match.group(g) is not None)
     # the suffixed form keeps its 'phase' for clean_name, which drops it with a leading article ('The tide phase')
-    name = clean_name(match.group(group) + (" phase" if group == "suffixed" else ""), drop_phase=True)
+    # 'MUSTER PHASE': the name set in capitals is uncapped before the word 'phase' is put back in lower case
+    name = clean_name(uncapped(match.group(group)) + (" phase" if group == "suffixed" else ""), drop_phase=True)
     name = re.sub(r"\s+phase$", "", name, flags=re.I)
     return capitalise(name) if name and len(name.split()) <= 6 else None
 
@@ -364,10 +365,33 @@ def _heading_phases(state: State, group) -> bool:
         state.inserts[id(section)].append(f"/// phase | {phase['id']}\n///")
         state.retitle[id(section)] = shown[:120]
         state.heading_phases.append(section)
-    state.inserts[id(parent)].append("/// phase-list\n///")
+    table = _step_table(state, parent, [state.phases[-len(found) + n] for n in range(len(found))])
+    if table is None:
+        state.inserts[id(parent)].append("/// phase-list\n///")
+    else:  # the table the headings expand: the phase list stands in its place, its rows are the summaries
+        state.claim(table, "/// phase-list\n///")
+        state.note("phases", f"the table at {state.outline.at(table.line)} lists the phases: its rows are "
+                   "their summaries", table.line)
     state.note("phases", f"{len(found)} phases from the headings under '{plain(parent.title) or 'the title'}'",
                parent.line)
     return True
+
+
+def _step_table(state: State, parent, phases: list[dict]):
+    """The unclaimed table of the turn section whose rows name exactly these phases, in order ('# | Phase |
+    What happens' over '1 | Ebb | …'), each row's text kept for its phase; else None."""
+    for block in parent.blocks:
+        if not isinstance(block, Table) or state.claimed(block):
+            continue
+        rows = entries.table_entries(block)
+        for entry in rows:
+            entries.name_counted(entry)
+        if len(rows) == len(phases) and all(_norm(e.name) == _norm(p["name"]) and e.body
+                                            for e, p in zip(rows, phases, strict=True)):
+            for entry, phase in zip(rows, phases, strict=True):
+                state.row_text[phase["id"]] = entry.body
+            return block
+    return None
 
 
 def fill_heading_phases(state: State) -> None:
@@ -393,9 +417,16 @@ def fill_heading_phases(state: State) -> None:
             else:
                 continue
             state.claim(block)
+        row = state.row_text.get(phase["id"])
+        if row and paragraphs:  # a step table's row over the phase's own heading: the row sums the rules up
+            if len(plain(row)) <= 160:
+                phase["summary"] = plain(row)
+            else:  # too long for a summary: it leads the rules, nothing of it is dropped
+                paragraphs.insert(0, row)
+            phase.pop("rules", None)
         if paragraphs:
             phase["rules"] = "\n\n".join(paragraphs)
-            phase["summary"] = first_sentence(plain(paragraphs[0]), 140)
+            phase.setdefault("summary", first_sentence(plain(paragraphs[0]), 140))
         if steps:
             phase["steps"] = steps
             phase.setdefault("summary", first_sentence(plain(steps[0] if isinstance(steps[0], str)
@@ -493,9 +524,13 @@ def _entry_phases(state: State, phase_sections: list, is_turn) -> bool:
             "Only the name is in the source: write this phase's rules."
         state.phases.append(phase)
         state.phase_index[phase["id"]] = phase
+        if form.kind == "table" and entry.body and not entry.steps:
+            state.row_text[phase["id"]] = entry.body
     entries.take(state, form, "/// phase-list\n///")
     state.note("phases", f"{len(state.phases) - first} phases from {len(form.entries)} {entries.describe(form)} under "
                f"'{plain(section.title)}'", section.line)
+    if form.kind == "table":  # 'Step | What happens', then a heading per step with its rules
+        _match_headings(state)
     return True
 
 
@@ -619,8 +654,9 @@ def _match_headings(state: State) -> None:
                 state.phase_of_section[id(section)] = best
                 state.inserts[id(section)].append(f"/// phase | {best}\n///")
                 state.retitle[id(section)] = leaves[best]["name"]
-                if not any(leaves[best].get(k) for k in ("rules", "steps", "subphases")):
-                    # the list gave only the name ('1. Forage'): the phase's own section holds its rules
+                if not any(leaves[best].get(k) for k in ("rules", "steps", "subphases")) or best in state.row_text:
+                    # the list gave only the name ('1. Forage') or a table row: the phase's own section holds its
+                    # rules
                     state.heading_phases.append(section)
     for section in sections:
         heading = _norm(section.title)

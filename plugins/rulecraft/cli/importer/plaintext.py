@@ -25,6 +25,8 @@ LIST_LINE = re.compile(r"^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S")
 NUMBERED_HEADING = re.compile(r"^(?P<number>(?:§\s*)?\d{1,2}(?:\.\d{1,2})*\.?|[IVX]{1,5}\.)\s+"
                               r"(?P<title>[A-Z\"'‘“][^.!?:;]{0,58})$")
 ENUMERATED = re.compile(r"^\s*(?:\([a-z0-9]\)|[a-z][.)]|\d{1,2}[.)])\s+\S")
+# '**4.4 Renown.** Victory …', '**3.7** The player …': a numbered case led by its number in bold
+CASE_LEAD = re.compile(r"^\s*\*\*\s*\d{1,2}(?:\.\d{1,3})+\b")
 # 'GUILD MARK ...... a victory point': a name, a dot leader, a meaning (a roll before the dots is a dice row)
 DOT_LEADER = re.compile(r"^(?P<name>[A-Za-z][\w'’ /-]{0,40}?)\s*\.{2,}\s*(?P<body>\S.*)$")
 
@@ -100,6 +102,10 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
         title_at = None  # the lines come with their headings marked (a pdftohtml page's bold titles)
     if title_at is not None:
         out[title_at] = (out[title_at][0], "# " + letters_closed(out[title_at][1].strip()))
+    # a PDF's headings come marked by their type size: a line in capitals it left unmarked (a sidebar's small
+    # bold 'DESIGNER'S NOTE') ranks below every one of them, so the sections after it are not taken into it
+    marked = [len(m.group(1)) for _, t in out if (m := re.match(r"^(#{1,6})\s", t))]
+    caps_level = min(max(marked) + 1, 6) if len(marked) >= 3 else 2
     for i, (ln, text) in enumerate(out):
         if i == title_at or ATX_HEADING.match(text):
             continue
@@ -128,7 +134,7 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
         if above_ends and (_blank(out, i + 1) or not _capitals(below)) and _capitals(stripped) \
                 and len(stripped) <= 50 and not stripped.endswith((".", "!", "?", ":")) \
                 and not LIST_LINE.match(stripped) and not stripped.startswith("|") and not RULE.match(below):
-            out[i] = (ln, "## " + stripped)
+            out[i] = (ln, "#" * caps_level + " " + stripped)
             continue
         if stripped.startswith(("• ", "· ", "◦ ")):
             stripped = "- " + stripped[2:]  # a typed bullet: a list item

@@ -36,6 +36,9 @@ class State:
     phase_of_item: dict[int, str] = field(default_factory=dict)  # id(list item or paragraph) -> phase id
     turn_section: Section | None = None
     heading_phases: list[Section] = field(default_factory=list)  # sections that are one phase each
+    # phase id -> its row of a step table ('2 | Rake | In turn, each player draws …'): a heading of the same
+    # name that follows holds the phase's rules, the row is its summary
+    row_text: dict[str, str] = field(default_factory=dict)
     # id(section) -> sections whose heading and text became data shown by a block above them (one term
     # per heading): the prose page leaves out their headings
     folded: set[int] = field(default_factory=set)

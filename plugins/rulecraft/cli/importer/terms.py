@@ -23,7 +23,8 @@ from .state import State
 from .text import first_sentence, plain
 
 TERMS_HEADING = re.compile(r"\b(glossary|terms|terminology|definitions?|vocabulary|key ?words?|cheat ?sheet|"
-                           r"(?:key|important|basic|core) concepts|words used|words?\b[^?.]{0,20}\bmean)\b", re.I)
+                           r"(?:key|important|basic|core) concepts|words used|"
+                           r"words?\b[^?.]{0,20}\b(?:mean|use[ds]?|know))\b", re.I)  # 'Words I use in the rules'
 
 
 def _glossary(state: State, section: Section) -> bool:

@@ -24,7 +24,7 @@ from .gameinfo import (
     SETUP_HEADING,
     SUMMARY_HEADING,
 )
-from .outline import Paragraph, Section
+from .outline import Paragraph, Section, Table
 from .state import State
 from .terms import TERMS_HEADING
 from .text import plain
@@ -69,7 +69,27 @@ TURN_LEAD = re.compile(r"\b(?:each|every|a)\s+(?:turn|round)\b.{0,80}\b(?:parts?
 def worded_turn(state: State, section: Section) -> bool:
     if section is state.outline.root or _known_otherwise(section) or not plain(section.title).strip():
         return False
-    return bool(TURN_WORDS.search(title_words(section.title))) or _turn_lead(state, section)
+    return bool(TURN_WORDS.search(title_words(section.title))) or _turn_lead(state, section) \
+        or _counted_parts(state, section)
+
+
+# 'Each tide is played in four phases.': the section's own count of the parts its entries are
+COUNTED_PARTS = re.compile(r"\b(?P<n>\d|two|three|four|five|six|seven|eight|nine|ten)\s+(?:\w+\s+)?"
+                           r"(?:phases|stages|steps|parts)\b", re.I)
+_COUNTS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def _counted_parts(state: State, section: Section) -> bool:
+    """A lead paragraph that counts the section's phases ('Each tide is played in four phases.') over exactly
+    that many sub-headings or table rows: whatever the game calls its turn (a tide, a watch), that is it."""
+    lead = next((b for b in section.blocks if not state.claimed(b)), None)
+    match = COUNTED_PARTS.search(plain(lead.text)) if isinstance(lead, Paragraph) else None
+    if not match:
+        return False
+    n = match.group("n").lower()
+    count = int(n) if n.isdigit() else _COUNTS.index(n) + 2
+    rows = [len(b.rows) - (1 if b.header else 0) for b in section.blocks if isinstance(b, Table)]
+    return count >= 2 and (len(section.children) == count or count in rows)
 
 
 def _turn_lead(state: State, section: Section) -> bool:
