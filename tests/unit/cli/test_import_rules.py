@@ -2900,3 +2900,11 @@ def test_a_definition_list_of_facts_or_credits_outside_a_glossary_is_no_glossary
         : A boat that carries four reeds.
         """)
     assert [t["term"] for t in files["terms"]["terms"]] == ["Reed", "Sickle", "Punt"]
+
+
+def test_org_blocks_nested_without_end_and_drawers_without_end_are_read_as_text():
+    from rulecraft.cli.importer import read_outline
+
+    text = "#+TITLE: Deep\n#+OPTIONS: toc:nil\n" + "#+BEGIN_QUOTE\n" * 3000 + "Hold on.\n" + ":NOTES:\n" * 2000
+    outline = read_outline(text, "deep.txt")  # no RecursionError, no rescanning the file from every line
+    assert outline.title == "Deep" and outline.format == "org"

@@ -44,11 +44,12 @@ LINK = re.compile(r"\[\[(?P<target>(?:[^\]\\]|\\.)+)\](?:\[(?P<label>[^\]]+)\])?
 FOOTNOTE_REF = re.compile(r"\[fn:(?P<label>[\w-]*)(?::(?P<inline>[^\]]*))?\]")
 IMAGE_SUFFIX = re.compile(r"\.(?:png|jpe?g|gif|svg|webp|bmp|tiff?)$", re.I)
 # Emphasis: a marker after the start, a space or one of -({'" and before the end, a space or -.,;:!?')}[" ;
-# the marked text neither starts nor ends with a space (Org's own rule, 'org-emphasis-regexp-components')
+# the marked text neither starts nor ends with a space (Org's own rule, 'org-emphasis-regexp-components'), and
+# is held to 400 characters so a line of lone markers is not searched to its end from each one
 _PRE, _POST = r"(?:(?<=^)|(?<=[\s\-({'\"]))", r"(?=[\s\-.,;:!?')}\[\"]|$)"
-EMPHASIS = [(re.compile(_PRE + re.escape(m) + r"(?P<body>[^\s" + re.escape(m) + r"](?:[^\n]*?[^\s])??)"
+EMPHASIS = [(re.compile(_PRE + re.escape(m) + r"(?P<body>[^\s" + re.escape(m) + r"](?:[^\n]{0,400}?[^\s])??)"
                         + re.escape(m) + _POST), md) for m, md in (("*", "**"), ("/", "*"), ("+", "~~"), ("_", ""))]
-VERBATIM = re.compile(r"(?:(?<=^)|(?<=[\s\-({'\"]))([=~])(?P<body>\S(?:.*?\S)?)\1" + _POST)
+VERBATIM = re.compile(r"(?:(?<=^)|(?<=[\s\-({'\"]))([=~])(?P<body>\S(?:.{0,400}?\S)?)\1" + _POST)
 # blocks Org exports as an admonition box (special blocks: '#+BEGIN_NOTE' is '<div class="note">' in HTML)
 CALLOUTS = {"note", "tip", "warning", "important", "caution", "info", "example", "hint", "attention", "danger"}
 # keywords that only steer export or the editor: dropped without a word
@@ -56,6 +57,7 @@ SETTINGS = {"options", "startup", "setupfile", "language", "filetags", "category
             "tags", "columns", "archive", "priorities", "constants", "link", "macro", "bind", "property",
             "export_file_name", "select_tags", "exclude_tags", "creator", "tblfm", "results", "call", "header",
             "name", "plot", "toc", "cite_export", "bibliography", "print_bibliography", "keywords", "description"}
+MAX_BLOCK_DEPTH = 20  # blocks inside blocks; rulebooks nest one or two
 SETTING_PREFIXES = ("latex", "html", "odt", "beamer", "texinfo", "man", "md_", "ascii", "attr_", "export_", "hugo")
 
 
@@ -87,9 +89,16 @@ def _short(text: str) -> str:
 
 
 class OrgConverter:
-    def __init__(self, lines: list[Line], remarks: list[Remark]):
+    def __init__(self, lines: list[Line], remarks: list[Remark], depth: int = 0):
         self.lines = lines
         self.remarks = remarks
+        self.depth = depth  # blocks inside blocks: a file of unclosed '#+BEGIN_QUOTE' lines must not recurse on
+        # the index of the next ':END:' and the next headline at or after each line: finding a drawer's end
+        # never rescans the file
+        self.next_end, self.next_headline = [len(lines)] * (len(lines) + 1), [len(lines)] * (len(lines) + 1)
+        for k in range(len(lines) - 1, -1, -1):
+            self.next_end[k] = k if DRAWER_END.match(lines[k][1]) else self.next_end[k + 1]
+            self.next_headline[k] = k if HEADLINE.match(lines[k][1]) else self.next_headline[k + 1]
         self.out: list[Line] = []
         self.result = OrgResult(self.out)
         self.todo = {"TODO", "DONE"}
@@ -324,7 +333,10 @@ class OrgConverter:
             self.out += [(n, re.sub(r"^,(?=\*|#\+)", "", t[pad:].rstrip())) for n, t in body]
             self.out += [(self.lines[min(j, len(self.lines) - 1)][0], "```"), (ln, "")]
             return nxt
-        inner = OrgConverter(body, self.remarks)
+        if self.depth >= MAX_BLOCK_DEPTH:
+            self.out += [(n, self.inline(t, n)) for n, t in body]
+            return nxt
+        inner = OrgConverter(body, self.remarks, self.depth + 1)
         inner.todo, inner.exclude = self.todo, self.exclude
         converted = [(n, t) for n, t in inner.convert().lines]
         if name == "quote":
@@ -340,13 +352,9 @@ class OrgConverter:
         listed, as Org keeps it out of most exports."""
         ln, raw = self.lines[i]
         name = DRAWER.match(raw).group("name")
-        j = i + 1
-        while j < len(self.lines) and not DRAWER_END.match(self.lines[j][1]):
-            if HEADLINE.match(self.lines[j][1]):
-                return i + 1  # no ':END:' before the next headline: no drawer, a line of text
-            j += 1
-        if j >= len(self.lines):
-            self.out.append((ln, self.inline(raw, ln)))
+        j = self.next_end[i + 1]
+        if j >= len(self.lines) or self.next_headline[i + 1] < j:  # no ':END:' before the next headline
+            self.out.append((ln, self.inline(raw, ln)))  # no drawer: a line of text
             return i + 1
         words = " ".join(t.strip() for _, t in self.lines[i + 1:j] if t.strip())
         if name.upper() not in ("PROPERTIES", "LOGBOOK") and words:
