@@ -47,7 +47,7 @@ sys.path.insert(0, str(REPO / "plugins"))
 from rulecraft.cli.importer import ImportError_, import_rulebook  # noqa: E402
 
 KINDS = ("phases", "setup", "dice", "terms")
-SUFFIXES = (".md", ".html", ".htm", ".txt", ".pdf", ".docx")
+SUFFIXES = (".md", ".html", ".htm", ".txt", ".org", ".pdf", ".docx")
 FORMS = ("source", "html", "pdf", "pdf-2col", "docx", "docx-manual")
 
 

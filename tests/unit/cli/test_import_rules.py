@@ -2960,3 +2960,162 @@ def test_of_two_set_up_headings_the_one_holding_numbered_steps_is_the_set_up(tmp
         3. Each player takes a boat.
         """)
     assert files["game"]["setup"] == ["Lay the river board out.", "Shuffle the find tiles.", "Each player takes a boat."]
+
+
+ORG_BOOK = """\
+    #+TITLE: Marsh Lanterns
+    #+AUTHOR: Ida Quill
+    #+OPTIONS: toc:nil num:nil
+    #+LATEX_HEADER: \\usepackage{geometry}
+
+    # Exported to PDF for the shop; edit this file.
+
+    #+BEGIN_QUOTE
+    Light the way before the fog rolls in.
+    #+END_QUOTE
+
+    * Setting up
+    :PROPERTIES:
+    :CUSTOM_ID: setup
+    :END:
+    1. Put the /marsh board/ in the middle of the table.
+    2. Each player takes three *lantern* cards.
+    3. Shuffle the [[#fog][fog deck]] and place it face down.
+
+    * TODO [#A] Playing a night [2/3]                                  :rules:
+    Each night is played in three phases, in this order:
+
+    ** Kindle
+    Light one lantern by paying =2= oil.
+
+    ** Drift
+    Roll one die and consult the fog table.
+
+    #+CAPTION: Fog table
+    | 1d6 | What happens                |
+    |-----+-----------------------------|
+    | 1-2 | Thick fog: lose one lantern |
+    | 3-5 | Mist: nothing happens       |
+    | 6   | Clear sky: draw a card      |
+
+    ** Rest
+    Discard down to five cards.[fn:1]
+
+    * Glossary
+    - Lantern :: A card that lights one square of the marsh.
+    - Oil :: The fuel you pay to kindle a lantern.
+    - Fog :: A card that hides the marsh until the morning.
+
+    * Playtest notes                                                :noexport:
+    ** TODO Try five players
+    - [ ] Put the spare lanterns in the middle of the table
+    - Bog :: A square nobody may enter, once a lantern fell in it.
+    - Reed :: A square that slows every lantern crossing it.
+    - Heron :: A pawn that eats one lantern each night.
+
+    * COMMENT Ideas
+    A lighthouse expansion.
+
+    * Footnotes
+    [fn:1] Hand size counts the lanterns you hold.
+    """
+
+
+@pytest.mark.parametrize("name", ["marsh.txt", "marsh.org"])
+def test_an_org_document_is_read_as_an_outline_by_its_content(tmp_path, name):
+    result, files, human = run(tmp_path, ORG_BOOK, name)
+    game, phases = files["game"], files["phases"]
+    assert game["title"] == "Marsh Lanterns"
+    assert [p["name"] for p in phases["phases"]] == ["Kindle", "Drift", "Rest"]
+    assert [s if isinstance(s, str) else s["text"] for s in game["setup"]][:1] == \
+        ["Put the *marsh board* in the middle of the table."]
+    assert "fog deck and place" in str(game["setup"][2])
+    table = files["dice"]["tables"][0]
+    assert table["title"] == "Fog table" and "Thick fog: lose one lantern" in str(table["rows"])
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Lantern", "Oil", "Fog"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "> Light the way before the fog rolls in." in page and "#+" not in page and ":PROPERTIES:" not in page
+    assert "## Playing a night" in page and "TODO" not in page.split("///\n", 2)[2].split("## Playtest")[0]
+    assert "!!! note\n\n    [1] Hand size counts the lanterns you hold." in page
+    assert "(org, " in result.report_text
+    assert "AUTHOR: Ida Quill (line 1)" not in human and "AUTHOR: Ida Quill (line 2)" in human
+    assert "Exported to PDF for the shop" in human and "OPTIONS" not in human and "LATEX" not in human
+
+
+def test_an_org_noexport_subtree_stays_prose_and_a_comment_subtree_is_listed(tmp_path):
+    result, files, human = run(tmp_path, ORG_BOOK, "marsh.txt")
+    assert len(files["game"]["setup"]) == 3  # the playtest note's checkbox is no step
+    assert "Bog" not in str(files["terms"]) and "Heron" not in str(files["terms"])
+    page = result.page.read_text(encoding="utf-8")
+    assert "## Playtest notes" in page and "### Try five players" in page and "Bog" in page
+    assert "lighthouse" not in page
+    assert "commented-out section 'Ideas' dropped: A lighthouse expansion. (line 51)" in human
+
+
+def test_org_inline_markup_becomes_markdown():
+    from rulecraft.cli.importer import orgmode
+
+    remarks = []
+    text = ("Pay =2 oil= or ~1 coin~, *never* /both/ +ever+ -- see [[https://example.org][the site]], "
+            "[[*Setting up][setting up]] and [[file:board.png]]; 3--5 a/b x*y*z")
+    out = orgmode.to_markdown([(1, text)], remarks).lines
+    assert out == [(1, "Pay `2 oil` or `1 coin`, **never** *both* ~~ever~~ – see "
+                       "[the site](https://example.org), setting up and ![](board.png); 3–5 a/b x*y*z")]
+
+
+def test_markdown_bullets_and_plain_text_are_not_org():
+    from rulecraft.cli.importer import orgmode
+
+    markdown = "# Title\n\n* one\n* two\n\n## Rules\n\n* [[Wiki link]] here\n"
+    assert not orgmode.is_org(markdown)
+    assert not orgmode.is_org("SETUP\n\n* Put the board out.\n* Deal cards.\n\nPlay until someone wins.\n")
+    assert orgmode.is_org("* Setup\n:PROPERTIES:\n:END:\n* Play\ntext\n")
+    assert orgmode.is_org("anything", ".org")
+
+
+def test_a_definition_list_of_facts_or_credits_outside_a_glossary_is_no_glossary(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Reedcutters
+
+        ## Overview
+
+        Players
+        : 2–4
+
+        Time
+        : about 40 minutes
+
+        Ages
+        : 10 and up
+
+        ## Credits
+
+        Design
+        : Maren Oakes
+
+        Development
+        : Tobias Renn, Ilse Marwood
+
+        Illustrations
+        : Pia Stroud
+
+        ## Glossary
+
+        Reed
+        : A bundle you cut from the marsh.
+
+        Sickle
+        : The tool that cuts one reed a turn.
+
+        Punt
+        : A boat that carries four reeds.
+        """)
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Reed", "Sickle", "Punt"]
+
+
+def test_org_blocks_nested_without_end_and_drawers_without_end_are_read_as_text():
+    from rulecraft.cli.importer import read_outline
+
+    text = "#+TITLE: Deep\n#+OPTIONS: toc:nil\n" + "#+BEGIN_QUOTE\n" * 3000 + "Hold on.\n" + ":NOTES:\n" * 2000
+    outline = read_outline(text, "deep.txt")  # no RecursionError, no rescanning the file from every line
+    assert outline.title == "Deep" and outline.format == "org"

@@ -20,6 +20,7 @@ table whose coverage cannot be proven gets a todo and explicit "Not stated" rows
 from __future__ import annotations
 
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -130,6 +131,29 @@ def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
 
 
 def recognise(outline: Outline, game_id: str, title: str | None = None) -> State:
+    with _private_left_out(outline):
+        return _recognise(outline, game_id, title)
+
+
+@contextmanager
+def _private_left_out(outline: Outline):
+    """The author's own sections (Org ':noexport:' subtrees: playtest notes, to-do lists) out of the
+    recognisers' sight while they run, back in place for the prose page: their lists are no set-up, their
+    words no glossary."""
+    hidden = []
+    for section in list(outline.sections()):
+        parent = section.parent
+        if section.line in outline.private and parent is not None and section in parent.children:
+            hidden.append((parent, parent.children.index(section), section))
+            parent.children.remove(section)
+    try:
+        yield
+    finally:
+        for parent, index, section in reversed(hidden):
+            parent.children.insert(index, section)
+
+
+def _recognise(outline: Outline, game_id: str, title: str | None = None) -> State:
     state = State(outline, game_id)
     shown = uncapped(undecorated(plain(outline.title or "")), title=True)  # 'CINDERFALL FOUNDRY 🔥'
     state.game = {"id": game_id, "title": (title or shown or game_id)[:120], "version": "0.1"}

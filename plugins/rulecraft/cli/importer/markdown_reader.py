@@ -12,7 +12,7 @@ import re
 import textwrap
 from pathlib import PurePath
 
-from . import bbcode, layout_lines, liquid, pdfhtml, plaintext, wikitext, wordtext
+from . import bbcode, layout_lines, liquid, orgmode, pdfhtml, plaintext, wikitext, wordtext
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
@@ -77,6 +77,7 @@ class MarkdownReader:
         self.remarks: list[Remark] = []
         self.title: str | None = None
         self.plain = False  # a plain-text file: layout marks the structure (plaintext.py)
+        self.private: set[int] = set()  # lines of headings whose sections are the author's own (Org ':noexport:')
 
     def read(self, text: str) -> Outline:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -87,6 +88,13 @@ class MarkdownReader:
         text = re.sub(r"<!DOCTYPE[^>]*>", "", text, flags=re.I)
         text = re.sub(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", lambda m: "\n", text, flags=re.M | re.I)
         lines = [(i + 1, line.expandtabs(4)) for i, line in enumerate(text.split("\n"))]
+        if orgmode.is_org(text, PurePath(self.source).suffix):  # Emacs Org: its own markup, Markdown once rewritten
+            org = orgmode.to_markdown(lines, self.remarks)
+            self.title = org.title or self.title
+            self.private = org.private
+            outline = self.outline(org.lines, "org")
+            outline.lines = len(lines)  # the file's lines, not the Markdown's
+            return outline
         if liquid.has_block_tags(text):  # GitBook / Jekyll block tags around the Markdown
             lines = liquid.to_markdown(lines, self.remarks)
         if wikitext.is_wikitext(text):  # a wiki page's source: its own markup, Markdown once rewritten
@@ -112,7 +120,9 @@ class MarkdownReader:
         stream = self.blocks(lines)
         stream = drop_page_marks(join_number_spans(stream), self.remarks)  # folios, icons, number spans
         title, root = build_tree(drop_running_lines(stream, self.remarks), self.title)
-        return Outline(self.source, fmt, title, root, self.remarks, len(lines))
+        outline = Outline(self.source, fmt, title, root, self.remarks, len(lines))
+        outline.private = self.private
+        return outline
 
     # -- whole-text clean-up ---------------------------------------------------------------------------
 

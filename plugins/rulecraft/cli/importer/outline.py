@@ -140,6 +140,8 @@ class Outline:
     # where a line is in the user's document when it is no text file ("page 4" of a PDF); None: its line
     place: Callable[[int], str] | None = field(default=None, repr=False)
     extent: str = ""  # its size in the user's terms ("12 pages"); '' : its lines
+    # heading lines of sections the author keeps out of the rules (Org ':noexport:'): prose only, never data
+    private: set[int] = field(default_factory=set)
 
     def at(self, line: int) -> str:
         """'line 12', or where that is in a PDF or Word file ('page 4')."""

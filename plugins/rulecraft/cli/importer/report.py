@@ -59,7 +59,7 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
                         ("review", "reviewer comment(s) in the Word file's margin, left out of the rules text "
                                    "(settle each, then change the rules by hand if it asks to)"),
                         ("markup", "markup element(s) left out of the text (wiki templates, references and "
-                                   "categories, template tags)"),
+                                   "categories, template tags, Org keywords and drawers)"),
                         ("contents", "table(s) of contents dropped (short, mostly links; the headings they list are "
                                      "read where they stand)"),
                         ("furniture", "page furniture line(s) dropped (running headers or footers, page numbers, "

@@ -182,6 +182,16 @@ RECAP = re.compile(r"\b(?:quick reference|reference (?:card|sheet)|summary|recap
 RULE_ASIDE = re.compile(r"\b(?:variants?|optional rules?|house rules?)\b", re.I)
 
 
+def credit(name: str, body: str) -> bool:
+    """A credit or a fact rather than a term: the value is a name, a date or a version (every word outside
+    brackets capitalised or a number: 'Fenna Roos', '1.3, 2 November 2023', 'CC BY-NC-SA 4.0 (share it)'),
+    under a label in ordinary words ('Game design'; 'VP — Victory Points' is an abbreviation, a term)."""
+    words = re.sub(r"\([^()]*\)", " ", plain(body)).split()
+    label = plain(name).strip()
+    return bool(words) and len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() for w in words) \
+        and not (label.isupper() and len(label) <= 5)
+
+
 def defined_terms(state: State, section: Section) -> list[tuple[str, str, int]]:
     """The entries of a section that read as 'Name — definition' lines, or one sub-heading per name with its
     meaning below ([] unless nearly all do, three or more): a glossary known by its content, whatever its
@@ -192,7 +202,9 @@ def defined_terms(state: State, section: Section) -> list[tuple[str, str, int]]:
     texts = [(t, line) for t, line in _texts(state, section) if t]
     found = [(*pair, line) for t, line in texts if (pair := definition(t))]
     told = [body for _, body, _ in found if INSTRUCTION.match(body)]
-    if len(found) >= 3 and len(found) * 10 >= len(texts) * 8 and len(told) * 2 < len(found):
+    credits = [name for name, body, _ in found if credit(name, body)]  # 'Design — Maren Oakes': credits
+    if len(found) >= 3 and len(found) * 10 >= len(texts) * 8 and len(told) * 2 < len(found) \
+            and len(credits) * 10 < len(found) * 6:
         return found
     if _known_prose(section):
         return []

@@ -103,16 +103,6 @@ def _phase_named(state: State, name: str) -> bool:
     return any(normalise(p.get("name", "")) == key for p in state.phase_index.values())
 
 
-def _credit(name: str, body: str) -> bool:
-    """A credit or a fact rather than a term: the value is a name, a date or a version (every word outside
-    brackets capitalised or a number: 'Fenna Roos', '1.3, 2 November 2023', 'CC BY-NC-SA 4.0 (share it)'),
-    under a label in ordinary words ('Game design'; 'VP — Victory Points' is an abbreviation, a term)."""
-    words = re.sub(r"\([^()]*\)", " ", plain(body)).split()
-    label = plain(name).strip()
-    return bool(words) and len(words) <= 6 and all(w[:1].isupper() or w[:1].isdigit() for w in words) \
-        and not (label.isupper() and len(label) <= 5)
-
-
 def _entry(state: State, term: str, definition: str, seen: dict[str, str], line: int) -> dict | None:
     term = uncapped(term)  # 'GUILD MARK' set in capitals for typography: 'Guild mark'
     # 'Zone of Control (ZOC)', 'Victory points (VP)': the abbreviation is another wording, not the name
@@ -217,19 +207,22 @@ def recognise(state: State) -> None:
     seen: dict[str, str] = {normalise(t["term"]): t["term"] for t in state.terms}
     lists = 0
     for section, _, block in list(state.lists()):
-        headed = (section is not state.outline.root and _glossary(state, section)) \
-            or block.hint == "definitions"
+        # a definition list is a glossary by its form, but one outside a glossary heading may still hold the
+        # game's facts or credits ('Players :: 2–4', 'Design :: Maren Oakes')
+        under_glossary = section is not state.outline.root and _glossary(state, section)
+        headed = under_glossary or block.hint == "definitions"
         splits = [split_term(item.text, weak=headed) for item in block.items]
         good = [s for s in splits if s]
         strong = all(SPLIT_STRONG.match(plain(item.text)) or bold_term(item.text) for item in block.items)
         in_rules = state.phase_of(section) is not None  # '**Sail**: Costs 1 Wood.' in a phase is an action
         if not good or (not headed and not (len(block.items) >= 3 and strong and not in_rules)):
             continue
-        if not headed and all(re.match(r"\W{0,2}\d", body) for _, body in good):
-            continue  # '**Players:** 1–4', '**Time:** 30–50 min': the game's facts, amounts not meanings
+        if not under_glossary and all(re.match(r"\W{0,2}\d", body) or len(body.split()) <= 4 and re.search(r"\d", body)
+                                      for _, body in good):
+            continue  # '**Players:** 1–4', 'Time :: about 40 minutes': the game's facts, amounts not meanings
         if not headed and (_aside(section) or sum(_phase_named(state, name) for name, _ in good) * 2 > len(good)):
             continue  # 'Dawn: roll for the weather, draw 3 Goods.' under 'Quick Reference': the turn retold
-        if not headed and sum(_credit(name, body) for name, body in good) * 10 >= len(good) * 6:
+        if not under_glossary and sum(sections.credit(name, body) for name, body in good) * 10 >= len(good) * 6:
             continue  # 'Game design — Fenna Roos', 'Version — 1.3': credits, names and numbers not meanings
         if not headed and sum(bool(sections.INSTRUCTION.match(plain(body))) for _, body in good) * 2 > len(good):
             continue  # 'Pour — Move bronze into …', 'Ring — Deliver …': stages that tell what to do, not meanings
