@@ -2960,3 +2960,37 @@ def test_of_two_set_up_headings_the_one_holding_numbered_steps_is_the_set_up(tmp
         3. Each player takes a boat.
         """)
     assert files["game"]["setup"] == ["Lay the river board out.", "Shuffle the find tiles.", "Each player takes a boat."]
+
+
+def test_a_saved_sphinx_page_links_to_itself_and_its_fields_are_facts(tmp_path):
+    # round 19b: a browser's "save page" writes in-page term links out in full; docutils' field list
+    # ('Players: 2–5') holds facts, no terms; the h1 only says what the page is, the <title> names the game
+    url = "https://example-game.readthedocs.io/en/latest/rules.html"
+    result, files, _ = run(tmp_path, f"""\
+        <!DOCTYPE html>
+        <!-- saved from url=(0051){url} -->
+        <html><head><title>Rules of play — Tidewatch 1.0 documentation</title></head><body>
+        <div role="navigation" aria-label="Page navigation"><ul class="wy-breadcrumbs">
+        <li><a href="{url.replace('rules', 'index')}" class="icon icon-home"></a></li>
+        <li class="breadcrumb-item active">Rules of play</li>
+        <li><a href="https://github.com/x/y/blob/main/docs/rules.rst"> Edit on GitHub</a></li></ul></div>
+        <h1>Rules of play</h1>
+        <dl class="field-list simple">
+        <dt>Players<span class="colon">:</span></dt><dd><p>2–5</p></dd>
+        <dt>Rules version<span class="colon">:</span></dt><dd><p>1.2 (March 2024)</p></dd>
+        </dl>
+        <p>Crews race to keep the beacons lit along the coast.</p>
+        <h2>Setting up</h2>
+        <ol><li><p>Place one keeper on the <a class="reference internal" href="{url}#term-Station">station</a>
+        named on your card.</p></li><li><p>Take three flags.</p></li></ol>
+        <h2>Glossary</h2>
+        <dl class="simple glossary"><dt id="term-Station">Station</dt><dd><p>A cliff-top post.</p></dd></dl>
+        </body></html>
+        """, name="rules.html")
+    game = files["game"]
+    assert game["title"] == "Tidewatch" and game["players"] == {"min": 2, "max": 5}
+    assert game["summary"] == "Crews race to keep the beacons lit along the coast."
+    assert game["setup"][0] == "Place one keeper on the station named on your card."
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Station"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "Edit on GitHub" not in page and url not in page

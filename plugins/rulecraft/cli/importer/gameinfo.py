@@ -27,7 +27,8 @@ END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end 
                          r"victory|how to win)\b", re.I)
 OBJECTIVE_HEADING = re.compile(r"\b(objective|object of the game|goal)\b", re.I)
 SUMMARY_HEADING = re.compile(r"\b(overview|introduction|about|what is)\b", re.I)
-PLAYERS_RE = re.compile(r"\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s+players\b", re.I)
+PLAYERS_RE = re.compile(r"\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s+players\b"
+                        r"|^players:\s*(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\b", re.I)  # or a field 'Players: 2–5'
 
 
 # '**Step 3.** Shuffle ...' / 'Step 3: Shuffle ...' / 'c) Shuffle ...': a typed step number or letter (steps
@@ -324,6 +325,9 @@ def end_of_game(state: State) -> None:
             return
 
 
+FACT_FIELD = re.compile(r"[A-Z][\w ]{0,24}:\s+[^!?:]{0,40}[^.!?:]")
+
+
 def facts(state: State) -> None:
     outline = state.outline
     texts = [b.text for s in state.sections() for b in s.blocks if isinstance(b, Paragraph)]
@@ -335,8 +339,9 @@ def facts(state: State) -> None:
                 break
     summary = None
     # a paragraph of fewer than three words (a badge, an image link, 'RULEBOOK') says nothing about the game
+    # and a field of facts ('Players: 2–5', 'Playing time: 30–45 minutes') is no summary either
     preface = [b.text for b in outline.root.blocks if isinstance(b, Paragraph)
-               and len(re.findall(r"\w+", plain(b.text))) >= 3]
+               and len(re.findall(r"\w+", plain(b.text))) >= 3 and not FACT_FIELD.fullmatch(plain(b.text))]
     if preface:
         summary = preface[0]
     else:
@@ -353,7 +358,8 @@ def facts(state: State) -> None:
         state.ask("game", "No introduction found: write the summary in game.yaml")
     for text in texts:
         match = PLAYERS_RE.search(plain(text))
-        if match and int(match.group(1)) <= int(match.group(2)):
-            state.game["players"] = {"min": int(match.group(1)), "max": int(match.group(2))}
-            state.note("game", f"players: {match.group(1)}–{match.group(2)}")
+        low, high = (match.group(1) or match.group(3), match.group(2) or match.group(4)) if match else (0, 0)
+        if match and int(low) <= int(high):
+            state.game["players"] = {"min": int(low), "max": int(high)}
+            state.note("game", f"players: {low}–{high}")
             break
