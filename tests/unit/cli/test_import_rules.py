@@ -2994,3 +2994,51 @@ def test_a_saved_sphinx_page_links_to_itself_and_its_fields_are_facts(tmp_path):
     assert [t["term"] for t in files["terms"]["terms"]] == ["Station"]
     page = result.page.read_text(encoding="utf-8")
     assert "Edit on GitHub" not in page and url not in page
+
+
+def test_a_printed_table_of_contents_is_kept_in_a_designer_note(tmp_path):
+    # round 19b: 'Overview — 2' lines repeating the document's own headings are the printed contents: hidden
+    # from players (the site navigates), kept for the designer, never read as phases or terms
+    result, files, _ = run(tmp_path, """\
+        # Hay Wain
+
+        ## Contents
+
+        - Overview — 2
+        - Setting up — 2
+        - Playing a day — 3
+        - Glossary — 4
+
+        ## Overview
+
+        Farmers race to bring the hay in before the rain.
+
+        ## Setting up
+
+        1. Give each player a wain.
+        2. Shuffle the field cards.
+
+        ## Playing a day
+
+        Every day has two phases: Mow and Cart.
+
+        ### Mow
+
+        Take two hay.
+
+        ### Cart
+
+        Load your wain.
+
+        ## Glossary
+
+        - **Wain** — your cart.
+        - **Rick** — a stack of hay.
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    assert "## Contents" not in page
+    note = page.split("/// designer-note\n**Contents**", 1)[1].split("\n///", 1)[0]
+    assert note.split("\n")[2:] == ["- Overview — 2", "- Setting up — 2", "- Playing a day — 3", "- Glossary — 4"]
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Mow", "Cart"]
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Wain", "Rick"]
+    assert "printed table of contents (4 entries)" in result.report_text
