@@ -3042,3 +3042,27 @@ def test_a_printed_table_of_contents_is_kept_in_a_designer_note(tmp_path):
     assert [p["name"] for p in files["phases"]["phases"]] == ["Mow", "Cart"]
     assert [t["term"] for t in files["terms"]["terms"]] == ["Wain", "Rick"]
     assert "printed table of contents (4 entries)" in result.report_text
+
+
+def test_set_up_steps_go_on_under_a_continued_heading(tmp_path):
+    # round 19b: a teaching deck puts the set-up on two slides, 'Set-up (1 of 2)' numbered 1-2 and
+    # 'Set-up (2 of 2)' numbered on from 3: one set-up of four steps
+    result, files, _ = run(tmp_path, """\
+        # Mill
+
+        ## Set-up (1 of 2)
+
+        1. Lay out the board.
+        2. Take a windmill.
+
+        ## Set-up (2 of 2)
+
+        3. Fill the granary.
+        4. The youngest player goes first.
+
+        **2 players:** use one granary only.
+        """)
+    assert files["game"]["setup"] == ["Lay out the board.", "Take a windmill.", "Fill the granary.",
+                                      "The youngest player goes first."]
+    page = result.page.read_text(encoding="utf-8")
+    assert "3. Fill" not in page and "**2 players:** use one granary only." in page

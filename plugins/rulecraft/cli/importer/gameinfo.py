@@ -187,6 +187,7 @@ def setup(state: State) -> None:
     named.sort(key=lambda s: not any(isinstance(b, ListBlock) and b.ordered for b in s.blocks))
     for section in named:
         if _read_setup(state, section, listless):
+            _continued_setup(state, section)
             return
     # no heading says 'set-up', or none holds steps: a section of placing and dealing steps before the turn is it
     # (a heading's vocabulary is one signal, not a gate)
@@ -195,10 +196,35 @@ def setup(state: State) -> None:
                 and _read_setup(state, section, listless):
             state.note("game", f"'{sections.heading_text(section.title)}' read as the set-up by its content "
                        "(steps that prepare the game, before the turn)", section.line)
+            _continued_setup(state, section)
             return
     for section in listless:
         state.ask("game", f"Set-up section '{plain(section.title)}' has no list of steps: it is kept as prose; "
                   "write setup in game.yaml", section.line)
+
+
+# 'Set-up (2 of 2)', 'Setting up (continued)', 'Setup, cont.': a slide or page that goes on with the one before
+CONTINUED = re.compile(r"\s*(?:\((?:\d+\s*(?:of|/)\s*\d+|cont(?:inued|['’]d|\.)?)\)"
+                       r"|[-–—:,]?\s*cont(?:inued|['’]d|\.))\s*$", re.I)
+
+
+def _continued_setup(state: State, section: Section) -> None:
+    """Steps that go on under a later heading of the same name marked as its continuation ('Set-up (1 of 2)'
+    then 'Set-up (2 of 2)', a teaching deck's two slides), numbered on from the last step: more set-up."""
+    base = CONTINUED.sub("", sections.heading_text(section.title)).strip().lower()
+    steps = state.game.get("setup") or []
+    later = list(state.outline.sections())
+    for other in later[later.index(section) + 1:] if section in later else []:
+        title = sections.heading_text(other.title)
+        if not CONTINUED.search(title) or CONTINUED.sub("", title).strip().lower() != base:
+            continue
+        lists = [b for b in other.blocks if isinstance(b, ListBlock) and b.ordered and not state.claimed(b)]
+        if not lists or lists[0].items[0].number != len(steps) + 1 or any(isinstance(s, dict) for s in steps):
+            return
+        steps += _steps(lists[0])
+        state.claim(lists[0])
+        state.note("game", f"set-up: {len(lists[0].items)} more step(s) under '{title}', numbered on from "
+                   f"'{sections.heading_text(section.title)}'", other.line)
 
 
 # '1 Shuffle …', '2 Place …': paragraphs numbered in a run (the number set apart by styling, no dot)
