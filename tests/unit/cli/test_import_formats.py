@@ -1023,3 +1023,30 @@ def test_numbered_cases_led_in_bold_set_without_a_gap_are_paragraphs_of_their_ow
                             "of the board.", "**4.5 Frontier.** Every empty space next to a tile."])
     section = next(s for s in outline.sections() if s.title == "4.0 KEY TERMS")
     assert [b.text.split("**")[1] for b in section.blocks] == ["4.3 Exposed.", "4.4 Renown.", "4.5 Frontier."]
+
+
+def test_word_tab_stop_tables_and_hanging_indent_glossaries(tmp_path):
+    # round 19b: a die table typed with tab stops (a bold header line with as many cells) and a glossary of
+    # bold words set with a hanging indent (a tab between the word and its meaning), all manual formatting
+    def build(doc):
+        doc.add_paragraph("Loftkeepers", style="Title")
+        doc.add_heading("The weather table", level=1)
+        doc.add_paragraph("Roll one die at the start of the Flight:")
+        doc.add_paragraph().add_run("Roll\tWeather\tEffect").bold = True
+        for text in ("1-2\tGale\tno pigeon may fly today", "3-5\tDrizzle\tno change",
+                     "6\tTailwind\teach pigeon moves one extra village"):
+            doc.add_paragraph(text)
+        doc.add_heading("Words used in these rules", level=1)
+        for word, meaning in (("Loft", "where pigeons wait."), ("Caught", "a pigeon taken by the hawk.")):
+            para = doc.add_paragraph()
+            para.add_run(word).bold = True
+            para.add_run("\t" + meaning)
+
+    source = tmp_path / "loft.docx"
+    source.write_bytes(_docx(build))
+    state = import_rulebook(source, tmp_path / "out", game_id="loft").state
+    table = state.tables[0]
+    assert table["dice"] == "1d6" and [row["roll"] for row in table["rows"]] == ["1-2", "3-5", 6]
+    assert table["rows"][0]["result"] == "Gale; no pigeon may fly today"
+    assert [(t["term"], t["short"]) for t in state.terms] == [("Loft", "Where pigeons wait."),
+                                                              ("Caught", "A pigeon taken by the hawk.")]

@@ -3119,3 +3119,109 @@ def test_org_blocks_nested_without_end_and_drawers_without_end_are_read_as_text(
     text = "#+TITLE: Deep\n#+OPTIONS: toc:nil\n" + "#+BEGIN_QUOTE\n" * 3000 + "Hold on.\n" + ":NOTES:\n" * 2000
     outline = read_outline(text, "deep.txt")  # no RecursionError, no rescanning the file from every line
     assert outline.title == "Deep" and outline.format == "org"
+
+
+def test_a_saved_sphinx_page_links_to_itself_and_its_fields_are_facts(tmp_path):
+    # round 19b: a browser's "save page" writes in-page term links out in full; docutils' field list
+    # ('Players: 2–5') holds facts, no terms; the h1 only says what the page is, the <title> names the game
+    url = "https://example-game.readthedocs.io/en/latest/rules.html"
+    result, files, _ = run(tmp_path, f"""\
+        <!DOCTYPE html>
+        <!-- saved from url=(0051){url} -->
+        <html><head><title>Rules of play — Tidewatch 1.0 documentation</title></head><body>
+        <div role="navigation" aria-label="Page navigation"><ul class="wy-breadcrumbs">
+        <li><a href="{url.replace('rules', 'index')}" class="icon icon-home"></a></li>
+        <li class="breadcrumb-item active">Rules of play</li>
+        <li><a href="https://github.com/x/y/blob/main/docs/rules.rst"> Edit on GitHub</a></li></ul></div>
+        <h1>Rules of play</h1>
+        <dl class="field-list simple">
+        <dt>Players<span class="colon">:</span></dt><dd><p>2–5</p></dd>
+        <dt>Rules version<span class="colon">:</span></dt><dd><p>1.2 (March 2024)</p></dd>
+        </dl>
+        <p>Crews race to keep the beacons lit along the coast.</p>
+        <h2>Setting up</h2>
+        <ol><li><p>Place one keeper on the <a class="reference internal" href="{url}#term-Station">station</a>
+        named on your card.</p></li><li><p>Take three flags.</p></li></ol>
+        <h2>Glossary</h2>
+        <dl class="simple glossary"><dt id="term-Station">Station</dt><dd><p>A cliff-top post.</p></dd></dl>
+        </body></html>
+        """, name="rules.html")
+    game = files["game"]
+    assert game["title"] == "Tidewatch" and game["players"] == {"min": 2, "max": 5}
+    assert game["summary"] == "Crews race to keep the beacons lit along the coast."
+    assert game["setup"][0] == "Place one keeper on the station named on your card."
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Station"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "Edit on GitHub" not in page and url not in page
+
+
+def test_a_printed_table_of_contents_is_kept_in_a_designer_note(tmp_path):
+    # round 19b: 'Overview — 2' lines repeating the document's own headings are the printed contents: hidden
+    # from players (the site navigates), kept for the designer, never read as phases or terms
+    result, files, _ = run(tmp_path, """\
+        # Hay Wain
+
+        ## Contents
+
+        - Overview — 2
+        - Setting up — 2
+        - Playing a day — 3
+        - Glossary — 4
+
+        ## Overview
+
+        Farmers race to bring the hay in before the rain.
+
+        ## Setting up
+
+        1. Give each player a wain.
+        2. Shuffle the field cards.
+
+        ## Playing a day
+
+        Every day has two phases: Mow and Cart.
+
+        ### Mow
+
+        Take two hay.
+
+        ### Cart
+
+        Load your wain.
+
+        ## Glossary
+
+        - **Wain** — your cart.
+        - **Rick** — a stack of hay.
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    assert "## Contents" not in page
+    note = page.split("/// designer-note\n**Contents**", 1)[1].split("\n///", 1)[0]
+    assert note.split("\n")[2:] == ["- Overview — 2", "- Setting up — 2", "- Playing a day — 3", "- Glossary — 4"]
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Mow", "Cart"]
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Wain", "Rick"]
+    assert "printed table of contents (4 entries)" in result.report_text
+
+
+def test_set_up_steps_go_on_under_a_continued_heading(tmp_path):
+    # round 19b: a teaching deck puts the set-up on two slides, 'Set-up (1 of 2)' numbered 1-2 and
+    # 'Set-up (2 of 2)' numbered on from 3: one set-up of four steps
+    result, files, _ = run(tmp_path, """\
+        # Mill
+
+        ## Set-up (1 of 2)
+
+        1. Lay out the board.
+        2. Take a windmill.
+
+        ## Set-up (2 of 2)
+
+        3. Fill the granary.
+        4. The youngest player goes first.
+
+        **2 players:** use one granary only.
+        """)
+    assert files["game"]["setup"] == ["Lay out the board.", "Take a windmill.", "Fill the granary.",
+                                      "The youngest player goes first."]
+    page = result.page.read_text(encoding="utf-8")
+    assert "3. Fill" not in page and "**2 players:** use one granary only." in page

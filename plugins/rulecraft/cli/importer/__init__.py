@@ -30,7 +30,7 @@ from rulecraft.yamlsource import read_source_bytes
 
 from ..project import find_project, write_gitignore, write_minimal_mkdocs
 from ..yamlwrite import ensure_schemas
-from . import amounts, cards, dice, docformats, gameinfo, phases, report, sections, terms
+from . import amounts, cards, contents, dice, docformats, gameinfo, phases, report, sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
 from .markdown_reader import read_layout_html, read_markdown
@@ -157,6 +157,7 @@ def _recognise(outline: Outline, game_id: str, title: str | None = None) -> Stat
     state = State(outline, game_id)
     shown = uncapped(undecorated(plain(outline.title or "")), title=True)  # 'CINDERFALL FOUNDRY 🔥'
     state.game = {"id": game_id, "title": (title or shown or game_id)[:120], "version": "0.1"}
+    contents.recognise(state)  # a printed contents list first: its entries are headings, not phases or terms
     gameinfo.changelog(state)
     phases.recognise(state)
     gameinfo.components(state)

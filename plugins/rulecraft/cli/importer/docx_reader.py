@@ -209,7 +209,7 @@ def to_html(raw: bytes) -> tuple[str, list[str]]:
         raise DocxError(f"the Word file's content cannot be read ({type(exc).__name__}); save it again") from None
     body = BLOCK_START.sub("\n", result.value).lstrip("\n")
     if not is_typed_text(body):  # a typed text's '1.⇥' lines are the plain-text reader's (is_typed_text)
-        body = typed_rolls(typed_lists(body))
+        body = typed_rolls(typed_glossary(typed_tables(typed_lists(body))))
     # a manual heading's bold, and an outline heading's after its number ('<h2>4 <strong>Setup</strong>')
     body = re.sub(r"(<h[1-6]>)((?:[\w.]+ )?)<strong>(.*?)</strong>(</h[1-6]>)", r"\1\2\3\4", body)
     messages = [m.message for m in result.messages]
@@ -280,6 +280,72 @@ def typed_rolls(body: str) -> str:
             out.append("<table>")
             out += [f"<tr><td>{m.group('roll')}</td><td>{m.group('rest')}</td></tr>" for m in rows]
             out.append("</table>")
+            i = j
+        else:
+            out.append(lines[i])
+            i += 1
+    return "\n".join(out)
+
+
+TAB_ROW = re.compile(r"^<(?P<tag>p|h[1-6])>(?P<text>[^\t]*\S[^\t]*(?:\t+[^\t]*\S[^\t]*)+)</(?P=tag)>$")
+
+
+def _tab_cells(line: str) -> list[str] | None:
+    found = TAB_ROW.match(line)
+    return [cell.strip() for cell in re.split(r"\t+", found.group("text"))] if found else None
+
+
+def typed_tables(body: str) -> str:
+    """Runs of two or more paragraphs cut by tab stops into the same number (three or more) of cells: a
+    table typed with tab stops (often with dot leaders, which are the tab's look, not text), one row a
+    paragraph. A bold line above with as many cells (a manual heading by now) is its header row."""
+    lines = body.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        cells = _tab_cells(lines[i]) if lines[i].startswith("<p>") else None
+        width = len(cells) if cells else 0
+        j = i
+        while j < len(lines) and lines[j].startswith("<p>") and width >= 3 and \
+                len(_tab_cells(lines[j]) or []) == width:
+            j += 1
+        if j - i >= 2:
+            header = _tab_cells(out[-1]) if out else None
+            head = ""
+            if header and len(header) == width and (out[-1].startswith("<h") or
+                                                    re.fullmatch(r"<p><strong>[^<]*</strong></p>", out[-1])):
+                out.pop()
+                head = "<thead><tr>" + "".join(f"<th>{re.sub(r'</?strong>', '', c)}</th>" for c in header) + \
+                    "</tr></thead>"
+            out.append(f"<table>{head}")
+            out += ["<tr>" + "".join(f"<td>{c}</td>" for c in _tab_cells(line)) + "</tr>" for line in lines[i:j]]
+            out.append("</table>")
+            i = j
+        else:
+            out.append(lines[i])
+            i += 1
+    return "\n".join(out)
+
+
+# '<p><strong>Loft</strong>\tthe part of your board …</p>': a bold word, a tab (a hanging indent), its meaning
+TYPED_TERM = re.compile(r"^<p><strong>(?P<term>[^<\t]{1,60}?)\s*</strong>\t+\s*(?P<rest>[^\t]*\S[^\t]*)</p>$")
+
+
+def typed_glossary(body: str) -> str:
+    """Runs of two or more paragraphs led by a bold word and a tab: a glossary set with a hanging indent,
+    read as the definition list it is (nothing but the tab parts the name from its meaning)."""
+    lines = body.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = i
+        while j < len(lines) and TYPED_TERM.match(lines[j]):
+            j += 1
+        if j - i >= 2:
+            out.append("<dl>")
+            out += [f"<dt>{m.group('term')}</dt><dd>{m.group('rest')}</dd>" for m in map(TYPED_TERM.match,
+                                                                                     lines[i:j])]
+            out.append("</dl>")
             i = j
         else:
             out.append(lines[i])

@@ -27,7 +27,8 @@ END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end 
                          r"victory|how to win)\b", re.I)
 OBJECTIVE_HEADING = re.compile(r"\b(objective|object of the game|goal)\b", re.I)
 SUMMARY_HEADING = re.compile(r"\b(overview|introduction|about|what is)\b", re.I)
-PLAYERS_RE = re.compile(r"\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s+players\b", re.I)
+PLAYERS_RE = re.compile(r"\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s+players\b"
+                        r"|^players:\s*(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\b", re.I)  # or a field 'Players: 2–5'
 
 
 # '**Step 3.** Shuffle ...' / 'Step 3: Shuffle ...' / 'c) Shuffle ...': a typed step number or letter (steps
@@ -186,6 +187,7 @@ def setup(state: State) -> None:
     named.sort(key=lambda s: not any(isinstance(b, ListBlock) and b.ordered for b in s.blocks))
     for section in named:
         if _read_setup(state, section, listless):
+            _continued_setup(state, section)
             return
     # no heading says 'set-up', or none holds steps: a section of placing and dealing steps before the turn is it
     # (a heading's vocabulary is one signal, not a gate)
@@ -194,10 +196,35 @@ def setup(state: State) -> None:
                 and _read_setup(state, section, listless):
             state.note("game", f"'{sections.heading_text(section.title)}' read as the set-up by its content "
                        "(steps that prepare the game, before the turn)", section.line)
+            _continued_setup(state, section)
             return
     for section in listless:
         state.ask("game", f"Set-up section '{plain(section.title)}' has no list of steps: it is kept as prose; "
                   "write setup in game.yaml", section.line)
+
+
+# 'Set-up (2 of 2)', 'Setting up (continued)', 'Setup, cont.': a slide or page that goes on with the one before
+CONTINUED = re.compile(r"\s*(?:\((?:\d+\s*(?:of|/)\s*\d+|cont(?:inued|['’]d|\.)?)\)"
+                       r"|[-–—:,]?\s*cont(?:inued|['’]d|\.))\s*$", re.I)
+
+
+def _continued_setup(state: State, section: Section) -> None:
+    """Steps that go on under a later heading of the same name marked as its continuation ('Set-up (1 of 2)'
+    then 'Set-up (2 of 2)', a teaching deck's two slides), numbered on from the last step: more set-up."""
+    base = CONTINUED.sub("", sections.heading_text(section.title)).strip().lower()
+    steps = state.game.get("setup") or []
+    later = list(state.outline.sections())
+    for other in later[later.index(section) + 1:] if section in later else []:
+        title = sections.heading_text(other.title)
+        if not CONTINUED.search(title) or CONTINUED.sub("", title).strip().lower() != base:
+            continue
+        lists = [b for b in other.blocks if isinstance(b, ListBlock) and b.ordered and not state.claimed(b)]
+        if not lists or lists[0].items[0].number != len(steps) + 1 or any(isinstance(s, dict) for s in steps):
+            return
+        steps += _steps(lists[0])
+        state.claim(lists[0])
+        state.note("game", f"set-up: {len(lists[0].items)} more step(s) under '{title}', numbered on from "
+                   f"'{sections.heading_text(section.title)}'", other.line)
 
 
 # '1 Shuffle …', '2 Place …': paragraphs numbered in a run (the number set apart by styling, no dot)
@@ -324,6 +351,9 @@ def end_of_game(state: State) -> None:
             return
 
 
+FACT_FIELD = re.compile(r"[A-Z][\w ]{0,24}:\s+[^!?:]{0,40}[^.!?:]")
+
+
 def facts(state: State) -> None:
     outline = state.outline
     texts = [b.text for s in state.sections() for b in s.blocks if isinstance(b, Paragraph)]
@@ -335,8 +365,9 @@ def facts(state: State) -> None:
                 break
     summary = None
     # a paragraph of fewer than three words (a badge, an image link, 'RULEBOOK') says nothing about the game
+    # and a field of facts ('Players: 2–5', 'Playing time: 30–45 minutes') is no summary either
     preface = [b.text for b in outline.root.blocks if isinstance(b, Paragraph)
-               and len(re.findall(r"\w+", plain(b.text))) >= 3]
+               and len(re.findall(r"\w+", plain(b.text))) >= 3 and not FACT_FIELD.fullmatch(plain(b.text))]
     if preface:
         summary = preface[0]
     else:
@@ -353,7 +384,8 @@ def facts(state: State) -> None:
         state.ask("game", "No introduction found: write the summary in game.yaml")
     for text in texts:
         match = PLAYERS_RE.search(plain(text))
-        if match and int(match.group(1)) <= int(match.group(2)):
-            state.game["players"] = {"min": int(match.group(1)), "max": int(match.group(2))}
-            state.note("game", f"players: {match.group(1)}–{match.group(2)}")
+        low, high = (match.group(1) or match.group(3), match.group(2) or match.group(4)) if match else (0, 0)
+        if match and int(low) <= int(high):
+            state.game["players"] = {"min": int(low), "max": int(high)}
+            state.note("game", f"players: {low}–{high}")
             break

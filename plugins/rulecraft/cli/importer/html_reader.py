@@ -199,6 +199,7 @@ class HtmlReader:
         self.remarks: list[Remark] = []
         self.bold: set[str] = set()
         self.italic: set[str] = set()
+        self.addresses: set[str] = set()  # the page's own address(es): a link there is a link within the page
 
     def _styled(self, node: Node) -> str:
         """'**' or '*' when a <span>'s class makes it bold or italic, else ''. The page's own <style> rules
@@ -226,6 +227,7 @@ class HtmlReader:
                 self.remarks.append(Remark("comment", f"commented-out text dropped: '{body[:80]}'",
                                            text.count("\n", 0, match.start()) + 1))
         self.bold, self.italic = styled_classes(text)
+        self.addresses = page_addresses(text)
         builder = _TreeBuilder()
         builder.columns = max(map(len, text.splitlines()), default=0) > LONG_LINE
         builder.feed(text)  # TooDeep: the caller reports it
@@ -238,6 +240,8 @@ class HtmlReader:
         stream = [Heading(top, b.text, b.line) if isinstance(b, Heading) and b.level == BANNER_LEVEL else b
                   for b in stream]
         title, root = build_tree(drop_running_lines(stream, self.remarks), None)
+        if title and (named := site_name(text, title)):
+            title = root.title = named
         return Outline(self.source, "html", title, root, self.remarks, text.count("\n") + 1)
 
     # -- inline ---------------------------------------------------------------------------------------
@@ -272,6 +276,8 @@ class HtmlReader:
             elif tag == "a":
                 words = self.inline(child)
                 href = child.attrs.get("href", "")
+                if href.partition("#")[0] in self.addresses:  # a saved page's link to its own anchor
+                    href = "#" + href.partition("#")[2]
                 if absolute(href):
                     parts.append(f"[{words}]({safe_href(href)})")
                 else:
@@ -367,6 +373,9 @@ class HtmlReader:
                 out.append(ListBlock(False, [self._toggle(child)], child.line, hint="toggles"))
             elif tag in ("ul", "ol"):
                 out.append(self.list_block(child))
+            elif tag == "dl" and "field-list" in _classes(child):
+                # docutils' field list ('Players: 2–5', 'Rules version: 1.2'): facts about the document, no terms
+                out.extend(Paragraph(line, pos) for line, pos in self.fields(child))
             elif tag == "dl":
                 out.append(self.definitions(child))
             elif tag == "img":
@@ -469,7 +478,10 @@ class HtmlReader:
         text = self._flat(node)
         if node.tag == "nav" or role == "navigation":
             links = [self._flat(a) for a in _descendants(node) if a.tag == "a"]
-            if len(text) > TOC_MAX_CHARS or sum(map(len, links)) < TOC_LINK_SHARE * len(text):
+            # a breadcrumb trail names the page it is on as plain text ('Home › Rules of play'): few link words
+            crumbs = any("breadcrumb" in n.attrs.get("class", "").lower() for n in [node, *_descendants(node)])
+            if len(text) > TOC_MAX_CHARS or sum(map(len, links)) < TOC_LINK_SHARE * len(text) and \
+                    not (crumbs and len(text) <= FOOTER_MAX_CHARS):
                 return False
             what = f"site navigation dropped ({len(links)} link(s): {', '.join(links)[:80]})"
         elif node.tag == "footer" or role == "contentinfo":
@@ -548,6 +560,17 @@ class HtmlReader:
         item.children = body
         return item
 
+    def fields(self, node: Node) -> list[tuple[str, int]]:
+        """A field list's 'Name: value' lines."""
+        out, name = [], None
+        for child in node.children:
+            if isinstance(child, Node) and child.tag == "dt":
+                name = (self.inline(child).strip().rstrip(":").strip(), child.line)
+            elif isinstance(child, Node) and child.tag == "dd" and name:
+                out.append((f"{name[0]}: {self.inline(child).strip()}", name[1]))
+                name = None
+        return out
+
     def definitions(self, node: Node) -> ListBlock:
         block = ListBlock(False, line=node.line, hint="definitions")
         term = None
@@ -581,6 +604,44 @@ class HtmlReader:
         bold_row = len(rows) >= 3 and len(rows[0]) >= 2 and all(re.fullmatch(r"\*\*[^*]+\*\*", c) for c in rows[0]) \
             and not all(re.fullmatch(r"\*\*[^*]+\*\*", c) for c in rows[1])
         return Table(rows, node.line, header=headed or bold_row)
+
+
+PAGE_TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.I | re.S)
+GENERIC_PAGE = re.compile(r"(?:the |full |game )?(?:rules?(?: of play)?|rulebook|rules? book|how to play|"
+                          r"playing the game)", re.I)
+TITLE_SEPARATORS = re.compile(r"\s+[—–|·-]\s+")
+DOCS_SUFFIX = re.compile(r"\s+(?:v?\d[\w.]*\s+)?(?:documentation|docs|wiki)$", re.I)
+
+
+def site_name(text: str, heading: str) -> str | None:
+    """The game's name when the page's title heading only says what the page is ('Rules of play') and the
+    <title> names the site beside it ('Rules of play — Galeholm Signalmen 1.2 documentation': Sphinx,
+    MkDocs, wikis). None when the heading names something, or the <title> names nothing else."""
+    if not GENERIC_PAGE.fullmatch(heading.strip(" .:")):
+        return None
+    found = PAGE_TITLE.search(text[:20000])
+    if not found:
+        return None
+    parts = [DOCS_SUFFIX.sub("", p).strip() for p in TITLE_SEPARATORS.split(re.sub(r"\s+", " ", found.group(1)))]
+    others = [p for p in parts if p and p.lower() != heading.strip().lower() and not GENERIC_PAGE.fullmatch(p)]
+    return others[0] if len(others) == 1 else None
+
+
+SAVED_FROM = re.compile(r"<!--\s*saved from url=\(\d+\)(\S+?)\s*-->", re.I)
+OWN_ADDRESS = re.compile(r"<(?:link|base)\b[^>]*>", re.I)
+
+
+def page_addresses(text: str) -> set[str]:
+    """Where a saved page was saved from: the browser's 'saved from url' comment, its canonical link and
+    its <base>. A browser's 'save page' writes the page's in-page links out in full ('…/rules.html#term-Station'
+    from Sphinx' term references): those are links within the page, not to the web."""
+    found = {m.group(1) for m in SAVED_FROM.finditer(text[:5000])}
+    for tag in OWN_ADDRESS.findall(text[:20000]):
+        rel = re.search(r"\brel\s*=\s*[\"']?canonical\b", tag, re.I)
+        href = re.search(r"\bhref\s*=\s*[\"']([^\"']+)", tag, re.I)
+        if href and (rel or tag[1:5].lower() == "base"):
+            found.add(href.group(1))
+    return {a.partition("#")[0] for a in found if absolute(a)}
 
 
 def _descendants(node: Node):
