@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from xml.etree import ElementTree as etree
 
 from pymdownx.blocks.block import Block
@@ -20,6 +21,7 @@ class RulecraftBlock(Block):
 
     def on_create(self, parent: etree.Element) -> etree.Element:
         ext = self.config["ext"]
+        self.placed_in = parent  # what stands before the block (PhaseBlock: a heading naming its phase)
         el = sub(parent, "div", cls=f"rc-block rc-block--{self.NAME}")
         try:
             self.render(el, ext, (self.argument or "").strip())
@@ -80,12 +82,29 @@ def _require(table: dict, item_id: str, what: str):
     return table[item_id]
 
 
+# A heading's words as they name a phase: no emphasis marks, no number or "Phase 2:" label before them.
+_HEADING_MARKS_RE = re.compile(r"[*_`]")
+_HEADING_NUMBER_RE = re.compile(r"^(?:phase|step)?\s*\d+[a-z]?\s*[.):—–-]?\s+", re.IGNORECASE)
+
+
+def _naming_heading(parent: etree.Element, el: etree.Element, name: str) -> etree.Element | None:
+    """The heading just before the block ``el`` (in ``parent``) when it names the phase ``name`` ("## Income",
+    "## 3. Income"): the block then takes it as its own heading instead of repeating the name under it."""
+    siblings = list(parent)
+    at = next((i for i, child in enumerate(siblings) if child is el), 0)
+    before = siblings[at - 1] if at > 0 else None
+    if before is None or not re.fullmatch(r"h[1-6]", before.tag) or before.get("id") or len(before):
+        return None  # not a plain heading (one with an id of its own, or markup inside, is the author's)
+    words = _HEADING_NUMBER_RE.sub("", _HEADING_MARKS_RE.sub("", before.text or "").strip())
+    return before if " ".join(words.split()).casefold() == " ".join(name.split()).casefold() else None
+
+
 class PhaseBlock(ItemBlock):
     NAME = "phase"
 
     def render_item(self, el, ctx, item_id):
         node = _require(ctx.index.phases, item_id, "phase")
-        phases.render_phase(el, node, ctx, level=3)
+        phases.render_phase(el, node, ctx, level=3, named_by=_naming_heading(self.placed_in, el, node.phase.name))
 
 
 class DiceBlock(ItemBlock):

@@ -17,6 +17,7 @@ from .base import (
     heading,
     item_notes,
     link,
+    safe,
     steps_list,
     sub,
     term_link,
@@ -88,12 +89,22 @@ def _references(parent: Element, node: NumberedPhase, ctx: RenderContext) -> Non
 
 
 def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level: int = 2,
-                 children: bool = True) -> None:
+                 children: bool = True, named_by: Element | None = None) -> None:
+    """One phase with its number, rules, steps, examples, tables and references (then its sub-phases).
+    ``named_by``: a heading already on the page that names the phase (a prose page's heading over its
+    block); it becomes the phase's heading, numbered, instead of a second one under it."""
     phase = node.phase
     section = sub(parent, "section", cls=f"rc-phase rc-phase--{node.kind}")
     if phase.optional:
         section.set("class", section.get("class") + " rc-phase--optional")
-    heading(section, level, phase_title(node), links.anchor("phase", phase.id))
+    if named_by is None:
+        heading(section, level, phase_title(node), links.anchor("phase", phase.id))
+    else:
+        for child in list(named_by):
+            named_by.remove(child)
+        named_by.text = safe(phase_title(node))
+        named_by.set("id", links.anchor("phase", phase.id))
+        level = int(named_by.tag[1])
     _markers(section, node, ctx)
     if phase.summary and not _opens_with(phase.rules, phase.summary, ctx.index.name_of):
         sub(section, "p", phase.summary, "rc-summary")

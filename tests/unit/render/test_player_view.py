@@ -216,3 +216,14 @@ def test_a_designer_note_in_prose_is_hidden_like_the_datas_and_takes_no_term_lin
     assert not page.select(".rc-dnote a")
     _, ext = mdkit.render(rules, "/// designer-note | later\nSoon.\n///\n", game="demo", allow_problems=True)
     assert ext.state.problems == ["/// designer-note | later: the argument is 'todo' or none"]
+
+
+def test_a_phase_block_under_a_heading_naming_it_takes_that_heading(rules):
+    """'## Vote' over `/// phase | vote`: one heading, numbered ("1. Vote"), not "Vote" over "1. Vote"."""
+    text = "# Rules\n\n## The vote\n\n/// phase | vote\n///\n\n## 2. count\n\n/// phase | count\n///\n"
+    page = mdkit.render(rules, text, game="demo")[0]
+    assert [(h.name, h.get("id"), h.get_text()) for h in page.select("h1, h2, h3, h4")] == [
+        ("h1", "rules", "Rules"), ("h2", "the-vote", "The vote"), ("h3", "vote", "1. Vote"),  # another name
+        ("h2", "count", "2. Count")]  # the same name: one heading, the phase's, at the page's level
+    kept = mdkit.render(rules, "## Count {#mine}\n\n/// phase | count\n///\n", game="demo")[0]
+    assert [h.get_text() for h in kept.select("h2, h3")] == ["Count", "2. Count"]  # an id of the author's: kept
