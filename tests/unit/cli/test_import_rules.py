@@ -3047,7 +3047,10 @@ def test_an_org_noexport_subtree_stays_prose_and_a_comment_subtree_is_listed(tmp
     assert len(files["game"]["setup"]) == 3  # the playtest note's checkbox is no step
     assert "Bog" not in str(files["terms"]) and "Heron" not in str(files["terms"])
     page = result.page.read_text(encoding="utf-8")
-    assert "## Playtest notes" in page and "### Try five players" in page and "Bog" in page
+    # Kept whole for the designer, never shown to players: a designer note, its headings bold lines in it.
+    note = page[page.index("/// designer-note\n**Playtest notes**"):]
+    note = note[:note.index("\n///\n")]
+    assert "**Try five players**" in note and "Bog" in note and "## Playtest notes" not in page
     assert "lighthouse" not in page
     assert "commented-out section 'Ideas' dropped: A lighthouse expansion. (line 51)" in human
 
@@ -3225,3 +3228,26 @@ def test_set_up_steps_go_on_under_a_continued_heading(tmp_path):
                                       "The youngest player goes first."]
     page = result.page.read_text(encoding="utf-8")
     assert "3. Fill" not in page and "**2 players:** use one granary only." in page
+
+
+def test_a_component_named_before_its_brackets_keeps_the_bracket_whole(tmp_path):
+    """'1 board (double-sided: summer and winter)' is not cut at the colon inside its brackets, and a long
+    '36 yarn (wooden spools in red, blue and yellow)' is named '36 yarn', not its first six words and '…'."""
+    _, files, _ = run(tmp_path, """\
+        # Weavers
+
+        ## Components
+
+        - 1 market board (double-sided: summer and winter)
+        - 36 yarn (wooden spools in red, blue and yellow)
+        - 24 loom cards
+        - Reference card: one per player
+
+        ## Turn
+
+        1. Spin -- make yarn.
+        """)
+    components = [(c["name"], c.get("description")) for c in files["game"]["components"]]
+    assert components == [("1 market board", "(double-sided: summer and winter)"),
+                          ("36 yarn", "(wooden spools in red, blue and yellow)"), ("24 loom cards", None),
+                          ("Reference card", "one per player")]

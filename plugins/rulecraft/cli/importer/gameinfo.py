@@ -7,7 +7,7 @@ import re
 
 from . import entries, sections
 from .enumeration import strip_lead
-from .names import split_item
+from .names import NamedItem, split_item
 from .outline import ListBlock, ListItem, Paragraph, Section
 from .state import State
 from .text import first_sentence, plain
@@ -113,6 +113,10 @@ def _table_of_contents(state: State, block: ListBlock) -> bool:
     return len(names) >= 2 and sum(n in titles for n in names if n) * 10 >= len(names) * 6
 
 
+# A component line that is its name and, in brackets, what it looks like: '48 fleece (white cubes)'
+_BRACKETED = re.compile(r"^([^()]{1,60}?)\s*\(([^()]{1,200})\)\s*[.;]?$")
+
+
 def components(state: State) -> None:
     for section in state.outline.sections():
         if not COMPONENTS_HEADING.search(plain(section.title)):
@@ -123,6 +127,10 @@ def components(state: State) -> None:
         out = []
         for item in block.items:
             named = split_item(item.text)
+            bracketed = _BRACKETED.match(plain(item.text))
+            if bracketed and not named.emphasised and (named.name.endswith("…") or not named.rest):
+                # '36 yarn (wooden spools in red, blue and yellow)': the thing, then what it looks like
+                named = NamedItem(bracketed.group(1).strip(), "", bracketed.group(2).strip(), False, False)
             entry = {"id": state.ids["component"](named.name, "component"), "name": named.name or "Component"}
             description = " ".join(p for p in (named.paren and f"({named.paren})", named.rest) if p)
             subs = [_item_text(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]

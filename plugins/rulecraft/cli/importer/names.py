@@ -62,6 +62,16 @@ def clean_name(name: str, drop_phase: bool = False) -> str:
     return name[:120]
 
 
+def _separator_outside_brackets(text: str) -> re.Match | None:
+    """The first name/meaning separator not inside brackets: '1 board (double-sided: summer and winter)' has
+    none."""
+    for sep in _INLINE_SEP.finditer(text):
+        before = text[:sep.start()]
+        if before.count("(") <= before.count(")") and before.count("[") <= before.count("]"):
+            return sep
+    return None
+
+
 def split_item(text: str, drop_phase: bool = False) -> NamedItem:
     text = strip_lead(undecorated(text))  # '① **Sow** — …', 'B) Harvest — …': the typed number is no name
     match = _LEAD_EMPH.match(text)
@@ -78,7 +88,7 @@ def split_item(text: str, drop_phase: bool = False) -> NamedItem:
         # '**1 SNEAK.** Draw …': a step's count set in a disc beside its bold run-in name is no part of it
         name = re.sub(r"^\d{1,2}[.)]?\s+(?=[A-Z][\w'’-]*(?:\s+[\w'’-]+){0,2}\W*$)", "", match.group("name"))
         return NamedItem(clean_name(name, drop_phase), rest.strip(), paren, True, separated)
-    sep = _INLINE_SEP.search(text)
+    sep = _separator_outside_brackets(text)
     if sep and sep.start() <= 60 and len(text[:sep.start()].split()) <= 8:
         return NamedItem(clean_name(text[:sep.start()], drop_phase), text[sep.end():].strip(), None, False, True)
     if len(text) <= 60 and len(text.split()) <= 8:

@@ -104,6 +104,8 @@ class ProseWriter:
     def section(self, section: Section, depth: int) -> list[str]:
         if id(section) in self.state.folded:  # its heading is a term's name, its text the definition
             return self.blocks(section.blocks)  # every block is claimed: nothing is written twice
+        if section.line in self.state.outline.private:
+            return [f"/// designer-note\n{self._private(section)}\n///"]
         self.sections += 1
         title = self.state.retitle.get(id(section)) or section.title or "Untitled"
         out = [f"{'#' * min(depth + 1, 6)} {_safe_line(title).lstrip('#').strip()}"]
@@ -115,6 +117,19 @@ class ProseWriter:
         for child in section.children:
             out += self.section(child, depth + 1)
         return out
+
+    def _private(self, section: Section) -> str:
+        """A section the author keeps out of the rules (Org ':noexport:': playtest notes, to-do lists): kept
+        whole for the designer, in a designer note, players never see it; its headings become bold lines there,
+        so the page's contents never lists what the page hides."""
+        self.sections += 1
+        out = [f"**{_safe_line(plain(section.title) or 'Untitled').strip()}**"]
+        before = len(self._copied)
+        out += self.blocks(section.blocks)
+        if len(self._copied) > before:
+            self.uncaptured.append((plain(section.title), section.line, self._copied[before:]))
+        out += [self._private(child) for child in section.children]
+        return "\n\n".join(out)
 
     def page(self, title: str, source_name: str) -> str:
         state = self.state
