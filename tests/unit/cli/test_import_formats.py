@@ -1023,3 +1023,18 @@ def test_numbered_cases_led_in_bold_set_without_a_gap_are_paragraphs_of_their_ow
                             "of the board.", "**4.5 Frontier.** Every empty space next to a tile."])
     section = next(s for s in outline.sections() if s.title == "4.0 KEY TERMS")
     assert [b.text.split("**")[1] for b in section.blocks] == ["4.3 Exposed.", "4.4 Renown.", "4.5 Frontier."]
+
+
+def test_a_grid_of_cards_side_by_side_is_read_a_card_at_a_time():
+    chars = line("Each round has two phases.", 50, 730)
+    chars += line("1 Dawn", 54, 700, bold=True) + line("2 Dusk", 254, 700, bold=True)
+    for k, (left, right) in enumerate([("Every boat sails one", "Each crew counts its"),
+                                       ("space and the tide", "nets and scores one"),
+                                       ("turns. Boats in port", "point a fish."),
+                                       ("do not sail.", "")]):
+        chars += line(left, 50, 680 - 14 * k, width=4) + (line(right, 250, 680 - 14 * k, width=4) if right else [])
+    chars += line("Then the next round starts.", 50, 600)
+    out = [t for t in layout(chars) if t]
+    assert out == ["Each round has two phases.", "## 1 Dawn", "Every boat sails one", "space and the tide",
+                   "turns. Boats in port", "do not sail.", "## 2 Dusk", "Each crew counts its",
+                   "nets and scores one", "point a fish.", "Then the next round starts."]
