@@ -3119,3 +3119,44 @@ def test_org_blocks_nested_without_end_and_drawers_without_end_are_read_as_text(
     text = "#+TITLE: Deep\n#+OPTIONS: toc:nil\n" + "#+BEGIN_QUOTE\n" * 3000 + "Hold on.\n" + ":NOTES:\n" * 2000
     outline = read_outline(text, "deep.txt")  # no RecursionError, no rescanning the file from every line
     assert outline.title == "Deep" and outline.format == "org"
+
+
+def test_a_fixed_width_table_typed_as_an_indented_block_is_a_table(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        Storm Ferries
+        =============
+
+        Weather
+        -------
+
+        Roll two dice at the start of every round.
+
+            Weather table (roll 2d6)
+            ----------------------------------------
+             Roll    What happens
+            ----------------------------------------
+              2-5    Gale! Every ferry stays in port.
+              6-8    Fair. Nothing happens.
+              9-12   Calm: every ferry moves again.
+            ----------------------------------------
+
+        When a ferry docks, roll the cargo die:
+
+            Cargo die (d6)
+              1-3  Fish -- take one crate.
+              4-5  Wool -- take two crates.
+              6    Gold -- take three crates.
+
+        Shell commands stay code:
+
+            git clone rules  # the rules
+            make all  # build
+            make clean  # tidy
+        """)
+    tables = files["dice"]["tables"]
+    assert [t["title"] for t in tables] == ["Weather table (roll 2d6)", "Cargo die (d6)"]
+    assert [(r["roll"], r["result"]) for r in tables[0]["rows"]] == [
+        ("2-5", "Gale! Every ferry stays in port."), ("6-8", "Fair. Nothing happens."),
+        ("9-12", "Calm: every ferry moves again.")]
+    assert [r["roll"] for r in tables[1]["rows"]] == ["1-3", "4-5", 6]
+    assert "terms" not in files or not files["terms"].get("terms")

@@ -250,6 +250,14 @@ class MarkdownReader:
                 rows, _, i = grid
                 out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln))
                 continue
+            indented = _indented_table(lines, i) if not para and not self.plain else None
+            if indented:  # a fixed-width table typed as an indented block, its caption line above it
+                flush()
+                caption, rows, header, i = indented
+                if caption:
+                    out.append(Paragraph(f"**{convert(caption, ln, self.remarks)}**", ln))
+                out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln, header=header))
+                continue
             simple = _simple_table(lines, i) if not para and stripped else None
             if simple:  # a pandoc simple table: a header over a rule of dashes per column, rows to a blank line
                 flush()
@@ -576,6 +584,36 @@ def _simple_table(lines: list[Line], i: int) -> tuple[list[list[str]], int] | No
     if any(not row[0] for row in rows[1:]) or not all(rows[0]):
         return None  # a cell set across the columns' cuts: not a table this reader can split
     return rows, j
+
+
+def _indented_table(lines: list[Line], i: int) -> tuple[str, list[list[str]], bool, int] | None:
+    """(caption, rows, whether the first row is a header, the line after) of a table typed as an indented block
+    at line i (Markdown written the old way: the block a code block would be, its columns apart by two spaces
+    or more), or None. Dash rules are dropped; a rule under the first row makes it the header. A first line of
+    one cell over the rows is the caption. Every row has the same two or more cells, three rows at least."""
+    if (i > 0 and lines[i - 1][1].strip()) or not re.match(r"(?: {4}|\t)", lines[i][1]):
+        return None
+    j = i
+    while j < len(lines) and (re.match(r"(?: {4}|\t)\s*\S", lines[j][1])
+                              or (not lines[j][1].strip() and j + 1 < len(lines)
+                                  and re.match(r"(?: {4}|\t)\s*\S", lines[j + 1][1]))):
+        j += 1
+    texts = [t.strip() for _, t in lines[i:j] if t.strip()]
+    rule = [bool(re.fullmatch(r"[-=+\s]{3,}", t) and re.search(r"[-=]", t)) for t in texts]
+    cells = [re.split(r"\s{2,}|\t+", t) for t, r in zip(texts, rule) if not r]
+    caption = ""
+    if len(cells) >= 3 and len(cells[0]) == 1 and len(cells[1]) >= 2:
+        caption = cells.pop(0)[0]
+        first = texts.index(caption)
+        texts, rule = texts[first + 1:], rule[first + 1:]
+    if len(cells) < 3 or len(cells[0]) < 2 or len({len(c) for c in cells}) != 1:
+        return None
+    if not (caption or any(rule) or all(re.match(r"\d", c[0]) for c in cells)):
+        return None  # aligned code ('make all  # build'): a table has a caption, rules or rolls down its side
+    while rule and rule[0]:
+        texts, rule = texts[1:], rule[1:]
+    header = len(rule) > 1 and rule[1]
+    return caption, cells, header, j
 
 
 def _join_wrapped(rows: list[list[str]]) -> list[list[str]]:
