@@ -3160,3 +3160,34 @@ def test_a_fixed_width_table_typed_as_an_indented_block_is_a_table(tmp_path):
         ("9-12", "Calm: every ferry moves again.")]
     assert [r["roll"] for r in tables[1]["rows"]] == ["1-3", "4-5", 6]
     assert "terms" not in files or not files["terms"].get("terms")
+
+
+def test_a_dash_close_before_a_figure_joins_a_range_and_parts_no_result(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Weather
+
+        Without the weather die, roll an ordinary d6: 1–2 Sun, 3–4 Rain, 5 Wind, 6 Snow.
+
+        ## Harvest
+
+        Roll a die: 1–2 means a poor harvest, 3–4 means a fair one, 5 – a great one, 6 – a feast.
+        """)
+    tables = files["dice"]["tables"]
+    assert [t["title"] for t in tables] == ["Harvest"]
+    assert [(r["roll"], r["result"]) for r in tables[0]["rows"]] == [
+        ("1-2", "A poor harvest"), ("3-4", "A fair one"), (5, "A great one"), (6, "A feast.")]
+
+
+def test_one_name_and_its_words_outside_a_glossary_is_no_term(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <h1>Pond Frogs</h1>
+        <h2>Words</h2>
+        <dl><dt>Lily pad</dt><dd>A space a frog may land on.</dd>
+        <dt>Splash</dt><dd>A frog that misses its jump.</dd></dl>
+        <h2>About me</h2>
+        <dl><dt><a href="https://example.com/profile">Ada Finch</a></dt>
+        <dd>Retired teacher and maker of small card games.</dd></dl>
+        """, name="book.html")
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Lily pad", "Splash"]
