@@ -3191,3 +3191,32 @@ def test_one_name_and_its_words_outside_a_glossary_is_no_term(tmp_path):
         <dd>Retired teacher and maker of small card games.</dd></dl>
         """, name="book.html")
     assert [t["term"] for t in files["terms"]["terms"]] == ["Lily pad", "Splash"]
+
+
+def test_an_ascii_box_of_one_column_is_a_note_not_a_table(tmp_path):
+    result, _, _ = run(tmp_path, """\
+        # Game
+
+        ## Setting up
+
+        1. Put the board in the middle.
+        2. Give every player a pawn.
+
+        With two players, leave one pawn in the box.
+
+        +----------------------------------------+
+        |  The board's arrow points north. The   |
+        |  sun marker starts on the east edge.   |
+        +----------------------------------------+
+
+        +------+-----------+
+        | Roll | Weather   |
+        +======+===========+
+        | 1-3  | Rain      |
+        +------+-----------+
+        | 4-6  | Sun       |
+        +------+-----------+
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    assert "!!! note\n\n    The board's arrow points north. The sun marker starts on the east edge." in page
+    assert "| The board's arrow" not in page

@@ -247,7 +247,11 @@ class MarkdownReader:
             grid = layout_lines.grid_table(lines, i) if stripped.startswith("+") else None
             if grid:  # '+----+' rules and '| … |' rows: a pandoc grid table, a README's ASCII box
                 flush()
-                rows, _, i = grid
+                rows, header, i = grid
+                if not header and all(len(row) == 1 for row in rows):  # a box of one column: a note set apart
+                    text = convert(" ".join(row[0] for row in rows if row[0]), ln, self.remarks)
+                    out.append(Note("note", [Paragraph(text, ln)], ln))
+                    continue
                 out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln))
                 continue
             indented = _indented_table(lines, i) if not para and not self.plain else None
