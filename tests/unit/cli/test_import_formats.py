@@ -1038,3 +1038,14 @@ def test_a_grid_of_cards_side_by_side_is_read_a_card_at_a_time():
     assert out == ["Each round has two phases.", "## 1 Dawn", "Every boat sails one", "space and the tide",
                    "turns. Boats in port", "do not sail.", "## 2 Dusk", "Each crew counts its",
                    "nets and scores one", "point a fish.", "Then the next round starts."]
+
+
+def test_a_line_going_on_with_an_open_sentence_starts_no_entry():
+    outline = _pdf_outline(["# THE GAME", "", "## Setting up", "",
+                            "**Top tip:** for your first game leave the snag tokens in the",
+                            "box – the river is wild enough already!", "", "## Words", "",
+                            "Eddy – a calm space.", "Snag – a hidden token."])
+    section = next(s for s in outline.sections() if s.title == "Setting up")
+    assert [type(b).__name__ for b in section.blocks] == ["Paragraph"]
+    words = next(s for s in outline.sections() if s.title == "Words")
+    assert [len(b.items) for b in words.blocks] == [2]

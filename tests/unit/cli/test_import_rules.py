@@ -3220,3 +3220,42 @@ def test_an_ascii_box_of_one_column_is_a_note_not_a_table(tmp_path):
     page = result.page.read_text(encoding="utf-8")
     assert "!!! note\n\n    The board's arrow points north. The sun marker starts on the east edge." in page
     assert "| The board's arrow" not in page
+
+
+def test_what_interrupts_a_numbered_set_up_that_goes_on_is_no_step(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Game
+
+        ## Setting up
+
+        1. Put the board in the middle.
+        2. Give every player a pawn.
+
+        **On this page**
+
+        Setting up, Playing, Winning
+
+        - Kettle Game -- £20.00
+
+        3. Shuffle the cards.
+        4. The youngest player starts.
+
+        Top tip: leave the storm cards in the box for your first game.
+        """)
+    assert files["game"]["setup"] == ["Put the board in the middle.", "Give every player a pawn.",
+                                      "Shuffle the cards.", "The youngest player starts."]
+    assert "'Setting up, Playing, Winning' is not in the set-up list" in needs
+
+
+def test_a_tip_after_the_set_up_steps_stays_prose(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Setting up
+
+        1. Put the board in the middle.
+        2. Give every player a pawn.
+
+        Top tip: leave the storm cards in the box for your first game.
+        """)
+    assert files["game"]["setup"] == ["Put the board in the middle.", "Give every player a pawn."]

@@ -21,7 +21,8 @@ SETUP_HEADING = re.compile(r"^\W*prepar(?:e|ing) (?:the|your|for) [\w'’ ]{1,30
                            r"\b(set ?-?up|setting up|game setup|preparation|before (?:you|the game|play)\b[\w ]*|"
                            r"getting started|get(?:ting)? (?:[\w'’]+ ){0,3}?ready|preparing (?:to play|the game)|"
                            r"start(?:ing)? (?:the|a) game|(?:need|needed|how) to start|quick ?-?start)\b", re.I)
-NOTE_LEAD = re.compile(r"^(?:tip|note|hint|example|variant|reminder|important)\b\s*[:.!—–-]", re.I)  # stays prose
+# 'Tip:', 'Top tip:', 'Quick note:' stay prose
+NOTE_LEAD = re.compile(r"^(?:\w+ )?(?:tip|note|hint|example|variant|reminder|important)\b\s*[:.!—–-]", re.I)
 BOLD_LINE = re.compile(r"^(\*\*|__)([^*_]{1,60})\1:?$")
 END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end game|winning|win(?:ning)? condition|"
                          r"victory|how to win)\b", re.I)
@@ -232,6 +233,24 @@ def _numbered_run(blocks: list) -> bool:
     return len(numbers) >= 2 and None not in numbers and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
 
 
+def _numbered(block) -> list[int] | None:
+    numbers = [item.number for item in block.items] if isinstance(block, ListBlock) and block.ordered else []
+    return numbers if numbers and None not in numbers else None
+
+
+def _without_interruptions(parts: list) -> list:
+    """The steps' parts without what stands between two pieces of one numbered list ('1.', '2.', then a
+    printed page's sidebar or a picture, then '3.' … '6.'): the list's numbers go on, so what interrupts it is
+    no step (it stays prose)."""
+    numbered = [n for n, (_, block, _) in enumerate(parts) if _numbered(block)]
+    if len(numbered) < 2:
+        return parts
+    numbers = [k for n in numbered for k in _numbered(parts[n][1])]
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return parts
+    return [part for n, part in enumerate(parts) if n in numbered or not numbered[0] < n < numbered[-1]]
+
+
 def _read_setup(state: State, section: Section, listless: list) -> bool:
     """Read ``section`` as the set-up; False when it holds no steps (then it is remembered in ``listless``)."""
     parts: list[tuple[str | None, ListBlock | Paragraph, list]] = []  # (label, list or step, label paragraphs)
@@ -253,6 +272,7 @@ def _read_setup(state: State, section: Section, listless: list) -> bool:
             pending = None
         else:
             pending = None
+    parts = _without_interruptions(parts)
     lists_in = [n for n, (_, block, _) in enumerate(parts) if isinstance(block, ListBlock)]
     if len(lists_in) == 1 and parts[lists_in[0]][2] and not BOLD_LINE.match(parts[lists_in[0]][2][0].text.strip()):
         # 'Do this once, before the first market day:' before the only list: a lead-in, not a part's label

@@ -641,10 +641,19 @@ def _entry_start(text: str) -> bool:
     return bool(LABEL_LINE_RE.match(text) or DASH_LINE_RE.match(text) or _result_line(text.strip()))
 
 
+def _wrapped_on(para: list[Line], k: int, width: int) -> bool:
+    """Line k goes on with the sentence the line above left open at the full measure ('… leave the snag tokens
+    in the' over 'box – the river is wild enough'): a lower-case word after an unpunctuated full line."""
+    above = para[k - 1][1].strip() if k > 0 else ""
+    return para[k][1].strip()[:1].islower() and re.search(r"[a-z]$", above) is not None \
+        and len(above) >= 0.85 * width
+
+
 def _layout_entries(para: list[Line]) -> list[tuple[int, int, str]]:
     """A plain paragraph whose lines from some point on each start an entry ('Name: meaning', 'Name — meaning',
     a roll), with wrapped lines in between: (index in para, line, text) per entry; [] when it is prose."""
-    starts = [k for k, (_, t) in enumerate(para) if _entry_start(t)]
+    width = max(len(t.strip()) for _, t in para)
+    starts = [k for k, (_, t) in enumerate(para) if _entry_start(t) and not _wrapped_on(para, k, width)]
     if len(starts) < 2:
         return []
     out = []
