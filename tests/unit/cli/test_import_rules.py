@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -3259,3 +3260,52 @@ def test_a_tip_after_the_set_up_steps_stays_prose(tmp_path):
         Top tip: leave the storm cards in the box for your first game.
         """)
     assert files["game"]["setup"] == ["Put the board in the middle.", "Give every player a pawn."]
+
+
+@pytest.mark.parametrize("heading, name, version", [
+    ("How to Play Pond Frogs", "Pond Frogs", "0.1"),
+    ("Pond Frogs: the full rules (v1.3)", "Pond Frogs", "1.3"),
+    ("Pond Frogs – Rules of Play", "Pond Frogs", "0.1"),
+    ("How to Play", "How to Play", "0.1"),
+])
+def test_a_title_framing_the_games_name_names_the_game_and_its_version(tmp_path, heading, name, version):
+    _, files, _ = run(tmp_path, f"""\
+        # {heading}
+
+        A game of frogs and flies for 2 to 4 players.
+
+        ## Play
+
+        Jump.
+        """)
+    assert files["game"]["title"] == name and files["game"]["version"] == version
+    unnamed = import_rulebook(tmp_path / "book.md", tmp_path / "again")  # the id, when none is given
+    assert unnamed.folder.name == re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def test_a_version_named_above_the_first_section_is_the_rules_version(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        Pond Frogs
+        ==========
+
+        A game of frogs and flies for 2 to 4 players.
+
+        Rules version 2.1 -- written by Ada Finch, March 2023.
+
+        Play
+        ====
+
+        Jump.
+        """)
+    assert files["game"]["version"] == "2.1" and "states no rules version" not in needs
+
+
+def test_a_blog_posts_entry_title_titles_the_document_not_the_blogs_name(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <header><h1 class="title"><a href="/">Kitchen Table Games</a></h1>
+        <p class="description">Little games designed at home.</p></header>
+        <div class="post"><h3 class="post-title entry-title">Pond Frogs</h3>
+        <div class="post-body"><p>A game of frogs and flies for 2 to 4 players.</p>
+        <h2>Playing</h2><p>Jump.</p></div></div>
+        """, name="book.html")
+    assert files["game"]["title"] == "Pond Frogs"

@@ -29,6 +29,32 @@ END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end 
 OBJECTIVE_HEADING = re.compile(r"\b(objective|object of the game|goal)\b", re.I)
 SUMMARY_HEADING = re.compile(r"\b(overview|introduction|about|what is)\b", re.I)
 PLAYERS_RE = re.compile(r"\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s+players\b", re.I)
+# 'How to Play Kettleford Rafters', 'Fallowby Scarecrows: the full rules (v1.3)': a page or post title around
+# the game's name
+HOW_TO_PLAY = re.compile(r"^how to play\s+(?=\S)", re.I)
+RULES_TAIL = re.compile(r"\s*(?::|\s[-–—|]\s)\s*(?:the\s+)?(?:(?:full|complete|official|basic)\s+)?"
+                        r"(?:rules|rulebook|rules of play|how to play)\b.*$", re.I)
+
+
+def game_name(title: str) -> str:
+    """The game's name in a page title that frames it; the title itself when it does not."""
+    name = RULES_TAIL.sub("", HOW_TO_PLAY.sub("", title.strip()))
+    return name if re.search(r"\w", name) else title
+
+
+def stated_version(state: State) -> None:
+    """Without a changelog, the rules version the title or the text above the first section names ('Rules
+    version 2.1 -- written by …', '… the full rules (v1.3)')."""
+    if "changelog" in state.game:
+        return
+    outline = state.outline
+    texts = [outline.title or ""] + [plain(b.text) for b in outline.root.blocks[:6] if isinstance(b, Paragraph)]
+    for text in texts:
+        match = re.search(r"\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b", text, re.I)
+        if match:
+            state.game["version"] = match.group(1)
+            state.note("game", f"version {match.group(1)}, as the source names it ('{match.group(0)}')")
+            return
 
 
 # '**Step 3.** Shuffle ...' / 'Step 3: Shuffle ...' / 'c) Shuffle ...': a typed step number or letter (steps
