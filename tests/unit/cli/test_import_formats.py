@@ -1049,3 +1049,17 @@ def test_a_line_going_on_with_an_open_sentence_starts_no_entry():
     assert [type(b).__name__ for b in section.blocks] == ["Paragraph"]
     words = next(s for s in outline.sections() if s.title == "Words")
     assert [len(b.items) for b in words.blocks] == [2]
+
+
+def test_a_printed_pages_own_contents_list_is_dropped_and_reported():
+    chars = line("Pond Frogs", 50, 760, size=20) + line("On this page", 50, 730, bold=True)
+    for k, entry in enumerate(["Setting up the pond", "Playing a round", "FAQ"]):
+        chars += line(entry, 50, 714 - 14 * k)
+    chars += line("Setting up the pond", 50, 640, size=14) + line("Put the pond board in the middle.", 50, 620)
+    chars += line("Playing a round", 50, 590, size=14) + line("Every frog jumps once.", 50, 570)
+    chars += line("Frequently asked questions", 50, 540, size=14) + line("Can frogs swim? Yes.", 50, 520)
+    remarks: list[Remark] = []
+    lines, _ = pdf_reader.to_layout([(600, 800, chars)], remarks)
+    out = [text for _, text in lines if text]
+    assert out[:3] == ["# Pond Frogs", "## Setting up the pond", "Put the pond board in the middle."]
+    assert any("'Setting up the pond, Playing a round, FAQ'" in r.text for r in remarks if r.kind == "contents")

@@ -25,6 +25,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
+from . import layout_lines
 from .outline import Remark
 
 MAX_PAGES = 600  # a thick rulebook has 100; more is not a rulebook
@@ -569,7 +570,7 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
         _page_lines(rows, styles, lines)
         lines.append(("", rows[0].page if rows else len(lines)))
     _join_hyphens(lines)
-    numbered = [(n, text) for n, (text, _) in enumerate(lines, start=1)]
+    numbered = layout_lines.drop_page_contents([(n, text) for n, (text, _) in enumerate(lines, start=1)], remarks)
     return numbered, {n: page for n, (_, page) in enumerate(lines, start=1)}
 
 
