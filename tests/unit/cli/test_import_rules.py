@@ -3309,3 +3309,18 @@ def test_a_blog_posts_entry_title_titles_the_document_not_the_blogs_name(tmp_pat
         <h2>Playing</h2><p>Jump.</p></div></div>
         """, name="book.html")
     assert files["game"]["title"] == "Pond Frogs"
+
+
+def test_a_version_in_a_callout_under_the_title_counts_and_one_to_come_does_not(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pond Frogs
+
+        Note to self: decide the owl question before v0.8.
+
+        > Rules draft **v0.7**, used for the April playtests.
+
+        ## Play
+
+        Jump.
+        """)
+    assert files["game"]["version"] == "0.7"

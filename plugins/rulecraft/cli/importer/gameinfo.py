@@ -8,7 +8,7 @@ import re
 from . import entries, sections
 from .enumeration import strip_lead
 from .names import split_item
-from .outline import ListBlock, ListItem, Paragraph, Section
+from .outline import ListBlock, ListItem, Note, Paragraph, Quote, Section
 from .state import State
 from .text import first_sentence, plain
 
@@ -48,9 +48,14 @@ def stated_version(state: State) -> None:
     if "changelog" in state.game:
         return
     outline = state.outline
-    texts = [outline.title or ""] + [plain(b.text) for b in outline.root.blocks[:6] if isinstance(b, Paragraph)]
+    texts = [outline.title or ""]
+    for block in outline.root.blocks[:6]:  # a callout under the title ('> Rules draft **v0.7** …') too
+        inner = block.blocks if isinstance(block, (Quote, Note)) else [block]
+        texts += [plain(b.text) for b in inner if isinstance(b, Paragraph)]
     for text in texts:
-        match = re.search(r"\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b", text, re.I)
+        # 'Decide before v0.8', 'changes since 1.2': a version other than this one
+        match = re.search(r"(?<!before )(?<!since )(?<!after )(?<!until )\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b",
+                          text, re.I)
         if match:
             state.game["version"] = match.group(1)
             state.note("game", f"version {match.group(1)}, as the source names it ('{match.group(0)}')")
