@@ -1050,3 +1050,43 @@ def test_word_tab_stop_tables_and_hanging_indent_glossaries(tmp_path):
     assert table["rows"][0]["result"] == "Gale; no pigeon may fly today"
     assert [(t["term"], t["short"]) for t in state.terms] == [("Loft", "Where pigeons wait."),
                                                               ("Caught", "A pigeon taken by the hawk.")]
+
+
+def test_a_grid_of_cards_side_by_side_is_read_a_card_at_a_time():
+    chars = line("Each round has two phases.", 50, 730)
+    chars += line("1 Dawn", 54, 700, bold=True) + line("2 Dusk", 254, 700, bold=True)
+    for k, (left, right) in enumerate([("Every boat sails one", "Each crew counts its"),
+                                       ("space and the tide", "nets and scores one"),
+                                       ("turns. Boats in port", "point a fish."),
+                                       ("do not sail.", "")]):
+        chars += line(left, 50, 680 - 14 * k, width=4) + (line(right, 250, 680 - 14 * k, width=4) if right else [])
+    chars += line("Then the next round starts.", 50, 600)
+    out = [t for t in layout(chars) if t]
+    assert out == ["Each round has two phases.", "## 1 Dawn", "Every boat sails one", "space and the tide",
+                   "turns. Boats in port", "do not sail.", "## 2 Dusk", "Each crew counts its",
+                   "nets and scores one", "point a fish.", "Then the next round starts."]
+
+
+def test_a_line_going_on_with_an_open_sentence_starts_no_entry():
+    outline = _pdf_outline(["# THE GAME", "", "## Setting up", "",
+                            "**Top tip:** for your first game leave the snag tokens in the",
+                            "box – the river is wild enough already!", "", "## Words", "",
+                            "Eddy – a calm space.", "Snag – a hidden token."])
+    section = next(s for s in outline.sections() if s.title == "Setting up")
+    assert [type(b).__name__ for b in section.blocks] == ["Paragraph"]
+    words = next(s for s in outline.sections() if s.title == "Words")
+    assert [len(b.items) for b in words.blocks] == [2]
+
+
+def test_a_printed_pages_own_contents_list_is_dropped_and_reported():
+    chars = line("Pond Frogs", 50, 760, size=20) + line("On this page", 50, 730, bold=True)
+    for k, entry in enumerate(["Setting up the pond", "Playing a round", "FAQ"]):
+        chars += line(entry, 50, 714 - 14 * k)
+    chars += line("Setting up the pond", 50, 640, size=14) + line("Put the pond board in the middle.", 50, 620)
+    chars += line("Playing a round", 50, 590, size=14) + line("Every frog jumps once.", 50, 570)
+    chars += line("Frequently asked questions", 50, 540, size=14) + line("Can frogs swim? Yes.", 50, 520)
+    remarks: list[Remark] = []
+    lines, _ = pdf_reader.to_layout([(600, 800, chars)], remarks)
+    out = [text for _, text in lines if text]
+    assert out[:3] == ["# Pond Frogs", "## Setting up the pond", "Put the pond board in the middle."]
+    assert any("'Setting up the pond, Playing a round, FAQ'" in r.text for r in remarks if r.kind == "contents")

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -3251,3 +3252,207 @@ def test_a_component_named_before_its_brackets_keeps_the_bracket_whole(tmp_path)
     assert components == [("1 market board", "(double-sided: summer and winter)"),
                           ("36 yarn", "(wooden spools in red, blue and yellow)"), ("24 loom cards", None),
                           ("Reference card", "one per player")]
+
+
+def test_a_fixed_width_table_typed_as_an_indented_block_is_a_table(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        Storm Ferries
+        =============
+
+        Weather
+        -------
+
+        Roll two dice at the start of every round.
+
+            Weather table (roll 2d6)
+            ----------------------------------------
+             Roll    What happens
+            ----------------------------------------
+              2-5    Gale! Every ferry stays in port.
+              6-8    Fair. Nothing happens.
+              9-12   Calm: every ferry moves again.
+            ----------------------------------------
+
+        When a ferry docks, roll the cargo die:
+
+            Cargo die (d6)
+              1-3  Fish -- take one crate.
+              4-5  Wool -- take two crates.
+              6    Gold -- take three crates.
+
+        Shell commands stay code:
+
+            git clone rules  # the rules
+            make all  # build
+            make clean  # tidy
+        """)
+    tables = files["dice"]["tables"]
+    assert [t["title"] for t in tables] == ["Weather table (roll 2d6)", "Cargo die (d6)"]
+    assert [(r["roll"], r["result"]) for r in tables[0]["rows"]] == [
+        ("2-5", "Gale! Every ferry stays in port."), ("6-8", "Fair. Nothing happens."),
+        ("9-12", "Calm: every ferry moves again.")]
+    assert [r["roll"] for r in tables[1]["rows"]] == ["1-3", "4-5", 6]
+    assert "terms" not in files or not files["terms"].get("terms")
+
+
+def test_a_dash_close_before_a_figure_joins_a_range_and_parts_no_result(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Weather
+
+        Without the weather die, roll an ordinary d6: 1–2 Sun, 3–4 Rain, 5 Wind, 6 Snow.
+
+        ## Harvest
+
+        Roll a die: 1–2 means a poor harvest, 3–4 means a fair one, 5 – a great one, 6 – a feast.
+        """)
+    tables = files["dice"]["tables"]
+    assert [t["title"] for t in tables] == ["Harvest"]
+    assert [(r["roll"], r["result"]) for r in tables[0]["rows"]] == [
+        ("1-2", "A poor harvest"), ("3-4", "A fair one"), (5, "A great one"), (6, "A feast.")]
+
+
+def test_one_name_and_its_words_outside_a_glossary_is_no_term(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <h1>Pond Frogs</h1>
+        <h2>Words</h2>
+        <dl><dt>Lily pad</dt><dd>A space a frog may land on.</dd>
+        <dt>Splash</dt><dd>A frog that misses its jump.</dd></dl>
+        <h2>About me</h2>
+        <dl><dt><a href="https://example.com/profile">Ada Finch</a></dt>
+        <dd>Retired teacher and maker of small card games.</dd></dl>
+        """, name="book.html")
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Lily pad", "Splash"]
+
+
+def test_an_ascii_box_of_one_column_is_a_note_not_a_table(tmp_path):
+    result, _, _ = run(tmp_path, """\
+        # Game
+
+        ## Setting up
+
+        1. Put the board in the middle.
+        2. Give every player a pawn.
+
+        With two players, leave one pawn in the box.
+
+        +----------------------------------------+
+        |  The board's arrow points north. The   |
+        |  sun marker starts on the east edge.   |
+        +----------------------------------------+
+
+        +------+-----------+
+        | Roll | Weather   |
+        +======+===========+
+        | 1-3  | Rain      |
+        +------+-----------+
+        | 4-6  | Sun       |
+        +------+-----------+
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    assert "!!! note\n\n    The board's arrow points north. The sun marker starts on the east edge." in page
+    assert "| The board's arrow" not in page
+
+
+def test_what_interrupts_a_numbered_set_up_that_goes_on_is_no_step(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Game
+
+        ## Setting up
+
+        1. Put the board in the middle.
+        2. Give every player a pawn.
+
+        **On this page**
+
+        Setting up, Playing, Winning
+
+        - Kettle Game -- £20.00
+
+        3. Shuffle the cards.
+        4. The youngest player starts.
+
+        Top tip: leave the storm cards in the box for your first game.
+        """)
+    assert files["game"]["setup"] == ["Put the board in the middle.", "Give every player a pawn.",
+                                      "Shuffle the cards.", "The youngest player starts."]
+    assert "'Setting up, Playing, Winning' is not in the set-up list" in needs
+
+
+def test_a_tip_after_the_set_up_steps_stays_prose(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Game
+
+        ## Setting up
+
+        1. Put the board in the middle.
+        2. Give every player a pawn.
+
+        Top tip: leave the storm cards in the box for your first game.
+        """)
+    assert files["game"]["setup"] == ["Put the board in the middle.", "Give every player a pawn."]
+
+
+@pytest.mark.parametrize("heading, name, version", [
+    ("How to Play Pond Frogs", "Pond Frogs", "0.1"),
+    ("Pond Frogs: the full rules (v1.3)", "Pond Frogs", "1.3"),
+    ("Pond Frogs – Rules of Play", "Pond Frogs", "0.1"),
+    ("How to Play", "How to Play", "0.1"),
+])
+def test_a_title_framing_the_games_name_names_the_game_and_its_version(tmp_path, heading, name, version):
+    _, files, _ = run(tmp_path, f"""\
+        # {heading}
+
+        A game of frogs and flies for 2 to 4 players.
+
+        ## Play
+
+        Jump.
+        """)
+    assert files["game"]["title"] == name and files["game"]["version"] == version
+    unnamed = import_rulebook(tmp_path / "book.md", tmp_path / "again")  # the id, when none is given
+    assert unnamed.folder.name == re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def test_a_version_named_above_the_first_section_is_the_rules_version(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        Pond Frogs
+        ==========
+
+        A game of frogs and flies for 2 to 4 players.
+
+        Rules version 2.1 -- written by Ada Finch, March 2023.
+
+        Play
+        ====
+
+        Jump.
+        """)
+    assert files["game"]["version"] == "2.1" and "states no rules version" not in needs
+
+
+def test_a_blog_posts_entry_title_titles_the_document_not_the_blogs_name(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <header><h1 class="title"><a href="/">Kitchen Table Games</a></h1>
+        <p class="description">Little games designed at home.</p></header>
+        <div class="post"><h3 class="post-title entry-title">Pond Frogs</h3>
+        <div class="post-body"><p>A game of frogs and flies for 2 to 4 players.</p>
+        <h2>Playing</h2><p>Jump.</p></div></div>
+        """, name="book.html")
+    assert files["game"]["title"] == "Pond Frogs"
+
+
+def test_a_version_in_a_callout_under_the_title_counts_and_one_to_come_does_not(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pond Frogs
+
+        Note to self: decide the owl question before v0.8.
+
+        > Rules draft **v0.7**, used for the April playtests.
+
+        ## Play
+
+        Jump.
+        """)
+    assert files["game"]["version"] == "0.7"

@@ -155,7 +155,7 @@ def _private_left_out(outline: Outline):
 
 def _recognise(outline: Outline, game_id: str, title: str | None = None) -> State:
     state = State(outline, game_id)
-    shown = uncapped(undecorated(plain(outline.title or "")), title=True)  # 'CINDERFALL FOUNDRY 🔥'
+    shown = gameinfo.game_name(uncapped(undecorated(plain(outline.title or "")), title=True))  # 'CINDERFALL 🔥'
     state.game = {"id": game_id, "title": (title or shown or game_id)[:120], "version": "0.1"}
     contents.recognise(state)  # a printed contents list first: its entries are headings, not phases or terms
     gameinfo.changelog(state)
@@ -171,7 +171,8 @@ def _recognise(outline: Outline, game_id: str, title: str | None = None) -> Stat
     amounts.costs(state)
     amounts.constants(state)
     sections.unclassified(state)
-    if "changelog" not in state.game:
+    gameinfo.stated_version(state)
+    if state.game["version"] == "0.1" and "changelog" not in state.game:
         state.ask("game", "The source states no rules version: version is set to 0.1")
     state.game["todo"] = ("Imported by `rulecraft import`: restate the copied rules in your own words, "
                           "then work through the todos and IMPORT-REPORT.md.")
@@ -203,7 +204,8 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
         raise
     except Exception as exc:  # a bug in a reader: as one in a recogniser below
         raise _internal_error(source, exc) from exc
-    game_id = game_id or slug(title or outline.title or Path(source).stem, "imported-game")
+    game_id = game_id or slug(title or gameinfo.game_name(plain(outline.title or "")) or Path(source).stem,
+                              "imported-game")
     try:
         validate_game_id(game_id)
         project = find_project(Path(out))

@@ -421,9 +421,10 @@ _ROLLV = r"\d{1,2}(?:\s*(?:–|—|-|to)\s*\d{1,2})?(?:\s*(?:,|or|and)\s*\d{1,2}
 # 'on a 1–4 it rallies', 'On a 2, 3, 4 or 5 the merchant ...'; '...: 1–2 means a poor harvest, 3–4 means ...'
 # 'On 2–6 nothing, on 7–10 take 1 wax': without the article, a range only ('on 3 spaces' counts no roll)
 _RANGE = r"\d{1,2}\s*(?:–|—|-|to)\s*\d{1,2}"
+# a dash set close before a figure joins a range ('1–2 Still'): it never parts a roll from its result
 INLINE_ROLL = re.compile(rf"\b(?:on|with|if (?:you|they|it) rolls?)\s+"
                          rf"(?:an?\s+(?P<a>{_ROLLV})|(?P<c>{_RANGE}))(?![\d%/:])\s*(?:,|:|→|=)?\s*"
-                         rf"|(?:(?<=[:;,]\s)|(?<=\band\s)|(?<=\bor\s))(?P<b>{_ROLLV})\s*(?:means\b|gives\b|:|=|→|–|—)\s*",
+                         rf"|(?:(?<=[:;,]\s)|(?<=\band\s)|(?<=\bor\s))(?P<b>{_ROLLV})\s*(?:means\b|gives\b|:|=|→|[–—](?!\d))\s*",
                          re.I)
 
 

@@ -8,7 +8,7 @@ import re
 from . import entries, sections
 from .enumeration import strip_lead
 from .names import NamedItem, split_item
-from .outline import ListBlock, ListItem, Paragraph, Section
+from .outline import ListBlock, ListItem, Note, Paragraph, Quote, Section
 from .state import State
 from .text import first_sentence, plain
 
@@ -21,7 +21,8 @@ SETUP_HEADING = re.compile(r"^\W*prepar(?:e|ing) (?:the|your|for) [\w'’ ]{1,30
                            r"\b(set ?-?up|setting up|game setup|preparation|before (?:you|the game|play)\b[\w ]*|"
                            r"getting started|get(?:ting)? (?:[\w'’]+ ){0,3}?ready|preparing (?:to play|the game)|"
                            r"start(?:ing)? (?:the|a) game|(?:need|needed|how) to start|quick ?-?start)\b", re.I)
-NOTE_LEAD = re.compile(r"^(?:tip|note|hint|example|variant|reminder|important)\b\s*[:.!—–-]", re.I)  # stays prose
+# 'Tip:', 'Top tip:', 'Quick note:' stay prose
+NOTE_LEAD = re.compile(r"^(?:\w+ )?(?:tip|note|hint|example|variant|reminder|important)\b\s*[:.!—–-]", re.I)
 BOLD_LINE = re.compile(r"^(\*\*|__)([^*_]{1,60})\1:?$")
 END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end game|winning|win(?:ning)? condition|"
                          r"victory|how to win)\b", re.I)
@@ -29,6 +30,37 @@ OBJECTIVE_HEADING = re.compile(r"\b(objective|object of the game|goal)\b", re.I)
 SUMMARY_HEADING = re.compile(r"\b(overview|introduction|about|what is)\b", re.I)
 PLAYERS_RE = re.compile(r"\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s+players\b"
                         r"|^players:\s*(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\b", re.I)  # or a field 'Players: 2–5'
+# 'How to Play Kettleford Rafters', 'Fallowby Scarecrows: the full rules (v1.3)': a page or post title around
+# the game's name
+HOW_TO_PLAY = re.compile(r"^how to play\s+(?=\S)", re.I)
+RULES_TAIL = re.compile(r"\s*(?::|\s[-–—|]\s)\s*(?:the\s+)?(?:(?:full|complete|official|basic)\s+)?"
+                        r"(?:rules|rulebook|rules of play|how to play)\b.*$", re.I)
+
+
+def game_name(title: str) -> str:
+    """The game's name in a page title that frames it; the title itself when it does not."""
+    name = RULES_TAIL.sub("", HOW_TO_PLAY.sub("", title.strip()))
+    return name if re.search(r"\w", name) else title
+
+
+def stated_version(state: State) -> None:
+    """Without a changelog, the rules version the title or the text above the first section names ('Rules
+    version 2.1 -- written by …', '… the full rules (v1.3)')."""
+    if "changelog" in state.game:
+        return
+    outline = state.outline
+    texts = [outline.title or ""]
+    for block in outline.root.blocks[:6]:  # a callout under the title ('> Rules draft **v0.7** …') too
+        inner = block.blocks if isinstance(block, (Quote, Note)) else [block]
+        texts += [plain(b.text) for b in inner if isinstance(b, Paragraph)]
+    for text in texts:
+        # 'Decide before v0.8', 'changes since 1.2': a version other than this one
+        match = re.search(r"(?<!before )(?<!since )(?<!after )(?<!until )\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b",
+                          text, re.I)
+        if match:
+            state.game["version"] = match.group(1)
+            state.note("game", f"version {match.group(1)}, as the source names it ('{match.group(0)}')")
+            return
 
 
 # '**Step 3.** Shuffle ...' / 'Step 3: Shuffle ...' / 'c) Shuffle ...': a typed step number or letter (steps
@@ -267,6 +299,24 @@ def _numbered_run(blocks: list) -> bool:
     return len(numbers) >= 2 and None not in numbers and numbers == list(range(numbers[0], numbers[0] + len(numbers)))
 
 
+def _numbered(block) -> list[int] | None:
+    numbers = [item.number for item in block.items] if isinstance(block, ListBlock) and block.ordered else []
+    return numbers if numbers and None not in numbers else None
+
+
+def _without_interruptions(parts: list) -> list:
+    """The steps' parts without what stands between two pieces of one numbered list ('1.', '2.', then a
+    printed page's sidebar or a picture, then '3.' … '6.'): the list's numbers go on, so what interrupts it is
+    no step (it stays prose)."""
+    numbered = [n for n, (_, block, _) in enumerate(parts) if _numbered(block)]
+    if len(numbered) < 2:
+        return parts
+    numbers = [k for n in numbered for k in _numbered(parts[n][1])]
+    if numbers != list(range(numbers[0], numbers[0] + len(numbers))):
+        return parts
+    return [part for n, part in enumerate(parts) if n in numbered or not numbered[0] < n < numbered[-1]]
+
+
 def _read_setup(state: State, section: Section, listless: list) -> bool:
     """Read ``section`` as the set-up; False when it holds no steps (then it is remembered in ``listless``)."""
     parts: list[tuple[str | None, ListBlock | Paragraph, list]] = []  # (label, list or step, label paragraphs)
@@ -288,6 +338,7 @@ def _read_setup(state: State, section: Section, listless: list) -> bool:
             pending = None
         else:
             pending = None
+    parts = _without_interruptions(parts)
     lists_in = [n for n, (_, block, _) in enumerate(parts) if isinstance(block, ListBlock)]
     if len(lists_in) == 1 and parts[lists_in[0]][2] and not BOLD_LINE.match(parts[lists_in[0]][2][0].text.strip()):
         # 'Do this once, before the first market day:' before the only list: a lead-in, not a part's label

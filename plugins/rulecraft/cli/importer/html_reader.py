@@ -55,6 +55,11 @@ def _classes(node) -> set[str]:
     return set(node.attrs.get("class", "").lower().split())
 
 
+def _entry_title(node: Node) -> bool:
+    words = set(node.attrs.get("class", "").lower().split())
+    return bool(words & {"entry-title", "post-title"}) or node.attrs.get("itemprop", "").lower() == "headline"
+
+
 def _edit_link(node) -> bool:
     """A heading's edit or permalink anchor, or a 'Skip to main content' link to the page's own anchor."""
     if node.tag == "a" and node.attrs.get("href", "").startswith("#"):
@@ -200,6 +205,7 @@ class HtmlReader:
         self.bold: set[str] = set()
         self.italic: set[str] = set()
         self.addresses: set[str] = set()  # the page's own address(es): a link there is a link within the page
+        self.entry_title: Heading | None = None  # the post's own title, marked so (a blog's 'entry-title')
 
     def _styled(self, node: Node) -> str:
         """'**' or '*' when a <span>'s class makes it bold or italic, else ''. The page's own <style> rules
@@ -239,10 +245,21 @@ class HtmlReader:
         top = max(2, min((b.level for b in stream if isinstance(b, Heading) and b.level != BANNER_LEVEL), default=2))
         stream = [Heading(top, b.text, b.line) if isinstance(b, Heading) and b.level == BANNER_LEVEL else b
                   for b in stream]
+        stream = self._entry_titled(stream)
         title, root = build_tree(drop_running_lines(stream, self.remarks), None)
         if title and (named := site_name(text, title)):
             title = root.title = named
         return Outline(self.source, "html", title, root, self.remarks, text.count("\n") + 1)
+
+    def _entry_titled(self, stream: list) -> list:
+        """A blog post's title marked as the entry's ('entry-title', 'post-title', a schema.org 'headline',
+        often an <h3>) titles the document; the site's name in the <h1> above it heads a section of its own."""
+        if self.entry_title is None or self.entry_title.level == 1:
+            return stream
+        at = next(n for n, b in enumerate(stream) if b is self.entry_title)
+        return [Heading(1, b.text, b.line) if n == at else
+                Heading(2, b.text, b.line) if n < at and isinstance(b, Heading) and b.level == 1 else b
+                for n, b in enumerate(stream)]
 
     # -- inline ---------------------------------------------------------------------------------------
 
@@ -335,6 +352,8 @@ class HtmlReader:
             flush()
             if tag in HEADINGS:
                 out.append(Heading(HEADINGS[tag], self.inline(child), child.line))
+                if self.entry_title is None and _entry_title(child):
+                    self.entry_title = out[-1]
             elif tag in ("figure", "p", "div") and (banner := self._banner(child)):
                 # a banner image titles the section below it: a heading at the page's top level (set in read)
                 self.remarks.append(image_remark(banner.attrs.get("alt", ""), banner.attrs.get("src", ""),

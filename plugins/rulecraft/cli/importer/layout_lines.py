@@ -64,6 +64,41 @@ def drop_furniture(lines: list[Line], remarks: list[Remark]) -> list[Line]:
     return out
 
 
+CONTENTS_TITLE = re.compile(r"^\W*(?:on this page|contents|table of contents|in this (?:article|guide|page))\W*$", re.I)
+
+
+def _names_heading(text: str, headings: set[str], initials: set[str]) -> bool:
+    if re.match(r"#{1,6}\s", text):
+        return False  # the heading itself, where it stands
+    words = re.sub(r"[^\w ]+", "", text).strip().lower()
+    return words in headings or (text.strip().isupper() and words in initials)  # 'FAQ'
+
+
+def drop_page_contents(lines: list[Line], remarks: list[Remark]) -> list[Line]:
+    """A printed page's own contents ('On this page' over 'The goal', 'Setting up the river', … 'FAQ': the
+    sidebar of a web page, a Word contents list without page numbers): a title such lists bear, then three or
+    more lines each naming a heading of the document (or its initials), with blank lines between groups. The
+    lines become blank, listed in one remark with their text (the headings they repeat are all kept)."""
+    titles = [re.sub(r"^#+\s*", "", t).strip() for _, t in lines if re.match(r"#{1,6}\s", t)]
+    headings = {re.sub(r"[^\w ]+", "", t).strip().lower() for t in titles}
+    initials = {"".join(w[0] for w in t.split()).lower() for t in headings if len(t.split()) >= 2}
+    out = list(lines)
+    for i, (ln, text) in enumerate(out):
+        if not CONTENTS_TITLE.match(text.strip().strip("*")):
+            continue
+        j, named = i + 1, []
+        while j < len(out) and (not out[j][1].strip() or _names_heading(out[j][1], headings, initials)):
+            if out[j][1].strip():
+                named.append(j)
+            j += 1
+        if len(named) >= 3:
+            entries = ", ".join(out[k][1].strip() for k in named)
+            remarks.append(Remark("contents", f"the page's contents list dropped: '{entries[:160]}'", ln))
+            for k in [i, *named]:
+                out[k] = (out[k][0], "")
+    return out
+
+
 def _cells(text: str) -> list[tuple[int, str]]:
     return [(m.start(), m.group(0)) for m in GAP.finditer(text)]
 

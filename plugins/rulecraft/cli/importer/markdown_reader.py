@@ -247,8 +247,20 @@ class MarkdownReader:
             grid = layout_lines.grid_table(lines, i) if stripped.startswith("+") else None
             if grid:  # '+----+' rules and '| … |' rows: a pandoc grid table, a README's ASCII box
                 flush()
-                rows, _, i = grid
+                rows, header, i = grid
+                if not header and all(len(row) == 1 for row in rows):  # a box of one column: a note set apart
+                    text = convert(" ".join(row[0] for row in rows if row[0]), ln, self.remarks)
+                    out.append(Note("note", [Paragraph(text, ln)], ln))
+                    continue
                 out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln))
+                continue
+            indented = _indented_table(lines, i) if not para and not self.plain else None
+            if indented:  # a fixed-width table typed as an indented block, its caption line above it
+                flush()
+                caption, rows, header, i = indented
+                if caption:
+                    out.append(Paragraph(f"**{convert(caption, ln, self.remarks)}**", ln))
+                out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln, header=header))
                 continue
             simple = _simple_table(lines, i) if not para and stripped else None
             if simple:  # a pandoc simple table: a header over a rule of dashes per column, rows to a blank line
@@ -578,6 +590,36 @@ def _simple_table(lines: list[Line], i: int) -> tuple[list[list[str]], int] | No
     return rows, j
 
 
+def _indented_table(lines: list[Line], i: int) -> tuple[str, list[list[str]], bool, int] | None:
+    """(caption, rows, whether the first row is a header, the line after) of a table typed as an indented block
+    at line i (Markdown written the old way: the block a code block would be, its columns apart by two spaces
+    or more), or None. Dash rules are dropped; a rule under the first row makes it the header. A first line of
+    one cell over the rows is the caption. Every row has the same two or more cells, three rows at least."""
+    if (i > 0 and lines[i - 1][1].strip()) or not re.match(r"(?: {4}|\t)", lines[i][1]):
+        return None
+    j = i
+    while j < len(lines) and (re.match(r"(?: {4}|\t)\s*\S", lines[j][1])
+                              or (not lines[j][1].strip() and j + 1 < len(lines)
+                                  and re.match(r"(?: {4}|\t)\s*\S", lines[j + 1][1]))):
+        j += 1
+    texts = [t.strip() for _, t in lines[i:j] if t.strip()]
+    rule = [bool(re.fullmatch(r"[-=+\s]{3,}", t) and re.search(r"[-=]", t)) for t in texts]
+    cells = [re.split(r"\s{2,}|\t+", t) for t, r in zip(texts, rule) if not r]
+    caption = ""
+    if len(cells) >= 3 and len(cells[0]) == 1 and len(cells[1]) >= 2:
+        caption = cells.pop(0)[0]
+        first = texts.index(caption)
+        texts, rule = texts[first + 1:], rule[first + 1:]
+    if len(cells) < 3 or len(cells[0]) < 2 or len({len(c) for c in cells}) != 1:
+        return None
+    if not (caption or any(rule) or all(re.match(r"\d", c[0]) for c in cells)):
+        return None  # aligned code ('make all  # build'): a table has a caption, rules or rolls down its side
+    while rule and rule[0]:
+        texts, rule = texts[1:], rule[1:]
+    header = len(rule) > 1 and rule[1]
+    return caption, cells, header, j
+
+
 def _join_wrapped(rows: list[list[str]]) -> list[list[str]]:
     out: list[list[str]] = []
     for row in rows:
@@ -599,10 +641,19 @@ def _entry_start(text: str) -> bool:
     return bool(LABEL_LINE_RE.match(text) or DASH_LINE_RE.match(text) or _result_line(text.strip()))
 
 
+def _wrapped_on(para: list[Line], k: int, width: int) -> bool:
+    """Line k goes on with the sentence the line above left open at the full measure ('… leave the snag tokens
+    in the' over 'box – the river is wild enough'): a lower-case word after an unpunctuated full line."""
+    above = para[k - 1][1].strip() if k > 0 else ""
+    return para[k][1].strip()[:1].islower() and re.search(r"[a-z]$", above) is not None \
+        and len(above) >= 0.85 * width
+
+
 def _layout_entries(para: list[Line]) -> list[tuple[int, int, str]]:
     """A plain paragraph whose lines from some point on each start an entry ('Name: meaning', 'Name — meaning',
     a roll), with wrapped lines in between: (index in para, line, text) per entry; [] when it is prose."""
-    starts = [k for k, (_, t) in enumerate(para) if _entry_start(t)]
+    width = max(len(t.strip()) for _, t in para)
+    starts = [k for k, (_, t) in enumerate(para) if _entry_start(t) and not _wrapped_on(para, k, width)]
     if len(starts) < 2:
         return []
     out = []

@@ -25,6 +25,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
+from . import layout_lines
 from .outline import Remark
 
 MAX_PAGES = 600  # a thick rulebook has 100; more is not a rulebook
@@ -569,7 +570,7 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
         _page_lines(rows, styles, lines)
         lines.append(("", rows[0].page if rows else len(lines)))
     _join_hyphens(lines)
-    numbered = [(n, text) for n, (text, _) in enumerate(lines, start=1)]
+    numbered = layout_lines.drop_page_contents([(n, text) for n, (text, _) in enumerate(lines, start=1)], remarks)
     return numbered, {n: page for n, (_, page) in enumerate(lines, start=1)}
 
 
@@ -1032,8 +1033,71 @@ def entry_columns(rows: list[Row], body: float) -> list[Row]:
     return out
 
 
+def card_columns(rows: list[Row]) -> list[Row]:
+    """A grid of cards side by side (a web page's phases as a 2 × 2 grid of boxes, each a bold title such as
+    '1 Current' over a few lines of text) read a card at a time: not a table. A band starts at a row of two or
+    more short bold titles; each column under it is wrapped prose (most lines go on with a lower-case word
+    the line above left open), which a table's cells never are."""
+    out: list[Row] = []
+    i = 0
+    while i < len(rows):
+        band = _card_band(rows, i)
+        if band is None:
+            out.append(rows[i])
+            i += 1
+            continue
+        titles, columns, end = band
+        for title, column in zip(titles, columns):
+            out.append(Row(list(title), rows[i].y, rows[i].page, [list(title)], title[0].x0))
+            out += [Row(list(seg), y, rows[i].page, [list(seg)], seg[0].x0) for y, seg in column]
+        i = end
+    return out
+
+
+def _card_title(seg: list[Char]) -> bool:
+    text = "".join(c.text for c in seg).strip()
+    return all(c.bold for c in seg if c.text.strip()) and 0 < len(text.split()) <= 5 \
+        and not re.search(r"[.,;:!?]$", text) and re.search(r"[^\W\d_]", text) is not None
+
+
+def _card_band(rows: list[Row], i: int) -> tuple[list, list, int] | None:
+    """(the titles, each column's (y, segment) lines, the index after the band) for a band of cards at row i."""
+    head = rows[i]
+    if len(head.segments) < 2 or not all(_card_title(seg) for seg in head.segments):
+        return None
+    bounds = [seg[0].x0 for seg in head.segments[1:]] + [float("inf")]
+    columns: list[list[tuple[float, list[Char]]]] = [[] for _ in head.segments]
+    starts: list[float | None] = [None] * len(head.segments)
+    last, j = head, i + 1
+    while j < len(rows):
+        row = rows[j]
+        if row.page != head.page or not 0 < last.y - row.y <= 3 * max(row.size(), last.size()) \
+                or (len(row.segments) >= 2 and all(_card_title(seg) for seg in row.segments)):
+            break
+        placed = []
+        for seg in row.segments:
+            k = next(n for n, b in enumerate(bounds) if seg[0].x0 < b - 6)
+            if (starts[k] is not None and abs(seg[0].x0 - starts[k]) > 3) or seg[-1].x1 > bounds[k]:
+                placed = []
+                break
+            placed.append((k, seg))
+        if not placed:
+            break
+        for k, seg in placed:
+            starts[k] = seg[0].x0 if starts[k] is None else starts[k]
+            columns[k].append((row.y, seg))
+        last, j = row, j + 1
+    for column in columns:
+        texts = ["".join(c.text for c in seg).strip() for _, seg in column]
+        joins = list(zip(texts, texts[1:]))
+        going_on = sum(1 for a, b in joins if not re.search(r"[.!?:]$", a) and b[:1].islower())
+        if len(texts) < 2 or 2 * going_on < len(joins):
+            return None
+    return list(head.segments), columns, j
+
+
 def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -> None:
-    rows = merge_table_rows(entry_columns(rows, styles.body), styles.body)
+    rows = merge_table_rows(entry_columns(card_columns(rows), styles.body), styles.body)
     tables = table_lines(rows, styles.body)
     terms = _term_rows(rows, styles, tables)
     run_in = _run_in_rows(rows, styles, tables)

@@ -217,6 +217,8 @@ def recognise(state: State) -> None:
         in_rules = state.phase_of(section) is not None  # '**Sail**: Costs 1 Wood.' in a phase is an action
         if not good or (not headed and not (len(block.items) >= 3 and strong and not in_rules)):
             continue
+        if not under_glossary and len(block.items) == 1:
+            continue  # one name and its words outside a glossary heading: a profile box ('About me'), no glossary
         if not under_glossary and all(re.match(r"\W{0,2}\d", body) or len(body.split()) <= 4 and re.search(r"\d", body)
                                       for _, body in good):
             continue  # '**Players:** 1–4', 'Time :: about 40 minutes': the game's facts, amounts not meanings
