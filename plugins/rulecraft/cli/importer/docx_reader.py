@@ -22,6 +22,7 @@ import io
 import re
 import zipfile
 from collections import Counter
+from collections.abc import Callable
 from xml.etree import ElementTree
 
 from .wordoutline import list_numbers, outline_transform
@@ -227,64 +228,81 @@ def read(raw: bytes) -> tuple[str, list]:
         return html_text, []  # the rules read; damaged comments are not worth failing for
 
 
+def _rewrite_runs(body: str, run_end: Callable[[list[str], int], int],
+                  rewrite: Callable[[list[str], list[str]], list[str] | None]) -> str:
+    """Each run of lines from line i to ``run_end(lines, i)`` that ``rewrite(written so far, run)`` turns into
+    other lines (None: not this run; the line stays as it is and the next run starts after it)."""
+    lines = body.split("\n")
+    out: list[str] = []
+    i = 0
+    while i < len(lines):
+        j = run_end(lines, i)
+        new = rewrite(out, lines[i:j]) if j > i else None
+        if new is None:
+            out.append(lines[i])
+            i += 1
+        else:
+            out += new
+            i = j
+    return "\n".join(out)
+
+
+def _while_matching(pattern: re.Pattern) -> Callable[[list[str], int], int]:
+    def run_end(lines: list[str], i: int) -> int:
+        j = i
+        while j < len(lines) and pattern.match(lines[j]):
+            j += 1
+        return j
+    return run_end
+
+
 # '<p>1.\tPlace …</p>', '<p>•\tTake …</p>': numbering or a bullet typed by hand, then a tab (or two spaces)
 TYPED_ITEM = re.compile(r"^<p>(?P<lead>(?:<strong>)?)\s*(?:(?P<number>\d{1,2})[.)]|(?P<bullet>[•●▪■◦‣○–-]))"
                         r"(?:\t|\s{2,})\s*(?P<rest>.*)</p>$")
 
 
+def _list_end(lines: list[str], i: int) -> int:
+    """The end of a run of typed items of one kind (numbers, or bullets)."""
+    j, kind = i, None
+    while j < len(lines):
+        found = TYPED_ITEM.match(lines[j])
+        this = found and ("ol" if found.group("number") else "ul")
+        if not found or (kind and this != kind):
+            break
+        kind, j = this, j + 1
+    return j
+
+
+def _as_list(_out: list[str], run: list[str]) -> list[str] | None:
+    if len(run) < 2:
+        return None
+    items = [TYPED_ITEM.match(line) for line in run]
+    kind = "ol" if items[0].group("number") else "ul"
+    start = f' start="{items[0].group("number")}"' if kind == "ol" and items[0].group("number") != "1" else ""
+    return [f"<{kind}{start}>", *(f"<li>{m.group('lead')}{m.group('rest')}</li>" for m in items), f"</{kind}>"]
+
+
 def typed_lists(body: str) -> str:
     """Runs of two or more paragraphs that start with a typed number or bullet and a tab: a list (numbered
     from the first typed number), as Word's own lists are, so set-up steps and die results read as lists."""
-    lines = body.split("\n")
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        j = i
-        kind = None
-        while j < len(lines):
-            found = TYPED_ITEM.match(lines[j])
-            this = found and ("ol" if found.group("number") else "ul")
-            if not found or (kind and this != kind):
-                break
-            kind = this
-            j += 1
-        if j - i >= 2:
-            first = TYPED_ITEM.match(lines[i])
-            start = f' start="{first.group("number")}"' if kind == "ol" and first.group("number") != "1" else ""
-            out.append(f"<{kind}{start}>")
-            out += [f"<li>{m.group('lead')}{m.group('rest')}</li>" for m in map(TYPED_ITEM.match, lines[i:j])]
-            out.append(f"</{kind}>")
-            i = j
-        else:
-            out.append(lines[i])
-            i += 1
-    return "\n".join(out)
+    return _rewrite_runs(body, _list_end, _as_list)
 
 
 # '<p>2-3\tDead calm. …</p>', '<p>12\tStorm! …</p>': a roll or range typed by hand, a tab, its result
 TYPED_ROLL = re.compile(r"^<p>(?P<roll>\d{1,2}(?:\s*[-–]\s*\d{1,2}|\+)?)\t+\s*(?P<rest>\S.*)</p>$")
 
 
+def _as_roll_table(_out: list[str], run: list[str]) -> list[str] | None:
+    rows = [TYPED_ROLL.match(line) for line in run]
+    if len(rows) < 3 or all(m.group("roll").isdigit() for m in rows):
+        return None
+    return ["<table>", *(f"<tr><td>{m.group('roll')}</td><td>{m.group('rest')}</td></tr>" for m in rows), "</table>"]
+
+
 def typed_rolls(body: str) -> str:
     """Runs of three or more paragraphs that start with a roll and a tab, one of them a range ('2-3⇥Dead
     calm.'): a die's results typed line by line, read as the two-column table Word users mean."""
-    lines = body.split("\n")
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        j = i
-        while j < len(lines) and TYPED_ROLL.match(lines[j]):
-            j += 1
-        rows = [TYPED_ROLL.match(line) for line in lines[i:j]]
-        if len(rows) >= 3 and any(not m.group("roll").isdigit() for m in rows):
-            out.append("<table>")
-            out += [f"<tr><td>{m.group('roll')}</td><td>{m.group('rest')}</td></tr>" for m in rows]
-            out.append("</table>")
-            i = j
-        else:
-            out.append(lines[i])
-            i += 1
-    return "\n".join(out)
+    return _rewrite_runs(body, _while_matching(TYPED_ROLL), _as_roll_table)
 
 
 TAB_ROW = re.compile(r"^<(?P<tag>p|h[1-6])>(?P<text>[^\t]*\S[^\t]*(?:\t+[^\t]*\S[^\t]*)+)</(?P=tag)>$")
@@ -295,62 +313,52 @@ def _tab_cells(line: str) -> list[str] | None:
     return [cell.strip() for cell in re.split(r"\t+", found.group("text"))] if found else None
 
 
+def _tab_rows_end(lines: list[str], i: int) -> int:
+    """The end of a run of paragraphs cut by tabs into the same number (three or more) of cells."""
+    cells = _tab_cells(lines[i]) if lines[i].startswith("<p>") else None
+    width = len(cells) if cells else 0
+    j = i
+    while j < len(lines) and lines[j].startswith("<p>") and width >= 3 and len(_tab_cells(lines[j]) or []) == width:
+        j += 1
+    return j
+
+
+def _as_tab_table(out: list[str], run: list[str]) -> list[str] | None:
+    if len(run) < 2:
+        return None
+    width = len(_tab_cells(run[0]))
+    header = _tab_cells(out[-1]) if out else None
+    head = ""
+    if header and len(header) == width and (out[-1].startswith("<h") or
+                                            re.fullmatch(r"<p><strong>[^<]*</strong></p>", out[-1])):
+        out.pop()  # the bold line above is the table's header row
+        head = "<thead><tr>" + "".join(f"<th>{re.sub(r'</?strong>', '', c)}</th>" for c in header) + "</tr></thead>"
+    return [f"<table>{head}", *("<tr>" + "".join(f"<td>{c}</td>" for c in _tab_cells(line)) + "</tr>"
+                                for line in run), "</table>"]
+
+
 def typed_tables(body: str) -> str:
     """Runs of two or more paragraphs cut by tab stops into the same number (three or more) of cells: a
     table typed with tab stops (often with dot leaders, which are the tab's look, not text), one row a
     paragraph. A bold line above with as many cells (a manual heading by now) is its header row."""
-    lines = body.split("\n")
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        cells = _tab_cells(lines[i]) if lines[i].startswith("<p>") else None
-        width = len(cells) if cells else 0
-        j = i
-        while j < len(lines) and lines[j].startswith("<p>") and width >= 3 and \
-                len(_tab_cells(lines[j]) or []) == width:
-            j += 1
-        if j - i >= 2:
-            header = _tab_cells(out[-1]) if out else None
-            head = ""
-            if header and len(header) == width and (out[-1].startswith("<h") or
-                                                    re.fullmatch(r"<p><strong>[^<]*</strong></p>", out[-1])):
-                out.pop()
-                head = "<thead><tr>" + "".join(f"<th>{re.sub(r'</?strong>', '', c)}</th>" for c in header) + \
-                    "</tr></thead>"
-            out.append(f"<table>{head}")
-            out += ["<tr>" + "".join(f"<td>{c}</td>" for c in _tab_cells(line)) + "</tr>" for line in lines[i:j]]
-            out.append("</table>")
-            i = j
-        else:
-            out.append(lines[i])
-            i += 1
-    return "\n".join(out)
+    return _rewrite_runs(body, _tab_rows_end, _as_tab_table)
 
 
 # '<p><strong>Loft</strong>\tthe part of your board …</p>': a bold word, a tab (a hanging indent), its meaning
 TYPED_TERM = re.compile(r"^<p><strong>(?P<term>[^<\t]{1,60}?)\s*</strong>\t+\s*(?P<rest>[^\t]*\S[^\t]*)</p>$")
 
 
+def _as_definitions(_out: list[str], run: list[str]) -> list[str] | None:
+    if len(run) < 2:
+        return None
+    return ["<dl>", *(f"<dt>{m.group('term')}</dt><dd>{m.group('rest')}</dd>" for m in map(TYPED_TERM.match, run)),
+            "</dl>"]
+
+
 def typed_glossary(body: str) -> str:
     """Runs of two or more paragraphs led by a bold word and a tab: a glossary set with a hanging indent,
     read as the definition list it is (nothing but the tab parts the name from its meaning)."""
-    lines = body.split("\n")
-    out: list[str] = []
-    i = 0
-    while i < len(lines):
-        j = i
-        while j < len(lines) and TYPED_TERM.match(lines[j]):
-            j += 1
-        if j - i >= 2:
-            out.append("<dl>")
-            out += [f"<dt>{m.group('term')}</dt><dd>{m.group('rest')}</dd>" for m in map(TYPED_TERM.match,
-                                                                                     lines[i:j])]
-            out.append("</dl>")
-            i = j
-        else:
-            out.append(lines[i])
-            i += 1
-    return "\n".join(out)
+    return _rewrite_runs(body, _while_matching(TYPED_TERM), _as_definitions)
 
 
 def is_typed_text(html_text: str) -> bool:
