@@ -3456,3 +3456,25 @@ def test_a_version_in_a_callout_under_the_title_counts_and_one_to_come_does_not(
         Jump.
         """)
     assert files["game"]["version"] == "0.7"
+
+
+def test_a_words_i_keep_using_heading_is_a_glossary_of_hyphen_led_lines(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        Pond Frogs
+
+        PLAYING
+
+        Jump from pad to pad.
+
+
+        WORDS I KEEP USING
+
+        Some of you asked, so:
+
+        Pad - a lily pad tile. Frogs sit on pads
+            and nowhere else.
+        Fly - a token a frog may eat.
+        Croak - the sound that ends the game.
+        """, name="book.txt")
+    assert _term_names(files) == ["Pad", "Fly", "Croak"]
+    assert files["terms"]["terms"][0]["definition"].endswith("and nowhere else.")

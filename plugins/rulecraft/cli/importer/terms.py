@@ -24,7 +24,7 @@ from .text import first_sentence, plain
 
 TERMS_HEADING = re.compile(r"\b(glossary|terms|terminology|definitions?|vocabulary|key ?words?|cheat ?sheet|"
                            r"(?:key|important|basic|core) concepts|words used|"
-                           r"words?\b[^?.]{0,20}\b(?:mean|use[ds]?|know))\b", re.I)  # 'Words I use in the rules'
+                           r"words?\b[^?.]{0,20}\b(?:mean|us(?:e[ds]?|ing)|know))\b", re.I)  # 'Words I keep using'
 
 
 def _glossary(state: State, section: Section) -> bool:
