@@ -3478,3 +3478,33 @@ def test_a_words_i_keep_using_heading_is_a_glossary_of_hyphen_led_lines(tmp_path
         """, name="book.txt")
     assert _term_names(files) == ["Pad", "Fly", "Croak"]
     assert files["terms"]["terms"][0]["definition"].endswith("and nowhere else.")
+
+
+def test_term_cards_under_a_one_word_words_heading_skip_a_play_mode_and_another_heading_size(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Pond Frogs
+
+        ## Pond words
+
+        ##### LILY PAD
+
+        A lily pad tile. Frogs sit on pads.
+
+        ##### MAYFLY
+
+        A token a frog may eat.
+
+        ##### CROAK
+
+        The sound that ends the game.
+
+        ##### FLYING SOLO
+
+        Race the heron: it moves 2 pads every round.
+
+        #### QUICK QUESTIONS
+
+        **Can two frogs share a pad?** Yes.
+        """)
+    assert _term_names(files) == ["Lily pad", "Mayfly", "Croak"]
+    assert "not read as terms (kept as prose): FLYING SOLO, QUICK QUESTIONS" in needs
