@@ -3508,3 +3508,30 @@ def test_term_cards_under_a_one_word_words_heading_skip_a_play_mode_and_another_
         """)
     assert _term_names(files) == ["Lily pad", "Mayfly", "Croak"]
     assert "not read as terms (kept as prose): FLYING SOLO, QUICK QUESTIONS" in needs
+
+
+def test_an_overview_naming_a_phase_with_and_in_it_keeps_that_phase(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pond Frogs
+
+        ## A day at the pond
+
+        Every day runs through four parts, in order: Dawn Chorus, Hop and Swim, Feeding and Dusk.
+
+        ### Dawn Chorus
+
+        Everyone croaks once.
+
+        ### Hop and Swim
+
+        Move your frog up to two pads.
+
+        ### Feeding
+
+        Eat one fly next to your frog.
+
+        ### Dusk
+
+        Pass the first-frog token left.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Dawn Chorus", "Hop and Swim", "Feeding", "Dusk"]
