@@ -765,13 +765,13 @@ def test_paragraphs_led_by_a_bare_number_run_are_setup_steps(tmp_path):
 def test_br_separated_name_definition_lines_are_a_glossary_by_content(tmp_path):
     result, files, _ = run(tmp_path, """\
         <h1>Garden</h1>
-        <h2>Garden words</h2>
+        <h2>Around the garden</h2>
         <p>Bed — the cards in front of you.<br>Bloom — a card turned sideways.<br>
         Dew drop — a bead you spend to tend.</p>
         """, name="book.html")
     assert [t["term"] for t in files["terms"]["terms"]] == ["Bed", "Bloom", "Dew drop"]
     assert files["terms"]["terms"][1]["short"].startswith("A card turned sideways")
-    assert "'Garden words' read as a glossary by its content" in result.report_text
+    assert "'Around the garden' read as a glossary by its content" in result.report_text
 
 
 def test_a_die_face_list_is_a_dice_table_never_terms(tmp_path):
@@ -1212,7 +1212,7 @@ def test_bold_label_paragraphs_are_entries_of_a_turn_and_a_glossary_found_by_con
 
         Put any number of nut cards into your hollow.
 
-        ## Little words
+        ## Little things
 
         **Hollow**
 
@@ -1230,7 +1230,7 @@ def test_bold_label_paragraphs_are_entries_of_a_turn_and_a_glossary_found_by_con
     assert [(p["name"], p["rules"]) for p in files["phases"]["phases"]][1] == \
         ("Watch", "Roll the owl die and move the owl that many branches.")
     assert [t["term"] for t in files["terms"]["terms"]] == ["Hollow", "Branch", "Owl die"]
-    assert "'Little words' read as a glossary by its content" in result.report_text
+    assert "'Little things' read as a glossary by its content" in result.report_text
 
 
 def test_one_sub_heading_per_step_and_circled_numbers(tmp_path):
