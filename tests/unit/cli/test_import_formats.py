@@ -173,6 +173,20 @@ def test_running_heads_and_folios_are_dropped_as_remarks():
     assert [page_of[n] for n, t in lines if t] == [1, 2, 3]
 
 
+def test_a_running_head_whose_letters_reach_into_the_top_band_is_dropped_above_a_table():
+    pages = [line("DRIFTWOOD", 50, 730, size=9) + line("Rules version 1.2", 450, 730, size=9)
+             + line(f"Rule text on page {n}.", 50, 400) for n in (1, 2)]
+    table = [("2d6", "Event", "Effect"), ("2", "Comet", "Gain 2 renown."), ("3", "Meteor", "Observe again.")]
+    pages.append(line("DRIFTWOOD", 50, 730, size=9) + line("Rules version 1.2", 450, 730, size=9)
+                 + [c for k, row in enumerate(table) for x, cell in zip((60, 160, 300), row)
+                    for c in line(cell, x, 712 - 16 * k)])
+    remarks: list[Remark] = []
+    lines, _ = pdf_reader.to_layout([(600, 800, c) for c in pages], remarks)
+    texts = [t for _, t in lines if t]
+    assert not any("DRIFTWOOD" in t for t in texts) and sum("running page line" in r.text for r in remarks) == 3
+    assert "2d6" in texts[2] and "Comet" in texts[3]
+
+
 def test_a_running_head_naming_each_pages_section_is_dropped_whole():
     pages = []
     for n, section in enumerate(("Setting Up", "Playing a Season", "Glossary"), start=1):

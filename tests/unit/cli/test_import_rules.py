@@ -765,13 +765,13 @@ def test_paragraphs_led_by_a_bare_number_run_are_setup_steps(tmp_path):
 def test_br_separated_name_definition_lines_are_a_glossary_by_content(tmp_path):
     result, files, _ = run(tmp_path, """\
         <h1>Garden</h1>
-        <h2>Garden words</h2>
+        <h2>Around the garden</h2>
         <p>Bed — the cards in front of you.<br>Bloom — a card turned sideways.<br>
         Dew drop — a bead you spend to tend.</p>
         """, name="book.html")
     assert [t["term"] for t in files["terms"]["terms"]] == ["Bed", "Bloom", "Dew drop"]
     assert files["terms"]["terms"][1]["short"].startswith("A card turned sideways")
-    assert "'Garden words' read as a glossary by its content" in result.report_text
+    assert "'Around the garden' read as a glossary by its content" in result.report_text
 
 
 def test_a_die_face_list_is_a_dice_table_never_terms(tmp_path):
@@ -1212,7 +1212,7 @@ def test_bold_label_paragraphs_are_entries_of_a_turn_and_a_glossary_found_by_con
 
         Put any number of nut cards into your hollow.
 
-        ## Little words
+        ## Little things
 
         **Hollow**
 
@@ -1230,7 +1230,7 @@ def test_bold_label_paragraphs_are_entries_of_a_turn_and_a_glossary_found_by_con
     assert [(p["name"], p["rules"]) for p in files["phases"]["phases"]][1] == \
         ("Watch", "Roll the owl die and move the owl that many branches.")
     assert [t["term"] for t in files["terms"]["terms"]] == ["Hollow", "Branch", "Owl die"]
-    assert "'Little words' read as a glossary by its content" in result.report_text
+    assert "'Little things' read as a glossary by its content" in result.report_text
 
 
 def test_one_sub_heading_per_step_and_circled_numbers(tmp_path):
@@ -3456,3 +3456,82 @@ def test_a_version_in_a_callout_under_the_title_counts_and_one_to_come_does_not(
         Jump.
         """)
     assert files["game"]["version"] == "0.7"
+
+
+def test_a_words_i_keep_using_heading_is_a_glossary_of_hyphen_led_lines(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        Pond Frogs
+
+        PLAYING
+
+        Jump from pad to pad.
+
+
+        WORDS I KEEP USING
+
+        Some of you asked, so:
+
+        Pad - a lily pad tile. Frogs sit on pads
+            and nowhere else.
+        Fly - a token a frog may eat.
+        Croak - the sound that ends the game.
+        """, name="book.txt")
+    assert _term_names(files) == ["Pad", "Fly", "Croak"]
+    assert files["terms"]["terms"][0]["definition"].endswith("and nowhere else.")
+
+
+def test_term_cards_under_a_one_word_words_heading_skip_a_play_mode_and_another_heading_size(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Pond Frogs
+
+        ## Pond words
+
+        ##### LILY PAD
+
+        A lily pad tile. Frogs sit on pads.
+
+        ##### MAYFLY
+
+        A token a frog may eat.
+
+        ##### CROAK
+
+        The sound that ends the game.
+
+        ##### FLYING SOLO
+
+        Race the heron: it moves 2 pads every round.
+
+        #### QUICK QUESTIONS
+
+        **Can two frogs share a pad?** Yes.
+        """)
+    assert _term_names(files) == ["Lily pad", "Mayfly", "Croak"]
+    assert "not read as terms (kept as prose): FLYING SOLO, QUICK QUESTIONS" in needs
+
+
+def test_an_overview_naming_a_phase_with_and_in_it_keeps_that_phase(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pond Frogs
+
+        ## A day at the pond
+
+        Every day runs through four parts, in order: Dawn Chorus, Hop and Swim, Feeding and Dusk.
+
+        ### Dawn Chorus
+
+        Everyone croaks once.
+
+        ### Hop and Swim
+
+        Move your frog up to two pads.
+
+        ### Feeding
+
+        Eat one fly next to your frog.
+
+        ### Dusk
+
+        Pass the first-frog token left.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Dawn Chorus", "Hop and Swim", "Feeding", "Dusk"]

@@ -575,8 +575,9 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
 
 
 def _drop_furniture_marks(rows: list[Row], height: float) -> list[Row]:
-    for row in rows:
-        row.furniture = row.y > height * (1 - FURNITURE_BAND) or row.y < height * FURNITURE_BAND
+    for row in rows:  # a head counts by its letters' top, which the band holds though its baseline may not
+        top = row.y + max(c.size for c in row.chars)
+        row.furniture = top > height * (1 - FURNITURE_BAND) or row.y < height * FURNITURE_BAND
     return rows
 
 

@@ -314,6 +314,18 @@ def _names_in(text: str) -> list[str]:
     return [n.strip() for n in names if n.strip()]
 
 
+def _rejoined(names: list[str], titles: set[str]) -> list[str]:
+    """'Morning Post, Fill and Empty, Towpath and Tolls' split at every 'and': two neighbours a heading names
+    as one ('Fill and Empty') are one name again."""
+    out: list[str] = []
+    for name in names:
+        if out and " ".join(_norm(f"{out[-1]} and {name}")) in titles:
+            out[-1] = f"{out[-1]} and {name}"
+        else:
+            out.append(name)
+    return out
+
+
 def _overview_group(state: State, is_turn):
     """(turn section, [(section, name)]) when a paragraph under a turn heading names the phases and headings
     with those names follow, under it or at its own level right after it ('## Turn Overview' naming Dawn,
@@ -322,11 +334,12 @@ def _overview_group(state: State, is_turn):
         if not is_turn(state, section):
             continue
         names = [n for b in section.blocks if isinstance(b, Paragraph) for n in _names_in(b.text)]
+        siblings = section.parent.children if section.parent else []
+        at = next(i for i, s in enumerate(siblings) if s is section)
+        names = _rejoined(names, {" ".join(_norm(c.title)) for c in [*section.children, *siblings[at + 1:]]})
         wanted = {" ".join(_norm(n)): n for n in names}
         if len(wanted) < 2:
             continue
-        siblings = section.parent.children if section.parent else []
-        at = next(i for i, s in enumerate(siblings) if s is section)
         found = [(child, capitalise(clean_name(child.title, drop_phase=True)))
                  for child in [*section.children, *siblings[at + 1:]] if " ".join(_norm(child.title)) in wanted]
         if len(found) >= 2 and len(found) * 10 >= len(wanted) * 6:

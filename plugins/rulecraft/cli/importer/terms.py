@@ -10,6 +10,7 @@ Undefined terms ('Firm Manager -- TODO') keep a placeholder and a todo.
 from __future__ import annotations
 
 import re
+from collections import Counter
 
 from rulecraft.models.term_matcher import normalise
 
@@ -24,7 +25,8 @@ from .text import first_sentence, plain
 
 TERMS_HEADING = re.compile(r"\b(glossary|terms|terminology|definitions?|vocabulary|key ?words?|cheat ?sheet|"
                            r"(?:key|important|basic|core) concepts|words used|"
-                           r"words?\b[^?.]{0,20}\b(?:mean|use[ds]?|know))\b", re.I)  # 'Words I use in the rules'
+                           r"words?\b[^?.]{0,20}\b(?:mean|us(?:e[ds]?|ing)|know))\b"  # 'Words I keep using'
+                           r"|^\W*(?!(?:final|last|closing|parting)\b)[\w'’-]+ words\W*$", re.I)  # 'Sky words'
 
 
 def _glossary(state: State, section: Section) -> bool:
@@ -155,13 +157,20 @@ def _term_heading(section: Section) -> bool:
             and all(isinstance(b, Paragraph) for b in section.blocks))
 
 
+# 'Flying solo', 'Two-player variant' beside the term cards: a way to play, not a word of the game
+PLAY_MODE = re.compile(r"\b(?:solo|variants?|co-?op(?:erative)?|(?:two|2)[- ]players?|advanced (?:game|rules))\b", re.I)
+
+
 def _heading_terms(state: State, seen: dict[str, str], lists: int) -> int:
     """'#### Forme' / 'The frame that holds ...' under 'Printer's vocabulary': one term per sub-heading."""
     for section in state.outline.sections():
         if not _glossary(state, section) or state.phase_of(section) is not None:
             continue
-        fits = [child for child in section.children
-                if _term_heading(child) and not any(state.claimed(b) for b in child.blocks)]
+        fits = [child for child in section.children if _term_heading(child) and not PLAY_MODE.search(child.title)
+                and not any(state.claimed(b) for b in child.blocks)]
+        level, count = Counter(child.level for child in fits).most_common(1)[0] if fits else (0, 0)
+        if count * 2 > len(fits):  # entries share one heading size: a larger or smaller one is the next section
+            fits = [child for child in fits if child.level == level]
         if len(fits) < 2 or len(fits) * 10 < len(section.children) * 6:
             continue
         lists += 1
