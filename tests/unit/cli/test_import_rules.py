@@ -3535,3 +3535,66 @@ def test_an_overview_naming_a_phase_with_and_in_it_keeps_that_phase(tmp_path):
         Pass the first-frog token left.
         """)
     assert [p["name"] for p in files["phases"]["phases"]] == ["Dawn Chorus", "Hop and Swim", "Feeding", "Dusk"]
+
+
+SAVED_WIKI_PAGE = """\
+    <html><head><title>games:ferry:rules [Studio Wiki]</title></head><body>
+    <header><h1 class="logo"><a href="/start">Studio Wiki</a></h1><p>Drafts and playtest notes</p>
+    <h3>User Tools</h3><ul><li><a href="/p">Update Profile</a></li><li><a href="/o">Log Out</a></li></ul></header>
+    <aside><h2>Games</h2><ul><li><a href="/ferry">Ferry Crossing</a></li><li><a href="/moth">Moth Lane</a></li></ul></aside>
+    <main id="content">
+    <div id="dw__toc" class="dw__toc"><h3>Table of Contents</h3><ul><li><a href="#setup">Setting up</a></li></ul></div>
+    <h1 id="ferry">Ferry Crossing</h1>
+    <p><a href="/detail.php?media=box.jpg"><img src="box.jpg" alt="The box"></a> 2 to 4 players, 30 minutes.</p>
+    <p>Ferry boats carry goods and travellers across a wide river, and every player runs a small ferry company
+    that hopes to carry the most before the river freezes over at the end of the season.</p>
+    <div class="secedit"><form method="post" action="/edit"><input type="hidden" name="do" value="edit">
+    <button type="submit">Edit</button></form></div>
+    <h2 id="setup">Setting up</h2>
+    <ol><li>Lay the river board between the players.</li><li>Give each player a ferry and 3 coins.</li></ol>
+    </main>
+    <footer><p>Except where otherwise noted, content on this wiki is licensed under CC BY-SA 4.0.</p></footer>
+    </body></html>
+    """
+
+
+def test_a_saved_wiki_page_is_read_from_its_main_content(tmp_path):
+    result, files, needs = run(tmp_path, SAVED_WIKI_PAGE, name="book.html")
+    assert files["game"]["title"] == "Ferry Crossing"  # not the wiki's name in its logo heading
+    assert files["game"]["setup"] == ["Lay the river board between the players.", "Give each player a ferry and 3 coins."]
+    page = result.page.read_text(encoding="utf-8")
+    for chrome in ("User Tools", "Update Profile", "Moth Lane", "Table of Contents", "Edit", "licensed", "[]("):
+        assert chrome not in page, chrome
+    assert "2 to 4 players, 30 minutes." in page
+    assert re.search(r"site around the page's main content dropped: 'Studio Wiki Drafts and playtest notes User "
+                     r"Tools Update Profile Log Out · Games Ferry Crossing .*' \(line 2\)", needs)
+    assert "The box" in needs  # the picture is listed, as every picture not carried over
+
+
+def test_a_main_element_holding_little_of_the_page_is_not_its_content(tmp_path):
+    # a page builder's <div role="main"> closed early: the sections after it are the rules, and are read
+    page = SAVED_WIKI_PAGE.replace('<main id="content">', '<div role="main"><p>Welcome to the ferry '
+                                                    'page! ' + 'Read on for the rules of the game. ' * 6 + '</p></div><div>') \
+        .replace("</main>", "</div>")
+    _, files, needs = run(tmp_path, page, name="book.html")
+    assert files["game"]["setup"] == ["Lay the river board between the players.", "Give each player a ferry and 3 coins."]
+    assert "main content dropped" not in needs
+
+
+def test_a_component_line_counting_several_things_is_one_component_each(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Ferry
+
+        ## In the box
+
+        - 1 river board (double-sided: summer and winter)
+        - 4 ferries, 12 crew and 16 crates (4 colours)
+        - 30 coins, 24 ice tokens, 1 season marker and 1 bell
+        - 2 dice: one for the wind, one for the ice
+        """)
+    components = [(c["name"], c.get("description")) for c in files["game"]["components"]]
+    assert components == [
+        ("1 river board", "(double-sided: summer and winter)"),
+        ("4 ferries", "(4 colours)"), ("12 crew", "(4 colours)"), ("16 crates", "(4 colours)"),
+        ("30 coins", None), ("24 ice tokens", None), ("1 season marker", None), ("1 bell", None),
+        ("2 dice", "one for the wind, one for the ice")]

@@ -149,6 +149,26 @@ def _table_of_contents(state: State, block: ListBlock) -> bool:
 _BRACKETED = re.compile(r"^([^()]{1,60}?)\s*\(([^()]{1,200})\)\s*[.;]?$")
 
 
+# '30 planks, 24 knot tokens, 1 gust marker and 1 lantern (wood)': one line naming several counted things
+_COUNTED_PART = re.compile(r"\d+\s+[^\W\d][^,()]{0,40}")
+_COUNTED_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+(?=\d)")
+
+
+def _counted_parts(item) -> tuple[list[str], str] | None:
+    """The things a component line counts, each its own component, and the bracket after them (what they
+    look like, said of all); None unless the line is only two or more counted things."""
+    if item.children:
+        return None
+    text = plain(item.text).strip().rstrip(".;")
+    paren = ""
+    if (bracket := re.fullmatch(r"(.*?)\s*\(([^()]{1,200})\)", text)) is not None:
+        text, paren = bracket.group(1), bracket.group(2).strip()
+    parts = _COUNTED_SPLIT.split(text)
+    if len(parts) < 2 or not all(_COUNTED_PART.fullmatch(p) for p in parts):
+        return None
+    return parts, paren
+
+
 def components(state: State) -> None:
     for section in state.outline.sections():
         if not COMPONENTS_HEADING.search(plain(section.title)):
@@ -158,6 +178,11 @@ def components(state: State) -> None:
             continue
         out = []
         for item in block.items:
+            if (counted := _counted_parts(item)) is not None:
+                out.extend({"id": state.ids["component"](name, "component"), "name": name,
+                            **({"description": f"({paren})"} if paren else {})} for name in counted[0]
+                           for paren in [counted[1]])
+                continue
             named = split_item(item.text)
             bracketed = _BRACKETED.match(plain(item.text))
             if bracketed and not named.emphasised and (named.name.endswith("…") or not named.rest):

@@ -14,6 +14,7 @@ from html.parser import HTMLParser
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import absolute, as_text, image_remark, safe_href
+from .maincontent import dropped_summary, main_content, title_outside
 from .markdown_reader import roll_paragraphs
 from .outline import (
     Code,
@@ -39,7 +40,8 @@ from .text import escape_refs
 BREAK = "\ue000"  # a <br> while a paragraph's lines are told apart (a private-use character: never in text)
 
 VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}
-SKIP = {"script", "style", "template", "noscript", "svg", "head", "title"}
+SKIP = {"script", "style", "template", "noscript", "svg", "head", "title",
+        "form", "button", "select", "textarea"}  # a page's controls (a wiki's search box, 'Edit' buttons)
 # Page furniture, not rules: a wiki heading's '[edit]' link, a generated table of contents. Matched on whole
 # class words ('toc-left' on Asciidoctor's <body> is a layout switch, not a table of contents).
 # A heading's permalink ('#', '¶' or a zero-width space: Docusaurus' hash-link, MkDocs' and Sphinx' headerlink)
@@ -77,8 +79,11 @@ def style_heading_level(node) -> int | None:
 
 
 def _toc_like(node) -> bool:
-    """A block that says it is a table of contents (class word or id 'toc'/'toctitle')."""
-    return bool(_classes(node) & TOC_CLASSES) or node.attrs.get("id", "").lower() in TOC_CLASSES
+    """A block that says it is a table of contents (class word or id 'toc'/'toctitle', or one ending in a part
+    'toc': DokuWiki's 'dw__toc'; a layout class such as 'toc-left' says where a contents box goes, not that
+    this is one)."""
+    words = _classes(node) | {node.attrs.get("id", "").lower()}
+    return bool(words & TOC_CLASSES) or any(re.split(r"[-_]+", word)[-1] == "toc" for word in words if word)
 
 
 HEADINGS = {f"h{i}": i for i in range(1, 7)}
@@ -239,7 +244,16 @@ class HtmlReader:
         builder.feed(text)  # TooDeep: the caller reports it
         builder.close()
         stream: list = []
-        self.blocks(builder.root, stream)
+        main, outside = main_content(builder.root, SKIP)
+        if main is None:
+            self.blocks(builder.root, stream)
+        else:  # a site around the rules (header, tools, sidebar, footer): read the page's main content only
+            if (title := title_outside(main, outside)) is not None:
+                stream.append(Heading(1, self.inline(title), title.line))
+            if (dropped := dropped_summary(outside, SKIP)) is not None:
+                self.remarks.append(Remark("furniture", f"site around the page's main content dropped: "
+                                                        f"'{dropped[0]}'", dropped[1]))
+            self.blocks(main, stream)
         stream = roll_paragraphs(drop_page_marks(join_number_spans(stream), self.remarks))  # '⚀' + result: a row
         # the top level in use, never the title's: a banner above the first heading must not become the title
         top = max(2, min((b.level for b in stream if isinstance(b, Heading) and b.level != BANNER_LEVEL), default=2))
@@ -295,7 +309,7 @@ class HtmlReader:
                 href = child.attrs.get("href", "")
                 if href.partition("#")[0] in self.addresses:  # a saved page's link to its own anchor
                     href = "#" + href.partition("#")[2]
-                if absolute(href):
+                if absolute(href) and words.strip():  # a link round a picture alone: the picture is reported
                     parts.append(f"[{words}]({safe_href(href)})")
                 else:
                     if href and not href.startswith("#"):

@@ -1,0 +1,86 @@
+"""A saved web page's own content: the element the page marks as its main content.
+
+A page saved from a wiki, a blog or a documentation site carries the site around the rules: a header with the
+site's logo and name, user and site tools, a sidebar of other pages, breadcrumbs, a footer. When the page marks
+its content (the one ``<main>``, or the one element with ``role="main"``), only that is the rulebook; the rest
+is dropped and listed, with its lines, in the report (never silently)."""
+
+from __future__ import annotations
+
+import re
+
+MIN_MAIN_CHARS = 200  # a <main> holding a line or two (a banner, a search box) is not the page's content
+MIN_MAIN_SHARE = 0.6  # nor one holding less than most of the page's words (a page builder's misnested <div>)
+SHOWN_CHARS = 100  # how much of the dropped text the report quotes
+
+
+def _is_main(node) -> bool:
+    return node.tag == "main" or node.attrs.get("role", "").strip().lower() == "main"
+
+
+def _outermost_mains(node, found: list) -> None:
+    for child in node.children:
+        if isinstance(child, str):
+            continue
+        if _is_main(child):
+            found.append(child)  # a main inside it is part of it
+        else:
+            _outermost_mains(child, found)
+
+
+def _text(node, skip: set[str]) -> str:
+    if isinstance(node, str):
+        return node
+    return "" if node.tag in skip else " ".join(_text(c, skip) for c in node.children)
+
+
+def _flat(node, skip: set[str]) -> str:
+    return re.sub(r"\s+", " ", _text(node, skip)).strip()
+
+
+def main_content(root, skip: set[str]):
+    """``(main, outside)``: the page's one main-content element and the elements around it (in page order,
+    the siblings of ``main`` and of each of its ancestors), or ``(None, [])`` when the page marks none, or
+    more than one, or one too short to hold the rules. ``skip``: the tags whose text is not read."""
+    found: list = []
+    _outermost_mains(root, found)
+    if len(found) != 1 or len(_flat(found[0], skip)) < max(MIN_MAIN_CHARS, MIN_MAIN_SHARE * len(_flat(root, skip))):
+        return None, []
+    main = found[0]
+    outside = []
+    node = main
+    while node.parent is not None:
+        outside.extend(c for c in node.parent.children if c is not node and not isinstance(c, str))
+        node = node.parent
+    outside.sort(key=lambda n: (int(n.line), getattr(n.line, "col", 0)))  # a line can carry a column (Pos)
+    return main, outside
+
+
+def title_outside(main, outside: list):
+    """The page title when the main content has none of its own: the last <h1> before it ('<header><h1>Rules
+    of Tidewater</h1></header><main>…'). None when the main content has an <h1>."""
+    if any(n.tag == "h1" for n in _walk(main)):
+        return None
+    before = [h for n in outside if _line(n) <= _line(main) for h in [n, *_walk(n)] if h.tag == "h1"]
+    return before[-1] if before else None
+
+
+def dropped_summary(outside: list, skip: set[str]) -> tuple[str, int] | None:
+    """What the report says of the dropped site furniture: its words (shortened) and its first line."""
+    texts = [(n, t) for n in outside if (t := _flat(n, skip))]
+    if not texts:
+        return None
+    words = " · ".join(t for _, t in texts)
+    shown = words if len(words) <= SHOWN_CHARS else words[:SHOWN_CHARS].rsplit(" ", 1)[0] + " …"
+    return shown, min(_line(n) for n, _ in texts)
+
+
+def _walk(node):
+    for child in node.children:
+        if not isinstance(child, str):
+            yield child
+            yield from _walk(child)
+
+
+def _line(node) -> int:
+    return int(node.line)
