@@ -198,6 +198,21 @@ class DesignerNoteBlock(Block):
             kind = "note"
         return note_box(parent, kind)
 
+    def on_end(self, block: etree.Element) -> None:
+        """A heading inside the note is a bold line: the page's table of contents lists what players see,
+        and the note is hidden from them."""
+        for el in block.iter():
+            if re.fullmatch(r"h[1-6]", el.tag):
+                el.tag = "p"
+                el.attrib.clear()
+                el.set("class", "rc-note-heading")
+                strong = etree.Element("strong")
+                strong.text, el.text = el.text, None
+                strong.extend(list(el))
+                for child in list(el):
+                    el.remove(child)
+                el.append(strong)
+
 
 def _status(el, ctx):
     status.render_status(el, ctx)

@@ -218,6 +218,14 @@ def test_a_designer_note_in_prose_is_hidden_like_the_datas_and_takes_no_term_lin
     assert ext.state.problems == ["/// designer-note | later: the argument is 'todo' or none"]
 
 
+def test_a_heading_inside_a_designer_note_is_a_bold_line_out_of_the_contents(rules):
+    text = "# Rules\n\n## Vote\n\n/// designer-note\n### Playtest *notes*\n\nTies came up twice.\n///\n"
+    page = mdkit.render(rules, text, game="demo")[0]
+    assert [h.get_text() for h in page.select("h1, h2, h3, h4")] == ["Rules", "Vote"]  # the contents list these
+    line = page.select_one(".rc-dnote p.rc-note-heading")
+    assert line.select_one("strong").decode_contents() == "Playtest <em>notes</em>"
+
+
 def test_a_phase_block_under_a_heading_naming_it_takes_that_heading(rules):
     """'## Vote' over `/// phase | vote`: one heading, numbered ("1. Vote"), not "Vote" over "1. Vote"."""
     text = "# Rules\n\n## The vote\n\n/// phase | vote\n///\n\n## 2. count\n\n/// phase | count\n///\n"
