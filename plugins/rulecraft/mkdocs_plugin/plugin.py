@@ -55,7 +55,7 @@ from .config import RulecraftConfig, edit_url_for
 from .footer import keep_in_game
 from .render_cache import RenderCache, extensions_signature, folder_fingerprints, game_fingerprints, site_signature
 from .search import only_search_between, search_changes_page, speed_up_toc_lookups
-from .searchindex import entry_fields, tune_index
+from .searchindex import entry_fields, tune_index, tune_search_entries
 from .watch import WATCH_INTERVAL, faster_polling
 
 log = logging.getLogger("mkdocs.plugins.rulecraft")
@@ -376,19 +376,29 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                                 getattr(self, "page_order", None))
         self.backlink_pages = []
 
-    @event_priority(-50)  # after the search plugin has written its index, before Material's offline plugin
-    def _tune_search_index(self, config) -> None:
+    def _index_changes(self) -> tuple[dict[str, str], dict[str, dict]]:
+        """What the search index gets: each game page's game named in its title, entries' fields."""
         url_of = {f.src_uri: f.url for f in self.files.documentation_pages()}
         page_games = {}
         for src, url in url_of.items():
             game_id = self._game_of(src)
             if game_id is not None:
                 page_games[url] = escape(self.book.games[game_id].title, quote=False)
-        tune_index(Path(config.site_dir), page_games, entry_fields(self.book, url_of))
+        return page_games, entry_fields(self.book, url_of)
 
-    def on_post_build(self, *, config):
+    @event_priority(1)  # before the search plugins (default priority) write the index
+    def _tune_search_entries(self, *, config):
+        """Material's search keeps its entries in memory until it writes them: tuned there, the index is
+        never read back and written again (a site's largest file, ~5 MiB of memory at 200 pages)."""
+        self.index_tuned = self.config.enabled and tune_search_entries(config, *self._index_changes())
+
+    @event_priority(-50)  # after the search plugins have written the index, before Material's offline plugin
+    def _tune_search_file(self, *, config):
+        if self.config.enabled and not self.index_tuned:  # another search plugin (MkDocs' own)
+            tune_index(Path(config.site_dir), *self._index_changes())
+
+    def _post_build(self, *, config):
         if self.config.enabled:
-            self._tune_search_index(config)
             self._fill_backlinks()
         cache = getattr(self, "render_cache", None)
         if self.config.enabled and cache is not None and cache.enabled:
@@ -405,6 +415,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             jobs.build_later(Path(config.site_dir), built, ASSET_DIR, names)
         else:
             jobs.build_now(Path(config.site_dir), built, ASSET_DIR, names)
+
+    on_post_build = CombinedEvent(_tune_search_entries, _post_build, _tune_search_file)
 
     def _pdf_jobs(self):
         """One scheduler per plugin instance (it survives `mkdocs serve` rebuilds, see on_startup),

@@ -16,8 +16,8 @@ worker is reordered before Material renders it (listeners of one message share i
    page leads its part of the list. Otherwise the worker's order stands.
 The dice tables' roll controls are kept out of the index by their ``data-search-exclude``.
 
-Works on ``search/search_index.json`` as MkDocs' and Material's search plugins write it
-(``{"config": ..., "docs": [{"location", "title", "text", "boost"?}]}``).
+Works on Material's search entries before they are written, else on ``search/search_index.json`` as
+MkDocs' search plugin writes it (``{"config": ..., "docs": [{"location", "title", "text", "boost"?}]}``).
 """
 
 from __future__ import annotations
@@ -60,14 +60,35 @@ def entry_fields(book: RuleBook, url_of: dict[str, str]) -> dict[str, dict]:
 
 def tune_index(site_dir: Path, page_games: dict[str, str], fields: dict[str, dict]) -> bool:
     """Name the game in the title of each game page (``page_games``: page URL -> game title, HTML as
-    index titles are) and set the ``fields`` of entries (location -> {"boost": ..., ...}).
+    index titles are) and set the ``fields`` of entries (location -> {"boost": ..., ...}), in the index file.
 
     False when there is no index (no search plugin, or one writing elsewhere)."""
     path = site_dir / INDEX
     if not path.is_file():
         return False
     data = json.loads(path.read_text(encoding="utf-8"))
-    for doc in data.get("docs", []):
+    tune_entries(data.get("docs", []), page_games, fields)
+    path.write_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
+    return True
+
+
+def tune_search_entries(config, page_games: dict[str, str], fields: dict[str, dict]) -> bool:
+    """The same, on Material's search plugin's entries before it writes them; False when the site has no
+    such plugin with entries kept as this was written for (``search_index.entries``, a list of dicts)."""
+    tuned = False
+    for handler in config.plugins.events["post_build"]:
+        plugin = getattr(handler, "__self__", None)
+        entries = getattr(getattr(plugin, "search_index", None), "entries", None)
+        if type(plugin).__module__.startswith("material.plugins.search.") and isinstance(entries, list):
+            tune_entries(entries, page_games, fields)
+            tuned = True
+    return tuned
+
+
+def tune_entries(docs: list[dict], page_games: dict[str, str], fields: dict[str, dict]) -> None:
+    """Tune index entries in place; tuning an entry twice changes nothing (a served site's rebuild keeps
+    the previous build's entries of unchanged pages)."""
+    for doc in docs:
         location = doc.get("location")
         if location in page_games:
             doc["title"] = game_page_title(doc.get("title", ""), page_games[location])
@@ -75,8 +96,6 @@ def tune_index(site_dir: Path, page_games: dict[str, str], fields: dict[str, dic
             extra = dict(fields[location])
             extra["boost"] = max(extra["boost"], doc.get("boost", 1))  # a page's own search: boost stays
             doc.update(extra)
-    path.write_text(json.dumps(data, separators=(",", ":"), ensure_ascii=False), encoding="utf-8")
-    return True
 
 
 def game_page_title(page_title: str, game_title: str) -> str:
