@@ -3542,7 +3542,7 @@ SAVED_WIKI_PAGE = """\
     <header><h1 class="logo"><a href="/start">Studio Wiki</a></h1><p>Drafts and playtest notes</p>
     <h3>User Tools</h3><ul><li><a href="/p">Update Profile</a></li><li><a href="/o">Log Out</a></li></ul></header>
     <aside><h2>Games</h2><ul><li><a href="/ferry">Ferry Crossing</a></li><li><a href="/moth">Moth Lane</a></li></ul></aside>
-    <main id="content">
+    <main id="content"><div class="pageId"><span>games:ferry:rules</span></div>
     <div id="dw__toc" class="dw__toc"><h3>Table of Contents</h3><ul><li><a href="#setup">Setting up</a></li></ul></div>
     <h1 id="ferry">Ferry Crossing</h1>
     <p><a href="/detail.php?media=box.jpg"><img src="box.jpg" alt="The box"></a> 2 to 4 players, 30 minutes.</p>
@@ -3569,6 +3569,8 @@ def test_a_saved_wiki_page_is_read_from_its_main_content(tmp_path):
     assert re.search(r"site around the page's main content dropped: 'Studio Wiki Drafts and playtest notes User "
                      r"Tools Update Profile Log Out · Games Ferry Crossing .*' \(line 2\)", needs)
     assert "The box" in needs  # the picture is listed, as every picture not carried over
+    assert "games:ferry:rules" not in page and "page name dropped: 'games:ferry:rules' (line 5)" in needs
+    assert files["game"]["summary"].startswith("2 to 4 players")
 
 
 def test_a_main_element_holding_little_of_the_page_is_not_its_content(tmp_path):

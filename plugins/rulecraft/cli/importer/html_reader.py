@@ -254,6 +254,7 @@ class HtmlReader:
                 self.remarks.append(Remark("furniture", f"site around the page's main content dropped: "
                                                         f"'{dropped[0]}'", dropped[1]))
             self.blocks(main, stream)
+            stream = self._without_page_name(stream, text)
         stream = roll_paragraphs(drop_page_marks(join_number_spans(stream), self.remarks))  # '⚀' + result: a row
         # the top level in use, never the title's: a banner above the first heading must not become the title
         top = max(2, min((b.level for b in stream if isinstance(b, Heading) and b.level != BANNER_LEVEL), default=2))
@@ -264,6 +265,22 @@ class HtmlReader:
         if title and (named := site_name(text, title)):
             title = root.title = named
         return Outline(self.source, "html", title, root, self.remarks, text.count("\n") + 1)
+
+    def _without_page_name(self, stream: list, text: str) -> list:
+        """A line near the top of a site's main content that is only the page's name as the site files it
+        ('games:ferry:rules', the <title> 'games:ferry:rules [Studio Wiki]' begins with it: a wiki's page id)
+        is the site's, not a summary of the game: dropped and listed."""
+        found = PAGE_TITLE.search(text[:20000])
+        names = {p.strip() for p in re.split(r"\s+[—–|·-]\s+|\s*\[[^\]]*\]\s*", found.group(1)) if p.strip()} \
+            if found else set()
+        out = []
+        for n, block in enumerate(stream):
+            if n < 4 and isinstance(block, Paragraph) and " " not in block.text.strip() \
+                    and block.text.strip() in names:
+                self.remarks.append(Remark("furniture", f"page name dropped: '{block.text.strip()}'", block.line))
+                continue
+            out.append(block)
+        return out
 
     def _entry_titled(self, stream: list) -> list:
         """A blog post's title marked as the entry's ('entry-title', 'post-title', a schema.org 'headline',
