@@ -3600,3 +3600,29 @@ def test_a_component_line_counting_several_things_is_one_component_each(tmp_path
         ("4 ferries", "(4 colours)"), ("12 crew", "(4 colours)"), ("16 crates", "(4 colours)"),
         ("30 coins", None), ("24 ice tokens", None), ("1 season marker", None), ("1 bell", None),
         ("2 dice", "one for the wind, one for the ice")]
+
+
+def test_a_blog_posts_one_article_is_its_content_and_a_header_holding_the_title_is_read(tmp_path):
+    post = """\
+        <html><head><title>How to play Ferry Crossing - Tall River Games</title></head><body>
+        <div class="navbar"><h1 class="navbar-title">Tall River Games</h1><a href="/signin">Sign in</a></div>
+        <article class="post"><h1 class="post-title">Ferry Crossing</h1>
+        <p>Ferry boats carry goods and travellers across a wide river, and every player runs a small ferry
+        company that hopes to carry the most before the river freezes over at the end of the season.</p>
+        <h2>Setting up</h2>
+        <ol><li>Lay the river board between the players.</li><li>Give each player a ferry and 3 coins.</li></ol>
+        </article>
+        <div class="comments"><p>Penny: can't wait for my copy! Do ferries sink?</p></div>
+        </body></html>
+        """
+    _, files, needs = run(tmp_path, post, name="book.html")
+    assert files["game"]["title"] == "Ferry Crossing"  # not the blog's name
+    assert "site around the page's main content dropped: 'Tall River Games Sign in · Penny: can't wait" in needs
+    headed = SAVED_WIKI_PAGE.replace('<h1 id="ferry">Ferry Crossing</h1>', "").replace(
+        '<header><h1 class="logo"><a href="/start">Studio Wiki</a></h1><p>Drafts and playtest notes</p>',
+        "<header><h1>Ferry Crossing</h1><p>A river game for 2 to 4 ferry companies.</p>")
+    (tmp_path / "headed").mkdir()
+    _, files, needs = run(tmp_path / "headed", headed, name="book.html")
+    assert files["game"]["title"] == "Ferry Crossing" and files["game"]["summary"] == \
+        "A river game for 2 to 4 ferry companies."  # the header around the title is the page's, and read
+    assert "site around the page's main content dropped: 'Games Ferry Crossing Moth Lane" in needs

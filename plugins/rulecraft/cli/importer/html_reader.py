@@ -248,8 +248,9 @@ class HtmlReader:
         if main is None:
             self.blocks(builder.root, stream)
         else:  # a site around the rules (header, tools, sidebar, footer): read the page's main content only
-            if (title := title_outside(main, outside)) is not None:
-                stream.append(Heading(1, self.inline(title), title.line))
+            if (titled := title_outside(main, outside)) is not None:
+                self.blocks(Node("#title", {}, titled.line, [titled]), stream)
+                outside = [n for n in outside if n is not titled]
             if (dropped := dropped_summary(outside, SKIP)) is not None:
                 self.remarks.append(Remark("furniture", f"site around the page's main content dropped: "
                                                         f"'{dropped[0]}'", dropped[1]))

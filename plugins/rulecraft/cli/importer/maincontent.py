@@ -2,8 +2,8 @@
 
 A page saved from a wiki, a blog or a documentation site carries the site around the rules: a header with the
 site's logo and name, user and site tools, a sidebar of other pages, breadcrumbs, a footer. When the page marks
-its content (the one ``<main>``, or the one element with ``role="main"``), only that is the rulebook; the rest
-is dropped and listed, with its lines, in the report (never silently)."""
+its content (the one ``<main>``, or the one element with ``role="main"``; else the one ``<article>``), only that
+is the rulebook; the rest is dropped and listed, with its lines, in the report (never silently)."""
 
 from __future__ import annotations
 
@@ -18,14 +18,14 @@ def _is_main(node) -> bool:
     return node.tag == "main" or node.attrs.get("role", "").strip().lower() == "main"
 
 
-def _outermost_mains(node, found: list) -> None:
+def _outermost(node, found: list, test) -> None:
     for child in node.children:
         if isinstance(child, str):
             continue
-        if _is_main(child):
-            found.append(child)  # a main inside it is part of it
+        if test(child):
+            found.append(child)  # one inside it is part of it
         else:
-            _outermost_mains(child, found)
+            _outermost(child, found, test)
 
 
 def _text(node, skip: set[str]) -> str:
@@ -39,11 +39,14 @@ def _flat(node, skip: set[str]) -> str:
 
 
 def main_content(root, skip: set[str]):
-    """``(main, outside)``: the page's one main-content element and the elements around it (in page order,
-    the siblings of ``main`` and of each of its ancestors), or ``(None, [])`` when the page marks none, or
-    more than one, or one too short to hold the rules. ``skip``: the tags whose text is not read."""
+    """``(main, outside)``: the page's one main-content element (or its one article) and the elements around
+    it (in page order, the siblings of ``main`` and of each of its ancestors), or ``(None, [])`` when the page
+    marks none, or more than one, or one too short to hold the rules. ``skip``: the tags whose text is not
+    read."""
     found: list = []
-    _outermost_mains(root, found)
+    _outermost(root, found, _is_main)
+    if not found:  # a blog post's page marks no <main>, but its post is the one <article> (comments are others)
+        _outermost(root, found, lambda node: node.tag == "article")
     if len(found) != 1 or len(_flat(found[0], skip)) < max(MIN_MAIN_CHARS, MIN_MAIN_SHARE * len(_flat(root, skip))):
         return None, []
     main = found[0]
@@ -57,12 +60,13 @@ def main_content(root, skip: set[str]):
 
 
 def title_outside(main, outside: list):
-    """The page title when the main content has none of its own: the last <h1> before it ('<header><h1>Rules
-    of Tidewater</h1></header><main>…'). None when the main content has an <h1>."""
+    """The element around the main content that holds the page title when the main content has none of its
+    own: the one holding the last <h1> before it ('<header><h1>Saltroad Guilds</h1><p>An economic game
+    …</p></header><main>…': the header is read too). None when the main content has an <h1>."""
     if any(n.tag == "h1" for n in _walk(main)):
         return None
-    before = [h for n in outside if _line(n) <= _line(main) for h in [n, *_walk(n)] if h.tag == "h1"]
-    return before[-1] if before else None
+    holding = [n for n in outside if _line(n) <= _line(main) and any(h.tag == "h1" for h in [n, *_walk(n)])]
+    return holding[-1] if holding else None
 
 
 def dropped_summary(outside: list, skip: set[str]) -> tuple[str, int] | None:
