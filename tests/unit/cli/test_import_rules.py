@@ -3626,3 +3626,37 @@ def test_a_blog_posts_one_article_is_its_content_and_a_header_holding_the_title_
     assert files["game"]["title"] == "Ferry Crossing" and files["game"]["summary"] == \
         "A river game for 2 to 4 ferry companies."  # the header around the title is the page's, and read
     assert "site around the page's main content dropped: 'Games Ferry Crossing Moth Lane" in needs
+
+
+def test_printed_contents_joined_into_one_paragraph_are_kept_in_a_designer_note(tmp_path):
+    # a PDF's contents page read as one paragraph: only dotted leaders part its entries
+    result, _, _ = run(tmp_path, """\
+        # Hay Wain
+
+        ## Table of Contents
+
+        1 Overview ..........2 2 Setting up.........2 3 Playing a day . . . . . 3 3.1 Mow ......3 4 Glossary....4
+
+        ## Overview
+
+        Farmers race to bring the hay in before the rain... 3 days at most.
+
+        ## Setting up
+
+        1. Give each player a wain.
+        2. Shuffle the field cards.
+
+        ## Playing a day
+
+        ### Mow
+
+        Take two hay.
+
+        ## Glossary
+
+        - **Wain**: a hay cart.
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    note = page[page.index("/// designer-note\n**Table of Contents**"):]
+    assert note.index("- 3.1 Mow ......3") < note.index("\n///\n")
+    assert "## Table of Contents" not in page and "before the rain... 3 days at most." in page

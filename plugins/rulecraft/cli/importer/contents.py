@@ -34,8 +34,21 @@ def _entries(block) -> list[str] | None:
     if isinstance(block, Table):
         return [" ".join(cell for cell in row if cell.strip()) for row in block.rows]
     if isinstance(block, Paragraph):
-        return [plain(block.text)]
+        return _run_together(plain(block.text)) or [plain(block.text)]
     return None
+
+
+# '1 Overview ........ 3 2 Components ....... 3 3 Setting Up ..... 4': a printed contents page whose lines a
+# reader joined into one paragraph; only dotted leaders part entries so (a sentence's numbers never do)
+DOTTED = re.compile(r"\s*(?P<entry>(?:\d+(?:\.\d+)*\.?\s+)?[^.]*?[^\W\d][^.]*?\s*(?:\.\s?){3,}\s*\d{1,3})(?=\s|$)")
+
+
+def _run_together(text: str) -> list[str] | None:
+    entries, at = [], 0
+    while at < len(text.rstrip()) and (match := DOTTED.match(text, at)):
+        entries.append(match.group("entry"))
+        at = match.end()
+    return entries if len(entries) >= MIN_ENTRIES and at >= len(text.rstrip()) else None
 
 
 def _entry_names(lines: list[str]) -> list[str] | None:
