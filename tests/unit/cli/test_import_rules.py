@@ -3660,3 +3660,25 @@ def test_printed_contents_joined_into_one_paragraph_are_kept_in_a_designer_note(
     note = page[page.index("/// designer-note\n**Table of Contents**"):]
     assert note.index("- 3.1 Mow ......3") < note.index("\n///\n")
     assert "## Table of Contents" not in page and "before the rain... 3 days at most." in page
+
+
+@pytest.mark.parametrize("name, title", [
+    ("ferry-crossing.md", "Ferry Crossing"),
+    ("FerryCrossing_Rulebook_v7_PRINT.md", "Ferry Crossing"),
+    ("river_and_ice-rules-final.md", "River and Ice"),
+    ("rules-v2.md", "Introduction"),  # the file's name says only what it is: the heading stays
+])
+def test_a_first_heading_naming_a_part_gives_way_to_the_files_name(tmp_path, name, title):
+    _, files, _ = run(tmp_path, "# Introduction\n\nFerries cross a wide river.\n\n## Setting up\n\n1. Lay out the board.\n"
+                      "2. Deal 3 cards.\n", name=name)
+    assert files["game"]["title"] == title
+
+
+def test_a_saved_pages_title_names_the_game_before_its_description_and_site(tmp_path):
+    page = """\
+        <html><head><title>Moonlit Ferry — a cosy river game for 1-4 players by Puddle Games — Kickstarter</title>
+        </head><body><h1>How to Play</h1><p>Ferries cross a wide river by moonlight.</p>
+        <h1>Setting up</h1><ol><li>Lay out the board.</li><li>Deal 3 cards.</li></ol></body></html>
+        """
+    _, files, _ = run(tmp_path, page, name="page.html")
+    assert files["game"]["title"] == "Moonlit Ferry"

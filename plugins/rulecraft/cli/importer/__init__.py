@@ -204,6 +204,9 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
         raise
     except Exception as exc:  # a bug in a reader: as one in a recogniser below
         raise _internal_error(source, exc) from exc
+    if title is None and gameinfo.generic_title(gameinfo.game_name(plain(outline.title or ""))):
+        # a first heading naming a part ('Introduction', 'How to Play'): the file's name names the game
+        title = gameinfo.file_title(Path(source).stem)
     game_id = game_id or slug(title or gameinfo.game_name(plain(outline.title or "")) or Path(source).stem,
                               "imported-game")
     try:

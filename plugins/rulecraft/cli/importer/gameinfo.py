@@ -43,6 +43,31 @@ def game_name(title: str) -> str:
     return name if re.search(r"\w", name) else title
 
 
+# A first heading that names a part of a rulebook, not the game: 'Introduction', 'How to Play', 'Rules of play'
+GENERIC_TITLE = re.compile(r"(?:an?\s+|the\s+)?(?:introduction|overview|welcome|contents|table of contents|how to play|"
+                           r"(?:game\s+)?rules?(?:\s+of\s+play)?|rule\s?book|quick[\s-]?start(?:\s+guide)?|"
+                           r"getting started|about(?:\s+the\s+game)?|set[\s-]?up|setting up|read\s?me)\W*", re.I)
+# Words of a file name that say what the file is, not what the game is called: 'Ninebell_Rulebook_v7_PRINT'
+_FILE_WORDS = re.compile(r"(?:rules?|rulebook|book|manual|booklet|howtoplay|print|web|final|draft|copy|page|game|"
+                         r"v?\d+(?:\.\d+)*|en|eng|us|uk|a4|letter|pnp|index|document|untitled|download)", re.I)
+_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"}
+_NAME_WORDS = 5  # a longer file name is a saved page's whole title ('… a cosy farming game for …'), no name
+
+
+def generic_title(name: str) -> bool:
+    return not re.search(r"\w", name) or GENERIC_TITLE.fullmatch(name.strip()) is not None
+
+
+def file_title(stem: str) -> str | None:
+    """The game's name in a file name ('ninebell-harbour', 'NinebellHarbour_Rulebook_v7_PRINT' -> 'Ninebell
+    Harbour'), or None when the name says only what the file is ('rules', 'rulebook-v2')."""
+    spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", stem)
+    words = [w for w in re.split(r"[\s_.-]+", spaced) if w and not _FILE_WORDS.fullmatch(w)]
+    if not words or len(words) > _NAME_WORDS or not all(re.fullmatch(r"[^\W\d_][\w'&]*", w) for w in words):
+        return None
+    return " ".join(w if n and w.lower() in _SMALL_WORDS else w[:1].upper() + w[1:] for n, w in enumerate(words))
+
+
 def stated_version(state: State) -> None:
     """Without a changelog, the rules version the title or the text above the first section names ('Rules
     version 2.1 -- written by …', '… the full rules (v1.3)')."""

@@ -675,7 +675,11 @@ def site_name(text: str, heading: str) -> str | None:
         return None
     parts = [DOCS_SUFFIX.sub("", p).strip() for p in TITLE_SEPARATORS.split(re.sub(r"\s+", " ", found.group(1)))]
     others = [p for p in parts if p and p.lower() != heading.strip().lower() and not GENERIC_PAGE.fullmatch(p)]
-    return others[0] if len(others) == 1 else None
+    if len(others) == 1:
+        return others[0]
+    # 'Moonmilk Dairy — a cosy farming game for 1-4 players — Kickstarter': a short capitalised name first
+    first = others[0] if others and others[0] == parts[0] else ""
+    return first if first[:1].isupper() and len(first.split()) <= 5 else None
 
 
 SAVED_FROM = re.compile(r"<!--\s*saved from url=\(\d+\)(\S+?)\s*-->", re.I)
