@@ -3682,3 +3682,49 @@ def test_a_saved_pages_title_names_the_game_before_its_description_and_site(tmp_
         """
     _, files, _ = run(tmp_path, page, name="page.html")
     assert files["game"]["title"] == "Moonlit Ferry"
+
+
+def test_an_admonition_is_a_note_and_a_contents_list_of_the_pages_sections_a_designer_note(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        # Ferry
+
+        !!! info "What's in the box"
+            1 river board, 4 ferries and 30 coins.
+
+            Keep the box lid as the coin tray.
+
+        ## Contents
+
+        1. [Setting up](#setting-up)
+        2. [Playing a day](#playing-a-day)
+        3. [Glossary](#glossary)
+
+        ## Contents of the box
+
+        - 1 river board
+        - 4 ferries
+        - 30 coins
+
+        ## Setting up
+
+        ???+ tip
+            Seat the youngest player by the river's mouth.
+
+        1. Lay out the board.
+        2. Deal 3 cards.
+
+        ## Playing a day
+
+        Row, then trade.
+
+        ## Glossary
+
+        - **Ferry**: a boat that carries goods.
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    assert "!!! note\n\n    **What's in the box**\n\n    1 river board, 4 ferries and 30 coins.\n\n    Keep the box lid" in page
+    assert "!!! tip\n\n    Seat the youngest player" in page and "\\!!!" not in page and "???" not in page
+    note = page[page.index("/// designer-note\n**Contents**"):]
+    assert note.index("- Playing a day") < note.index("\n///\n") and "## Contents\n" not in page
+    assert [c["name"] for c in files["game"]["components"]] == ["1 river board", "4 ferries", "30 coins"]
+    assert files["game"]["setup"] == ["Lay out the board.", "Deal 3 cards."]

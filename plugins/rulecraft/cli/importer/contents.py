@@ -1,7 +1,8 @@
 """A printed table of contents: kept for the designer, hidden from players.
 
 A PDF or Word rulebook prints its contents ('Overview ........ 2'), which a reader brings in as a list of
-'Overview — 2' lines (or a table, or one paragraph per entry). On the web the site's own navigation does that
+'Overview — 2' lines (or a table, or one paragraph per entry); a Markdown or web page lists its sections
+under a 'Contents' heading. On the web the site's own navigation does that
 job, but the source's text must not be lost: the entries go on the prose page inside a ``/// designer-note``
 block, with the heading above them when it holds nothing else.
 """
@@ -51,13 +52,18 @@ def _run_together(text: str) -> list[str] | None:
     return entries if len(entries) >= MIN_ENTRIES and at >= len(text.rstrip()) else None
 
 
-def _entry_names(lines: list[str]) -> list[str] | None:
+def _entry_names(lines: list[str], titled: bool = False) -> list[str] | None:
+    """The headings the lines name; under a 'Contents' heading (``titled``) an entry needs no page number (a
+    Markdown or web page's contents list its sections only: '1. Before the first tide')."""
     names = []
     for line in lines:
         match = ENTRY.fullmatch(line.strip())
-        if not match:
+        if match:
+            names.append(match.group("name"))
+        elif titled and line.strip():
+            names.append(line.strip())
+        else:
             return None
-        names.append(match.group("name"))
     return names
 
 
@@ -69,12 +75,13 @@ def recognise(state: State) -> None:
 
 def _in_section(state: State, section: Section, headings: set[str]) -> None:
     blocks = section.blocks
+    titled = CONTENTS_HEADING.fullmatch(plain(section.title or "").strip(" :")) is not None
     i = 0
     while i < len(blocks):
         # a run of blocks whose every line is 'name page': one list, a table, or a paragraph per entry
         j, names = i, []
-        while j < len(blocks) and (lines := _entries(blocks[j])) and (found := _entry_names(lines)) is not None \
-                and not state.claimed(blocks[j]):
+        while j < len(blocks) and (lines := _entries(blocks[j])) and (found := _entry_names(lines, titled and
+                isinstance(blocks[j], ListBlock))) is not None and not state.claimed(blocks[j]):
             names += found
             j += 1
             if not isinstance(blocks[j - 1], Paragraph):

@@ -45,6 +45,8 @@ DASH_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__|\*|_)?[A-Za-z][\w'’ /-]{0,40}?(?
 LABEL_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__)?[A-Z][\w'’ /-]{0,40}?(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S")
 DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
 CALLOUT_RE = re.compile(r"^\[!\w+\][+-]?\s*(.*)$")
+# '!!! tip "Two players"', '???+ note': an admonition's first line (its body is indented under it)
+ADMONITION_RE = re.compile(r'^(!!!|\?\?\?\+?)\s+([A-Za-z][\w-]*)(?:\s+[\w-]+)*(?:\s+"([^"]*)")?\s*$')
 HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
 HTML_BLOCK_RE = re.compile(r"^<(table|figure|details|dl)\b", re.I)
 CONTAINER_RE = re.compile(r"^<(div|header|section|main|article|aside|footer|nav|body|html|head|center)\b([^>]*)>(.*)$",
@@ -234,6 +236,11 @@ class MarkdownReader:
                 self.remarks.append(image_remark(image.group(1), image.group(2), ln))
                 out.append(Image(image.group(1), image.group(2), ln))
                 i += 1
+                continue
+            admonition = None if self.plain else ADMONITION_RE.match(raw)
+            if admonition:
+                flush()
+                i = self._admonition(lines, i, admonition, out)
                 continue
             if stripped.startswith(">"):
                 flush()
@@ -451,6 +458,28 @@ class MarkdownReader:
         reader = HtmlReader(self.source)
         reader.blocks(builder.root, out)
         self.remarks.extend(reader.remarks)
+        return j
+
+    def _admonition(self, lines: list[Line], i: int, opener: re.Match, out: list) -> int:
+        """'!!! info "What's in the box"' over indented lines (Python-Markdown and Material admonitions, '???'
+        folded): a note with its title as a bold line; a table or list in it is rules data, read as such."""
+        ln, n = lines[i][0], len(lines)
+        inner: list[Line] = []
+        j = i + 1
+        while j < n and (not lines[j][1].strip() or lines[j][1].startswith(("    ", "\t"))):
+            inner.append(lines[j])
+            j += 1
+        while inner and not inner[-1][1].strip():
+            inner.pop()
+        dedented = textwrap.dedent("\n".join(t.expandtabs(4) for _, t in inner)).split("\n")
+        blocks = self.blocks([(inner[k][0], dedented[k]) for k in range(len(inner))])
+        title = opener.group(3) or ""  # no title: the box's kind is its title, as the site shows it
+        if title.strip():
+            blocks.insert(0, Paragraph(f"**{convert(title.strip(), ln, self.remarks)}**", ln))
+        if any(isinstance(b, (Table, ListBlock)) for b in blocks):
+            out.extend(blocks)
+        else:
+            out.append(Note(note_kind(opener.group(2).lower()) or "note", blocks, ln))
         return j
 
     def _quote(self, lines: list[Line], i: int, out: list) -> int:
