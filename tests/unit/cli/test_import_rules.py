@@ -3728,3 +3728,33 @@ def test_an_admonition_is_a_note_and_a_contents_list_of_the_pages_sections_a_des
     assert note.index("- Playing a day") < note.index("\n///\n") and "## Contents\n" not in page
     assert [c["name"] for c in files["game"]["components"]] == ["1 river board", "4 ferries", "30 coins"]
     assert files["game"]["setup"] == ["Lay out the board.", "Deal 3 cards."]
+
+
+def test_empty_headings_of_a_cover_are_lines_under_the_title(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        # Larkmoor
+
+        ## A game of stargazers for 1 to 4 players
+
+        ### Imogen Vale
+
+        ## 14 April 2025
+
+        ## Setting up
+
+        1. Lay out the sky board.
+        2. Deal 3 star cards.
+
+        ## Playing a night
+
+        ### Dusk
+
+        ### Watch
+
+        Draw a card.
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    assert "\nA game of stargazers for 1 to 4 players\n\nImogen Vale\n\n14 April 2025\n" in page
+    assert "## A game" not in page and "# Imogen" not in page and "## 14 April" not in page
+    assert files["game"]["summary"] == "A game of stargazers for 1 to 4 players"
+    assert "### Dusk" in page  # an empty heading after the rules began is the author's: kept

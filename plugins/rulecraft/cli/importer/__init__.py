@@ -35,7 +35,7 @@ from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
 from .markdown_reader import read_layout_html, read_markdown
 from .names import uncapped
-from .outline import Outline
+from .outline import Outline, fold_title_page
 from .pdfhtml import is_layout_html
 from .prose import PROSE_TITLE, ProseWriter
 from .state import State
@@ -154,6 +154,7 @@ def _private_left_out(outline: Outline):
 
 
 def _recognise(outline: Outline, game_id: str, title: str | None = None) -> State:
+    fold_title_page(outline.root)
     state = State(outline, game_id)
     shown = gameinfo.game_name(uncapped(undecorated(plain(outline.title or "")), title=True))  # 'CINDERFALL 🔥'
     state.game = {"id": game_id, "title": (title or shown or game_id)[:120], "version": "0.1"}
