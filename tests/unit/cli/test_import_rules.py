@@ -3666,10 +3666,10 @@ def test_printed_contents_joined_into_one_paragraph_are_kept_in_a_designer_note(
     ("ferry-crossing.md", "Ferry Crossing"),
     ("FerryCrossing_Rulebook_v7_PRINT.md", "Ferry Crossing"),
     ("river_and_ice-rules-final.md", "River and Ice"),
-    ("rules-v2.md", "Introduction"),  # the file's name says only what it is: the heading stays
+    ("rules-v2.md", "1. Introduction"),  # the file's name says only what it is: the heading stays
 ])
 def test_a_first_heading_naming_a_part_gives_way_to_the_files_name(tmp_path, name, title):
-    _, files, _ = run(tmp_path, "# Introduction\n\nFerries cross a wide river.\n\n## Setting up\n\n1. Lay out the board.\n"
+    _, files, _ = run(tmp_path, "# 1. Introduction\n\nFerries cross a wide river.\n\n## Setting up\n\n1. Lay out the board.\n"
                       "2. Deal 3 cards.\n", name=name)
     assert files["game"]["title"] == title
 
@@ -3758,3 +3758,14 @@ def test_empty_headings_of_a_cover_are_lines_under_the_title(tmp_path):
     assert "## A game" not in page and "# Imogen" not in page and "## 14 April" not in page
     assert files["game"]["summary"] == "A game of stargazers for 1 to 4 players"
     assert "### Dusk" in page  # an empty heading after the rules began is the author's: kept
+
+
+def test_words_title_style_in_a_web_page_saved_from_word_is_the_game_title(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <html><head><title>Ferry - Rules v1.3</title></head><body>
+        <p class=MsoTitle>Moonlit Ferry</p>
+        <h1><a name="_Toc1">1. Overview</a></h1><p>Ferries cross a wide river by moonlight.</p>
+        <h1><a name="_Toc2">2. Setting up</a></h1><ol><li>Lay out the board.</li><li>Deal 3 cards.</li></ol>
+        </body></html>
+        """, name="rules.htm")
+    assert files["game"]["title"] == "Moonlit Ferry"

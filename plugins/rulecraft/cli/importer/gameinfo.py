@@ -44,7 +44,8 @@ def game_name(title: str) -> str:
 
 
 # A first heading that names a part of a rulebook, not the game: 'Introduction', 'How to Play', 'Rules of play'
-GENERIC_TITLE = re.compile(r"(?:an?\s+|the\s+)?(?:introduction|overview|welcome|contents|table of contents|how to play|"
+GENERIC_TITLE = re.compile(r"(?:(?:\d+(?:\.\d+)*\.?|[ivx]+\.|chapter\s+\d+:?)\s+)?(?:an?\s+|the\s+)?"
+                           r"(?:introduction|overview|welcome|contents|table of contents|how to play|"
                            r"(?:game\s+)?rules?(?:\s+of\s+play)?|rule\s?book|quick[\s-]?start(?:\s+guide)?|"
                            r"getting started|about(?:\s+the\s+game)?|set[\s-]?up|setting up|read\s?me)\W*", re.I)
 # Words of a file name that say what the file is, not what the game is called: 'Ninebell_Rulebook_v7_PRINT'

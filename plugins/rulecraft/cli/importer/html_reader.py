@@ -395,9 +395,9 @@ class HtmlReader:
             elif tag == "p" and (level := style_heading_level(child)) and \
                     0 < len(heading := self.inline(child)) <= STYLE_HEADING_MAX_CHARS:
                 out.append(Heading(level, heading, child.line))
-            elif tag == "p" and "title" in child.attrs.get("class", "").lower().split() and \
+            elif tag == "p" and {"title", "msotitle"} & _classes(child) and \
                     not any(isinstance(b, Heading) for b in out):
-                # a word processor's 'Title' paragraph style (Google Docs, LibreOffice) is the document title
+                # a word processor's 'Title' style (Google Docs, LibreOffice, Word's 'MsoTitle') is the document title
                 out.append(Heading(1, re.sub(r"^\*+|\*+$", "", self.inline(child)).strip(), child.line))
             elif tag == "p" and self._dropped_furniture_style(child):
                 continue
