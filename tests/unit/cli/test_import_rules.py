@@ -2052,7 +2052,7 @@ def test_banner_images_in_capitals_title_their_sections(tmp_path):
     assert files["game"]["setup"][0] == "Give each player a farm board."
     assert _term_names(files) == ["Pasture", "Fresh"]
     page = result.page.read_text(encoding="utf-8")
-    assert "## SETTING UP THE FARM" in page and "## KEYWORDS" in page
+    assert "## Setting up the Farm" in page and "## Keywords" in page  # set in capitals for type only
     assert "Flat lay of all components" in page and "## Flat lay" not in page  # a described photo is no title
     assert "image 'SETTING UP THE FARM' (banner_setup.png) is not included (line 4)" in needs
 

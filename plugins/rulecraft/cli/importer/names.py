@@ -23,7 +23,8 @@ class NamedItem:
     separated: bool  # an explicit separator followed the name
 
 
-_SMALL = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"}
+_SMALL = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with",
+          "up", "is", "it", "if", "so", "no", "do", "be", "we", "my"}  # words, never abbreviations
 
 
 def uncapped(name: str, title: bool = False) -> str:

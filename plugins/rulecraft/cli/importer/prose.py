@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 
+from .names import uncapped
 from .outline import Code, Image, ListBlock, Note, Paragraph, Quote, Section, Table
 from .state import State
 from .text import plain
@@ -108,7 +109,9 @@ class ProseWriter:
             return [f"/// designer-note\n{self._private(section)}\n///"]
         self.sections += 1
         title = self.state.retitle.get(id(section)) or section.title or "Untitled"
-        out = [f"{'#' * min(depth + 1, 6)} {_safe_line(title).lstrip('#').strip()}"]
+        # 'WHAT YOU NEED' set in capitals for type: 'What You Need' (a heading with markup stays as written)
+        shown = title if re.search(r"[*_`\[]", title) else uncapped(title, title=True)
+        out = [f"{'#' * min(depth + 1, 6)} {_safe_line(shown).lstrip('#').strip()}"]
         out += self.state.inserts.get(id(section), [])
         before = len(self._copied)
         out += self.blocks(section.blocks)
