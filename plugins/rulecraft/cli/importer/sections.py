@@ -178,8 +178,8 @@ def _known_prose(section: Section) -> bool:
 # 'Label: value' lines no definitions
 RECAP = re.compile(r"\b(?:quick reference|reference (?:card|sheet)|summary|recap|at a glance|player aid)\b", re.I)
 # 'Variants to try', 'Optional rules', 'House rules': named rules of play ('**Calm day:** no gust roll'), never
-# definitions, however they pair a name with its text
-RULE_ASIDE = re.compile(r"\b(?:variants?|optional rules?|house rules?)\b", re.I)
+# definitions, however they pair a name with its text; nor is an example of play ('**Dive.** Ana places ...')
+RULE_ASIDE = re.compile(r"\b(?:variants?|optional rules?|house rules?|examples?)\b", re.I)
 
 
 def credit(name: str, body: str) -> bool:
