@@ -23,13 +23,14 @@ from .outline import Remark
 
 Line = tuple[int, str]
 
-BULLET = re.compile(r"^(?P<indent>\s*)-(?:\s+(?P<text>.*?))?\s*$")
-PROPERTY = re.compile(r"^\s*(?P<key>[A-Za-z][\w.\-/]*)::(?:\s+(?P<value>.*?))?\s*$")
+# no pattern here lets a run of spaces or marks be searched over and over: a hostile line stays linear
+BULLET = re.compile(r"^(?P<indent>[ \t]*)-(?:[ \t]+(?P<text>.*))?$")
+PROPERTY = re.compile(r"^[ \t]*(?P<key>[A-Za-z][\w.\-/]*)::(?:[ \t]+(?P<value>.*))?$")
 TASK = re.compile(r"^(?P<marker>TODO|DOING|DONE|LATER|NOW|WAITING|WAIT|CANCELED|CANCELLED|IN-PROGRESS)\s+(?P<rest>.*)$")
 HEADING = re.compile(r"^(?P<marks>#{1,6})\s+(?P<text>\S.*)$")
 BLOCK_BEGIN = re.compile(r"^#\+begin_(?P<name>\w+)", re.I)
 LINK = re.compile(r"\[(?P<label>[^\]\n]*)\]\(\[\[(?P<target>[^\]\n]+)\]\]\)|\[\[(?P<page>[^\]\n]+)\]\]")
-TAG = re.compile(r"(?<![\w\]#&/])#(?:\[\[(?P<long>[^\]\n]+)\]\]|(?P<short>(?!\d+\b)[\w\-/]*[A-Za-z][\w\-/]*))")
+TAG = re.compile(r"(?<![\w\]#&/])#(?:\[\[(?P<long>[^\]\n]+)\]\]|(?P<short>(?=[\w\-/]*[A-Za-z])[\w\-/]+))")
 BLOCK_REF = re.compile(r"\(\((?P<id>[0-9a-f-]{8,})\)\)")
 MACRO = re.compile(r"\{\{(?P<body>.*?)\}\}")
 IMAGE_ATTRS = re.compile(r"(!\[[^\]]*\]\([^)]*\))\{:[^}]*\}")
@@ -42,6 +43,7 @@ SETTINGS = {"id", "collapsed", "heading", "background-color", "icon", "public", 
             "card-next-schedule", "card-last-reviewed", "card-last-score", "hl-page", "hl-color", "ls-type"}
 CALLOUTS = {"note", "tip", "warning", "important", "caution", "info", "example", "hint", "attention", "danger"}
 SENTENCE_END = re.compile(r"[.!?:;…)]\W*$")
+MAX_DEPTH = 40  # bullets nested deeper are read as the deepest level's siblings (no recursion without end)
 SHORT = 100  # a bullet this long or shorter reads as a list item or a heading; longer ones are paragraphs
 
 
@@ -73,10 +75,10 @@ def is_outliner(text: str) -> bool:
     props = sum(1 for ln in margin if PROPERTY.match(ln))
     if bullets < 3 or bullets + props < 0.95 * len(margin):
         return False
-    if not re.search(r"^\s+-\s+\S", text, re.M):
+    if not re.search(r"^[ \t]+-[ \t]+\S", text, re.M):
         return False
-    return bool(re.search(r"^\s*[A-Za-z][\w.\-/]*::\s|\[\[[^\]\n]+\]\]|^\s*-\s+(?:TODO|DONE|LATER|NOW)\s",
-                          text, re.M))
+    return bool(re.search(r"^[ \t]*[A-Za-z][\w.\-/]*::[ \t]|\[\[[^\]\n]+\]\]"
+                          r"|^[ \t]*-[ \t]+(?:TODO|DONE|LATER|NOW)[ \t]", text, re.M))
 
 
 def _short(text: str) -> str:
@@ -105,9 +107,9 @@ class OutlinerConverter:
             bullet = None if fence else BULLET.match(raw)
             if bullet and (bullet.group("text") or stack == [] or len(bullet.group("indent")) <= stack[-1].indent):
                 indent = len(bullet.group("indent"))
-                while stack and stack[-1].indent >= indent:
+                while stack and (stack[-1].indent >= indent or len(stack) >= MAX_DEPTH):
                     stack.pop()
-                block = Block(ln, indent, [(ln, bullet.group("text") or "")])
+                block = Block(ln, indent, [(ln, (bullet.group("text") or "").strip())])
                 (stack[-1].children if stack else roots).append(block)
                 stack.append(block)
                 fence = self._opens(bullet.group("text") or "", fence)
@@ -119,7 +121,7 @@ class OutlinerConverter:
             if not stack:  # above the first bullet: the page's properties (or a line of text)
                 prop = PROPERTY.match(raw)
                 if prop:
-                    self._page_property(ln, prop.group("key"), prop.group("value") or "")
+                    self._page_property(ln, prop.group("key"), (prop.group("value") or "").strip())
                 else:
                     roots.append(Block(ln, -1, [(ln, raw.strip())]))
                 continue
@@ -128,7 +130,7 @@ class OutlinerConverter:
             prop = None if fence else PROPERTY.match(body)
             if prop:
                 key = prop.group("key").lower()
-                block.props[key] = (ln, prop.group("value") or "")
+                block.props[key] = (ln, (prop.group("value") or "").strip())
                 if key == "id":
                     self.ids[(prop.group("value") or "").strip()] = HEADING.sub(r"\g<text>", block.first.strip())
                 continue
@@ -160,11 +162,6 @@ class OutlinerConverter:
     # -- inline -----------------------------------------------------------------------------------------
 
     def inline(self, text: str, ln: int) -> str:
-        def tags(match: re.Match) -> str:  # tags after the text file the block: listed, not read
-            for found in TAG.finditer(match.group(0)):
-                self.remark("markup", f"tag dropped: #{found.group('long') or found.group('short')}", ln)
-            return ""
-
         def macro(match: re.Match) -> str:
             body = match.group("body").strip()
             embed = re.fullmatch(r"embed\s+\(\((?P<id>[^)]+)\)\)", body)
@@ -182,11 +179,21 @@ class OutlinerConverter:
         text = IMAGE_ATTRS.sub(r"\1", text)
         text = MACRO.sub(macro, text)
         text = BLOCK_REF.sub(ref, text)
-        text = re.sub(r"(?:(?:^|\s+)" + TAG.pattern + r")+\s*$", tags, text)
+        text = self._closing_tags(text, ln)
         text = TAG.sub(lambda m: m.group("long") or m.group("short"), text)  # '#variant blocks …': a word
         text = LINK.sub(lambda m: m.group("page") or m.group("label") or m.group("target"), text)
         text = MARKS.sub(lambda m: m.group("a") or m.group("b"), text)
         return re.sub(r"[ \t]{2,}", " ", text).strip()
+
+    def _closing_tags(self, text: str, ln: int) -> str:
+        """Tags after a block's words file the block ('… each. #variant'): listed and left out."""
+        end = len(text.rstrip())
+        for match in reversed(list(TAG.finditer(text))):
+            if match.end() != end or match.start() and not text[match.start() - 1].isspace():
+                break
+            self.remark("markup", f"tag dropped: #{match.group('long') or match.group('short')}", ln)
+            end = len(text[:match.start()].rstrip())
+        return text[:end]
 
     # -- blocks -----------------------------------------------------------------------------------------
 
