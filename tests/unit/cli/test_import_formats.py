@@ -1104,3 +1104,71 @@ def test_a_printed_pages_own_contents_list_is_dropped_and_reported():
     out = [text for _, text in lines if text]
     assert out[:3] == ["# Pond Frogs", "## Setting up the pond", "Put the pond board in the middle."]
     assert any("'Setting up the pond, Playing a round, FAQ'" in r.text for r in remarks if r.kind == "contents")
+
+
+def test_a_word_page_laid_out_as_one_table_is_an_outline(tmp_path):
+    """Each row a section: a short bold label on the left, the section's paragraphs, lists and tables on the
+    right; a real two-column table (a component list) in it stays a table."""
+
+    def build(doc):
+        page = doc.add_table(rows=0, cols=2)
+
+        def row(label, *texts, style=None):
+            cells = page.add_row().cells
+            cells[0].paragraphs[0].add_run(label).bold = True
+            cells[1].paragraphs[0].text = texts[0]
+            for text in texts[1:]:
+                cells[1].add_paragraph(text, style=style)
+            return cells[1]
+
+        title = page.add_row().cells
+        title[0].merge(title[1]).paragraphs[0].add_run("ORCHARD WARDENS").bold = True
+        row("How to win", "Pick the most apples by the end of the fifth season.",
+            "A tie goes to the player with more baskets.")
+        box = row("In the box", "The game holds these parts:")
+        parts = box.add_table(rows=3, cols=2)
+        for r, (name, count) in enumerate([("Tree tile", "12"), ("Basket", "20"), ("Apple token", "60")]):
+            parts.cell(r, 0).text, parts.cell(r, 1).text = name, count
+        row("Getting ready", "Do these steps:", "Lay the tree tiles in a ring.", "Give each player 4 baskets.",
+            "Put the apple tokens in the barn.", style="List Number")
+        row("A season", "Every season has three phases, played in this order: Plant, Water, Pick.",
+            "The first player starts each phase.")
+        row("Plant", "Place one basket under any tree tile.")
+        row("Water", "Roll the weather die and apply the result below.")
+        row("Pick", "Take one apple token for each of your baskets under a ripe tree.")
+        weather = row("Weather die", "Roll one die:")
+        dice = weather.add_table(rows=3, cols=2)
+        for r, (roll, what) in enumerate([("1-2", "Frost: no tree ripens."), ("3-5", "Sun: every tree ripens."),
+                                          ("6", "Storm: each player loses one basket.")]):
+            dice.cell(r, 0).text, dice.cell(r, 1).text = roll, what
+        weather.add_paragraph("Frost lasts one season.")
+        words = row("Words", "Here are the words we use.")
+        for term, meaning in [("Ripe", "a tree tile turned face up."), ("Barn", "the supply of apple tokens."),
+                              ("Ring", "the circle of tree tiles.")]:
+            para = words.add_paragraph()
+            para.add_run(term).bold = True
+            para.add_run(f" – {meaning}")
+
+    source = tmp_path / "orchard.docx"
+    source.write_bytes(_docx(build))
+    result = import_rulebook(source, tmp_path / "out", game_id="orchard")
+    files = data(result)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Plant", "Water", "Pick"]
+    setup = [s if isinstance(s, str) else s["text"] for s in files["game"]["setup"]]
+    assert "Lay the tree tiles in a ring." in setup and "Put the apple tokens in the barn." in setup
+    table = files["dice"]["tables"][0]
+    assert "Storm: each player loses one basket." in str(table["rows"])
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Ripe", "Barn", "Ring"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "## In the box" in page and "| Tree tile | 12 |" in page.replace("  ", " ")
+
+
+def test_a_two_column_glossary_table_stays_a_table(tmp_path):
+    source = tmp_path / "glossary.html"
+    rows = "".join(f"<tr><td><strong>{t}</strong></td><td><p>{m}</p></td></tr>" for t, m in [
+        ("Ripe", "A tree tile turned face up."), ("Barn", "The supply of apple tokens."),
+        ("Ring", "The circle of tree tiles."), ("Basket", "A wooden token you place under a tree.")])
+    head = "<tr><td><strong>Term</strong></td><td><strong>Meaning</strong></td></tr>"
+    source.write_text(f"<h1>Orchard</h1><h2>Glossary</h2><table>{head}{rows}</table>", encoding="utf-8")
+    result = import_rulebook(source, tmp_path / "out", game_id="orchard")
+    assert [t["term"] for t in data(result)["terms"]["terms"]] == ["Ripe", "Barn", "Ring", "Basket"]

@@ -3769,3 +3769,163 @@ def test_words_title_style_in_a_web_page_saved_from_word_is_the_game_title(tmp_p
         </body></html>
         """, name="rules.htm")
     assert files["game"]["title"] == "Moonlit Ferry"
+
+
+# An outliner page (Logseq, Roam): every line a bullet nested by tabs, 'key:: value' properties, [[links]],
+# #tags, task markers; no '#' heading marks at all: the top-level bullets are the sections
+OUTLINER_BOOK = (
+    "title:: Hedgerow Voles\n"
+    "type:: [[boardgame]]\n"
+    "players:: 2-5\n"
+    "\n"
+    "- About\n"
+    "  collapsed:: true\n"
+    "\t- Voles dig tunnels under the hedgerow and hoard seeds for the winter in their [[Burrow]].\n"
+    "- Getting started\n"
+    "\t- Lay out the hedgerow tiles in a row of six.\n"
+    "\t  logseq.order-list-type:: number\n"
+    "\t- Each player takes a burrow mat and 3 voles.\n"
+    "\t  logseq.order-list-type:: number\n"
+    "\t- Shuffle the seed cards into a face-down pile.\n"
+    "\t  logseq.order-list-type:: number\n"
+    "\t- TODO should the youngest player start?\n"
+    "- Turn sequence\n"
+    "\t- Dig\n"
+    "\t\t- Move one vole up to two tiles along the tunnels.\n"
+    "\t- Gather\n"
+    "\t\t- Take the top seed card of the tile your vole stands on. #playtest\n"
+    "\t- Hoard\n"
+    "\t\t- Put one seed card from your hand into your burrow; roll the Owl die after.\n"
+    "- Owl die\n"
+    "\t- | d6 | Owl |\n"
+    "\t  |---|---|\n"
+    "\t  | 1-4 | The owl sleeps. |\n"
+    "\t  | 5-6 | The owl swoops: each vole on an open tile goes home. |\n"
+    "- Glossary\n"
+    "\t- **Burrow** — your mat, where hoarded seeds are safe.\n"
+    "\t- **Tunnel** — the path joining two hedgerow tiles.\n"
+    "\t- **Open tile** — a tile with no hedge cover on it.\n"
+    "- Open questions\n"
+    "\t- LATER icons for the seed cards\n"
+    "\t- {{query (task TODO LATER)}}\n"
+)
+
+
+@pytest.mark.parametrize("name", ["voles.md", "voles.txt"])
+def test_an_outliner_page_is_read_as_an_outline_by_its_content(tmp_path, name):
+    source = tmp_path / name
+    source.write_text(OUTLINER_BOOK, encoding="utf-8")
+    result = import_rulebook(source, tmp_path / "out", game_id="book")
+    files = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in result.folder.glob("*.yaml")}
+    human = result.report_text.split("## Needs a human", 1)[1]
+    assert files["game"]["title"] == "Hedgerow Voles"
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Dig", "Gather", "Hoard"]
+    setup = [s if isinstance(s, str) else s["text"] for s in files["game"]["setup"]]
+    assert setup == ["Lay out the hedgerow tiles in a row of six.", "Each player takes a burrow mat and 3 voles.",
+                     "Shuffle the seed cards into a face-down pile."]
+    table = files["dice"]["tables"][0]
+    assert "The owl swoops" in str(table["rows"])
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Burrow", "Tunnel", "Open tile"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "::" not in page and "[[" not in page and "#playtest" not in page and "youngest player" not in page
+    assert "hoard seeds for the winter in their Burrow" in page
+    assert "task note(s)" in human and "TODO note dropped: 'should the youngest player start?' (line 15)" in human
+    assert "LATER note dropped: 'icons for the seed cards' (line 33)" in human
+    assert "type:: [[boardgame]] (line 2)" in human and "#playtest (line 20)" in human
+    assert "{{query (task TODO LATER)}} (line 34)" in human
+
+
+def test_a_markdown_list_without_outliner_marks_stays_a_list(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        - Lay out the hedgerow tiles in a row of six.
+        - Each player takes a burrow mat.
+            - The mat shows the burrow.
+        - Shuffle the seed cards.
+        """)
+    assert "phases" not in files or not files["phases"].get("phases")
+    assert not (files.get("game") or {}).get("title", "").startswith("Lay out")
+
+
+
+
+def test_phase_names_listed_after_a_colon_without_and():
+    from rulecraft.cli.importer.phases import _names_in
+
+    assert _names_in("The night goes in this order: Stoke, Fire, Cool, Sell.") == ["Stoke", "Fire", "Cool", "Sell"]
+    assert _names_in("Bring these: Wood, Clay.") == []  # two capitalised words are no list of phases
+
+
+def test_bold_led_paragraphs_of_an_example_of_play_are_no_glossary(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Kiln Night
+
+        ## A night
+
+        The night goes in this order: Stoke, Fire, Cool, Sell.
+
+        ### Stoke
+
+        Add two wood to your kiln.
+
+        ### Fire
+
+        Roll the heat die and move your pots up the heat track.
+
+        ### Cool
+
+        Take your pots out of the kiln.
+
+        ### Sell
+
+        Sell any pots at the market.
+
+        ## Example of a night
+
+        **Stoke.** Mira adds two wood to her kiln and Tam adds one.
+
+        **Fire.** Mira rolls a 5 and moves both pots up the heat track.
+
+        **Cool.** Tam takes his pots out of the kiln early.
+
+        **Sell.** Mira sells two pots at the market and Tam sells one.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Stoke", "Fire", "Cool", "Sell"]
+    assert not (files.get("terms") or {}).get("terms")
+
+
+def test_bold_led_paragraphs_naming_the_phases_retell_the_turn_and_are_no_glossary(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Orchard Wardens
+
+        ## Turn structure
+
+        ### Phase 1 – Plant
+
+        Place one basket under any tree tile.
+
+        ### Phase 2 – Water
+
+        Roll the weather die.
+
+        ### Phase 3 – Prune
+
+        Turn one unripe tree tile of your choice face up.
+
+        ### Phase 4 – Pick
+
+        Take one apple for each of your baskets under a ripe tree.
+
+        ## A season, played out
+
+        *Three players: Ada, Ben and Cy.*
+
+        **Plant.** Ada puts a basket under the old pear tree; Ben puts his beside it.
+
+        **Water.** Ada rolls a 4: sun, every tree ripens this season.
+
+        **Prune.** Ben turns the plum tree face up.
+
+        **Pick.** Ada takes one apple and Ben takes one apple from the barn.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Plant", "Water", "Prune", "Pick"]
+    assert not (files.get("terms") or {}).get("terms")

@@ -439,6 +439,11 @@ class HtmlReader:
             elif tag == "pre":
                 code = Code(self._text(child), "", child.line)
                 out.append(drawn_table(code) or code)
+            elif tag == "table" and (layout := self._layout_rows(child)) is not None:
+                for label, line, body in layout:  # a layout table: each row a section, its label the heading
+                    if label is not None:
+                        out.append(Heading(BANNER_LEVEL, escape_refs(label), line))
+                    self.blocks(body, out)
             elif tag == "table":
                 out.append(self.table(child))
             elif tag in ("hr",):
@@ -635,6 +640,28 @@ class HtmlReader:
                 term = None
         return block
 
+    def _layout_rows(self, node: Node) -> list[tuple[str | None, Pos, Node]] | None:
+        """A word processor's page laid out as one table, each row a section: a short label in the left cell
+        (no header row, no numbers or rolls), the section's blocks in the right cell -- paragraphs, lists,
+        nested tables -- in three rows or more, a third of them at least. [(label, right cell)], a row of one
+        cell (a title across the page) with no label; None for a table of data (a glossary's one sentence a
+        row, a dice table, a component list)."""
+        rows = [[c for c in row.children if isinstance(c, Node) and c.tag in ("td", "th")] for row in _rows(node)]
+        pairs = [cells for cells in rows if len(cells) == 2]
+        if len(rows) < 4 or len(pairs) * 10 < len(rows) * 8 or any(len(cells) > 2 or not cells for cells in rows) \
+                or any(c.tag == "th" for cells in rows[:1] for c in cells):
+            return None
+        labels = [self.inline(left).strip() for left, _ in pairs]
+        if any(not LAYOUT_LABEL.fullmatch(plain_label(label)) for label in labels) \
+                or any(n.tag in ("table", "ul", "ol") for left, _ in pairs for n in _descendants(left)):
+            return None
+        blocky = sum(1 for _, right in pairs if _blocks_in(right) >= 2)
+        if blocky < 3 or blocky * 3 < len(pairs):
+            return None
+        return [(plain_label(self.inline(cells[0])) if len(cells) == 2 else None,
+                 next((n.line for n in _descendants(cells[0]) if n.tag == "p"), cells[0].line), cells[-1])
+                for cells in rows]
+
     def table(self, node: Node) -> Table:
         rows = []
 
@@ -704,6 +731,35 @@ def _descendants(node: Node):
         if isinstance(child, Node):
             yield child
             yield from _descendants(child)
+
+
+# a layout table's label: a few words naming a section ('Setting up', 'Phase 1 – Set'), never a number or a roll
+LAYOUT_LABEL = re.compile(r"(?=.*[^\W\d_]{2})(?!\W*\d+\W*$)(?!.*[.!?]\s+\S).{1,60}", re.S)
+
+
+def plain_label(text: str) -> str:
+    """A label cell's text without the bold that sets it off: '**In the box**' -> 'In the box'."""
+    return re.sub(r"^(\*\*|__|\*|_)(.*)\1$", r"\2", text.strip()).strip()
+
+
+def _rows(table: Node) -> list[Node]:
+    """A table's own rows (through <thead>/<tbody>), not the rows of tables nested in its cells."""
+    out = []
+    for child in table.children:
+        if isinstance(child, Node) and child.tag == "tr":
+            out.append(child)
+        elif isinstance(child, Node) and child.tag in ("thead", "tbody", "tfoot"):
+            out += [r for r in child.children if isinstance(r, Node) and r.tag == "tr"]
+    return out
+
+
+def _blocks_in(cell: Node) -> int:
+    """How many blocks a cell holds: a list or a table counts two (a section's body, never a data cell's)."""
+    count = 0
+    for child in cell.children:
+        if isinstance(child, Node):
+            count += 2 if child.tag in ("ul", "ol", "table", "dl") else 1 if child.tag in BLOCK_TAGS else 0
+    return count
 
 
 def read_html(text: str, source: str) -> Outline:

@@ -12,7 +12,7 @@ import re
 import textwrap
 from pathlib import PurePath
 
-from . import bbcode, layout_lines, liquid, orgmode, pdfhtml, plaintext, wikitext, wordtext
+from . import bbcode, layout_lines, liquid, orgmode, outliner, pdfhtml, plaintext, wikitext, wordtext
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
@@ -90,6 +90,12 @@ class MarkdownReader:
         text = re.sub(r"<!DOCTYPE[^>]*>", "", text, flags=re.I)
         text = re.sub(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", lambda m: "\n", text, flags=re.M | re.I)
         lines = [(i + 1, line.expandtabs(4)) for i, line in enumerate(text.split("\n"))]
+        if outliner.is_outliner(text):  # an outliner page (Logseq, Roam): bullets nested, Markdown once rewritten
+            page = outliner.to_markdown(lines, self.remarks)
+            self.title = page.title or self.title
+            outline = self.outline(page.lines, "markdown")
+            outline.lines = len(lines)
+            return outline
         if orgmode.is_org(text, PurePath(self.source).suffix):  # Emacs Org: its own markup, Markdown once rewritten
             org = orgmode.to_markdown(lines, self.remarks)
             self.title = org.title or self.title

@@ -300,8 +300,10 @@ def _heading_group(state: State, is_turn):
 
 
 EMPHASISED = re.compile(r"(\*\*|__|\*|_)(?P<name>[^*_]{1,40}?)\1")
+# 'in this order: Wind, Travel and Trade' or, three names or more, without the 'and': 'Dive, Forage, Rest.'
 NAME_LIST = re.compile(r"(?:[:—–]|\bare\b)\s*(?P<names>[A-Z][\w'’ -]{0,30}(?:,\s*[A-Z][\w'’ -]{0,30})*,?\s+"
-                       r"(?:and|then)\s+[A-Z][\w'’ -]{0,30}?)(?=[.;:—–]|$)")
+                       r"(?:and|then)\s+[A-Z][\w'’ -]{0,30}?|[A-Z][\w'’ -]{0,30}(?:,\s*[A-Z][\w'’ -]{0,30}){2,})"
+                       r"(?=[.;:—–]|$)")
 
 
 def _names_in(text: str) -> list[str]:

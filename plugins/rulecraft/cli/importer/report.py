@@ -58,8 +58,10 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
                         ("comment", "commented-out passage(s) dropped"),
                         ("review", "reviewer comment(s) in the Word file's margin, left out of the rules text "
                                    "(settle each, then change the rules by hand if it asks to)"),
+                        ("task", "task note(s) (TODO, DONE …) left out of the rules text"),
                         ("markup", "markup element(s) left out of the text (wiki templates, references and "
-                                   "categories, template tags, Org keywords and drawers)"),
+                                   "categories, template tags, Org keywords and drawers, outliner properties, "
+                                   "tags and queries)"),
                         ("contents", "table(s) of contents dropped (short, mostly links; the headings they list are "
                                      "read where they stand)"),
                         ("furniture", "page furniture line(s) dropped (running headers or footers, page numbers, "

@@ -180,6 +180,8 @@ RECAP = re.compile(r"\b(?:quick reference|reference (?:card|sheet)|summary|recap
 # 'Variants to try', 'Optional rules', 'House rules': named rules of play ('**Calm day:** no gust roll'), never
 # definitions, however they pair a name with its text
 RULE_ASIDE = re.compile(r"\b(?:variants?|optional rules?|house rules?)\b", re.I)
+# 'Example of a round' ('**Dive.** Ana places ...'): play retold, no glossary by its content
+EXAMPLE = re.compile(r"\bexamples?\b", re.I)
 
 
 def credit(name: str, body: str) -> bool:
@@ -197,7 +199,8 @@ def defined_terms(state: State, section: Section) -> list[tuple[str, str, int]]:
     meaning below ([] unless nearly all do, three or more): a glossary known by its content, whatever its
     heading."""
     if state.phase_of(section) is not None or section is state.turn_section \
-            or RECAP.search(heading_text(section.title)) or RULE_ASIDE.search(heading_text(section.title)):
+            or RECAP.search(heading_text(section.title)) or RULE_ASIDE.search(heading_text(section.title)) \
+            or EXAMPLE.search(heading_text(section.title)):
         return []
     texts = [(t, line) for t, line in _texts(state, section) if t]
     found = [(*pair, line) for t, line in texts if (pair := definition(t))]

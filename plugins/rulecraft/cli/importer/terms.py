@@ -208,8 +208,10 @@ def recognise(state: State) -> None:
     for section in state.outline.sections():  # glossaries known by content, judged before any term is read
         title = sections.heading_text(section.title)
         # 'Game Components' with '2.1 The Map. The 22 × 17 inch map …': the parts of the game, described
-        if not TERMS_HEADING.search(title) and not COMPONENTS_HEADING.search(title) \
-                and sections.defined_terms(state, section):
+        found = [] if TERMS_HEADING.search(title) or COMPONENTS_HEADING.search(title) \
+            else sections.defined_terms(state, section)
+        # '**Set.** Ada puts two traps …', '**Wait.** …': the turn's phases played out, not a glossary
+        if found and sum(_phase_named(state, name) for name, _, _ in found) * 2 <= len(found):
             state.glossaries.add(id(section))
             state.note("terms", f"'{sections.heading_text(section.title)}' read as a glossary by its content "
                        "(entries pairing a name with its meaning)", section.line)
