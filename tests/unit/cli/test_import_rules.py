@@ -3535,3 +3535,51 @@ def test_an_overview_naming_a_phase_with_and_in_it_keeps_that_phase(tmp_path):
         Pass the first-frog token left.
         """)
     assert [p["name"] for p in files["phases"]["phases"]] == ["Dawn Chorus", "Hop and Swim", "Feeding", "Dusk"]
+
+
+def _saved_as_text(pages: list[str], head: str = "HOLLOWAY CARTERS") -> str:
+    # Acrobat's 'Save as Text': every printed line kept, no blank line, each page opening with the running
+    # head and its folio on lines of their own
+    filler = "\n".join(f"Line {n} of the story, a sentence that ends here." for n in range(12))
+    body = "".join(f"{head}\n{n}\n{textwrap.dedent(page)}" for n, page in enumerate(pages, start=2))
+    return "HOLLOWAY\nCARTERS\nA game of carts and mud\nOVERVIEW\n" + filler + "\n" + body
+
+
+def test_a_running_head_over_its_folio_in_a_text_saved_from_a_pdf_is_furniture(tmp_path):
+    result, files, needs = run(tmp_path, _saved_as_text(["""\
+        THE ROAD
+        Carts move along the road.
+        """, """\
+        MUD
+        Mud slows every cart.
+        """, """\
+        WORDS
+        Cart: a wagon pulled along the road.
+        """]), name="book.txt")
+    page = result.page.read_text(encoding="utf-8")
+    assert re.findall(r"^## .*", page, re.M) == ["## THE ROAD", "## MUD", "## WORDS"]
+    assert "running page line dropped: 'HOLLOWAY CARTERS' (line 17)" in needs
+    assert "page number dropped: '3' (line 22)" in needs
+    assert "HOLLOWAY CARTERS" not in page and "\n3\n" not in page
+
+
+def test_numbered_capital_titles_after_a_sequence_line_in_a_pasted_text_are_the_phases(tmp_path):
+    _, files, _ = run(tmp_path, _pasted_from_a_pdf_viewer("""\
+        THE CARTING DAY
+        A day has three phases, always in this
+        order:
+        Load – Haul – Unload
+        Everyone finishes a phase before the next
+        one starts.
+        1. LOAD
+        Put up to 3 crates on your cart from the
+        yard.
+        2. HAUL
+        Move your cart up to four spaces.
+        A SHORT NOTE
+        Hauling is slow going.
+        3. UNLOAD
+        Leave your crates at the market.
+        """), name="book.txt")
+    assert _phase_names(files) == ["Load", "Haul", "Unload"]
+    assert files["phases"]["phases"][0]["rules"] == "Put up to 3 crates on your cart from the yard."

@@ -291,6 +291,12 @@ class MarkdownReader:
                 flush()  # '(b) Each warden ...' on a new line: a new entry, however the lines wrap
             elif self.plain and para and plaintext.CASE_LEAD.match(raw) and plaintext.CASE_LEAD.match(para[0][1]):
                 flush()  # '**4.4 Renown.** …' under a '**4.3 Exposed.** …' case: the next case, set without a gap
+            elif self.plain and plaintext.SEQUENCE_LINE.match(stripped):
+                flush()  # 'Fell – Stack – Tend' set as a line of its own: its own paragraph, the text runs on after
+                para.append((ln, raw))
+                flush()
+                i += 1
+                continue
             para.append((ln, raw))
             i += 1
         flush()
