@@ -3583,3 +3583,21 @@ def test_numbered_capital_titles_after_a_sequence_line_in_a_pasted_text_are_the_
         """), name="book.txt")
     assert _phase_names(files) == ["Load", "Haul", "Unload"]
     assert files["phases"]["phases"][0]["rules"] == "Put up to 3 crates on your cart from the yard."
+
+
+def test_roll_ranges_with_a_named_result_wrapping_in_a_pasted_text_are_a_dice_table(tmp_path):
+    _, files, _ = run(tmp_path, _pasted_from_a_pdf_viewer("""\
+        FAIR WEATHER
+        Once a game, the first player rolls one
+        die for the fair:
+        1–3 Rain: every stall earns 1 coin less
+        this round.
+        4–5 Crowds: nothing changes.
+        6 Royal visit: every stall earns 2 coins
+        more this round.
+        """), name="book.txt")
+    table = files["dice"]["tables"][0]
+    assert table["dice"] == "1d6" and "custom_die" not in table
+    assert [(row["roll"], row["result"]) for row in table["rows"]] == [
+        ("1-3", "Rain: every stall earns 1 coin less this round."), ("4-5", "Crowds: nothing changes."),
+        (6, "Royal visit: every stall earns 2 coins more this round.")]

@@ -100,6 +100,11 @@ FACE_PAIR = re.compile(r"(?<=[\u2680-\u2685])\s*(?=[\u2680-\u2685])")
 EMPH_LABEL = re.compile(r"^\s+(\*\*|__|\*|_)(?P<label>[^*_]{1,40}?)\1\s*(?:[:.]|\s[—–-])\s+(?P<text>\S.*)$", re.S)
 
 
+# '1–2 Glut: every buyer pays …' (a roll, a space, a short capitalised name and its colon: a printed list of
+# results, the name set in bold in the PDF it was copied from)
+NAMED_RESULT = re.compile(r"^[ \t]+[A-Z][\w'’-]*(?: [\w'’-]+){0,3}:\s+\S", re.S)
+
+
 def parse_row(item: ListItem) -> Row | None:
     raw = item.text.strip(" \u00a0")
     faces = bool(re.match(r"^[\u2680-\u2685]", raw))  # a die face drawn: as sure a roll as a keycap
@@ -120,7 +125,7 @@ def parse_row(item: ListItem) -> Row | None:
     elif "\t" in rest:
         label, _, result = rest.partition("\t")
         label = plain(label).strip() or None
-    elif keycap and rest[:1].isspace():
+    elif (keycap and rest[:1].isspace()) or NAMED_RESULT.match(rest):  # a named result ('Glut: …') is no face
         result = rest
     else:
         return None
