@@ -1104,3 +1104,42 @@ def test_a_printed_pages_own_contents_list_is_dropped_and_reported():
     out = [text for _, text in lines if text]
     assert out[:3] == ["# Pond Frogs", "## Setting up the pond", "Put the pond board in the middle."]
     assert any("'Setting up the pond, Playing a round, FAQ'" in r.text for r in remarks if r.kind == "contents")
+
+
+def _callout(n: int, lines: list[str], x: float, y: float) -> list[Char]:
+    # a numbered circle (its bold figure) then the callout's first words, the rest wrapping under it
+    chars = line(str(n), x + 6, y, size=9, bold=True) + line(lines[0], x + 22, y, size=9)
+    for k, text in enumerate(lines[1:], start=1):
+        chars += line(text, x, y - 12 * k, size=9)
+    return chars
+
+
+def test_numbered_callouts_round_a_picture_are_read_one_callout_at_a_time_in_their_order():
+    chars = line("Mill Race", 50, 760, size=24, bold=True) + line("Quick start", 50, 735, size=12)
+    chars += _callout(1, ["Put the board", "in the middle."], 50, 680) + _callout(2, ["Each miller takes", "a sack and a cart."], 400, 680)
+    chars += line("weir", 200, 600, size=8)  # the drawing's own label, between the callouts
+    chars += _callout(3, ["Fill the pond", "with 6 cubes."], 50, 470) + _callout(4, ["Deal two orders", "to each miller."], 420, 470)
+    chars += line("The board ready for two players.", 200, 400, size=8)
+    chars += line("A round has three phases: Grind, Haul and Sell. The full rules follow on the next pages.", 50, 100)
+    out = [t.strip() for t in layout(chars) if t]
+    at = out.index("1. Put the board")
+    assert out[at:at + 8] == ["1. Put the board", "in the middle.", "2. Each miller takes", "a sack and a cart.",
+                              "3. Fill the pond", "with 6 cubes.", "4. Deal two orders", "to each miller."]
+    assert out.index("weir") > at + 7  # the label and the caption follow, nothing lost
+
+
+def test_a_definition_list_in_two_staggered_columns_of_a_one_column_page_is_read_column_by_column():
+    chars = line("Running prose of the page goes right across the page above the glossary here.", 50, 760)
+    chars += line("Words", 50, 740, size=14, bold=True)
+    for x, top, entries in ((50, 715, (("Weir", "A low wall across the river."), ("Sluice", "A gate that lets water by."))),
+                            (310, 722, (("Leat", "The channel to the wheel."), ("Race", "The water under the wheel.")))):
+        y = top
+        for name, meaning in entries:
+            chars += line(name, x, y, size=9.5, bold=True) + line(meaning, x + 12, y - 14)
+            y -= 34
+    chars += line("Questions", 50, 600, size=14, bold=True)
+    chars += line("Can two carts share a road? No, one cart a road at any time, and the first there keeps it.", 50, 580)
+    out = [t.strip() for t in layout(chars) if t]
+    at = out.index("# Words")
+    assert out[at + 1:at + 9] == ["Weir", ": A low wall across the river.", "Sluice", ": A gate that lets water by.",
+                                  "Leat", ": The channel to the wheel.", "Race", ": The water under the wheel."]

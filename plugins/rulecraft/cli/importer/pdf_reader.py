@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from . import layout_lines
 from .outline import Remark
+from .placed import callout_order, staggered_columns
 
 MAX_PAGES = 600  # a thick rulebook has 100; more is not a rulebook
 MAX_CHARS_PER_PAGE = 60_000  # a dense page of 8 pt text holds ~ 8 000
@@ -558,12 +559,14 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
     height, characters) and, from :func:`read_chars`, its drawn shapes' boxes."""
     widths = [page[0] for page in pages]
     drawings = [page[3] if len(page) > 3 else [] for page in pages]
-    page_rows = [_drop_furniture_marks(_rows(page[2], number), page[1]) for number, page in enumerate(pages, start=1)]
+    page_rows = [callout_order(_drop_furniture_marks(_rows(page[2], number), page[1]), page[0])
+                 for number, page in enumerate(pages, start=1)]
     _drop_furniture(page_rows, pages, remarks)  # before the columns: a running head spans both
     gutters = [_gutters(rows, width) for rows, width in zip(page_rows, widths)]
     known = _document_gutter(gutters, widths)
     all_rows = [_reading_order(rows, width, gutter or _known_gutter(rows, known), shapes)
                 for rows, width, gutter, shapes in zip(page_rows, widths, gutters, drawings)]
+    all_rows = [rows if gutter or known else staggered_columns(rows) for rows, gutter in zip(all_rows, gutters)]
     styles = _styles([r for rows in all_rows for r in rows])
     lines: list[tuple[str, int]] = []  # (text, page)
     for rows in all_rows:
@@ -1152,8 +1155,9 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         after = _row_text(nxt, styles, nxt.left or 0.0) if nxt is not None else ""
         bold_heading = row.bold() and _heading_text(row) and size >= styles.body * 0.95 and (
             nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open) \
-            and (not LIST_MARKER.match(after) or _capitals(row))  # a bold line over a list leads it (set-up
-        # steps by player), unless set in capitals as a card's section title ('SETUP' over its steps)
+            and (not LIST_MARKER.match(after) or _capitals(row) or row.y - nxt.y > 3 * size)  # a bold line
+        # right over a list leads it (set-up steps by player), unless set in capitals as a card's section title
+        # ('SETUP' over its steps) or standing well apart (a player-count badge over a page of callouts)
         if level is None and bold_heading:
             level = min(len(styles.levels) + 1, 5) if styles.levels else 2
             level = max(level, 2)
