@@ -1143,3 +1143,25 @@ def test_a_definition_list_in_two_staggered_columns_of_a_one_column_page_is_read
     at = out.index("# Words")
     assert out[at + 1:at + 9] == ["Weir", ": A low wall across the river.", "Sluice", ": A gate that lets water by.",
                                   "Leat", ": The channel to the wheel.", "Race", ": The water under the wheel."]
+
+
+def test_running_heads_of_left_and_right_pages_are_both_dropped():
+    pages = []
+    for n, head in enumerate(("SALTINGS FERRY", "RULES OF PLAY", "SALTINGS FERRY"), start=1):
+        chars = line(head, 150, 780, size=9)
+        for k in range(6):
+            chars += line(f"Page {n} line {k}: the ferry crosses when the tide allows it.", 50, 700 - 14 * k)
+        pages.append(chars + line(str(n), 295, 20, size=9))
+    out = [t for t in layout(*pages) if t]
+    assert not any("RULES OF PLAY" in t or "SALTINGS FERRY" in t for t in out)
+    assert sum("the ferry crosses" in t for t in out) == 18
+
+
+def test_a_sentence_going_on_over_the_page_stays_one_paragraph():
+    first = line("Definitions", 50, 740, size=14, bold=True)
+    first += line("Load. Five flour counters hauled together. Only whole loads may be", 50, 700)
+    second = line("sold. A load is never split.", 50, 740)
+    second += line("Toll. Money paid for each load passing a lock.", 50, 726)
+    out = layout(first, second)
+    at = out.index("Load. Five flour counters hauled together. Only whole loads may be")
+    assert out[at + 1] == "sold. A load is never split."

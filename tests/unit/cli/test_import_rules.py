@@ -3601,3 +3601,55 @@ def test_roll_ranges_with_a_named_result_wrapping_in_a_pasted_text_are_a_dice_ta
     assert [(row["roll"], row["result"]) for row in table["rows"]] == [
         ("1-3", "Rain: every stall earns 1 coin less this round."), ("4-5", "Crowds: nothing changes."),
         (6, "Royal visit: every stall earns 2 coins more this round.")]
+
+
+def _typed_booklet(body: str) -> str:
+    # one type size, headings only by numbering and capitals, a blank line here and there (an OCR text layer)
+    return "SALTINGS FERRY\n\nRules of Play\n\n" + textwrap.dedent(body)
+
+
+def test_a_numbered_title_in_capitals_over_its_text_is_a_heading_without_a_blank_line(tmp_path):
+    _, files, _ = run(tmp_path, _typed_booklet("""\
+        1. SEQUENCE OF PLAY
+        Each turn has three phases which are
+        played in the order below.
+        1.1 THE TIDE PHASE
+        The ferryman rolls one die and moves
+        the tide marker.
+
+        1.2 THE BOARDING PHASE
+        Each player may put two passengers
+        on the ferry.
+        1.3 THE CROSSING PHASE
+        The ferry moves one bank to the other.
+        """), name="book.txt")
+    assert _phase_names(files) == ["Tide", "Boarding", "Crossing"]
+
+
+def test_numbered_cases_typed_without_a_gap_are_set_up_steps_of_their_own(tmp_path):
+    _, files, _ = run(tmp_path, _typed_booklet("""\
+        2. PREPARING FOR PLAY
+
+        2.1 Lay the board flat with the river
+        running across the table.
+        2.2 Each player takes a ferry and
+        three passengers.
+        2.3 Shuffle the tide cards.
+        """), name="book.txt")
+    assert files["game"]["setup"] == ["Lay the board flat with the river running across the table.",
+                                      "Each player takes a ferry and three passengers.", "Shuffle the tide cards."]
+
+
+def test_names_closed_by_a_full_stop_under_a_definitions_heading_are_terms(tmp_path):
+    _, files, _ = run(tmp_path, _typed_booklet("""\
+        3. DEFINITIONS
+
+        These words have a special meaning.
+        Slipway. The ramp where a ferry
+        loads. Only one ferry may use it.
+        Tide Marker. The pawn on the tide
+        track.
+        Fare. Money a passenger pays.
+        """), name="book.txt")
+    assert _term_names(files) == ["Slipway", "Tide Marker", "Fare"]
+    assert files["terms"]["terms"][0]["definition"] == "The ramp where a ferry loads. Only one ferry may use it."

@@ -570,7 +570,11 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
     styles = _styles([r for rows in all_rows for r in rows])
     lines: list[tuple[str, int]] = []  # (text, page)
     for rows in all_rows:
+        start = len(lines)
         _page_lines(rows, styles, lines)
+        if start >= 2 and not lines[start - 1][0] and re.search(r"[a-z,]$", lines[start - 2][0]) \
+                and start < len(lines) and re.match(r"\s*[a-z]", lines[start][0]):
+            del lines[start - 1]  # 'Only whole loads may be' / 'sold.': the sentence goes on over the page
         lines.append(("", rows[0].page if rows else len(lines)))
     _join_hyphens(lines)
     numbered = layout_lines.drop_page_contents([(n, text) for n, (text, _) in enumerate(lines, start=1)], remarks)
@@ -607,15 +611,23 @@ def _drop_furniture(all_rows: list[list[Row]], pages: list, remarks: list[Remark
     for rows in all_rows:
         counts.update({key for r in rows if r.furniture for key in _furniture_keys(r)})
     enough = max(2, len(all_rows) // 3)
+
+    def repeated(row: Row) -> bool:  # 'HOLLOWMERE QUARRY ... Setting Up': a head whose other part names the section
+        return len(all_rows) >= 2 and any(counts[k] >= enough and re.search(r"[a-z]{2}", k)
+                                          for k in _furniture_keys(row))
+
+    heads = Counter((round(r.y), round(r.size(), 1)) for rows in all_rows for r in rows[:1]
+                    if r.furniture and repeated(r))
     for rows in all_rows:
         keep = []
-        for row in rows:
+        for k, row in enumerate(rows):
             key = _furniture_key(row)
             text = "   ".join(re.sub(r"\s+", " ", "".join(c.text for c in seg)).strip() for seg in row.segments)
             folio = re.fullmatch(r"(?:page\s+)?#(?:\s*(?:/|of)\s*#)?|[-–—]\s*#\s*[-–—]", key)
-            # 'HOLLOWMERE QUARRY ... Setting Up': a running head whose other part names the page's section
-            repeated = any(counts[k] >= enough and re.search(r"[a-z]{2}", k) for k in _furniture_keys(row))
-            if row.furniture and (folio or (repeated and len(all_rows) >= 2)):
+            # a page's first row where the other pages' running heads stand, in their size: the other page's
+            # head of a book whose left and right pages have their own ('ELDERFORD MILLRACE' / 'RULES OF PLAY')
+            alternate = k == 0 and heads[(round(row.y), round(row.size(), 1))] >= 2 and len(text.split()) <= 8
+            if row.furniture and (folio or repeated(row) or alternate):
                 remarks.append(Remark("furniture", f"page {row.page}: running page line dropped: '{text[:80]}'"))
                 continue
             keep.append(row)

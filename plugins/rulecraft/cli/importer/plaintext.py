@@ -27,6 +27,8 @@ NUMBERED_HEADING = re.compile(r"^(?P<number>(?:§\s*)?\d{1,2}(?:\.\d{1,2})*\.?|[
 ENUMERATED = re.compile(r"^\s*(?:\([a-z0-9]\)|[a-z][.)]|\d{1,2}[.)])\s+\S")
 # '**4.4 Renown.** Victory …', '**3.7** The player …': a numbered case led by its number in bold
 CASE_LEAD = re.compile(r"^\s*\*\*\s*\d{1,2}(?:\.\d{1,3})+\b")
+# '3.2 Place the nine mill tiles face up': a numbered case of a section, its sentence in plain type
+CASE_LINE = re.compile(r"^\s*\d{1,2}\.\d{1,2}\s+[A-Z][a-z]")
 # 'GUILD MARK ...... a victory point': a name, a dot leader, a meaning (a roll before the dots is a dice row)
 DOT_LEADER = re.compile(r"^(?P<name>[A-Za-z][\w'’ /-]{0,40}?)\s*\.{2,}\s*(?P<body>\S.*)$")
 
@@ -135,7 +137,7 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
                                         len(text) - len(text.lstrip()))
         # in a text pasted from a PDF viewer, '3. KINDLE' over its text: a numbered title in capitals after a
         # line that ends its sentence (a set-up step '3. Place your hut …' is no title)
-        if heading and dense and not alone and _capitals(heading.group("title")) and not _blank(out, i + 1) \
+        if heading and not alone and _capitals(heading.group("title")) and not _blank(out, i + 1) \
                 and not _capitals(below) and (_blank(out, i - 1) or out[i - 1][1].rstrip()[-1:] in ".!?:)"):
             alone = True
         if heading and alone and not (i + 1 < len(out) and RULE.match(below)):

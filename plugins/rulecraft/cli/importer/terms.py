@@ -47,6 +47,11 @@ PLACEHOLDER = re.compile(r"^\s*(todo|tbd|fixme|xxx|\?+|-+)?\s*[.,:;-]*\s*$", re.
 BOLD_DOT_TERM = re.compile(r"^\s*(\*\*|__)(?P<term>[^*_.]{1,60})\.\1\s+(?P<def>\S.*)$", re.S)
 
 
+# 'Millrace. The channel that brings water …': under a glossary heading, a short name closed by a full stop and
+# a sentence (a typed or OCRed glossary, the name's bold lost)
+PLAIN_DOT_TERM = re.compile(r"^\s*(?P<term>[A-Z][\w'’-]*(?: [\w'’-]+){0,3})\.\s+(?P<def>[A-Z\d].*)$", re.S)
+
+
 # a term is named by a word: '✅ £15,000 — wooden meeples' (a stretch goal), '12 — …' name nothing
 NAMED = re.compile(r"[^\W\d_]")
 
@@ -72,7 +77,7 @@ def split_term(text: str, weak: bool) -> tuple[str, str] | None:
     if bold:
         return bold
     flat = plain(text)
-    match = SPLIT_STRONG.match(flat) or (SPLIT_WEAK.match(flat) if weak else None)
+    match = SPLIT_STRONG.match(flat) or (SPLIT_WEAK.match(flat) or PLAIN_DOT_TERM.match(flat) if weak else None)
     if not match:
         return None
     term = match.group("term").strip().strip("*_ ").rstrip(":")
