@@ -1165,3 +1165,21 @@ def test_a_sentence_going_on_over_the_page_stays_one_paragraph():
     out = layout(first, second)
     at = out.index("Load. Five flour counters hauled together. Only whole loads may be")
     assert out[at + 1] == "sold. A load is never split."
+
+
+def test_a_tri_fold_leaflets_three_panels_are_read_one_after_another():
+    chars: list[Char] = []
+    panels = (("HOW TO WIN", "The first boat to reach the harbour wins the race"),
+              ("SETTING OUT", "Each player puts a boat on the slipway and takes coins"))
+    for k, (title, text) in enumerate(panels):  # frames placed on the panels, their lines level across the page
+        x = 30 + k * 280
+        chars += line(title, x, 540, size=14, bold=True)
+        for n in range(8):
+            chars += line(f"{text} {n}.", x, 515 - 14 * n, width=4.2)
+    for n, text in enumerate(("POND", "RACE", "for 2–4", "sailors", "[ boat ]", "ages 6+")):  # the cover panel
+        chars += line(text, 640, 540 - 28 * n, size=12 if n > 1 else 24)
+    out = [t.strip() for t in layout(chars, width=842, height=595) if t.strip()]
+    assert [t for t in out if t.startswith("#")][:2] == ["## HOW TO WIN", "## SETTING OUT"]
+    assert out.index("## SETTING OUT") > out.index("The first boat to reach the harbour wins the race 7.")
+    at = out.index("## SETTING OUT")
+    assert out[at + 1:at + 9] == [f"Each player puts a boat on the slipway and takes coins {n}." for n in range(8)]

@@ -3653,3 +3653,33 @@ def test_names_closed_by_a_full_stop_under_a_definitions_heading_are_terms(tmp_p
         """), name="book.txt")
     assert _term_names(files) == ["Slipway", "Tide Marker", "Fare"]
     assert files["terms"]["terms"][0]["definition"] == "The ramp where a ferry loads. Only one ferry may use it."
+
+
+def test_bold_named_faces_as_paragraphs_under_a_die_heading_are_the_dies_faces(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pond Race
+
+        ## The wind die
+
+        **Calm (3 faces)** – Nothing happens.
+
+        **Gust** – Every boat moves one space.
+
+        **Squall (2 faces)** – The last boat goes back to the start.
+        """)
+    assert [f["label"] for f in files["dice"]["dice"][0]["faces"]] == ["Calm (3 faces)", "Gust", "Squall (2 faces)"]
+    assert _term_names(files) == []
+
+
+def test_a_bold_name_run_in_before_its_meaning_under_a_glossary_heading_is_a_term(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pond Race
+
+        ## Pond words
+
+        **Lily pad** A green space a frog may rest on.
+
+        **Ripple** A token that slows every boat it touches.
+        """)
+    assert _term_names(files) == ["Lily pad", "Ripple"]
+    assert files["terms"]["terms"][1]["short"] == "A token that slows every boat it touches."

@@ -157,3 +157,18 @@ def staggered_columns(rows: list) -> list:
             out.extend(band)
         i = j
     return out
+
+
+def panel_gutters(rows: list, width: float, height: float) -> list[float]:
+    """The folds of a tri-fold leaflet's page (landscape, three panels of a third each, the text in frames
+    placed on each): [a third, two thirds] when no text crosses either fold and each panel holds text, else []
+    (the page's own gutters, or none, are then read as usual)."""
+    text_rows = [r for r in rows if r.segments]
+    if width < 1.2 * height or len(text_rows) < 8:
+        return []
+    folds = [width / 3, 2 * width / 3]
+    if any(s[0].x0 < x < s[-1].x1 for r in text_rows for s in r.segments for x in folds):
+        return []
+    edges = [0.0, *folds, width]
+    filled = [sum(1 for r in text_rows for s in r.segments if a <= s[0].x0 < b) for a, b in zip(edges, edges[1:])]
+    return folds if min(filled) >= 2 else []

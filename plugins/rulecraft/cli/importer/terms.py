@@ -61,7 +61,10 @@ def bold_term(text: str, headed: bool = False) -> tuple[str, str] | None:
     if dotted and len(plain(dotted.group("term")).split()) <= 6:
         return plain(dotted.group("term")).strip(), plain(dotted.group("def")).strip()
     match = BOLD_TERM.match(text)
-    if not match or not re.match(r"^\s*(?:\*\*|__)[^*_]+?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?:--+|—|–|:|-))", text):
+    # under a glossary heading the bold alone may part the name from its meaning ('**Puddle** A blue token …')
+    run_in = headed and re.match(r"^\s*(\*\*|__)[^*_]{1,40}\1\s+[A-Z]", text)
+    if not match or not (run_in or re.match(r"^\s*(?:\*\*|__)[^*_]+?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?:--+|—|–|:|-))",
+                                           text)):
         return None
     term = plain(match.group("term")).strip().rstrip(":")
     if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or re.match(r"^\d", term) \
