@@ -3683,3 +3683,16 @@ def test_a_bold_name_run_in_before_its_meaning_under_a_glossary_heading_is_a_ter
         """)
     assert _term_names(files) == ["Lily pad", "Ripple"]
     assert files["terms"]["terms"][1]["short"] == "A token that slows every boat it touches."
+
+
+def test_words_broken_at_the_line_end_in_a_pasted_text_are_whole_again(tmp_path):
+    result, _, _ = run(tmp_path, _pasted_from_a_pdf_viewer("""\
+        LOADING
+        Put up to 3 crates on your cart; a yard with no crates is clear-
+        ed and turned over. A cart may wait at a yard un-
+        til the road is free. Cleared yards stay empty until
+        the end of the game, and a cart that waits pays one coin
+        to the yard keeper.
+        """), name="book.txt")
+    page = result.page.read_text(encoding="utf-8")
+    assert "a yard with no crates is cleared and turned over. A cart may wait at a yard until the road" in page

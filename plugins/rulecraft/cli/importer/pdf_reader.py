@@ -1229,6 +1229,9 @@ def _join_hyphens(lines: list[tuple[str, int]]) -> None:
                             + following[word.end():], page2)
 
 
+join_hyphens = _join_hyphens  # a plain text saved from a PDF viewer has the same broken words (plaintext.py)
+
+
 def _keep_hyphen(head: str, tail: str, words: Counter) -> bool:
     if words[f"{head}-{tail}"]:
         return True

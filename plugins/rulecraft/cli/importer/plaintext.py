@@ -15,6 +15,7 @@ import re
 
 from .layout_lines import column_tables, drop_furniture
 from .outline import Remark
+from .pdf_reader import join_hyphens
 
 Line = tuple[int, str]
 
@@ -97,6 +98,10 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     paragraph is the reader's part (:data:`ENUMERATED`)."""
     dense = _dense(lines)  # judged before furniture lines turn blank
     lines = drop_furniture(lines, remarks if remarks is not None else [])
+    if dense:  # every printed line kept, as a PDF viewer saves it: 'clear-' / 'ed; turn it over' is one word
+        joined = [(text, ln) for ln, text in lines]
+        join_hyphens(joined)
+        lines = [(ln, text) for text, ln in joined]
     out = column_tables([(ln, text.rstrip()) for ln, text in lines])
     levels: dict[str, int] = {}  # underline character -> heading level, in order of first use
     used = {m.group(1) for k, (_, t) in enumerate(out)  # underlines: a rule under a text line standing alone
