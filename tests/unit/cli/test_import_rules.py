@@ -3696,3 +3696,21 @@ def test_words_broken_at_the_line_end_in_a_pasted_text_are_whole_again(tmp_path)
         """), name="book.txt")
     page = result.page.read_text(encoding="utf-8")
     assert "a yard with no crates is cleared and turned over. A cart may wait at a yard until the road" in page
+
+
+def test_a_drawings_labels_and_caption_after_the_set_up_steps_are_no_steps(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Mill Race
+
+        ## Setting up
+
+        1. Put the board in the middle.
+        2. Each miller takes a sack.
+
+        weir
+
+        mill pond
+
+        The board ready for two players.
+        """)
+    assert files["game"]["setup"] == ["Put the board in the middle.", "Each miller takes a sack."]
