@@ -1172,3 +1172,82 @@ def test_a_two_column_glossary_table_stays_a_table(tmp_path):
     source.write_text(f"<h1>Orchard</h1><h2>Glossary</h2><table>{head}{rows}</table>", encoding="utf-8")
     result = import_rulebook(source, tmp_path / "out", game_id="orchard")
     assert [t["term"] for t in data(result)["terms"]["terms"]] == ["Ripe", "Barn", "Ring", "Basket"]
+
+
+def _callout(n: int, lines: list[str], x: float, y: float) -> list[Char]:
+    # a numbered circle (its bold figure) then the callout's first words, the rest wrapping under it
+    chars = line(str(n), x + 6, y, size=9, bold=True) + line(lines[0], x + 22, y, size=9)
+    for k, text in enumerate(lines[1:], start=1):
+        chars += line(text, x, y - 12 * k, size=9)
+    return chars
+
+
+def test_numbered_callouts_round_a_picture_are_read_one_callout_at_a_time_in_their_order():
+    chars = line("Mill Race", 50, 760, size=24, bold=True) + line("Quick start", 50, 735, size=12)
+    chars += _callout(1, ["Put the board", "in the middle."], 50, 680) + _callout(2, ["Each miller takes", "a sack and a cart."], 400, 680)
+    chars += line("weir", 200, 600, size=8)  # the drawing's own label, between the callouts
+    chars += _callout(3, ["Fill the pond", "with 6 cubes."], 50, 470) + _callout(4, ["Deal two orders", "to each miller."], 420, 470)
+    chars += line("The board ready for two players.", 200, 400, size=8)
+    chars += line("A round has three phases: Grind, Haul and Sell. The full rules follow on the next pages.", 50, 100)
+    out = [t.strip() for t in layout(chars) if t]
+    at = out.index("1. Put the board")
+    assert out[at:at + 8] == ["1. Put the board", "in the middle.", "2. Each miller takes", "a sack and a cart.",
+                              "3. Fill the pond", "with 6 cubes.", "4. Deal two orders", "to each miller."]
+    assert out.index("weir") > at + 7  # the label and the caption follow, nothing lost
+
+
+def test_a_definition_list_in_two_staggered_columns_of_a_one_column_page_is_read_column_by_column():
+    chars = line("Running prose of the page goes right across the page above the glossary here.", 50, 760)
+    chars += line("Words", 50, 740, size=14, bold=True)
+    for x, top, entries in ((50, 715, (("Weir", "A low wall across the river."), ("Sluice", "A gate that lets water by."))),
+                            (310, 722, (("Leat", "The channel to the wheel."), ("Race", "The water under the wheel.")))):
+        y = top
+        for name, meaning in entries:
+            chars += line(name, x, y, size=9.5, bold=True) + line(meaning, x + 12, y - 14)
+            y -= 34
+    chars += line("Questions", 50, 600, size=14, bold=True)
+    chars += line("Can two carts share a road? No, one cart a road at any time, and the first there keeps it.", 50, 580)
+    out = [t.strip() for t in layout(chars) if t]
+    at = out.index("# Words")
+    assert out[at + 1:at + 9] == ["Weir", ": A low wall across the river.", "Sluice", ": A gate that lets water by.",
+                                  "Leat", ": The channel to the wheel.", "Race", ": The water under the wheel."]
+
+
+def test_running_heads_of_left_and_right_pages_are_both_dropped():
+    pages = []
+    for n, head in enumerate(("SALTINGS FERRY", "RULES OF PLAY", "SALTINGS FERRY"), start=1):
+        chars = line(head, 150, 780, size=9)
+        for k in range(6):
+            chars += line(f"Page {n} line {k}: the ferry crosses when the tide allows it.", 50, 700 - 14 * k)
+        pages.append(chars + line(str(n), 295, 20, size=9))
+    out = [t for t in layout(*pages) if t]
+    assert not any("RULES OF PLAY" in t or "SALTINGS FERRY" in t for t in out)
+    assert sum("the ferry crosses" in t for t in out) == 18
+
+
+def test_a_sentence_going_on_over_the_page_stays_one_paragraph():
+    first = line("Definitions", 50, 740, size=14, bold=True)
+    first += line("Load. Five flour counters hauled together. Only whole loads may be", 50, 700)
+    second = line("sold. A load is never split.", 50, 740)
+    second += line("Toll. Money paid for each load passing a lock.", 50, 726)
+    out = layout(first, second)
+    at = out.index("Load. Five flour counters hauled together. Only whole loads may be")
+    assert out[at + 1] == "sold. A load is never split."
+
+
+def test_a_tri_fold_leaflets_three_panels_are_read_one_after_another():
+    chars: list[Char] = []
+    panels = (("HOW TO WIN", "The first boat to reach the harbour wins the race"),
+              ("SETTING OUT", "Each player puts a boat on the slipway and takes coins"))
+    for k, (title, text) in enumerate(panels):  # frames placed on the panels, their lines level across the page
+        x = 30 + k * 280
+        chars += line(title, x, 540, size=14, bold=True)
+        for n in range(8):
+            chars += line(f"{text} {n}.", x, 515 - 14 * n, width=4.2)
+    for n, text in enumerate(("POND", "RACE", "for 2–4", "sailors", "[ boat ]", "ages 6+")):  # the cover panel
+        chars += line(text, 640, 540 - 28 * n, size=12 if n > 1 else 24)
+    out = [t.strip() for t in layout(chars, width=842, height=595) if t.strip()]
+    assert [t for t in out if t.startswith("#")][:2] == ["## HOW TO WIN", "## SETTING OUT"]
+    assert out.index("## SETTING OUT") > out.index("The first boat to reach the harbour wins the race 7.")
+    at = out.index("## SETTING OUT")
+    assert out[at + 1:at + 9] == [f"Each player puts a boat on the slipway and takes coins {n}." for n in range(8)]

@@ -3929,3 +3929,182 @@ def test_bold_led_paragraphs_naming_the_phases_retell_the_turn_and_are_no_glossa
         """)
     assert [p["name"] for p in files["phases"]["phases"]] == ["Plant", "Water", "Prune", "Pick"]
     assert not (files.get("terms") or {}).get("terms")
+
+
+def _saved_as_text(pages: list[str], head: str = "HOLLOWAY CARTERS") -> str:
+    # Acrobat's 'Save as Text': every printed line kept, no blank line, each page opening with the running
+    # head and its folio on lines of their own
+    filler = "\n".join(f"Line {n} of the story, a sentence that ends here." for n in range(12))
+    body = "".join(f"{head}\n{n}\n{textwrap.dedent(page)}" for n, page in enumerate(pages, start=2))
+    return "HOLLOWAY\nCARTERS\nA game of carts and mud\nOVERVIEW\n" + filler + "\n" + body
+
+
+def test_a_running_head_over_its_folio_in_a_text_saved_from_a_pdf_is_furniture(tmp_path):
+    result, files, needs = run(tmp_path, _saved_as_text(["""\
+        THE ROAD
+        Carts move along the road.
+        """, """\
+        MUD
+        Mud slows every cart.
+        """, """\
+        WORDS
+        Cart: a wagon pulled along the road.
+        """]), name="book.txt")
+    page = result.page.read_text(encoding="utf-8")
+    assert re.findall(r"^## .*", page, re.M) == ["## THE ROAD", "## MUD", "## WORDS"]
+    assert "running page line dropped: 'HOLLOWAY CARTERS' (line 17)" in needs
+    assert "page number dropped: '3' (line 22)" in needs
+    assert "HOLLOWAY CARTERS" not in page and "\n3\n" not in page
+
+
+def test_numbered_capital_titles_after_a_sequence_line_in_a_pasted_text_are_the_phases(tmp_path):
+    _, files, _ = run(tmp_path, _pasted_from_a_pdf_viewer("""\
+        THE CARTING DAY
+        A day has three phases, always in this
+        order:
+        Load – Haul – Unload
+        Everyone finishes a phase before the next
+        one starts.
+        1. LOAD
+        Put up to 3 crates on your cart from the
+        yard.
+        2. HAUL
+        Move your cart up to four spaces.
+        A SHORT NOTE
+        Hauling is slow going.
+        3. UNLOAD
+        Leave your crates at the market.
+        """), name="book.txt")
+    assert _phase_names(files) == ["Load", "Haul", "Unload"]
+    assert files["phases"]["phases"][0]["rules"] == "Put up to 3 crates on your cart from the yard."
+
+
+def test_roll_ranges_with_a_named_result_wrapping_in_a_pasted_text_are_a_dice_table(tmp_path):
+    _, files, _ = run(tmp_path, _pasted_from_a_pdf_viewer("""\
+        FAIR WEATHER
+        Once a game, the first player rolls one
+        die for the fair:
+        1–3 Rain: every stall earns 1 coin less
+        this round.
+        4–5 Crowds: nothing changes.
+        6 Royal visit: every stall earns 2 coins
+        more this round.
+        """), name="book.txt")
+    table = files["dice"]["tables"][0]
+    assert table["dice"] == "1d6" and "custom_die" not in table
+    assert [(row["roll"], row["result"]) for row in table["rows"]] == [
+        ("1-3", "Rain: every stall earns 1 coin less this round."), ("4-5", "Crowds: nothing changes."),
+        (6, "Royal visit: every stall earns 2 coins more this round.")]
+
+
+def _typed_booklet(body: str) -> str:
+    # one type size, headings only by numbering and capitals, a blank line here and there (an OCR text layer)
+    return "SALTINGS FERRY\n\nRules of Play\n\n" + textwrap.dedent(body)
+
+
+def test_a_numbered_title_in_capitals_over_its_text_is_a_heading_without_a_blank_line(tmp_path):
+    _, files, _ = run(tmp_path, _typed_booklet("""\
+        1. SEQUENCE OF PLAY
+        Each turn has three phases which are
+        played in the order below.
+        1.1 THE TIDE PHASE
+        The ferryman rolls one die and moves
+        the tide marker.
+
+        1.2 THE BOARDING PHASE
+        Each player may put two passengers
+        on the ferry.
+        1.3 THE CROSSING PHASE
+        The ferry moves one bank to the other.
+        """), name="book.txt")
+    assert _phase_names(files) == ["Tide", "Boarding", "Crossing"]
+
+
+def test_numbered_cases_typed_without_a_gap_are_set_up_steps_of_their_own(tmp_path):
+    _, files, _ = run(tmp_path, _typed_booklet("""\
+        2. PREPARING FOR PLAY
+
+        2.1 Lay the board flat with the river
+        running across the table.
+        2.2 Each player takes a ferry and
+        three passengers.
+        2.3 Shuffle the tide cards.
+        """), name="book.txt")
+    assert files["game"]["setup"] == ["Lay the board flat with the river running across the table.",
+                                      "Each player takes a ferry and three passengers.", "Shuffle the tide cards."]
+
+
+def test_names_closed_by_a_full_stop_under_a_definitions_heading_are_terms(tmp_path):
+    _, files, _ = run(tmp_path, _typed_booklet("""\
+        3. DEFINITIONS
+
+        These words have a special meaning.
+        Slipway. The ramp where a ferry
+        loads. Only one ferry may use it.
+        Tide Marker. The pawn on the tide
+        track.
+        Fare. Money a passenger pays.
+        """), name="book.txt")
+    assert _term_names(files) == ["Slipway", "Tide Marker", "Fare"]
+    assert files["terms"]["terms"][0]["definition"] == "The ramp where a ferry loads. Only one ferry may use it."
+
+
+def test_bold_named_faces_as_paragraphs_under_a_die_heading_are_the_dies_faces(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pond Race
+
+        ## The wind die
+
+        **Calm (3 faces)** – Nothing happens.
+
+        **Gust** – Every boat moves one space.
+
+        **Squall (2 faces)** – The last boat goes back to the start.
+        """)
+    assert [f["label"] for f in files["dice"]["dice"][0]["faces"]] == ["Calm (3 faces)", "Gust", "Squall (2 faces)"]
+    assert _term_names(files) == []
+
+
+def test_a_bold_name_run_in_before_its_meaning_under_a_glossary_heading_is_a_term(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Pond Race
+
+        ## Pond words
+
+        **Lily pad** A green space a frog may rest on.
+
+        **Ripple** A token that slows every boat it touches.
+        """)
+    assert _term_names(files) == ["Lily pad", "Ripple"]
+    assert files["terms"]["terms"][1]["short"] == "A token that slows every boat it touches."
+
+
+def test_words_broken_at_the_line_end_in_a_pasted_text_are_whole_again(tmp_path):
+    result, _, _ = run(tmp_path, _pasted_from_a_pdf_viewer("""\
+        LOADING
+        Put up to 3 crates on your cart; a yard with no crates is clear-
+        ed and turned over. A cart may wait at a yard un-
+        til the road is free. Cleared yards stay empty until
+        the end of the game, and a cart that waits pays one coin
+        to the yard keeper.
+        """), name="book.txt")
+    page = result.page.read_text(encoding="utf-8")
+    assert "a yard with no crates is cleared and turned over. A cart may wait at a yard until the road" in page
+
+
+def test_a_drawings_labels_and_caption_after_the_set_up_steps_are_no_steps(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Mill Race
+
+        ## Setting up
+
+        1. Put the board in the middle.
+        2. Each miller takes a sack.
+
+        weir
+
+        mill pond
+
+        The board ready for two players.
+        """)
+    assert files["game"]["setup"] == ["Put the board in the middle.", "Each miller takes a sack."]

@@ -100,6 +100,11 @@ FACE_PAIR = re.compile(r"(?<=[\u2680-\u2685])\s*(?=[\u2680-\u2685])")
 EMPH_LABEL = re.compile(r"^\s+(\*\*|__|\*|_)(?P<label>[^*_]{1,40}?)\1\s*(?:[:.]|\s[—–-])\s+(?P<text>\S.*)$", re.S)
 
 
+# '1–2 Glut: every buyer pays …' (a roll, a space, a short capitalised name and its colon: a printed list of
+# results, the name set in bold in the PDF it was copied from)
+NAMED_RESULT = re.compile(r"^[ \t]+[A-Z][\w'’-]*(?: [\w'’-]+){0,3}:\s+\S", re.S)
+
+
 def parse_row(item: ListItem) -> Row | None:
     raw = item.text.strip(" \u00a0")
     faces = bool(re.match(r"^[\u2680-\u2685]", raw))  # a die face drawn: as sure a roll as a keycap
@@ -120,7 +125,7 @@ def parse_row(item: ListItem) -> Row | None:
     elif "\t" in rest:
         label, _, result = rest.partition("\t")
         label = plain(label).strip() or None
-    elif keycap and rest[:1].isspace():
+    elif (keycap and rest[:1].isspace()) or NAMED_RESULT.match(rest):  # a named result ('Glut: …') is no face
         result = rest
     else:
         return None
@@ -500,6 +505,37 @@ NAMED_FACE = re.compile(r"^(?P<name>[A-Z][\w'’ ,-]{0,30}?)\s*(?P<count>\([^()]
 FACE_COUNT = re.compile(r"^\(\s*(?:\d+|one|two|three|four|five|six|seven|eight)\s+(?:faces?|sides?)\s*\)$", re.I)
 
 
+COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
+
+
+def _face_count(count: str | None) -> int:
+    """'(2 faces)' -> 2, '(three sides)' -> 3; 0 when the entry does not count its faces."""
+    match = FACE_COUNT.match(count or "")
+    if not match:
+        return 0
+    word = re.search(r"\d+|[a-z]+", count.lower()).group(0)
+    return int(word) if word.isdigit() else COUNT_WORDS.index(word) + 1
+
+
+def _face_paragraphs(section) -> None:
+    """Three or more paragraphs in a row, each a named face and its result ('**Shower** – Put one puddle …',
+    a leaflet's frames one per face), under a heading naming a die: one list, as the faces are."""
+    if not DICE_WORDS.search(plain(section.title)):
+        return
+    blocks, run = section.blocks, []
+    for k in range(len(blocks) + 1):
+        if k < len(blocks) and isinstance(blocks[k], Paragraph) and NAMED_FACE.match(plain(blocks[k].text).strip()):
+            run.append(k)
+            continue
+        if len(run) >= 3:
+            items = [ListItem(blocks[i].text, blocks[i].line) for i in run]
+            faces = ListBlock(False, items, blocks[run[0]].line, hint="lines")
+            if face_rows(section, run[0], faces):  # else the paragraphs stay as they are
+                blocks[run[0]:run[-1] + 1] = [faces]
+            return
+        run = []
+
+
 def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
     """(face label, result) for each row of a die's face table or list, or None."""
     if isinstance(block, Table) and block.header and len(block.rows) >= 3 and len(block.rows[0]) >= 2:
@@ -520,7 +556,10 @@ def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
         matches = [NAMED_FACE.match(plain(item.text).strip()) for item in block.items]
         if not all(matches):
             return None
-        counted = all(m.group("count") and FACE_COUNT.match(m.group("count")) for m in matches)
+        counts = [_face_count(m.group("count")) for m in matches]
+        # each entry counts its faces, or those that do and one face each for the rest make a die ('Sunshine (2
+        # faces)', 'Cloud (2 faces)', 'Shower', 'Downpour': six)
+        counted = all(counts) or (any(counts) and sum(n or 1 for n in counts) in (4, 6, 8, 10, 12, 20))
         if not (counted or FACES_LEAD.search(context_before(section, index, 1))):
             return None  # each entry counting its faces ('(2 faces)') says so as plainly as a lead would
         return [(f"{m.group('name').strip()} {m.group('count') or ''}".strip(), m.group("result").strip())
@@ -552,6 +591,7 @@ def _face_table(state: State, section, index: int, block) -> bool:
 
 def recognise(state: State) -> None:
     for section in list(state.sections()):  # named faces first: their lists would read as terms
+        _face_paragraphs(section)
         for index, block in enumerate(section.blocks):
             if isinstance(block, (Table, ListBlock)) and not state.claimed(block):
                 _face_table(state, section, index, block)

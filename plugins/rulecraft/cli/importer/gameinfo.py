@@ -327,11 +327,15 @@ SIDEBAR_LEAD = re.compile(r"^(\*\*|__)[^*_]{1,40}\?\1")  # '**Two growers?** Wit
 
 def _after_steps(text: str) -> bool:
     """A paragraph after the steps that is none: a closing remark ("That's it!"), a figure's caption saying so
-    ('A three-player game, ready to begin.'), or a sidebar led by a bold question (a variant for fewer
-    players)."""
+    ('A three-player game, ready to begin.', 'The board ready for three players.') or its labels, or a sidebar
+    led by a bold question (a variant for fewer players)."""
     words = plain(text).split()
-    return bool(CLOSING.search(plain(text)) or SIDEBAR_LEAD.match(text.strip())
-                or (len(words) <= 8 and re.search(r"\bready to (?:play|start|begin)\b", plain(text), re.I)))
+    # a drawing's own label ('upper basin': a few words, lower case, no sentence) or placeholder ('[ diagram ]')
+    label = (len(words) <= 3 and text.strip()[:1].islower() and not re.search(r"[.!?:;]$", text.strip())) \
+        or bool(re.fullmatch(r"\[[^\]]*\]", text.strip()))
+    return bool(CLOSING.search(plain(text)) or SIDEBAR_LEAD.match(text.strip()) or label
+                or (len(words) <= 8 and re.search(r"\bready (?:to (?:play|start|begin)|for \w+ players?)\b",
+                                                  plain(text), re.I)))
 
 
 # 'You will need the board, …': what to get out before the steps, no step of them

@@ -37,9 +37,15 @@ def drop_furniture(lines: list[Line], remarks: list[Remark]) -> list[Line]:
         if text.strip() and len(text.strip()) <= 100:
             counts[key(text)] = counts.get(key(text), 0) + 1
     n = len(out)
+    heads = _heads_over_folios(out, key, counts)
     for i, (ln, text) in enumerate(out):
         stripped = text.strip()
         if not stripped:
+            continue
+        if i in heads:
+            what = "page number" if PAGE_NUMBER.match(stripped) else "running page line"
+            remarks.append(Remark("furniture", f"{what} dropped: '{stripped[:80]}'", ln))
+            out[i] = (ln, "")
             continue
         around = (i == 0 or not out[i - 1][1].strip()) or (i + 1 >= n or not out[i + 1][1].strip())
         if PAGE_NUMBER.match(stripped) and around and i > 0:
@@ -62,6 +68,21 @@ def drop_furniture(lines: list[Line], remarks: list[Remark]) -> list[Line]:
                 out[k] = (out[k][0], "")
         i = max(j, i + 1)
     return out
+
+
+def _heads_over_folios(out: list[Line], key, counts: dict[str, int]) -> set[int]:
+    """A running head with the folio on the next line ('CINDERMOOR COLLIERS' over '4': a PDF saved as text
+    with every printed line kept, so no blank line sets either apart): a line repeated three or more times,
+    at least three of them right above a page number, the numbers rising. The indexes of those heads and folios."""
+    found: set[int] = set()
+    for k in {key(t) for _, t in out if counts.get(key(t), 0) >= 3 and re.search(r"[a-z]", key(t))}:
+        at = [i for i, (_, t) in enumerate(out) if t.strip() and key(t) == k]
+        over = [i for i in at if i + 1 < len(out) and PAGE_NUMBER.match(out[i + 1][1].strip())]
+        folios = [int(re.sub(r"\D", "", out[i + 1][1])) for i in over]
+        if len(over) >= 3 and all(a < b for a, b in zip(folios, folios[1:])):
+            found.update(over)
+            found.update(i + 1 for i in over)
+    return found
 
 
 CONTENTS_TITLE = re.compile(r"^\W*(?:on this page|contents|table of contents|in this (?:article|guide|page))\W*$", re.I)

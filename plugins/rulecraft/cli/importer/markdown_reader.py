@@ -304,6 +304,14 @@ class MarkdownReader:
                 flush()  # '(b) Each warden ...' on a new line: a new entry, however the lines wrap
             elif self.plain and para and plaintext.CASE_LEAD.match(raw) and plaintext.CASE_LEAD.match(para[0][1]):
                 flush()  # '**4.4 Renown.** …' under a '**4.3 Exposed.** …' case: the next case, set without a gap
+            elif self.plain and para and plaintext.CASE_LINE.match(raw) and plaintext.CASE_LINE.match(para[0][1]):
+                flush()  # '3.2 Place the tiles …' under '3.1 Lay the board …': the next case, set without a gap
+            elif self.plain and plaintext.SEQUENCE_LINE.match(stripped):
+                flush()  # 'Fell – Stack – Tend' set as a line of its own: its own paragraph, the text runs on after
+                para.append((ln, raw))
+                flush()
+                i += 1
+                continue
             para.append((ln, raw))
             i += 1
         flush()
@@ -684,11 +692,20 @@ def _wrapped_on(para: list[Line], k: int, width: int) -> bool:
         and len(above) >= 0.85 * width
 
 
+# 'Millrace. The channel that brings', 'Water Gauge. The track …': a short capitalised name and a full stop, then
+# its meaning (a typewritten or OCRed glossary that lost the name's bold)
+STOP_LINE_RE = re.compile(r"^ {0,3}[A-Z][a-z'’-]+(?: [A-Z]?[a-z'’-]+){0,2}\.\s+[A-Z]")
+
+
 def _layout_entries(para: list[Line]) -> list[tuple[int, int, str]]:
     """A plain paragraph whose lines from some point on each start an entry ('Name: meaning', 'Name — meaning',
-    a roll), with wrapped lines in between: (index in para, line, text) per entry; [] when it is prose."""
+    a roll; 'Name. Meaning' when three or more lines do), with wrapped lines in between: (index in para, line,
+    text) per entry; [] when it is prose."""
     width = max(len(t.strip()) for _, t in para)
     starts = [k for k, (_, t) in enumerate(para) if _entry_start(t) and not _wrapped_on(para, k, width)]
+    if len(starts) < 2:
+        starts = [k for k, (_, t) in enumerate(para) if STOP_LINE_RE.match(t) and not _wrapped_on(para, k, width)]
+        starts = starts if len(starts) >= 3 else []
     if len(starts) < 2:
         return []
     out = []

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from . import layout_lines
 from .outline import Remark
+from .placed import callout_order, panel_gutters, staggered_columns
 
 MAX_PAGES = 600  # a thick rulebook has 100; more is not a rulebook
 MAX_CHARS_PER_PAGE = 60_000  # a dense page of 8 pt text holds ~ 8 000
@@ -558,16 +559,22 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
     height, characters) and, from :func:`read_chars`, its drawn shapes' boxes."""
     widths = [page[0] for page in pages]
     drawings = [page[3] if len(page) > 3 else [] for page in pages]
-    page_rows = [_drop_furniture_marks(_rows(page[2], number), page[1]) for number, page in enumerate(pages, start=1)]
+    page_rows = [callout_order(_drop_furniture_marks(_rows(page[2], number), page[1]), page[0])
+                 for number, page in enumerate(pages, start=1)]
     _drop_furniture(page_rows, pages, remarks)  # before the columns: a running head spans both
-    gutters = [_gutters(rows, width) for rows, width in zip(page_rows, widths)]
+    gutters = [panel_gutters(rows, page[0], page[1]) or _gutters(rows, page[0]) for rows, page in zip(page_rows, pages)]
     known = _document_gutter(gutters, widths)
     all_rows = [_reading_order(rows, width, gutter or _known_gutter(rows, known), shapes)
                 for rows, width, gutter, shapes in zip(page_rows, widths, gutters, drawings)]
+    all_rows = [rows if gutter or known else staggered_columns(rows) for rows, gutter in zip(all_rows, gutters)]
     styles = _styles([r for rows in all_rows for r in rows])
     lines: list[tuple[str, int]] = []  # (text, page)
     for rows in all_rows:
+        start = len(lines)
         _page_lines(rows, styles, lines)
+        if start >= 2 and not lines[start - 1][0] and re.search(r"[a-z,]$", lines[start - 2][0]) \
+                and start < len(lines) and re.match(r"\s*[a-z]", lines[start][0]):
+            del lines[start - 1]  # 'Only whole loads may be' / 'sold.': the sentence goes on over the page
         lines.append(("", rows[0].page if rows else len(lines)))
     _join_hyphens(lines)
     numbered = layout_lines.drop_page_contents([(n, text) for n, (text, _) in enumerate(lines, start=1)], remarks)
@@ -604,15 +611,23 @@ def _drop_furniture(all_rows: list[list[Row]], pages: list, remarks: list[Remark
     for rows in all_rows:
         counts.update({key for r in rows if r.furniture for key in _furniture_keys(r)})
     enough = max(2, len(all_rows) // 3)
+
+    def repeated(row: Row) -> bool:  # 'HOLLOWMERE QUARRY ... Setting Up': a head whose other part names the section
+        return len(all_rows) >= 2 and any(counts[k] >= enough and re.search(r"[a-z]{2}", k)
+                                          for k in _furniture_keys(row))
+
+    heads = Counter((round(r.y), round(r.size(), 1)) for rows in all_rows for r in rows[:1]
+                    if r.furniture and repeated(r))
     for rows in all_rows:
         keep = []
-        for row in rows:
+        for k, row in enumerate(rows):
             key = _furniture_key(row)
             text = "   ".join(re.sub(r"\s+", " ", "".join(c.text for c in seg)).strip() for seg in row.segments)
             folio = re.fullmatch(r"(?:page\s+)?#(?:\s*(?:/|of)\s*#)?|[-–—]\s*#\s*[-–—]", key)
-            # 'HOLLOWMERE QUARRY ... Setting Up': a running head whose other part names the page's section
-            repeated = any(counts[k] >= enough and re.search(r"[a-z]{2}", k) for k in _furniture_keys(row))
-            if row.furniture and (folio or (repeated and len(all_rows) >= 2)):
+            # a page's first row where the other pages' running heads stand, in their size: the other page's
+            # head of a book whose left and right pages have their own ('ELDERFORD MILLRACE' / 'RULES OF PLAY')
+            alternate = k == 0 and heads[(round(row.y), round(row.size(), 1))] >= 2 and len(text.split()) <= 8
+            if row.furniture and (folio or repeated(row) or alternate):
                 remarks.append(Remark("furniture", f"page {row.page}: running page line dropped: '{text[:80]}'"))
                 continue
             keep.append(row)
@@ -1152,8 +1167,9 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         after = _row_text(nxt, styles, nxt.left or 0.0) if nxt is not None else ""
         bold_heading = row.bold() and _heading_text(row) and size >= styles.body * 0.95 and (
             nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open) \
-            and (not LIST_MARKER.match(after) or _capitals(row))  # a bold line over a list leads it (set-up
-        # steps by player), unless set in capitals as a card's section title ('SETUP' over its steps)
+            and (not LIST_MARKER.match(after) or _capitals(row) or row.y - nxt.y > 3 * size)  # a bold line
+        # right over a list leads it (set-up steps by player), unless set in capitals as a card's section title
+        # ('SETUP' over its steps) or standing well apart (a player-count badge over a page of callouts)
         if level is None and bold_heading:
             level = min(len(styles.levels) + 1, 5) if styles.levels else 2
             level = max(level, 2)
@@ -1211,6 +1227,9 @@ def _join_hyphens(lines: list[tuple[str, int]]) -> None:
             lines[i] = (text[:-1] + ("-" if hyphen else "") + word.group(1), page)
             lines[i + 1] = (following[word.end():].rstrip() and " " * (len(following) - len(following.lstrip()))
                             + following[word.end():], page2)
+
+
+join_hyphens = _join_hyphens  # a plain text saved from a PDF viewer has the same broken words (plaintext.py)
 
 
 def _keep_hyphen(head: str, tail: str, words: Counter) -> bool:

@@ -18,6 +18,7 @@ from . import dice, entries, turn_sections
 from .enumeration import split_lead
 from .names import capitalise, clean_name, split_item, uncapped
 from .outline import ListBlock, ListItem, Paragraph, Table
+from .plaintext import sequence_names
 from .sections import heading_text
 from .state import State
 from .text import first_sentence, plain, undecorated, words
@@ -308,8 +309,9 @@ NAME_LIST = re.compile(r"(?:[:—–]|\bare\b)\s*(?P<names>[A-Z][\w'’ -]{0,30}
 
 def _names_in(text: str) -> list[str]:
     """Phase names a paragraph lists: its emphasised words ('**Dawn**, **Forage** ...'), or else a plain
-    list after a colon or dash ('three steps: Wind, Travel and Trade')."""
-    names = [m.group("name") for m in EMPHASISED.finditer(text)]
+    list after a colon or dash ('three steps: Wind, Travel and Trade'), or a line of names alone ('Fell – Stack
+    – Tend')."""
+    names = [m.group("name") for m in EMPHASISED.finditer(text)] or sequence_names(plain(text))
     if len(names) < 2:
         match = NAME_LIST.search(plain(text))
         names = re.split(r",\s*(?:and\s+|then\s+)?|\s+(?:and|then)\s+", match.group("names")) if match else []
@@ -342,7 +344,7 @@ def _overview_group(state: State, is_turn):
         wanted = {" ".join(_norm(n)): n for n in names}
         if len(wanted) < 2:
             continue
-        found = [(child, capitalise(clean_name(child.title, drop_phase=True)))
+        found = [(child, _numbered_name(child.title) or capitalise(clean_name(child.title, drop_phase=True)))
                  for child in [*section.children, *siblings[at + 1:]] if " ".join(_norm(child.title)) in wanted]
         if len(found) >= 2 and len(found) * 10 >= len(wanted) * 6:
             return section, found

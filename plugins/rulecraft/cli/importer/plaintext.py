@@ -15,6 +15,7 @@ import re
 
 from .layout_lines import column_tables, drop_furniture
 from .outline import Remark
+from .pdf_reader import join_hyphens
 
 Line = tuple[int, str]
 
@@ -27,8 +28,21 @@ NUMBERED_HEADING = re.compile(r"^(?P<number>(?:§\s*)?\d{1,2}(?:\.\d{1,2})*\.?|[
 ENUMERATED = re.compile(r"^\s*(?:\([a-z0-9]\)|[a-z][.)]|\d{1,2}[.)])\s+\S")
 # '**4.4 Renown.** Victory …', '**3.7** The player …': a numbered case led by its number in bold
 CASE_LEAD = re.compile(r"^\s*\*\*\s*\d{1,2}(?:\.\d{1,3})+\b")
+# '3.2 Place the nine mill tiles face up': a numbered case of a section, its sentence in plain type
+CASE_LINE = re.compile(r"^\s*\d{1,2}\.\d{1,2}\s+[A-Z][a-z]")
 # 'GUILD MARK ...... a victory point': a name, a dot leader, a meaning (a roll before the dots is a dice row)
 DOT_LEADER = re.compile(r"^(?P<name>[A-Za-z][\w'’ /-]{0,40}?)\s*\.{2,}\s*(?P<body>\S.*)$")
+
+# 'Fell – Stack – Kindle – Tend – Sell', 'Dawn • Market • Dusk': three or more short names on a line of their own,
+# apart by one dash, bullet or arrow: a sequence the author set as a line, never a sentence to run on
+_NAME = r"[A-Z][\w'’]*(?: [\w'’]+){0,2}"
+SEQUENCE_LINE = re.compile(rf"^{_NAME}\s+(?P<sep>[–—•·→>|])\s+{_NAME}(?:\s+(?P=sep)\s+{_NAME})+$")
+
+
+def sequence_names(text: str) -> list[str]:
+    """The names of a sequence line (:data:`SEQUENCE_LINE`), else []."""
+    match = SEQUENCE_LINE.match(text.strip())
+    return [n.strip() for n in text.strip().split(match.group("sep"))] if match else []
 
 
 def is_plain(text: str, suffix: str = "") -> bool:
@@ -84,6 +98,10 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     paragraph is the reader's part (:data:`ENUMERATED`)."""
     dense = _dense(lines)  # judged before furniture lines turn blank
     lines = drop_furniture(lines, remarks if remarks is not None else [])
+    if dense:  # every printed line kept, as a PDF viewer saves it: 'clear-' / 'ed; turn it over' is one word
+        joined = [(text, ln) for ln, text in lines]
+        join_hyphens(joined)
+        lines = [(ln, text) for text, ln in joined]
     out = column_tables([(ln, text.rstrip()) for ln, text in lines])
     levels: dict[str, int] = {}  # underline character -> heading level, in order of first use
     used = {m.group(1) for k, (_, t) in enumerate(out)  # underlines: a rule under a text line standing alone
@@ -122,6 +140,11 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
         below = out[i + 1][1] if i + 1 < len(out) else ""
         alone = _blank(out, i - 1) and (_blank(out, i + 1) or len(below) - len(below.lstrip()) >
                                         len(text) - len(text.lstrip()))
+        # in a text pasted from a PDF viewer, '3. KINDLE' over its text: a numbered title in capitals after a
+        # line that ends its sentence (a set-up step '3. Place your hut …' is no title)
+        if heading and not alone and _capitals(heading.group("title")) and not _blank(out, i + 1) \
+                and not _capitals(below) and (_blank(out, i - 1) or out[i - 1][1].rstrip()[-1:] in ".!?:)"):
+            alone = True
         if heading and alone and not (i + 1 < len(out) and RULE.match(below)):
             parts = [p for p in re.findall(r"\d+", heading.group("number"))]
             while len(parts) > 1 and parts[-1] == "0":  # '2.0 GAME EQUIPMENT' is a top section

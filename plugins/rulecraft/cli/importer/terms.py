@@ -47,6 +47,11 @@ PLACEHOLDER = re.compile(r"^\s*(todo|tbd|fixme|xxx|\?+|-+)?\s*[.,:;-]*\s*$", re.
 BOLD_DOT_TERM = re.compile(r"^\s*(\*\*|__)(?P<term>[^*_.]{1,60})\.\1\s+(?P<def>\S.*)$", re.S)
 
 
+# 'Millrace. The channel that brings water …': under a glossary heading, a short name closed by a full stop and
+# a sentence (a typed or OCRed glossary, the name's bold lost)
+PLAIN_DOT_TERM = re.compile(r"^\s*(?P<term>[A-Z][\w'’-]*(?: [\w'’-]+){0,3})\.\s+(?P<def>[A-Z\d].*)$", re.S)
+
+
 # a term is named by a word: '✅ £15,000 — wooden meeples' (a stretch goal), '12 — …' name nothing
 NAMED = re.compile(r"[^\W\d_]")
 
@@ -56,7 +61,10 @@ def bold_term(text: str, headed: bool = False) -> tuple[str, str] | None:
     if dotted and len(plain(dotted.group("term")).split()) <= 6:
         return plain(dotted.group("term")).strip(), plain(dotted.group("def")).strip()
     match = BOLD_TERM.match(text)
-    if not match or not re.match(r"^\s*(?:\*\*|__)[^*_]+?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?:--+|—|–|:|-))", text):
+    # under a glossary heading the bold alone may part the name from its meaning ('**Puddle** A blue token …')
+    run_in = headed and re.match(r"^\s*(\*\*|__)[^*_]{1,40}\1\s+[A-Z]", text)
+    if not match or not (run_in or re.match(r"^\s*(?:\*\*|__)[^*_]+?(?::(?:\*\*|__)|(?:\*\*|__)\s*(?:--+|—|–|:|-))",
+                                           text)):
         return None
     term = plain(match.group("term")).strip().rstrip(":")
     if not term or len(term.split()) > 6 or term.endswith((".", "!", "?")) or re.match(r"^\d", term) \
@@ -72,7 +80,7 @@ def split_term(text: str, weak: bool) -> tuple[str, str] | None:
     if bold:
         return bold
     flat = plain(text)
-    match = SPLIT_STRONG.match(flat) or (SPLIT_WEAK.match(flat) if weak else None)
+    match = SPLIT_STRONG.match(flat) or (SPLIT_WEAK.match(flat) or PLAIN_DOT_TERM.match(flat) if weak else None)
     if not match:
         return None
     term = match.group("term").strip().strip("*_ ").rstrip(":")

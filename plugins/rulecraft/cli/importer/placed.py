@@ -1,0 +1,174 @@
+"""Text placed on a page in frames rather than flowed: numbered callouts round a picture, and two columns
+of a short block whose lines do not share baselines.
+
+A quick-start page sets its set-up as numbered callouts round a drawn board ('1 Lay out the board', '2 Each
+player takes …' in circles, left and right of it). Read across, the left and the right callouts interleave
+line by line, and the picture's own labels fall between them. :func:`callout_order` finds them by their bold
+numbers, each followed on its row by the start of its text, standing at two or more places across the page
+and counting 1, 2, 3 …; it gathers each callout's wrapped lines below its number and puts the callouts in
+their order, each a row for its number and first line ('1. Lay out …') then its own lines, so the reader sees
+a numbered list. The rest (labels, captions) follows in its own order.
+
+A glossary set in two columns of a page otherwise in one (CSS columns over a definition list) has no gutter
+the page shows, and its two columns' lines, in different sizes, fall on different baselines, so read across
+they alternate: :func:`staggered_columns` reads such a block column by column. Both work on the PDF reader's
+rows; nothing is dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+NUMBER = re.compile(r"^\d{1,2}$")
+
+
+def _text(seg) -> str:
+    return "".join(c.text for c in seg).strip()
+
+
+def _heads(rows) -> list[tuple[int, int, int]]:
+    """(row index, segment index, number) of each bold number followed on its row by plain text within an em
+    or two (a numbered circle and its callout's first words)."""
+    out = []
+    for i, row in enumerate(rows):
+        for k, seg in enumerate(row.segments[:-1]):
+            after = row.segments[k + 1]
+            letters = [c for c in seg if c.text.strip()]
+            if NUMBER.match(_text(seg)) and all(c.bold for c in letters) and not after[0].bold \
+                    and after[0].x0 - seg[-1].x1 <= 2.5 * after[0].size and _text(after)[:1].isalpha():
+                out.append((i, k, int(_text(seg))))
+    return out
+
+
+def callout_order(rows, width: float) -> list:
+    """The page's rows with its numbered callouts gathered and in order (see the module); the rows unchanged
+    when the page has none: fewer than three numbers, numbers not counting 1, 2, 3 …, or all at one place
+    (a numbered list down a column is read as it stands)."""
+    heads = _heads(rows)
+    numbers = [n for _, _, n in heads]
+    if len(heads) < 3 or sorted(numbers) != list(range(1, len(heads) + 1)):
+        return rows
+    xs = [rows[i].segments[k][0].x0 for i, k, _ in heads]
+    if max(xs) - min(xs) < width / 4:
+        return rows
+    taken: dict[int, set[int]] = {}  # row index -> indexes of its segments a callout took
+    callouts: dict[int, list] = {}
+    for i, k, n in heads:
+        row = rows[i]
+        number, first = row.segments[k], row.segments[k + 1]
+        size = first[0].size
+        lo = number[0].x0 - 3 * size  # wrapped lines may start left of the number, under the circle
+        hi = min([row.segments[kk][0].x0 - 3 * size for r, kk, _ in heads if r == i and kk > k], default=width)
+        mark = [replace(number[-1], text=number[-1].text + ".", bold=False)]
+        head_chars = [replace(c, bold=False) for c in number[:-1]] + mark + first
+        lines = [type(row)(head_chars, row.y, row.page, [head_chars])]
+        taken.setdefault(i, set()).update({k, k + 1})
+        last_y = row.y
+        for j in range(i + 1, len(rows)):
+            below = rows[j]
+            if last_y - below.y > 1.75 * size:
+                break
+            segs = [m for m, s in enumerate(below.segments) if lo <= s[0].x0 < hi and m not in taken.get(j, set())]
+            if len(segs) != 1 or NUMBER.match(_text(below.segments[segs[0]])):
+                break
+            seg = below.segments[segs[0]]
+            lines.append(type(below)(list(seg), below.y, below.page, [list(seg)]))
+            taken.setdefault(j, set()).add(segs[0])
+            last_y = below.y
+        callouts[n] = lines
+    out: list = []
+    first_head = min(i for i, _, _ in heads)
+    for i, row in enumerate(rows):
+        if i == first_head:
+            for n in sorted(callouts):
+                out.extend(callouts[n])
+        left = [s for m, s in enumerate(row.segments) if m not in taken.get(i, set())]
+        if len(left) == len(row.segments):
+            out.append(row)
+        elif left:
+            chars = [c for s in left for c in s]
+            out.append(replace(row, chars=chars, segments=left))
+    return out
+
+
+def _side(row, gutter: float) -> int | None:
+    """0 or 1: the row's one segment stands left or right of the gutter; None when it crosses, or has more."""
+    if len(row.segments) != 1:
+        return None
+    seg = row.segments[0]
+    return 0 if seg[-1].x1 < gutter else 1 if seg[0].x0 > gutter else None
+
+
+def _staggered(band: list, width: float) -> float | None:
+    """The gutter of a block of one-segment rows in two columns whose rows alternate (each column two rows or
+    more, a clear strip of an em and a half between them, the right column starting past a third of the
+    page), or None."""
+    if len(band) < 4:
+        return None
+    lefts = sorted(r.segments[0][0].x0 for r in band)
+    for x0 in lefts:
+        if x0 < width / 3:
+            continue
+        left = [r for r in band if r.segments[0][0].x0 < x0]
+        right = [r for r in band if r.segments[0][0].x0 >= x0]
+        if len(left) < 2 or len(right) < 2:
+            return None
+        edge = max(r.segments[0][-1].x1 for r in left)
+        size = min(r.size() for r in band)
+        sides = [0 if r in left else 1 for r in band]
+        alternate = any(a == 1 and b == 0 for a, b in zip(sides, sides[1:]))
+        return (edge + x0) / 2 if x0 - edge >= 1.5 * size and alternate else None
+    return None
+
+
+def staggered_columns(rows: list) -> list:
+    """The page's rows (a page without gutters, in reading order) with each block of two staggered columns
+    (see the module) read left column first; each column's rows measured from its own edge. A block is a run
+    of rows each one segment narrower than half the text's width, none far below the one before."""
+    if not rows:
+        return rows
+    lo, hi = min(r.x0 for r in rows), max(r.x1 for r in rows)
+
+    def narrow(k: int) -> bool:
+        row = rows[k]
+        return len(row.segments) == 1 and row.x1 - row.x0 < 0.5 * (hi - lo)
+
+    out: list = []
+    i = 0
+    while i < len(rows):
+        if not narrow(i):
+            out.append(rows[i])
+            i += 1
+            continue
+        j = i + 1
+        while j < len(rows) and narrow(j) and 0 <= rows[j - 1].y - rows[j].y <= 2.5 * rows[j].size():
+            j += 1
+        band = rows[i:j]
+        gutter = _staggered(band, hi)
+        if gutter is not None and all(_side(r, gutter) is not None for r in band):
+            for side in (0, 1):
+                column = [r for r in band if _side(r, gutter) == side]
+                edge = min(r.x0 for r in column)
+                for row in column:
+                    row.left = edge
+                out.extend(column)
+        else:
+            out.extend(band)
+        i = j
+    return out
+
+
+def panel_gutters(rows: list, width: float, height: float) -> list[float]:
+    """The folds of a tri-fold leaflet's page (landscape, three panels of a third each, the text in frames
+    placed on each): [a third, two thirds] when no text crosses either fold and each panel holds text, else []
+    (the page's own gutters, or none, are then read as usual)."""
+    text_rows = [r for r in rows if r.segments]
+    if width < 1.2 * height or len(text_rows) < 8:
+        return []
+    folds = [width / 3, 2 * width / 3]
+    if any(s[0].x0 < x < s[-1].x1 for r in text_rows for s in r.segments for x in folds):
+        return []
+    edges = [0.0, *folds, width]
+    filled = [sum(1 for r in text_rows for s in r.segments if a <= s[0].x0 < b) for a, b in zip(edges, edges[1:])]
+    return folds if min(filled) >= 2 else []
