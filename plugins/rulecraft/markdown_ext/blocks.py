@@ -180,6 +180,9 @@ class TitleBlock(RulecraftBlock):
             block.remove(child)
 
 
+_HEADING_ID_RE = re.compile(r"\s*\{:?\s*#([\w-]+)[^}]*\}\s*$")  # attr_list's '{#id}' after a heading's words
+
+
 class DesignerNoteBlock(Block):
     """A designer note in prose (``/// designer-note``, or ``/// designer-note | todo`` for something the
     rules still lack): its Markdown is shown as the data's notes are, hidden in the player view, never
@@ -206,6 +209,10 @@ class DesignerNoteBlock(Block):
                 el.tag = "p"
                 el.attrib.clear()
                 el.set("class", "rc-note-heading")
+                own = _HEADING_ID_RE.search(el.text or "")  # '### Ties {#ties}': a link to it still lands here
+                if own:
+                    el.set("id", own.group(1))
+                    el.text = el.text[:own.start()]
                 strong = etree.Element("strong")
                 strong.text, el.text = el.text, None
                 strong.extend(list(el))

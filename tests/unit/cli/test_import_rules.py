@@ -2052,7 +2052,7 @@ def test_banner_images_in_capitals_title_their_sections(tmp_path):
     assert files["game"]["setup"][0] == "Give each player a farm board."
     assert _term_names(files) == ["Pasture", "Fresh"]
     page = result.page.read_text(encoding="utf-8")
-    assert "## Setting up the Farm" in page and "## Keywords" in page  # set in capitals for type only
+    assert "## Setting Up the Farm" in page and "## Keywords" in page  # set in capitals for type only
     assert "Flat lay of all components" in page and "## Flat lay" not in page  # a described photo is no title
     assert "image 'SETTING UP THE FARM' (banner_setup.png) is not included (line 4)" in needs
 
@@ -3566,21 +3566,23 @@ def test_a_saved_wiki_page_is_read_from_its_main_content(tmp_path):
     for chrome in ("User Tools", "Update Profile", "Moth Lane", "Table of Contents", "Edit", "licensed", "[]("):
         assert chrome not in page, chrome
     assert "2 to 4 players, 30 minutes." in page
-    assert re.search(r"site around the page's main content dropped: 'Studio Wiki Drafts and playtest notes User "
-                     r"Tools Update Profile Log Out · Games Ferry Crossing .*' \(line 2\)", needs)
+    for part, line in (("Studio Wiki Drafts and playtest notes User Tools Update Profile Log Out", 2),
+                       ("Games Ferry Crossing Moth Lane", 4), ("Except where otherwise noted, content on this", 16)):
+        assert f"site around the page's main content dropped: '{part}" in needs and f"(line {line})" in needs
+    assert "page controls dropped (1 form(s): 'Edit') (line 11)" in needs
     assert "The box" in needs  # the picture is listed, as every picture not carried over
     assert "games:ferry:rules" not in page and "page name dropped: 'games:ferry:rules' (line 5)" in needs
     assert files["game"]["summary"].startswith("2 to 4 players")
 
 
-def test_a_main_element_holding_little_of_the_page_is_not_its_content(tmp_path):
+def test_a_main_element_holding_little_of_the_page_does_not_lose_the_rules(tmp_path):
     # a page builder's <div role="main"> closed early: the sections after it are the rules, and are read
     page = SAVED_WIKI_PAGE.replace('<main id="content">', '<div role="main"><p>Welcome to the ferry '
                                                     'page! ' + 'Read on for the rules of the game. ' * 6 + '</p></div><div>') \
         .replace("</main>", "</div>")
     _, files, needs = run(tmp_path, page, name="book.html")
     assert files["game"]["setup"] == ["Lay the river board between the players.", "Give each player a ferry and 3 coins."]
-    assert "main content dropped" not in needs
+    assert "Ferry boats carry" not in needs and "Lay the river" not in needs  # nothing of the rules is dropped
 
 
 def test_a_component_line_counting_several_things_is_one_component_each(tmp_path):
@@ -3593,13 +3595,15 @@ def test_a_component_line_counting_several_things_is_one_component_each(tmp_path
         - 4 ferries, 12 crew and 16 crates (4 colours)
         - 30 coins, 24 ice tokens, 1 season marker and 1 bell
         - 2 dice: one for the wind, one for the ice
+        - 8 red, 8 blue and 8 yellow meeples
         """)
     components = [(c["name"], c.get("description")) for c in files["game"]["components"]]
     assert components == [
         ("1 river board", "(double-sided: summer and winter)"),
         ("4 ferries", "(4 colours)"), ("12 crew", "(4 colours)"), ("16 crates", "(4 colours)"),
         ("30 coins", None), ("24 ice tokens", None), ("1 season marker", None), ("1 bell", None),
-        ("2 dice", "one for the wind, one for the ice")]
+        ("2 dice", "one for the wind, one for the ice"),
+        ("8 red, 8 blue and 8 yellow meeples", None)]  # the colours of one thing: one line, as written
 
 
 def test_a_blog_posts_one_article_is_its_content_and_a_header_holding_the_title_is_read(tmp_path):
@@ -3617,7 +3621,8 @@ def test_a_blog_posts_one_article_is_its_content_and_a_header_holding_the_title_
         """
     _, files, needs = run(tmp_path, post, name="book.html")
     assert files["game"]["title"] == "Ferry Crossing"  # not the blog's name
-    assert "site around the page's main content dropped: 'Tall River Games Sign in · Penny: can't wait" in needs
+    assert "site around the page's main content dropped: 'Tall River Games Sign in' (line 2)" in needs
+    assert "site around the page's main content dropped: 'Penny: can't wait for my copy! Do ferries sink?'" in needs
     headed = SAVED_WIKI_PAGE.replace('<h1 id="ferry">Ferry Crossing</h1>', "").replace(
         '<header><h1 class="logo"><a href="/start">Studio Wiki</a></h1><p>Drafts and playtest notes</p>',
         "<header><h1>Ferry Crossing</h1><p>A river game for 2 to 4 ferry companies.</p>")
@@ -3667,6 +3672,11 @@ def test_printed_contents_joined_into_one_paragraph_are_kept_in_a_designer_note(
     ("FerryCrossing_Rulebook_v7_PRINT.md", "Ferry Crossing"),
     ("river_and_ice-rules-final.md", "River and Ice"),
     ("rules-v2.md", "1. Introduction"),  # the file's name says only what it is: the heading stays
+    ("README.md", "1. Introduction"),
+    ("how-to-play.md", "1. Introduction"),
+    ("The_Game_of_Life.md", "The Game of Life"),
+    ("7_Wonders.md", "7 Wonders"),
+    ("tidewater rules final FINAL2.md", "Tidewater"),
 ])
 def test_a_first_heading_naming_a_part_gives_way_to_the_files_name(tmp_path, name, title):
     _, files, _ = run(tmp_path, "# 1. Introduction\n\nFerries cross a wide river.\n\n## Setting up\n\n1. Lay out the board.\n"
@@ -3682,6 +3692,11 @@ def test_a_saved_pages_title_names_the_game_before_its_description_and_site(tmp_
         """
     _, files, _ = run(tmp_path, page, name="page.html")
     assert files["game"]["title"] == "Moonlit Ferry"
+    for n, (head, name) in enumerate((("Introduction", "Tidewater"), ("1. Overview", "Overview - Tidewater"))):
+        (tmp_path / str(n)).mkdir()
+        _, files, _ = run(tmp_path / str(n), f"<html><head><title>{name}</title></head><body><h1>{head}</h1>"
+                          "<p>Boats race the tide.</p></body></html>", name="x.html")
+        assert files["game"]["title"] == "Tidewater"
 
 
 def test_an_admonition_is_a_note_and_a_contents_list_of_the_pages_sections_a_designer_note(tmp_path):
@@ -3710,6 +3725,9 @@ def test_an_admonition_is_a_note_and_a_contents_list_of_the_pages_sections_a_des
         ???+ tip
             Seat the youngest player by the river's mouth.
 
+        !!!danger "Thin ice"
+            A ferry on thin ice sinks.
+
         1. Lay out the board.
         2. Deal 3 cards.
 
@@ -3724,6 +3742,7 @@ def test_an_admonition_is_a_note_and_a_contents_list_of_the_pages_sections_a_des
     page = result.page.read_text(encoding="utf-8")
     assert "!!! note\n\n    **What's in the box**\n\n    1 river board, 4 ferries and 30 coins.\n\n    Keep the box lid" in page
     assert "!!! tip\n\n    Seat the youngest player" in page and "\\!!!" not in page and "???" not in page
+    assert "!!! warning\n\n    **Thin ice**\n\n    A ferry on thin ice sinks." in page
     note = page[page.index("/// designer-note\n**Contents**"):]
     assert note.index("- Playing a day") < note.index("\n///\n") and "## Contents\n" not in page
     assert [c["name"] for c in files["game"]["components"]] == ["1 river board", "4 ferries", "30 coins"]
@@ -3951,7 +3970,7 @@ def test_a_running_head_over_its_folio_in_a_text_saved_from_a_pdf_is_furniture(t
         Cart: a wagon pulled along the road.
         """]), name="book.txt")
     page = result.page.read_text(encoding="utf-8")
-    assert re.findall(r"^## .*", page, re.M) == ["## THE ROAD", "## MUD", "## WORDS"]
+    assert re.findall(r"^## .*", page, re.M) == ["## The Road", "## MUD", "## Words"]  # capitals for type (a lone short word may be an abbreviation)
     assert "running page line dropped: 'HOLLOWAY CARTERS' (line 17)" in needs
     assert "page number dropped: '3' (line 22)" in needs
     assert "HOLLOWAY CARTERS" not in page and "\n3\n" not in page
@@ -4108,3 +4127,99 @@ def test_a_drawings_labels_and_caption_after_the_set_up_steps_are_no_steps(tmp_p
         The board ready for two players.
         """)
     assert files["game"]["setup"] == ["Put the board in the middle.", "Each miller takes a sack."]
+
+
+def test_around_the_main_content_what_reads_as_rules_is_kept_and_controls_go(tmp_path):
+    wrapped = """\
+        <html><body><form id="aspnetForm" method="post"><h1>Tidewater</h1><h2>Setting up</h2>
+        <ol><li>Lay out the board.</li><li>Deal 3 cards.</li></ol><h2>Play</h2>
+        <p>Press the <button>Roll</button> button, then choose a speed: <select><option>slow</option></select>.</p>
+        </form></body></html>
+        """
+    _, files, _ = run(tmp_path, wrapped, name="book.html")  # a page builder's form round the whole page: read
+    assert files["game"]["title"] == "Tidewater" and files["game"]["setup"] == ["Lay out the board.", "Deal 3 cards."]
+    rules = "Solo players ignore the storm token and play the tide deck face up, one card a round. " * 3
+    page = f"""\
+        <html><body><template><main><h2>Hidden template</h2><p>{'Never shown. ' * 60}</p></main></template>
+        <main><h1>Tidewater</h1><p>{'Boats race the tide to the harbour. ' * 8}</p>
+        <h2>Setting up</h2><ol><li>Lay out the board.</li><li>Deal 3 cards.</li></ol></main>
+        <aside><h2>Variant: Storm Tide</h2><p>{rules}</p></aside>
+        <aside><h2>More games</h2><ul><li><a href="/a">Moonmilk Dairy</a></li><li><a href="/b">Saltroad</a></li></ul>
+        </aside></body></html>
+        """
+    (tmp_path / "two").mkdir()
+    result, files, needs = run(tmp_path / "two", page, name="book.html")
+    text = result.page.read_text(encoding="utf-8")
+    assert "Hidden template" not in text and "Variant: Storm Tide" in text and rules.strip() in text
+    assert "Moonmilk" not in text and "main content dropped: 'More games Moonmilk Dairy Saltroad'" in needs
+    minified = ('<html><body><main><h2>Setting up</h2><ol><li>Lay out the board.</li><li>Deal 3 cards.</li></ol>'
+                f'<p>{"Boats race the tide to the harbour. " * 8}</p></main><aside><h1>Related games</h1>'
+                '<p>Try <a href="/m">Moonmilk Dairy</a> too.</p></aside></body></html>')
+    (tmp_path / "three").mkdir()
+    _, files, _ = run(tmp_path / "three", minified, name="tidewater.html")  # one line: the <h1> comes after
+    assert files["game"]["title"] == "Tidewater"
+
+
+@pytest.mark.parametrize("heading, shown", [
+    ("WHAT DO WE NEED", "What Do We Need"), ("FAQ AND ERRATA", "FAQ and Errata"), ("USA VARIANT", "USA Variant"),
+    ("III. THE TURN", "III. The Turn"), ("UPKEEP PHASE (OPTIONAL)", "Upkeep Phase (Optional)"),
+    ("VP TRACK", "VP Track"), ("Already Mixed CASE", "Already Mixed CASE")])
+def test_a_heading_set_in_capitals_is_title_cased_keeping_abbreviations(heading, shown):
+    from rulecraft.cli.importer.names import uncapped
+
+    assert uncapped(heading, title=True) == shown
+
+
+def test_empty_part_headings_at_the_top_stay_headings(tmp_path):
+    result, _, _ = run(tmp_path, """\
+        # Larkmoor
+
+        ## Chapter 1: Basics
+
+        ## Setting up
+
+        1. Lay out the sky board.
+        2. Deal 3 star cards.
+
+        ## Chapter 2: Advanced
+
+        ## Variants
+
+        Play with the comet card.
+        """)
+    assert "## Chapter 1: Basics" in result.page.read_text(encoding="utf-8")
+    (tmp_path / "rules").mkdir()
+    result, _, _ = run(tmp_path / "rules", "# Larkmoor\n\n## Rules\n\n## Setting up\n\n1. Lay out the board.\n"
+                       "2. Deal 3 cards.\n")
+    assert "## Rules\n" in result.page.read_text(encoding="utf-8")
+
+
+def test_a_contents_heading_over_what_is_in_the_box_stays_for_players(tmp_path):
+    result, _, _ = run(tmp_path, """\
+        # Ferry
+
+        ## Contents
+
+        - 1 Board
+        - 60 Cards
+        - Dice
+        - Boats
+
+        ## Board
+
+        The river, in four reaches.
+
+        ## Cards
+
+        Cargo to carry.
+
+        ## Dice
+
+        Two, for the current.
+
+        ## Boats
+
+        One for each player.
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    assert "/// designer-note\n**Contents**" not in page and "- 60 Cards" in page

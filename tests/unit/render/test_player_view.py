@@ -224,6 +224,8 @@ def test_a_heading_inside_a_designer_note_is_a_bold_line_out_of_the_contents(rul
     assert [h.get_text() for h in page.select("h1, h2, h3, h4")] == ["Rules", "Vote"]  # the contents list these
     line = page.select_one(".rc-dnote p.rc-note-heading")
     assert line.select_one("strong").decode_contents() == "Playtest <em>notes</em>"
+    own = mdkit.render(rules, "/// designer-note\n### Ties {#ties}\n\nTwice.\n///\n", game="demo")[0]
+    assert own.select_one("p#ties strong").get_text() == "Ties"  # its own id kept: links to it still land
 
 
 def test_a_phase_block_under_a_heading_naming_it_takes_that_heading(rules):

@@ -35,11 +35,12 @@ from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
 from .markdown_reader import read_layout_html, read_markdown
 from .names import uncapped
-from .outline import Outline, fold_title_page
+from .outline import Outline
 from .pdfhtml import is_layout_html
 from .prose import PROSE_TITLE, ProseWriter
 from .state import State
 from .text import plain, slug, undecorated
+from .titlepage import fold_title_page
 from .writer import data_files, validate, write
 
 PROSE_PAGE = "rules.md"

@@ -19,6 +19,7 @@ from .text import plain
 ENTRY = re.compile(r"(?P<name>.*?[^\W\d].*?)(?:\s*(?:[—–]|-{1,2}|(?:\.\s?){2,}|…+|·+)\s*|\s+)(?P<page>\d{1,3})")
 CONTENTS_HEADING = re.compile(r"(?:table of )?contents|in this (?:book|booklet|rulebook)", re.I)
 MIN_ENTRIES = 3
+ENTRY_MAX_CHARS = 160  # an entry is a line; a longer paragraph is text (and matching it would take long)
 HEADING_SHARE = 0.6  # of the entries name a heading of the document itself
 
 
@@ -41,10 +42,13 @@ def _entries(block) -> list[str] | None:
 
 # '1 Overview ........ 3 2 Components ....... 3 3 Setting Up ..... 4': a printed contents page whose lines a
 # reader joined into one paragraph; only dotted leaders part entries so (a sentence's numbers never do)
-DOTTED = re.compile(r"\s*(?P<entry>(?:\d+(?:\.\d+)*\.?\s+)?[^.]*?[^\W\d][^.]*?\s*(?:\.\s?){3,}\s*\d{1,3})(?=\s|$)")
+DOTTED = re.compile(r"\s*(?P<entry>(?:\d+(?:\.\d+)*\.?\s+)?[^.]{0,80}?[^\W\d][^.]{0,80}?\s*(?:\.\s?){3,}\s*\d{1,3})"
+                    r"(?=\s|$)")
 
 
 def _run_together(text: str) -> list[str] | None:
+    if not re.search(r"(?:\.\s?){3}", text):
+        return None
     entries, at = [], 0
     while at < len(text.rstrip()) and (match := DOTTED.match(text, at)):
         entries.append(match.group("entry"))
@@ -52,12 +56,19 @@ def _run_together(text: str) -> list[str] | None:
     return entries if len(entries) >= MIN_ENTRIES and at >= len(text.rstrip()) else None
 
 
+def _section_list(block) -> bool:
+    """A numbered list of names, none of them counted: a page's list of its sections ('1. Setting up'), not
+    the box's contents under a 'Contents' heading ('- 60 Cards')."""
+    return isinstance(block, ListBlock) and block.ordered and \
+        not any(re.match(r"\s*\d+\s*(?:x\s*|×\s*)?[^\W\d]", plain(item.text)) for item in block.items)
+
+
 def _entry_names(lines: list[str], titled: bool = False) -> list[str] | None:
     """The headings the lines name; under a 'Contents' heading (``titled``) an entry needs no page number (a
     Markdown or web page's contents list its sections only: '1. Before the first tide')."""
     names = []
     for line in lines:
-        match = ENTRY.fullmatch(line.strip())
+        match = ENTRY.fullmatch(line.strip()) if len(line) <= ENTRY_MAX_CHARS else None
         if match:
             names.append(match.group("name"))
         elif titled and line.strip():
@@ -81,7 +92,7 @@ def _in_section(state: State, section: Section, headings: set[str]) -> None:
         # a run of blocks whose every line is 'name page': one list, a table, or a paragraph per entry
         j, names = i, []
         while j < len(blocks) and (lines := _entries(blocks[j])) and (found := _entry_names(lines, titled and
-                isinstance(blocks[j], ListBlock))) is not None and not state.claimed(blocks[j]):
+                _section_list(blocks[j]))) is not None and not state.claimed(blocks[j]):
             names += found
             j += 1
             if not isinstance(blocks[j - 1], Paragraph):

@@ -7,7 +7,7 @@ import re
 
 from . import entries, sections
 from .enumeration import strip_lead
-from .names import NamedItem, split_item
+from .names import SMALL_WORDS, NamedItem, generic_title, split_item
 from .outline import ListBlock, ListItem, Note, Paragraph, Quote, Section
 from .state import State
 from .text import first_sentence, plain
@@ -43,30 +43,27 @@ def game_name(title: str) -> str:
     return name if re.search(r"\w", name) else title
 
 
-# A first heading that names a part of a rulebook, not the game: 'Introduction', 'How to Play', 'Rules of play'
-GENERIC_TITLE = re.compile(r"(?:(?:\d+(?:\.\d+)*\.?|[ivx]+\.|chapter\s+\d+:?)\s+)?(?:an?\s+|the\s+)?"
-                           r"(?:introduction|overview|welcome|contents|table of contents|how to play|"
-                           r"(?:game\s+)?rules?(?:\s+of\s+play)?|rule\s?book|quick[\s-]?start(?:\s+guide)?|"
-                           r"getting started|about(?:\s+the\s+game)?|set[\s-]?up|setting up|read\s?me)\W*", re.I)
 # Words of a file name that say what the file is, not what the game is called: 'Ninebell_Rulebook_v7_PRINT'
-_FILE_WORDS = re.compile(r"(?:rules?|rulebook|book|manual|booklet|howtoplay|print|web|final|draft|copy|page|game|"
-                         r"v?\d+(?:\.\d+)*|en|eng|us|uk|a4|letter|pnp|index|document|untitled|download)", re.I)
-_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"}
+_FILE_WORDS = re.compile(r"(?:rules?|rulebook|book|manual|booklet|howtoplay|print|web|page|copy|readme|"
+                         r"(?:final|draft)\d*|v\d+(?:\.\d+)*|\d+(?:\.\d+)+|en|eng|us|uk|a4|letter|pnp|index|"
+                         r"document|untitled|download)", re.I)
 _NAME_WORDS = 5  # a longer file name is a saved page's whole title ('… a cosy farming game for …'), no name
-
-
-def generic_title(name: str) -> bool:
-    return not re.search(r"\w", name) or GENERIC_TITLE.fullmatch(name.strip()) is not None
 
 
 def file_title(stem: str) -> str | None:
     """The game's name in a file name ('ninebell-harbour', 'NinebellHarbour_Rulebook_v7_PRINT' -> 'Ninebell
-    Harbour'), or None when the name says only what the file is ('rules', 'rulebook-v2')."""
+    Harbour', '7_Wonders' -> '7 Wonders'), or None when the name says only what the file is ('rules',
+    'rulebook-v2', 'README', 'how-to-play')."""
     spaced = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", stem)
-    words = [w for w in re.split(r"[\s_.-]+", spaced) if w and not _FILE_WORDS.fullmatch(w)]
-    if not words or len(words) > _NAME_WORDS or not all(re.fullmatch(r"[^\W\d_][\w'&]*", w) for w in words):
+    words = [w for w in re.split(r"[\s_.-]+", spaced) if w]
+    while words and _FILE_WORDS.fullmatch(words[-1]):  # what the file is comes after the name
+        words.pop()
+    words = [w for n, w in enumerate(words) if not _FILE_WORDS.fullmatch(w) or (n == 0 and w.isdigit())]
+    if not words or len(words) > _NAME_WORDS or not all(re.fullmatch(r"[^\W_][\w'&]*", w) for w in words) \
+            or all(w.isdigit() for w in words):
         return None
-    return " ".join(w if n and w.lower() in _SMALL_WORDS else w[:1].upper() + w[1:] for n, w in enumerate(words))
+    name = " ".join(w if n and w.lower() in SMALL_WORDS else w[:1].upper() + w[1:] for n, w in enumerate(words))
+    return None if generic_title(name) else name
 
 
 def stated_version(state: State) -> None:
@@ -192,6 +189,9 @@ def _counted_parts(item) -> tuple[list[str], str] | None:
     parts = _COUNTED_SPLIT.split(text)
     if len(parts) < 2 or not all(_COUNTED_PART.fullmatch(p) for p in parts):
         return None
+    words = [p.split()[1:] for p in parts]
+    if all(len(w) == 1 for w in words[:-1]) and len(words[-1]) > 1:
+        return None  # '8 red, 8 blue and 8 yellow meeples': the colours of one thing
     return parts, paren
 
 
@@ -205,9 +205,12 @@ def components(state: State) -> None:
         out = []
         for item in block.items:
             if (counted := _counted_parts(item)) is not None:
-                out.extend({"id": state.ids["component"](name, "component"), "name": name,
-                            **({"description": f"({paren})"} if paren else {})} for name in counted[0]
-                           for paren in [counted[1]])
+                names, paren = counted  # the bracket says what all of them look like ('(4 colours)')
+                for name in names:
+                    entry = {"id": state.ids["component"](name, "component"), "name": name}
+                    if paren:
+                        entry["description"] = f"({paren})"
+                    out.append(entry)
                 continue
             named = split_item(item.text)
             bracketed = _BRACKETED.match(plain(item.text))

@@ -14,8 +14,9 @@ from html.parser import HTMLParser
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import absolute, as_text, image_remark, safe_href
-from .maincontent import dropped_summary, main_content, title_outside
+from .maincontent import dropped_lines, page_parts
 from .markdown_reader import roll_paragraphs
+from .names import generic_title
 from .outline import (
     Code,
     Heading,
@@ -40,8 +41,7 @@ from .text import escape_refs
 BREAK = "\ue000"  # a <br> while a paragraph's lines are told apart (a private-use character: never in text)
 
 VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}
-SKIP = {"script", "style", "template", "noscript", "svg", "head", "title",
-        "form", "button", "select", "textarea"}  # a page's controls (a wiki's search box, 'Edit' buttons)
+SKIP = {"script", "style", "template", "noscript", "svg", "head", "title"}
 # Page furniture, not rules: a wiki heading's '[edit]' link, a generated table of contents. Matched on whole
 # class words ('toc-left' on Asciidoctor's <body> is a layout switch, not a table of contents).
 # A heading's permalink ('#', '¶' or a zero-width space: Docusaurus' hash-link, MkDocs' and Sphinx' headerlink)
@@ -50,6 +50,7 @@ EDIT_CLASSES = {"mw-editsection", "hash-link", "headerlink"}
 TOC_CLASSES = {"toc", "toctitle", "table-of-contents"}
 TOC_MAX_CHARS = 3000  # a table of contents is short: a longer block is content and is kept
 TOC_LINK_SHARE = 0.6  # most of a table of contents' text is link text
+CONTROLS_MAX_CHARS = 80  # a form's words when it is a search box or a button, not a page wrapped in a form
 FOOTER_MAX_CHARS = 400  # a page footer is a line or two (copyright, credits); a longer one is content
 
 
@@ -211,6 +212,7 @@ class HtmlReader:
         self.italic: set[str] = set()
         self.addresses: set[str] = set()  # the page's own address(es): a link there is a link within the page
         self.entry_title: Heading | None = None  # the post's own title, marked so (a blog's 'entry-title')
+        self.controls: list[tuple[str, int]] = []  # small forms dropped: their words and lines
 
     def _styled(self, node: Node) -> str:
         """'**' or '*' when a <span>'s class makes it bold or italic, else ''. The page's own <style> rules
@@ -244,18 +246,20 @@ class HtmlReader:
         builder.feed(text)  # TooDeep: the caller reports it
         builder.close()
         stream: list = []
-        main, outside = main_content(builder.root, SKIP)
-        if main is None:
+        parts = page_parts(builder.root, SKIP)
+        if parts is None:
             self.blocks(builder.root, stream)
-        else:  # a site around the rules (header, tools, sidebar, footer): read the page's main content only
-            if (titled := title_outside(main, outside)) is not None:
-                self.blocks(Node("#title", {}, titled.line, [titled]), stream)
-                outside = [n for n in outside if n is not titled]
-            if (dropped := dropped_summary(outside, SKIP)) is not None:
-                self.remarks.append(Remark("furniture", f"site around the page's main content dropped: "
-                                                        f"'{dropped[0]}'", dropped[1]))
-            self.blocks(main, stream)
+        else:  # a site around the rules (header, tools, sidebar, footer): read the page's main content
+            for line, at in dropped_lines(parts.dropped, SKIP):
+                self.remarks.append(Remark("furniture", line, at))
+            for node in [*parts.before, parts.main, *parts.after]:
+                self.blocks(Node("#part", {}, node.line, [node]), stream)
             stream = self._without_page_name(stream, text)
+        if self.controls:
+            words = sorted({t for t, _ in self.controls if t})
+            self.remarks.append(Remark("furniture", f"page controls dropped ({len(self.controls)} form(s)"
+                                       + (f": {', '.join(repr(w) for w in words)[:80]}" if words else "") + ")",
+                                       self.controls[0][1]))
         stream = roll_paragraphs(drop_page_marks(join_number_spans(stream), self.remarks))  # '⚀' + result: a row
         # the top level in use, never the title's: a banner above the first heading must not become the title
         top = max(2, min((b.level for b in stream if isinstance(b, Heading) and b.level != BANNER_LEVEL), default=2))
@@ -375,7 +379,7 @@ class HtmlReader:
                 continue
             tag = child.tag
             if tag in SKIP or _edit_link(child) or (_toc_like(child) and self._dropped_toc(child)) \
-                    or self._dropped_chrome(child):
+                    or self._dropped_chrome(child) or self._dropped_controls(child):
                 continue
             if tag in ("strong", "b", "em", "i", "a", "span", "code", "br", "small", "sup", "sub", "u", "mark"):
                 loose.append(self.inline(Node("#span", {}, child.line, [child])))
@@ -553,6 +557,19 @@ class HtmlReader:
         self.remarks.append(Remark("furniture", what, node.line))
         return True
 
+    def _dropped_controls(self, node: Node) -> bool:
+        """A form of a few words (a search box, a section's 'Edit' button) is the page's controls: dropped and
+        counted in the report. A form holding headings or paragraphs is read (some sites wrap the whole page
+        in one: ASP.NET, SharePoint)."""
+        if node.tag != "form":
+            return False
+        text = self._flat(node)
+        if len(text) > CONTROLS_MAX_CHARS or any(n.tag in HEADINGS or n.tag in ("p", "li", "table", "dl")
+                                                 for n in _descendants(node)):
+            return False
+        self.controls.append((text, node.line))
+        return True
+
     def _flat(self, node: Node) -> str:
         return re.sub(r"\s+", " ", self._text(node)).strip()
 
@@ -695,13 +712,14 @@ def site_name(text: str, heading: str) -> str | None:
     """The game's name when the page's title heading only says what the page is ('Rules of play') and the
     <title> names the site beside it ('Rules of play — Galeholm Signalmen 1.2 documentation': Sphinx,
     MkDocs, wikis). None when the heading names something, or the <title> names nothing else."""
-    if not GENERIC_PAGE.fullmatch(heading.strip(" .:")):
+    if not GENERIC_PAGE.fullmatch(heading.strip(" .:")) and not generic_title(heading):  # '1. Overview' too
         return None
     found = PAGE_TITLE.search(text[:20000])
     if not found:
         return None
     parts = [DOCS_SUFFIX.sub("", p).strip() for p in TITLE_SEPARATORS.split(re.sub(r"\s+", " ", found.group(1)))]
-    others = [p for p in parts if p and p.lower() != heading.strip().lower() and not GENERIC_PAGE.fullmatch(p)]
+    others = [p for p in parts if p and p.lower() != heading.strip().lower() and not GENERIC_PAGE.fullmatch(p)
+              and not generic_title(p)]
     if len(others) == 1:
         return others[0]
     # 'Moonmilk Dairy — a cosy farming game for 1-4 players — Kickstarter': a short capitalised name first

@@ -2,89 +2,127 @@
 
 A page saved from a wiki, a blog or a documentation site carries the site around the rules: a header with the
 site's logo and name, user and site tools, a sidebar of other pages, breadcrumbs, a footer. When the page marks
-its content (the one ``<main>``, or the one element with ``role="main"``; else the one ``<article>``), only that
-is the rulebook; the rest is dropped and listed, with its lines, in the report (never silently)."""
+its content (the one ``<main>``, or the one element with ``role="main"``; else the one ``<article>``), that is
+the rulebook. Around it, what reads as rules (paragraphs of its own words, not a list of links) is still read,
+in its place; the rest is dropped and listed, each part with its line, in the report (never silently)."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 MIN_MAIN_CHARS = 200  # a <main> holding a line or two (a banner, a search box) is not the page's content
-MIN_MAIN_SHARE = 0.6  # nor one holding less than most of the page's words (a page builder's misnested <div>)
-SHOWN_CHARS = 100  # how much of the dropped text the report quotes
+MIN_MAIN_SHARE = 0.6  # nor one that, with what reads as rules around it, holds less than most of the page's
+# words (a page builder's misnested <div>: what is left would be more than the site's furniture)
+PROSE_CHARS = 150  # words of its own (links aside) that make a block around the main content read as rules
+PARAGRAPH_CHARS = 80  # ... with at least one paragraph or item this long
+SITE_TAGS = {"header", "footer", "nav"}  # the site's own parts, whatever they hold
+SITE_ROLES = {"banner", "contentinfo", "navigation", "search"}
+SHOWN_CHARS = 80  # how much of each dropped part the report quotes
+LISTED = 6  # dropped parts listed one by one; the rest are counted
+
+
+@dataclass
+class PageParts:
+    main: object
+    before: list = field(default_factory=list)  # read before the main content (the header holding the title)
+    after: list = field(default_factory=list)  # read after it (an aside holding a variant rule)
+    dropped: list = field(default_factory=list)  # the site's furniture, listed in the report
 
 
 def _is_main(node) -> bool:
     return node.tag == "main" or node.attrs.get("role", "").strip().lower() == "main"
 
 
-def _outermost(node, found: list, test) -> None:
+def _outermost(node, found: list, test, skip: set[str]) -> None:
     for child in node.children:
-        if isinstance(child, str):
+        if isinstance(child, str) or child.tag in skip:  # a <main> inside a <template> is no page's content
             continue
         if test(child):
             found.append(child)  # one inside it is part of it
         else:
-            _outermost(child, found, test)
+            _outermost(child, found, test, skip)
 
 
-def _text(node, skip: set[str]) -> str:
+def _text(node, skip: set[str], links: bool = True) -> str:
     if isinstance(node, str):
         return node
-    return "" if node.tag in skip else " ".join(_text(c, skip) for c in node.children)
+    if node.tag in skip or (not links and node.tag == "a"):
+        return ""
+    return " ".join(_text(c, skip, links) for c in node.children)
 
 
-def _flat(node, skip: set[str]) -> str:
-    return re.sub(r"\s+", " ", _text(node, skip)).strip()
+def _flat(node, skip: set[str], links: bool = True) -> str:
+    return re.sub(r"\s+", " ", _text(node, skip, links)).strip()
 
 
-def main_content(root, skip: set[str]):
-    """``(main, outside)``: the page's one main-content element (or its one article) and the elements around
-    it (in page order, the siblings of ``main`` and of each of its ancestors), or ``(None, [])`` when the page
-    marks none, or more than one, or one too short to hold the rules. ``skip``: the tags whose text is not
-    read."""
+def _pos(node) -> tuple[int, int]:
+    return int(node.line), getattr(node.line, "col", 0)  # a one-line page's elements differ by column (Pos)
+
+
+def _walk(node, skip: set[str] = frozenset()):
+    for child in node.children:
+        if not isinstance(child, str) and child.tag not in skip:
+            yield child
+            yield from _walk(child, skip)
+
+
+def reads_as_rules(node, skip: set[str]) -> bool:
+    """A block around the main content that holds words of its own (a variant rule in an aside, a scoring
+    section after a blog post's article), not the site's header, menu, footer or a list of links."""
+    if node.tag in SITE_TAGS or node.attrs.get("role", "").strip().lower() in SITE_ROLES:
+        return False
+    if len(_flat(node, skip, links=False)) < PROSE_CHARS:
+        return False
+    return any(len(_flat(n, skip, links=False)) >= PARAGRAPH_CHARS
+               for n in [node, *_walk(node, skip)] if n.tag in ("p", "li", "dd", "td", "blockquote"))
+
+
+def page_parts(root, skip: set[str]) -> PageParts | None:
+    """The page's one main-content element (or its one article) with what is read around it and what is
+    dropped, or None when the page marks none, or more than one, or one too short to hold the rules.
+    ``skip``: the tags whose text is never read."""
     found: list = []
-    _outermost(root, found, _is_main)
+    _outermost(root, found, _is_main, skip)
     if not found:  # a blog post's page marks no <main>, but its post is the one <article> (comments are others)
-        _outermost(root, found, lambda node: node.tag == "article")
-    if len(found) != 1 or len(_flat(found[0], skip)) < max(MIN_MAIN_CHARS, MIN_MAIN_SHARE * len(_flat(root, skip))):
-        return None, []
-    main = found[0]
+        _outermost(root, found, lambda node: node.tag == "article", skip)
+    if len(found) != 1 or len(_flat(found[0], skip)) < MIN_MAIN_CHARS:
+        return None
+    parts = PageParts(found[0])
     outside = []
-    node = main
+    node = parts.main
     while node.parent is not None:
         outside.extend(c for c in node.parent.children if c is not node and not isinstance(c, str))
         node = node.parent
-    outside.sort(key=lambda n: (int(n.line), getattr(n.line, "col", 0)))  # a line can carry a column (Pos)
-    return main, outside
+    outside = sorted((n for n in outside if n.tag not in skip and _flat(n, skip)), key=_pos)
+    titled = _title_holder(parts.main, outside)
+    for n in outside:
+        if n is titled or reads_as_rules(n, skip):
+            (parts.before if _pos(n) < _pos(parts.main) else parts.after).append(n)
+        else:
+            parts.dropped.append(n)
+    read = sum(len(_flat(n, skip)) for n in [*parts.before, parts.main, *parts.after])
+    return parts if read >= MIN_MAIN_SHARE * len(_flat(root, skip)) else None
 
 
-def title_outside(main, outside: list):
-    """The element around the main content that holds the page title when the main content has none of its
-    own: the one holding the last <h1> before it ('<header><h1>Saltroad Guilds</h1><p>An economic game
-    …</p></header><main>…': the header is read too). None when the main content has an <h1>."""
+def _title_holder(main, outside: list):
+    """The element before the main content that holds the page title when the main content has none of its
+    own: the one holding the last <h1> ('<header><h1>Saltroad Guilds</h1><p>An economic game …</p></header>
+    <main>…': the header is read too). None when the main content has an <h1>."""
     if any(n.tag == "h1" for n in _walk(main)):
         return None
-    holding = [n for n in outside if _line(n) <= _line(main) and any(h.tag == "h1" for h in [n, *_walk(n)])]
+    holding = [n for n in outside if _pos(n) < _pos(main) and any(h.tag == "h1" for h in [n, *_walk(n)])]
     return holding[-1] if holding else None
 
 
-def dropped_summary(outside: list, skip: set[str]) -> tuple[str, int] | None:
-    """What the report says of the dropped site furniture: its words (shortened) and its first line."""
-    texts = [(n, t) for n in outside if (t := _flat(n, skip))]
-    if not texts:
-        return None
-    words = " · ".join(t for _, t in texts)
-    shown = words if len(words) <= SHOWN_CHARS else words[:SHOWN_CHARS].rsplit(" ", 1)[0] + " …"
-    return shown, min(_line(n) for n, _ in texts)
-
-
-def _walk(node):
-    for child in node.children:
-        if not isinstance(child, str):
-            yield child
-            yield from _walk(child)
-
-
-def _line(node) -> int:
-    return int(node.line)
+def dropped_lines(dropped: list, skip: set[str]) -> list[tuple[str, int]]:
+    """What the report says of each dropped part of the site: its words (shortened) and its line."""
+    out = []
+    for n in dropped[:LISTED]:
+        words = _flat(n, skip)
+        shown = words if len(words) <= SHOWN_CHARS else words[:SHOWN_CHARS].rsplit(" ", 1)[0] + " …"
+        out.append((f"site around the page's main content dropped: '{shown}'", int(n.line)))
+    if len(dropped) > LISTED:
+        rest = dropped[LISTED:]
+        out.append((f"site around the page's main content dropped: {len(rest)} more part(s)", int(rest[0].line)))
+    return out

@@ -46,7 +46,10 @@ LABEL_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__)?[A-Z][\w'’ /-]{0,40}?(?:\*\*|_
 DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
 CALLOUT_RE = re.compile(r"^\[!\w+\][+-]?\s*(.*)$")
 # '!!! tip "Two players"', '???+ note': an admonition's first line (its body is indented under it)
-ADMONITION_RE = re.compile(r'^(!!!|\?\?\?\+?)\s+([A-Za-z][\w-]*)(?:\s+[\w-]+)*(?:\s+"([^"]*)")?\s*$')
+ADMONITION_RE = re.compile(r'^(!!!|\?\?\?\+?)\s*([A-Za-z][\w-]*)(?:\s+[\w-]+)*(?:\s+"([^"]*)")?\s*$')
+ADMONITION_KINDS = {"danger": "warning", "error": "warning", "failure": "warning", "bug": "warning",
+                    "attention": "warning", "success": "tip", "hint": "tip", "question": "note", "quote": "note",
+                    "abstract": "note", "summary": "note", "tldr": "note", "check": "tip", "done": "tip"}
 HR_RE = re.compile(r"^ {0,3}([-*_])(\s*\1){2,}\s*$")
 HTML_BLOCK_RE = re.compile(r"^<(table|figure|details|dl)\b", re.I)
 CONTAINER_RE = re.compile(r"^<(div|header|section|main|article|aside|footer|nav|body|html|head|center)\b([^>]*)>(.*)$",
@@ -487,13 +490,14 @@ class MarkdownReader:
             inner.pop()
         dedented = textwrap.dedent("\n".join(t.expandtabs(4) for _, t in inner)).split("\n")
         blocks = self.blocks([(inner[k][0], dedented[k]) for k in range(len(inner))])
-        title = opener.group(3) or ""  # no title: the box's kind is its title, as the site shows it
+        title = opener.group(3) or ""  # none: the kind is the box's title on the site, not repeated inside
         if title.strip():
             blocks.insert(0, Paragraph(f"**{convert(title.strip(), ln, self.remarks)}**", ln))
         if any(isinstance(b, (Table, ListBlock)) for b in blocks):
             out.extend(blocks)
         else:
-            out.append(Note(note_kind(opener.group(2).lower()) or "note", blocks, ln))
+            kind = opener.group(2).lower()
+            out.append(Note(note_kind(kind) or ADMONITION_KINDS.get(kind, "note"), blocks, ln))
         return j
 
     def _quote(self, lines: list[Line], i: int, out: list) -> int:

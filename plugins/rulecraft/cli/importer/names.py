@@ -23,24 +23,32 @@ class NamedItem:
     separated: bool  # an explicit separator followed the name
 
 
-_SMALL = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with",
-          "up", "is", "it", "if", "so", "no", "do", "be", "we", "my"}  # words, never abbreviations
+# lower case inside a title; with the short words after them, never taken for abbreviations
+SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "in", "of", "on", "or", "the", "to", "with"}
+_SHORT_WORDS = SMALL_WORDS | {"up", "is", "it", "if", "so", "no", "do", "be", "we", "my", "go", "us"}
+# three letters with a vowel are a word ('LAY', 'RUN') unless they are one of these
+_ACRONYMS = {"FAQ", "USA", "NPC", "RPG", "PVP", "PVE", "DIY", "AKA", "TBD", "ETA", "AOE", "CEO", "UFO", "EU"}
+_ROMAN = re.compile(r"[IVXLC]+[.):]?")
 
 
 def uncapped(name: str, title: bool = False) -> str:
     """'STOKE' -> 'Stoke', 'CINDERFALL FOUNDRY' -> 'Cinderfall Foundry' (title=True): a name set in capitals
-    for typography. Abbreviations stay capitals (VP, HQ); mixed case is kept."""
+    for typography. Abbreviations stay capitals (VP, HQ, FAQ, III.); mixed case is kept."""
     words = name.split(" ")
     if any(c.islower() for c in name) or not any(sum(c.isalpha() for c in w) >= 4 for w in words):
         return name
     out = []
     for n, word in enumerate(words):
         letters = sum(c.isalpha() for c in word)
-        # an abbreviation: two letters, or three without a vowel ('VP', 'HQ', 'XP'); 'LAY', 'RUN' are words
-        if (letters <= 2 or letters == 3 and not re.search(r"[AEIOUY]", word)) and word.lower() not in _SMALL:
+        core = re.sub(r"^\W+|\W+$", "", word)
+        # an abbreviation: two letters, or three without a vowel ('VP', 'HQ', 'XP'), a known acronym or a Roman
+        # number ('FAQ', 'III.'); 'LAY', 'RUN', 'UP' are words
+        if (letters <= 2 and core.lower() not in _SHORT_WORDS or letters == 3 and not re.search(r"[AEIOUY]", word)
+                or core in _ACRONYMS or _ROMAN.fullmatch(word)):
             out.append(word)
-        elif n == 0 or (title and word.lower() not in _SMALL):
-            out.append(word[:1] + word[1:].lower())
+        elif n == 0 or (title and core.lower() not in SMALL_WORDS) or _ROMAN.fullmatch(words[n - 1]) \
+                or re.fullmatch(r"[\d.):]+", words[n - 1]):  # 'III. THE TURN', '3.1 THE MOOR': a first word
+            out.append(re.sub(r"[^\W\d_]", lambda m: m.group(0).upper(), word.lower(), count=1))  # '(OPTIONAL)'
         else:
             out.append(word.lower())
     return " ".join(out)
@@ -115,3 +123,14 @@ def question_name(title: str) -> str | None:
 
 def capitalise(text: str) -> str:
     return text[:1].upper() + text[1:] if text else text
+
+
+# A first heading that names a part of a rulebook, not the game: 'Introduction', 'How to Play', 'Rules of play'
+GENERIC_TITLE = re.compile(r"(?:(?:\d+(?:\.\d+)*\.?|[ivx]+\.|chapter\s+\d+:?)\s+)?(?:an?\s+|the\s+)?"
+                           r"(?:introduction|overview|welcome|contents|table of contents|how to play|"
+                           r"game|(?:game\s+)?rules?(?:\s+of\s+play)?|rule\s?book|quick[\s-]?start(?:\s+guide)?|"
+                           r"getting started|about(?:\s+the\s+game)?|set[\s-]?up|setting up|read\s?me)\W*", re.I)
+
+
+def generic_title(name: str) -> bool:
+    return not re.search(r"\w", name) or GENERIC_TITLE.fullmatch(name.strip()) is not None

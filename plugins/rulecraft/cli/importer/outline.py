@@ -205,32 +205,6 @@ def build_tree(stream: list, title: str | None) -> tuple[str | None, Section]:
     return title, root
 
 
-TITLE_PAGE_LINES = 4  # a cover's subtitle, byline and date; more empty headings are an outline to fill
-TITLE_PAGE_WORDS = 12
-
-
-def fold_title_page(root: Section) -> None:
-    """Headings at the very top with nothing under them ('A game of stargazers for 1 to 4 players', 'Imogen
-    Vale', '14 April 2025': a PDF's cover set in large type) are lines under the title, not sections: a
-    section each, empty, would head the rules page and its table of contents."""
-    empty: list[Section] = []
-    for section in root.walk():
-        if section is root:
-            continue
-        if section.blocks:
-            break
-        empty.append(section)
-    # only whole empty subtrees, and only when real sections follow them
-    folded = [s for s in empty if all(c in empty for c in s.children)]
-    if not folded or len(folded) > TITLE_PAGE_LINES or len(folded) == len(list(root.walk())) - 1 \
-            or any(len(s.title.split()) > TITLE_PAGE_WORDS for s in folded):
-        return
-    for section in folded:
-        root.blocks.append(Paragraph(section.title, section.line))
-        if section in section.parent.children:
-            section.parent.children.remove(section)
-
-
 # '**Mudlark Dredgers** is a push-your-luck river game …': a README without a title heading names its game in
 # bold at the start of its first paragraph (the logo above it is a picture)
 _BOLD_LEAD = re.compile(r"^\*\*(?P<name>[^*\n]{2,60}?)\*\*\s+(?:is|are)\s+(?:an?|the)\b")
