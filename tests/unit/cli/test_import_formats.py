@@ -1251,3 +1251,35 @@ def test_a_tri_fold_leaflets_three_panels_are_read_one_after_another():
     assert out.index("## SETTING OUT") > out.index("The first boat to reach the harbour wins the race 7.")
     at = out.index("## SETTING OUT")
     assert out[at + 1:at + 9] == [f"Each player puts a boat on the slipway and takes coins {n}." for n in range(8)]
+
+
+def _disc(n: int, x: float, y: float, size: float = 8.5) -> tuple[list[Char], tuple]:
+    # a number printed in a drawn circle: the figure, and the circle's box round it
+    return line(str(n), x + 3, y, size=size, bold=True), (x, y - 3, x + 13, y + 10)
+
+
+def test_numbers_in_drawn_discs_are_list_markers_and_lead_step_headings():
+    chars = line("Pond Hop", 50, 760, size=20, bold=True) + line("Setting up", 50, 730, size=14, bold=True)
+    boxes = []
+    for n, step in enumerate(["Put the lily pads in a ring.", "Each frog starts on its own pad."], start=1):
+        figure, box = _disc(n, 50, 710 - 20 * n)
+        chars += figure + line(step, 75, 710 - 20 * n, size=10)  # the text well apart from its disc
+        boxes.append(box)
+    chars += line("Playing a round", 50, 620, size=14, bold=True)
+    chars += line("Each round has two steps, in order:", 50, 600)
+    for n, (name, text) in enumerate([("Leap", "Every frog hops one pad."), ("Croak", "The loudest frog scores.")],
+                                     start=1):
+        figure, box = _disc(n, 50, 585 - 30 * n)
+        chars += figure + line(name, 66, 585 - 30 * n, size=8.5, bold=True)  # set smaller than the text
+        chars += line(text, 50, 573 - 30 * n)
+        boxes.append(box)
+    chars += line("A card's cost sits in a circle in its corner: the cards are on the last page.", 50, 400)
+    lines, _ = pdf_reader.to_layout([(600, 800, chars, boxes)], [])
+    out = [text.strip() for _, text in lines if text.strip()]
+    assert "1. Put the lily pads in a ring." in out and "2. Each frog starts on its own pad." in out
+    assert "### 1. Leap" in out and "### 2. Croak" in out
+    # a single number in a circle (no count 1, 2 …) is left as it stands
+    figure, box = _disc(3, 50, 500)
+    lines, _ = pdf_reader.to_layout([(600, 800, line("Intro text of the page here.", 50, 700) + figure
+                                      + line("Lone step", 75, 500), [box])], [])
+    assert "3 Lone step" in [" ".join(text.split()) for _, text in lines]

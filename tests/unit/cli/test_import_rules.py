@@ -4108,3 +4108,26 @@ def test_a_drawings_labels_and_caption_after_the_set_up_steps_are_no_steps(tmp_p
         The board ready for two players.
         """)
     assert files["game"]["setup"] == ["Put the board in the middle.", "Each miller takes a sack."]
+
+
+def test_a_figure_placeholder_and_its_caption_after_the_set_up_list_are_no_steps(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Pond Hop
+
+        ## Setting up
+
+        1. Put the lily pads in a ring.
+        2. Each frog starts on its own pad.
+        3. The youngest player goes first.
+
+        [ picture: the pond laid out for four ]
+
+        Four frogs on their pads, the heron on the bank.
+
+        ## Playing
+
+        Hop from pad to pad.
+        """)
+    assert files["game"]["setup"] == ["Put the lily pads in a ring.", "Each frog starts on its own pad.",
+                                      "The youngest player goes first."]
+    assert "Four frogs on their pads" in result.page.read_text(encoding="utf-8")  # kept as prose

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from . import layout_lines
 from .outline import Remark
-from .placed import callout_order, panel_gutters, staggered_columns
+from .placed import callout_order, disc_numbers, panel_gutters, staggered_columns
 
 MAX_PAGES = 600  # a thick rulebook has 100; more is not a rulebook
 MAX_CHARS_PER_PAGE = 60_000  # a dense page of 8 pt text holds ~ 8 000
@@ -63,6 +63,7 @@ class Char:
     y: float  # baseline-ish: the glyph box's bottom
     size: float
     bold: bool
+    disc: bool = False  # a step number printed in a drawn disc (see placed.disc_numbers)
 
 
 @dataclass
@@ -561,6 +562,8 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
     drawings = [page[3] if len(page) > 3 else [] for page in pages]
     page_rows = [callout_order(_drop_furniture_marks(_rows(page[2], number), page[1]), page[0])
                  for number, page in enumerate(pages, start=1)]
+    for rows, shapes in zip(page_rows, drawings):
+        disc_numbers(rows, shapes)
     _drop_furniture(page_rows, pages, remarks)  # before the columns: a running head spans both
     gutters = [panel_gutters(rows, page[0], page[1]) or _gutters(rows, page[0]) for rows, page in zip(page_rows, pages)]
     known = _document_gutter(gutters, widths)
@@ -1165,8 +1168,9 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         list_x = row.x0 if marker else (list_x if not para_break else None)
         level = styles.levels.get(size)
         after = _row_text(nxt, styles, nxt.left or 0.0) if nxt is not None else ""
-        bold_heading = row.bold() and _heading_text(row) and size >= styles.body * 0.95 and (
-            nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open) \
+        led = any(c.disc for c in row.chars[:2])  # a step name after its disc number: set small, still a heading
+        bold_heading = row.bold() and _heading_text(row) and (size >= styles.body * 0.95 or led) and (
+            nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open or led) \
             and (not LIST_MARKER.match(after) or _capitals(row) or row.y - nxt.y > 3 * size)  # a bold line
         # right over a list leads it (set-up steps by player), unless set in capitals as a card's section title
         # ('SETUP' over its steps) or standing well apart (a player-count badge over a page of callouts)

@@ -172,3 +172,50 @@ def panel_gutters(rows: list, width: float, height: float) -> list[float]:
     edges = [0.0, *folds, width]
     filled = [sum(1 for r in text_rows for s in r.segments if a <= s[0].x0 < b) for a, b in zip(edges, edges[1:])]
     return folds if min(filled) >= 2 else []
+
+
+def _disc(seg, boxes) -> tuple | None:
+    """The small drawn shape (a disc, a rounded square) round a number that leads a segment, or None."""
+    digits = []
+    for char in seg:
+        if not char.text.isdigit() or len(digits) == 2:
+            break
+        digits.append(char)
+    if not digits or (len(seg) > len(digits) and seg[len(digits)].text in ".)"):
+        return None  # '1.', '2)': a list marker typed as such needs no help
+    size = digits[0].size
+    x0, x1, y = digits[0].x0, digits[-1].x1, digits[0].y
+    for box in boxes:
+        w, h = box[2] - box[0], box[3] - box[1]
+        if 1.1 * size <= w <= 3 * size and 1.1 * size <= h <= 3 * size and 0.75 <= w / h <= 1.33 \
+                and box[0] <= x0 and x1 <= box[2] and box[1] <= y + 0.3 * size <= box[3]:
+            return box
+    return None
+
+
+def disc_numbers(rows, boxes) -> None:
+    """Step numbers printed in drawn discs ('①Tide', '② Lay the tiles …'): two or more rows on the page each
+    led by a number standing alone in a small square-ish shape, counting 1, 2 … (each number's one before it
+    there too). The disc is the list
+    marker's full stop: the number is written '1.' and joined to its text, so the row reads as a numbered item
+    ('1. Lay …', not a two-cell row '1 — Lay …') and, as a bold name, as a numbered heading. A number a shape
+    holds among other text (a cost in a card's corner) does not lead its row and is left alone."""
+    led = []
+    for row in rows:
+        for k, seg in enumerate(row.segments):  # a row of a two-column page: the disc may lead either column
+            number = re.match(r"\d{1,2}", _text(seg))
+            if number and _disc(seg, boxes) is not None:
+                led.append((row, k, int(number.group(0))))
+    numbers = [n for _, _, n in led]
+    if len(led) < 2 or not {1, 2} <= set(numbers) or any(n - 1 not in numbers for n in numbers if n > 1):
+        return  # the numbers count 1, 2 … (a page may hold two runs: the set-up's, the turn's)
+    for row, k, number in led:
+        seg = row.segments[k]
+        last = len(str(number)) - 1
+        seg[last].text += "."
+        seg[last].disc = True
+        if len(seg) == last + 1 and k + 1 < len(row.segments):  # the number alone in its cell: one with its text
+            seg = seg + row.segments[k + 1]
+            row.segments[k:k + 2] = [seg]
+        for char in seg[:last + 1]:  # the number set bold in its disc takes the weight of the words it leads
+            char.bold = seg[last + 1].bold if len(seg) > last + 1 else char.bold
