@@ -1283,3 +1283,22 @@ def test_numbers_in_drawn_discs_are_list_markers_and_lead_step_headings():
     lines, _ = pdf_reader.to_layout([(600, 800, line("Intro text of the page here.", 50, 700) + figure
                                       + line("Lone step", 75, 500), [box])], [])
     assert "3 Lone step" in [" ".join(text.split()) for _, text in lines]
+
+
+def test_two_tables_a_lead_in_apart_each_find_their_own_columns():
+    chars = line("Weather", 50, 760, size=14, bold=True)
+    chars += line("The weather die has six faces, rolled at dawn by the first player:", 50, 740)
+    y = 722
+    # the faces' names run past where the market table's results start, its results past the faces' results
+    for name, effect in [("Face", "Result"), ("Low water", "Every boat sails one more space."), ("Fog", "No boat may sail."),
+                         ("Spring tide", "Each boat bails out one cube."), ("Squall", "Boats at sea lose a sail.")]:
+        chars += line(name, 52, y, size=9, bold=name == "Face") + line(effect, 130, y, size=9, bold=name == "Face")
+        y -= 14
+    chars += line("When a boat reaches the harbour, roll an ordinary die for the fish market:", 50, y - 4)
+    y -= 20
+    for roll, effect in [("d6", "Market"), ("1", "Prices fall by one coin."), ("2-4", "Prices hold."),
+                         ("5-6", "Prices rise by one coin.")]:
+        chars += line(roll, 52, y, size=9, bold=roll == "d6") + line(effect, 80, y, size=9, bold=roll == "d6")
+        y -= 14
+    out = [text.strip() for text in layout(chars) if text.strip()]
+    assert "| Fog | No boat may sail. |" in out and "| 2-4 | Prices hold. |" in out

@@ -562,14 +562,14 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
     drawings = [page[3] if len(page) > 3 else [] for page in pages]
     page_rows = [callout_order(_drop_furniture_marks(_rows(page[2], number), page[1]), page[0])
                  for number, page in enumerate(pages, start=1)]
-    for rows, shapes in zip(page_rows, drawings):
-        disc_numbers(rows, shapes)
     _drop_furniture(page_rows, pages, remarks)  # before the columns: a running head spans both
     gutters = [panel_gutters(rows, page[0], page[1]) or _gutters(rows, page[0]) for rows, page in zip(page_rows, pages)]
     known = _document_gutter(gutters, widths)
     all_rows = [_reading_order(rows, width, gutter or _known_gutter(rows, known), shapes)
                 for rows, width, gutter, shapes in zip(page_rows, widths, gutters, drawings)]
     all_rows = [rows if gutter or known else staggered_columns(rows) for rows, gutter in zip(all_rows, gutters)]
+    for rows, shapes in zip(all_rows, drawings):
+        disc_numbers(rows, shapes)  # in reading order: a row's first cell is its column's
     styles = _styles([r for rows in all_rows for r in rows])
     lines: list[tuple[str, int]] = []  # (text, page)
     for rows in all_rows:
@@ -723,13 +723,14 @@ def _runs(rows: list[Row], body: float) -> list[tuple[list[Row], list[float]]]:
     """The rows in runs, each with its column starts: [] for prose, two or more for a table (three or more rows
     whose cells all keep to their columns, each column holding two cells or more)."""
     out: list[tuple[list[Row], list[float]]] = []
-    for block in _blocks(rows):
+    prose: Row | None = None  # the row before, when it was prose
+    for block in (piece for whole in _blocks(rows) for piece in _between_prose(whole)):
         starts = _column_starts(block)
         if len(starts) < 2:
             out.append((block, []))
+            prose = block[-1] if len(block[-1].segments) == 1 else None
             continue
         run: list[Row] = []
-        prose: Row | None = None  # the row before, when it was prose
         for row in block:
             if _fits(row, starts, body) and not (not run and prose is not None and _ends_paragraph(prose, row)):
                 run.append(row)
@@ -739,7 +740,28 @@ def _runs(rows: list[Row], body: float) -> list[tuple[list[Row], list[float]]]:
                 out.append(([row], []))
                 prose = row
         _flush_run(run, body, out)
+        prose = None
     return out
+
+
+def _between_prose(block: list[Row]) -> list[list[Row]]:
+    """A block cut at its lines of prose (one cell across most of its width), each its own piece, when the
+    pieces hold tables of different columns: two tables a paragraph apart, set as closely as one ('Face |
+    Result' rows, a lead-in, 'd6 | What happens' rows), each find their own columns; taken together, each
+    table's cells run across the other's column edges and neither is found."""
+    left, right = min(r.x0 for r in block), max(r.x1 for r in block)
+    pieces: list[list[Row]] = [[]]
+    for row in block:
+        if len(row.segments) == 1 and row.x1 - row.x0 >= 0.6 * (right - left) and len(block) > 3:
+            pieces += [[row], []]
+        else:
+            pieces[-1].append(row)
+    pieces = [piece for piece in pieces if piece]
+    # only tables of different columns are cut apart: a table's own wide rows ('24–26 Buzzards. Sheep …' set in
+    # one cell) leave pieces whose columns agree, and the table stays whole
+    columns = [_column_starts(piece) for piece in pieces if sum(len(r.segments) >= 2 for r in piece) >= 2]
+    columns = [starts for starts in columns if len(starts) >= 2]
+    return pieces if any(not _same_edges(columns[0], starts) for starts in columns[1:]) else [block]
 
 
 def _ends_paragraph(prose: Row, row: Row) -> bool:

@@ -202,20 +202,19 @@ def disc_numbers(rows, boxes) -> None:
     holds among other text (a cost in a card's corner) does not lead its row and is left alone."""
     led = []
     for row in rows:
-        for k, seg in enumerate(row.segments):  # a row of a two-column page: the disc may lead either column
-            number = re.match(r"\d{1,2}", _text(seg))
-            if number and _disc(seg, boxes) is not None:
-                led.append((row, k, int(number.group(0))))
-    numbers = [n for _, _, n in led]
+        number = re.match(r"\d{1,2}", _text(row.segments[0])) if row.segments else None
+        if number and _disc(row.segments[0], boxes) is not None:
+            led.append((row, int(number.group(0))))
+    numbers = [n for _, n in led]
     if len(led) < 2 or not {1, 2} <= set(numbers) or any(n - 1 not in numbers for n in numbers if n > 1):
         return  # the numbers count 1, 2 … (a page may hold two runs: the set-up's, the turn's)
-    for row, k, number in led:
-        seg = row.segments[k]
+    for row, number in led:
+        seg = row.segments[0]
         last = len(str(number)) - 1
         seg[last].text += "."
         seg[last].disc = True
-        if len(seg) == last + 1 and k + 1 < len(row.segments):  # the number alone in its cell: one with its text
-            seg = seg + row.segments[k + 1]
-            row.segments[k:k + 2] = [seg]
+        if len(seg) == last + 1 and len(row.segments) > 1:  # the number alone in its cell: one with its text
+            seg = seg + row.segments[1]
+            row.segments[0:2] = [seg]
         for char in seg[:last + 1]:  # the number set bold in its disc takes the weight of the words it leads
             char.bold = seg[last + 1].bold if len(seg) > last + 1 else char.bold
