@@ -1302,3 +1302,23 @@ def test_two_tables_a_lead_in_apart_each_find_their_own_columns():
         y -= 14
     out = [text.strip() for text in layout(chars) if text.strip()]
     assert "| Fog | No boat may sail. |" in out and "| 2-4 | Prices hold. |" in out
+
+
+def test_a_sheet_of_framed_cards_is_read_card_by_card():
+    chars = line("Spell cards, to cut out along the frames", 40, 760, size=12, bold=True)
+    boxes = []
+    # a card: its type, its name, a picture's placeholder, an ability wrapping onto a short second line
+    cards = [("Ember", ["Burn: every foe in", "loses one."]), ("Frost", ["Chill: a foe skips", "a move."]),
+             ("Gale", ["Push: move a foe", "two back."]), ("Mend", ["Heal: a friend in", "gains one."])]
+    for k, (name, text) in enumerate(cards):
+        x, top = 40 + 190 * (k % 2), 720 - 220 * (k // 2)
+        boxes.append((x, top - 200, x + 170, top + 10))  # the card's frame
+        chars += line("SPELL", x + 10, top - 2, size=8) + line(name, x + 10, top - 14, size=10, bold=True)
+        chars += line("picture", x + 60, top - 26, size=8)
+        for n, words in enumerate(text):
+            chars += line(words, x + 10, top - 40 - 12 * n, size=9, width=4.5)
+    lines, _ = pdf_reader.to_layout([(600, 800, chars, boxes)], [])
+    out = [" ".join(text.split()) for _, text in lines if text.strip()]
+    at = out.index("Burn: every foe in")
+    assert out[at + 1] == "loses one."  # not 'Chill: a foe skips' beside it
+    assert out.index("Chill: a foe skips") == out.index("a move.") - 1

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from . import layout_lines
 from .outline import Remark
-from .placed import callout_order, disc_numbers, panel_gutters, staggered_columns
+from .placed import callout_order, disc_numbers, frame_gutters, panel_gutters, staggered_columns
 
 MAX_PAGES = 600  # a thick rulebook has 100; more is not a rulebook
 MAX_CHARS_PER_PAGE = 60_000  # a dense page of 8 pt text holds ~ 8 000
@@ -563,7 +563,8 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
     page_rows = [callout_order(_drop_furniture_marks(_rows(page[2], number), page[1]), page[0])
                  for number, page in enumerate(pages, start=1)]
     _drop_furniture(page_rows, pages, remarks)  # before the columns: a running head spans both
-    gutters = [panel_gutters(rows, page[0], page[1]) or _gutters(rows, page[0]) for rows, page in zip(page_rows, pages)]
+    gutters = [panel_gutters(rows, page[0], page[1]) or frame_gutters(rows, shapes, page[0]) or _gutters(rows, page[0])
+               for rows, page, shapes in zip(page_rows, pages, drawings)]
     known = _document_gutter(gutters, widths)
     all_rows = [_reading_order(rows, width, gutter or _known_gutter(rows, known), shapes)
                 for rows, width, gutter, shapes in zip(page_rows, widths, gutters, drawings)]

@@ -174,6 +174,38 @@ def panel_gutters(rows: list, width: float, height: float) -> list[float]:
     return folds if min(filled) >= 2 else []
 
 
+def frame_gutters(rows: list, boxes: list, width: float) -> list[float]:
+    """The gutters between the columns of a sheet of cards to cut out: four or more drawn frames of one size
+    (within 2 pt), each as wide as a tenth of the page or more, standing in two or more columns and holding
+    text. Read across, each row of cards interleaves its cards' lines ('Haul: if you draw Weed, draw' 'Sell: +1
+    coin …' 'again.'); a gutter midway between each two columns of frames, which no text crosses, reads each
+    card whole."""
+    frames = [b for b in boxes if b[2] - b[0] >= 0.1 * width and b[3] - b[1] >= 0.1 * width]
+    sizes: dict[tuple[int, int], list] = {}
+    for box in frames:
+        key = next((k for k in sizes if abs(k[0] - (box[2] - box[0])) <= 2 and abs(k[1] - (box[3] - box[1])) <= 2),
+                   (round(box[2] - box[0]), round(box[3] - box[1])))
+        sizes.setdefault(key, []).append(box)
+    text = [s for r in rows for s in r.segments]
+    for group in sorted(sizes.values(), key=len, reverse=True):
+        held = [b for b in group if any(b[0] <= s[0].x0 and s[-1].x1 <= b[2] and b[1] <= s[0].y <= b[3] for s in text)]
+        if len(held) < 4:
+            break
+        lefts: list[float] = []
+        for box in sorted(held):
+            if not lefts or box[0] - lefts[-1] > 2:
+                lefts.append(box[0])
+        if len(lefts) < 2:
+            continue
+        rights = [max(b[2] for b in held if abs(b[0] - x) <= 2) for x in lefts]
+        xs = [(right + left) / 2 for right, left in zip(rights, lefts[1:]) if left > right - 1]
+        top, bottom = max(b[3] for b in held), min(b[1] for b in held)  # a title over the sheet may cross
+        inside = [seg for seg in text if bottom <= seg[0].y <= top]
+        if len(xs) == len(lefts) - 1 and not any(s[0].x0 < x < s[-1].x1 for s in inside for x in xs):
+            return xs
+    return []
+
+
 def _disc(seg, boxes) -> tuple | None:
     """The small drawn shape (a disc, a rounded square) round a number that leads a segment, or None."""
     digits = []
