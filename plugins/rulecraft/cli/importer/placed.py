@@ -177,7 +177,7 @@ def panel_gutters(rows: list, width: float, height: float) -> list[float]:
 def frame_gutters(rows: list, boxes: list, width: float) -> list[float]:
     """The gutters between the columns of a sheet of cards to cut out: four or more drawn frames of one size
     (within 2 pt), each as wide as a tenth of the page or more, standing in two or more columns and holding
-    text. Read across, each row of cards interleaves its cards' lines ('Haul: if you draw Weed, draw' 'Sell: +1
+    nearly all the page's text (a title and a footer aside). Read across, each row of cards interleaves its cards' lines ('Haul: if you draw Weed, draw' 'Sell: +1
     coin …' 'again.'); a gutter midway between each two columns of frames, which no text crosses, reads each
     card whole."""
     frames = [b for b in boxes if b[2] - b[0] >= 0.1 * width and b[3] - b[1] >= 0.1 * width]
@@ -191,6 +191,10 @@ def frame_gutters(rows: list, boxes: list, width: float) -> list[float]:
         held = [b for b in group if any(b[0] <= s[0].x0 and s[-1].x1 <= b[2] and b[1] <= s[0].y <= b[3] for s in text)]
         if len(held) < 4:
             break
+        framed = sum(1 for s in text if any(b[0] <= s[0].x0 and s[-1].x1 <= b[2] and b[1] <= s[0].y <= b[3]
+                                            for b in held))
+        if framed < 0.8 * len(text):
+            continue  # boxes on a page of rules (a grid of die faces beside the text): no sheet of cards
         lefts: list[float] = []
         for box in sorted(held):
             if not lefts or box[0] - lefts[-1] > 2:
