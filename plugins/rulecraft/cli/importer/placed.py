@@ -177,9 +177,9 @@ def panel_gutters(rows: list, width: float, height: float) -> list[float]:
 def frame_gutters(rows: list, boxes: list, width: float) -> list[float]:
     """The gutters between the columns of a sheet of cards to cut out: four or more drawn frames of one size
     (within 2 pt), each as wide as a tenth of the page or more, standing in two or more columns and holding
-    nearly all the page's text (a title and a footer aside). Read across, each row of cards interleaves its cards' lines ('Haul: if you draw Weed, draw' 'Sell: +1
-    coin …' 'again.'); a gutter midway between each two columns of frames, which no text crosses, reads each
-    card whole."""
+    nearly all the page's text (a title and a footer aside). Read across, each row of cards interleaves its
+    cards' lines ('Burn: every foe in' 'Chill: a foe skips' 'loses one.'); a gutter midway between each two
+    columns of frames, which no text crosses, reads each card whole."""
     frames = [b for b in boxes if b[2] - b[0] >= 0.1 * width and b[3] - b[1] >= 0.1 * width]
     sizes: dict[tuple[int, int], list] = {}
     for box in frames:
