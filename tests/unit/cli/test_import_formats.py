@@ -1251,3 +1251,74 @@ def test_a_tri_fold_leaflets_three_panels_are_read_one_after_another():
     assert out.index("## SETTING OUT") > out.index("The first boat to reach the harbour wins the race 7.")
     at = out.index("## SETTING OUT")
     assert out[at + 1:at + 9] == [f"Each player puts a boat on the slipway and takes coins {n}." for n in range(8)]
+
+
+def _disc(n: int, x: float, y: float, size: float = 8.5) -> tuple[list[Char], tuple]:
+    # a number printed in a drawn circle: the figure, and the circle's box round it
+    return line(str(n), x + 3, y, size=size, bold=True), (x, y - 3, x + 13, y + 10)
+
+
+def test_numbers_in_drawn_discs_are_list_markers_and_lead_step_headings():
+    chars = line("Pond Hop", 50, 760, size=20, bold=True) + line("Setting up", 50, 730, size=14, bold=True)
+    boxes = []
+    for n, step in enumerate(["Put the lily pads in a ring.", "Each frog starts on its own pad."], start=1):
+        figure, box = _disc(n, 50, 710 - 20 * n)
+        chars += figure + line(step, 75, 710 - 20 * n, size=10)  # the text well apart from its disc
+        boxes.append(box)
+    chars += line("Playing a round", 50, 620, size=14, bold=True)
+    chars += line("Each round has two steps, in order:", 50, 600)
+    for n, (name, text) in enumerate([("Leap", "Every frog hops one pad."), ("Croak", "The loudest frog scores.")],
+                                     start=1):
+        figure, box = _disc(n, 50, 585 - 30 * n)
+        chars += figure + line(name, 66, 585 - 30 * n, size=8.5, bold=True)  # set smaller than the text
+        chars += line(text, 50, 573 - 30 * n)
+        boxes.append(box)
+    chars += line("A card's cost sits in a circle in its corner: the cards are on the last page.", 50, 400)
+    lines, _ = pdf_reader.to_layout([(600, 800, chars, boxes)], [])
+    out = [text.strip() for _, text in lines if text.strip()]
+    assert "1. Put the lily pads in a ring." in out and "2. Each frog starts on its own pad." in out
+    assert "### 1. Leap" in out and "### 2. Croak" in out
+    # a single number in a circle (no count 1, 2 …) is left as it stands
+    figure, box = _disc(3, 50, 500)
+    lines, _ = pdf_reader.to_layout([(600, 800, line("Intro text of the page here.", 50, 700) + figure
+                                      + line("Lone step", 75, 500), [box])], [])
+    assert "3 Lone step" in [" ".join(text.split()) for _, text in lines]
+
+
+def test_two_tables_a_lead_in_apart_each_find_their_own_columns():
+    chars = line("Weather", 50, 760, size=14, bold=True)
+    chars += line("The weather die has six faces, rolled at dawn by the first player:", 50, 740)
+    y = 722
+    # the faces' names run past where the market table's results start, its results past the faces' results
+    for name, effect in [("Face", "Result"), ("Low water", "Every boat sails one more space."), ("Fog", "No boat may sail."),
+                         ("Spring tide", "Each boat bails out one cube."), ("Squall", "Boats at sea lose a sail.")]:
+        chars += line(name, 52, y, size=9, bold=name == "Face") + line(effect, 130, y, size=9, bold=name == "Face")
+        y -= 14
+    chars += line("When a boat reaches the harbour, roll an ordinary die for the fish market:", 50, y - 4)
+    y -= 20
+    for roll, effect in [("d6", "Market"), ("1", "Prices fall by one coin."), ("2-4", "Prices hold."),
+                         ("5-6", "Prices rise by one coin.")]:
+        chars += line(roll, 52, y, size=9, bold=roll == "d6") + line(effect, 80, y, size=9, bold=roll == "d6")
+        y -= 14
+    out = [text.strip() for text in layout(chars) if text.strip()]
+    assert "| Fog | No boat may sail. |" in out and "| 2-4 | Prices hold. |" in out
+
+
+def test_a_sheet_of_framed_cards_is_read_card_by_card():
+    chars = line("Spell cards, to cut out along the frames", 40, 760, size=12, bold=True)
+    boxes = []
+    # a card: its type, its name, a picture's placeholder, an ability wrapping onto a short second line
+    cards = [("Ember", ["Burn: every foe in", "loses one."]), ("Frost", ["Chill: a foe skips", "a move."]),
+             ("Gale", ["Push: move a foe", "two back."]), ("Mend", ["Heal: a friend in", "gains one."])]
+    for k, (name, text) in enumerate(cards):
+        x, top = 40 + 190 * (k % 2), 720 - 220 * (k // 2)
+        boxes.append((x, top - 200, x + 170, top + 10))  # the card's frame
+        chars += line("SPELL", x + 10, top - 2, size=8) + line(name, x + 10, top - 14, size=10, bold=True)
+        chars += line("picture", x + 60, top - 26, size=8)
+        for n, words in enumerate(text):
+            chars += line(words, x + 10, top - 40 - 12 * n, size=9, width=4.5)
+    lines, _ = pdf_reader.to_layout([(600, 800, chars, boxes)], [])
+    out = [" ".join(text.split()) for _, text in lines if text.strip()]
+    at = out.index("Burn: every foe in")
+    assert out[at + 1] == "loses one."  # not 'Chill: a foe skips' beside it
+    assert out.index("Chill: a foe skips") == out.index("a move.") - 1

@@ -4223,3 +4223,55 @@ def test_a_contents_heading_over_what_is_in_the_box_stays_for_players(tmp_path):
         """)
     page = result.page.read_text(encoding="utf-8")
     assert "/// designer-note\n**Contents**" not in page and "- 60 Cards" in page
+
+
+def test_a_figure_placeholder_and_its_caption_after_the_set_up_list_are_no_steps(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Pond Hop
+
+        ## Setting up
+
+        1. Put the lily pads in a ring.
+        2. Each frog starts on its own pad.
+        3. The youngest player goes first.
+
+        [ picture: the pond laid out for four ]
+
+        Four frogs on their pads, the heron on the bank.
+
+        ## Playing
+
+        Hop from pad to pad.
+        """)
+    assert files["game"]["setup"] == ["Put the lily pads in a ring.", "Each frog starts on its own pad.",
+                                      "The youngest player goes first."]
+    assert "Four frogs on their pads" in result.page.read_text(encoding="utf-8")  # kept as prose
+
+
+def test_a_die_table_saved_one_cell_per_line_keeps_each_face_with_its_result(tmp_path):
+    body = "\n".join(f"Line {n} of the rules runs on here without a blank line in between them." for n in range(24))
+    result, files, needs = run(tmp_path, "HARBOUR DAYS\n" + body + """
+THE WEATHER DIE
+The weather die has six faces. Roll it at dawn.
+Face
+Result
+Sun
+Every boat sails one
+more space.
+Fog
+No boat may sail.
+Fog
+No boat may sail.
+Rain
+Each boat bails out one
+cube from its hold.
+Squall
+Boats at sea lose a sail.
+Calm
+Nothing happens.
+After the roll the first player passes the die to the left and the day begins.
+""", name="harbour.txt")
+    die = files["dice"]["dice"][0]
+    assert [face["label"] for face in die["faces"]] == ["Sun", "Fog", "Fog", "Rain", "Squall", "Calm"]
+    rows = files["dice"]["tables"][0]["rows"]
+    assert rows[0]["result"] == "Every boat sails one more space." and rows[3]["result"].endswith("from its hold.")

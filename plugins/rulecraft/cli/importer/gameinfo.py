@@ -325,6 +325,7 @@ def _continued_setup(state: State, section: Section) -> None:
 BARE_NUMBER = re.compile(r"^\s*(\d{1,2})(?:[.)]\s*|\s+)(?=\S)")  # "1.Unfold": Word drops the space
 
 
+PLACEHOLDER = re.compile(r"\[[^\]]*\]")  # '[ diagram: the board set up ]': where a picture goes
 SIDEBAR_LEAD = re.compile(r"^(\*\*|__)[^*_]{1,40}\?\1")  # '**Two growers?** With two players, …'
 
 
@@ -335,7 +336,7 @@ def _after_steps(text: str) -> bool:
     words = plain(text).split()
     # a drawing's own label ('upper basin': a few words, lower case, no sentence) or placeholder ('[ diagram ]')
     label = (len(words) <= 3 and text.strip()[:1].islower() and not re.search(r"[.!?:;]$", text.strip())) \
-        or bool(re.fullmatch(r"\[[^\]]*\]", text.strip()))
+        or bool(PLACEHOLDER.fullmatch(text.strip()))
     return bool(CLOSING.search(plain(text)) or SIDEBAR_LEAD.match(text.strip()) or label
                 or (len(words) <= 8 and re.search(r"\bready (?:to (?:play|start|begin)|for \w+ players?)\b",
                                                   plain(text), re.I)))
@@ -403,6 +404,11 @@ def _read_setup(state: State, section: Section, listless: list) -> bool:
         parts[lists_in[0]] = (None, parts[lists_in[0]][1], [])
     while parts and isinstance(parts[-1][1], Paragraph) and lists_in and _after_steps(parts[-1][1].text):
         parts.pop()  # "That's it — you're ready.": a closing remark after the steps, kept as prose
+    if lists_in and len(parts) >= 2 and all(isinstance(block, Paragraph) for _, block, _ in parts[-2:]) \
+            and PLACEHOLDER.fullmatch(parts[-2][1].text.strip()):
+        del parts[-2:]  # '[ diagram: the board set up ]' and the caption under it, after the list: a figure
+        while parts and isinstance(parts[-1][1], Paragraph) and _after_steps(parts[-1][1].text):
+            parts.pop()
     if not any(isinstance(block, ListBlock) for _, block, _ in parts) and len(parts) < 2:
         if _entry_setup(state, section):
             return True

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from . import layout_lines
 from .outline import Remark
-from .placed import callout_order, panel_gutters, staggered_columns
+from .placed import callout_order, disc_numbers, frame_gutters, panel_gutters, staggered_columns
 
 MAX_PAGES = 600  # a thick rulebook has 100; more is not a rulebook
 MAX_CHARS_PER_PAGE = 60_000  # a dense page of 8 pt text holds ~ 8 000
@@ -63,6 +63,7 @@ class Char:
     y: float  # baseline-ish: the glyph box's bottom
     size: float
     bold: bool
+    disc: bool = False  # a step number printed in a drawn disc (see placed.disc_numbers)
 
 
 @dataclass
@@ -562,11 +563,14 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
     page_rows = [callout_order(_drop_furniture_marks(_rows(page[2], number), page[1]), page[0])
                  for number, page in enumerate(pages, start=1)]
     _drop_furniture(page_rows, pages, remarks)  # before the columns: a running head spans both
-    gutters = [panel_gutters(rows, page[0], page[1]) or _gutters(rows, page[0]) for rows, page in zip(page_rows, pages)]
+    gutters = [panel_gutters(rows, page[0], page[1]) or frame_gutters(rows, shapes, page[0]) or _gutters(rows, page[0])
+               for rows, page, shapes in zip(page_rows, pages, drawings)]
     known = _document_gutter(gutters, widths)
     all_rows = [_reading_order(rows, width, gutter or _known_gutter(rows, known), shapes)
                 for rows, width, gutter, shapes in zip(page_rows, widths, gutters, drawings)]
     all_rows = [rows if gutter or known else staggered_columns(rows) for rows, gutter in zip(all_rows, gutters)]
+    for rows, shapes in zip(all_rows, drawings):
+        disc_numbers(rows, shapes)  # in reading order: a row's first cell is its column's
     styles = _styles([r for rows in all_rows for r in rows])
     lines: list[tuple[str, int]] = []  # (text, page)
     for rows in all_rows:
@@ -720,13 +724,14 @@ def _runs(rows: list[Row], body: float) -> list[tuple[list[Row], list[float]]]:
     """The rows in runs, each with its column starts: [] for prose, two or more for a table (three or more rows
     whose cells all keep to their columns, each column holding two cells or more)."""
     out: list[tuple[list[Row], list[float]]] = []
-    for block in _blocks(rows):
+    prose: Row | None = None  # the row before, when it was prose
+    for block in (piece for whole in _blocks(rows) for piece in _between_prose(whole)):
         starts = _column_starts(block)
         if len(starts) < 2:
             out.append((block, []))
+            prose = block[-1] if len(block[-1].segments) == 1 else None
             continue
         run: list[Row] = []
-        prose: Row | None = None  # the row before, when it was prose
         for row in block:
             if _fits(row, starts, body) and not (not run and prose is not None and _ends_paragraph(prose, row)):
                 run.append(row)
@@ -736,7 +741,28 @@ def _runs(rows: list[Row], body: float) -> list[tuple[list[Row], list[float]]]:
                 out.append(([row], []))
                 prose = row
         _flush_run(run, body, out)
+        prose = None
     return out
+
+
+def _between_prose(block: list[Row]) -> list[list[Row]]:
+    """A block cut at its lines of prose (one cell across most of its width), each its own piece, when the
+    pieces hold tables of different columns: two tables a paragraph apart, set as closely as one ('Face |
+    Result' rows, a lead-in, 'd6 | What happens' rows), each find their own columns; taken together, each
+    table's cells run across the other's column edges and neither is found."""
+    left, right = min(r.x0 for r in block), max(r.x1 for r in block)
+    pieces: list[list[Row]] = [[]]
+    for row in block:
+        if len(row.segments) == 1 and row.x1 - row.x0 >= 0.6 * (right - left) and len(block) > 3:
+            pieces += [[row], []]
+        else:
+            pieces[-1].append(row)
+    pieces = [piece for piece in pieces if piece]
+    # only tables of different columns are cut apart: a table's own wide rows ('24–26 Buzzards. Sheep …' set in
+    # one cell) leave pieces whose columns agree, and the table stays whole
+    columns = [_column_starts(piece) for piece in pieces if sum(len(r.segments) >= 2 for r in piece) >= 2]
+    columns = [starts for starts in columns if len(starts) >= 2]
+    return pieces if any(not _same_edges(columns[0], starts) for starts in columns[1:]) else [block]
 
 
 def _ends_paragraph(prose: Row, row: Row) -> bool:
@@ -1165,8 +1191,9 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         list_x = row.x0 if marker else (list_x if not para_break else None)
         level = styles.levels.get(size)
         after = _row_text(nxt, styles, nxt.left or 0.0) if nxt is not None else ""
-        bold_heading = row.bold() and _heading_text(row) and size >= styles.body * 0.95 and (
-            nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open) \
+        led = any(c.disc for c in row.chars[:2])  # a step name after its disc number: set small, still a heading
+        bold_heading = row.bold() and _heading_text(row) and (size >= styles.body * 0.95 or led) and (
+            nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open or led) \
             and (not LIST_MARKER.match(after) or _capitals(row) or row.y - nxt.y > 3 * size)  # a bold line
         # right over a list leads it (set-up steps by player), unless set in capitals as a card's section title
         # ('SETUP' over its steps) or standing well apart (a player-count badge over a page of callouts)

@@ -172,3 +172,85 @@ def panel_gutters(rows: list, width: float, height: float) -> list[float]:
     edges = [0.0, *folds, width]
     filled = [sum(1 for r in text_rows for s in r.segments if a <= s[0].x0 < b) for a, b in zip(edges, edges[1:])]
     return folds if min(filled) >= 2 else []
+
+
+def frame_gutters(rows: list, boxes: list, width: float) -> list[float]:
+    """The gutters between the columns of a sheet of cards to cut out: four or more drawn frames of one size
+    (within 2 pt), each as wide as a tenth of the page or more, standing in two or more columns and holding
+    nearly all the page's text (a title and a footer aside). Read across, each row of cards interleaves its
+    cards' lines ('Burn: every foe in' 'Chill: a foe skips' 'loses one.'); a gutter midway between each two
+    columns of frames, which no text crosses, reads each card whole."""
+    frames = [b for b in boxes if b[2] - b[0] >= 0.1 * width and b[3] - b[1] >= 0.1 * width]
+    sizes: dict[tuple[int, int], list] = {}
+    for box in frames:
+        key = next((k for k in sizes if abs(k[0] - (box[2] - box[0])) <= 2 and abs(k[1] - (box[3] - box[1])) <= 2),
+                   (round(box[2] - box[0]), round(box[3] - box[1])))
+        sizes.setdefault(key, []).append(box)
+    text = [s for r in rows for s in r.segments]
+    for group in sorted(sizes.values(), key=len, reverse=True):
+        held = [b for b in group if any(b[0] <= s[0].x0 and s[-1].x1 <= b[2] and b[1] <= s[0].y <= b[3] for s in text)]
+        if len(held) < 4:
+            break
+        framed = sum(1 for s in text if any(b[0] <= s[0].x0 and s[-1].x1 <= b[2] and b[1] <= s[0].y <= b[3]
+                                            for b in held))
+        if framed < 0.8 * len(text):
+            continue  # boxes on a page of rules (a grid of die faces beside the text): no sheet of cards
+        lefts: list[float] = []
+        for box in sorted(held):
+            if not lefts or box[0] - lefts[-1] > 2:
+                lefts.append(box[0])
+        if len(lefts) < 2:
+            continue
+        rights = [max(b[2] for b in held if abs(b[0] - x) <= 2) for x in lefts]
+        xs = [(right + left) / 2 for right, left in zip(rights, lefts[1:]) if left > right - 1]
+        top, bottom = max(b[3] for b in held), min(b[1] for b in held)  # a title over the sheet may cross
+        inside = [seg for seg in text if bottom <= seg[0].y <= top]
+        if len(xs) == len(lefts) - 1 and not any(s[0].x0 < x < s[-1].x1 for s in inside for x in xs):
+            return xs
+    return []
+
+
+def _disc(seg, boxes) -> tuple | None:
+    """The small drawn shape (a disc, a rounded square) round a number that leads a segment, or None."""
+    digits = []
+    for char in seg:
+        if not char.text.isdigit() or len(digits) == 2:
+            break
+        digits.append(char)
+    if not digits or (len(seg) > len(digits) and seg[len(digits)].text in ".)"):
+        return None  # '1.', '2)': a list marker typed as such needs no help
+    size = digits[0].size
+    x0, x1, y = digits[0].x0, digits[-1].x1, digits[0].y
+    for box in boxes:
+        w, h = box[2] - box[0], box[3] - box[1]
+        if 1.1 * size <= w <= 3 * size and 1.1 * size <= h <= 3 * size and 0.75 <= w / h <= 1.33 \
+                and box[0] <= x0 and x1 <= box[2] and box[1] <= y + 0.3 * size <= box[3]:
+            return box
+    return None
+
+
+def disc_numbers(rows, boxes) -> None:
+    """Step numbers printed in drawn discs ('①Tide', '② Lay the tiles …'): two or more rows on the page each
+    led by a number standing alone in a small square-ish shape, counting 1, 2 … (each number's one before it
+    there too). The disc is the list
+    marker's full stop: the number is written '1.' and joined to its text, so the row reads as a numbered item
+    ('1. Lay …', not a two-cell row '1 — Lay …') and, as a bold name, as a numbered heading. A number a shape
+    holds among other text (a cost in a card's corner) does not lead its row and is left alone."""
+    led = []
+    for row in rows:
+        number = re.match(r"\d{1,2}", _text(row.segments[0])) if row.segments else None
+        if number and _disc(row.segments[0], boxes) is not None:
+            led.append((row, int(number.group(0))))
+    numbers = [n for _, n in led]
+    if len(led) < 2 or not {1, 2} <= set(numbers) or any(n - 1 not in numbers for n in numbers if n > 1):
+        return  # the numbers count 1, 2 … (a page may hold two runs: the set-up's, the turn's)
+    for row, number in led:
+        seg = row.segments[0]
+        last = len(str(number)) - 1
+        seg[last].text += "."
+        seg[last].disc = True
+        if len(seg) == last + 1 and len(row.segments) > 1:  # the number alone in its cell: one with its text
+            seg = seg + row.segments[1]
+            row.segments[0:2] = [seg]
+        for char in seg[:last + 1]:  # the number set bold in its disc takes the weight of the words it leads
+            char.bold = seg[last + 1].bold if len(seg) > last + 1 else char.bold

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .layout_lines import column_tables, drop_furniture
+from .layout_lines import HEADER_WORDS, column_tables, drop_furniture
 from .outline import Remark
 from .pdf_reader import join_hyphens
 
@@ -78,6 +78,47 @@ def _capitals(text: str) -> bool:
     return len(letters) >= 3 and all(c.isupper() for c in letters)
 
 
+# a cell naming a row: 'Blank', 'Spring Tide', 'Low Water (×2)', '2–3' (no sentence: no closing stop)
+NAME_CELL = re.compile(r"(?:[A-Z][\w'’()×-]*(?: [\w'’()×-]+){0,2}|\d{1,2}(?:\s*[–—-]\s*\d{1,2})?)")
+
+
+def _cell_rows(lines: list[Line], i: int) -> list[Line] | None:
+    """A two-column table saved one cell per line (a PDF viewer's text of a table: 'Face' / 'Result' / 'Blank'
+    / 'The fire is steady.' / 'Wisp' / 'Good smoke: add one log' / 'to the clamp.' …) starting at line ``i``:
+    two lines naming the columns, then three rows or more, each a short name and its result's lines up to the
+    one closing a sentence. As '| … |' rows, one per line: the name's row, then each result line as a row with
+    its first cell empty, which the reader joins to the row above (a wrapped cell)."""
+    heads = [lines[k][1].strip() for k in (i, i + 1) if k < len(lines)]
+    if len(heads) < 2 or not all(h.lower() in HEADER_WORDS for h in heads) or heads[0].lower() == heads[1].lower():
+        return None
+    out = [(lines[i][0], f"| {heads[0]} |  |"), (lines[i + 1][0], f"|  | {heads[1]} |")]
+    k, rows = i + 2, 0
+    while k + 1 < len(lines) and NAME_CELL.fullmatch(name := lines[k][1].strip()):
+        j, result = k + 1, []
+        while j < len(lines) and lines[j][1].strip() and not (result and re.search(r"[.!?]$", result[-1][1])):
+            result.append((lines[j][0], lines[j][1].strip()))
+            j += 1
+        if not result or NAME_CELL.fullmatch(result[0][1]) or not re.search(r"[.!?]$", result[-1][1]):
+            break
+        out += [(lines[k][0], f"| {name} |  |")] + [(ln, f"|  | {text} |") for ln, text in result]
+        k, rows = j, rows + 1
+    return out if rows >= 3 else None
+
+
+def _one_cell_a_line(lines: list[Line]) -> list[Line]:
+    out: list[Line] = []
+    i = 0
+    while i < len(lines):
+        table = _cell_rows(lines, i)
+        if table is None:
+            out.append(lines[i])
+            i += 1
+            continue
+        out += table
+        i += len(table)
+    return out
+
+
 def _blank(lines: list[Line], i: int) -> bool:
     return i < 0 or i >= len(lines) or not lines[i][1].strip()
 
@@ -101,7 +142,7 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     if dense:  # every printed line kept, as a PDF viewer saves it: 'clear-' / 'ed; turn it over' is one word
         joined = [(text, ln) for ln, text in lines]
         join_hyphens(joined)
-        lines = [(ln, text) for text, ln in joined]
+        lines = _one_cell_a_line([(ln, text) for text, ln in joined])
     out = column_tables([(ln, text.rstrip()) for ln, text in lines])
     levels: dict[str, int] = {}  # underline character -> heading level, in order of first use
     used = {m.group(1) for k, (_, t) in enumerate(out)  # underlines: a rule under a text line standing alone
