@@ -50,13 +50,7 @@ def main_content(root, skip: set[str]):
     if len(found) != 1 or len(_flat(found[0], skip)) < max(MIN_MAIN_CHARS, MIN_MAIN_SHARE * len(_flat(root, skip))):
         return None, []
     main = found[0]
-    outside = []
-    node = main
-    while node.parent is not None:
-        outside.extend(c for c in node.parent.children if c is not node and not isinstance(c, str))
-        node = node.parent
-    outside.sort(key=lambda n: (int(n.line), getattr(n.line, "col", 0)))  # a line can carry a column (Pos)
-    return main, outside
+    return main, around(main)
 
 
 def title_outside(main, outside: list):
@@ -88,3 +82,51 @@ def _walk(node):
 
 def _line(node) -> int:
     return int(node.line)
+
+
+BODY_SHARE = 0.85  # a post's body: the one element inside it holding this much of the post's words
+
+
+def _posts(node) -> list:
+    """The posts of a forum thread inside ``node``: its outermost <article> elements, two or more, all children
+    of one element (phpBB, Discourse, BoardGameGeek set each post in one)."""
+    found: list = []
+    _outermost(node, found, lambda n: n.tag == "article")
+    return found if len(found) >= 2 and len({id(n.parent) for n in found}) == 1 else []
+
+
+def first_post(main, root, skip: set[str]):
+    """``(body, replies)`` when the page (its main content, else the whole page) is a forum thread whose first
+    post holds more words than all the replies together: the rules posted as a thread's opening post, answered
+    below. ``body`` is the first post's body (the one element holding nearly all its words, without the
+    poster's name, date and buttons); ``replies`` the later posts. None for any other page."""
+    posts = _posts(main if main is not None else root)
+    if not posts:
+        return None
+    sizes = [len(_flat(p, skip)) for p in posts]
+    if sizes[0] < MIN_MAIN_CHARS or sizes[0] <= sum(sizes[1:]):
+        return None
+    body = posts[0]
+    while True:  # down to the post's body: the header (avatar, name, date) and the footer (buttons) go
+        total = len(_flat(body, skip))
+        inner = [c for c in body.children if not isinstance(c, str) and len(_flat(c, skip)) >= BODY_SHARE * total]
+        if len(inner) != 1 or any(isinstance(c, str) and c.strip() for c in body.children):
+            return body, posts[1:]
+        body = inner[0]
+
+
+def around(main) -> list:
+    """The elements around ``main`` (the siblings of it and of each of its ancestors), in page order."""
+    outside = []
+    node = main
+    while node.parent is not None:
+        outside.extend(c for c in node.parent.children if c is not node and not isinstance(c, str))
+        node = node.parent
+    outside.sort(key=lambda n: (int(n.line), getattr(n.line, "col", 0)))  # a line can carry a column (Pos)
+    return outside
+
+
+def reply_summary(post, skip: set[str]) -> str:
+    """A reply's words, shortened, for the report."""
+    words = _flat(post, skip)
+    return words if len(words) <= SHOWN_CHARS else words[:SHOWN_CHARS].rsplit(" ", 1)[0] + " …"
