@@ -4181,3 +4181,23 @@ def test_a_rendered_quote_box_after_the_set_up_steps_is_a_quote_not_a_step(tmp_p
     result, files, _ = run(tmp_path, FORUM_THREAD, name="book.html")
     assert len(files["game"]["setup"]) == 3
     assert "> With two players, leave out the pear trees." in result.page.read_text(encoding="utf-8")
+
+
+def test_a_die_face_column_of_drawn_symbols_is_named_by_the_column_beside_it(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Bramble Fair
+
+        ## The sky die
+
+        The sky die has six faces. Roll it at dawn.
+
+        | Face | Sky | What it does |
+        |---|---|---|
+        | ☀ | Sunny | Gain 1 berry. |
+        | ☁ | Cloudy | Nothing happens. |
+        | ☂ | Rain | Lose 1 berry. |
+        | ❄ | Frost | Skip a turn. |
+        """)
+    die = files["dice"]["dice"][0]
+    assert [f["label"] for f in die["faces"]] == ["☀ Sunny", "☁ Cloudy", "☂ Rain", "❄ Frost"]
+    assert files["dice"]["tables"][0]["rows"][2]["result"] == "Lose 1 berry."
