@@ -69,13 +69,13 @@ def underlined_title(node) -> bool:
     return inner is not None and {node.tag, inner.tag} in ({"b", "u"}, {"strong", "u"}) and _plain(inner)
 
 
-def alone(node) -> bool:
-    """``node`` stands on a line of its own: a <br>, a block or the start (end) of its parent on each side."""
-    siblings = node.parent.children if node.parent is not None else [node]
-    at = next(n for n, c in enumerate(siblings) if c is node)
+def alone(siblings: list, at: int) -> bool:
+    """``siblings[at]`` stands on a line of its own: a <br>, a block or the start (end) of its parent on each
+    side (the index is the caller's: no search, so a page of many thousand lines stays linear)."""
 
-    def edge(items) -> bool:
-        for c in items:
+    def edge(indices) -> bool:
+        for n in indices:
+            c = siblings[n]
             if isinstance(c, str):
                 if c.strip():
                     return False
@@ -84,7 +84,7 @@ def alone(node) -> bool:
                                                    "sup", "sub", "mark", "font", "s", "del", "strike", "img"}
         return True
 
-    return edge(reversed(siblings[:at])) and edge(siblings[at + 1:])
+    return edge(range(at - 1, -1, -1)) and edge(range(at + 1, len(siblings)))
 
 
 def title_sizes(root) -> dict[float, int]:
@@ -93,10 +93,10 @@ def title_sizes(root) -> dict[float, int]:
     stack = [root]
     while stack:
         node = stack.pop()
-        for child in node.children:
+        for at, child in enumerate(node.children):
             if isinstance(child, str):
                 continue
-            if (size := sized_title(child)) is not None and alone(child):
+            if (size := sized_title(child)) is not None and alone(node.children, at):
                 sizes.add(size)
             else:
                 stack.append(child)

@@ -399,7 +399,7 @@ class HtmlReader:
             lines.append((re.sub(r"\s+", " ", "".join(words)).strip(), at or loose_line))
             return lines
 
-        for child in node.children:
+        for at, child in enumerate(node.children):
             if isinstance(child, str):
                 if child.strip():
                     loose.append(child)
@@ -412,7 +412,7 @@ class HtmlReader:
                     or self._dropped_chrome(child):
                 continue
             if tag in ("strong", "b", "em", "i", "a", "span", "code", "br", "small", "sup", "sub", "u", "mark"):
-                if (level := self._title_line(child)) is not None:  # a rendered BBCode title: see brlines
+                if (level := self._title_line(node.children, at)) is not None:  # a rendered BBCode title: see brlines
                     flush()
                     out.append(Heading(level, re.sub(r"^\*+|\*+$", "", self.inline(child).strip()).strip(),
                                        child.line))
@@ -503,11 +503,12 @@ class HtmlReader:
                     out.extend(inner)
         flush()
 
-    def _title_line(self, node: Node) -> int | None:
+    def _title_line(self, siblings: list, at: int) -> int | None:
         """The heading level of a title set on a line of its own in text parted by <br> (brlines), else None."""
-        if (size := sized_title(node)) is not None and size in self.title_levels and alone(node):
+        node = siblings[at]
+        if (size := sized_title(node)) is not None and size in self.title_levels and alone(siblings, at):
             return self.title_levels[size]
-        if underlined_title(node) and alone(node):
+        if underlined_title(node) and alone(siblings, at):
             return min(len(self.title_levels) + 1, 6)
         return None
 
