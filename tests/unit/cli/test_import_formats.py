@@ -325,6 +325,34 @@ def test_bold_lines_in_a_row_are_emphasis_not_headings():
     assert "<h2>Gold</h2>" in html, "the last one leads the text: a heading"
 
 
+def test_a_word_tables_bold_header_row_names_its_columns_and_a_symbol_column_its_faces(tmp_path):
+    # Google Docs sets a table's header row in bold (often coloured): no <th>, and each cell alone would look
+    # like a heading set by hand; and a die's faces drawn as symbols are named in the column beside them
+    def build(doc):
+        doc.add_paragraph("Bramble Fair", style="Title")
+        doc.add_heading("The sky die", level=1)
+        doc.add_paragraph("The sky die is a six-sided die with its own faces. Roll it at dawn.")
+        rows = [("Face", "Sky", "What it does"), ("☀", "Sunny", "Gain 1 berry."), ("☀", "Sunny", "Gain 1 berry."),
+                ("☁", "Cloudy", "Nothing happens."), ("☂", "Rain", "Lose 1 berry."), ("❄", "Frost", "Skip a turn."),
+                ("🌈", "Rainbow", "Gain 2 berries.")]
+        table = doc.add_table(rows=len(rows), cols=3)
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                run = table.cell(r, c).paragraphs[0].add_run(text)
+                run.bold = r == 0
+        doc.add_heading("Winning", level=1)
+        doc.add_paragraph("Most berries wins.")
+
+    html, _ = docx_reader.to_html(_docx(build))
+    assert "<h2>Face</h2>" not in html and "<h3>Face</h3>" not in html and "<strong>Face</strong>" in html
+    source = tmp_path / "book.docx"
+    source.write_bytes(_docx(build))
+    result = import_rulebook(source, tmp_path / "out", game_id="book")
+    die = data(result)["dice"]["dice"][0]
+    assert [f["label"] for f in die["faces"]] == ["☀ Sunny", "☀ Sunny", "☁ Cloudy", "☂ Rain", "❄ Frost",
+                                                  "🌈 Rainbow"]
+
+
 WORD_NS = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 
 

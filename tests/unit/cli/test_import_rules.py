@@ -4275,3 +4275,96 @@ After the roll the first player passes the die to the left and the day begins.
     assert [face["label"] for face in die["faces"]] == ["Sun", "Fog", "Fog", "Rain", "Squall", "Calm"]
     rows = files["dice"]["tables"][0]["rows"]
     assert rows[0]["result"] == "Every boat sails one more space." and rows[3]["result"].endswith("from its hold.")
+
+
+FORUM_THREAD = """\
+    <html><head><title>Orchard Bees rules (v2) | Board Game Forum</title></head><body>
+    <div class="site-header"><a href="/">Board Game Forum</a> <a href="/login">Log in</a></div>
+    <h1>Orchard Bees</h1>
+    <div class="thread">
+    <article class="post" id="p1"><div class="post-author"><a href="/u/mira">Mira Stone</a> Designer</div>
+    <div class="post-content">
+    Here are the full v2 rules as text.<br>
+    <br>
+    <span style="font-size:20px"><b>Setting up</b></span><br>
+    <ol><li>Put the orchard board in the middle.</li><li>Each player takes a hive and 2 honey.</li>
+    <li>The youngest player takes the queen token.</li></ol>
+    <div class="bbcode_quote"><div class="quote-title"><b>Two players</b></div>
+    <div class="quote-text">With two players, leave out the pear trees.</div></div>
+    <br>
+    <span style="font-size:20px"><b>A season</b></span><br>
+    Every season has three steps: <b>Fly</b>, <b>Gather</b> and <b>Rest</b>.<br>
+    <br>
+    <u><b>1. Fly</b></u><br>
+    Move each bee up to two trees.<br>
+    <br>
+    <u><b>2. Gather</b></u><br>
+    Take 1 nectar from each tree with a bee on it.<br>
+    <br>
+    <u><b>3. Rest</b></u><br>
+    Turn every 2 nectar into 1 honey and pass the queen token left.<br>
+    <br>
+    <span style="font-size:20px"><b>Weather (roll 1d6)</b></span><br>
+    1-2 – <b>Rain</b>: bees do not fly this season.<br>
+    3-5 – <b>Sun</b>: play as normal.<br>
+    6 – <b>Heat</b>: each tree gives 1 more nectar.<br>
+    Roll once at the start of each season.<br>
+    </div>
+    <div class="post-buttons"><button>Reply</button> <button>Quote</button></div></article>
+    <article class="post" id="p2"><div class="post-author"><a href="/u/tomg">Tom G</a></div>
+    <div class="post-content">We tried a house rule:<ol><li>Bees may fly three trees.</li>
+    <li>Rain only stops the first bee.</li></ol>Great game!</div></article>
+    <article class="post" id="p3"><div class="post-author"><a href="/u/mira">Mira Stone</a></div>
+    <div class="post-content">Thanks Tom, nice idea.</div></article>
+    </div>
+    </body></html>
+    """
+
+
+def test_a_forum_threads_first_post_is_the_rules_and_the_replies_are_listed(tmp_path):
+    result, files, needs = run(tmp_path, FORUM_THREAD, name="book.html")
+    assert files["game"]["setup"][:3] == ["Put the orchard board in the middle.",
+                                          "Each player takes a hive and 2 honey.", "The youngest player takes the queen token."]
+    assert not any("Bees may fly" in step for step in files["game"]["setup"])  # a reply's house rule is no step
+    page = result.page.read_text(encoding="utf-8")
+    for other in ("Mira Stone", "house rule", "Bees may fly three trees", "Thanks Tom", "Reply"):
+        assert other not in page, other
+    assert "2 post(s) replying below" in needs and "'Tom G We tried a house rule: Bees may fly three trees." in needs
+    assert re.search(r"'Mira Stone Thanks Tom, nice idea\.' \(line 3[0-9]\)", needs)
+
+
+def test_a_rendered_bbcode_posts_sized_and_underlined_lines_are_its_headings(tmp_path):
+    result, files, _ = run(tmp_path, FORUM_THREAD, name="book.html")
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Fly", "Gather", "Rest"]
+    assert files["phases"]["phases"][2]["rules"].startswith("Turn every 2 nectar into 1 honey")
+    table = files["dice"]["tables"][0]
+    assert table["dice"] == "1d6" and [r["result"] for r in table["rows"]] == [
+        "**Rain**: bees do not fly this season.", "**Sun**: play as normal.", "**Heat**: each tree gives 1 more nectar."]
+    page = result.page.read_text(encoding="utf-8")
+    assert "## Setting up" in page and "## A season" in page and "Roll once at the start of each season." in page
+
+
+def test_a_rendered_quote_box_after_the_set_up_steps_is_a_quote_not_a_step(tmp_path):
+    result, files, _ = run(tmp_path, FORUM_THREAD, name="book.html")
+    assert len(files["game"]["setup"]) == 3
+    assert "> With two players, leave out the pear trees." in result.page.read_text(encoding="utf-8")
+
+
+def test_a_die_face_column_of_drawn_symbols_is_named_by_the_column_beside_it(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Bramble Fair
+
+        ## The sky die
+
+        The sky die has six faces. Roll it at dawn.
+
+        | Face | Sky | What it does |
+        |---|---|---|
+        | ☀ | Sunny | Gain 1 berry. |
+        | ☁ | Cloudy | Nothing happens. |
+        | ☂ | Rain | Lose 1 berry. |
+        | ❄ | Frost | Skip a turn. |
+        """)
+    die = files["dice"]["dice"][0]
+    assert [f["label"] for f in die["faces"]] == ["☀ Sunny", "☁ Cloudy", "☂ Rain", "❄ Frost"]
+    assert files["dice"]["tables"][0]["rows"][2]["result"] == "Lose 1 berry."

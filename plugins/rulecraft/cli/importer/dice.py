@@ -547,7 +547,10 @@ def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
         result = next((k for k, h in enumerate(header) if k > face and RESULT_HEADER.match(h)), len(header) - 1)
         if result <= face:
             return None
-        rows = [(" ".join(plain(c).strip() for c in r[:face + 1] if plain(c).strip()), plain(r[result]).strip())
+        named = face + 1
+        if not any(re.search(r"[^\W\d_]", plain(r[face])) for r in block.rows[1:] if len(r) > face):
+            named = result  # a column of drawn symbols ('☀'), then their names ('Scorcher'): the label is both
+        rows = [(" ".join(plain(c).strip() for c in r[:named] if plain(c).strip()), plain(r[result]).strip())
                 for r in block.rows[1:] if len(r) > result]
         return rows if all(label and not roll_line(label) for label, _ in rows) else None
     if isinstance(block, ListBlock) and len(block.items) >= 3:

@@ -161,9 +161,17 @@ def mark_manual_headings(document):
         level = levels.get(look[0], below)
         return 2 if level == 1 and title_taken else level
 
+    def header_row(row) -> bool:
+        """A table row whose every cell looks like a heading (bold or larger) is the table's header row: its
+        cells name the columns ('Face', 'What it does'), no section of the document."""
+        cells = [[p for p in transforms.get_descendants_of_type(c, documents.Paragraph) if _text_of(p).strip()]
+                 for c in row.children]
+        return len(cells) >= 2 and all(ps and all(_looks(p, body) for p in ps) for ps in cells)
+
     def rewrite(element):
         children = getattr(element, "children", None)
-        if not children or not isinstance(element, (documents.HasChildren, documents.TableCellUnmerged)):
+        if not children or not isinstance(element, (documents.HasChildren, documents.TableCellUnmerged)) \
+                or isinstance(element, documents.TableRow) and header_row(element):
             return element
         out = []
         for i, child in enumerate(children):

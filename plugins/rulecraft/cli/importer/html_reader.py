@@ -11,10 +11,11 @@ import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from .brlines import alone, line_groups, sized_title, title_sizes, underlined_title
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import absolute, as_text, image_remark, safe_href
-from .maincontent import dropped_lines, page_parts
+from .maincontent import dropped_lines, first_post, page_parts, reply_summary, thread_parts
 from .markdown_reader import roll_paragraphs
 from .names import generic_title
 from .outline import (
@@ -56,6 +57,11 @@ FOOTER_MAX_CHARS = 400  # a page footer is a line or two (copyright, credits); a
 
 def _classes(node) -> set[str]:
     return set(node.attrs.get("class", "").lower().split())
+
+
+def _quote_box(node) -> bool:
+    """A forum's rendered quote box: a class 'quote', 'bbcode_quote', 'post-quote' (not 'quotetitle')."""
+    return any(re.search(r"(?:^|[-_])quote$", word) for word in _classes(node))
 
 
 def _entry_title(node: Node) -> bool:
@@ -211,6 +217,7 @@ class HtmlReader:
         self.bold: set[str] = set()
         self.italic: set[str] = set()
         self.addresses: set[str] = set()  # the page's own address(es): a link there is a link within the page
+        self.title_levels: dict[float, int] = {}  # a rendered BBCode post's title sizes, as heading levels
         self.entry_title: Heading | None = None  # the post's own title, marked so (a blog's 'entry-title')
         self.controls: list[tuple[str, int]] = []  # small forms dropped: their words and lines
 
@@ -247,6 +254,12 @@ class HtmlReader:
         builder.close()
         stream: list = []
         parts = page_parts(builder.root, SKIP)
+        self.title_levels = title_sizes(builder.root)
+        if (thread := first_post(parts.main if parts else None, builder.root, SKIP)) is not None:
+            # a forum thread: the rules are the first post; the replies are listed, each with its line
+            body, replies = thread
+            parts = thread_parts(body, replies, SKIP)
+            self.remarks += [Remark("reply", f"'{reply_summary(r, SKIP)}'", r.line) for r in replies]
         if parts is None:
             self.blocks(builder.root, stream)
         else:  # a site around the rules (header, tools, sidebar, footer): read the page's main content
@@ -361,28 +374,55 @@ class HtmlReader:
 
     def blocks(self, node: Node, out: list) -> None:
         loose: list[str] = []
+        loose_at: list = []  # the line each piece of ``loose`` starts on
         loose_line = node.line
+        running = node.line
 
         def flush() -> None:
-            table = _markdown_table("".join(loose), loose_line, self.source)
-            text = re.sub(r"\s+", " ", "".join(loose)).strip()
+            table = _markdown_table("".join(loose).replace(BREAK, " "), loose_line, self.source)
+            text = re.sub(r"\s+", " ", "".join(loose).replace(BREAK, " ")).strip()
             if table is not None:
                 out.append(table)
+            elif BREAK in loose and text:  # lines parted by <br> (a rendered forum post): see brlines
+                self._line_blocks(lines_of_loose(), out)
             elif text:
                 out.append(Paragraph(escape_refs(text), loose_line))
             loose.clear()
+            loose_at.clear()
 
-        for child in node.children:
+        def lines_of_loose() -> list:
+            lines, words, at = [], [], None
+            for piece, line in zip(loose, loose_at, strict=True):
+                if piece == BREAK:
+                    lines.append((re.sub(r"\s+", " ", "".join(words)).strip(), at or line))
+                    words, at = [], None
+                    continue
+                if piece.strip() and at is None:
+                    at = line + (len(piece) - len(piece.lstrip("\n")) if isinstance(line, int) else 0)
+                words.append(piece)
+            lines.append((re.sub(r"\s+", " ", "".join(words)).strip(), at or loose_line))
+            return lines
+
+        for at, child in enumerate(node.children):
             if isinstance(child, str):
                 if child.strip():
                     loose.append(child)
+                    loose_at.append(int(running))
+                running = int(running) + child.count("\n")
                 continue
+            running = child.line
             tag = child.tag
             if tag in SKIP or _edit_link(child) or (_toc_like(child) and self._dropped_toc(child)) \
                     or self._dropped_chrome(child) or self._dropped_controls(child):
                 continue
             if tag in ("strong", "b", "em", "i", "a", "span", "code", "br", "small", "sup", "sub", "u", "mark"):
-                loose.append(self.inline(Node("#span", {}, child.line, [child])))
+                if (level := self._title_line(node.children, at)) is not None:  # a rendered BBCode title: see brlines
+                    flush()
+                    out.append(Heading(level, re.sub(r"^\*+|\*+$", "", self.inline(child).strip()).strip(),
+                                       child.line))
+                    continue
+                loose.append(BREAK if tag == "br" else self.inline(Node("#span", {}, child.line, [child])))
+                loose_at.append(child.line)
                 loose_line = child.line
                 continue
             flush()
@@ -436,7 +476,7 @@ class HtmlReader:
             elif tag == "img":
                 self.remarks.append(image_remark(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line))
                 out.append(Image(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line))
-            elif tag == "blockquote":
+            elif tag == "blockquote" or tag == "div" and _quote_box(child):  # a rendered [q] box
                 inner: list = []
                 self.blocks(child, inner)
                 out.append(Quote(inner, child.line))
@@ -466,6 +506,23 @@ class HtmlReader:
                                 block.hint = "dice"
                     out.extend(inner)
         flush()
+
+    def _title_line(self, siblings: list, at: int) -> int | None:
+        """The heading level of a title set on a line of its own in text parted by <br> (brlines), else None."""
+        node = siblings[at]
+        if (size := sized_title(node)) is not None and size in self.title_levels and alone(siblings, at):
+            return self.title_levels[size]
+        if underlined_title(node) and alone(siblings, at):
+            return min(len(self.title_levels) + 1, 6)
+        return None
+
+    def _line_blocks(self, lines: list, out: list) -> None:
+        for kind, group in line_groups(lines):
+            if kind == "lines":
+                out.append(ListBlock(False, [ListItem(escape_refs(t), at) for t, at in group], group[0][1],
+                                     hint="lines"))
+            else:
+                out.append(Paragraph(escape_refs(" ".join(t for t, _ in group)), group[0][1]))
 
     def _banner(self, node: Node) -> Node | None:
         """The image when ``node`` holds only an image whose alternative text is a title in capitals ('SETTING

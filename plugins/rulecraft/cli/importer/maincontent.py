@@ -89,12 +89,7 @@ def page_parts(root, skip: set[str]) -> PageParts | None:
     if len(found) != 1 or len(_flat(found[0], skip)) < MIN_MAIN_CHARS:
         return None
     parts = PageParts(found[0])
-    outside = []
-    node = parts.main
-    while node.parent is not None:
-        outside.extend(c for c in node.parent.children if c is not node and not isinstance(c, str))
-        node = node.parent
-    outside = sorted((n for n in outside if n.tag not in skip and _flat(n, skip)), key=_pos)
+    outside = [n for n in around(parts.main) if n.tag not in skip and _flat(n, skip)]
     titled = _title_holder(parts.main, outside)
     for n in outside:
         if n is titled or reads_as_rules(n, skip):
@@ -103,6 +98,26 @@ def page_parts(root, skip: set[str]) -> PageParts | None:
             parts.dropped.append(n)
     read = sum(len(_flat(n, skip)) for n in [*parts.before, parts.main, *parts.after])
     return parts if read >= MIN_MAIN_SHARE * len(_flat(root, skip)) else None
+
+
+def around(main) -> list:
+    """The elements around ``main`` (the siblings of it and of each of its ancestors), in page order."""
+    outside = []
+    node = main
+    while node.parent is not None:
+        outside.extend(c for c in node.parent.children if c is not node and not isinstance(c, str))
+        node = node.parent
+    return sorted(outside, key=_pos)
+
+
+def thread_parts(body, replies: list, skip: set[str]) -> PageParts:
+    """A forum thread's first post as the page's content, with the thread's title above it: everything else
+    around it (the poster's name, date and buttons, the site) is dropped and listed; the replies are listed on
+    their own (``first_post``)."""
+    outside = [n for n in around(body) if n.tag not in skip and _flat(n, skip) and not any(n is r for r in replies)]
+    titled = _title_holder(body, outside)
+    return PageParts(body, before=[titled] if titled is not None else [],
+                     dropped=[n for n in outside if n is not titled])
 
 
 def _title_holder(main, outside: list):
@@ -126,3 +141,40 @@ def dropped_lines(dropped: list, skip: set[str]) -> list[tuple[str, int]]:
         rest = dropped[LISTED:]
         out.append((f"site around the page's main content dropped: {len(rest)} more part(s)", int(rest[0].line)))
     return out
+
+
+BODY_SHARE = 0.85  # a post's body: the one element inside it holding this much of the post's words
+
+
+def _posts(node, skip: set[str]) -> list:
+    """The posts of a forum thread inside ``node``: its outermost <article> elements, two or more, all children
+    of one element (phpBB, Discourse, BoardGameGeek set each post in one)."""
+    found: list = []
+    _outermost(node, found, lambda n: n.tag == "article", skip)
+    return found if len(found) >= 2 and len({id(n.parent) for n in found}) == 1 else []
+
+
+def first_post(main, root, skip: set[str]):
+    """``(body, replies)`` when the page (its main content, else the whole page) is a forum thread whose first
+    post holds more words than all the replies together: the rules posted as a thread's opening post, answered
+    below. ``body`` is the first post's body (the one element holding nearly all its words, without the
+    poster's name, date and buttons); ``replies`` the later posts. None for any other page."""
+    posts = _posts(main if main is not None else root, skip)
+    if not posts:
+        return None
+    sizes = [len(_flat(p, skip)) for p in posts]
+    if sizes[0] < MIN_MAIN_CHARS or sizes[0] <= sum(sizes[1:]):
+        return None
+    body = posts[0]
+    while True:  # down to the post's body: the header (avatar, name, date) and the footer (buttons) go
+        total = len(_flat(body, skip))
+        inner = [c for c in body.children if not isinstance(c, str) and len(_flat(c, skip)) >= BODY_SHARE * total]
+        if len(inner) != 1 or any(isinstance(c, str) and c.strip() for c in body.children):
+            return body, posts[1:]
+        body = inner[0]
+
+
+def reply_summary(post, skip: set[str]) -> str:
+    """A reply's words, shortened, for the report."""
+    words = _flat(post, skip)
+    return words if len(words) <= SHOWN_CHARS else words[:SHOWN_CHARS].rsplit(" ", 1)[0] + " …"

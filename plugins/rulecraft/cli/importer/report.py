@@ -58,6 +58,8 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
                         ("comment", "commented-out passage(s) dropped"),
                         ("review", "reviewer comment(s) in the Word file's margin, left out of the rules text "
                                    "(settle each, then change the rules by hand if it asks to)"),
+                        ("reply", "post(s) replying below a forum thread's first post (the rules), left out of "
+                                  "the rules text (read each: an answer may settle a rule)"),
                         ("task", "task note(s) (TODO, DONE …) left out of the rules text"),
                         ("markup", "markup element(s) left out of the text (wiki templates, references and "
                                    "categories, template tags, Org keywords and drawers, outliner properties, "
