@@ -71,6 +71,20 @@ class ItemBlock(RulecraftBlock):
         _pin_game(el, ext, game_id)
 
 
+def _level_under(parent: etree.Element, el: etree.Element) -> int:
+    """One level below the last heading before the block ``el`` (2 at the top of a page)."""
+    before = list(parent)[:next((i for i, child in enumerate(parent) if child is el), 0)]
+    levels = [int(child.tag[1]) for child in before if re.fullmatch(r"h[1-6]", child.tag)]
+    return min(levels[-1] + 1, 5) if levels else 2
+
+
+class GlossaryBlock(GameBlock):
+    NAME = "glossary"
+
+    def render_game(self, el, ctx):
+        glossary.render_glossary(el, ctx, _level_under(self.placed_in, el))
+
+
 def _game_block(name: str, fn):
     return type(f"{name.title().replace('-', '')}Block", (GameBlock,),
                 {"NAME": name, "render_game": lambda self, el, ctx: fn(el, ctx)})
@@ -254,7 +268,7 @@ GAME_RENDERERS = {
 assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
 
 ALL_BLOCKS = [PhaseBlock, DiceBlock, DeckBlock, CardBlock, SectionBlock, CheatsheetVariantBlock, GamesBlock,
-              TitleBlock, DesignerNoteBlock] + [
-    _game_block(name, fn) for name, fn in GAME_RENDERERS.items()]
+              TitleBlock, DesignerNoteBlock, GlossaryBlock] + [
+    _game_block(name, fn) for name, fn in GAME_RENDERERS.items() if name != GlossaryBlock.NAME]
 
 __all__ = ["ALL_BLOCKS", "heading"]

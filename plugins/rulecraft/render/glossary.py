@@ -17,7 +17,9 @@ def sorted_terms(terms: list[Term]) -> list[Term]:
     return sorted(terms, key=lambda t: (t.term.casefold(), t.id))
 
 
-def render_glossary(parent: Element, ctx: RenderContext) -> None:
+def render_glossary(parent: Element, ctx: RenderContext, level: int = 2) -> None:
+    """The glossary, letters as headings of ``level`` and terms one level below (a prose page's glossary
+    under its own '### Words' heading nests there)."""
     terms = sorted_terms(ctx.game.terms)
     groups = [(letter, list(items)) for letter, items in groupby(terms, key=_letter)]
     bar = sub(parent, "div", cls="rc-gindex rc-nolink-terms")  # stays under the header (player.css)
@@ -33,18 +35,18 @@ def render_glossary(parent: Element, ctx: RenderContext) -> None:
     for letter, _ in groups:
         link(nav, letter, f"#letter-{letter.lower() if letter != '#' else 'other'}").tail = " "
     for letter, items in groups:
-        heading(parent, 2, letter, f"letter-{letter.lower() if letter != '#' else 'other'}", "rc-letter")
+        heading(parent, level, letter, f"letter-{letter.lower() if letter != '#' else 'other'}", "rc-letter")
         dl = sub(parent, "div", cls="rc-terms")
         for term in items:
-            render_term(dl, term, ctx)
+            render_term(dl, term, ctx, min(level + 1, 6))
 
 
-def render_term(parent: Element, term: Term, ctx: RenderContext) -> None:
+def render_term(parent: Element, term: Term, ctx: RenderContext, level: int = 3) -> None:
     box = sub(parent, "div", cls="rc-term-entry")
     box.set("data-term", term.id)
     box.set("data-rc-definition", term.id)  # the term links other terms, never itself
     box.set("data-rc-words", " | ".join(w.casefold() for w in term.words))  # what the filter matches
-    title = heading(box, 3, term.term, links.anchor("term", term.id), "rc-term-title")
+    title = heading(box, level, term.term, links.anchor("term", term.id), "rc-term-title")
     if term.changed_in:
         title.tail = None
         badge(box, f"Changed in {term.changed_in}", "changed")

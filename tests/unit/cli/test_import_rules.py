@@ -3596,6 +3596,7 @@ def test_a_component_line_counting_several_things_is_one_component_each(tmp_path
         - 30 coins, 24 ice tokens, 1 season marker and 1 bell
         - 2 dice: one for the wind, one for the ice
         - 8 red, 8 blue and 8 yellow meeples
+        - 48 ore cubes (black) and 20 waste cubes (grey, wood)
         """)
     components = [(c["name"], c.get("description")) for c in files["game"]["components"]]
     assert components == [
@@ -3603,7 +3604,8 @@ def test_a_component_line_counting_several_things_is_one_component_each(tmp_path
         ("4 ferries", "(4 colours)"), ("12 crew", "(4 colours)"), ("16 crates", "(4 colours)"),
         ("30 coins", None), ("24 ice tokens", None), ("1 season marker", None), ("1 bell", None),
         ("2 dice", "one for the wind, one for the ice"),
-        ("8 red, 8 blue and 8 yellow meeples", None)]  # the colours of one thing: one line, as written
+        ("8 red, 8 blue and 8 yellow meeples", None),  # the colours of one thing: one line, as written
+        ("48 ore cubes", "(black)"), ("20 waste cubes", "(grey, wood)")]
 
 
 def test_a_blog_posts_one_article_is_its_content_and_a_header_holding_the_title_is_read(tmp_path):

@@ -237,3 +237,10 @@ def test_a_phase_block_under_a_heading_naming_it_takes_that_heading(rules):
         ("h2", "count", "2. Count")]  # the same name: one heading, the phase's, at the page's level
     kept = mdkit.render(rules, "## Count {#mine}\n\n/// phase | count\n///\n", game="demo")[0]
     assert [h.get_text() for h in kept.select("h2, h3")] == ["Count", "2. Count"]  # an id of the author's: kept
+
+
+def test_a_glossary_block_in_prose_nests_under_the_heading_above_it(rules):
+    top = render(rules, "glossary")
+    assert [h.name for h in top.select(".rc-letter")] == ["h2", "h2"] and top.select_one(".rc-term-title").name == "h3"
+    page = mdkit.render(rules, "# Rules\n\n## Play\n\n### Words we use\n\n/// glossary\n///\n", game="demo")[0]
+    assert {h.name for h in page.select(".rc-letter")} == {"h4"} and {h.name for h in page.select(".rc-term-title")} == {"h5"}

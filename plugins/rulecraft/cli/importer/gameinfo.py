@@ -173,26 +173,38 @@ _BRACKETED = re.compile(r"^([^()]{1,60}?)\s*\(([^()]{1,200})\)\s*[.;]?$")
 
 
 # '30 planks, 24 knot tokens, 1 gust marker and 1 lantern (wood)': one line naming several counted things
-_COUNTED_PART = re.compile(r"\d+\s+[^\W\d][^,()]{0,40}")
+_COUNTED_PART = re.compile(r"(?P<name>\d+\s+[^\W\d][^,()]{0,40}?)\s*(?:\((?P<paren>[^()]{1,60})\))?")
 _COUNTED_SPLIT = re.compile(r"\s*,\s*(?:and\s+)?|\s+and\s+(?=\d)")
 
 
-def _counted_parts(item) -> tuple[list[str], str] | None:
-    """The things a component line counts, each its own component, and the bracket after them (what they
-    look like, said of all); None unless the line is only two or more counted things."""
+def _outside_brackets(text: str) -> list[str]:
+    """``text`` split at the separators of a counted list, never inside brackets ('(4 colours, wood)')."""
+    parts, depth, start = [], 0, 0
+    for match in re.finditer(r"[()]|" + _COUNTED_SPLIT.pattern, text):
+        if match.group(0) in "()":
+            depth += 1 if match.group(0) == "(" else -1
+        elif depth == 0:
+            parts.append(text[start:match.start()])
+            start = match.end()
+    return [*parts, text[start:]]
+
+
+def _counted_parts(item) -> list[tuple[str, str]] | None:
+    """The things a component line counts, each its own component with what it looks like ('48 ore cubes
+    (black) and 20 waste cubes (grey)'; a bracket after the last alone is said of all: '4 mats and 12 porters
+    (4 colours)'); None unless the line is only two or more counted things."""
     if item.children:
         return None
-    text = plain(item.text).strip().rstrip(".;")
-    paren = ""
-    if (bracket := re.fullmatch(r"(.*?)\s*\(([^()]{1,200})\)", text)) is not None:
-        text, paren = bracket.group(1), bracket.group(2).strip()
-    parts = _COUNTED_SPLIT.split(text)
-    if len(parts) < 2 or not all(_COUNTED_PART.fullmatch(p) for p in parts):
+    parts = [_COUNTED_PART.fullmatch(p.strip()) for p in _outside_brackets(plain(item.text).strip().rstrip(".;"))]
+    if len(parts) < 2 or not all(parts):
         return None
-    words = [p.split()[1:] for p in parts]
+    words = [p.group("name").split()[1:] for p in parts]
     if all(len(w) == 1 for w in words[:-1]) and len(words[-1]) > 1:
         return None  # '8 red, 8 blue and 8 yellow meeples': the colours of one thing
-    return parts, paren
+    parens = [(p.group("paren") or "").strip() for p in parts]
+    if not any(parens[:-1]):
+        parens = [parens[-1]] * len(parts)
+    return [(p.group("name").strip(), paren) for p, paren in zip(parts, parens, strict=True)]
 
 
 def components(state: State) -> None:
@@ -205,8 +217,7 @@ def components(state: State) -> None:
         out = []
         for item in block.items:
             if (counted := _counted_parts(item)) is not None:
-                names, paren = counted  # the bracket says what all of them look like ('(4 colours)')
-                for name in names:
+                for name, paren in counted:
                     entry = {"id": state.ids["component"](name, "component"), "name": name}
                     if paren:
                         entry["description"] = f"({paren})"
