@@ -4,7 +4,8 @@ A page saved from a wiki, a blog or a documentation site carries the site around
 site's logo and name, user and site tools, a sidebar of other pages, breadcrumbs, a footer. When the page marks
 its content (the one ``<main>``, or the one element with ``role="main"``; else the one ``<article>``), that is
 the rulebook. Around it, what reads as rules (paragraphs of its own words, not a list of links) is still read,
-in its place; the rest is dropped and listed, each part with its line, in the report (never silently)."""
+in its place; the rest is dropped and listed, each part with its line, in the report (never silently). A forum
+thread's rules are its first post; each reply is listed for a human (an answer may settle a rule)."""
 
 from __future__ import annotations
 
@@ -132,11 +133,8 @@ def _title_holder(main, outside: list):
 
 def dropped_lines(dropped: list, skip: set[str]) -> list[tuple[str, int]]:
     """What the report says of each dropped part of the site: its words (shortened) and its line."""
-    out = []
-    for n in dropped[:LISTED]:
-        words = _flat(n, skip)
-        shown = words if len(words) <= SHOWN_CHARS else words[:SHOWN_CHARS].rsplit(" ", 1)[0] + " …"
-        out.append((f"site around the page's main content dropped: '{shown}'", int(n.line)))
+    out = [(f"site around the page's main content dropped: '{_shortened(n, skip)}'", int(n.line))
+           for n in dropped[:LISTED]]
     if len(dropped) > LISTED:
         rest = dropped[LISTED:]
         out.append((f"site around the page's main content dropped: {len(rest)} more part(s)", int(rest[0].line)))
@@ -176,5 +174,9 @@ def first_post(main, root, skip: set[str]):
 
 def reply_summary(post, skip: set[str]) -> str:
     """A reply's words, shortened, for the report."""
-    words = _flat(post, skip)
+    return _shortened(post, skip)
+
+
+def _shortened(node, skip: set[str]) -> str:
+    words = _flat(node, skip)
     return words if len(words) <= SHOWN_CHARS else words[:SHOWN_CHARS].rsplit(" ", 1)[0] + " …"
