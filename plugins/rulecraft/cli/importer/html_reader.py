@@ -759,8 +759,6 @@ class HtmlReader:
 
 
 PAGE_TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.I | re.S)
-GENERIC_PAGE = re.compile(r"(?:the |full |game )?(?:rules?(?: of play)?|rulebook|rules? book|how to play|"
-                          r"playing the game)", re.I)
 TITLE_SEPARATORS = re.compile(r"\s+[—–|·-]\s+")
 DOCS_SUFFIX = re.compile(r"\s+(?:v?\d[\w.]*\s+)?(?:documentation|docs|wiki)$", re.I)
 
@@ -769,14 +767,13 @@ def site_name(text: str, heading: str) -> str | None:
     """The game's name when the page's title heading only says what the page is ('Rules of play') and the
     <title> names the site beside it ('Rules of play — Galeholm Signalmen 1.2 documentation': Sphinx,
     MkDocs, wikis). None when the heading names something, or the <title> names nothing else."""
-    if not GENERIC_PAGE.fullmatch(heading.strip(" .:")) and not generic_title(heading):  # '1. Overview' too
+    if not generic_title(heading):  # 'Rules of play', '1. Overview'
         return None
     found = PAGE_TITLE.search(text[:20000])
     if not found:
         return None
     parts = [DOCS_SUFFIX.sub("", p).strip() for p in TITLE_SEPARATORS.split(re.sub(r"\s+", " ", found.group(1)))]
-    others = [p for p in parts if p and p.lower() != heading.strip().lower() and not GENERIC_PAGE.fullmatch(p)
-              and not generic_title(p)]
+    others = [p for p in parts if p and p.lower() != heading.strip().lower() and not generic_title(p)]
     if len(others) == 1:
         return others[0]
     # 'Moonmilk Dairy — a cosy farming game for 1-4 players — Kickstarter': a short capitalised name first

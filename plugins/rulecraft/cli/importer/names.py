@@ -126,9 +126,9 @@ def capitalise(text: str) -> str:
 
 
 # A first heading that names a part of a rulebook, not the game: 'Introduction', 'How to Play', 'Rules of play'
-GENERIC_TITLE = re.compile(r"(?:(?:\d+(?:\.\d+)*\.?|[ivx]+\.|chapter\s+\d+:?)\s+)?(?:an?\s+|the\s+)?"
-                           r"(?:introduction|overview|welcome|contents|table of contents|how to play|"
-                           r"game|(?:game\s+)?rules?(?:\s+of\s+play)?|rule\s?book|quick[\s-]?start(?:\s+guide)?|"
+GENERIC_TITLE = re.compile(r"(?:(?:\d+(?:\.\d+)*\.?|[ivx]+\.|chapter\s+\d+:?)\s+)?(?:an?\s+|the\s+|full\s+)?"
+                           r"(?:introduction|overview|welcome|contents|table of contents|how to play|playing the game|"
+                           r"game|(?:game\s+)?rules?(?:\s+of\s+play|\s+book)?|rule\s?book|quick[\s-]?start(?:\s+guide)?|"
                            r"getting started|about(?:\s+the\s+game)?|set[\s-]?up|setting up|read\s?me)\W*", re.I)
 
 
