@@ -71,10 +71,14 @@ class ItemBlock(RulecraftBlock):
         _pin_game(el, ext, game_id)
 
 
+def _before(parent: etree.Element, el: etree.Element) -> list[etree.Element]:
+    """What stands before the block ``el`` in ``parent``, in order."""
+    return list(parent)[:next((i for i, child in enumerate(parent) if child is el), 0)]
+
+
 def _level_under(parent: etree.Element, el: etree.Element) -> int:
     """One level below the last heading before the block ``el`` (2 at the top of a page)."""
-    before = list(parent)[:next((i for i, child in enumerate(parent) if child is el), 0)]
-    levels = [int(child.tag[1]) for child in before if re.fullmatch(r"h[1-6]", child.tag)]
+    levels = [int(child.tag[1]) for child in _before(parent, el) if re.fullmatch(r"h[1-6]", child.tag)]
     return min(levels[-1] + 1, 5) if levels else 2
 
 
@@ -104,9 +108,7 @@ _HEADING_NUMBER_RE = re.compile(r"^(?:phase|step)?\s*\d+[a-z]?\s*[.):—–-]?\s
 def _naming_heading(parent: etree.Element, el: etree.Element, name: str) -> etree.Element | None:
     """The heading just before the block ``el`` (in ``parent``) when it names the phase ``name`` ("## Income",
     "## 3. Income"): the block then takes it as its own heading instead of repeating the name under it."""
-    siblings = list(parent)
-    at = next((i for i, child in enumerate(siblings) if child is el), 0)
-    before = siblings[at - 1] if at > 0 else None
+    before = (_before(parent, el) or [None])[-1]
     if before is None or not re.fullmatch(r"h[1-6]", before.tag) or before.get("id") or len(before):
         return None  # not a plain heading (one with an id of its own, or markup inside, is the author's)
     words = _HEADING_NUMBER_RE.sub("", _HEADING_MARKS_RE.sub("", before.text or "").strip())
