@@ -21,7 +21,9 @@
 * on_post_build: write each cheat sheet's PDFs, A4 and US Letter (pdf.py; needs WeasyPrint, optional),
   cached on disk by content (pdf_cache.py); under `mkdocs serve` after the reload (pdf_jobs.py).
 * serving: a page whose text, site and rule data are unchanged since the last rebuild is not rendered
-  again (render_cache.py); Jinja's compiled templates are kept between rebuilds too.
+  again (render_cache.py).
+* on_env: Jinja's compiled templates are kept, in memory between rebuilds and on disk between builds
+  (templates.py).
 * on_serve: watch rules_data/ so a YAML edit rebuilds the site; poll for saves every 0.1 s. While serving, a
   broken edit keeps the last good rule book and shows the errors in a banner on
   every page (and the log); fixing the file recovers on the next rebuild.
@@ -356,10 +358,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     @event_priority(-50)  # after other plugins' on_env: every page's content is final by now
     def on_env(self, env, /, *, config, files):
-        # Serving: Jinja compiles the theme's templates again for every rebuild (a new environment each
+        # Jinja compiles the theme's templates again for every build and rebuild (a new environment each
         # time, ~0.1 s); the compiled code is kept instead (Jinja checks it against each template's source).
-        if self.config.enabled and self.serving and env.bytecode_cache is None:
-            env.bytecode_cache = self._bytecode_cache()
+        if self.config.enabled and env.bytecode_cache is None:
+            env.bytecode_cache = self._bytecode_cache().bind(env)
         if self.config.enabled:
             self.pages_by_src = {f.src_uri: f.page for f in files.documentation_pages() if f.page is not None}
         return env
@@ -436,9 +438,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     def _bytecode_cache(self):
         cache = getattr(self, "bytecode_cache", None)
         if cache is None:
-            from .templates import MemoryBytecodeCache
+            from .templates import TemplateCodeCache
 
-            cache = self.bytecode_cache = MemoryBytecodeCache()
+            folder = self._cache_dir()
+            cache = self.bytecode_cache = TemplateCodeCache(folder / "templates" if folder else None)
         return cache
 
     def on_shutdown(self) -> None:

@@ -17,7 +17,7 @@ from rulecraft.mkdocs_plugin.render_cache import (
     game_fingerprints,
     site_signature,
 )
-from rulecraft.mkdocs_plugin.templates import MemoryBytecodeCache
+from rulecraft.mkdocs_plugin.templates import TemplateCodeCache
 from rulecraft.mkdocs_plugin.watch import faster_polling
 
 REPO = Path(__file__).resolve().parents[3]
@@ -172,20 +172,50 @@ def test_an_extension_that_may_read_files_turns_reuse_off():
 
 
 # --- compiled templates ------------------------------------------------------------------------------
+def template_env(folder: Path, cache: TemplateCodeCache, **options) -> jinja2.Environment:
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(folder)), **options)
+    env.bytecode_cache = cache.bind(env)  # as the plugin's on_env does
+    return env
+
+
 def test_compiled_templates_are_kept_and_an_edited_template_compiles_again(tmp_path):
-    cache = MemoryBytecodeCache()
+    cache = TemplateCodeCache()
     (tmp_path / "main.html").write_text("Hello {{ name }}", encoding="utf-8")
-
-    def env():
-        return jinja2.Environment(loader=jinja2.FileSystemLoader(str(tmp_path)), bytecode_cache=cache)
-
-    assert env().get_template("main.html").render(name="A") == "Hello A"
+    assert template_env(tmp_path, cache).get_template("main.html").render(name="A") == "Hello A"
     assert len(cache.store) == 1
     stored = dict(cache.store)
-    assert env().get_template("main.html").render(name="B") == "Hello B"
+    assert template_env(tmp_path, cache).get_template("main.html").render(name="B") == "Hello B"
     assert cache.store == stored  # loaded, not compiled and stored again
     (tmp_path / "main.html").write_text("Goodbye {{ name }}", encoding="utf-8")
-    assert env().get_template("main.html").render(name="C") == "Goodbye C"
+    assert template_env(tmp_path, cache).get_template("main.html").render(name="C") == "Goodbye C"
+
+
+def test_compiled_templates_on_disk_serve_the_next_build(tmp_path, monkeypatch):
+    """A one-off build's compiled templates are read by the next build (a new process: a new cache);
+    an edited template, another environment's settings and a damaged file compile afresh."""
+    src, folder = tmp_path / "theme", tmp_path / "cache"
+    src.mkdir()
+    (src / "main.html").write_text("Hello {{ name }}", encoding="utf-8")
+    assert template_env(src, TemplateCodeCache(folder)).get_template("main.html").render(name="A") == "Hello A"
+    [entry] = [p for p in folder.rglob("*") if p.is_file()]
+
+    compiled = []
+    real_compile = jinja2.Environment.compile
+    monkeypatch.setattr(jinja2.Environment, "compile",
+                        lambda self, *a, **k: compiled.append(a[1] if len(a) > 1 else k.get("name"))
+                        or real_compile(self, *a, **k))
+    assert template_env(src, TemplateCodeCache(folder)).get_template("main.html").render(name="B") == "Hello B"
+    assert compiled == []  # read from disk
+    # Other delimiters compile the same source differently: not the same entry.
+    other = template_env(src, TemplateCodeCache(folder), variable_start_string="[[", variable_end_string="]]")
+    assert other.get_template("main.html").render(name="C") == "Hello {{ name }}"
+    assert compiled == ["main.html"]
+    entry.write_bytes(entry.read_bytes()[:20] + b"\x00garbage")  # damaged: compiled again, no error
+    assert template_env(src, TemplateCodeCache(folder)).get_template("main.html").render(name="D") == "Hello D"
+    assert compiled == ["main.html", "main.html"]
+    (src / "main.html").write_text("Goodbye {{ name }}", encoding="utf-8")
+    assert template_env(src, TemplateCodeCache(folder)).get_template("main.html").render(name="E") == "Goodbye E"
+    assert len(compiled) == 3
 
 
 # --- the watcher -------------------------------------------------------------------------------------
