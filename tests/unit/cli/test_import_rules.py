@@ -4370,3 +4370,22 @@ def test_a_die_face_column_of_drawn_symbols_is_named_by_the_column_beside_it(tmp
     die = files["dice"]["dice"][0]
     assert [f["label"] for f in die["faces"]] == ["☀ Sunny", "☁ Cloudy", "☂ Rain", "❄ Frost"]
     assert files["dice"]["tables"][0]["rows"][2]["result"] == "Lose 1 berry."
+
+
+def test_a_die_face_table_keeps_the_name_column_between_face_and_result_and_counts_faces(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Heron Marsh
+
+        ## The mist die
+
+        | Face | Mist | What it means |
+        |---|---|---|
+        | ⛅ (one face) | **Clear** | Every heron may fish. |
+        | 🌫 (three faces) | **Thick mist** | No heron may cross the reeds. |
+        | 🌧 (two faces) | **Drizzle** | Herons fish one pool less. |
+        """)
+    die = files["dice"]["dice"][0]
+    assert [f["label"] for f in die["faces"]] == [
+        "⛅ (one face) Clear", "🌫 (three faces) Thick mist", "🌧 (two faces) Drizzle"]
+    assert [f.get("count", 1) for f in die["faces"]] == [1, 3, 2]
+    assert files["dice"]["tables"][0]["rows"][1]["result"] == "No heron may cross the reeds."

@@ -547,10 +547,15 @@ def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
         result = next((k for k, h in enumerate(header) if k > face and RESULT_HEADER.match(h)), len(header) - 1)
         if result <= face:
             return None
-        named = face + 1
-        if not any(re.search(r"[^\W\d_]", plain(r[face])) for r in block.rows[1:] if len(r) > face):
-            named = result  # a column of drawn symbols ('☀'), then their names ('Scorcher'): the label is both
-        rows = [(" ".join(plain(c).strip() for c in r[:named] if plain(c).strip()), plain(r[result]).strip())
+        def worded(k: int) -> bool:
+            return any(re.search(r"[^\W\d_]", plain(r[k])) for r in block.rows[1:] if len(r) > k)
+        # the face's label: its column and each worded column before the result ('🌊 (one face)' | 'Flood'), so a
+        # face's name is never lost; a column of drawn symbols after a named face ('Leaf' | '🌿') adds nothing
+        named = [k for k in range(face, result) if k == face or worded(k)]
+        if not worded(face):
+            named = list(range(face, result))  # drawn symbols ('☀'), then their names ('Scorcher'): both
+        named = list(range(face)) + named  # a headerless column of symbols before the face column ('| | Face |')
+        rows = [(" ".join(plain(r[k]).strip() for k in named if plain(r[k]).strip()), plain(r[result]).strip())
                 for r in block.rows[1:] if len(r) > result]
         return rows if all(label and not roll_line(label) for label, _ in rows) else None
     if isinstance(block, ListBlock) and len(block.items) >= 3:
@@ -582,6 +587,9 @@ def _face_table(state: State, section, index: int, block) -> bool:
     die = _custom_table(labelled, table, state, reasons)
     for face, (label, _) in zip(die["faces"], rows):
         face["label"] = label[:120]  # the face's own name, not a number the source never gave it
+        counted = re.search(r"\([^()]{1,20}\)", label)
+        if counted and _face_count(counted.group(0)) > 1:  # 'Spark (two faces)': two faces of the die show it
+            face["count"] = _face_count(counted.group(0))
     table["todo"] = capitalise("; ".join(reasons)) + "."
     _link_phase(state, table, state.phase_of(section))
     state.dice.append(die)
