@@ -4370,3 +4370,199 @@ def test_a_die_face_column_of_drawn_symbols_is_named_by_the_column_beside_it(tmp
     die = files["dice"]["dice"][0]
     assert [f["label"] for f in die["faces"]] == ["☀ Sunny", "☁ Cloudy", "☂ Rain", "❄ Frost"]
     assert files["dice"]["tables"][0]["rows"][2]["result"] == "Lose 1 berry."
+
+
+def test_a_die_face_table_keeps_the_name_column_between_face_and_result_and_counts_faces(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Heron Marsh
+
+        ## The mist die
+
+        | Face | Mist | What it means |
+        |---|---|---|
+        | ⛅ (one face) | **Clear** | Every heron may fish. |
+        | 🌫 (three faces) | **Thick mist** | No heron may cross the reeds. |
+        | 🌧 (two faces) | **Drizzle** | Herons fish one pool less. |
+        """)
+    die = files["dice"]["dice"][0]
+    assert [f["label"] for f in die["faces"]] == [
+        "⛅ (one face) Clear", "🌫 (three faces) Thick mist", "🌧 (two faces) Drizzle"]
+    assert [f.get("count", 1) for f in die["faces"]] == [1, 3, 2]
+    assert files["dice"]["tables"][0]["rows"][1]["result"] == "No heron may cross the reeds."
+
+
+# -- round 24b: a reStructuredText (Sphinx) rules source saved as text ----------------------------------------
+
+RST_BOOK = """\
+    .. Draft for the club night -- do not print yet.
+
+    .. _top:
+
+    =============
+    Lantern Ferry
+    =============
+
+    :Players: 2 to 5
+    :Designer: Ada Quill
+
+    .. contents:: Contents
+       :local:
+
+    Getting ready
+    =============
+
+    #. Put the river board between the players.
+    #. Each ferryman takes a boat and three
+       :term:`lanterns <Lantern>`.
+    #. The youngest player goes first.
+
+    .. note::
+
+       **Solo:** play with two boats.
+
+    A crossing
+    ==========
+
+    Every crossing has three phases: Launch, Drift and Land.
+
+    Launch
+    ------
+
+    Roll the current die and check :ref:`current`.
+
+    Drift
+    -----
+
+    Move your boat as far as the current allows.
+
+    Land
+    ----
+
+    Unload your passengers on the far bank.
+
+    Dice
+    ====
+
+    .. _current:
+
+    The current die
+    ---------------
+
+    ======  ==========  ==========================================
+    Roll    Current     What happens
+    ======  ==========  ==========================================
+    1-2     Slack       Move one space.
+    3-5     Steady      Move two spaces.
+    6       Flood       Move three spaces and lose one
+                        lantern overboard.
+    ======  ==========  ==========================================
+
+    The wind die
+    ------------
+
+    .. list-table::
+       :header-rows: 1
+
+       * - Face
+         - Effect
+       * - Gust
+         - Every boat drifts one space downstream.
+       * - Lull
+         - Nothing happens.
+       * - Squall
+         - Every ferryman drops one lantern.
+
+    Ferry words
+    ===========
+
+    .. glossary::
+
+       Lantern
+          A light hung on your boat. Each lantern
+          lets you carry one passenger.
+
+       Far bank
+          The side of the river opposite the harbour.
+    """
+
+
+def test_a_restructuredtext_source_is_read_by_its_own_markup(tmp_path):
+    result, files, human = run(tmp_path, RST_BOOK, name="rules.txt")
+    assert files["game"]["title"] == "Lantern Ferry"
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Launch", "Drift", "Land"]
+    assert [s[:20] for s in files["game"]["setup"]] == [
+        "Put the river board ", "Each ferryman takes ", "The youngest player "]
+    assert "three lanterns" in files["game"]["setup"][1]
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Lantern", "Far bank"]
+    assert files["terms"]["terms"][0]["definition"].endswith("lets you carry one passenger.")
+    assert files["phases"]["phases"][0]["rules"] == "Roll the current die and check The current die."  # ':ref:'
+    page = result.page.read_text(encoding="utf-8")
+    assert "**Solo:** play with two boats." in page and ".. " not in page and ":term:" not in page
+    assert "Draft for the club night" in human and "'contents' directive dropped" in human
+
+
+def test_a_restructuredtext_simple_table_and_list_table_are_dice_tables(tmp_path):
+    _, files, _ = run(tmp_path, RST_BOOK, name="rules.txt")
+    tables = {t["title"]: t for t in files["dice"]["tables"]}
+    current = tables["The current die"]
+    assert current["dice"] == "1d6" and [r["roll"] for r in current["rows"]] == ["1-2", "3-5", 6]
+    assert current["rows"][2]["result"].endswith("lose one lantern overboard.")  # its wrapped line joined
+    wind = tables["The wind die"]
+    assert [r["result"] for r in wind["rows"]][2] == "Every ferryman drops one lantern."
+    assert [f["label"] for f in files["dice"]["dice"][0]["faces"]] == ["Gust", "Lull", "Squall"]
+
+
+def test_restructuredtext_is_known_by_its_directives_not_by_underlined_titles_alone():
+    from rulecraft.cli.importer import rst
+
+    plain = "Setting up\n==========\n\nDeal the cards.\n\nPlaying\n=======\n\nTake turns.\n"
+    assert not rst.is_rst(plain)  # a plain text's underlined headings are no reST
+    assert rst.is_rst(plain + "\n.. note::\n\n   Keep it short.\n")
+    assert not rst.is_rst("## Setting up\n\n" + plain + "\n.. note::\n")  # Markdown headings: Markdown
+
+
+def test_a_count_column_in_a_die_face_table_sets_each_faces_count_not_its_name(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Heron Marsh
+
+        ## The reed die
+
+        | Face | Count | Effect |
+        |---|---|---|
+        | Reed | 3 | Hide one heron. |
+        | Frog | 2 | Every heron eats. |
+        | Pike | 1 | Lose one heron. |
+        """)
+    die = files["dice"]["dice"][0]
+    assert [(f["label"], f.get("count", 1)) for f in die["faces"]] == [("Reed", 3), ("Frog", 2), ("Pike", 1)]
+
+
+def test_a_manuscripts_bare_chapter_headings_take_the_name_on_the_line_under_them(tmp_path):
+    # a writing tool's manuscript compile: the cover's lines, then 'Chapter One' headings over a title line
+    result, files, _ = run(tmp_path, """\
+        <html><body>
+        <p>HARBOUR LIGHTS</p>
+        <p>A game of lamps and tides for 2–4 keepers</p>
+        <p>by Tamsin Roe</p>
+        <h1>Chapter One</h1>
+        <p>Getting Started</p>
+        <p>Every night the keepers of the harbour light their lamps before the boats come in.</p>
+        <h1>Chapter Two</h1>
+        <p>Setting Up</p>
+        <p>Do the following, in order:</p>
+        <ol><li>Put the harbour board in the middle.</li><li>Give each keeper three lamps.</li>
+        <li>Shuffle the tide cards.</li></ol>
+        <h1>Chapter Three</h1>
+        <p>A Night at the Harbour</p>
+        <p>A night has three steps: the Light, the Watch and the Dawn.</p>
+        <h2>Light</h2><p>Each keeper lights one lamp on the quay.</p>
+        <h2>Watch</h2><p>Turn over the top tide card and move the boats.</p>
+        <h2>Dawn</h2><p>Put out every lamp that guided a boat home.</p>
+        </body></html>
+        """, name="book.html")
+    assert files["game"]["title"] == "Harbour Lights"
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Light", "Watch", "Dawn"]
+    assert len(files["game"]["setup"]) == 3
+    page = result.page.read_text(encoding="utf-8")
+    assert "## Chapter One: Getting Started" in page and "## Chapter Three: A Night at the Harbour" in page
+    assert "by Tamsin Roe" in page

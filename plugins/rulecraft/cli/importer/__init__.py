@@ -40,7 +40,7 @@ from .pdfhtml import is_layout_html
 from .prose import PROSE_TITLE, ProseWriter
 from .state import State
 from .text import plain, slug, undecorated
-from .titlepage import fold_title_page
+from .titlepage import fold_title_page, name_chapters
 from .writer import data_files, validate, write
 
 PROSE_PAGE = "rules.md"
@@ -202,6 +202,7 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
         raise ImportError_(problems[0].format(), usage=True)
     try:
         outline = _read_source(raw, source, fmt)
+        name_chapters(outline)  # before the title names the game: a manuscript's first heading is 'Chapter One'
     except ImportError_:
         raise
     except Exception as exc:  # a bug in a reader: as one in a recogniser below

@@ -505,6 +505,8 @@ NAMED_FACE = re.compile(r"^(?P<name>[A-Z][\w'’ ,-]{0,30}?)\s*(?P<count>\([^()]
 FACE_COUNT = re.compile(r"^\(\s*(?:\d+|one|two|three|four|five|six|seven|eight)\s+(?:faces?|sides?)\s*\)$", re.I)
 
 
+# a column of face counts between a face and its result ('2', '1 face', 'three sides'): no part of the name
+FACE_COUNT_CELL = re.compile(r"^(?:\d+|one|two|three|four|five|six|seven|eight)(?:\s+(?:faces?|sides?))?$", re.I)
 COUNT_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight")
 
 
@@ -536,8 +538,9 @@ def _face_paragraphs(section) -> None:
         run = []
 
 
-def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
-    """(face label, result) for each row of a die's face table or list, or None."""
+def face_rows(section, index: int, block) -> list[tuple[str, str, int]] | None:
+    """(face label, result, how many faces show it: 0 when not said) for each row of a die's face table or
+    list, or None."""
     if isinstance(block, Table) and block.header and len(block.rows) >= 3 and len(block.rows[0]) >= 2:
         header = [plain(c).strip() for c in block.rows[0]]
         # the face column first, or after a column of drawn symbols left without a header ('| | Face | …')
@@ -547,12 +550,20 @@ def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
         result = next((k for k, h in enumerate(header) if k > face and RESULT_HEADER.match(h)), len(header) - 1)
         if result <= face:
             return None
-        named = face + 1
-        if not any(re.search(r"[^\W\d_]", plain(r[face])) for r in block.rows[1:] if len(r) > face):
-            named = result  # a column of drawn symbols ('☀'), then their names ('Scorcher'): the label is both
-        rows = [(" ".join(plain(c).strip() for c in r[:named] if plain(c).strip()), plain(r[result]).strip())
+        def worded(k: int) -> bool:
+            return any(re.search(r"[^\W\d_]", plain(r[k])) for r in block.rows[1:] if len(r) > k)
+        # the face's label: its column and each worded column before the result ('🌊 (one face)' | 'Flood'), so a
+        # face's name is never lost; a column of drawn symbols after a named face ('Leaf' | '🌿') adds nothing
+        counts = [k for k in range(face + 1, result) if all(FACE_COUNT_CELL.match(plain(r[k]).strip())
+                                                            for r in block.rows[1:] if len(r) > k)]
+        named = [k for k in range(face, result) if k == face or worded(k) and k not in counts]
+        if not worded(face):
+            named = list(range(face, result))  # drawn symbols ('☀'), then their names ('Scorcher'): both
+        named = list(range(face)) + named  # a headerless column of symbols before the face column ('| | Face |')
+        rows = [(" ".join(plain(r[k]).strip() for k in named if plain(r[k]).strip()), plain(r[result]).strip(),
+                 _face_count(f"({plain(r[counts[0]]).split()[0]} faces)") if counts else 0)
                 for r in block.rows[1:] if len(r) > result]
-        return rows if all(label and not roll_line(label) for label, _ in rows) else None
+        return rows if all(label and not roll_line(label) for label, _, _ in rows) else None
     if isinstance(block, ListBlock) and len(block.items) >= 3:
         if not DICE_WORDS.search(context_before(section, index) + " " + plain(section.title)):
             return None
@@ -565,8 +576,8 @@ def face_rows(section, index: int, block) -> list[tuple[str, str]] | None:
         counted = all(counts) or (any(counts) and sum(n or 1 for n in counts) in (4, 6, 8, 10, 12, 20))
         if not (counted or FACES_LEAD.search(context_before(section, index, 1))):
             return None  # each entry counting its faces ('(2 faces)') says so as plainly as a lead would
-        return [(f"{m.group('name').strip()} {m.group('count') or ''}".strip(), m.group("result").strip())
-                for m in matches]
+        return [(f"{m.group('name').strip()} {m.group('count') or ''}".strip(), m.group("result").strip(), n)
+                for m, n in zip(matches, counts)]
     return None
 
 
@@ -577,11 +588,15 @@ def _face_table(state: State, section, index: int, block) -> bool:
     title = _lead_title(section, index) or _title(section, state)
     table: dict = {"id": state.ids["table"](title, "table"), "title": title}
     labelled = [Row([n + 1], False, label, capitalise(result), False, block.line)
-                for n, (label, result) in enumerate(rows)]
+                for n, (label, result, _) in enumerate(rows)]
     reasons: list[str] = []
     die = _custom_table(labelled, table, state, reasons)
-    for face, (label, _) in zip(die["faces"], rows):
+    for face, (label, _, count) in zip(die["faces"], rows):
         face["label"] = label[:120]  # the face's own name, not a number the source never gave it
+        counted = re.search(r"\([^()]{1,20}\)", label)
+        count = count or (_face_count(counted.group(0)) if counted else 0)
+        if count > 1:  # 'Spark (two faces)', a Count column's '2': two faces of the die show it
+            face["count"] = count
     table["todo"] = capitalise("; ".join(reasons)) + "."
     _link_phase(state, table, state.phase_of(section))
     state.dice.append(die)

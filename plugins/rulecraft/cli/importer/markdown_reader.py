@@ -12,7 +12,7 @@ import re
 import textwrap
 from pathlib import PurePath
 
-from . import bbcode, layout_lines, liquid, orgmode, outliner, pdfhtml, plaintext, wikitext, wordtext
+from . import bbcode, layout_lines, liquid, orgmode, outliner, pdfhtml, plaintext, rst, wikitext, wordtext
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
@@ -108,7 +108,9 @@ class MarkdownReader:
             return outline
         if liquid.has_block_tags(text):  # GitBook / Jekyll block tags around the Markdown
             lines = liquid.to_markdown(lines, self.remarks)
-        if wikitext.is_wikitext(text):  # a wiki page's source: its own markup, Markdown once rewritten
+        if rst.is_rst(text):  # a reStructuredText source (Sphinx): its own markup, Markdown once rewritten
+            lines = rst.to_markdown(lines, self.remarks)
+        elif wikitext.is_wikitext(text):  # a wiki page's source: its own markup, Markdown once rewritten
             lines = wikitext.to_markdown(lines, self.remarks)
         elif bbcode.is_bbcode(text):  # a forum post's tags: its own markup, read before any layout guess
             self.plain = True  # laid out by hand like a plain text: column tables, one entry a line
