@@ -4497,3 +4497,22 @@ def test_a_code_box_table_drawn_with_dashes_under_its_header_is_a_table(tmp_path
     table = files["dice"]["tables"][0]
     assert table["dice"] == "2d6" and [r["roll"] for r in table["rows"]] == ["2-5", "6-9", "10-12"]
     assert table["rows"][2]["result"] == "Glow: light one lantern for free"
+
+
+def test_a_table_under_roll_two_dice_names_its_dice_no_guess(tmp_path):
+    # round 24a: 'roll two dice' / '(2 dice, added)' names the dice: 2d6 when the rolls run 2 to 12, no guess
+    _, files, needs = run(tmp_path, """\
+        # Harbour Gulls
+
+        ## The storm (2 dice, added)
+
+        When a boat comes in, the gulls gather:
+
+        | Roll | Result |
+        |---|---|
+        | 2-6 | Quiet: nothing happens. |
+        | 7-11 | Squabble: lose one fish. |
+        | 12 | Frenzy: lose every fish. |
+        """)
+    assert files["dice"]["tables"][0]["dice"] == "2d6"
+    assert "the die is a guess" not in needs
