@@ -4516,3 +4516,23 @@ def test_a_table_under_roll_two_dice_names_its_dice_no_guess(tmp_path):
         """)
     assert files["dice"]["tables"][0]["dice"] == "2d6"
     assert "the die is a guess" not in needs
+
+
+def test_a_forum_code_box_label_is_dropped_and_its_table_read(tmp_path):
+    # round 24a: phpBB, vBulletin and SMF put a label ('Code: Select all') in a paragraph above the code box's
+    # <pre>: furniture, listed, never a line of the rules
+    result, files, needs = run(tmp_path, """\
+        <html><body><h1>Lantern Moths</h1>
+        <h2>The night roll</h2>
+        <p>Roll 2d6 at dusk:</p>
+        <div class="codebox"><p>Code: <a href="#">Select all</a></p><pre><code>Total   What happens
+        -----   ---------------------------------
+        2-5     Gloom: no lantern may be lit
+        6-9     Calm: nothing happens
+        10-12   Glow: light one lantern for free
+        </code></pre></div>
+        </body></html>
+        """, name="thread.html")
+    assert [r["roll"] for r in files["dice"]["tables"][0]["rows"]] == ["2-5", "6-9", "10-12"]
+    assert "Select all" not in result.page.read_text(encoding="utf-8")
+    assert "code box label dropped: 'Code: Select all'" in needs

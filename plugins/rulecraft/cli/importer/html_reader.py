@@ -469,7 +469,7 @@ class HtmlReader:
                     not any(isinstance(b, Heading) for b in out):
                 # a word processor's 'Title' style (Google Docs, LibreOffice, Word's 'MsoTitle') is the document title
                 out.append(Heading(1, re.sub(r"^\*+|\*+$", "", self.inline(child)).strip(), child.line))
-            elif tag == "p" and self._dropped_furniture_style(child):
+            elif tag == "p" and (self._dropped_furniture_style(child) or self._dropped_code_label(node.children, at)):
                 continue
             elif tag == "p" and (entry := self._styled_term(child)):
                 out.append(ListBlock(False, [ListItem(entry, child.line)], child.line, hint="definitions"))
@@ -565,6 +565,16 @@ class HtmlReader:
         if not letters or alt != alt.upper() or len(alt.split()) > BANNER_MAX_WORDS or re.search(r"[.:;,]$", alt):
             return None
         return images[0]
+
+    def _dropped_code_label(self, siblings: list, at: int) -> bool:
+        """A forum's code box label ('Code: Select all', 'Code: [Select]', 'Code:') in the paragraph right above
+        the box's <pre>: the box's furniture, not rules: dropped and listed."""
+        text = self._flat(siblings[at])
+        after = next((n for n in siblings[at + 1:] if not isinstance(n, str) or n.strip()), None)
+        if not re.fullmatch(r"code\s*:[^.!?]{0,30}", text, re.I) or getattr(after, "tag", None) != "pre":
+            return False
+        self.remarks.append(Remark("furniture", f"code box label dropped: '{text}'", siblings[at].line))
+        return True
 
     def _dropped_furniture_style(self, node: Node) -> bool:
         """A paragraph whose style says it is a page number ('Folio', 'Page-Number') or a contents entry
