@@ -1472,6 +1472,63 @@ def test_column_aligned_tables_in_plain_text_are_tables_or_entries(tmp_path):
     assert "finish a lap" in files["terms"]["terms"][1].get("definition", "")
 
 
+def test_plain_text_capitals_titles_with_a_bracketed_aside_and_dash_led_meanings(tmp_path):
+    # round 24a: an e-mailed rulebook's section lines in capitals carry an aside in ordinary case, and its
+    # glossary pairs each word with a meaning led by a typed dash, the meaning's lines hanging under it
+    result, files, _ = run(tmp_path, """\
+        OYSTER SKIFFS
+
+        MOVING
+        Sail your skiff up to three channels.
+
+        THE TIDE ROLL (1 die)
+
+          1     Neap - nobody may dredge this round
+          2-4   Ebb - dredging costs 1 extra rope
+          5-6   Spring - take 1 free oyster
+
+        SOME SAILING WORDS (new crew asked)
+
+          Thwart  - the bench across a skiff. A skiff has two
+                    thwarts.
+          Tiller  - the handle that steers the skiff.
+          Bilge   - the bottom of the hull, where the water
+                    gathers.
+        """, name="mail.txt")
+    table = files["dice"]["tables"][0]
+    assert table["title"] == "THE TIDE ROLL (1 die)" and table["dice"] == "1d6"
+    assert _term_names(files) == ["Thwart", "Tiller", "Bilge"]
+    thwart = files["terms"]["terms"][0]
+    assert thwart["short"] == "The bench across a skiff."  # the typed dash is the separator, not the meaning
+    assert "two thwarts" in thwart["definition"]  # the hanging line joins its entry
+    assert "MOVING" in result.report_text
+
+
+def test_page_builder_heading_widgets_rendered_as_divs_are_headings(tmp_path):
+    # round 24a: a page builder's heading widget set to render a <div> (its class names it a heading title,
+    # a 'size-…' word ranks it) and an ARIA heading are section titles like <h2>/<h3>
+    _, files, _ = run(tmp_path, """\
+        <html><body>
+        <div class="widget"><h1 class="x-heading-title">Kiln Keepers</h1></div>
+        <div class="widget widget-heading"><div class="x-heading-title x-size-large">Potter's words</div></div>
+        <div class="widget"><p><strong>Slip</strong> – clay thinned with water, used to join parts.</p>
+        <p><strong>Bisque</strong> – a pot fired once, before it is glazed.</p></div>
+        <div class="widget widget-heading"><div class="x-heading-title x-size-large">A round of play</div></div>
+        <p>Each round has three phases, played in order.</p>
+        <div class="box"><h3>1. Throw</h3><p>Shape one pot from your clay on the wheel.</p></div>
+        <div class="box"><h3>2. Fire</h3><p>Put your pots in the kiln and roll for the heat.</p></div>
+        <div class="box"><h3>3. Sell</h3><p>Sell your fired pots at the market for coins.</p></div>
+        <div role="heading" aria-level="3">Kiln heat</div>
+        <p>Roll one six-sided die for the heat:</p>
+        <table><tr><td>1-2</td><td>Cracked: lose the pot.</td></tr><tr><td>3-5</td><td>Fired: keep it.</td></tr>
+        <tr><td>6</td><td>Glowing: gain a coin.</td></tr></table>
+        </body></html>
+        """, name="rules.html")
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Throw", "Fire", "Sell"]
+    assert _term_names(files) == ["Slip", "Bisque"]
+    assert files["dice"]["tables"][0]["title"] == "Kiln heat"
+
+
 def test_ascii_box_and_pandoc_grid_tables_are_tables(tmp_path):
     _, files, _ = run(tmp_path, """\
         # Vault
@@ -4566,3 +4623,112 @@ def test_a_manuscripts_bare_chapter_headings_take_the_name_on_the_line_under_the
     page = result.page.read_text(encoding="utf-8")
     assert "## Chapter One: Getting Started" in page and "## Chapter Three: A Night at the Harbour" in page
     assert "by Tamsin Roe" in page
+
+
+DIV_POST_THREAD = """\
+<html><body>
+<div class="headerbar"><h1>Mossbank Games Board</h1><p>News and rules from a tiny studio</p></div>
+<h2 class="topic-title"><a href="./t=7">Lantern Moths - rules v2</a></h2>
+<div class="page-body">
+<div id="p11" class="post bg2">
+  <dl class="postprofile"><dt>Ivy Marsh</dt><dd>Designer</dd><dd>Posts: 212</dd></dl>
+  <div class="postbody">
+    <h3><a href="#p11">Lantern Moths - rules v2</a></h3>
+    <p class="author">by Ivy Marsh » Tue Jan 9, 2024</p>
+    <div class="content">Here are the full rules for the new kits, please play from this post.<br>
+    <br>
+    <span style="font-size:150%;line-height:116%"><strong class="text-strong">Setting up</strong></span><br>
+    <ol style="list-style-type:decimal"><li>Put the garden board in the middle of the table.</li>
+    <li>Each player takes a jar and 3 moth cards.</li>
+    <li>Shuffle the lantern cards into a face-down pile.</li></ol>
+    <span style="font-size:150%;line-height:116%"><strong class="text-strong">Scoring</strong></span><br>
+    At the end of the night each moth in your jar scores the number on its card, and lanterns still
+    lit score one point more for every moth sitting beside them on the garden board.<br>
+    </div>
+  </div>
+</div>
+<div id="p12" class="post bg1">
+  <dl class="postprofile"><dt>Otto Reed</dt><dd>Posts: 4</dd></dl>
+  <div class="postbody"><div class="content">We played a house rule:<br>
+  <ol style="list-style-type:decimal"><li>Deal two extra moth cards to the last player.</li></ol></div></div>
+</div>
+<div id="p13" class="post bg2">
+  <dl class="postprofile"><dt>Ivy Marsh</dt></dl>
+  <div class="postbody"><div class="content">Nice, I will try it.</div></div>
+</div>
+</div>
+</body></html>
+"""
+
+
+def test_a_forum_threads_posts_set_in_divs_are_read_as_posts_under_the_threads_title(tmp_path):
+    # round 24a: phpBB's prosilver, Discourse and vBulletin set each post in a <div> whose class names it a
+    # post (no <article>); the board's name is the <h1>, the thread's title the <h2> above the first post
+    result, files, needs = run(tmp_path, DIV_POST_THREAD, name="thread.html")
+    assert files["game"]["title"] == "Lantern Moths"
+    assert len(files["game"]["setup"]) == 3 and files["game"]["setup"][0].startswith("Put the garden board")
+    assert not any("extra moth cards" in step for step in files["game"]["setup"])  # a reply's house rule
+    assert "2 post(s) replying below" in needs and "We played a house rule" in needs
+    assert "Deal two extra moth cards" not in result.page.read_text(encoding="utf-8")
+
+
+def test_a_code_box_table_drawn_with_dashes_under_its_header_is_a_table(tmp_path):
+    # round 24a: a forum's [code] box (or any plain code block) holding a table drawn with a dashed rule under
+    # its header and no bars: the columns start where the runs of dashes do
+    _, files, _ = run(tmp_path, """\
+        # Lantern Moths
+
+        ## The night roll
+
+        Roll 2d6 at dusk:
+
+        ```
+        Total   What happens
+        -----   ---------------------------------
+        2-5     Gloom: no lantern may be lit
+        6-9     Calm: nothing happens
+        10-12   Glow: light one lantern for free
+        ```
+        """)
+    table = files["dice"]["tables"][0]
+    assert table["dice"] == "2d6" and [r["roll"] for r in table["rows"]] == ["2-5", "6-9", "10-12"]
+    assert table["rows"][2]["result"] == "Glow: light one lantern for free"
+
+
+def test_a_table_under_roll_two_dice_names_its_dice_no_guess(tmp_path):
+    # round 24a: 'roll two dice' / '(2 dice, added)' names the dice: 2d6 when the rolls run 2 to 12, no guess
+    _, files, needs = run(tmp_path, """\
+        # Harbour Gulls
+
+        ## The storm (2 dice, added)
+
+        When a boat comes in, the gulls gather:
+
+        | Roll | Result |
+        |---|---|
+        | 2-6 | Quiet: nothing happens. |
+        | 7-11 | Squabble: lose one fish. |
+        | 12 | Frenzy: lose every fish. |
+        """)
+    assert files["dice"]["tables"][0]["dice"] == "2d6"
+    assert "the die is a guess" not in needs
+
+
+def test_a_forum_code_box_label_is_dropped_and_its_table_read(tmp_path):
+    # round 24a: phpBB, vBulletin and SMF put a label ('Code: Select all') in a paragraph above the code box's
+    # <pre>: furniture, listed, never a line of the rules
+    result, files, needs = run(tmp_path, """\
+        <html><body><h1>Lantern Moths</h1>
+        <h2>The night roll</h2>
+        <p>Roll 2d6 at dusk:</p>
+        <div class="codebox"><p>Code: <a href="#">Select all</a></p><pre><code>Total   What happens
+        -----   ---------------------------------
+        2-5     Gloom: no lantern may be lit
+        6-9     Calm: nothing happens
+        10-12   Glow: light one lantern for free
+        </code></pre></div>
+        </body></html>
+        """, name="thread.html")
+    assert [r["roll"] for r in files["dice"]["tables"][0]["rows"]] == ["2-5", "6-9", "10-12"]
+    assert "Select all" not in result.page.read_text(encoding="utf-8")
+    assert "code box label dropped: 'Code: Select all'" in needs

@@ -178,9 +178,14 @@ def _sided(text: str) -> str:
     return SIDED_RE.sub(lambda m: f"1d{SIDED.get(m.group(1).lower()) or m.group(1)}", text)
 
 
+# 'roll two dice', '(2 dice, added)': so many ordinary dice, six-sided unless the text says otherwise
+COUNTED_DICE = re.compile(r"\b(two|three|four|[2-4]) (?:ordinary |six-sided )?dice\b", re.I)
+COUNTS = {"two": 2, "three": 3, "four": 4}
+
+
 def _die(context: str, values: list[int], document: str = "") -> tuple[str, bool]:
     """(dice notation, guessed?): named near the list, else a die the document names that fits exactly."""
-    context = _sided(context)
+    context = COUNTED_DICE.sub(lambda m: f"{COUNTS.get(m.group(1).lower(), m.group(1))}d6", _sided(context))
     fitting = []  # nearest to the list first: 'roll a six-sided die ... The winner rolls 1D3:' means 1d3
     for match in reversed(list(re.finditer(r"\b(\d*d\d+|d66)\b", context, re.I))):
         try:

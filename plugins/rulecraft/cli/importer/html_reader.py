@@ -85,6 +85,26 @@ def style_heading_level(node) -> int | None:
     return min(levels) if levels else None
 
 
+# a page builder's heading widget set to render a <div> ('elementor-heading-title'), or an ARIA heading
+WIDGET_HEADING = re.compile(r"(?:^|[-_])heading[-_]title$")
+WIDGET_SIZES = {"small": 4, "medium": 3}  # the widget's size class ranks it under the large section titles
+
+
+def widget_heading_level(node) -> int | None:
+    """The heading level of a <div> that says it is a heading (role="heading" with its aria-level, or a class
+    word ending 'heading-title', ranked by its 'size-…' class word), holding inline content only; else None."""
+    if any(n.tag in BLOCK_TAGS or n.tag in HEADINGS for n in _descendants(node)):
+        return None
+    if node.attrs.get("role", "").lower() == "heading":
+        level = node.attrs.get("aria-level", "2")
+        return min(max(int(level), 1), 6) if level.isdigit() else 2
+    words = _classes(node)
+    if not any(WIDGET_HEADING.search(word) for word in words):
+        return None
+    sizes = [m.group(1) for word in words if (m := re.search(r"(?:^|[-_])size[-_](\w+)$", word))]
+    return WIDGET_SIZES.get(sizes[0], 2) if sizes else 2
+
+
 def _toc_like(node) -> bool:
     """A block that says it is a table of contents (class word or id 'toc'/'toctitle', or one ending in a part
     'toc': DokuWiki's 'dw__toc'; a layout class such as 'toc-left' says where a contents box goes, not that
@@ -219,6 +239,7 @@ class HtmlReader:
         self.addresses: set[str] = set()  # the page's own address(es): a link there is a link within the page
         self.title_levels: dict[float, int] = {}  # a rendered BBCode post's title sizes, as heading levels
         self.entry_title: Heading | None = None  # the post's own title, marked so (a blog's 'entry-title')
+        self.thread_title = None  # a forum thread's title (its last <h1>/<h2> before the first post)
         self.controls: list[tuple[str, int]] = []  # small forms dropped: their words and lines
 
     def _styled(self, node: Node) -> str:
@@ -259,6 +280,8 @@ class HtmlReader:
             # a forum thread: the rules are the first post; the replies are listed, each with its line
             body, replies = thread
             parts = thread_parts(body, replies, SKIP)
+            self.thread_title = next((h for n in parts.before for h in reversed([n, *_descendants(n)])
+                                      if h.tag in ("h1", "h2")), None)
             self.remarks += [Remark("reply", f"'{reply_summary(r, SKIP)}'", r.line) for r in replies]
         if parts is None:
             self.blocks(builder.root, stream)
@@ -306,9 +329,11 @@ class HtmlReader:
         if self.entry_title is None or self.entry_title.level == 1:
             return stream
         at = next(n for n, b in enumerate(stream) if b is self.entry_title)
+        # a thread's first post may size its own section titles above the rest: all rank under the thread's
+        after = len(stream) if self.thread_title is None else 0
         return [Heading(1, b.text, b.line) if n == at else
-                Heading(2, b.text, b.line) if n < at and isinstance(b, Heading) and b.level == 1 else b
-                for n, b in enumerate(stream)]
+                Heading(2, b.text, b.line) if (n < at or n >= after) and isinstance(b, Heading) and b.level == 1
+                else b for n, b in enumerate(stream)]
 
     # -- inline ---------------------------------------------------------------------------------------
 
@@ -428,7 +453,7 @@ class HtmlReader:
             flush()
             if tag in HEADINGS:
                 out.append(Heading(HEADINGS[tag], self.inline(child), child.line))
-                if self.entry_title is None and _entry_title(child):
+                if self.entry_title is None and (_entry_title(child) or child is self.thread_title):
                     self.entry_title = out[-1]
             elif tag in ("figure", "p", "div") and (banner := self._banner(child)):
                 # a banner image titles the section below it: a heading at the page's top level (set in read)
@@ -436,14 +461,15 @@ class HtmlReader:
                                                  banner.line))
                 out.append(Image(banner.attrs.get("alt", ""), banner.attrs.get("src", ""), banner.line))
                 out.append(Heading(BANNER_LEVEL, escape_refs(banner.attrs["alt"].strip()), banner.line))
-            elif tag == "p" and (level := style_heading_level(child)) and \
-                    0 < len(heading := self.inline(child)) <= STYLE_HEADING_MAX_CHARS:
+            elif (level := style_heading_level(child) if tag == "p" else
+                    widget_heading_level(child) if tag == "div" else None) and \
+                    0 < len(heading := self.inline(child).strip()) <= STYLE_HEADING_MAX_CHARS:
                 out.append(Heading(level, heading, child.line))
             elif tag == "p" and {"title", "msotitle"} & _classes(child) and \
                     not any(isinstance(b, Heading) for b in out):
                 # a word processor's 'Title' style (Google Docs, LibreOffice, Word's 'MsoTitle') is the document title
                 out.append(Heading(1, re.sub(r"^\*+|\*+$", "", self.inline(child)).strip(), child.line))
-            elif tag == "p" and self._dropped_furniture_style(child):
+            elif tag == "p" and (self._dropped_furniture_style(child) or self._dropped_code_label(node.children, at)):
                 continue
             elif tag == "p" and (entry := self._styled_term(child)):
                 out.append(ListBlock(False, [ListItem(entry, child.line)], child.line, hint="definitions"))
@@ -539,6 +565,16 @@ class HtmlReader:
         if not letters or alt != alt.upper() or len(alt.split()) > BANNER_MAX_WORDS or re.search(r"[.:;,]$", alt):
             return None
         return images[0]
+
+    def _dropped_code_label(self, siblings: list, at: int) -> bool:
+        """A forum's code box label ('Code: Select all', 'Code: [Select]', 'Code:') in the paragraph right above
+        the box's <pre>: the box's furniture, not rules: dropped and listed."""
+        text = self._flat(siblings[at])
+        after = next((n for n in siblings[at + 1:] if not isinstance(n, str) or n.strip()), None)
+        if not re.fullmatch(r"code\s*:[^.!?]{0,30}", text, re.I) or getattr(after, "tag", None) != "pre":
+            return False
+        self.remarks.append(Remark("furniture", f"code box label dropped: '{text}'", siblings[at].line))
+        return True
 
     def _dropped_furniture_style(self, node: Node) -> bool:
         """A paragraph whose style says it is a page number ('Folio', 'Page-Number') or a contents entry

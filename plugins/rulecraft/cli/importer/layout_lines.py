@@ -220,7 +220,9 @@ def column_tables(lines: list[Line]) -> list[Line]:
             if has_header:
                 text = "| " + " | ".join(cells) + " |"
             elif len(cells) == 2:  # set apart by blank lines, each is a list item (its wrapped lines join it)
-                text = ("- " if spaced else "") + f"{cells[0]} — {cells[1]}"
+                # 'Yealm   - a bundle of …': the meaning's own typed dash is the separator, not its first word
+                meaning = re.sub(r"^(?:--?|[–—:])\s+", "", cells[1])
+                text = ("- " if spaced else "") + f"{cells[0]} — {meaning}"
             else:
                 text = out[k][1]
             out[k] = (row_line, text)

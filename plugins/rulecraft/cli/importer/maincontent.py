@@ -116,19 +116,21 @@ def thread_parts(body, replies: list, skip: set[str]) -> PageParts:
     around it (the poster's name, date and buttons, the site) is dropped and listed; the replies are listed on
     their own (``first_post``)."""
     outside = [n for n in around(body) if n.tag not in skip and _flat(n, skip) and not any(n is r for r in replies)]
-    titled = _title_holder(body, outside)
+    # a forum's <h1> is the board's name; the thread's title is the last <h1> or <h2> before its first post
+    titled = _title_holder(body, outside, ("h1", "h2"))
     return PageParts(body, before=[titled] if titled is not None else [],
                      dropped=[n for n in outside if n is not titled])
 
 
-def _title_holder(main, outside: list):
+def _title_holder(main, outside: list, tags: tuple[str, ...] = ("h1",)):
     """The element before the main content that holds the page title when the main content has none of its
     own: the one holding the last <h1> ('<header><h1>Saltroad Guilds</h1><p>An economic game …</p></header>
-    <main>…': the header is read too). None when the main content has an <h1>."""
+    <main>…': the header is read too), or the last of ``tags``. None when the main content has an <h1>."""
     if any(n.tag == "h1" for n in _walk(main)):
         return None
-    holding = [n for n in outside if _pos(n) < _pos(main) and any(h.tag == "h1" for h in [n, *_walk(n)])]
-    return holding[-1] if holding else None
+    holding = [(n, h) for n in outside if _pos(n) < _pos(main)
+               for h in [n, *_walk(n)] if h.tag in tags]
+    return max(holding, key=lambda pair: _pos(pair[1]))[0] if holding else None
 
 
 def dropped_lines(dropped: list, skip: set[str]) -> list[tuple[str, int]]:
@@ -144,12 +146,25 @@ def dropped_lines(dropped: list, skip: set[str]) -> list[tuple[str, int]]:
 BODY_SHARE = 0.85  # a post's body: the one element inside it holding this much of the post's words
 
 
+# a post set in a <div> or <li>: a class word naming it one ('post' in phpBB's prosilver, 'topic-post' in
+# Discourse, 'postbit' / 'postcontainer' in vBulletin), not a part of one ('postbody', 'post-buttons')
+POST_CLASS = re.compile(r"(?:^|[-_])(?:post|postbit|postcontainer)$")
+
+
+def _div_post(node) -> bool:
+    return node.tag in ("div", "li") and any(POST_CLASS.search(w) for w in node.attrs.get("class", "").lower().split())
+
+
 def _posts(node, skip: set[str]) -> list:
-    """The posts of a forum thread inside ``node``: its outermost <article> elements, two or more, all children
-    of one element (phpBB, Discourse, BoardGameGeek set each post in one)."""
-    found: list = []
-    _outermost(node, found, lambda n: n.tag == "article", skip)
-    return found if len(found) >= 2 and len({id(n.parent) for n in found}) == 1 else []
+    """The posts of a forum thread inside ``node``: its outermost <article> elements (phpBB, Discourse,
+    BoardGameGeek set each post in one), else its outermost blocks whose class says they are posts; two or
+    more, all children of one element."""
+    for test in (lambda n: n.tag == "article", _div_post):
+        found: list = []
+        _outermost(node, found, test, skip)
+        if len(found) >= 2 and len({id(n.parent) for n in found}) == 1:
+            return found
+    return []
 
 
 def first_post(main, root, skip: set[str]):

@@ -244,11 +244,33 @@ def drawn_table(code: Code) -> Table | None:
         return None
     lines = [line for line in code.text.splitlines() if line.strip()]
     rules = [n for n, line in enumerate(lines) if _RULE_LINE.match(line) and re.search(r"[-─━=═]", line)]
-    rows = [[c for c in _CELL_SEP.split(line.strip().strip("|│┃").strip())] for n, line in enumerate(lines)
-            if n not in rules]
+    if rules and not any(_CELL_SEP.search(line) for line in lines):
+        rows = _simple_rows(lines, rules)
+    else:
+        rows = [[c for c in _CELL_SEP.split(line.strip().strip("|│┃").strip())] for n, line in enumerate(lines)
+                if n not in rules]
     if len(rows) < 3 or not rules or rules[0] > 2 or len({len(r) for r in rows}) != 1 or len(rows[0]) < 2:
         return None
     return Table(rows, code.line)
+
+
+def _simple_rows(lines: list[str], rules: list[int]) -> list[list[str]]:
+    """The rows of a table drawn without bars ('Total   Result' / '-----   ------' / '2-5     Miss: …'): the
+    runs of dashes under the header mark where each column starts; a line with a word across a column's start
+    is no row of it (then the table is none: [])."""
+    starts = [m.start() for m in re.finditer(r"[-─━=═]+", lines[rules[0]])]
+    if len(starts) < 2:
+        return []
+    rows = []
+    for n, line in enumerate(lines):
+        if n in rules:
+            continue
+        if any(0 < at < len(line) and line[at - 1] != " " for at in starts[1:]):
+            return []
+        bounds = [*starts, max(len(line), starts[-1])]
+        bounds[0] = 0  # the first column takes any indent before its rule
+        rows.append([line[a:b].strip() for a, b in zip(bounds, bounds[1:])])
+    return rows
 
 
 def drop_running_lines(stream: list, remarks: list[Remark]) -> list:

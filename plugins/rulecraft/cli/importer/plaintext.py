@@ -78,6 +78,17 @@ def _capitals(text: str) -> bool:
     return len(letters) >= 3 and all(c.isupper() for c in letters)
 
 
+# 'THE WEATHER ROLL (1 die)', 'A FEW WORDS (since you asked)': a title in capitals with a short aside in
+# brackets after it, typed in ordinary case
+ASIDE_AFTER = re.compile(r"^(?P<title>[^()]{3,50}?)\s*\((?P<aside>[^()]{1,40})\)$")
+
+
+def _capitals_title(text: str) -> bool:
+    """A title in capitals, perhaps followed by a bracketed aside in ordinary case."""
+    aside = ASIDE_AFTER.match(text)
+    return _capitals(aside.group("title") if aside else text)
+
+
 # a cell naming a row: 'Blank', 'Spring Tide', 'Low Water (×2)', '2–3' (no sentence: no closing stop)
 NAME_CELL = re.compile(r"(?:[A-Z][\w'’()×-]*(?: [\w'’()×-]+){0,2}|\d{1,2}(?:\s*[–—-]\s*\d{1,2})?)")
 
@@ -195,8 +206,10 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
         # a short line in capitals on its own, or above its text (a PDF's section title has no blank below);
         # in a text pasted from a PDF viewer (no blank lines), after a line that ends its sentence
         above_ends = _blank(out, i - 1) or (dense and out[i - 1][1].rstrip().endswith((".", "!", "?", ":", ")")))
-        if above_ends and (_blank(out, i + 1) or not _capitals(below)) and _capitals(stripped) \
-                and len(stripped) <= 50 and not stripped.endswith((".", "!", "?", ":")) \
+        aside = ASIDE_AFTER.match(stripped)
+        if above_ends and (_blank(out, i + 1) or not _capitals(below)) and _capitals_title(stripped) \
+                and len(aside.group("title") if aside else stripped) <= 50 \
+                and not stripped.endswith((".", "!", "?", ":")) \
                 and not LIST_LINE.match(stripped) and not stripped.startswith("|") and not RULE.match(below):
             out[i] = (ln, "#" * caps_level + " " + stripped)
             continue
