@@ -41,6 +41,9 @@ STYLE_MAP = "\n".join([
     "p[style-name='Subtitle'] => p:fresh",
     "p[style-name='Quote'] => blockquote > p:fresh",
     "p[style-name='Intense Quote'] => blockquote > p:fresh",
+    # a definition list as pandoc writes it (a Markdown 'Term' / ': meaning'): an HTML <dl>, read as one
+    "p[style-name='Definition Term'] => dl > dt:fresh",
+    "p[style-name='Definition'] => dl > dd:fresh",
 ] + [f"p[style-name='Rulecraft Heading {n}'] => h{n}:fresh" for n in range(1, 7)])
 
 

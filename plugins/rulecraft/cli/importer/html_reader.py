@@ -748,6 +748,9 @@ class HtmlReader:
             elif child.tag == "dd" and term:
                 block.items.append(ListItem(f"{term[0]} -- {self.inline(child)}", term[1]))
                 term = None
+            elif child.tag == "dd" and block.items and self.inline(child).strip():
+                # a term's further definition paragraph (Markdown's second ': …'): part of its meaning, never lost
+                block.items[-1].text += " " + self.inline(child).strip()
         return block
 
     def _layout_rows(self, node: Node) -> list[tuple[str | None, Pos, Node]] | None:
