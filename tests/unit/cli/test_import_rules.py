@@ -4889,3 +4889,79 @@ def test_a_second_definition_of_an_html_term_is_kept_in_its_meaning(tmp_path):
         </body></html>
         """, name="pond.html")
     assert "Only one frog may hide in a reed." in files["terms"]["terms"][1]["definition"]
+
+
+def _pdf_word_page(doc, head: str | None, lines: list, folio: str | None, last: bool = False):
+    """One printed page as a PDF converter writes it into Word: a running head, the text, a folio, a
+    next-page section break. lines: (text, point size, font name)."""
+    from docx.enum.section import WD_SECTION
+    from docx.shared import Pt
+
+    def para(text, size=10, font="MinionPro-Regular"):
+        run = doc.add_paragraph().add_run(text)
+        run.font.size, run.font.name = Pt(size), font
+
+    if head:
+        para(head, 8)
+    for text, size, font in lines:
+        para(text, size, font)
+    if folio:
+        para(folio, 8)
+    if not last:
+        doc.add_section(WD_SECTION.NEW_PAGE)
+
+
+def test_a_font_named_bold_sets_a_converted_word_file_s_headings(tmp_path):
+    # round 25a: a PDF converted to Word sets its sub-titles in 'MyriadPro-Bold' with Word's bold off: the
+    # font's weight is the bold the reader sees, so 'Dusk Phase' at 11 pt over 10 pt text is a heading
+    body = "MinionPro-Regular"
+
+    def build(doc):
+        _pdf_word_page(doc, None, [("Moth Lamps", 28, "MyriadPro-Bold"), ("Playing a Night", 16, "MyriadPro-Bold"),
+                                   ("A night has three phases, in this order: Dusk, Flight and Dawn.", 10, body),
+                                   ("Dusk Phase", 11, "MyriadPro-Bold"), ("Every moth wakes up.", 10, body),
+                                   ("Flight Phase", 11, "MyriadPro-Bold"), ("Each moth flies to a lamp.", 10, body),
+                                   ("Dawn Phase", 11, "MyriadPro-Bold"), ("Discard every lit lamp.", 10, body)],
+                       None, last=True)
+
+    _, files, _ = _word_file(tmp_path, build)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Dusk", "Flight", "Dawn"]
+
+
+def test_a_converted_pdf_s_running_heads_and_folios_are_furniture_and_a_cut_paragraph_is_joined(tmp_path):
+    # round 25a: a section per printed page; each page's first line repeated ('MOTH LAMPS⇥RULES') is a running
+    # head, its last line a bare number its folio: both dropped and listed; the sentence cut by the page
+    # break is one paragraph again
+    body = "MinionPro-Regular"
+
+    def build(doc):
+        _pdf_word_page(doc, None, [("MOTH", 28, "MyriadPro-Bold"), ("LAMPS", 28, "MyriadPro-Bold"),
+                                   ("A game of moths and lamps for 2 to 4 players.", 12, body)], None)
+        _pdf_word_page(doc, "MOTH LAMPS\tRULES", [("Setting Up", 16, "MyriadPro-Bold"),
+                                                  ("Put the board in the middle of the table and", 10, body)], "2")
+        _pdf_word_page(doc, "MOTH LAMPS\tRULES", [("give each player 3 moths.", 10, body),
+                                                  ("Ending", 16, "MyriadPro-Bold"),
+                                                  ("The game ends after the fifth night.", 10, body)], "3")
+        _pdf_word_page(doc, "MOTH LAMPS\tRULES", [("Credits", 16, "MyriadPro-Bold"),
+                                                  ("Design: Ada Wren.", 10, body)], "4", last=True)
+
+    result, files, needs = _word_file(tmp_path, build)
+    page = result.page.read_text(encoding="utf-8")
+    assert "RULES" not in page and "\n2\n" not in page and "\n3\n" not in page
+    assert "Put the board in the middle of the table and give each player 3 moths." in page
+    assert needs.count("running page line dropped: 'MOTH LAMPS RULES'") == 3
+    assert "page number dropped: '3'" in needs
+    assert files["game"]["title"] == "Moth Lamps"  # the cover's title over two lines is one title
+
+
+def test_a_cover_title_broken_over_two_lines_is_one_title(tmp_path):
+    # round 25a: the first two paragraphs, both alone in the document's largest size, short and unpunctuated,
+    # are one title ('MOTH' / 'LAMPS'), not a title and a first section
+    def build(doc):
+        _pdf_word_page(doc, None, [("MOTH", 28, "Arial"), ("LAMPS", 28, "Arial"),
+                                   ("Setting Up", 16, "Arial"), ("Put the board in the middle.", 10, "Arial")],
+                       None, last=True)
+
+    result, files, _ = _word_file(tmp_path, build)
+    assert files["game"]["title"] == "Moth Lamps"
+    assert "## LAMPS" not in result.page.read_text(encoding="utf-8")

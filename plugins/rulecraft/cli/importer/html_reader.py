@@ -586,6 +586,9 @@ class HtmlReader:
         elif any(re.search(r"(?:^|[-_])(?:folio|page[-_]?num(?:ber)?)(?:$|[-_])", word) for word in words) \
                 and len(text) <= 12:
             what = f"page number dropped: '{text}'"
+        elif any(re.search(r"(?:^|[-_])running[-_]?(?:line|head(?:er)?|foot(?:er)?)(?:$|[-_])", word)
+                 for word in words) and len(text) <= 120:
+            what = f"running page line dropped: '{text[:80]}'"
         else:
             return False
         self.remarks.append(Remark("furniture", what, node.line))
