@@ -4965,3 +4965,20 @@ def test_a_cover_title_broken_over_two_lines_is_one_title(tmp_path):
     result, files, _ = _word_file(tmp_path, build)
     assert files["game"]["title"] == "Moth Lamps"
     assert "## LAMPS" not in result.page.read_text(encoding="utf-8")
+
+
+def test_latex_unclosed_and_deeply_nested_markup_is_read_quickly_and_keeps_its_words():
+    # round 25a: a group never closed, groups and lists nested thousands deep, a macro calling itself: read in
+    # one pass each, the words kept, never a RecursionError
+    import time
+
+    from rulecraft.cli.importer import latex
+
+    head = "\\documentclass{article}\n\\newcommand{\\loop}{\\loop\\loop}\n\\begin{document}\n"
+    cases = [head + "\\emph{moth " * 20000, head + "{" * 3000 + "lamp" + "}" * 3000,
+             head + "\\begin{itemize}\n\\item wick\n" * 2000, head + "\\loop{} dawn\n"]
+    started = time.monotonic()
+    for text, word in zip(cases, ["moth", "lamp", "wick", "dawn"]):
+        lines = [(n, t) for n, t in enumerate(text.split("\n"), start=1)]
+        assert word in " ".join(t for _, t in latex.to_markdown(lines, []).lines)
+    assert time.monotonic() - started < 20

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .outline import Remark
 
@@ -71,6 +72,9 @@ LISTS = {"itemize": "-", "enumerate": "1.", "description": ":", "compactitem": "
          "inparaenum": "1.", "asparaenum": "1."}
 FLOATS = {"table", "table*", "figure", "figure*", "sidewaystable", "wrapfigure", "wraptable"}
 CODE = {"verbatim", "lstlisting", "minted", "Verbatim"}
+MAX_OPTION = 400  # an optional argument's length at most ('[style=nextline,leftmargin=1.5em]')
+MAX_NESTING = 40  # groups and environments inside each other; deeper is read as plain words
+MAX_EXPANSIONS = 5_000  # macro expansions in a file: a macro that calls itself stops, its name kept
 CALLOUTS = {"note", "tip", "warning", "example", "important", "caution", "remark", "hint"}
 
 
@@ -90,14 +94,38 @@ def _short(text: str) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
 
+@lru_cache(maxsize=32)
+def _closers(text: str) -> dict[int, int]:
+    """Each '{' of the text -> the index of the '}' closing it (an escaped '\\{' is no brace): found once a text,
+    so a line of thousands of unclosed groups is read in one pass, not one pass a group."""
+    out: dict[int, int] = {}
+    opened: list[int] = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch == "{":
+            opened.append(i)
+        elif ch == "}" and opened:
+            out[opened.pop()] = i
+        i += 1
+    return out
+
+
 def _group(text: str, i: int, open_: str = "{", close: str = "}") -> tuple[str, int] | None:
-    """The balanced group starting at text[i] (after spaces): (its inside, the index after it), or None."""
+    """The balanced group starting at text[i] (after spaces): (its inside, the index after it), or None. An
+    optional '[…]' is looked for within MAX_OPTION characters: options are short."""
     while i < len(text) and text[i] in " \t\n":
         i += 1
     if i >= len(text) or text[i] != open_:
         return None
+    if open_ == "{":
+        end = _closers(text).get(i)
+        return (text[i + 1:end], end + 1) if end is not None else None
     depth, j = 0, i
-    while j < len(text):
+    while j < min(len(text), i + MAX_OPTION):
         ch = text[j]
         if ch == "\\":
             j += 2
@@ -181,6 +209,8 @@ class LatexConverter:
         self.front: list[Line] = []  # what \maketitle prints under the title: subtitle, author, date
         self.out: list[Line] = []
         self.counts = {"table": 0, "figure": 0}
+        self.expansions = 0
+        self.nesting = 0  # environments open around the line being read
         self._defined: dict[str, int] = {}  # each macro's line
         self.lines = self._logical(self._strip_comments(lines))
 
@@ -215,14 +245,16 @@ class LatexConverter:
         """Lines whose braces are open joined with the lines that close them (a '\\caption{…}' over two lines),
         keeping the first line's number; at most 40 lines, so one stray brace never swallows the book."""
         out: list[Line] = []
+        balances = [_balance(t) for _, t in lines]
         i = 0
         while i < len(lines):
             ln, text = lines[i]
-            j = i + 1
-            while _balance(text) > 0 and j < len(lines) and j - i < 40 and lines[j][1].strip():
+            j, depth = i + 1, balances[i]
+            while depth > 0 and j < len(lines) and j - i < 40 and lines[j][1].strip():
                 text += " " + lines[j][1].strip()
+                depth += balances[j]
                 j += 1
-            if _balance(text) > 0:  # never closed: read line by line
+            if depth > 0:  # never closed: read line by line
                 text, j = lines[i][1], i + 1
             out.append((ln, text))
             out += [(lines[k][0], "") for k in range(i + 1, j)]
@@ -312,8 +344,8 @@ class LatexConverter:
 
     def render(self, text: str, ln: int, depth: int = 0) -> str:
         """LaTeX text as inline Markdown: macros expanded, emphasis marked, symbols typed, layout dropped."""
-        if depth > 8:  # a macro that calls itself
-            return ""
+        if depth > MAX_NESTING:  # groups inside groups beyond any rulebook's: the words, without markup
+            return re.sub(r"\\[A-Za-z@]+\*?|[{}$]", " ", text)
         out: list[str] = []
         i = 0
         while i < len(text):
@@ -328,14 +360,7 @@ class LatexConverter:
                     continue
                 i, word = self.command(name, text, i, ln, depth)
                 out.append(word)
-            elif ch == "{":
-                found = _group(text, i)
-                if not found:
-                    i += 1
-                    continue
-                out.append(self.render(found[0], ln, depth + 1))
-                i = found[1]
-            elif ch == "}":
+            elif ch in "{}":  # a bare group only scopes a declaration ('{\\small …}'): its braces go, its words stay
                 i += 1
             elif ch == "$":
                 close = text.find("$", i + 1)
@@ -356,7 +381,8 @@ class LatexConverter:
     def command(self, name: str, text: str, i: int, ln: int, depth: int) -> tuple[int, str]:
         """(the index after the command and its arguments, its text) for '\\name' read at text[i]."""
         base = name.rstrip("*")
-        if base in self.macros:
+        if base in self.macros and self.expansions < MAX_EXPANSIONS:
+            self.expansions += 1
             count, body = self.macros[base]
             for k in range(1, count + 1):
                 arg = _group(text, i)
@@ -507,6 +533,17 @@ class LatexConverter:
         return len(self.lines) - 1
 
     def environment(self, i: int, env: str, prefix: str) -> int:
+        ln, text = self.lines[i]
+        if self.nesting >= MAX_NESTING:  # deeper than any rulebook: the line's words, the nesting unread
+            self.emit(ln, self.render(text, ln).strip(), prefix)
+            return i + 1
+        self.nesting += 1
+        try:
+            return self._environment(i, env, prefix)
+        finally:
+            self.nesting -= 1
+
+    def _environment(self, i: int, env: str, prefix: str) -> int:
         ln, text = self.lines[i]
         end = self._end(i, env)
         after = text[BEGIN.match(text).end():]
