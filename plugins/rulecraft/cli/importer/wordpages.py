@@ -25,9 +25,10 @@ def _fold(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _paragraphs(document: bytes) -> list[tuple[str, bool]]:
-    """(text, whether a section ends with it) for each body paragraph outside text boxes, in order."""
-    out: list[tuple[str, bool]] = []
+def _paragraphs(document: bytes) -> list[tuple[str, bool, bool]]:
+    """(text, whether a section ends with it, whether a heading style is set on it) for each body paragraph
+    outside text boxes, in order."""
+    out: list[tuple[str, bool, bool]] = []
     in_box = 0
     for event, node in ElementTree.iterparse(io.BytesIO(document), events=("start", "end")):
         if node.tag in (f"{W}txbxContent", "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"):
@@ -38,21 +39,18 @@ def _paragraphs(document: bytes) -> list[tuple[str, bool]]:
         if not in_box:
             text = "".join(t.text or "" if t.tag == f"{W}t" else " " for t in node.iter()
                            if t.tag in (f"{W}t", f"{W}tab"))
-            out.append((_fold(text), node.find(f"{W}pPr/{W}sectPr") is not None))
+            style = node.find(f"{W}pPr/{W}pStyle")
+            styled = style is not None and bool(re.match(r"(?i)heading|title|toc", style.get(f"{W}val", "")))
+            out.append((_fold(text), node.find(f"{W}pPr/{W}sectPr") is not None, styled))
         node.clear()
     return out
 
 
-def furniture(raw: bytes) -> dict[int, str]:
+def furniture(paragraphs: list[tuple[str, bool, bool]]) -> dict[int, str]:
     """Body paragraph index -> 'folio' or 'running' for the page furniture of a file laid out a section a
     printed page (MIN_PAGES or more); {} otherwise."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
-            paragraphs = _paragraphs(archive.read("word/document.xml"))
-    except (KeyError, ElementTree.ParseError, zipfile.BadZipFile, ValueError):
-        return {}
     pages: list[list[int]] = [[]]
-    for k, (text, ends) in enumerate(paragraphs):
+    for k, (text, ends, _) in enumerate(paragraphs):
         if text:
             pages[-1].append(k)
         if ends:
@@ -66,10 +64,14 @@ def furniture(raw: bytes) -> dict[int, str]:
         for k in ends:
             if FOLIO.match(paragraphs[k][0]):
                 out[k] = "folio"
-        rest = [page[edge + 1] if edge == 0 else page[-2] for page in pages if len(page) > 1]
-        for k in ends + rest:  # the running line inside a folio ('2' then 'HIGHCRAG WALLERS')
+        # the running line inside a folio ('2' then 'HIGHCRAG WALLERS')
+        rest = [page[edge + 1] if edge == 0 else page[-2] for page in pages
+                if len(page) > 1 and FOLIO.match(paragraphs[page[edge]][0])]
+        for k in ends + rest:
             text = paragraphs[k][0]
-            if k not in out and len(text) <= 80 and sum(paragraphs[j][0] == text for j in ends + rest) >= 2:
+            # a heading styled as one and repeated at each section's top ('Notes') is the author's own
+            if k not in out and len(text) <= 80 and not paragraphs[k][2] \
+                    and sum(paragraphs[j][0] == text for j in ends + rest) >= 2:
                 out[k] = "running"
     if sum(kind == "folio" for kind in out.values()) < 2:  # one bare number is a step or a count, not folios
         out = {k: kind for k, kind in out.items() if kind != "folio"}
@@ -79,14 +81,15 @@ def furniture(raw: bytes) -> dict[int, str]:
 def furniture_transform(raw: bytes):
     """A mammoth document transform giving the furniture paragraphs the style 'Rulecraft Folio' or 'Rulecraft
     Running Line' (see docx_reader.STYLE_MAP) and joining a paragraph cut by a page break."""
-    marks = furniture(raw)
-    if not marks:
-        return lambda document: document
     try:
         with zipfile.ZipFile(io.BytesIO(raw)) as archive:
-            texts = [t for t, _ in _paragraphs(archive.read("word/document.xml"))]
+            paragraphs = _paragraphs(archive.read("word/document.xml"))
     except (KeyError, ElementTree.ParseError, zipfile.BadZipFile, ValueError):
+        return lambda document: document  # damaged: mammoth says what it can read
+    marks = furniture(paragraphs)
+    if not marks:
         return lambda document: document
+    texts = [t for t, _, _ in paragraphs]
 
     def transform(document):
         from mammoth import documents, transforms
