@@ -4982,3 +4982,23 @@ def test_latex_unclosed_and_deeply_nested_markup_is_read_quickly_and_keeps_its_w
         lines = [(n, t) for n, t in enumerate(text.split("\n"), start=1)]
         assert word in " ".join(t for _, t in latex.to_markdown(lines, []).lines)
     assert time.monotonic() - started < 20
+
+
+def test_copied_braces_shaped_like_a_reference_of_any_kind_are_escaped(tmp_path):
+    # round 25a: '{sec:end}' (a LaTeX \ref copied as its key, a template's placeholder) was left bare, and
+    # `rulecraft check` failed the page with 'unknown reference kind'; every '{word:' in copied text is escaped
+    result, files, _ = run(tmp_path, """\
+        # Moth Lamps
+
+        ## Setting up
+
+        1. Put the board down (see {sec:end}).
+        2. Deal three cards.
+
+        ## End
+
+        The game ends after the fifth night (see {sec:end}).
+        """)
+    assert files["game"]["setup"][0] == "Put the board down (see \\{sec:end})."
+    assert "(see \\{sec:end})" in result.page.read_text(encoding="utf-8")
+    assert "0 error(s)" in result.report_text
