@@ -4732,3 +4732,273 @@ def test_a_forum_code_box_label_is_dropped_and_its_table_read(tmp_path):
     assert [r["roll"] for r in files["dice"]["tables"][0]["rows"]] == ["2-5", "6-9", "10-12"]
     assert "Select all" not in result.page.read_text(encoding="utf-8")
     assert "code box label dropped: 'Code: Select all'" in needs
+
+
+LATEX_BOOK = r"""
+    % main.tex -- built with pdflatex
+    \documentclass{article}
+    \usepackage{booktabs}
+    \newcommand{\gem}{\textsc{gem}}
+    \title{Lantern Moths\\[2pt]\large A game of moths and lamps}
+    \author{Ada Wren}
+    \begin{document}
+    \maketitle
+    \tableofcontents
+
+    \section{Glossary}\label{sec:words}
+    \begin{description}
+      \item[Lamp] A card that lights one square.
+      \item[Wick] The fuel you pay to light a lamp,
+        one \gem{} each.
+      \item[Moth] A pawn that flies to the nearest lamp.
+    \end{description}
+
+    \section{Setting Up}\label{sec:setup}
+    \begin{enumerate}
+      \item Shuffle the lamp cards and deal
+        three to each player.
+      % Bo: should this be two? -- keep three
+      \item Give each player 2 \gem{} from the box.
+    \end{enumerate}
+
+    \section{A Night}
+    Each night has three phases, played in this order: Dusk, Flight and Dawn.
+
+    \subsection{Dusk Phase}
+    Roll a die and look it up on the dusk table (Table~\ref{tab:dusk}).
+    \begin{table}[h]
+    \centering
+    \begin{tabular}{cl}
+      \toprule
+      Roll & Result \\
+      \midrule
+      1--2 & Gloom: no lamp may be lit. \\
+      3--6 & Calm: nothing happens. \\
+      \bottomrule
+    \end{tabular}
+    \caption{The dusk table.}\label{tab:dusk}
+    \end{table}
+
+    \subsection{Flight Phase}
+    Each moth flies to the nearest lamp (see Section~\ref{sec:words}).
+
+    \subsection{Dawn Phase}
+    Discard every lit lamp and \foo{refill} the row.
+
+    \section{Questions}
+    \begin{description}
+      \item[Can a moth fly twice?] No.
+    \end{description}
+    \end{document}
+    """
+
+
+def test_a_latex_source_is_read_by_its_markup(tmp_path):
+    # round 25a: a LaTeX source saved as text: sections are headings, a description list the glossary, an
+    # enumerate the set-up (wrapped items joined), a tabular float a dice table under its caption
+    result, files, needs = run(tmp_path, LATEX_BOOK, "main.txt")
+    assert files["game"]["title"] == "Lantern Moths"
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Dusk", "Flight", "Dawn"]
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Lamp", "Wick", "Moth"]
+    assert "one gem each" in str(files["terms"])
+    steps = [s if isinstance(s, str) else s["text"] for s in files["game"]["setup"]]
+    assert steps == ["Shuffle the lamp cards and deal three to each player.", "Give each player 2 gem from the box."]
+    table = files["dice"]["tables"][0]
+    assert [r["roll"] for r in table["rows"]] == ["1-2", "3-6"] and "Gloom" in table["rows"][0]["result"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "\\" not in page.split("///\n", 2)[2] and "Can a moth fly twice?" in page
+    assert "(latex, " in result.report_text
+
+
+def test_latex_comments_preamble_and_unknown_commands_are_listed_never_lost(tmp_path):
+    _, _, needs = run(tmp_path, LATEX_BOOK, "main.txt")
+    assert "comment dropped: 'main.tex -- built with pdflatex' (line 2)" in needs
+    assert "comment dropped: 'Bo: should this be two? -- keep three' (line 24)" in needs
+    assert "LaTeX preamble dropped, lines 3–7 (packages: booktabs) (line 3)" in needs
+    assert "macro \\gem read as 'gem' (line 5)" in needs
+    assert "LaTeX command \\foo not known: read as its text (line 50)" in needs
+    assert "\\tableofcontents dropped" in needs
+
+
+def test_a_latex_ref_becomes_what_it_points_at_never_a_braced_key(tmp_path):
+    # round 25a: '\ref{sec:words}' copied as '{sec:words}' is a reference of an unknown kind to `rulecraft
+    # check`; it names the section's title, or the table's number
+    from rulecraft.cli.importer import latex
+
+    lines = [(n, t) for n, t in enumerate(textwrap.dedent(LATEX_BOOK).split("\n"), start=1)]
+    out = "\n".join(t for _, t in latex.to_markdown(lines, []).lines)
+    assert "(see Section\u00a0“Glossary”)" in out and "(Table\u00a01)" in out
+    assert "**Table 1: The dusk table.**" in out and "{sec:" not in out and "{tab:" not in out
+
+
+def test_markdown_and_plain_text_with_backslashes_are_not_latex():
+    from rulecraft.cli.importer import latex
+
+    assert not latex.is_latex("# Rules\n\n## Setup\n\n\\section{x} \\begin{y}\n\\section{z}\n")
+    assert not latex.is_latex("Roll a die. C:\\games\\rules.txt\n\nSetup\n=====\n")
+    assert latex.is_latex("\\section{Setup}\nText.\n\\section{Play}\n\\begin{itemize}\n\\item a\n\\end{itemize}\n")
+
+
+def _word_file(tmp_path, build, name: str = "book.docx"):
+    import io
+
+    from docx import Document
+
+    doc = Document()
+    build(doc)
+    buffer = io.BytesIO()
+    doc.save(buffer)
+    source = tmp_path / name
+    source.write_bytes(buffer.getvalue())
+    result = import_rulebook(source, tmp_path / "out", game_id="book")
+    files = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in result.folder.glob("*.yaml")}
+    return result, files, result.report_text.split("## Needs a human", 1)[1]
+
+
+def test_a_word_definition_list_in_pandoc_styles_is_the_glossary(tmp_path):
+    # round 25a: pandoc writes a Markdown definition list as 'Definition Term' / 'Definition' paragraphs; read
+    # as an HTML <dl>, and a term's second definition paragraph stays part of its meaning
+    from docx.enum.style import WD_STYLE_TYPE
+
+    def build(doc):
+        for style in ("Definition Term", "Definition"):
+            doc.styles.add_style(style, WD_STYLE_TYPE.PARAGRAPH)
+        doc.add_paragraph("Heron Pond", style="Title")
+        doc.add_heading("Pond words", level=1)
+        doc.add_paragraph("These words have a strict sense:")
+        for term, meaning in (("Lily", "A pad a frog may rest on."), ("Reed", "A bank square that hides a frog."),
+                              ("Ripple", "A ring that moves a frog one square.")):
+            doc.add_paragraph(term, style="Definition Term")
+            doc.add_paragraph(meaning, style="Definition")
+        doc.add_paragraph("Two ripples never meet.", style="Definition")
+        doc.add_heading("Setting up", level=1)
+        doc.add_paragraph("Put the pond board in the middle.")
+
+    result, files, _ = _word_file(tmp_path, build)
+    terms = files["terms"]["terms"]
+    assert [t["term"] for t in terms] == ["Lily", "Reed", "Ripple"]
+    assert "Two ripples never meet." in terms[2]["definition"]
+
+
+def test_a_second_definition_of_an_html_term_is_kept_in_its_meaning(tmp_path):
+    # round 25a: '<dt>Crew</dt><dd>…</dd><dd>…</dd>': the second <dd> was dropped
+    _, files, _ = run(tmp_path, """\
+        <html><body><h1>Heron Pond</h1><h2>Glossary</h2>
+        <dl><dt>Lily</dt><dd>A pad a frog may rest on.</dd><dt>Reed</dt><dd>A bank square that hides a frog.</dd>
+        <dd>Only one frog may hide in a reed.</dd><dt>Ripple</dt><dd>A ring that moves a frog.</dd></dl>
+        </body></html>
+        """, name="pond.html")
+    assert "Only one frog may hide in a reed." in files["terms"]["terms"][1]["definition"]
+
+
+def _pdf_word_page(doc, head: str | None, lines: list, folio: str | None, last: bool = False):
+    """One printed page as a PDF converter writes it into Word: a running head, the text, a folio, a
+    next-page section break. lines: (text, point size, font name)."""
+    from docx.enum.section import WD_SECTION
+    from docx.shared import Pt
+
+    def para(text, size=10, font="MinionPro-Regular"):
+        run = doc.add_paragraph().add_run(text)
+        run.font.size, run.font.name = Pt(size), font
+
+    if head:
+        para(head, 8)
+    for text, size, font in lines:
+        para(text, size, font)
+    if folio:
+        para(folio, 8)
+    if not last:
+        doc.add_section(WD_SECTION.NEW_PAGE)
+
+
+def test_a_font_named_bold_sets_a_converted_word_file_s_headings(tmp_path):
+    # round 25a: a PDF converted to Word sets its sub-titles in 'MyriadPro-Bold' with Word's bold off: the
+    # font's weight is the bold the reader sees, so 'Dusk Phase' at 11 pt over 10 pt text is a heading
+    body = "MinionPro-Regular"
+
+    def build(doc):
+        _pdf_word_page(doc, None, [("Moth Lamps", 28, "MyriadPro-Bold"), ("Playing a Night", 16, "MyriadPro-Bold"),
+                                   ("A night has three phases, in this order: Dusk, Flight and Dawn.", 10, body),
+                                   ("Dusk Phase", 11, "MyriadPro-Bold"), ("Every moth wakes up.", 10, body),
+                                   ("Flight Phase", 11, "MyriadPro-Bold"), ("Each moth flies to a lamp.", 10, body),
+                                   ("Dawn Phase", 11, "MyriadPro-Bold"), ("Discard every lit lamp.", 10, body)],
+                       None, last=True)
+
+    _, files, _ = _word_file(tmp_path, build)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Dusk", "Flight", "Dawn"]
+
+
+def test_a_converted_pdf_s_running_heads_and_folios_are_furniture_and_a_cut_paragraph_is_joined(tmp_path):
+    # round 25a: a section per printed page; each page's first line repeated ('MOTH LAMPS⇥RULES') is a running
+    # head, its last line a bare number its folio: both dropped and listed; the sentence cut by the page
+    # break is one paragraph again
+    body = "MinionPro-Regular"
+
+    def build(doc):
+        _pdf_word_page(doc, None, [("MOTH", 28, "MyriadPro-Bold"), ("LAMPS", 28, "MyriadPro-Bold"),
+                                   ("A game of moths and lamps for 2 to 4 players.", 12, body)], None)
+        _pdf_word_page(doc, "MOTH LAMPS\tRULES", [("Setting Up", 16, "MyriadPro-Bold"),
+                                                  ("Put the board in the middle of the table and", 10, body)], "2")
+        _pdf_word_page(doc, "MOTH LAMPS\tRULES", [("give each player 3 moths.", 10, body),
+                                                  ("Ending", 16, "MyriadPro-Bold"),
+                                                  ("The game ends after the fifth night.", 10, body)], "3")
+        _pdf_word_page(doc, "MOTH LAMPS\tRULES", [("Credits", 16, "MyriadPro-Bold"),
+                                                  ("Design: Ada Wren.", 10, body)], "4", last=True)
+
+    result, files, needs = _word_file(tmp_path, build)
+    page = result.page.read_text(encoding="utf-8")
+    assert "RULES" not in page and "\n2\n" not in page and "\n3\n" not in page
+    assert "Put the board in the middle of the table and give each player 3 moths." in page
+    assert needs.count("running page line dropped: 'MOTH LAMPS RULES'") == 3
+    assert "page number dropped: '3'" in needs
+    assert files["game"]["title"] == "Moth Lamps"  # the cover's title over two lines is one title
+
+
+def test_a_cover_title_broken_over_two_lines_is_one_title(tmp_path):
+    # round 25a: the first two paragraphs, both alone in the document's largest size, short and unpunctuated,
+    # are one title ('MOTH' / 'LAMPS'), not a title and a first section
+    def build(doc):
+        _pdf_word_page(doc, None, [("MOTH", 28, "Arial"), ("LAMPS", 28, "Arial"),
+                                   ("Setting Up", 16, "Arial"), ("Put the board in the middle.", 10, "Arial")],
+                       None, last=True)
+
+    result, files, _ = _word_file(tmp_path, build)
+    assert files["game"]["title"] == "Moth Lamps"
+    assert "## LAMPS" not in result.page.read_text(encoding="utf-8")
+
+
+def test_latex_unclosed_and_deeply_nested_markup_is_read_quickly_and_keeps_its_words():
+    # round 25a: a group never closed, groups and lists nested thousands deep, a macro calling itself: read in
+    # one pass each, the words kept, never a RecursionError
+    import time
+
+    from rulecraft.cli.importer import latex
+
+    head = "\\documentclass{article}\n\\newcommand{\\loop}{\\loop\\loop}\n\\begin{document}\n"
+    cases = [head + "\\emph{moth " * 20000, head + "{" * 3000 + "lamp" + "}" * 3000,
+             head + "\\begin{itemize}\n\\item wick\n" * 2000, head + "\\loop{} dawn\n"]
+    started = time.monotonic()
+    for text, word in zip(cases, ["moth", "lamp", "wick", "dawn"]):
+        lines = [(n, t) for n, t in enumerate(text.split("\n"), start=1)]
+        assert word in " ".join(t for _, t in latex.to_markdown(lines, []).lines)
+    assert time.monotonic() - started < 20
+
+
+def test_copied_braces_shaped_like_a_reference_of_any_kind_are_escaped(tmp_path):
+    # round 25a: '{sec:end}' (a LaTeX \ref copied as its key, a template's placeholder) was left bare, and
+    # `rulecraft check` failed the page with 'unknown reference kind'; every '{word:' in copied text is escaped
+    result, files, _ = run(tmp_path, """\
+        # Moth Lamps
+
+        ## Setting up
+
+        1. Put the board down (see {sec:end}).
+        2. Deal three cards.
+
+        ## End
+
+        The game ends after the fifth night (see {sec:end}).
+        """)
+    assert files["game"]["setup"][0] == "Put the board down (see \\{sec:end})."
+    assert "(see \\{sec:end})" in result.page.read_text(encoding="utf-8")
+    assert "0 error(s)" in result.report_text

@@ -26,6 +26,7 @@ from collections.abc import Callable
 from xml.etree import ElementTree
 
 from .wordoutline import list_numbers, outline_transform
+from .wordpages import furniture_transform
 
 MAX_UNCOMPRESSED = 200_000_000  # a long illustrated rulebook is a few tens of MB unpacked; more is a zip bomb
 MAX_MEMBERS = 20_000
@@ -41,6 +42,12 @@ STYLE_MAP = "\n".join([
     "p[style-name='Subtitle'] => p:fresh",
     "p[style-name='Quote'] => blockquote > p:fresh",
     "p[style-name='Intense Quote'] => blockquote > p:fresh",
+    # a definition list as pandoc writes it (a Markdown 'Term' / ': meaning'): an HTML <dl>, read as one
+    "p[style-name='Definition Term'] => dl > dt:fresh",
+    "p[style-name='Definition'] => dl > dd:fresh",
+    # a PDF's page furniture typed as paragraphs (wordpages.py): the HTML reader drops and lists them
+    "p[style-name='Rulecraft Folio'] => p.folio:fresh",
+    "p[style-name='Rulecraft Running Line'] => p.running-line:fresh",
 ] + [f"p[style-name='Rulecraft Heading {n}'] => h{n}:fresh" for n in range(1, 7)])
 
 
@@ -130,6 +137,42 @@ def _looks(paragraph, body_size: float | None) -> tuple[float, bool] | None:
     return (size or 0.0, bold) if bigger or bold else None
 
 
+# a font named for a bold weight ('MyriadPro-Bold', 'Arial-BoldMT', 'Arial,Bold', 'Arial Black'): a PDF
+# converted to Word keeps the embedded font's name and sets bold by it, never by Word's bold switch
+BOLD_FONT = re.compile(r"[-, ](?:semi|demi|extra|ultra)?(?:bold|black|heavy)", re.I)
+
+
+def bold_by_font(document):
+    """The document with runs set in a bold-weight font marked bold, as they look on the page."""
+    from mammoth import documents
+
+    def rewrite(element):
+        if isinstance(element, documents.Run):
+            return element.copy(is_bold=True) if not element.is_bold and BOLD_FONT.search(element.font or "") \
+                else element
+        children = getattr(element, "children", None)
+        if not children or not isinstance(element, (documents.HasChildren, documents.TableCellUnmerged)):
+            return element
+        return element.copy(children=[rewrite(c) for c in children])
+
+    return rewrite(document)
+
+
+def _title_over_two_lines(paragraphs: list, body: float | None, bigger: list[float]) -> tuple | None:
+    """The document's first two paragraphs with text, when both are set in its largest size alone, short and
+    unpunctuated (a cover's title broken over two lines: 'HIGHCRAG' / 'WALLERS'); else None."""
+    first = [p for p in paragraphs if _text_of(p).strip()][:2]
+    if len(first) < 2 or not bigger:
+        return None
+    looks = [_looks(p, body) for p in first]
+    if not all(look and look[0] == bigger[0] for look in looks) or looks[0] != looks[1]:
+        return None
+    if any(len(_text_of(p).strip()) > 30 or re.search(r"[.:!?,;]$", _text_of(p).strip()) for p in first):
+        return None
+    between = paragraphs[paragraphs.index(first[0]) + 1:paragraphs.index(first[1])]
+    return tuple(first) if all(not _text_of(p).strip() for p in between) else None
+
+
 def mark_manual_headings(document):
     """The document with manual headings given the style 'Rulecraft Heading n' (see STYLE_MAP)."""
     from mammoth import documents, transforms
@@ -147,6 +190,7 @@ def mark_manual_headings(document):
     levels = {size: min(1 + rank, MAX_LEVELS) for rank, size in enumerate(bigger)}
     below = max(2, min(len(bigger) + 1, MAX_LEVELS + 1))  # bold at body size: below every bigger one
     title_taken = any((p.style_name or "").lower() == "title" for p in paragraphs)
+    title_lines = _title_over_two_lines(paragraphs, body, bigger)
 
     def heading_level(paragraph, after) -> int | None:
         look = _looks(paragraph, body)
@@ -176,6 +220,12 @@ def mark_manual_headings(document):
         out = []
         for i, child in enumerate(children):
             new = rewrite(child)
+            if title_lines and child is title_lines[0]:  # 'HIGHCRAG' over 'WALLERS': one title
+                space = documents.run([documents.text(" ")], is_bold=all(r.is_bold for r in _runs(child)))
+                new = new.copy(children=list(new.children) + [space] + list(title_lines[1].children))
+            elif title_lines and child is title_lines[1]:
+                out.append(new.copy(children=[]))  # its place stays, so paragraph numbers do not shift
+                continue
             if isinstance(child, documents.Paragraph):
                 level = heading_level(child, children[i + 1] if i + 1 < len(children) else None)
                 if level:
@@ -191,7 +241,7 @@ def mark_manual_headings(document):
     return rewrite(document)
 
 
-BLOCK_START = re.compile(r"(?=<(?:p|h[1-6]|li|tr|table|ul|ol|blockquote)\b)")
+BLOCK_START = re.compile(r"(?=<(?:p|h[1-6]|li|tr|table|ul|ol|blockquote|dl|dt|dd)\b)")
 
 
 def to_html(raw: bytes) -> tuple[str, list[str]]:
@@ -206,9 +256,11 @@ def to_html(raw: bytes) -> tuple[str, list[str]]:
         outline = outline_transform(list_numbers(raw))  # a rulebook written as one multi-level list
     except (ElementTree.ParseError, ValueError, KeyError, zipfile.BadZipFile):
         outline = outline_transform([])  # damaged numbering: mammoth says what it can read
+    pages = furniture_transform(raw)  # a converted PDF's running lines and folios, a section a page
     try:
         result = mammoth.convert_to_html(io.BytesIO(raw), style_map=STYLE_MAP, convert_image=images,
-                                         transform_document=lambda doc: mark_manual_headings(outline(doc)),
+                                         transform_document=lambda doc: mark_manual_headings(
+                                             bold_by_font(pages(outline(doc)))),
                                          ignore_empty_paragraphs=False)  # a typed text's blank lines
     except (zipfile.BadZipFile, KeyError, ValueError, EOFError, OSError) as exc:
         raise DocxError(f"the Word file is damaged ({type(exc).__name__}: {exc}); save it again") from None
@@ -394,7 +446,7 @@ def has_text(html_text: str) -> bool:
 
 
 HEADING = re.compile(r"<h[1-6]\b[^>]*>(.*?)</h[1-6]>", re.S)
-PARAGRAPH = re.compile(r"<(?:p|h[1-6]|li)\b")
+PARAGRAPH = re.compile(r"<(?:p|h[1-6]|li|dt|dd)\b")  # a term and its definition: a paragraph each
 
 
 def places(html_text: str) -> tuple[dict[int, str], int]:

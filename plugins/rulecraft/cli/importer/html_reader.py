@@ -586,6 +586,9 @@ class HtmlReader:
         elif any(re.search(r"(?:^|[-_])(?:folio|page[-_]?num(?:ber)?)(?:$|[-_])", word) for word in words) \
                 and len(text) <= 12:
             what = f"page number dropped: '{text}'"
+        elif any(re.search(r"(?:^|[-_])running[-_]?(?:line|head(?:er)?|foot(?:er)?)(?:$|[-_])", word)
+                 for word in words) and len(text) <= 120:
+            what = f"running page line dropped: '{text[:80]}'"
         else:
             return False
         self.remarks.append(Remark("furniture", what, node.line))
@@ -748,6 +751,9 @@ class HtmlReader:
             elif child.tag == "dd" and term:
                 block.items.append(ListItem(f"{term[0]} -- {self.inline(child)}", term[1]))
                 term = None
+            elif child.tag == "dd" and block.items and self.inline(child).strip():
+                # a term's further definition paragraph (Markdown's second ': …'): part of its meaning, never lost
+                block.items[-1].text += " " + self.inline(child).strip()
         return block
 
     def _layout_rows(self, node: Node) -> list[tuple[str | None, Pos, Node]] | None:

@@ -12,7 +12,7 @@ import re
 import textwrap
 from pathlib import PurePath
 
-from . import bbcode, layout_lines, liquid, orgmode, outliner, pdfhtml, plaintext, rst, wikitext, wordtext
+from . import bbcode, latex, layout_lines, liquid, orgmode, outliner, pdfhtml, plaintext, rst, wikitext, wordtext
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
@@ -104,6 +104,12 @@ class MarkdownReader:
             self.title = org.title or self.title
             self.private = org.private
             outline = self.outline(org.lines, "org")
+            outline.lines = len(lines)  # the file's lines, not the Markdown's
+            return outline
+        if latex.is_latex(text):  # a LaTeX source (Overleaf): its own markup, Markdown once rewritten
+            tex = latex.to_markdown(lines, self.remarks)
+            self.title = tex.title or self.title
+            outline = self.outline(tex.lines, "latex")
             outline.lines = len(lines)  # the file's lines, not the Markdown's
             return outline
         if liquid.has_block_tags(text):  # GitBook / Jekyll block tags around the Markdown

@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from rulecraft.models.textrefs import REF_KINDS
-
 # Underscores mark emphasis only at word edges, as in Python-Markdown ("window.__x=1 … y.__z" is text).
 _EMPH_RE = re.compile(r"\*\*(?P<a>.+?)\*\*|(?<!\w)__(?!\s)(?P<b>.+?)(?<!\s)__(?!\w)"
                       r"|(?<![\w*])(?P<m>[*_])(?!\s)(?P<c>.+?)(?<!\s)(?P=m)(?![\w*])")
-_REF_START_RE = re.compile(r"(?<!\\)\{(" + "|".join(REF_KINDS) + r"):")
+# '{term:', and any brace shaped like a reference ('{sec:end}' from a LaTeX '\\ref'): the check reads every
+# '{kind:' as a reference and fails an unknown kind, so copied text escapes them all
+_REF_START_RE = re.compile(r"(?<!\\)\{([A-Za-z][\w-]*):")
 
 
 def plain(text: str) -> str:
@@ -89,7 +89,8 @@ def first_sentence(text: str, limit: int = 200) -> str:
 
 
 def escape_refs(text: str) -> str:
-    """Keep '{term:' and friends in copied text from being read as references."""
+    """Keep '{term:', '{sec:' and whatever else is shaped like a reference in copied text from being read as
+    one."""
     return _REF_START_RE.sub(lambda m: "\\" + m.group(0), text)
 
 
