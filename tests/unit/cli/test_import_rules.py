@@ -4732,3 +4732,35 @@ def test_a_forum_code_box_label_is_dropped_and_its_table_read(tmp_path):
     assert [r["roll"] for r in files["dice"]["tables"][0]["rows"]] == ["2-5", "6-9", "10-12"]
     assert "Select all" not in result.page.read_text(encoding="utf-8")
     assert "code box label dropped: 'Code: Select all'" in needs
+
+
+def run_pdf(tmp_path, html: str):
+    """A rulebook printed to PDF from HTML (WeasyPrint, as a browser's print does), then imported."""
+    weasyprint = pytest.importorskip("weasyprint")
+    source = tmp_path / "book.pdf"
+    source.write_bytes(weasyprint.HTML(string=textwrap.dedent(html)).write_pdf())
+    result = import_rulebook(source, tmp_path / "out", game_id="book")
+    files = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in result.folder.glob("*.yaml")}
+    return result, files, result.report_text.split("## Needs a human", 1)[1]
+
+
+def test_paragraphs_told_apart_by_a_first_line_indent_are_each_a_glossary_entry(tmp_path):
+    # no space between paragraphs, each first line indented an em: the style of a printed book (and of the
+    # Homebrewery's 'p + p'); read as one paragraph, the words ran together and none was a term
+    _, files, _ = run_pdf(tmp_path, """\
+        <html><head><style>
+          body { font: 10pt serif; width: 9cm; } p { margin: 0; } p + p { text-indent: 1em; }
+          h1 { font-size: 22pt; } h2 { font-size: 15pt; margin: 12pt 0 4pt; }
+        </style></head><body>
+        <h1>Test Game</h1>
+        <h2>Words of the Wood</h2>
+        <p>These words mean something exact in the rules that follow from here on.</p>
+        <p><b><i>Clearing.</i></b> One of the twelve spaces on the wood board. Paths join clearings to each other.</p>
+        <p><b><i>Patch.</i></b> The stack of tokens lying face down in a clearing, picked clean when it is empty.</p>
+        <p><b><i>Basket.</i></b> Your basket board. It holds at most eight tokens; any more are left behind.</p>
+        <p><b><i>Trail.</i></b> The line of paths your forager walks in one day, never the same clearing twice.</p>
+        <h2>Credits</h2>
+        <p>Game design by someone who likes woods.</p>
+        </body></html>
+        """)
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Clearing", "Patch", "Basket", "Trail"]

@@ -45,6 +45,9 @@ RTL_RUN = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff](?:[\u0590-\u08f
 LEAD_ENTRY = re.compile(r"^\s*\*\*[^*]{1,40}\*\*\s*[–—:-]")  # '**Cloud** – One space …': an entry led by its name
 LIST_MARKER = re.compile(r"^\s*(?:- |\d{1,2}[.)]\s|[a-z][.)]\s|\([a-z0-9]\)\s)")
 ROLL_CELL = re.compile(r"\d{1,2}(?:\s*[–—-]\s*\d{1,2})?\+?")  # '5', '11–13', '6+': a roll set before its result
+# a line that leads a list item, its next lines hanging: '3.6 Set …', 'b) Take …', '• Each …'
+HANGING_LEAD = re.compile(r"\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?(?=\s|[^\W\d_])|(?:[a-zA-Z][.)]|\([a-z0-9]{1,3}\))\s|["
+                          + re.escape(BULLETS) + "])")
 SECTION_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,3}")  # a section's number: '3', '4.2', '2.1.3'
 
 
@@ -1183,6 +1186,8 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         if gap is not None and gap < 0 and not heading_open and LEAD_ENTRY.match(text) \
                 and LEAD_ENTRY.match(para_first):
             para_break = False  # '**Wreck** – …' at a column's top goes on the '**Cloud** – …' entries before it
+        if not para_break and _indented_first_line(prev, row, nxt):
+            para_break = True  # paragraphs told apart by their first line's indent, not by space between them
         if para_break or heading_open:
             para_first = text
         marker = LIST_MARKER.match(text)
@@ -1216,6 +1221,22 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         heading_open = None
         lines.append((text if marker or len(row.segments) > 1 else text.lstrip(), row.page))
         prev = row
+
+
+def _indented_first_line(prev: Row | None, row: Row, nxt: Row | None) -> bool:
+    """A book's paragraphs set without space between them, each first line indented about an em ('text-indent'):
+    a plain line indented from the line above it, with the line below it back at that line's edge."""
+    if prev is None or nxt is None or not prev.page == row.page == nxt.page \
+            or any(len(r.segments) != 1 for r in (prev, row, nxt)) or not prev.y > row.y > nxt.y:
+        return False
+    text = "".join(c.text for c in row.chars).strip()
+    if not text[:1].isupper() and text[:1] not in "\"'“‘*" or LIST_MARKER.match(text) or text[:1] in BULLETS:
+        return False
+    if HANGING_LEAD.match("".join(c.text for c in prev.chars)):
+        return False  # the line above leads a list item ('1. Lay out …', '3.6 Set …'): its next line hangs
+    em = row.size()
+    return 0.6 * em <= row.x0 - prev.x0 <= 3 * em and abs(nxt.x0 - prev.x0) <= 1.0 \
+        and row.y - nxt.y <= 1.75 * em and prev.y - row.y <= 2 * em
 
 
 def _row_text(row: Row, styles: Styles, left: float) -> str:
