@@ -26,19 +26,28 @@ def _frame(row, frames: list):
 
 
 def number_badges(rows: list, boxes: list, width: float) -> list[tuple]:
-    """(row, segment) for each card's number set beside its title: a row of a card in two cells, a bold title
-    with letters and, at the card's right, a short code with a figure ('R5') set smaller than the title."""
+    """(row, segment) for each card's number set beside its title: a short code with a figure ('R5') at the
+    card's right, set smaller than the bold title it stands by, in the title's row (a second cell) or alone on a
+    row of its own a little off the title's baseline (a badge centred in the title bar)."""
     sheet = card_sheet(rows, boxes, width)
     if not sheet:
         return []
     found = []
-    for row in rows:
-        if len(row.segments) != 2 or _frame(row, sheet[0]) is None:
+    for k, row in enumerate(rows):
+        frame = _frame(row, sheet[0])
+        if frame is None or not 1 <= len(row.segments) <= 2:
             continue
-        title, badge = row.segments
-        if CARD_NUMBER.fullmatch(_text(badge)) and re.search(r"[^\W\d_]", _text(title)) \
-                and all(c.bold for c in title if c.text.strip()) \
-                and max(c.size for c in badge) < 0.9 * min(c.size for c in title if c.text.strip()):
+        badge = row.segments[-1]
+        if not CARD_NUMBER.fullmatch(_text(badge)) or badge[0].x0 < (frame[0] + frame[2]) / 2:
+            continue
+        if len(row.segments) == 2:
+            titles = [row.segments[0]]
+        else:  # alone on its row: the title is the row above or below it, close by in the same card
+            titles = [r.segments[0] for r in rows[max(0, k - 1):k + 2] if r is not row and len(r.segments) == 1
+                      and _frame(r, sheet[0]) == frame and abs(r.y - row.y) <= max(c.size for c in r.chars)]
+        size = max(c.size for c in badge)
+        if any(re.search(r"[^\W\d_]", _text(title)) and all(c.bold for c in title if c.text.strip())
+               and size < 0.9 * min(c.size for c in title if c.text.strip()) for title in titles):
             found.append((row, badge))
     return found
 

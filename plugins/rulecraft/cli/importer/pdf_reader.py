@@ -604,13 +604,14 @@ def _drop_card_furniture(all_rows: list[list[Row]], drawings: list, widths: list
     drop = cardsheet.repeated_feet(feet)
     for rows, shapes, width in zip(all_rows, drawings, widths):
         for row, badge in cardsheet.number_badges(rows, shapes, width):
-            title = _text(row.segments[0], False).strip()
             remarks.append(Remark("furniture", f"page {row.page}: card number '{_text(badge, False).strip()}' "
-                                               f"beside the title '{title}' dropped"))
+                                               f"beside a card's title dropped"))
             row.segments = [seg for seg in row.segments if seg is not badge]
             row.chars = [c for seg in row.segments for c in seg]
+            if not row.chars:
+                drop.add(id(row))
         for row in rows:
-            if id(row) in drop:
+            if id(row) in drop and row.chars:
                 remarks.append(Remark("furniture", f"page {row.page}: card foot line dropped: "
                                                    f"'{_text(row.chars, False).strip()[:80]}'"))
         rows[:] = [row for row in rows if id(row) not in drop]
@@ -1220,7 +1221,8 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
             para_first = text
         led = any(c.disc for c in row.chars[:2])  # a step name after its disc number: set small, still a heading
         # numbered lines back to back ('1 KNOCK — take a job', '2 MEND — …' in discs): a list's items, no headings
-        run = led and any(r is not None and r.page == row.page and any(c.disc for c in r.chars[:2]) for r in (prev, nxt))
+        run = led and any(r is not None and r.page == row.page and any(c.disc for c in r.chars[:2])
+                          for r in (prev, nxt))
         if run:
             # the marker outside the bold, and an item bold throughout plain: its weight marks no name in it
             text = re.sub(r"^(\s*)\*\*(\d{1,2}\.)\s*\*{0,2}", r"\1\2 **", text)
