@@ -5002,3 +5002,165 @@ def test_copied_braces_shaped_like_a_reference_of_any_kind_are_escaped(tmp_path)
     assert files["game"]["setup"][0] == "Put the board down (see \\{sec:end})."
     assert "(see \\{sec:end})" in result.page.read_text(encoding="utf-8")
     assert "0 error(s)" in result.report_text
+
+
+def run_pdf(tmp_path, html: str):
+    """A rulebook printed to PDF from HTML (WeasyPrint, as a browser's print does), then imported."""
+    weasyprint = pytest.importorskip("weasyprint")
+    source = tmp_path / "book.pdf"
+    source.write_bytes(weasyprint.HTML(string=textwrap.dedent(html)).write_pdf())
+    result = import_rulebook(source, tmp_path / "out", game_id="book")
+    files = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in result.folder.glob("*.yaml")}
+    return result, files, result.report_text.split("## Needs a human", 1)[1]
+
+
+def test_paragraphs_told_apart_by_a_first_line_indent_are_each_a_glossary_entry(tmp_path):
+    # no space between paragraphs, each first line indented an em: the style of a printed book (and of the
+    # Homebrewery's 'p + p'); read as one paragraph, the words ran together and none was a term
+    _, files, _ = run_pdf(tmp_path, """\
+        <html><head><style>
+          body { font: 10pt serif; width: 9cm; } p { margin: 0; } p + p { text-indent: 1em; }
+          h1 { font-size: 22pt; } h2 { font-size: 15pt; margin: 12pt 0 4pt; }
+        </style></head><body>
+        <h1>Test Game</h1>
+        <h2>Words of the Wood</h2>
+        <p>These words mean something exact in the rules that follow from here on.</p>
+        <p><b><i>Clearing.</i></b> One of the twelve spaces on the wood board. Paths join clearings to each other.</p>
+        <p><b><i>Patch.</i></b> The stack of tokens lying face down in a clearing, picked clean when it is empty.</p>
+        <p><b><i>Basket.</i></b> Your basket board. It holds at most eight tokens; any more are left behind.</p>
+        <p><b><i>Trail.</i></b> The line of paths your forager walks in one day, never the same clearing twice.</p>
+        <h2>Credits</h2>
+        <p>Game design by someone who likes woods.</p>
+        </body></html>
+        """)
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Clearing", "Patch", "Basket", "Trail"]
+
+
+def test_a_title_marked_as_continued_joins_the_section_it_continues(tmp_path):
+    # rules printed on cards carry a topic over onto the next card under its title again, marked as going on
+    result, files, needs = run(tmp_path, """\
+        # Test Game
+
+        ## Tinker's Words
+
+        **Job** — a job card on the table.
+
+        **Patch** — one unit of mending.
+
+        ## Tinker's Words (cont.)
+
+        **Pack** — the jobs you carry in your hand.
+
+        **Road** — the row of face-up jobs in the middle of the table.
+
+        ## Setting Up (1/2)
+
+        1. Shuffle the job cards into a deck.
+        2. Deal four jobs face up in a line.
+
+        ## Setting Up (2/2)
+
+        3. Give every tinker two coins.
+        4. The tinker with the muddiest boots goes first.
+        """)
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Job", "Patch", "Pack", "Road"]
+    assert len(files["game"]["setup"]) == 4 and files["game"]["setup"][3].startswith("The tinker with")
+    assert "heading 'Tinker's Words (cont.)' continues 'Tinker's Words': read as one section (line 9)" in needs
+    assert "heading 'Setting Up (1/2)' read as 'Setting Up' (its first part) (line 15)" in needs
+    page = result.page.read_text(encoding="utf-8")
+    assert "## Setting Up\n" in page and "(2/2)" not in page and "(cont.)" not in page
+
+
+def test_a_note_for_another_player_count_after_the_set_up_list_is_no_step(tmp_path):
+    _, files, needs = run(tmp_path, """\
+        # Test Game
+
+        ## Setting Up
+
+        1. Shuffle the job cards into a deck.
+        2. Deal four jobs face up in a line.
+        3. The tinker with the muddiest boots goes first.
+
+        **Solo:** play as normal, but after each of your turns discard the leftmost job on the road.
+        """)
+    assert len(files["game"]["setup"]) == 3
+    assert "'Solo: play as normal" in needs  # kept as prose, listed as a possible step
+
+
+_CARD_SHEET = """\
+<html><head><style>
+  @page { size: 612pt 792pt; margin: 0; }
+  body { margin: 0; font-family: sans-serif; }
+  .card { position: absolute; width: 180pt; height: 252pt; background: #fdf8ec; border: 1pt solid #555; }
+  .bar { position: absolute; left: 6pt; right: 6pt; top: 6pt; height: 22pt; background: #333; color: #fff; }
+  .bar b { position: absolute; left: 4pt; top: 5pt; font-size: 10pt; }
+  .bar i { position: absolute; right: 4pt; top: 7pt; font-size: 6pt; font-style: normal; font-weight: bold; }
+  .text { position: absolute; left: 8pt; right: 8pt; top: 36pt; font-size: 7.5pt; }
+  .text p { margin: 0 0 5pt; } .text ol { margin: 0; padding-left: 12pt; }
+  .foot { position: absolute; left: 0; right: 0; bottom: 6pt; text-align: center; font-size: 5pt; }
+</style></head><body>
+CARDS
+</body></html>
+"""
+_RULES_CARDS = [
+    ("About", "<p>You are tinkers walking the lanes, mending kettles and pans for coins.</p>"),
+    ("Tinker's Words", "<p><b>Job</b> — a job card on the table, waiting to be mended.</p>"
+                       "<p><b>Patch</b> — one unit of mending marked on a job.</p>"),
+    ("Tinker's Words (cont.)", "<p><b>Pack</b> — the jobs you carry in your hand, three at most.</p>"
+                               "<p><b>Road</b> — the row of face-up jobs in the middle of the table.</p>"),
+    ("Setting Up", "<ol><li>Shuffle the job cards into a deck.</li><li>Deal four jobs face up in a line."
+                   "</li><li>Give every tinker two coins.</li></ol>"),
+    ("Scoring", "<p>Each job done pays the coins printed on it. Most coins wins the game.</p>"),
+    ("Questions", "<p>Can I mend a job someone else took? No, only the jobs in your own pack.</p>"),
+]
+
+
+def _card_sheet() -> str:
+    """Six rules cards, three to a row, each with its number badge in the title bar and the game's foot."""
+    cards = []
+    for k, (title, body) in enumerate(_RULES_CARDS):
+        left, top = 36 + 186 * (k % 3), 36 + 258 * (k // 3)
+        cards.append(f'<div class="card" style="left:{left}pt;top:{top}pt"><div class="bar"><b>{title}</b>'
+                     f'<i>R{k + 1}</i></div><div class="text">{body}</div>'
+                     f'<div class="foot">TEST TINKERS · RULES</div></div>')
+    return _CARD_SHEET.replace("CARDS", "\n".join(cards))
+
+
+def test_a_sheet_of_rules_cards_is_read_along_its_rows_without_the_cards_furniture(tmp_path):
+    # read down each column of the sheet, 'Tinker's Words' and its '(cont.)' card were two cards apart; each
+    # card's number badge and the foot every card repeats fell between the rules
+    result, files, needs = run_pdf(tmp_path, _card_sheet())
+    page = result.page.read_text(encoding="utf-8")
+    titles = [line.lstrip("# ") for line in page.splitlines() if line.startswith("#")][1:]
+    assert titles == ["Tinker's Words", "Setting Up", "Scoring", "Questions"]  # "About" titles the game
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Job", "Patch", "Pack", "Road"]
+    assert "TEST TINKERS" not in page and not re.search(r"\bR\d\b", page)
+    assert needs.count("card foot line dropped: 'TEST TINKERS · RULES'") == 6
+    assert "page 1: card number 'R3' beside a card's title dropped" in needs
+
+
+def test_disc_numbered_lines_back_to_back_are_the_turns_list_not_headings(tmp_path):
+    # a card's turn summary: each step's number in a drawn disc, the line bold and a little larger than the
+    # text; one after the other with nothing between them they are a list (round 23b's disc headings stand
+    # over their own text)
+    step = '<div class="step"><span class="disc">{}</span> {}</div>'
+    _, files, _ = run_pdf(tmp_path, """\
+        <html><head><style>
+          body { font: 7.5pt sans-serif; width: 12cm; } h1 { font-size: 20pt; } h2 { font-size: 11pt; }
+          .step { font-size: 8.5pt; font-weight: bold; margin: 5pt 0; }
+          .disc { display: inline-block; width: 11pt; height: 11pt; border: 1pt solid #a80; border-radius: 50%;
+                  text-align: center; line-height: 11pt; margin-right: 4pt; }
+        </style></head><body>
+        <h1>Test Game</h1>
+        <h2>Your Turn</h2>
+        <p>On your turn, do these three steps in order:</p>
+        STEPS
+        <p>Then the player on your left takes their turn.</p>
+        <h2>When the Road Runs Out</h2>
+        <p>Finish the round. Most coins wins.</p>
+        </body></html>
+        """.replace("STEPS", "\n".join(step.format(n, words) for n, words in
+                                       enumerate(["KNOCK — take a job", "MEND — roll and patch",
+                                                  "TRAMP — move on"], start=1))))
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Knock", "Mend", "Tramp"]
+    assert files["phases"]["phases"][1]["summary"] == "Roll and patch"

@@ -22,7 +22,10 @@ SETUP_HEADING = re.compile(r"^\W*prepar(?:e|ing) (?:the|your|for) [\w'’ ]{1,30
                            r"getting started|get(?:ting)? (?:[\w'’]+ ){0,3}?ready|preparing (?:to play|the game)|"
                            r"start(?:ing)? (?:the|a) game|(?:need|needed|how) to start|quick ?-?start)\b", re.I)
 # 'Tip:', 'Top tip:', 'Quick note:' stay prose
-NOTE_LEAD = re.compile(r"^(?:\w+ )?(?:tip|note|hint|example|variant|reminder|important)\b\s*[:.!—–-]", re.I)
+NOTE_LEAD = re.compile(r"^(?:\w+ )?(?:tip|note|hint|example|variant|reminder|important)\b\s*[:.!—–-]"
+                       # 'Solo:', 'Two players:', 'With 5 players –': a note for another player count, no step
+                       r"|^(?:solo|solitaire|single[- ]player|(?:with |for )?(?:\d|one|two|three|four|five|six)"
+                       r"[- ]players?(?: games?)?)\s*[:—–]", re.I)
 BOLD_LINE = re.compile(r"^(\*\*|__)([^*_]{1,60})\1:?$")
 END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end game|winning|win(?:ning)? condition|"
                          r"victory|how to win)\b", re.I)

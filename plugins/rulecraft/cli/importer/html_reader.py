@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from .brlines import alone, line_groups, sized_title, title_sizes, underlined_title
+from .continued import join_continued
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import absolute, as_text, image_remark, safe_href
@@ -302,7 +303,7 @@ class HtmlReader:
         stream = [Heading(top, b.text, b.line) if isinstance(b, Heading) and b.level == BANNER_LEVEL else b
                   for b in stream]
         stream = self._entry_titled(stream)
-        title, root = build_tree(drop_running_lines(stream, self.remarks), None)
+        title, root = build_tree(join_continued(drop_running_lines(stream, self.remarks), self.remarks), None)
         if title and (named := site_name(text, title)):
             title = root.title = named
         return Outline(self.source, "html", title, root, self.remarks, text.count("\n") + 1)

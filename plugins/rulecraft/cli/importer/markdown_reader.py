@@ -13,6 +13,7 @@ import textwrap
 from pathlib import PurePath
 
 from . import bbcode, latex, layout_lines, liquid, orgmode, outliner, pdfhtml, plaintext, rst, wikitext, wordtext
+from .continued import join_continued
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
@@ -138,7 +139,7 @@ class MarkdownReader:
     def outline(self, lines: list[Line], fmt: str) -> Outline:
         stream = self.blocks(lines)
         stream = drop_page_marks(join_number_spans(stream), self.remarks)  # folios, icons, number spans
-        title, root = build_tree(drop_running_lines(stream, self.remarks), self.title)
+        title, root = build_tree(join_continued(drop_running_lines(stream, self.remarks), self.remarks), self.title)
         outline = Outline(self.source, fmt, title, root, self.remarks, len(lines))
         outline.private = self.private
         return outline

@@ -25,9 +25,9 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import layout_lines
+from . import cardsheet, layout_lines
 from .outline import Remark
-from .placed import callout_order, disc_numbers, frame_gutters, panel_gutters, staggered_columns
+from .placed import callout_order, disc_numbers, frame_cuts, frame_gutters, panel_gutters, staggered_columns
 
 MAX_PAGES = 600  # a thick rulebook has 100; more is not a rulebook
 MAX_CHARS_PER_PAGE = 60_000  # a dense page of 8 pt text holds ~ 8 000
@@ -45,6 +45,9 @@ RTL_RUN = re.compile(r"[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff](?:[\u0590-\u08f
 LEAD_ENTRY = re.compile(r"^\s*\*\*[^*]{1,40}\*\*\s*[–—:-]")  # '**Cloud** – One space …': an entry led by its name
 LIST_MARKER = re.compile(r"^\s*(?:- |\d{1,2}[.)]\s|[a-z][.)]\s|\([a-z0-9]\)\s)")
 ROLL_CELL = re.compile(r"\d{1,2}(?:\s*[–—-]\s*\d{1,2})?\+?")  # '5', '11–13', '6+': a roll set before its result
+# a line that leads a list item, its next lines hanging: '3.6 Set …', 'b) Take …', '• Each …'
+HANGING_LEAD = re.compile(r"\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?(?=\s|[^\W\d_])|(?:[a-zA-Z][.)]|\([a-z0-9]{1,3}\))\s|["
+                          + re.escape(BULLETS) + "])")
 SECTION_NUMBER = re.compile(r"\d{1,2}(?:\.\d{1,2}){0,3}")  # a section's number: '3', '4.2', '2.1.3'
 
 
@@ -417,9 +420,10 @@ def _contents_rows(rows: list[Row], page_left: float) -> set[int]:
 
 
 def _reading_order(rows: list[Row], width: float, xs: list[float] | None = None,
-                   drawings: list[Box] | None = None) -> list[Row]:
+                   drawings: list[Box] | None = None, cuts: list[float] | None = None) -> list[Row]:
     """Rows of a page set in columns (gutters ``xs``, left to right): each column in turn, band by band between
-    rows that cross a gutter (or, in two columns, headings set across both)."""
+    rows that cross a gutter (or, in two columns, headings set across both, or the rows of a sheet of cards,
+    ``cuts`` top to bottom)."""
     page_left = min((r.x0 for r in rows), default=0.0)
     if not xs:
         for row in rows:
@@ -442,7 +446,11 @@ def _reading_order(rows: list[Row], width: float, xs: list[float] | None = None,
     if len(xs) == 1:
         spanning = {id(r) for r in rows if _spanning_heading(r, rows, xs[0], body, drawings or [])}
     spanning |= _contents_rows(rows, page_left)
+    cuts = list(cuts or [])
     for row in rows:
+        if cuts and row.y < cuts[0]:
+            flush()  # the next row of cards
+            cuts = [cut for cut in cuts if cut < row.y]
         if crosses(row) or id(row) in spanning:
             flush()
             row.left = page_left
@@ -565,10 +573,12 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
     _drop_furniture(page_rows, pages, remarks)  # before the columns: a running head spans both
     gutters = [panel_gutters(rows, page[0], page[1]) or frame_gutters(rows, shapes, page[0]) or _gutters(rows, page[0])
                for rows, page, shapes in zip(page_rows, pages, drawings)]
+    cuts = [frame_cuts(rows, shapes, page[0]) for rows, page, shapes in zip(page_rows, pages, drawings)]
     known = _document_gutter(gutters, widths)
-    all_rows = [_reading_order(rows, width, gutter or _known_gutter(rows, known), shapes)
-                for rows, width, gutter, shapes in zip(page_rows, widths, gutters, drawings)]
+    all_rows = [_reading_order(rows, width, gutter or _known_gutter(rows, known), shapes, cut)
+                for rows, width, gutter, shapes, cut in zip(page_rows, widths, gutters, drawings, cuts)]
     all_rows = [rows if gutter or known else staggered_columns(rows) for rows, gutter in zip(all_rows, gutters)]
+    _drop_card_furniture(all_rows, drawings, widths, remarks)
     for rows, shapes in zip(all_rows, drawings):
         disc_numbers(rows, shapes)  # in reading order: a row's first cell is its column's
     styles = _styles([r for rows in all_rows for r in rows])
@@ -583,6 +593,28 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
     _join_hyphens(lines)
     numbered = layout_lines.drop_page_contents([(n, text) for n, (text, _) in enumerate(lines, start=1)], remarks)
     return numbered, {n: page for n, (_, page) in enumerate(lines, start=1)}
+
+
+def _drop_card_furniture(all_rows: list[list[Row]], drawings: list, widths: list[float],
+                         remarks: list[Remark]) -> None:
+    """Rules printed as cards: each card's number badge beside its title and the foot line every card repeats
+    are left out (listed), so the title is a heading and the rules run on from card to card."""
+    feet = [row for rows, shapes, width in zip(all_rows, drawings, widths)
+            for row in cardsheet.foot_lines(rows, shapes, width)]
+    drop = cardsheet.repeated_feet(feet)
+    for rows, shapes, width in zip(all_rows, drawings, widths):
+        for row, badge in cardsheet.number_badges(rows, shapes, width):
+            remarks.append(Remark("furniture", f"page {row.page}: card number '{_text(badge, False).strip()}' "
+                                               f"beside a card's title dropped"))
+            row.segments = [seg for seg in row.segments if seg is not badge]
+            row.chars = [c for seg in row.segments for c in seg]
+            if not row.chars:
+                drop.add(id(row))
+        for row in rows:
+            if id(row) in drop and row.chars:
+                remarks.append(Remark("furniture", f"page {row.page}: card foot line dropped: "
+                                                   f"'{_text(row.chars, False).strip()[:80]}'"))
+        rows[:] = [row for row in rows if id(row) not in drop]
 
 
 def _drop_furniture_marks(rows: list[Row], height: float) -> list[Row]:
@@ -1183,18 +1215,27 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         if gap is not None and gap < 0 and not heading_open and LEAD_ENTRY.match(text) \
                 and LEAD_ENTRY.match(para_first):
             para_break = False  # '**Wreck** – …' at a column's top goes on the '**Cloud** – …' entries before it
+        if not para_break and _indented_first_line(prev, row, nxt):
+            para_break = True  # paragraphs told apart by their first line's indent, not by space between them
         if para_break or heading_open:
             para_first = text
+        led = any(c.disc for c in row.chars[:2])  # a step name after its disc number: set small, still a heading
+        # numbered lines back to back ('1 KNOCK — take a job', '2 MEND — …' in discs): a list's items, no headings
+        run = led and any(r is not None and r.page == row.page and any(c.disc for c in r.chars[:2])
+                          for r in (prev, nxt))
+        if run:
+            # the marker outside the bold, and an item bold throughout plain: its weight marks no name in it
+            text = re.sub(r"^(\s*)\*\*(\d{1,2}\.)\s*\*{0,2}", r"\1\2 **", text)
+            text = re.sub(r"^(\s*\d{1,2}\. )\*\*([^*]+)\*\*$", r"\1\2", text)
         marker = LIST_MARKER.match(text)
         if marker and list_x is not None and abs(row.x0 - list_x) <= 3 and para_break and not heading_open:
             para_break = False  # the next item of a list whose items are spaced apart: one list
         list_x = row.x0 if marker else (list_x if not para_break else None)
         level = styles.levels.get(size)
         after = _row_text(nxt, styles, nxt.left or 0.0) if nxt is not None else ""
-        led = any(c.disc for c in row.chars[:2])  # a step name after its disc number: set small, still a heading
         bold_heading = row.bold() and _heading_text(row) and (size >= styles.body * 0.95 or led) and (
             nxt is None or not nxt.bold() or (nxt.y < row.y - 1.75 * size)) and (para_break or heading_open or led) \
-            and (not LIST_MARKER.match(after) or _capitals(row) or row.y - nxt.y > 3 * size)  # a bold line
+            and (not LIST_MARKER.match(after) or _capitals(row) or row.y - nxt.y > 3 * size) and not run  # a bold line
         # right over a list leads it (set-up steps by player), unless set in capitals as a card's section title
         # ('SETUP' over its steps) or standing well apart (a player-count badge over a page of callouts)
         if level is None and bold_heading:
@@ -1216,6 +1257,22 @@ def _page_lines(rows: list[Row], styles: Styles, lines: list[tuple[str, int]]) -
         heading_open = None
         lines.append((text if marker or len(row.segments) > 1 else text.lstrip(), row.page))
         prev = row
+
+
+def _indented_first_line(prev: Row | None, row: Row, nxt: Row | None) -> bool:
+    """A book's paragraphs set without space between them, each first line indented about an em ('text-indent'):
+    a plain line indented from the line above it, with the line below it back at that line's edge."""
+    if prev is None or nxt is None or not prev.page == row.page == nxt.page \
+            or any(len(r.segments) != 1 for r in (prev, row, nxt)) or not prev.y > row.y > nxt.y:
+        return False
+    text = "".join(c.text for c in row.chars).strip()
+    if not text[:1].isupper() and text[:1] not in "\"'“‘*" or LIST_MARKER.match(text) or text[:1] in BULLETS:
+        return False
+    if HANGING_LEAD.match("".join(c.text for c in prev.chars)):
+        return False  # the line above leads a list item ('1. Lay out …', '3.6 Set …'): its next line hangs
+    em = row.size()
+    return 0.6 * em <= row.x0 - prev.x0 <= 3 * em and abs(nxt.x0 - prev.x0) <= 1.0 \
+        and row.y - nxt.y <= 1.75 * em and prev.y - row.y <= 2 * em
 
 
 def _row_text(row: Row, styles: Styles, left: float) -> str:

@@ -180,6 +180,26 @@ def frame_gutters(rows: list, boxes: list, width: float) -> list[float]:
     nearly all the page's text (a title and a footer aside). Read across, each row of cards interleaves its
     cards' lines ('Burn: every foe in' 'Chill: a foe skips' 'loses one.'); a gutter midway between each two
     columns of frames, which no text crosses, reads each card whole."""
+    sheet = card_sheet(rows, boxes, width)
+    return sheet[1] if sheet else []
+
+
+def frame_cuts(rows: list, boxes: list, width: float) -> list[float]:
+    """Where a sheet of cards (see :func:`frame_gutters`) passes from one row of cards to the next, top to
+    bottom: midway between the rows' frames. Cards are read as a page is, along each row of cards in turn
+    ('Setting Up (1/2)' then '(2/2)' beside it), not down each column of the sheet."""
+    sheet = card_sheet(rows, boxes, width)
+    if not sheet:
+        return []
+    tops: list[tuple[float, float]] = []  # (top, bottom) of each row of frames
+    for box in sorted(sheet[0], key=lambda b: -b[3]):
+        if not tops or tops[-1][0] - box[3] > 2:
+            tops.append((box[3], box[1]))
+    return [(above[1] + below[0]) / 2 for above, below in zip(tops, tops[1:]) if below[0] <= above[1] + 1]
+
+
+def card_sheet(rows: list, boxes: list, width: float) -> tuple[list, list[float]] | None:
+    """(the frames holding text, the gutters between their columns) of a sheet of cards, None if none."""
     frames = [b for b in boxes if b[2] - b[0] >= 0.1 * width and b[3] - b[1] >= 0.1 * width]
     sizes: dict[tuple[int, int], list] = {}
     for box in frames:
@@ -206,8 +226,8 @@ def frame_gutters(rows: list, boxes: list, width: float) -> list[float]:
         top, bottom = max(b[3] for b in held), min(b[1] for b in held)  # a title over the sheet may cross
         inside = [seg for seg in text if bottom <= seg[0].y <= top]
         if len(xs) == len(lefts) - 1 and not any(s[0].x0 < x < s[-1].x1 for s in inside for x in xs):
-            return xs
-    return []
+            return held, xs
+    return None
 
 
 def _disc(seg, boxes) -> tuple | None:
@@ -249,7 +269,8 @@ def disc_numbers(rows, boxes) -> None:
         last = len(str(number)) - 1
         seg[last].text += "."
         seg[last].disc = True
-        if len(seg) == last + 1 and len(row.segments) > 1:  # the number alone in its cell: one with its text
+        alone = not "".join(c.text for c in seg[last + 1:]).strip()  # a space after it drawn in the disc's cell
+        if alone and len(row.segments) > 1:  # the number alone in its cell: one with its text
             seg = seg + row.segments[1]
             row.segments[0:2] = [seg]
         for char in seg[:last + 1]:  # the number set bold in its disc takes the weight of the words it leads

@@ -66,6 +66,8 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
                                    "tags and queries)"),
                         ("contents", "table(s) of contents dropped (short, mostly links; the headings they list are "
                                      "read where they stand)"),
+                        ("continued", "title(s) marked as a topic carried over ('(cont.)', '(2/2)') joined to the "
+                                      "section they continue"),
                         ("furniture", "page furniture line(s) dropped (running headers or footers, page numbers, "
                                       "icons)")):
         if remarks.get(kind):
