@@ -4732,3 +4732,104 @@ def test_a_forum_code_box_label_is_dropped_and_its_table_read(tmp_path):
     assert [r["roll"] for r in files["dice"]["tables"][0]["rows"]] == ["2-5", "6-9", "10-12"]
     assert "Select all" not in result.page.read_text(encoding="utf-8")
     assert "code box label dropped: 'Code: Select all'" in needs
+
+
+def _mailed_rules(body: str) -> str:
+    # rules pasted into an e-mail: a greeting, a rule of dashes, the title underlined, numbered capitals sections
+    return textwrap.dedent("""\
+        Hi all,
+
+        Here are the rules as they stand after Thursday.
+
+        ------------------------------------------------------------
+
+                            SALTINGS FERRY
+                            ==============
+
+                     Playtest rules, version 0.4
+
+        """) + textwrap.dedent(body)
+
+
+def test_a_greeting_on_the_first_line_is_no_title(tmp_path):
+    _, files, _ = run(tmp_path, _mailed_rules("""\
+        1. SETTING UP
+        -------------
+
+          1. Put the board in the middle.
+
+          2. Each player takes a ferry.
+        """), name="book.txt")
+    assert files["game"]["title"] == "Saltings Ferry"
+
+
+def test_a_numbered_step_typed_over_two_lines_is_a_step_not_a_heading(tmp_path):
+    _, files, _ = run(tmp_path, _mailed_rules("""\
+        1. SETTING UP
+        -------------
+
+          1. Put the town board in the middle of the table and the round
+             marker on space 1 of the round track.
+
+          2. Each player takes a yard board and 6 coins.
+
+          3. The player with the oldest boots goes first.
+
+        (With 2 players, only deal 3 hides into the market row each time.)
+        """), name="book.txt")
+    assert files["game"]["setup"] == [
+        "Put the town board in the middle of the table and the round marker on space 1 of the round track.",
+        "Each player takes a yard board and 6 coins.",
+        "The player with the oldest boots goes first."]
+    assert "phases" not in files
+
+
+def test_phases_named_on_one_numbered_line_then_a_case_heading_each(tmp_path):
+    _, files, _ = run(tmp_path, _mailed_rules("""\
+        4. THE ROUND
+        ------------
+
+        Each round goes through three phases, one after another:
+
+             1) Market    2) Soak    3) Sell
+
+        4.1  Market
+
+        Buy one hide from the market row.
+
+        4.2  Soak
+
+        Move a hide to an empty bark pit.
+
+        4.3  Sell
+
+        Fill one order card.
+        """), name="book.txt")
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Market", "Soak", "Sell"]
+    assert phases[0]["rules"] == "Buy one hide from the market row."
+
+
+def test_changes_since_a_version_belong_to_the_version_the_rules_state(tmp_path):
+    body = """\
+        1. THE GAME
+        -----------
+
+        Ferry people across.
+
+
+        CHANGES SINCE v0.3
+        ------------------
+
+          * Fine leather added.
+          * Starting bark cut from 5 to 3.
+        """
+    _, files, _ = run(tmp_path, _mailed_rules(body), name="book.txt")
+    assert files["game"]["version"] == "0.4"
+    assert [e["version"] for e in files["game"]["changelog"]] == ["0.4"]
+    # no later version named: the changes are not filed under the version they came after
+    (tmp_path / "unstated").mkdir()
+    _, files, needs = run(tmp_path / "unstated", _mailed_rules(body).replace("Playtest rules, version 0.4",
+                                                                             "Playtest rules"), name="book.txt")
+    assert "changelog" not in files["game"] and files["game"]["version"] != "0.3"
+    assert "lists changes made after version 0.3" in needs

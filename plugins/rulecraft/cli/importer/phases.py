@@ -31,6 +31,8 @@ SKIP_FIRST = re.compile(r"skip(?:ped|s)?\b[^.]*\b(?:first|1st|opening) (?:round|
 OPTIONAL = re.compile(r"\boptional\b", re.I)
 TODO_COPIED = "Copied from the source as-is: restate in your own words."
 NUMBER_PREFIX = re.compile(r"^\s*\d+(?:\s*[.)]\s*[a-z]?\b)?(?:\s*[.)])?\s*", re.I)
+# '4.1  Market': a section's case number (a numbered heading under section 4), not part of the name
+CASE_NUMBER = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+")
 
 
 def _named_child(item: ListItem, parent_emphasised: bool) -> bool:
@@ -631,7 +633,7 @@ def _recognise(state: State, is_turn) -> bool:
 
 
 def _norm(text: str) -> list[str]:
-    text = NUMBER_PREFIX.sub("", plain(text))
+    text = NUMBER_PREFIX.sub("", CASE_NUMBER.sub("", plain(text)))
     out = [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words(text)]
     if len(out) > 1 and out[-1] == "phase":
         out = out[:-1]
