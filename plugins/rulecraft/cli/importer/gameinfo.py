@@ -39,7 +39,8 @@ RULES_TAIL = re.compile(r"\s*(?::|\s[-–—|]\s)\s*(?:the\s+)?(?:(?:full|comple
 
 def game_name(title: str) -> str:
     """The game's name in a page title that frames it; the title itself when it does not."""
-    name = RULES_TAIL.sub("", HOW_TO_PLAY.sub("", title.strip()))
+    # '[WIP] Hoppickers - full rules v0.4': a forum thread's tag before the name is no part of it
+    name = RULES_TAIL.sub("", HOW_TO_PLAY.sub("", re.sub(r"^\[[^\]]{1,20}\]\s*(?=\w)", "", title.strip())))
     return name if re.search(r"\w", name) else title
 
 

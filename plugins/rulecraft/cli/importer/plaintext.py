@@ -167,6 +167,17 @@ def _dense(lines: list[Line]) -> bool:
     return len(text) >= 20 and len(lines) - len(text) < DENSE_SHARE * len(text)
 
 
+# '**What you need**', '**Variant: Londoners**', '__Setup:__': a line all in bold (a forum post's section title)
+BOLD_TITLE = re.compile(r"^(\*\*|__)(?P<title>[^*_]{1,60}?):?\1:?$")
+
+
+def _bold_titles(lines: list[Line]) -> set[int]:
+    """Indices of lines all in bold standing after a blank line, when the text has two or more: a post typed in
+    Markdown on a forum (Reddit, BoardGameGeek) marks its sections so, having no headings to type."""
+    found = {k for k, (_, t) in enumerate(lines) if BOLD_TITLE.match(t.strip()) and _blank(lines, k - 1)}
+    return found if len(found) >= 2 else set()
+
+
 def _runs_on(text: str, below: str) -> bool:
     """The line under a numbered line carries its sentence on: indented further, starting in lower case, and
     the numbered line does not end one (a list item typed across two lines, not a numbered title over text)."""
@@ -192,6 +203,8 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     used = set(underlined)
     if {"=", "-"} <= used:  # Markdown's convention: '=' underlines a higher level than '-', whichever comes first
         levels.update({"=": 2, "-": 3})
+    # a post's sections under bold titles: judged before the title is marked (no other headings in the text)
+    bold_titles = set() if used or any(ATX_HEADING.match(t) for _, t in out) else _bold_titles(out)
     first = next((i for i in range(len(out)) if out[i][1].strip()), None)
     title_at = None
     if first is not None and RULE.match(out[first][1]):  # an opening banner: its first text line is the title
@@ -200,6 +213,9 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     elif first is not None and (_blank(out, first + 1) or _capitals(out[first][1])) \
             and len(out[first][1].strip()) <= 60 and not out[first][1].strip().endswith((".", "!", "?", ":", ",")):
         title_at = first  # the first line standing alone, or set in capitals: the title
+    elif bold_titles and first is not None and first not in bold_titles and _blank(out, first + 1) \
+            and len(out[first][1].strip()) <= 120:
+        title_at = first  # a post's subject line: '[WIP] Hoppickers - full rules v0.4, looking for feedback!'
     if first is not None and out[first][1].startswith("#"):
         title_at = None  # the lines come with their headings marked (a pdftohtml page's bold titles)
     if title_at is None and underlined.count("=") == 1 and "-" in underlined:
@@ -212,6 +228,9 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     caps_level = min(max(marked) + 1, 6) if len(marked) >= 3 else 2
     for i, (ln, text) in enumerate(out):
         if i == title_at or ATX_HEADING.match(text):
+            continue
+        if i in bold_titles:
+            out[i] = (ln, "## " + BOLD_TITLE.match(text.strip()).group("title").strip())
             continue
         stripped = text.strip()
         rule = RULE.match(text)
