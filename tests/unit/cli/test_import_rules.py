@@ -4881,6 +4881,7 @@ def test_a_round_overview_line_leads_the_turn_s_list_under_another_heading(tmp_p
     _, files, _ = run(tmp_path, FORUM_POST, name="post.txt")
     phases = files["phases"]["phases"]
     assert [p["name"] for p in phases] == ["Weather", "Pick", "Evening"]
+    assert phases[0]["rules"] == "First player rolls the weather die"  # after 'Weather - ', as a sentence
     # a set-up lead-in naming a round is no turn: 'Before the first round:' keeps its list as the set-up
     _, files, _ = run(tmp_path / "setup", FORUM_POST.replace("Round overview:", "Before the first round:"),
                       name="post.txt") if (tmp_path / "setup").mkdir() is None else None

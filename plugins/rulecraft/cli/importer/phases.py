@@ -66,7 +66,8 @@ def _phase(item: ListItem, state: State, parent_emphasised: bool = True) -> dict
     state.phase_of_item[id(item)] = phase["id"]
     if rest:
         phase["summary"] = capitalise(first_sentence(plain(own or rest), 140))
-        phase["rules"] = rest
+        # 'Weather - first player rolls …': the words after the name start the phase's rules, as a sentence
+        phase["rules"] = rest[:1].upper() + rest[1:] if named.separated and rest[:1].islower() else rest
     full = plain(item.text)
     if OPTIONAL.search(full):
         phase["optional"] = True
