@@ -260,7 +260,14 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
     overflows_above: float | None = None  # smallest size known to overflow
     points: list[tuple[float, float]] = []  # (size, fill) of one-page renders at these columns, spacing 1
     dropped: list[tuple[str, str, str]] = []
+    tried: set[tuple[Fit, str]] = set()
     while attempt.count < MAX_RENDERS:
+        if (fit, current) in tried:
+            # back at a fit already tried (spread, spilled over, stepped back, spread again): the search is
+            # deterministic, so it would go round forever; a known fit is not rendered again, so the
+            # render count alone never ends it
+            break
+        tried.add((fit, current))
         pages, fill = attempt(fit, current)
         ok = pages == 1 and fill <= HIGH
         if ok and (fill >= LOW or fit.spacing < 1.0):  # full, or as full as packed spacing gets

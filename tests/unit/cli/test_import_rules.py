@@ -5164,3 +5164,203 @@ def test_disc_numbered_lines_back_to_back_are_the_turns_list_not_headings(tmp_pa
                                                   "TRAMP — move on"], start=1))))
     assert [p["name"] for p in files["phases"]["phases"]] == ["Knock", "Mend", "Tramp"]
     assert files["phases"]["phases"][1]["summary"] == "Roll and patch"
+
+
+def _mailed_rules(body: str) -> str:
+    # rules pasted into an e-mail: a greeting, a rule of dashes, the title underlined, numbered capitals sections
+    return textwrap.dedent("""\
+        Hi all,
+
+        Here are the rules as they stand after Thursday.
+
+        ------------------------------------------------------------
+
+                            SALTINGS FERRY
+                            ==============
+
+                     Playtest rules, version 0.4
+
+        """) + textwrap.dedent(body)
+
+
+def test_a_greeting_on_the_first_line_is_no_title(tmp_path):
+    _, files, _ = run(tmp_path, _mailed_rules("""\
+        1. SETTING UP
+        -------------
+
+          1. Put the board in the middle.
+
+          2. Each player takes a ferry.
+        """), name="book.txt")
+    assert files["game"]["title"] == "Saltings Ferry"
+
+
+def test_a_numbered_step_typed_over_two_lines_is_a_step_not_a_heading(tmp_path):
+    _, files, _ = run(tmp_path, _mailed_rules("""\
+        1. SETTING UP
+        -------------
+
+          1. Put the town board in the middle of the table and the round
+             marker on space 1 of the round track.
+
+          2. Each player takes a yard board and 6 coins.
+
+          3. The player with the oldest boots goes first.
+
+        (With 2 players, only deal 3 hides into the market row each time.)
+        """), name="book.txt")
+    assert files["game"]["setup"] == [
+        "Put the town board in the middle of the table and the round marker on space 1 of the round track.",
+        "Each player takes a yard board and 6 coins.",
+        "The player with the oldest boots goes first."]
+    assert "phases" not in files
+
+
+def test_phases_named_on_one_numbered_line_then_a_case_heading_each(tmp_path):
+    _, files, _ = run(tmp_path, _mailed_rules("""\
+        4. THE ROUND
+        ------------
+
+        Each round goes through three phases, one after another:
+
+             1) Market    2) Soak    3) Sell
+
+        4.1  Market
+
+        Buy one hide from the market row.
+
+        4.2  Soak
+
+        Move a hide to an empty bark pit.
+
+        4.3  Sell
+
+        Fill one order card.
+        """), name="book.txt")
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Market", "Soak", "Sell"]
+    assert phases[0]["rules"] == "Buy one hide from the market row."
+
+
+def test_changes_since_a_version_belong_to_the_version_the_rules_state(tmp_path):
+    body = """\
+        1. THE GAME
+        -----------
+
+        Ferry people across.
+
+
+        CHANGES SINCE v0.3
+        ------------------
+
+          * Fine leather added.
+          * Starting bark cut from 5 to 3.
+        """
+    _, files, _ = run(tmp_path, _mailed_rules(body), name="book.txt")
+    assert files["game"]["version"] == "0.4"
+    assert [e["version"] for e in files["game"]["changelog"]] == ["0.4"]
+    # no later version named: the changes are not filed under the version they came after
+    (tmp_path / "unstated").mkdir()
+    _, files, needs = run(tmp_path / "unstated", _mailed_rules(body).replace("Playtest rules, version 0.4",
+                                                                             "Playtest rules"), name="book.txt")
+    assert "changelog" not in files["game"] and files["game"]["version"] != "0.3"
+    assert "lists changes made after version 0.3" in needs
+
+
+FORUM_POST = """\
+    [WIP] Hop Alley - full rules v0.4, looking for feedback!
+
+    Hi everyone, first time posting a design.
+
+    **What you need**
+
+    - 1 garden board
+    - 60 hop cubes
+
+    **Setup**
+
+    1) Put 3 hop cubes on every bine.
+    2) Everyone takes a family board.
+
+    Round overview:
+    1. Weather - first player rolls the weather die
+    2. Pick - everyone picks from one bine
+    3. Evening - pass first player left
+
+    **Weather**
+    Roll the weather die.
+
+    **Pick**
+    Take all the cubes of one bine.
+
+    **Evening**
+    Pass the first player token to the left.
+
+    **Terms I use in the rules**
+
+    - Bine = the hop plant climbing its string
+    - Bin = the cloth trough on your family board
+    """
+
+
+def test_a_forum_post_s_bold_lines_are_its_headings_and_its_subject_line_the_title(tmp_path):
+    _, files, _ = run(tmp_path, FORUM_POST, name="post.txt")
+    assert files["game"]["title"] == "Hop Alley"
+    assert files["game"]["setup"] == ["Put 3 hop cubes on every bine.", "Everyone takes a family board."]
+
+
+def test_a_round_overview_line_leads_the_turn_s_list_under_another_heading(tmp_path):
+    _, files, _ = run(tmp_path, FORUM_POST, name="post.txt")
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Weather", "Pick", "Evening"]
+    assert phases[0]["rules"] == "First player rolls the weather die"  # after 'Weather - ', as a sentence
+    # a set-up lead-in naming a round is no turn: 'Before the first round:' keeps its list as the set-up
+    _, files, _ = run(tmp_path / "setup", FORUM_POST.replace("Round overview:", "Before the first round:"),
+                      name="post.txt") if (tmp_path / "setup").mkdir() is None else None
+    assert "phases" not in files or [p["name"] for p in files["phases"]["phases"]] != ["Weather", "Pick", "Evening"]
+
+
+def test_term_lines_typed_with_an_equals_sign_under_a_glossary_heading(tmp_path):
+    _, files, _ = run(tmp_path, FORUM_POST, name="post.txt")
+    terms = files["terms"]["terms"]
+    assert [(t["term"], t["definition"] if "definition" in t else t["short"]) for t in terms] == [
+        ("Bine", "The hop plant climbing its string"), ("Bin", "The cloth trough on your family board")]
+
+
+def test_sub_headings_a_turn_s_text_leads_into_are_its_phases(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <html><body><h1>Wheels</h1>
+        <h2>Turn structure</h2>
+        <p>On your turn, go through these phases in order:</p>
+        <h3>🪵 Saw</h3><p>Take 2 timber.</p>
+        <h3>🔥 Tyre</h3><p>Roll the shrink die:</p>
+        <table><tr><th>Roll</th><th>What happens</th></tr><tr><td>1</td><td>Cracked. Discard a felloe.</td></tr>
+        <tr><td>2-5</td><td>Fits.</td></tr><tr><td>6</td><td>Perfect. Take 1 timber.</td></tr></table>
+        <h3>🛒 Deliver</h3><p>Deliver one wheel.</p>
+        <h2>Game end</h2><p>Most points wins.</p>
+        </body></html>
+        """, name="book.html")
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Saw", "Tyre", "Deliver"]  # a table inside one keeps them phases
+    assert phases[0]["rules"] == "Take 2 timber." and phases[1]["dice"] == [files["dice"]["tables"][0]["id"]]
+
+
+def test_one_html_list_per_item_is_one_list(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        <html><body><h1>Wheels</h1>
+        <h2>What's in the box</h2>
+        <ul><li>12 farm tiles</li></ul>
+        <ul><li>16 cart cards</li></ul>
+        <ul><li>4 workshop mats</li></ul>
+        <h2>Setup</h2>
+        <ol start="1"><li>Lay out the lane.</li></ol>
+        <ol start="2"><li>Deal 3 cards each.</li></ol>
+        <ol start="3"><li>The youngest starts.</li></ol>
+        <h2>Glossary</h2>
+        <ul><li><strong>Felloe</strong>: a curved piece of the rim.</li></ul>
+        <ul><li><strong>Hub</strong>: the centre block.</li></ul>
+        </body></html>
+        """, name="book.html")
+    assert files["game"]["setup"] == ["Lay out the lane.", "Deal 3 cards each.", "The youngest starts."]
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Felloe", "Hub"]
+    assert len(files["game"]["components"]) == 3  # the first list alone was the box's contents

@@ -114,3 +114,39 @@ def test_catalog_items_may_be_left_out_and_are_named():
     assert [u[0] for u in units] == ["item", "dice"]  # items go before dice tables
     assert units[0][2] == "catalog item 'Monastery'"
     assert "Monastery" not in fitting.drop(fragment, "sheet-item-monastery")
+
+
+def test_a_sheet_too_short_to_fill_the_page_ends_its_search(monkeypatch):
+    """A few lines of rules: under-filled even in the largest type, and spread past a spacing they spill over
+    (a long unit jumps a column). Spreading, stepping back and spreading again came back to the same two
+    fits, which are measured once each, so the render count never grew and the build hung."""
+    import signal
+
+    def used(size: float, spacing: float) -> float:
+        return (0.3 if spacing <= 2.2 else 1.2) * HEIGHT["letter"]
+
+    renders: list[str] = []
+
+    def render(document: str) -> Rendered:
+        renders.append(document)
+        size = float(re.search(r"--rc-fs: ([\d.]+)pt", document).group(1))
+        spacing = float(re.search(r"--rc-space: ([\d.]+)", document).group(1))
+        return Rendered(document, used(size, spacing))
+
+    def measure(rendered: Rendered) -> tuple[int, float]:
+        share = rendered.used / HEIGHT[rendered.paper]
+        return (1, share) if share <= 1 else (2, share)
+
+    def hung(signum, frame):
+        raise TimeoutError("the fit search did not end")
+
+    monkeypatch.setattr(fitting, "measure", measure)
+    previous = signal.signal(signal.SIGALRM, hung)
+    signal.alarm(20)
+    try:
+        result = fitting.fit_here(SHEET, DOCUMENTS, render)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+    assert result.pdfs["letter"][1] == 1  # the best one-page render is kept
+    assert len(renders) <= fitting.MAX_RENDERS + fitting.MAX_TUNES + fitting.PAPER_TUNES

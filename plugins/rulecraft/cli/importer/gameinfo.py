@@ -42,7 +42,8 @@ RULES_TAIL = re.compile(r"\s*(?::|\s[-–—|]\s)\s*(?:the\s+)?(?:(?:full|comple
 
 def game_name(title: str) -> str:
     """The game's name in a page title that frames it; the title itself when it does not."""
-    name = RULES_TAIL.sub("", HOW_TO_PLAY.sub("", title.strip()))
+    # '[WIP] Hoppickers - full rules v0.4': a forum thread's tag before the name is no part of it
+    name = RULES_TAIL.sub("", HOW_TO_PLAY.sub("", re.sub(r"^\[[^\]]{1,20}\]\s*(?=\w)", "", title.strip())))
     return name if re.search(r"\w", name) else title
 
 
@@ -74,9 +75,20 @@ def stated_version(state: State) -> None:
     version 2.1 -- written by …', '… the full rules (v1.3)')."""
     if "changelog" in state.game:
         return
+    match = _stated_version(state)
+    if match:
+        state.game["version"] = match.group(1)
+        state.note("game", f"version {match.group(1)}, as the source names it ('{match.group(0)}')")
+
+
+def _stated_version(state: State) -> re.Match | None:
+    """Where the title or the text above the first section names the rules' version, else None."""
     outline = state.outline
     texts = [outline.title or ""]
-    for block in outline.root.blocks[:6]:  # a callout under the title ('> Rules draft **v0.7** …') too
+    blocks = outline.root.blocks[:6]
+    if not outline.title and outline.root.children:  # a title below a preface (an e-mail's greeting): its lines
+        blocks = blocks + outline.root.children[0].blocks[:6]
+    for block in blocks:  # a callout under the title ('> Rules draft **v0.7** …') too
         inner = block.blocks if isinstance(block, (Quote, Note)) else [block]
         texts += [plain(b.text) for b in inner if isinstance(b, Paragraph)]
     for text in texts:
@@ -84,9 +96,8 @@ def stated_version(state: State) -> None:
         match = re.search(r"(?<!before )(?<!since )(?<!after )(?<!until )\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b",
                           text, re.I)
         if match:
-            state.game["version"] = match.group(1)
-            state.note("game", f"version {match.group(1)}, as the source names it ('{match.group(0)}')")
-            return
+            return match
+    return None
 
 
 # '**Step 3.** Shuffle ...' / 'Step 3: Shuffle ...' / 'c) Shuffle ...': a typed step number or letter (steps
@@ -133,6 +144,14 @@ def changelog(state: State) -> None:
                              or (section.parent and CHANGELOG_HEADING.search(plain(section.parent.title)))):
             continue
         version = match.group(1) or match.group(2)
+        if re.search(r"\bsince\s+$", title[:match.start()], re.I):  # 'Changes since v0.3': made after it
+            stated = _stated_version(state)
+            if stated is None or _version_key(stated.group(1)) <= _version_key(version):
+                state.ask("changelog", f"'{title}' lists changes made after version {version}, and the source "
+                          "names no later version: add it to changelog in game.yaml with its number "
+                          "(kept as prose)", section.line)
+                continue
+            version = stated.group(1)
         lists = [b for b in section.blocks if isinstance(b, ListBlock)]
         changes = [_item_text(item) for item in lists[-1].items] if lists else []
         others = [b for b in section.blocks if b is not (lists[-1] if lists else None)]
@@ -344,14 +363,15 @@ SIDEBAR_LEAD = re.compile(r"^(\*\*|__)[^*_]{1,40}\?\1")  # '**Two growers?** Wit
 
 
 def _after_steps(text: str) -> bool:
-    """A paragraph after the steps that is none: a closing remark ("That's it!"), a figure's caption saying so
-    ('A three-player game, ready to begin.', 'The board ready for three players.') or its labels, or a sidebar
-    led by a bold question (a variant for fewer players)."""
+    """A paragraph after the steps that is none: a closing remark ("That's it!"), an aside set in brackets, a
+    figure's caption saying so ('A three-player game, ready to begin.', 'The board ready for three players.')
+    or its labels, or a sidebar led by a bold question (a variant for fewer players)."""
     words = plain(text).split()
     # a drawing's own label ('upper basin': a few words, lower case, no sentence) or placeholder ('[ diagram ]')
     label = (len(words) <= 3 and text.strip()[:1].islower() and not re.search(r"[.!?:;]$", text.strip())) \
         or bool(PLACEHOLDER.fullmatch(text.strip()))
-    return bool(CLOSING.search(plain(text)) or SIDEBAR_LEAD.match(text.strip()) or label
+    aside = bool(re.fullmatch(r"\([^()]+\)", plain(text)))  # '(With 2 players, deal 3 hides.)': set apart
+    return bool(CLOSING.search(plain(text)) or SIDEBAR_LEAD.match(text.strip()) or label or aside
                 or (len(words) <= 8 and re.search(r"\bready (?:to (?:play|start|begin)|for \w+ players?)\b",
                                                   plain(text), re.I)))
 

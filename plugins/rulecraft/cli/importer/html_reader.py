@@ -494,7 +494,11 @@ class HtmlReader:
             elif tag == "details" and self._toggle(child) is not None:
                 out.append(ListBlock(False, [self._toggle(child)], child.line, hint="toggles"))
             elif tag in ("ul", "ol"):
-                out.append(self.list_block(child))
+                block = self.list_block(child)
+                if not _continues(out[-1] if out else None, block):
+                    out.append(block)
+                else:  # Notion's export: one <ul>, or one <ol start="N">, per item: one list as shown
+                    out[-1].items.extend(block.items)
             elif tag == "dl" and "field-list" in _classes(child):
                 # docutils' field list ('Players: 2–5', 'Rules version: 1.2'): facts about the document, no terms
                 out.extend(Paragraph(line, pos) for line, pos in self.fields(child))
@@ -866,6 +870,15 @@ def _rows(table: Node) -> list[Node]:
         elif isinstance(child, Node) and child.tag in ("thead", "tbody", "tfoot"):
             out += [r for r in child.children if isinstance(r, Node) and r.tag == "tr"]
     return out
+
+
+def _continues(before, block: ListBlock) -> bool:
+    """``block`` goes on the list right before it, nothing between them: bullets after bullets, or numbers
+    counting on from the last ('<ol start="3">' after an item 2)."""
+    if not isinstance(before, ListBlock) or before.hint or block.hint or before.ordered != block.ordered \
+            or not before.items or not block.items:
+        return False
+    return not block.ordered or block.items[0].number == (before.items[-1].number or 0) + 1
 
 
 def _blocks_in(cell: Node) -> int:

@@ -318,7 +318,7 @@ class MarkdownReader:
                 flush()  # '**4.4 Renown.** …' under a '**4.3 Exposed.** …' case: the next case, set without a gap
             elif self.plain and para and plaintext.CASE_LINE.match(raw) and plaintext.CASE_LINE.match(para[0][1]):
                 flush()  # '3.2 Place the tiles …' under '3.1 Lay the board …': the next case, set without a gap
-            elif self.plain and plaintext.SEQUENCE_LINE.match(stripped):
+            elif self.plain and plaintext.is_sequence_line(stripped):
                 flush()  # 'Fell – Stack – Tend' set as a line of its own: its own paragraph, the text runs on after
                 para.append((ln, raw))
                 flush()

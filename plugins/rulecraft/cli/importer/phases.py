@@ -31,6 +31,8 @@ SKIP_FIRST = re.compile(r"skip(?:ped|s)?\b[^.]*\b(?:first|1st|opening) (?:round|
 OPTIONAL = re.compile(r"\boptional\b", re.I)
 TODO_COPIED = "Copied from the source as-is: restate in your own words."
 NUMBER_PREFIX = re.compile(r"^\s*\d+(?:\s*[.)]\s*[a-z]?\b)?(?:\s*[.)])?\s*", re.I)
+# '4.1  Market': a section's case number (a numbered heading under section 4), not part of the name
+CASE_NUMBER = re.compile(r"^\s*\d{1,2}(?:\.\d{1,2})+\.?\s+")
 
 
 def _named_child(item: ListItem, parent_emphasised: bool) -> bool:
@@ -64,7 +66,8 @@ def _phase(item: ListItem, state: State, parent_emphasised: bool = True) -> dict
     state.phase_of_item[id(item)] = phase["id"]
     if rest:
         phase["summary"] = capitalise(first_sentence(plain(own or rest), 140))
-        phase["rules"] = rest
+        # 'Weather - first player rolls …': the words after the name start the phase's rules, as a sentence
+        phase["rules"] = rest[:1].upper() + rest[1:] if named.separated and rest[:1].islower() else rest
     full = plain(item.text)
     if OPTIONAL.search(full):
         phase["optional"] = True
@@ -282,13 +285,27 @@ def _counter_names(children: list) -> dict[int, str]:
     return {k: capitalise(clean_name(m.group("name"), drop_phase=True)) for k, m in found.items()}
 
 
+# 'On your turn, go through these phases in order:': the turn's text leading into the headings under it
+PHASES_LEAD = re.compile(r"\b(?:phases?|steps?|stages?)\b[^.!?]*:$", re.I)
+
+
+def _led_names(parent) -> dict[int, str]:
+    """{id(section): name} of every sub-heading of a turn section whose own text ends leading into them ('go
+    through these phases in order:'), when each names one thing (a few words, an icon before them aside)."""
+    last = parent.blocks[-1] if parent.blocks else None
+    if not isinstance(last, Paragraph) or not PHASES_LEAD.search(plain(last.text)) or len(parent.children) < 2:
+        return {}
+    names = {id(child): capitalise(clean_name(child.title, drop_phase=True)) for child in parent.children}
+    return names if all(name and len(name.split()) <= 4 for name in names.values()) else {}
+
+
 def _heading_group(state: State, is_turn):
     """(parent, [(section, name)]) of phases written as one heading each under a common parent
     ('### Phase 1: Gather phase', '### 1. Hero phase', '### Watch 1: Stir' under 'Round structure'), or None."""
     best = None
     for parent in state.sections():
         turn = parent is not state.outline.root and bool(is_turn(state, parent))
-        counted = _counter_names(parent.children) if turn else {}
+        counted = (_counter_names(parent.children) or _led_names(parent)) if turn else {}
         named = [(child, heading_phase_name(child.title) or (turn and _numbered_name(child.title))
                   or counted.get(id(child))) for child in parent.children]
         phases = [(child, name) for child, name in named if name]
@@ -492,12 +509,26 @@ def _sequence_bullets(section, i: int, block: ListBlock) -> bool:
     return not CHOICE_INTRO.search(intro)
 
 
+# 'Round overview:', 'Turn order:', 'Each round:', 'Sequence of play:': a line of its own naming the turn itself
+TURN_LEAD = re.compile(r"^(?:(?:the\s+)?(?:turn|round|phase)s?\s+(?:overview|order|sequence|structure|summary|"
+                       r"at a glance)|(?:each|every|a|your)\s+(?:turn|round)|sequence of play|order of play)\s*:$",
+                       re.I)
+
+
+def _turn_lead(block) -> bool:
+    """A line of its own naming the turn and leading into a list: 'Round overview:', 'Each turn:' (a post's
+    sections come under a few bold titles, so the turn's list may stand under another one, such as Setup)."""
+    return isinstance(block, Paragraph) and bool(TURN_LEAD.match(plain(block.text)))
+
+
 def _list_candidates(state: State, phase_sections: list, ordered: bool, is_turn) -> list:
     candidates = []
     for section in state.outline.sections():
-        if not is_turn(state, section) or _within(section, phase_sections):
+        if _within(section, phase_sections):
             continue
+        turn = is_turn(state, section)
         lists = [b for i, b in enumerate(section.blocks) if isinstance(b, ListBlock) and not state.claimed(b)
+                 and (turn or (i and _turn_lead(section.blocks[i - 1])))
                  and (b.ordered if ordered else not b.ordered and _sequence_bullets(section, i, b))
                  and not dice.is_roll_list(section, i, b)]
         if lists:
@@ -631,7 +662,7 @@ def _recognise(state: State, is_turn) -> bool:
 
 
 def _norm(text: str) -> list[str]:
-    text = NUMBER_PREFIX.sub("", plain(text))
+    text = NUMBER_PREFIX.sub("", CASE_NUMBER.sub("", plain(text)))
     out = [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words(text)]
     if len(out) > 1 and out[-1] == "phase":
         out = out[:-1]

@@ -39,10 +39,33 @@ _NAME = r"[A-Z][\w'’]*(?: [\w'’]+){0,2}"
 SEQUENCE_LINE = re.compile(rf"^{_NAME}\s+(?P<sep>[–—•·→>|])\s+{_NAME}(?:\s+(?P=sep)\s+{_NAME})+$")
 
 
+# '1) Market    2) Soak    3) Tan': three or more short names numbered from one on a line of their own
+_NUMBERED_NAME = rf"\d{{1,2}}\\?[.)]\s+{_NAME}"
+NUMBERED_SEQUENCE_LINE = re.compile(rf"^{_NUMBERED_NAME}(?:\s+{_NUMBERED_NAME}){{2,}}$")
+_NUMBER_MARK = re.compile(r"(?:^|\s+)(\d{1,2})\\?[.)]\s+")
+
+
+def _numbered_names(text: str) -> list[str]:
+    """The names of a numbered sequence line, numbered 1, 2, 3 … in order, else []."""
+    if not NUMBERED_SEQUENCE_LINE.match(text):
+        return []
+    parts = _NUMBER_MARK.split(text)[1:]  # [number, name, number, name, ...]
+    numbers, names = parts[0::2], parts[1::2]
+    return [n.strip() for n in names] if numbers == [str(k) for k in range(1, len(numbers) + 1)] else []
+
+
+def is_sequence_line(text: str) -> bool:
+    """A line naming a sequence: 'Fell – Stack – Tend' or '1) Market  2) Soak  3) Tan'."""
+    return bool(sequence_names(text))
+
+
 def sequence_names(text: str) -> list[str]:
-    """The names of a sequence line (:data:`SEQUENCE_LINE`), else []."""
+    """The names of a sequence line (:data:`SEQUENCE_LINE`, or numbered: :data:`NUMBERED_SEQUENCE_LINE`), else
+    []."""
     match = SEQUENCE_LINE.match(text.strip())
-    return [n.strip() for n in text.strip().split(match.group("sep"))] if match else []
+    if match:
+        return [n.strip() for n in text.strip().split(match.group("sep"))]
+    return _numbered_names(text.strip())
 
 
 def is_plain(text: str, suffix: str = "") -> bool:
@@ -144,6 +167,25 @@ def _dense(lines: list[Line]) -> bool:
     return len(text) >= 20 and len(lines) - len(text) < DENSE_SHARE * len(text)
 
 
+# '**What you need**', '**Variant: Londoners**', '__Setup:__': a line all in bold (a forum post's section title)
+BOLD_TITLE = re.compile(r"^(\*\*|__)(?P<title>[^*_]{1,60}?):?\1:?$")
+
+
+def _bold_titles(lines: list[Line]) -> set[int]:
+    """Indices of lines all in bold standing after a blank line, when the text has two or more: a post typed in
+    Markdown on a forum (Reddit, BoardGameGeek) marks its sections so, having no headings to type."""
+    found = {k for k, (_, t) in enumerate(lines) if BOLD_TITLE.match(t.strip()) and _blank(lines, k - 1)}
+    return found if len(found) >= 2 else set()
+
+
+def _runs_on(text: str, below: str) -> bool:
+    """The line under a numbered line carries its sentence on: indented further, starting in lower case, and
+    the numbered line does not end one (a list item typed across two lines, not a numbered title over text)."""
+    indent, below_indent = len(text) - len(text.lstrip()), len(below) - len(below.lstrip())
+    return bool(below.strip()) and below_indent > indent and below.lstrip()[0].islower() \
+        and not text.rstrip().endswith((".", "!", "?", ":"))
+
+
 def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[Line]:
     """The same lines, as Markdown: headings marked with '#', indentation removed, page furniture blank,
     tables as '| … |' rows (:mod:`layout_lines`). An enumerated line ('(a) Spread ...') starting a new
@@ -156,20 +198,28 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
         lines = _one_cell_a_line([(ln, text) for text, ln in joined])
     out = column_tables([(ln, text.rstrip()) for ln, text in lines])
     levels: dict[str, int] = {}  # underline character -> heading level, in order of first use
-    used = {m.group(1) for k, (_, t) in enumerate(out)  # underlines: a rule under a text line standing alone
-            if (m := RULE.match(t)) and k >= 1 and out[k - 1][1].strip() and _blank(out, k - 2)}
+    underlined = [m.group(1) for k, (_, t) in enumerate(out)  # underlines: a rule under a text line standing alone
+                  if (m := RULE.match(t)) and k >= 1 and out[k - 1][1].strip() and _blank(out, k - 2)]
+    used = set(underlined)
     if {"=", "-"} <= used:  # Markdown's convention: '=' underlines a higher level than '-', whichever comes first
         levels.update({"=": 2, "-": 3})
+    # a post's sections under bold titles: judged before the title is marked (no other headings in the text)
+    bold_titles = set() if used or any(ATX_HEADING.match(t) for _, t in out) else _bold_titles(out)
     first = next((i for i in range(len(out)) if out[i][1].strip()), None)
     title_at = None
     if first is not None and RULE.match(out[first][1]):  # an opening banner: its first text line is the title
         title_at = next((j for j in range(first + 1, len(out)) if out[j][1].strip()), None)
         out[first] = (out[first][0], "")
     elif first is not None and (_blank(out, first + 1) or _capitals(out[first][1])) \
-            and len(out[first][1].strip()) <= 60 and not out[first][1].strip().endswith((".", "!", "?", ":")):
+            and len(out[first][1].strip()) <= 60 and not out[first][1].strip().endswith((".", "!", "?", ":", ",")):
         title_at = first  # the first line standing alone, or set in capitals: the title
+    elif bold_titles and first is not None and first not in bold_titles and _blank(out, first + 1) \
+            and len(out[first][1].strip()) <= 120:
+        title_at = first  # a post's subject line: '[WIP] Hoppickers - full rules v0.4, looking for feedback!'
     if first is not None and out[first][1].startswith("#"):
         title_at = None  # the lines come with their headings marked (a pdftohtml page's bold titles)
+    if title_at is None and underlined.count("=") == 1 and "-" in underlined:
+        levels["="] = 1  # no title on the first line (a greeting): the one line underlined with '=' is the title
     if title_at is not None:
         out[title_at] = (out[title_at][0], "# " + letters_closed(out[title_at][1].strip()))
     # a PDF's headings come marked by their type size: a line in capitals it left unmarked (a sidebar's small
@@ -178,6 +228,9 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     caps_level = min(max(marked) + 1, 6) if len(marked) >= 3 else 2
     for i, (ln, text) in enumerate(out):
         if i == title_at or ATX_HEADING.match(text):
+            continue
+        if i in bold_titles:
+            out[i] = (ln, "## " + BOLD_TITLE.match(text.strip()).group("title").strip())
             continue
         stripped = text.strip()
         rule = RULE.match(text)
@@ -192,6 +245,8 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
         below = out[i + 1][1] if i + 1 < len(out) else ""
         alone = _blank(out, i - 1) and (_blank(out, i + 1) or len(below) - len(below.lstrip()) >
                                         len(text) - len(text.lstrip()))
+        if heading and _runs_on(text, below):
+            heading = None  # '  1. Put the board in the middle and the' over '     marker on space 1.': a wrapped item
         # in a text pasted from a PDF viewer, '3. KINDLE' over its text: a numbered title in capitals after a
         # line that ends its sentence (a set-up step '3. Place your hut …' is no title)
         if heading and not alone and _capitals(heading.group("title")) and not _blank(out, i + 1) \
@@ -213,6 +268,8 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
                 and not LIST_LINE.match(stripped) and not stripped.startswith("|") and not RULE.match(below):
             out[i] = (ln, "#" * caps_level + " " + stripped)
             continue
+        if _numbered_names(stripped):  # '1) Market  2) Soak  3) Tan' names the steps: a line of text, no list
+            stripped = re.sub(r"^(\d{1,2})([.)])", r"\1\\\2", stripped)
         if stripped.startswith(("• ", "· ", "◦ ")):
             stripped = "- " + stripped[2:]  # a typed bullet: a list item
         leader = DOT_LEADER.match(stripped)

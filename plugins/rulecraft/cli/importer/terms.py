@@ -37,7 +37,8 @@ def _glossary(state: State, section: Section) -> bool:
 # '**Fame**: Victory points.' / '**Fame:** ...' / '**Fame** — ...': a bold lead with a separator
 BOLD_TERM = re.compile(r"^\s*(\*\*|__)(?P<term>[^*_]{1,60}?):?\1\s*(?:--+|—|–|:|-)?\s*(?P<def>\S.*)$", re.S)
 SPLIT_STRONG = re.compile(r"^\s*(?P<term>[^\s].{0,60}?)\s+(?:--+|—|–)\s*(?P<def>.*)$")
-SPLIT_WEAK = re.compile(r"^\s*(?P<term>[^\s].{0,60}?)(?:\s+-\s+|\s*:\s+|\s+-$)\s*(?P<def>.*)$")
+# under a glossary heading also 'Bine - …', 'Bine: …' and 'Bine = …' (typed in a forum post)
+SPLIT_WEAK = re.compile(r"^\s*(?P<term>[^\s].{0,60}?)(?:\s+-\s+|\s*:\s+|\s+-$|\s+=\s+)\s*(?P<def>.*)$")
 UNDEFINED = "Not defined in the source yet."
 PLACEHOLDER = re.compile(r"^\s*(todo|tbd|fixme|xxx|\?+|-+)?\s*[.,:;-]*\s*$", re.I)
 
