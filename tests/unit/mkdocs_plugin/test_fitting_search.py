@@ -46,6 +46,11 @@ def modelled(cliff_pt: float | None):
             share += 0.2
         return share * HEIGHT["letter"]
 
+    return modelled_by(used)
+
+
+def modelled_by(used):
+    """render() and measure() of a sheet taking ``used(size, spacing)`` of Letter's height."""
     renders: list[str] = []
 
     def render(document: str) -> Rendered:
@@ -125,17 +130,7 @@ def test_a_sheet_too_short_to_fill_the_page_ends_its_search(monkeypatch):
     def used(size: float, spacing: float) -> float:
         return (0.3 if spacing <= 2.2 else 1.2) * HEIGHT["letter"]
 
-    renders: list[str] = []
-
-    def render(document: str) -> Rendered:
-        renders.append(document)
-        size = float(re.search(r"--rc-fs: ([\d.]+)pt", document).group(1))
-        spacing = float(re.search(r"--rc-space: ([\d.]+)", document).group(1))
-        return Rendered(document, used(size, spacing))
-
-    def measure(rendered: Rendered) -> tuple[int, float]:
-        share = rendered.used / HEIGHT[rendered.paper]
-        return (1, share) if share <= 1 else (2, share)
+    render, measure, renders = modelled_by(used)
 
     def hung(signum, frame):
         raise TimeoutError("the fit search did not end")
