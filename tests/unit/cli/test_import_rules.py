@@ -5364,3 +5364,28 @@ def test_one_html_list_per_item_is_one_list(tmp_path):
     assert files["game"]["setup"] == ["Lay out the lane.", "Deal 3 cards each.", "The youngest starts."]
     assert [t["term"] for t in files["terms"]["terms"]] == ["Felloe", "Hub"]
     assert len(files["game"]["components"]) == 3  # the first list alone was the box's contents
+
+
+def test_auto_numbered_items_printed_as_typed_are_a_list(tmp_path):
+    # a reStructuredText source printed (a PDF or Word file of the text as typed): its '#.' items reach the plain
+    # text reader, not the reST one
+    _, files, _ = run(tmp_path, """\
+        Kittiwake Cliffs
+
+        Setting up
+        ----------
+
+        Put the cliff board in the middle of the table, then:
+
+        #. Give each player a colony board.
+        #. Each player places two gulls on the lowest row.
+        #. The player who most recently saw the sea goes first.
+
+        Playing
+        -------
+
+        Take turns.
+        """, name="book.txt")
+    assert files["game"]["setup"] == ["Give each player a colony board.",
+                                      "Each player places two gulls on the lowest row.",
+                                      "The player who most recently saw the sea goes first."]

@@ -127,7 +127,7 @@ class MarkdownReader:
             if wordtext.is_word_text(text):  # tabs carry a word processor's columns and list markers
                 raw = [(i + 1, line) for i, line in enumerate(text.split("\n"))]
                 lines = [(ln, line.expandtabs(4)) for ln, line in wordtext.to_layout(raw)]
-            lines = plaintext.to_markdown(lines, self.remarks)
+            lines = plaintext.to_markdown(lines, self.remarks, typed=True)
         return self.outline(lines, "markdown")
 
     def read_layout_html(self, text: str) -> Outline:

@@ -16,6 +16,7 @@ import re
 from .layout_lines import HEADER_WORDS, column_tables, drop_furniture
 from .outline import Remark
 from .pdf_reader import join_hyphens
+from .rst import AUTO_NUMBER
 
 Line = tuple[int, str]
 
@@ -186,10 +187,12 @@ def _runs_on(text: str, below: str) -> bool:
         and not text.rstrip().endswith((".", "!", "?", ":"))
 
 
-def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[Line]:
+def to_markdown(lines: list[Line], remarks: list[Remark] | None = None, typed: bool = False) -> list[Line]:
     """The same lines, as Markdown: headings marked with '#', indentation removed, page furniture blank,
     tables as '| … |' rows (:mod:`layout_lines`). An enumerated line ('(a) Spread ...') starting a new
-    paragraph is the reader's part (:data:`ENUMERATED`)."""
+    paragraph is the reader's part (:data:`ENUMERATED`). ``typed``: the lines are a file as its author typed
+    it, so a line all in '**' is one they marked so (a forum post's section title); a PDF's or Word file's
+    lines carry their bold runs so, which say nothing of the kind."""
     dense = _dense(lines)  # judged before furniture lines turn blank
     lines = drop_furniture(lines, remarks if remarks is not None else [])
     if dense:  # every printed line kept, as a PDF viewer saves it: 'clear-' / 'ed; turn it over' is one word
@@ -204,7 +207,7 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
     if {"=", "-"} <= used:  # Markdown's convention: '=' underlines a higher level than '-', whichever comes first
         levels.update({"=": 2, "-": 3})
     # a post's sections under bold titles: judged before the title is marked (no other headings in the text)
-    bold_titles = set() if used or any(ATX_HEADING.match(t) for _, t in out) else _bold_titles(out)
+    bold_titles = set() if not typed or used or any(ATX_HEADING.match(t) for _, t in out) else _bold_titles(out)
     first = next((i for i in range(len(out)) if out[i][1].strip()), None)
     title_at = None
     if first is not None and RULE.match(out[first][1]):  # an opening banner: its first text line is the title
@@ -270,6 +273,8 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None) -> list[
             continue
         if _numbered_names(stripped):  # '1) Market  2) Soak  3) Tan' names the steps: a line of text, no list
             stripped = re.sub(r"^(\d{1,2})([.)])", r"\1\\\2", stripped)
+        if AUTO_NUMBER.match(stripped):  # '#. Give each player …': reST's auto-numbered item, printed as typed
+            stripped = AUTO_NUMBER.sub("1. ", stripped)
         if stripped.startswith(("• ", "· ", "◦ ")):
             stripped = "- " + stripped[2:]  # a typed bullet: a list item
         leader = DOT_LEADER.match(stripped)
