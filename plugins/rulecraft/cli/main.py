@@ -135,8 +135,8 @@ def cmd_import(args: argparse.Namespace) -> int:
 
     source = Path(args.file)
     if not source.is_file():
-        print(f"rulecraft import: '{source}' is not a file (expected a Markdown, HTML, text, PDF or Word rulebook)",
-              file=sys.stderr)
+        print(f"rulecraft import: '{source}' is not a file (expected a Markdown, HTML, text, LaTeX, PDF or Word "
+              "rulebook)", file=sys.stderr)
         return 2
     try:
         result = import_rulebook(source, Path(args.out), game_id=args.id, title=args.title, fmt=args.format)
@@ -294,7 +294,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     imp = sub.add_parser("import", help="turn an existing rulebook (Markdown, HTML, text, PDF, Word) into a data "
                                               "skeleton")
-    imp.add_argument("file", help="the rulebook (.md, .html, .txt, .pdf or .docx; PDF and Word need the "
+    imp.add_argument("file", help="the rulebook (.md, .html, .txt, .tex, .pdf or .docx; PDF and Word need the "
                                   "'import' extra)")
     imp.add_argument("--id", help="game id (default: from the rulebook's title)")
     imp.add_argument("--title", help="game title (default: the rulebook's first heading)")
