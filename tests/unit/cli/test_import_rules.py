@@ -5389,3 +5389,97 @@ def test_auto_numbered_items_printed_as_typed_are_a_list(tmp_path):
     assert files["game"]["setup"] == ["Give each player a colony board.",
                                       "Each player places two gulls on the lowest row.",
                                       "The player who most recently saw the sea goes first."]
+
+
+def test_bold_sentences_standing_alone_are_rules_not_headings(tmp_path):
+    # review of round 27: a line all in bold is a post's section title only when it is no sentence
+    _, _, _ = run(tmp_path, """\
+        Riverward
+
+        **Never show your hand.**
+
+        Keep your cards face down until you play them.
+
+        **Always pay the ferryman.**
+
+        Each crossing costs one coin.
+        """, name="book.txt")
+    page = (tmp_path / "out" / "docs" / "book" / "rules.md").read_text(encoding="utf-8")
+    assert "**Never show your hand.**" in page and "## Never show" not in page
+
+
+def test_a_posts_greeting_is_no_title(tmp_path):
+    _, files, _ = run(tmp_path, FORUM_POST.replace("[WIP] Hop Alley - full rules v0.4, looking for feedback!",
+                                                   "Hi all,"), name="hop-alley.txt")
+    assert files["game"]["title"] == "Hop Alley"  # from the file's name, not 'Hi all,'
+
+
+def test_turn_order_under_setup_says_who_goes_first(tmp_path):
+    # review of round 27: 'Turn order:' as often lists who starts; only a line naming the turn's sequence leads it
+    _, files, _ = run(tmp_path, """\
+        # Riverward
+
+        ## Setup
+
+        1. Give each player 5 coins.
+        2. Shuffle the deck and deal 3 cards to each player.
+
+        Turn order:
+
+        1. The youngest player goes first.
+        2. Play then passes clockwise.
+
+        ## Playing
+
+        On your turn, draw a card, then play one card.
+        """)
+    assert "phases" not in files
+    assert "The youngest player goes first." in str(files["game"]["setup"])
+
+
+def test_the_line_naming_a_turn_list_stays_on_the_page(tmp_path):
+    run(tmp_path, FORUM_POST, name="post.txt")
+    page = (tmp_path / "out" / "docs" / "book" / "rules.md").read_text(encoding="utf-8")
+    assert "Round overview:" in page  # above the phase list it names, under the post's 'Setup'
+
+
+def test_a_long_lead_into_phase_headings_is_read_in_linear_time(tmp_path):
+    import time
+
+    started = time.monotonic()
+    _, files, _ = run(tmp_path, "# Game\n\n## Turn order\n\n" + "steps " * 170_000 + "in this order:\n\n"
+                      "### Saw\n\nCut.\n\n### Build\n\nJoin.\n")
+    assert time.monotonic() - started < 20  # 1 MB: 1 s; minutes with the lead searched over the whole paragraph
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Saw", "Build"]
+
+
+def test_a_continued_heading_mark_is_found_in_linear_time():
+    import time
+
+    from rulecraft.cli.importer.continued import _base
+
+    started = time.monotonic()
+    assert _base("Setup" + " " * 200_000 + "x")[1] is None
+    assert _base("Setting Up   (2/2)") == ("Setting Up", "2")
+    assert time.monotonic() - started < 5  # a leading '\s*' in the mark's pattern made this minutes
+
+
+def test_a_word_title_over_a_first_heading_of_its_size_stays_two(tmp_path):
+    # review of round 25a: 'Riverward' over 'Overview', both 20 pt bold, is a title and a heading when the size
+    # heads other sections too; a cover's title broken over two lines uses its size nowhere else
+    from docx.shared import Pt
+
+    def big(doc, text):
+        run_ = doc.add_paragraph().add_run(text)
+        run_.bold, run_.font.size = True, Pt(20)
+
+    def build(doc):
+        big(doc, "Riverward")
+        big(doc, "Overview")
+        doc.add_paragraph("A trading game on a river for two to four players.")
+        big(doc, "Setup")
+        doc.add_paragraph("Give each player five coins and three cards from the deck.")
+
+    result, files, _ = _word_file(tmp_path, build)
+    assert files["game"]["title"] == "Riverward"
+    assert "## Overview" in result.page.read_text(encoding="utf-8")

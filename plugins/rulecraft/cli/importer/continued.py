@@ -15,7 +15,8 @@ import re
 from .outline import Heading, Remark
 
 # '(cont.)', '(continued)', '(cont'd)', '– continued', '(2/2)', '(part 2)', '(2 of 3)'
-_MARK = re.compile(r"\s*(?:\((?:cont(?:inued|['’]d|\.)?|(?:part\s+)?(?P<part>\d{1,2})(?:\s*(?:/|of)\s*\d{1,2})?)\)"
+# (no leading '\s*': tried at every space of a long run before the mark, it made the search quadratic)
+_MARK = re.compile(r"(?:\((?:cont(?:inued|['’]d|\.)?|(?:part\s+)?(?P<part>\d{1,2})(?:\s*(?:/|of)\s*\d{1,2})?)\)"
                    r"|[–—-]\s*continued)\s*$", re.I)
 
 

@@ -160,12 +160,16 @@ def bold_by_font(document):
 
 def _title_over_two_lines(paragraphs: list, body: float | None, bigger: list[float]) -> tuple | None:
     """The document's first two paragraphs with text, when both are set in its largest size alone, short and
-    unpunctuated (a cover's title broken over two lines: 'HIGHCRAG' / 'WALLERS'); else None."""
-    first = [p for p in paragraphs if _text_of(p).strip()][:2]
+    unpunctuated, and no other paragraph has their look (a cover's title broken over two lines: 'HIGHCRAG' /
+    'WALLERS'; a title over a first heading of its size, 'Riverward' / 'Overview', is two); else None."""
+    texts = [p for p in paragraphs if _text_of(p).strip()]
+    first = texts[:2]
     if len(first) < 2 or not bigger:
         return None
     looks = [_looks(p, body) for p in first]
     if not all(look and look[0] == bigger[0] for look in looks) or looks[0] != looks[1]:
+        return None
+    if any(_looks(p, body) == looks[0] for p in texts[2:]):
         return None
     if any(len(_text_of(p).strip()) > 30 or re.search(r"[.:!?,;]$", _text_of(p).strip()) for p in first):
         return None

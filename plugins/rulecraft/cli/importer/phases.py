@@ -285,15 +285,17 @@ def _counter_names(children: list) -> dict[int, str]:
     return {k: capitalise(clean_name(m.group("name"), drop_phase=True)) for k, m in found.items()}
 
 
-# 'On your turn, go through these phases in order:': the turn's text leading into the headings under it
-PHASES_LEAD = re.compile(r"\b(?:phases?|steps?|stages?)\b[^.!?]*:$", re.I)
+# 'On your turn, go through these phases in order:': the turn's text leading into the headings under it (looked
+# for in its last sentence only: searched over a whole long paragraph it was quadratic)
+PHASES_LEAD = re.compile(r"\b(?:phases?|steps?|stages?)\b", re.I)
 
 
 def _led_names(parent) -> dict[int, str]:
     """{id(section): name} of every sub-heading of a turn section whose own text ends leading into them ('go
     through these phases in order:'), when each names one thing (a few words, an icon before them aside)."""
-    last = parent.blocks[-1] if parent.blocks else None
-    if not isinstance(last, Paragraph) or not PHASES_LEAD.search(plain(last.text)) or len(parent.children) < 2:
+    last = plain(parent.blocks[-1].text) if parent.blocks and isinstance(parent.blocks[-1], Paragraph) else ""
+    sentence = re.split(r"[.!?]", last)[-1][-300:]
+    if not last.endswith(":") or not PHASES_LEAD.search(sentence) or len(parent.children) < 2:
         return {}
     names = {id(child): capitalise(clean_name(child.title, drop_phase=True)) for child in parent.children}
     return names if all(name and len(name.split()) <= 4 for name in names.values()) else {}
@@ -509,10 +511,10 @@ def _sequence_bullets(section, i: int, block: ListBlock) -> bool:
     return not CHOICE_INTRO.search(intro)
 
 
-# 'Round overview:', 'Turn order:', 'Each round:', 'Sequence of play:': a line of its own naming the turn itself
-TURN_LEAD = re.compile(r"^(?:(?:the\s+)?(?:turn|round|phase)s?\s+(?:overview|order|sequence|structure|summary|"
-                       r"at a glance)|(?:each|every|a|your)\s+(?:turn|round)|sequence of play|order of play)\s*:$",
-                       re.I)
+# 'Round overview:', 'Each round:', 'Sequence of play:': a line of its own naming the turn itself ('Turn order:'
+# and 'Order of play:' are not: they as often say who goes first)
+TURN_LEAD = re.compile(r"^(?:(?:the\s+)?(?:turn|round|phase)s?\s+(?:overview|sequence|structure|summary|"
+                       r"at a glance)|(?:each|every|a|your)\s+(?:turn|round)|sequence of play)\s*:$", re.I)
 
 
 def _turn_lead(block) -> bool:
@@ -642,7 +644,8 @@ def _recognise(state: State, is_turn) -> bool:
     for i, block in enumerate(section.blocks[1:], start=1):  # 'Next are the phases for ...:' intros go too
         before = section.blocks[i - 1]
         if any(block is b for b in lists) and isinstance(before, Paragraph) and plain(before.text).endswith(":") \
-                and len(re.findall(r"[.!?](?:\s|$)", plain(before.text))) == 0:  # only a lead-in: no rule in it
+                and len(re.findall(r"[.!?](?:\s|$)", plain(before.text))) == 0 \
+                and not _turn_lead(before):  # only a lead-in: no rule in it ('Round overview:' names the list)
             state.claim(before)
     state.phases = [_phase(item, state) for item in items]
     kind = "ordered" if lists[0].ordered else "bulleted"

@@ -175,7 +175,8 @@ BOLD_TITLE = re.compile(r"^(\*\*|__)(?P<title>[^*_]{1,60}?):?\1:?$")
 def _bold_titles(lines: list[Line]) -> set[int]:
     """Indices of lines all in bold standing after a blank line, when the text has two or more: a post typed in
     Markdown on a forum (Reddit, BoardGameGeek) marks its sections so, having no headings to type."""
-    found = {k for k, (_, t) in enumerate(lines) if BOLD_TITLE.match(t.strip()) and _blank(lines, k - 1)}
+    found = {k for k, (_, t) in enumerate(lines) if (m := BOLD_TITLE.match(t.strip())) and _blank(lines, k - 1)
+             and not m.group("title").rstrip().endswith((".", "!", "?"))}  # '**Never show your hand.**': a rule
     return found if len(found) >= 2 else set()
 
 
@@ -217,7 +218,7 @@ def to_markdown(lines: list[Line], remarks: list[Remark] | None = None, typed: b
             and len(out[first][1].strip()) <= 60 and not out[first][1].strip().endswith((".", "!", "?", ":", ",")):
         title_at = first  # the first line standing alone, or set in capitals: the title
     elif bold_titles and first is not None and first not in bold_titles and _blank(out, first + 1) \
-            and len(out[first][1].strip()) <= 120:
+            and len(out[first][1].strip()) <= 120 and not out[first][1].strip().endswith(","):  # no greeting
         title_at = first  # a post's subject line: '[WIP] Hoppickers - full rules v0.4, looking for feedback!'
     if first is not None and out[first][1].startswith("#"):
         title_at = None  # the lines come with their headings marked (a pdftohtml page's bold titles)
