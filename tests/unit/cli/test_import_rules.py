@@ -4984,6 +4984,33 @@ def test_latex_unclosed_and_deeply_nested_markup_is_read_quickly_and_keeps_its_w
     assert time.monotonic() - started < 20
 
 
+def _latex(text: str) -> tuple[list[str], list[str]]:
+    """The LaTeX text's Markdown lines (blank ones left out) and the remarks' texts."""
+    from rulecraft.cli.importer import latex
+
+    remarks: list = []
+    lines = [(n, t) for n, t in enumerate(textwrap.dedent(text).split("\n"), start=1)]
+    out = latex.to_markdown(lines, remarks).lines
+    return [t for _, t in out if t.strip()], [r.text for r in remarks]
+
+
+def test_a_latex_line_ending_in_a_lone_backslash_reads_as_a_space(tmp_path):
+    # review of round 25a: 'Pay the bank \' ended the import with "AttributeError in latex.py": the command
+    # pattern found nothing after the last '\'; TeX reads a '\' before the line's end as a space
+    result, _, _ = run(tmp_path, r"""
+        \documentclass{article}
+        \begin{document}
+        \section{Setup}
+        Pay the bank \
+        \section{Play}
+        Go.
+        \end{document}
+        """, "rules.tex")
+    page = result.page.read_text(encoding="utf-8")
+    assert "Pay the bank" in page and "Go." in page
+    assert _latex("\\section{A}\n\\section{B}\nTrail \\\nTab \\\t")[0][-2:] == ["Trail", "Tab"]
+
+
 def test_copied_braces_shaped_like_a_reference_of_any_kind_are_escaped(tmp_path):
     # round 25a: '{sec:end}' (a LaTeX \ref copied as its key, a template's placeholder) was left bare, and
     # `rulecraft check` failed the page with 'unknown reference kind'; every '{word:' in copied text is escaped

@@ -23,7 +23,8 @@ from .outline import Remark
 
 Line = tuple[int, str]
 
-COMMAND = re.compile(r"\\(?P<name>[A-Za-z@]+\*?|.)")
+# a lone '\' ending the text (a line ending in '\') matches too, with no name: TeX reads it as a space
+COMMAND = re.compile(r"\\(?P<name>[A-Za-z@]+\*?|.|)", re.S)
 BEGIN = re.compile(r"^\s*\\begin\{(?P<env>[^}]+)\}")
 END = re.compile(r"^\s*\\end\{(?P<env>[^}]+)\}")
 ITEM = re.compile(r"^\s*\\item\b\s*")
@@ -43,8 +44,8 @@ SYMBOLS = {"ldots": "…", "dots": "…", "textellipsis": "…", "copyright": "�
            "leftarrow": "←", "Rightarrow": "⇒", "approx": "≈", "div": "÷", "infty": "∞", "circ": "°",
            "star": "★", "quad": " ", "qquad": " ", "newline": " ", "linebreak": " ", "LaTeX": "LaTeX",
            "TeX": "TeX", "ss": "ß", "ae": "æ", "oe": "œ", "o": "ø", "aa": "å", "i": "ı"}
-ESCAPES = {"&": "&", "%": "%", "$": "$", "#": "#", "_": "_", "{": "{", "}": "}", ",": " ", " ": " ", ";": " ",
-           ":": " ", "!": "", "/": "", "-": "", "\\": " ", "@": ""}
+ESCAPES = {"": " ", "\n": " ", "\t": " ", "&": "&", "%": "%", "$": "$", "#": "#", "_": "_", "{": "{", "}": "}",
+           ",": " ", " ": " ", ";": " ", ":": " ", "!": "", "/": "", "-": "", "\\": " ", "@": ""}
 EMPHASIS = {"emph": "*", "textit": "*", "textsl": "*", "textbf": "**"}
 TEXT_ONLY = {"textsc", "textsf", "textrm", "textup", "textnormal", "textmd", "mbox", "text", "underline",
              "uline", "hbox", "makebox", "fbox", "framebox", "textsuperscript", "MakeUppercase", "uppercase",
@@ -353,7 +354,7 @@ class LatexConverter:
             if ch == "\\":
                 match = COMMAND.match(text, i)
                 name, i = match.group("name"), match.end()
-                if not name[0].isalpha():
+                if not name[:1].isalpha():
                     if name == "\\":
                         i = _optional(text, i)
                     out.append(ESCAPES.get(name, name))
