@@ -5011,6 +5011,26 @@ def test_a_latex_line_ending_in_a_lone_backslash_reads_as_a_space(tmp_path):
     assert _latex("\\section{A}\n\\section{B}\nTrail \\\nTab \\\t")[0][-2:] == ["Trail", "Tab"]
 
 
+def test_latex_items_and_environments_sharing_a_line_are_read_never_lost():
+    # review of round 25a: the reader finds '\begin', '\end' and '\item' at a line's start, so a one-line list
+    # gave nothing, an item beside its list's '\begin' or '\end' was lost and a one-line 'center' or 'quote'
+    # read '\end{center}' as text; each now starts a line of its own, keeping its source line
+    head = "\\section{A}\n\\section{B}\n"
+    assert _latex(head + "\\begin{itemize}\\item Draw a card.\\item Play a card.\\end{itemize} Then pass.")[0][2:] \
+        == ["- Draw a card.", "- Play a card.", "Then pass."]
+    assert _latex(head + "\\begin{enumerate} \\item Lay out the board.\n\\item Deal cards. \\end{enumerate}")[0][2:] \
+        == ["1. Lay out the board.", "2. Deal cards."]
+    lines, remarks = _latex(head + "\\begin{center}Each player scores.\\end{center}\n"
+                            "\\begin{quote}Never reveal your hand.\\end{quote}")
+    assert lines[2:] == ["Each player scores.", "> Never reveal your hand."] and not remarks
+    # a list never closed keeps its last item; a code block's one line is kept as code
+    assert _latex(head + "\\begin{itemize}\n\\item First.\n\\item Last.")[0][-1] == "- Last."
+    assert _latex(head + "\\begin{verbatim}roll \\item 2d6\\end{verbatim}")[0][2:] == ["```", "roll \\item 2d6", "```"]
+    # a macro's body is never cut: the macro is still defined
+    lines, _ = _latex("\\newcommand{\\deck}{\\begin{itemize}\\item Ace\\end{itemize}}\n" + head + "\\deck")
+    assert lines[:2] == ["## A", "## B"] and "Ace" in lines[2]
+
+
 def test_copied_braces_shaped_like_a_reference_of_any_kind_are_escaped(tmp_path):
     # round 25a: '{sec:end}' (a LaTeX \ref copied as its key, a template's placeholder) was left bare, and
     # `rulecraft check` failed the page with 'unknown reference kind'; every '{word:' in copied text is escaped

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from . import latex_lines
 from .outline import Remark
 
 Line = tuple[int, str]
@@ -213,7 +214,9 @@ class LatexConverter:
         self.expansions = 0
         self.nesting = 0  # environments open around the line being read
         self._defined: dict[str, int] = {}  # each macro's line
-        self.lines = self._logical(self._strip_comments(lines))
+        self.lines = latex_lines.split(self._logical(self._strip_comments(lines)))
+        # an environment never closed ends at this empty line, so the file's last line is read like the others
+        self.lines.append((self.lines[-1][0] if self.lines else 1, ""))
 
     def remark(self, kind: str, text: str, line: int) -> None:
         self.remarks.append(Remark(kind, text, line))
