@@ -5031,6 +5031,35 @@ def test_latex_items_and_environments_sharing_a_line_are_read_never_lost():
     assert lines[:2] == ["## A", "## B"] and "Ace" in lines[2]
 
 
+def test_a_latex_float_keeps_every_table_caption_and_line():
+    # review of round 25a: a table float with two tabulars kept the last, the words before '\end{table}' on
+    # its line were dropped, and a caption after '\end{tabular}' on one line was lost
+    lines, _ = _latex(r"""
+        \section{Weather}
+        \begin{table}[h]
+        \begin{tabular}{ll}
+        Roll & Sky \\
+        1 & Rain \\
+        \end{tabular}
+        \begin{tabular}{ll}
+        Roll & Wind \\
+        1 & Gale \\
+        \end{tabular}
+        Reroll a 6.\end{table}
+        \section{Play}
+        \begin{table}
+        \begin{minipage}{.5\linewidth}Roll twice.
+        \begin{tabular}{ll}
+        1 & Calm \\
+        \end{tabular}\caption{Tides}
+        \end{minipage}
+        \end{table}
+        """)
+    assert lines == ["## Weather", "|  |  |", "|---|---|", "| Roll | Sky |", "| 1 | Rain |", "|  |  |", "|---|---|",
+                     "| Roll | Wind |", "| 1 | Gale |", "Reroll a 6.", "## Play", "**Table 1: Tides**", "Roll twice.",
+                     "|  |  |", "|---|---|", "| 1 | Calm |"]
+
+
 def test_copied_braces_shaped_like_a_reference_of_any_kind_are_escaped(tmp_path):
     # round 25a: '{sec:end}' (a LaTeX \ref copied as its key, a template's placeholder) was left bare, and
     # `rulecraft check` failed the page with 'unknown reference kind'; every '{word:' in copied text is escaped

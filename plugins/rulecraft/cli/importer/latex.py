@@ -74,6 +74,12 @@ LISTS = {"itemize": "-", "enumerate": "1.", "description": ":", "compactitem": "
          "inparaenum": "1.", "asparaenum": "1."}
 FLOATS = {"table", "table*", "figure", "figure*", "sidewaystable", "wrapfigure", "wraptable"}
 CODE = {"verbatim", "lstlisting", "minted", "Verbatim"}
+TABULAR_BEGIN = re.compile(r"\\begin\{(?:tabular|longtable|tabularx|tabulary)\*?\}")
+CAPTION = re.compile(r"\\caption\*?\s*(?:\[[^\]]*\])?(?=\{)")
+TABULAR_END = re.compile(r"\\end\{(?:tabular|longtable|tabularx|tabulary)\*?\}")
+# the braced arguments an environment inside a float takes that are sizes or places, not words
+ENV_ARGS = {"minipage": 1, "subfigure": 1, "subtable": 1, "wrapfigure": 2, "wraptable": 2, "multicols": 1,
+            "adjustbox": 1}
 MAX_OPTION = 400  # an optional argument's length at most ('[style=nextline,leftmargin=1.5em]')
 MAX_NESTING = 40  # groups and environments inside each other; deeper is read as plain words
 MAX_EXPANSIONS = 5_000  # macro expansions in a file: a macro that calls itself stops, its name kept
@@ -641,36 +647,50 @@ class LatexConverter:
         self.emit(self.lines[end][0], "", prefix)
 
     def floating(self, i: int, end: int, prefix: str) -> None:
-        """A table or figure float (or a bare tabular): its caption as a bold line ('Table 1: …'), then its
-        tabular as a pipe table; pictures listed; other lines kept as text."""
+        """A table or figure float (or a bare tabular): its captions as bold lines ('Table 1: …'), then its
+        tabulars as pipe tables and its other lines as text, in the source's order; pictures listed."""
         ln = self.lines[i][0]
         kind = "Figure" if "figure" in self.lines[i][1] else "Table"
-        caption, table, texts = "", [], []
-        k = i if re.search(r"\\begin\{(?:tabular|longtable|tabularx|tabulary)", self.lines[i][1]) else i + 1
+        captions: list[str] = []
+        body: list[Line] = []  # every tabular and every line of text: a float may hold several
+        k = i
         while k <= end:
             n, text = self.lines[k]
-            if re.search(r"\\begin\{(?:tabular|longtable|tabularx|tabulary)\*?\}", text):
-                close = next((j for j in range(k, end + 1) if re.search(r"\\end\{(?:tabular|longtable|tabularx|"
-                                                                        r"tabulary)\*?\}", self.lines[j][1])), end)
-                table = self.tabular(k, close, prefix)
+            if TABULAR_BEGIN.search(text):
+                close = next((j for j in range(k, end + 1) if TABULAR_END.search(self.lines[j][1])), end)
+                body += ([(n, prefix.rstrip())] if body else []) + self.tabular(k, close, prefix)
                 k = close + 1
                 continue
-            found = re.search(r"\\caption\*?\s*(?:\[[^\]]*\])?(?=\{)", text)
-            if found and (arg := _group(text, found.end())):
+            while (found := CAPTION.search(text)) and (arg := _group(text, found.end())):
                 self.counts[kind.lower()] += 1
-                caption = f"**{kind} {self.counts[kind.lower()]}: {self.render(arg[0], n).strip()}**"
+                captions.append(f"**{kind} {self.counts[kind.lower()]}: {self.render(arg[0], n).strip()}**")
                 text = text[:found.start()] + text[arg[1]:]
             if "\\includegraphics" in text:
                 self.picture(n, text)
                 text = re.sub(r"\\includegraphics\*?(?:\[[^\]]*\])?\{[^}]*\}", "", text)
-            if k < end and not BEGIN.match(text) and not END.match(text) and self.render(text, n).strip():
-                texts.append((n, self.render(text, n).strip()))
+            words = self.render(self._unwrapped(text), n).strip()
+            if words:
+                body.append((n, prefix + words))
             k += 1
         self.emit(ln, "", prefix)
-        if caption:
+        for caption in captions:
             self.out += [(ln, prefix + caption), (ln, prefix.rstrip())]
-        self.out += table + [(n, prefix + t) for n, t in texts]
+        self.out += body
         self.emit(self.lines[end][0], "", prefix)
+
+    @staticmethod
+    def _unwrapped(text: str) -> str:
+        """A float's line without the \\begin / \\end of an environment in it (the float's own, a minipage's)
+        and their options and sizes: the words after them are read ('\\begin{minipage}{.5\\linewidth}Roll')."""
+        if END.match(text):
+            return ""
+        if not (match := BEGIN.match(text)):
+            return text
+        i = _optional(text, match.end())
+        for _ in range(ENV_ARGS.get(match.group("env"), 0)):
+            arg = _group(text, _optional(text, i))
+            i = arg[1] if arg else i
+        return text[i:]
 
     def tabular(self, start: int, close: int, prefix: str) -> list[Line]:
         """A tabular's rows ('3--4 & Fair skies \\\\') as a pipe table: the first row is its header when a
