@@ -83,6 +83,10 @@ ENV_ARGS = {"minipage": 1, "subfigure": 1, "subtable": 1, "wrapfigure": 2, "wrap
 MAX_OPTION = 400  # an optional argument's length at most ('[style=nextline,leftmargin=1.5em]')
 MAX_NESTING = 40  # groups and environments inside each other; deeper is read as plain words
 MAX_EXPANSIONS = 5_000  # macro expansions in a file: a macro that calls itself stops, its name kept
+# characters macro expansion may produce in a file: a fixed budget and a few times the file's size, since a
+# macro doubling its argument, nested, grows the text exponentially within MAX_EXPANSIONS expansions
+EXPANSION_CHARS = 100_000
+EXPANSION_TIMES = 4
 CALLOUTS = {"note", "tip", "warning", "example", "important", "caution", "remark", "hint"}
 
 
@@ -218,6 +222,8 @@ class LatexConverter:
         self.out: list[Line] = []
         self.counts = {"table": 0, "figure": 0}
         self.expansions = 0
+        self.allowed = EXPANSION_CHARS + EXPANSION_TIMES * sum(len(t) for _, t in lines)
+        self.budget = self.allowed  # characters expansion may still produce
         self.nesting = 0  # environments open around the line being read
         self._defined: dict[str, int] = {}  # each macro's line
         self.lines = latex_lines.split(self._logical(self._strip_comments(lines)))
@@ -388,11 +394,24 @@ class LatexConverter:
         words = words.replace("---", "—").replace("--", "–").replace("``", "“").replace("''", "”")
         return re.sub(r"[ \t]{2,}", " ", words)
 
+    def expand(self, size: int, ln: int) -> bool:
+        """Whether an expansion of size characters fits the file's budget; past it no macro is expanded (each
+        is kept as written) and that is listed once, with the line where it happened."""
+        if self.budget >= size:
+            self.budget -= size
+            self.expansions += 1
+            return True
+        if self.budget >= 0:
+            self.remark("markup", f"macros kept as written from here on: expanding them would pass {self.allowed:,} "
+                        "characters", ln)
+            self.budget = -1
+        return False
+
     def command(self, name: str, text: str, i: int, ln: int, depth: int) -> tuple[int, str]:
         """(the index after the command and its arguments, its text) for '\\name' read at text[i]."""
         base = name.rstrip("*")
         if base in self.macros and self.expansions < MAX_EXPANSIONS:
-            self.expansions += 1
+            start = i - len(name) - 1
             count, body = self.macros[base]
             for k in range(1, count + 1):
                 arg = _group(text, i)
@@ -401,6 +420,8 @@ class LatexConverter:
                 body, i = body.replace(f"#{k}", arg[0]), arg[1]
             if not count and text.startswith("{}", i):
                 i += 2  # '\coin{}': the empty group only ends the macro's name
+            if not self.expand(len(body), ln):
+                return i, text[start:i]
             return i, self.render(body, ln, depth + 1)
         if base in REFS:
             arg = _group(text, _optional(text, i))
