@@ -4984,6 +4984,101 @@ def test_latex_unclosed_and_deeply_nested_markup_is_read_quickly_and_keeps_its_w
     assert time.monotonic() - started < 20
 
 
+def _latex(text: str) -> tuple[list[str], list[str]]:
+    """The LaTeX text's Markdown lines (blank ones left out) and the remarks' texts."""
+    from rulecraft.cli.importer import latex
+
+    remarks: list = []
+    lines = [(n, t) for n, t in enumerate(textwrap.dedent(text).split("\n"), start=1)]
+    out = latex.to_markdown(lines, remarks).lines
+    return [t for _, t in out if t.strip()], [r.text for r in remarks]
+
+
+def test_a_latex_line_ending_in_a_lone_backslash_reads_as_a_space(tmp_path):
+    # review of round 25a: 'Pay the bank \' ended the import with "AttributeError in latex.py": the command
+    # pattern found nothing after the last '\'; TeX reads a '\' before the line's end as a space
+    result, _, _ = run(tmp_path, r"""
+        \documentclass{article}
+        \begin{document}
+        \section{Setup}
+        Pay the bank \
+        \section{Play}
+        Go.
+        \end{document}
+        """, "rules.tex")
+    page = result.page.read_text(encoding="utf-8")
+    assert "Pay the bank" in page and "Go." in page
+    assert _latex("\\section{A}\n\\section{B}\nTrail \\\nTab \\\t")[0][-2:] == ["Trail", "Tab"]
+
+
+def test_latex_items_and_environments_sharing_a_line_are_read_never_lost():
+    # review of round 25a: the reader finds '\begin', '\end' and '\item' at a line's start, so a one-line list
+    # gave nothing, an item beside its list's '\begin' or '\end' was lost and a one-line 'center' or 'quote'
+    # read '\end{center}' as text; each now starts a line of its own, keeping its source line
+    head = "\\section{A}\n\\section{B}\n"
+    assert _latex(head + "\\begin{itemize}\\item Draw a card.\\item Play a card.\\end{itemize} Then pass.")[0][2:] \
+        == ["- Draw a card.", "- Play a card.", "Then pass."]
+    assert _latex(head + "\\begin{enumerate} \\item Lay out the board.\n\\item Deal cards. \\end{enumerate}")[0][2:] \
+        == ["1. Lay out the board.", "2. Deal cards."]
+    lines, remarks = _latex(head + "\\begin{center}Each player scores.\\end{center}\n"
+                            "\\begin{quote}Never reveal your hand.\\end{quote}")
+    assert lines[2:] == ["Each player scores.", "> Never reveal your hand."] and not remarks
+    # a list never closed keeps its last item; a code block's one line is kept as code
+    assert _latex(head + "\\begin{itemize}\n\\item First.\n\\item Last.")[0][-1] == "- Last."
+    assert _latex(head + "\\begin{verbatim}roll \\item 2d6\\end{verbatim}")[0][2:] == ["```", "roll \\item 2d6", "```"]
+    # a macro's body is never cut: the macro is still defined
+    lines, _ = _latex("\\newcommand{\\deck}{\\begin{itemize}\\item Ace\\end{itemize}}\n" + head + "\\deck")
+    assert lines[:2] == ["## A", "## B"] and "Ace" in lines[2]
+
+
+def test_a_latex_float_keeps_every_table_caption_and_line():
+    # review of round 25a: a table float with two tabulars kept the last, the words before '\end{table}' on
+    # its line were dropped, and a caption after '\end{tabular}' on one line was lost
+    lines, _ = _latex(r"""
+        \section{Weather}
+        \begin{table}[h]
+        \begin{tabular}{ll}
+        Roll & Sky \\
+        1 & Rain \\
+        \end{tabular}
+        \begin{tabular}{ll}
+        Roll & Wind \\
+        1 & Gale \\
+        \end{tabular}
+        Reroll a 6.\end{table}
+        \section{Play}
+        \begin{table}
+        \begin{minipage}{.5\linewidth}Roll twice.
+        \begin{tabular}{ll}
+        1 & Calm \\
+        \end{tabular}\caption{Tides}
+        \end{minipage}
+        \end{table}
+        """)
+    assert lines == ["## Weather", "|  |  |", "|---|---|", "| Roll | Sky |", "| 1 | Rain |", "|  |  |", "|---|---|",
+                     "| Roll | Wind |", "| 1 | Gale |", "Reroll a 6.", "## Play", "**Table 1: Tides**", "Roll twice.",
+                     "|  |  |", "|---|---|", "| 1 | Calm |"]
+
+
+def test_latex_macro_expansion_is_capped_by_the_text_it_makes():
+    # review of round 25a: '\d{#1#1}' nested 14 deep made 10 MB of text from 2 KB in a minute, under the cap on
+    # the number of expansions; the characters expansion makes are capped too, the rest kept as written
+    import time
+
+    words = "word " * 140
+    text = ("\\documentclass{article}\n\\newcommand{\\d}[1]{#1#1}\n\\begin{document}\n\\section{A}\n\\section{B}\n"
+            + "\\d{" * 14 + words + "}" * 14 + "\nLast line.\n")
+    started = time.monotonic()
+    lines, remarks = _latex(text)
+    assert time.monotonic() - started < 10
+    assert len("\n".join(lines)) < 200_000  # 2**14 copies of the words would be 11 MB
+    assert lines[-1] == "Last line." and "\\d{" in lines[-2]
+    assert len([r for r in remarks if r.startswith("macros kept as written from here on: expanding them")]) == 1
+    # a book's macros are far under the budget
+    assert _latex("\\newcommand{\\gem}{\\textsc{gem}}\n\\section{A}\n\\section{B}\n" + "\\gem{} " * 3000)[0][2].count(
+        "gem") == 3000
+
+
 def test_copied_braces_shaped_like_a_reference_of_any_kind_are_escaped(tmp_path):
     # round 25a: '{sec:end}' (a LaTeX \ref copied as its key, a template's placeholder) was left bare, and
     # `rulecraft check` failed the page with 'unknown reference kind'; every '{word:' in copied text is escaped

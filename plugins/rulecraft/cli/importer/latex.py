@@ -19,11 +19,13 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from . import latex_lines
 from .outline import Remark
 
 Line = tuple[int, str]
 
-COMMAND = re.compile(r"\\(?P<name>[A-Za-z@]+\*?|.)")
+# a lone '\' ending the text (a line ending in '\') matches too, with no name: TeX reads it as a space
+COMMAND = re.compile(r"\\(?P<name>[A-Za-z@]+\*?|.|)", re.S)
 BEGIN = re.compile(r"^\s*\\begin\{(?P<env>[^}]+)\}")
 END = re.compile(r"^\s*\\end\{(?P<env>[^}]+)\}")
 ITEM = re.compile(r"^\s*\\item\b\s*")
@@ -43,8 +45,8 @@ SYMBOLS = {"ldots": "…", "dots": "…", "textellipsis": "…", "copyright": "�
            "leftarrow": "←", "Rightarrow": "⇒", "approx": "≈", "div": "÷", "infty": "∞", "circ": "°",
            "star": "★", "quad": " ", "qquad": " ", "newline": " ", "linebreak": " ", "LaTeX": "LaTeX",
            "TeX": "TeX", "ss": "ß", "ae": "æ", "oe": "œ", "o": "ø", "aa": "å", "i": "ı"}
-ESCAPES = {"&": "&", "%": "%", "$": "$", "#": "#", "_": "_", "{": "{", "}": "}", ",": " ", " ": " ", ";": " ",
-           ":": " ", "!": "", "/": "", "-": "", "\\": " ", "@": ""}
+ESCAPES = {"": " ", "\n": " ", "\t": " ", "&": "&", "%": "%", "$": "$", "#": "#", "_": "_", "{": "{", "}": "}",
+           ",": " ", " ": " ", ";": " ", ":": " ", "!": "", "/": "", "-": "", "\\": " ", "@": ""}
 EMPHASIS = {"emph": "*", "textit": "*", "textsl": "*", "textbf": "**"}
 TEXT_ONLY = {"textsc", "textsf", "textrm", "textup", "textnormal", "textmd", "mbox", "text", "underline",
              "uline", "hbox", "makebox", "fbox", "framebox", "textsuperscript", "MakeUppercase", "uppercase",
@@ -72,9 +74,19 @@ LISTS = {"itemize": "-", "enumerate": "1.", "description": ":", "compactitem": "
          "inparaenum": "1.", "asparaenum": "1."}
 FLOATS = {"table", "table*", "figure", "figure*", "sidewaystable", "wrapfigure", "wraptable"}
 CODE = {"verbatim", "lstlisting", "minted", "Verbatim"}
+TABULAR_BEGIN = re.compile(r"\\begin\{(?:tabular|longtable|tabularx|tabulary)\*?\}")
+CAPTION = re.compile(r"\\caption\*?\s*(?:\[[^\]]*\])?(?=\{)")
+TABULAR_END = re.compile(r"\\end\{(?:tabular|longtable|tabularx|tabulary)\*?\}")
+# the braced arguments an environment inside a float takes that are sizes or places, not words
+ENV_ARGS = {"minipage": 1, "subfigure": 1, "subtable": 1, "wrapfigure": 2, "wraptable": 2, "multicols": 1,
+            "adjustbox": 1}
 MAX_OPTION = 400  # an optional argument's length at most ('[style=nextline,leftmargin=1.5em]')
 MAX_NESTING = 40  # groups and environments inside each other; deeper is read as plain words
 MAX_EXPANSIONS = 5_000  # macro expansions in a file: a macro that calls itself stops, its name kept
+# characters macro expansion may produce in a file: a fixed budget and a few times the file's size, since a
+# macro doubling its argument, nested, grows the text exponentially within MAX_EXPANSIONS expansions
+EXPANSION_CHARS = 100_000
+EXPANSION_TIMES = 4
 CALLOUTS = {"note", "tip", "warning", "example", "important", "caution", "remark", "hint"}
 
 
@@ -210,9 +222,13 @@ class LatexConverter:
         self.out: list[Line] = []
         self.counts = {"table": 0, "figure": 0}
         self.expansions = 0
+        self.allowed = EXPANSION_CHARS + EXPANSION_TIMES * sum(len(t) for _, t in lines)
+        self.budget = self.allowed  # characters expansion may still produce
         self.nesting = 0  # environments open around the line being read
         self._defined: dict[str, int] = {}  # each macro's line
-        self.lines = self._logical(self._strip_comments(lines))
+        self.lines = latex_lines.split(self._logical(self._strip_comments(lines)))
+        # an environment never closed ends at this empty line, so the file's last line is read like the others
+        self.lines.append((self.lines[-1][0] if self.lines else 1, ""))
 
     def remark(self, kind: str, text: str, line: int) -> None:
         self.remarks.append(Remark(kind, text, line))
@@ -353,7 +369,7 @@ class LatexConverter:
             if ch == "\\":
                 match = COMMAND.match(text, i)
                 name, i = match.group("name"), match.end()
-                if not name[0].isalpha():
+                if not name[:1].isalpha():
                     if name == "\\":
                         i = _optional(text, i)
                     out.append(ESCAPES.get(name, name))
@@ -378,11 +394,24 @@ class LatexConverter:
         words = words.replace("---", "—").replace("--", "–").replace("``", "“").replace("''", "”")
         return re.sub(r"[ \t]{2,}", " ", words)
 
+    def expand(self, size: int, ln: int) -> bool:
+        """Whether an expansion of size characters fits the file's budget; past it no macro is expanded (each
+        is kept as written) and that is listed once, with the line where it happened."""
+        if self.budget >= size:
+            self.budget -= size
+            self.expansions += 1
+            return True
+        if self.budget >= 0:
+            self.remark("markup", f"macros kept as written from here on: expanding them would pass {self.allowed:,} "
+                        "characters", ln)
+            self.budget = -1
+        return False
+
     def command(self, name: str, text: str, i: int, ln: int, depth: int) -> tuple[int, str]:
         """(the index after the command and its arguments, its text) for '\\name' read at text[i]."""
         base = name.rstrip("*")
         if base in self.macros and self.expansions < MAX_EXPANSIONS:
-            self.expansions += 1
+            start = i - len(name) - 1
             count, body = self.macros[base]
             for k in range(1, count + 1):
                 arg = _group(text, i)
@@ -391,6 +420,8 @@ class LatexConverter:
                 body, i = body.replace(f"#{k}", arg[0]), arg[1]
             if not count and text.startswith("{}", i):
                 i += 2  # '\coin{}': the empty group only ends the macro's name
+            if not self.expand(len(body), ln):
+                return i, text[start:i]
             return i, self.render(body, ln, depth + 1)
         if base in REFS:
             arg = _group(text, _optional(text, i))
@@ -637,36 +668,50 @@ class LatexConverter:
         self.emit(self.lines[end][0], "", prefix)
 
     def floating(self, i: int, end: int, prefix: str) -> None:
-        """A table or figure float (or a bare tabular): its caption as a bold line ('Table 1: …'), then its
-        tabular as a pipe table; pictures listed; other lines kept as text."""
+        """A table or figure float (or a bare tabular): its captions as bold lines ('Table 1: …'), then its
+        tabulars as pipe tables and its other lines as text, in the source's order; pictures listed."""
         ln = self.lines[i][0]
         kind = "Figure" if "figure" in self.lines[i][1] else "Table"
-        caption, table, texts = "", [], []
-        k = i if re.search(r"\\begin\{(?:tabular|longtable|tabularx|tabulary)", self.lines[i][1]) else i + 1
+        captions: list[str] = []
+        body: list[Line] = []  # every tabular and every line of text: a float may hold several
+        k = i
         while k <= end:
             n, text = self.lines[k]
-            if re.search(r"\\begin\{(?:tabular|longtable|tabularx|tabulary)\*?\}", text):
-                close = next((j for j in range(k, end + 1) if re.search(r"\\end\{(?:tabular|longtable|tabularx|"
-                                                                        r"tabulary)\*?\}", self.lines[j][1])), end)
-                table = self.tabular(k, close, prefix)
+            if TABULAR_BEGIN.search(text):
+                close = next((j for j in range(k, end + 1) if TABULAR_END.search(self.lines[j][1])), end)
+                body += ([(n, prefix.rstrip())] if body else []) + self.tabular(k, close, prefix)
                 k = close + 1
                 continue
-            found = re.search(r"\\caption\*?\s*(?:\[[^\]]*\])?(?=\{)", text)
-            if found and (arg := _group(text, found.end())):
+            while (found := CAPTION.search(text)) and (arg := _group(text, found.end())):
                 self.counts[kind.lower()] += 1
-                caption = f"**{kind} {self.counts[kind.lower()]}: {self.render(arg[0], n).strip()}**"
+                captions.append(f"**{kind} {self.counts[kind.lower()]}: {self.render(arg[0], n).strip()}**")
                 text = text[:found.start()] + text[arg[1]:]
             if "\\includegraphics" in text:
                 self.picture(n, text)
                 text = re.sub(r"\\includegraphics\*?(?:\[[^\]]*\])?\{[^}]*\}", "", text)
-            if k < end and not BEGIN.match(text) and not END.match(text) and self.render(text, n).strip():
-                texts.append((n, self.render(text, n).strip()))
+            words = self.render(self._unwrapped(text), n).strip()
+            if words:
+                body.append((n, prefix + words))
             k += 1
         self.emit(ln, "", prefix)
-        if caption:
+        for caption in captions:
             self.out += [(ln, prefix + caption), (ln, prefix.rstrip())]
-        self.out += table + [(n, prefix + t) for n, t in texts]
+        self.out += body
         self.emit(self.lines[end][0], "", prefix)
+
+    @staticmethod
+    def _unwrapped(text: str) -> str:
+        """A float's line without the \\begin / \\end of an environment in it (the float's own, a minipage's)
+        and their options and sizes: the words after them are read ('\\begin{minipage}{.5\\linewidth}Roll')."""
+        if END.match(text):
+            return ""
+        if not (match := BEGIN.match(text)):
+            return text
+        i = _optional(text, match.end())
+        for _ in range(ENV_ARGS.get(match.group("env"), 0)):
+            arg = _group(text, _optional(text, i))
+            i = arg[1] if arg else i
+        return text[i:]
 
     def tabular(self, start: int, close: int, prefix: str) -> list[Line]:
         """A tabular's rows ('3--4 & Fair skies \\\\') as a pipe table: the first row is its header when a
