@@ -5578,3 +5578,15 @@ def test_a_word_title_over_a_first_heading_of_its_size_stays_two(tmp_path):
     result, files, _ = _word_file(tmp_path, build)
     assert files["game"]["title"] == "Riverward"
     assert "## Overview" in result.page.read_text(encoding="utf-8")
+
+
+def test_a_heading_with_a_long_run_of_spaces_is_read_in_linear_time(tmp_path):
+    # the heading's pattern, its {#anchor} and a kramdown {: …} each tried a leading '\s*' at every space of the
+    # run: 20 000 spaces took minutes
+    import time
+
+    started = time.monotonic()
+    _, files, _ = run(tmp_path, "# Game\n\n## Setup ##\n\n1. Lay out the board.\n2. Deal the cards.\n\n"
+                      "## Notes" + " " * 200_000 + "x {: .wide}\n\nText.\n")
+    assert time.monotonic() - started < 20
+    assert files["game"]["setup"] == ["Lay out the board.", "Deal the cards."]

@@ -24,7 +24,7 @@ _ATTR_RE = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
 _MD_IMG_RE = re.compile(r"!\[([^\]]*)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _MD_LINK_RE = re.compile(r"(?<!!)\[([^\]]+)\]\(([^)\s]*)(?:\s+\"[^\"]*\")?\)")
 _ANY_TAG_RE = re.compile(r"</?[a-zA-Z][\w-]*\b[^>]*?/?>")
-_IAL_RE = re.compile(r"\s*\{:[^}]*\}")
+_IAL_RE = re.compile(r"(?<!\s)\s*\{:[^}]*\}")  # from a run of spaces' start only: tried inside one, quadratic
 _MATH_RE = re.compile(r"\\{1,2}\((.*?)\\{1,2}\)")
 
 

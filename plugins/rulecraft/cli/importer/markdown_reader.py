@@ -36,7 +36,14 @@ from .outline import (
 )
 
 LIST_RE = re.compile(r"^(\s*)([-*+]|(\d{1,3})[.)])(?:\s+(.*)|$)")
-HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
+HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*)$")
+# a closing run of '#' after a space ('## Setup ##'); found apart from HEADING_RE, whose lazy title before
+# '\s*#*\s*$' was quadratic in a long run of spaces inside the heading
+_CLOSING_HASHES = re.compile(r"(?:^|\s)#+$")
+
+
+def _heading_text(match: re.Match) -> str:
+    return _CLOSING_HASHES.sub("", match.group(2).rstrip()).rstrip()
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
 TASK_BOX_RE = re.compile(r"^\[[ xX]\]\s+(?=\S)")
 # 'Pan — one of the basins ...' on a line of its own: a short name, a dash, its meaning
@@ -70,11 +77,12 @@ def _lead(text: str) -> int:
 
 # '## **Setting up** {#setting-up}', '# Title {#intro .unnumbered}': a heading's own anchor id and classes (Pandoc,
 # Markdown Extra, a Google Docs Markdown download), markup for the page, not words of the heading
-HEADING_ATTRS = re.compile(r"\s*\{#[^\s{}]+(?:\s+(?:[.#][^\s{}]+|[\w-]+=[^\s{}]+))*\}\s*$")
+# (no leading '\s*': tried at every space of a long run, it made the search quadratic; the text is stripped)
+HEADING_ATTRS = re.compile(r"\{#[^\s{}]+(?:\s+(?:[.#][^\s{}]+|[\w-]+=[^\s{}]+))*\}\s*$")
 
 
 def _no_anchor(text: str) -> str:
-    return HEADING_ATTRS.sub("", text)
+    return HEADING_ATTRS.sub("", text).rstrip()
 
 
 class MarkdownReader:
@@ -228,7 +236,8 @@ class MarkdownReader:
             heading = HEADING_RE.match(raw)
             if heading:
                 flush()
-                out.append(Heading(len(heading.group(1)), convert(_no_anchor(heading.group(2)), ln, self.remarks), ln))
+                out.append(Heading(len(heading.group(1)), convert(_no_anchor(_heading_text(heading)), ln, self.remarks),
+                                   ln))
                 i += 1
                 continue
             if re.fullmatch(r"=+", stripped):
