@@ -5590,3 +5590,26 @@ def test_a_heading_with_a_long_run_of_spaces_is_read_in_linear_time(tmp_path):
                       "## Notes" + " " * 200_000 + "x {: .wide}\n\nText.\n")
     assert time.monotonic() - started < 20
     assert files["game"]["setup"] == ["Lay out the board.", "Deal the cards."]
+
+
+def test_plain_name_and_dash_paragraphs_under_a_glossary_heading_are_terms(tmp_path):
+    # round 28: a Typora file's glossary, a paragraph per term: 'Vat — one of the three steeping spaces …'
+    _, files, _ = run(tmp_path, """\
+        Brookholme
+        ==========
+
+        Words used in these rules
+        -------------------------
+
+        Vat — one of the three steeping spaces on your board.
+
+        Mordant — the alum that fixes a colour into the cloth.
+
+        Bolt — a finished, dried cloth tile ready to sell.
+
+        Playing
+        -------
+
+        Take turns. A bolt — once sold — scores.
+        """)
+    assert [t["term"] for t in files["terms"]["terms"]] == ["Vat", "Mordant", "Bolt"]

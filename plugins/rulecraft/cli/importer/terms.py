@@ -284,7 +284,7 @@ def recognise(state: State) -> None:
     for section in state.outline.sections():  # '**Hold** — the six cargo spaces ...' as paragraphs
         headed = _glossary(state, section)
         run = [(b, quote) for b, quote in _paragraphs(section, headed)
-               if not state.claimed(b) and bold_term(b.text, headed)]
+               if not state.claimed(b) and _paragraph_term(b.text, headed)]
         if not (len(run) >= 3 or (headed and len(run) >= 2)) or state.phase_of(section) is not None \
                 or (not headed and _aside(section)):
             continue
@@ -292,7 +292,7 @@ def recognise(state: State) -> None:
         before = len(state.terms)
         marker = "/// glossary\n///" if lists == 1 else ""
         for n, (block, quote) in enumerate(run):
-            entry = _entry(state, *bold_term(block.text, headed), seen, block.line)
+            entry = _entry(state, *_paragraph_term(block.text, headed), seen, block.line)
             if entry:
                 state.terms.append(entry)
             state.claim(block, marker if n == 0 and quote is None else "")
@@ -300,11 +300,17 @@ def recognise(state: State) -> None:
             block = next(q for _, q in run if id(q) == quote)
             if all(state.claimed(b) for b in block.blocks):
                 state.claim(block, marker if run[0][1] is block else "")
-        state.note("terms", f"{len(state.terms) - before} term(s) from bold-led paragraphs under "
+        state.note("terms", f"{len(state.terms) - before} term(s) from name-led paragraphs under "
                    f"'{plain(section.title)}'", section.line)
     lists = _heading_terms(state, seen, lists)
     lists = _entry_terms(state, seen, lists)
     _sentence_terms(state, seen, lists)
+
+
+def _paragraph_term(text: str, headed: bool) -> tuple[str, str] | None:
+    """(term, meaning) of a paragraph led by a bold name ('**Hold** — …'), or under a glossary heading also by a
+    plain name and a dash ('Vat — one of the three steeping spaces …': a paragraph per term)."""
+    return bold_term(text, headed) or (split_term(text, weak=False) if headed else None)
 
 
 def _entry_terms(state: State, seen: dict[str, str], lists: int) -> int:
