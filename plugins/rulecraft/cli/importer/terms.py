@@ -283,8 +283,10 @@ def recognise(state: State) -> None:
                        f"'{plain(section.title)}'", block.line)
     for section in state.outline.sections():  # '**Hold** — the six cargo spaces ...' as paragraphs
         headed = _glossary(state, section)
-        run = [(b, quote) for b, quote in _paragraphs(section, headed)
-               if not state.claimed(b) and _paragraph_term(b.text, headed)]
+        paragraphs = [(b, quote) for b, quote in _paragraphs(section, headed) if not state.claimed(b)]
+        # terms marked by bold where any is (a plain 'Name – …' among them is no term), else by a name and a dash
+        plain_names = headed and not any(bold_term(b.text, headed) for b, _ in paragraphs)
+        run = [(b, quote) for b, quote in paragraphs if _paragraph_term(b.text, headed, plain_names)]
         if not (len(run) >= 3 or (headed and len(run) >= 2)) or state.phase_of(section) is not None \
                 or (not headed and _aside(section)):
             continue
@@ -292,7 +294,7 @@ def recognise(state: State) -> None:
         before = len(state.terms)
         marker = "/// glossary\n///" if lists == 1 else ""
         for n, (block, quote) in enumerate(run):
-            entry = _entry(state, *_paragraph_term(block.text, headed), seen, block.line)
+            entry = _entry(state, *_paragraph_term(block.text, headed, plain_names), seen, block.line)
             if entry:
                 state.terms.append(entry)
             state.claim(block, marker if n == 0 and quote is None else "")
@@ -307,10 +309,11 @@ def recognise(state: State) -> None:
     _sentence_terms(state, seen, lists)
 
 
-def _paragraph_term(text: str, headed: bool) -> tuple[str, str] | None:
-    """(term, meaning) of a paragraph led by a bold name ('**Hold** — …'), or under a glossary heading also by a
-    plain name and a dash ('Vat — one of the three steeping spaces …': a paragraph per term)."""
-    return bold_term(text, headed) or (split_term(text, weak=False) if headed else None)
+def _paragraph_term(text: str, headed: bool, plain_names: bool) -> tuple[str, str] | None:
+    """(term, meaning) of a paragraph led by a bold name ('**Hold** — …'), or, with ``plain_names`` (a glossary
+    heading over paragraphs none of which is led by a bold name), by a plain name and a dash ('Vat — one of the
+    three steeping spaces …': a paragraph per term)."""
+    return bold_term(text, headed) or (split_term(text, weak=False) if plain_names else None)
 
 
 def _entry_terms(state: State, seen: dict[str, str], lists: int) -> int:
