@@ -21,6 +21,7 @@ from functools import lru_cache
 
 from . import latex_lines
 from .outline import Remark
+from .text import excerpt
 
 Line = tuple[int, str]
 
@@ -99,11 +100,6 @@ def is_latex(text: str) -> bool:
         return True
     headings = len(re.findall(r"^\s*\\(?:chapter|section|subsection)\*?\{", text, re.M))
     return headings >= 2 and bool(re.search(r"^\s*\\begin\{\w+\*?\}", text, re.M))
-
-
-def _short(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip()
-    return text if len(text) <= 80 else text[:79] + "…"
 
 
 @lru_cache(maxsize=32)
@@ -243,7 +239,7 @@ class LatexConverter:
         def flush() -> None:
             words = " ".join(t.strip() for _, t in run if re.search(r"\w", t))
             if words:
-                self.remark("comment", f"comment dropped: '{_short(words)}'", run[0][0])
+                self.remark("comment", f"comment dropped: '{excerpt(words)}'", run[0][0])
             run.clear()
 
         for ln, raw in lines:
@@ -292,7 +288,7 @@ class LatexConverter:
             listed = f" (packages: {', '.join(packages[:12])}{' …' if len(packages) > 12 else ''})" if packages else ""
             self.remark("markup", f"LaTeX preamble dropped, lines {first}–{self.lines[end][0] - 1}{listed}", first)
         for name, (count, body) in self.macros.items():
-            self.remark("markup", f"macro \\{name} read as '{_short(self.render(body, 0)) or '(nothing)'}'"
+            self.remark("markup", f"macro \\{name} read as '{excerpt(self.render(body, 0)) or '(nothing)'}'"
                         + (f" ({count} argument{'s' if count > 1 else ''})" if count else ""), self._defined[name])
 
     def definitions(self, ln: int, text: str) -> bool:
@@ -506,7 +502,7 @@ class LatexConverter:
         if re.match(r"^\\end\{document\}", stripped):
             rest = [t for _, t in self.lines[i + 1:] if t.strip()]
             if rest:
-                self.remark("markup", f"text after \\end{{document}} dropped: '{_short(' '.join(rest))}'", ln)
+                self.remark("markup", f"text after \\end{{document}} dropped: '{excerpt(' '.join(rest))}'", ln)
             return len(self.lines)
         if re.match(r"^\\maketitle\b", stripped):
             for n, t in self.front:  # each a paragraph of its own: the subtitle says what the game is

@@ -40,10 +40,6 @@ HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*)$")
 # a closing run of '#' after a space ('## Setup ##'); found apart from HEADING_RE, whose lazy title before
 # '\s*#*\s*$' was quadratic in a long run of spaces inside the heading
 _CLOSING_HASHES = re.compile(r"(?:^|\s)#+$")
-
-
-def _heading_text(match: re.Match) -> str:
-    return _CLOSING_HASHES.sub("", match.group(2).rstrip()).rstrip()
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
 TASK_BOX_RE = re.compile(r"^\[[ xX]\]\s+(?=\S)")
 # 'Pan — one of the basins ...' on a line of its own: a short name, a dash, its meaning
@@ -83,6 +79,11 @@ HEADING_ATTRS = re.compile(r"\{#[^\s{}]+(?:\s+(?:[.#][^\s{}]+|[\w-]+=[^\s{}]+))*
 
 def _no_anchor(text: str) -> str:
     return HEADING_ATTRS.sub("", text).rstrip()
+
+
+def _heading_text(match: re.Match) -> str:
+    """A '#' heading's words, without a closing run of '#' ('## Setup ##')."""
+    return _CLOSING_HASHES.sub("", match.group(2).rstrip()).rstrip()
 
 
 class MarkdownReader:

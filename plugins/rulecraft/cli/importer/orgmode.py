@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from .outline import Remark
+from .text import excerpt
 
 Line = tuple[int, str]
 
@@ -81,11 +82,6 @@ def is_org(text: str, suffix: str = "") -> bool:
     marks = bool(keywords or re.search(r"^\s*:(?:PROPERTIES|LOGBOOK):\s*$|\[\[[^\]\n]+\]\[[^\]\n]+\]\]"
                                        r"|^\*+ .*\s:[\w@#%:]+:\s*$|^\s*- .+ :: ", text, re.M))
     return keywords >= 2 or headlines >= 2 and marks
-
-
-def _short(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip()
-    return text if len(text) <= 80 else text[:79] + "…"
 
 
 class OrgConverter:
@@ -188,7 +184,7 @@ class OrgConverter:
             comment = COMMENT_LINE.match(raw)
             if comment:
                 if (comment.group("text") or "").strip():
-                    self.remark("comment", f"comment line dropped: '{_short(comment.group('text'))}'", ln)
+                    self.remark("comment", f"comment line dropped: '{excerpt(comment.group('text'))}'", ln)
                 i += 1
                 continue
             if FIXED_WIDTH.match(raw) and not DRAWER.match(raw):
@@ -275,7 +271,7 @@ class OrgConverter:
             if self.lines[i][1].strip():
                 words.append(self.lines[i][1].strip())
             i += 1
-        body = f": {_short(' '.join(words))}" if words else ""
+        body = f": {excerpt(' '.join(words))}" if words else ""
         self.remark("comment", f"commented-out section '{title}' dropped{body}", ln)
         return i
 
@@ -294,12 +290,12 @@ class OrgConverter:
             return
         if low in SETTINGS or low.startswith(SETTING_PREFIXES) or not value:
             if low == "tblfm":
-                self.remark("markup", f"table formula dropped: '{_short(value)}'", ln)
+                self.remark("markup", f"table formula dropped: '{excerpt(value)}'", ln)
             return
         if low == "include":
             self.remark("markup", f"included file not imported: {value}", ln)
             return
-        self.remark("markup", f"document keyword dropped: {key.upper()}: {_short(self.inline(value, ln))}", ln)
+        self.remark("markup", f"document keyword dropped: {key.upper()}: {excerpt(self.inline(value, ln))}", ln)
 
     def _block(self, i: int) -> int:
         ln, raw = self.lines[i]
@@ -316,7 +312,7 @@ class OrgConverter:
         if name == "comment":
             words = " ".join(t.strip() for _, t in body if t.strip())
             if words:
-                self.remark("comment", f"comment block dropped: '{_short(words)}'", ln)
+                self.remark("comment", f"comment block dropped: '{excerpt(words)}'", ln)
             return nxt
         if name == "export":
             self.remark("markup", f"{args or 'export'} block dropped (text for one export only)", ln)
@@ -358,7 +354,7 @@ class OrgConverter:
             return i + 1
         words = " ".join(t.strip() for _, t in self.lines[i + 1:j] if t.strip())
         if name.upper() not in ("PROPERTIES", "LOGBOOK") and words:
-            self.remark("markup", f"drawer '{name}' dropped: '{_short(words)}'", ln)
+            self.remark("markup", f"drawer '{name}' dropped: '{excerpt(words)}'", ln)
         return j + 1
 
     def _file_variables(self, i: int) -> int:

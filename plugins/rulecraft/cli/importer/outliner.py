@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass, field
 
 from .outline import Remark
+from .text import excerpt
 
 Line = tuple[int, str]
 
@@ -79,11 +80,6 @@ def is_outliner(text: str) -> bool:
         return False
     return bool(re.search(r"^[ \t]*[A-Za-z][\w.\-/]*::[ \t]|\[\[[^\]\n]+\]\]"
                           r"|^[ \t]*-[ \t]+(?:TODO|DONE|LATER|NOW)[ \t]", text, re.M))
-
-
-def _short(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip()
-    return text if len(text) <= 80 else text[:79] + "…"
 
 
 class OutlinerConverter:
@@ -157,7 +153,7 @@ class OutlinerConverter:
         if low == "title" and value.strip():
             self.result.title = self.inline(value, ln)
         elif low not in SETTINGS and value.strip():
-            self.remark("markup", f"page property dropped: {key}:: {_short(value)}", ln)
+            self.remark("markup", f"page property dropped: {key}:: {excerpt(value)}", ln)
 
     # -- inline -----------------------------------------------------------------------------------------
 
@@ -167,7 +163,7 @@ class OutlinerConverter:
             embed = re.fullmatch(r"embed\s+\(\((?P<id>[^)]+)\)\)", body)
             if embed and embed.group("id").strip() in self.ids:
                 return self.ids[embed.group("id").strip()]
-            self.remark("markup", f"outliner macro dropped: {{{{{_short(body)}}}}}", ln)
+            self.remark("markup", f"outliner macro dropped: {{{{{excerpt(body)}}}}}", ln)
             return ""
 
         def ref(match: re.Match) -> str:
@@ -331,13 +327,13 @@ class OutlinerConverter:
             child = stack.pop(0)
             words += [t for _, t in child.text]
             stack[:0] = child.children
-        self.remark("task", f"{task.group('marker')} note dropped: '{_short(' '.join(words))}'", block.line)
+        self.remark("task", f"{task.group('marker')} note dropped: '{excerpt(' '.join(words))}'", block.line)
         return True
 
     def _settings(self, block: Block) -> None:
         for key, (ln, value) in block.props.items():
             if key not in SETTINGS and not key.startswith("logseq.") and value.strip():
-                self.remark("markup", f"block property dropped: {key}:: {_short(value)}", ln)
+                self.remark("markup", f"block property dropped: {key}:: {excerpt(value)}", ln)
 
 
 def to_markdown(lines: list[Line], remarks: list[Remark]) -> OutlinerResult:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from .outline import Remark
+from .text import excerpt
 
 Line = tuple[int, str]
 
@@ -85,11 +86,6 @@ def _indent(text: str) -> int:
 def _dedent(body: list[Line]) -> list[Line]:
     width = min((_indent(t) for _, t in body if t.strip()), default=0)
     return [(ln, t[width:] if t.strip() else "") for ln, t in body]
-
-
-def _short(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip()
-    return text if len(text) <= 80 else text[:79] + "…"
 
 
 class RstConverter:
@@ -162,7 +158,7 @@ class RstConverter:
                 end = _block(lines, i + 1, _indent(text))
                 words = " ".join(t.strip() for _, t in [(ln, comment.group("text") or "")] + lines[i + 1:end])
                 if words.strip():
-                    self.remark("comment", f"comment dropped: '{_short(words)}'", ln)
+                    self.remark("comment", f"comment dropped: '{excerpt(words)}'", ln)
                 out.append((ln, ""))
                 i = end
                 continue
@@ -237,7 +233,7 @@ class RstConverter:
             return [(ln, ""), (ln, f"**{self.inline(args)}**"), (ln, "")]
         if name in DROPPED:
             self.remark("contents" if name in ("contents", "toctree") else "markup",
-                        f"'{name}' directive dropped" + (f": '{_short(args)}'" if args else ""), ln)
+                        f"'{name}' directive dropped" + (f": '{excerpt(args)}'" if args else ""), ln)
             return [(ln, "")]
         self.remark("markup", f"'{name}' directive read as plain text", ln)
         lead = [(ln, self.inline(args)), (ln, "")] if args else []

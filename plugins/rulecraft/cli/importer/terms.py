@@ -286,20 +286,20 @@ def recognise(state: State) -> None:
         paragraphs = [(b, quote) for b, quote in _paragraphs(section, headed) if not state.claimed(b)]
         # terms marked by bold where any is (a plain 'Name – …' among them is no term), else by a name and a dash
         plain_names = headed and not any(bold_term(b.text, headed) for b, _ in paragraphs)
-        run = [(b, quote) for b, quote in paragraphs if _paragraph_term(b.text, headed, plain_names)]
+        run = [(b, quote, split) for b, quote in paragraphs if (split := _paragraph_term(b.text, headed, plain_names))]
         if not (len(run) >= 3 or (headed and len(run) >= 2)) or state.phase_of(section) is not None \
                 or (not headed and _aside(section)):
             continue
         lists += 1
         before = len(state.terms)
         marker = "/// glossary\n///" if lists == 1 else ""
-        for n, (block, quote) in enumerate(run):
-            entry = _entry(state, *_paragraph_term(block.text, headed, plain_names), seen, block.line)
+        for n, (block, quote, split) in enumerate(run):
+            entry = _entry(state, *split, seen, block.line)
             if entry:
                 state.terms.append(entry)
             state.claim(block, marker if n == 0 and quote is None else "")
-        for quote in dict.fromkeys(id(q) for _, q in run if q is not None):  # a quote left empty goes too
-            block = next(q for _, q in run if id(q) == quote)
+        for quote in dict.fromkeys(id(q) for _, q, _ in run if q is not None):  # a quote left empty goes too
+            block = next(q for _, q, _ in run if id(q) == quote)
             if all(state.claimed(b) for b in block.blocks):
                 state.claim(block, marker if run[0][1] is block else "")
         state.note("terms", f"{len(state.terms) - before} term(s) from name-led paragraphs under "

@@ -88,6 +88,12 @@ def first_sentence(text: str, limit: int = 200) -> str:
     return sentence
 
 
+def excerpt(text: str, limit: int = 80) -> str:
+    """Text as the import report quotes it: white space folded, cut at ``limit`` characters with an ellipsis."""
+    text = re.sub(r"\s+", " ", text).strip()
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 def escape_refs(text: str) -> str:
     """Keep '{term:', '{sec:' and whatever else is shaped like a reference in copied text from being read as
     one."""

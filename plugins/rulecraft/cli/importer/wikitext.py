@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from .outline import Remark
+from .text import excerpt
 
 Line = tuple[int, str]
 
@@ -36,20 +37,15 @@ def is_wikitext(text: str) -> bool:
     return headings >= 2 and bool(re.search(r"\[\[|\{\{|'''|^\{\|", text, re.M))
 
 
-def _short(text: str) -> str:
-    text = re.sub(r"\s+", " ", text).strip()
-    return text if len(text) <= 80 else text[:79] + "…"
-
-
 def _inline(text: str, ln: int, remarks: list[Remark]) -> str:
     for match in REF.finditer(text):
         body = re.sub(r"<[^>]+>", "", match.group(0)).strip()
-        remarks.append(Remark("markup", f"reference dropped: '{_short(body)}'" if body else
+        remarks.append(Remark("markup", f"reference dropped: '{excerpt(body)}'" if body else
                               "reference mark dropped (a footnote the page repeats)", ln))
     text = REF.sub("", text)
     while TEMPLATE.search(text):
         for match in TEMPLATE.finditer(text):
-            remarks.append(Remark("markup", f"wiki template dropped: '{_short(match.group(0))}'", ln))
+            remarks.append(Remark("markup", f"wiki template dropped: '{excerpt(match.group(0))}'", ln))
         text = TEMPLATE.sub("", text)
     for match in CATEGORY.finditer(text):
         remarks.append(Remark("markup", f"wiki category dropped: '{match.group('name').strip()}'", ln))
@@ -128,8 +124,8 @@ def _template_block(lines: list[Line], i: int, remarks: list[Remark]) -> tuple[l
         field = re.match(r"^\s*\|\s*title\s*=\s*(?P<title>\S.*)$", lines[k][1])
         if field and name.lower().startswith("infobox"):
             out.append((lines[k][0], "# " + _inline(field.group("title"), lines[k][0], remarks)))
-    fields = "; ".join(_short(line.strip().lstrip("|").strip()) for line in body[1:-1] if line.strip().lstrip("|"))
-    remarks.append(Remark("markup", f"wiki template '{name}' dropped" + (f": {_short(fields)}" if fields else ""),
+    fields = "; ".join(excerpt(line.strip().lstrip("|").strip()) for line in body[1:-1] if line.strip().lstrip("|"))
+    remarks.append(Remark("markup", f"wiki template '{name}' dropped" + (f": {excerpt(fields)}" if fields else ""),
                           lines[i][0]))
     return out, j
 
