@@ -11,12 +11,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .models import CardsFile, CatalogFile, DiceFile, GameFile, GlossaryFile, IconsFile, PhasesFile, RuleModel
 from .problems import Location, Problem
 from .yamlsource import YamlDocument
 
 if TYPE_CHECKING:
+    from .models import CardsFile, CatalogFile, DiceFile, GameFile, GlossaryFile, IconsFile, PhasesFile, RuleModel
     from .models.index import GameIndex
+
+SHARED_DIR = "_shared"  # rules_data/_shared/<glossary-id>.yaml: glossaries several games use
 
 
 @dataclass

@@ -12,22 +12,11 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .book import Game, RuleBook
+from .book import SHARED_DIR, Game, RuleBook  # noqa: F401 - SHARED_DIR: this module's API
 from .models import FILE_KINDS, GlossaryFile, RuleModel
-from .problems import Location, Problem, error, excerpt
+from .problems import Location, Problem, display_path, error, excerpt  # noqa: F401 - display_path: API
 from .schema_errors import allowed_keys, describe, problems_from_validation
 from .yamlsource import YamlDocument, read_yaml_file
-
-SHARED_DIR = "_shared"  # rules_data/_shared/<glossary-id>.yaml: glossaries several games use
-
-
-def display_path(path: Path) -> str:
-    """Paths as people type them: relative to the working directory when possible."""
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
 
 # --- mapping pydantic errors to positions and friendly words ------------------------------------------
 

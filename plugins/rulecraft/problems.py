@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import Path
 
 # What a terminal acts on instead of showing: C0 and C1 controls (ESC, CR, backspace...), DEL, and the
 # Unicode marks that reorder or hide text (bidi overrides and isolates, zero-width characters). Newline
@@ -17,6 +18,14 @@ _UNPRINTABLE_RE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u
                              "\u2066-\u2069\ufeff]")
 _UNPRINTABLE_LINE_RE = re.compile("[\x00-\x1f\x7f-\x9f\u200b-\u200f\u202a-\u202e\u2060-\u2064"
                                   "\u2066-\u2069\ufeff]")
+
+
+def display_path(path: Path) -> str:
+    """Paths as people type them: relative to the working directory when possible."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
 
 
 def _escape_char(match: re.Match) -> str:

@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..book import RuleBook
-from ..loader import display_path, load_rulebook
 from ..models.index import build_index
-from ..problems import Problem
+from ..problems import Problem, display_path
 from ..yamlsource import read_source_bytes
 
 if TYPE_CHECKING:
@@ -138,4 +137,6 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
 
 
 def check_path(path: Path, docs_dir: Path | None = None, editor_hints: bool = False) -> CheckResult:
+    from ..loader import load_rulebook
+
     return check_book(load_rulebook(path), docs_dir, editor_hints)

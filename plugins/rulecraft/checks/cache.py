@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import fnmatch
 import hashlib
+import importlib.util
 import json
 import os
 import sys
@@ -29,8 +30,7 @@ from pathlib import Path
 
 from .. import snapshot
 from ..atomicfile import write_atomic
-from ..book import RuleBook
-from ..loader import SHARED_DIR, load_rulebook
+from ..book import SHARED_DIR, RuleBook
 from ..problems import Location, Problem, Severity
 from . import CheckResult, check_book
 
@@ -41,15 +41,24 @@ BOOK_FILE = "book.pickle"  # beside the cache file: the checked book (snapshot.p
 @cache
 def _code_digest() -> bytes:
     """Rulecraft's source (a changed check must not reuse results), the versions of Python, pydantic and
-    PyYAML (messages, parsed values and positions come from them)."""
-    import pydantic
+    PyYAML (messages, parsed values and positions come from them). pydantic's version is read from its
+    version.py, not imported: a build from the snapshot never loads pydantic (models/records.py)."""
     import yaml
 
     package = Path(__file__).resolve().parent.parent
-    digest = hashlib.sha256(f"{sys.version}\0{pydantic.VERSION}\0{yaml.__version__}\0".encode())
+    digest = hashlib.sha256(f"{sys.version}\0{_pydantic_version()}\0{yaml.__version__}\0".encode())
     for path in sorted(package.rglob("*.py")):
         digest.update(path.relative_to(package).as_posix().encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.digest()
+
+
+def _pydantic_version() -> bytes:
+    spec = importlib.util.find_spec("pydantic")  # finds the package without importing it
+    folder = spec.submodule_search_locations[0] if spec and spec.submodule_search_locations else None
+    try:
+        return Path(folder, "version.py").read_bytes() if folder else b""
+    except OSError:
+        return b""
 
 
 def _files(folder: Path, pattern: str) -> Iterator[Path]:
@@ -129,6 +138,12 @@ def store(cache_file: Path, key: str, problems: list[Problem]) -> None:
         write_atomic(cache_file, text.encode("utf-8"))
 
 
+def _load_rulebook(data_dir: Path) -> RuleBook:
+    from ..loader import load_rulebook  # pydantic: only when the book is read from its YAML
+
+    return load_rulebook(data_dir)
+
+
 def load_and_check(data_dir: Path, docs_dir: Path | None, cache_file: Path | None) -> tuple[RuleBook, CheckResult]:
     """``load_rulebook(data_dir)`` and the problems of ``check_book(book, docs_dir)`` (without the
     per-game summaries, which only the CLI prints); the checks are skipped when ``cache_file``
@@ -137,7 +152,7 @@ def load_and_check(data_dir: Path, docs_dir: Path | None, cache_file: Path | Non
     and is kept beside the result (snapshot.py): an unchanged build then reads no YAML at all.
     Callers doing bulk work pause the cyclic GC around this (see collector)."""
     if cache_file is None:
-        book = load_rulebook(data_dir)
+        book = _load_rulebook(data_dir)
         return book, check_book(book, docs_dir, summaries=False)
     key = input_key(data_dir, docs_dir)
     book_file = cache_file.with_name(BOOK_FILE)
@@ -145,12 +160,12 @@ def load_and_check(data_dir: Path, docs_dir: Path | None, cache_file: Path | Non
     if stored is not None:
         book = snapshot.load(book_file, key)
         if book is None:
-            book = load_rulebook(data_dir)
+            book = _load_rulebook(data_dir)
             book.release_positions()
             if not any(p.is_error for p in stored) and input_key(data_dir, docs_dir) == key:  # none saved meanwhile
                 snapshot.store(book_file, key, book)
         return book, CheckResult(book, stored)
-    book = load_rulebook(data_dir)
+    book = _load_rulebook(data_dir)
     result = check_book(book, docs_dir, summaries=False)
     book.release_positions()
     if input_key(data_dir, docs_dir) == key:  # nothing was saved meanwhile

@@ -12,12 +12,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import lcm
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from ..models import CustomDie, DiceTable, Modifier
 from .forms import pool_distribution
 from .notation import DiceSpec, RollRange, parse_roll
 from .shape import Shape, shape_die, shape_of
+
+if TYPE_CHECKING:
+    from ..models import CustomDie, DiceTable, Modifier
 
 
 @lru_cache(maxsize=512)

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from ..models import CustomDie, DiceExpr
 from .notation import RollRange, parse_dice, parse_roll
 
 if TYPE_CHECKING:
     import icepool
+
+    from ..models import CustomDie, DiceExpr
 
 MAX_OUTCOMES = 2_000  # distinct totals of one roll: a table page stays readable, the checker fast
 MAX_DENOMINATOR = 2 ** 53  # equally likely outcomes: dice.js adds chances exactly up to this (IEEE doubles)

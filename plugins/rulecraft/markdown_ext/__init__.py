@@ -26,7 +26,6 @@ from markdown import Markdown
 from pymdownx.blocks import BlocksExtension
 
 from ..book import RuleBook
-from ..loader import load_rulebook
 from ..models.index import GameIndex, build_index
 from ..render.base import RenderContext
 from . import sanitize
@@ -91,6 +90,8 @@ class RulecraftExtension(BlocksExtension):
 
     def _book(self) -> RuleBook:
         if self.book is None:
+            from ..loader import load_rulebook  # pydantic: only for pages rendered without the MkDocs plugin
+
             folder = Path(self.getConfig("rules_data"))
             # Built from configuration by an engine (a new instance per page): share one load.
             self.book = shared_rulebook(folder) if self._from_config else load_rulebook(folder)

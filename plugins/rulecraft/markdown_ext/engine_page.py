@@ -18,7 +18,6 @@ import threading
 from pathlib import Path
 
 from ..book import RuleBook
-from ..loader import load_rulebook
 
 _lock = threading.Lock()
 _books: dict[Path, tuple[tuple, RuleBook]] = {}
@@ -37,6 +36,8 @@ def _fingerprint(folder: Path) -> tuple:
 
 def shared_rulebook(folder: Path) -> RuleBook:
     """The rule book in ``folder``, loaded once and reloaded when one of its files changes."""
+    from ..loader import load_rulebook  # here: a build from the snapshot never loads pydantic
+
     folder = folder.resolve()
     with _lock:  # an engine may render pages on several threads
         stamp = _fingerprint(folder)

@@ -1,28 +1,42 @@
-"""Typed models of rule data: the single source of the YAML format and its JSON Schema."""
+"""Typed models of rule data: the single source of the YAML format and its JSON Schema.
 
-from .base import Example, RuleModel, Step
-from .cards import Card, CardsFile, Deck
-from .catalog import CatalogFile, CatalogItem, Resource
-from .dice import CustomDie, DiceExpr, DiceFile, DiceRow, DiceTable, DieFace, Modifier
-from .game import ChangelogEntry, Component, Constant, GameFile, OpenQuestion, Range, Section, Variant
-from .glossary import GlossaryFile, Term
-from .icons import Glyph, Icon, IconsFile
-from .phases import Phase, PhasesFile
+The pydantic models are loaded on first use of one of the names below (``from rulecraft.models import
+Phase``). Code that only reads rule data imports ``models.records`` and the other modules of this package
+(index, links, numbering, textrefs, ...), which never load pydantic: a build from the snapshot does not
+need it (see records.py).
+"""
 
-# One file per concept in rules_data/<game>/ ; the key is the file's stem.
-FILE_KINDS: dict[str, type[RuleModel]] = {
-    "game": GameFile,
-    "phases": PhasesFile,
-    "dice": DiceFile,
-    "terms": GlossaryFile,
-    "icons": IconsFile,
-    "cards": CardsFile,
-    "catalog": CatalogFile,
+from __future__ import annotations
+
+import importlib
+
+_MODULE_OF = {
+    "Example": "base", "RuleModel": "base", "Step": "base",
+    "Card": "cards", "CardsFile": "cards", "Deck": "cards",
+    "CatalogFile": "catalog", "CatalogItem": "catalog", "Resource": "catalog",
+    "CustomDie": "dice", "DiceExpr": "dice", "DiceFile": "dice", "DiceRow": "dice", "DiceTable": "dice",
+    "DieFace": "dice", "Modifier": "dice",
+    "ChangelogEntry": "game", "Component": "game", "Constant": "game", "GameFile": "game", "OpenQuestion": "game",
+    "Range": "game", "Section": "game", "Variant": "game",
+    "GlossaryFile": "glossary", "Term": "glossary",
+    "Glyph": "icons", "Icon": "icons", "IconsFile": "icons",
+    "Phase": "phases", "PhasesFile": "phases",
 }
 
-__all__ = [
-    "FILE_KINDS", "Card", "CardsFile", "CatalogFile", "CatalogItem", "ChangelogEntry", "Component", "Constant",
-    "CustomDie", "Deck", "DiceExpr", "DiceFile", "DiceRow", "DiceTable", "DieFace", "Example", "GameFile",
-    "GlossaryFile", "Glyph", "Icon", "IconsFile", "Modifier", "OpenQuestion", "Phase", "PhasesFile", "Range",
-    "Resource", "RuleModel", "Section", "Step", "Term", "Variant",
-]
+# One file per concept in rules_data/<game>/ ; the key is the file's stem.
+_FILE_KINDS = {"game": "GameFile", "phases": "PhasesFile", "dice": "DiceFile", "terms": "GlossaryFile",
+               "icons": "IconsFile", "cards": "CardsFile", "catalog": "CatalogFile"}
+
+
+def __getattr__(name: str):
+    if name == "FILE_KINDS":
+        value = {stem: __getattr__(model) for stem, model in _FILE_KINDS.items()}
+    elif name in _MODULE_OF:
+        value = getattr(importlib.import_module(f".{_MODULE_OF[name]}", __name__), name)
+    else:  # a submodule (``from rulecraft.models import links``) is imported by the import system
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+__all__ = ["FILE_KINDS", *_MODULE_OF]

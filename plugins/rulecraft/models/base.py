@@ -12,6 +12,9 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StringConstraints, model_validator
 
+from . import records
+from .records import BASE_VARIANT, Conditional, applies_in, variant_ids  # noqa: F401 - this module's API
+
 # Ids name things in data and become URL anchors: lower case, digits, '-' and '_'.
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 ID_RE = re.compile(ID_PATTERN)
@@ -27,7 +30,7 @@ NOTE_HELP = ("A designer note (Markdown): how this was encoded, what the source 
              "assumed. Hidden in the player view; shown by the Designer notes switch and on the Status page.")
 
 
-class RuleModel(BaseModel):
+class RuleModel(BaseModel, records.Model):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False, validate_default=False,
                               frozen=False, populate_by_name=True,
                               # Validators are built on first use: a build whose book comes from the
@@ -80,45 +83,12 @@ def from_round_field():
                  "first round).")
 
 
-# The reserved variant id of the game as published, without any variant.
-BASE_VARIANT = "base"
-
-
 def variant_field():
     return Field(default=None, description="Only in this variant (an id under `variants:` in game.yaml), or in "
                  "any of a list of them; `base`: only in the base game (replaced in a variant).")
 
 
-def variant_ids(item) -> list[str]:
-    """The variants an item belongs to ([] for every way to play): ``variant: x`` or ``variant: [x, y]``."""
-    value = getattr(item, "variant", None)
-    if not value:
-        return []
-    return [value] if isinstance(value, str) else list(dict.fromkeys(value))
-
-
-def applies_in(names: list[str], variant: str | None) -> bool:
-    """Whether an item of these variants is played in ``variant`` (None: the base game)."""
-    return not names or (variant or BASE_VARIANT) in names
-
-
-class Conditional:
-    """When a rule applies: always, only under a condition (optional rules, expansions, player counts), or
-    from a given round on. Phases, sections and steps (set-up, end of game, scoring) declare the fields
-    ``optional``, ``condition`` and ``from_round`` after their own (so their own keys lead in hints and
-    schemas) and call ``_condition_given`` from a validator."""
-
-    def _condition_given(self):
-        if self.optional and not self.condition:
-            raise ValueError("an optional rule needs a 'condition' saying what enables it")
-        return self
-
-    @property
-    def conditional(self) -> bool:
-        return bool(self.optional or self.condition or self.from_round)
-
-
-class Step(RuleModel, Conditional):
+class Step(RuleModel, records.Step):
     """One instruction, possibly with nested sub-steps. Numbers come from order."""
 
     id: Id | None = None

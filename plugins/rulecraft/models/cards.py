@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from . import records
 from .base import NOTE_HELP, Id, RuleModel, ShortText, Text, variant_field
 
 
-class Card(RuleModel):
+class Card(RuleModel, records.Card):
     id: Id
     name: ShortText
     qty: int = Field(default=1, ge=0, le=1000)

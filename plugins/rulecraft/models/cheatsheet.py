@@ -26,14 +26,17 @@ import subprocess
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..dice.forms import form_summary
 from ..dice.odds import row_ranges
-from . import CatalogItem, Constant, DiceTable, Icon, Step, Term
-from .base import applies_in, variant_ids
 from .index import GameIndex
 from .numbering import NumberedPhase, node_variants
+from .records import applies_in, variant_ids
 from .textrefs import plain_text
+
+if TYPE_CHECKING:
+    from . import CatalogItem, Constant, DiceTable, Icon, Step, Term
 
 AUTO_TERMS = 12  # terms picked by mentions when the data chooses none
 

@@ -7,11 +7,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..problems import Location
-from . import OpenQuestion
 from .index import NON_PROSE_FIELDS, GameIndex, iter_models, iter_strings
 from .textrefs import find_placeholders
+
+if TYPE_CHECKING:
+    from . import OpenQuestion
 
 
 @dataclass

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 from pydantic import Field, field_validator, model_validator
 
 from ..dice.notation import parse_dice, parse_roll
+from . import records
 from .base import NOTE_HELP, Id, RuleModel, ShortText, Text, variant_field
 
 
@@ -19,7 +20,7 @@ class DieFace(RuleModel):
     glyph: str | None = None
 
 
-class CustomDie(RuleModel):
+class CustomDie(RuleModel, records.CustomDie):
     id: Id
     name: ShortText
     description: Text | None = None
@@ -41,14 +42,6 @@ class CustomDie(RuleModel):
             raise ValueError(f"some faces have a 'value' and {', '.join(missing)} do not; give every face a "
                              "value (a numeric die) or none (a die of named results)")
         return self
-
-    @property
-    def numeric(self) -> bool:
-        return all(f.value is not None for f in self.faces)
-
-    @property
-    def has_odds(self) -> bool:
-        return self.unknown_counts is None
 
 
 MAX_MODIFIER_COUNT = 100  # coverage checks walk every count: an absurd range must not hang the checker
@@ -80,7 +73,7 @@ class Modifier(RuleModel):
 FaceSet = int | str  # one face value or a range like '1-2', '5+'
 
 
-class Keep(RuleModel):
+class Keep(RuleModel, records.Keep):
     """Roll several dice and add only some: 'keep: {highest: 3}' on 4d6."""
 
     highest: int | None = Field(default=None, ge=1, le=50)
@@ -91,14 +84,6 @@ class Keep(RuleModel):
         if (self.highest is None) == (self.lowest is None):
             raise ValueError("write exactly one of 'highest: N' or 'lowest: N'")
         return self
-
-    @property
-    def side(self) -> str:
-        return "highest" if self.highest is not None else "lowest"
-
-    @property
-    def n(self) -> int:
-        return self.highest if self.highest is not None else self.lowest
 
 
 class Reroll(RuleModel):
@@ -134,7 +119,7 @@ class Explode(RuleModel):
         return value
 
 
-class DiceExpr(RuleModel):
+class DiceExpr(RuleModel, records.DiceExpr):
     """What is rolled: standard dice ('2d6') or a custom die, with keep / reroll / explode."""
 
     dice: str | None = Field(default=None, description="Standard dice: '1d6', '2d6', 'd66', '1d6+1'.")
@@ -163,19 +148,13 @@ class DiceExpr(RuleModel):
             raise ValueError(f"keeping the {self.keep.side} {self.keep.n} of {self.dice_count} dice keeps every "
                              "die; roll more dice or keep fewer")
 
-    @property
-    def dice_count(self) -> int:
-        if self.dice is not None:
-            return parse_dice(self.dice).count
-        return self.count or 1
-
     @model_validator(mode="after")
     def _valid(self):
         self._expr_rules("a roll")
         return self
 
 
-class Span(RuleModel):
+class Span(RuleModel, records.Span):
     """A number that varies between two bounds: a bonus, a target, a number of dice."""
 
     label: ShortText = Field(description="What the number is: 'the monster's might'.")
@@ -191,10 +170,6 @@ class Span(RuleModel):
         if abs(low) > 1000 or abs(high) > 1000:
             raise ValueError("range bounds must lie within ±1000")
         return self
-
-    @property
-    def values(self) -> range:
-        return range(self.range[0], self.range[1] + 1)
 
 
 MAX_FORM_ROWS = 61  # rows of an opposed / target table: one per value of what varies
@@ -220,7 +195,7 @@ class Opposed(RuleModel):
         return self
 
 
-class Target(RuleModel):
+class Target(RuleModel, records.Target):
     """Roll + bonus must reach a target number. Rows: the chance by target, by bonus, or by their difference."""
 
     bonus: Span | None = Field(default=None, description="What is added to the roll; omit for none.")
@@ -228,26 +203,6 @@ class Target(RuleModel):
     exceed: bool = Field(default=False, description="true: the total must be higher than the target, not equal.")
     success: Text | None = None
     failure: Text | None = None
-
-    @property
-    def axis(self) -> str:
-        """What the rows are keyed by: 'difference' when both vary, else the one that varies."""
-        bonus_varies = self.bonus is not None and len(self.bonus.values) > 1
-        if bonus_varies and len(self.against.values) > 1:
-            return "difference"
-        return "bonus" if bonus_varies else "against"
-
-    def rows(self) -> list[tuple[int, int]]:
-        """(row value, number the dice must reach) for each row."""
-        bonus_low = self.bonus.range[0] if self.bonus else 0
-        extra = 1 if self.exceed else 0
-        if self.axis == "difference":
-            low = self.against.range[0] - self.bonus.range[1]
-            high = self.against.range[1] - self.bonus.range[0]
-            return [(x, x + extra) for x in range(low, high + 1)]
-        if self.axis == "bonus":
-            return [(b, self.against.range[0] - b + extra) for b in self.bonus.values]
-        return [(t, t - bonus_low + extra) for t in self.against.values]
 
     @model_validator(mode="after")
     def _size(self):
@@ -260,7 +215,7 @@ class Target(RuleModel):
 MAX_POOL_DICE = 50
 
 
-class Pool(RuleModel):
+class Pool(RuleModel, records.Pool):
     """N dice, each succeeding on a value or more; the result is the number of successes."""
 
     dice: Span = Field(description="How many dice: label (one die per ...) and the range the page offers.")
@@ -277,10 +232,6 @@ class Pool(RuleModel):
             raise ValueError(f"success must be a value or more, like '4+', found {value!r}")
         return value
 
-    @property
-    def threshold(self) -> int:
-        return parse_roll(self.success).low
-
     @model_validator(mode="after")
     def _range(self):
         low, high = self.dice.range
@@ -289,10 +240,6 @@ class Pool(RuleModel):
         if self.shown is not None and not low <= self.shown <= high:
             raise ValueError(f"shown ({self.shown}) must lie in the dice range {list(self.dice.range)}")
         return self
-
-    @property
-    def shown_dice(self) -> int:
-        return self.shown if self.shown is not None else self.dice.range[0]
 
 
 class DiceRow(RuleModel):
@@ -316,7 +263,7 @@ class DiceRow(RuleModel):
         return self
 
 
-class DiceTable(DiceExpr):
+class DiceTable(DiceExpr, records.DiceTable):
     id: Id
     title: ShortText
     per: str | None = Field(default=None, description="Roll once per ...: 'fitted ship in the sea'.")
@@ -334,11 +281,6 @@ class DiceTable(DiceExpr):
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
     variant: Id | list[Id] | None = variant_field()
-
-    @property
-    def form(self) -> str:
-        """'opposed', 'target', 'pool', or 'table' (rows keyed by total or face)."""
-        return next((f for f in ("opposed", "target", "pool") if getattr(self, f) is not None), "table")
 
     @model_validator(mode="after")
     def _valid(self):

@@ -7,9 +7,9 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, model_validator
 
+from . import records
 from .base import (
     NOTE_HELP,
-    Conditional,
     ExampleItem,
     Id,
     RuleModel,
@@ -51,7 +51,7 @@ def _number_to_constant(value: Any) -> Any:
     return value
 
 
-class Constant(RuleModel):
+class Constant(RuleModel, records.Constant):
     """A number the rules use in several places, written once."""
 
     value: int | float = Field(description="The value in the base game.")
@@ -59,19 +59,6 @@ class Constant(RuleModel):
     unit: str | None = None
     variants: dict[Id, int | float] = Field(default_factory=dict, description="The value in a variant, by "
                                             "variant id: {long-game: 20}. Variants not listed keep `value`.")
-
-    @property
-    def shown(self) -> str:
-        """The value as every page shows it: 2.0 reads "2", 1.5 reads "1.5"."""
-        return shown_number(self.value)
-
-    def shown_in(self, variant: str | None) -> str:
-        """The value under a variant (None: the base game)."""
-        return shown_number(self.variants.get(variant, self.value) if variant else self.value)
-
-
-def shown_number(value: int | float) -> str:
-    return f"{value:g}" if isinstance(value, float) else str(value)
 
 
 class Variant(RuleModel):
@@ -98,7 +85,7 @@ class OpenQuestion(RuleModel):
     source: str | None = Field(default=None, description="Where in the source rules this comes from.")
 
 
-class Section(RuleModel, Conditional):
+class Section(RuleModel, records.Section):
     """A titled block of prose rules that is not a phase (trading, negotiation, ...)."""
 
     id: Id

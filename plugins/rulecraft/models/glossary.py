@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from pydantic import Field
 
+from . import records
 from .base import NOTE_HELP, Id, RuleModel, ShortText, Text
 
 
-class Term(RuleModel):
+class Term(RuleModel, records.Term):
     id: Id
     term: ShortText
     aliases: list[ShortText] = Field(default_factory=list, description="Other wordings that mean this term.")
@@ -21,10 +22,6 @@ class Term(RuleModel):
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
     changed_in: str | None = None
-
-    @property
-    def words(self) -> list[str]:
-        return [self.term, *self.aliases, *self.plurals]
 
 
 class GlossaryFile(RuleModel):

@@ -11,27 +11,30 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..book import Game
-from . import (
-    Card,
-    CatalogItem,
-    Component,
-    Constant,
-    CustomDie,
-    Deck,
-    DiceTable,
-    Icon,
-    Resource,
-    RuleModel,
-    Section,
-    Term,
-    Variant,
-)
+from . import records
 from .numbering import NumberedPhase, number_phases
 from .term_matcher import TermMatcher
 from .textrefs import plain_text
+
+if TYPE_CHECKING:
+    from . import (
+        Card,
+        CatalogItem,
+        Component,
+        Constant,
+        CustomDie,
+        Deck,
+        DiceTable,
+        Icon,
+        Resource,
+        RuleModel,
+        Section,
+        Term,
+        Variant,
+    )
 
 # String fields holding Markdown rule text (may contain {kind:id} references).
 TEXT_FIELDS = frozenset({
@@ -101,12 +104,11 @@ class GameIndex:
         """How often the game's data text mentions each term (explicitly or by its words), a term's
         own entry aside. Cached: the usage check and the cheat sheet both ask."""
         if self._mentions is None:
-            from . import Term
             from .textrefs import find_refs, linkable_text
 
             counts: Counter[str] = Counter()
             for obj, _, text in iter_prose(self.game):
-                if isinstance(obj, Term):
+                if isinstance(obj, records.Term):
                     continue  # a term's own entry does not count as a use
                 counts.update(ref.target for ref in find_refs(text) if ref.kind == "term")
                 # the same text the site would link (no code, headings, links, {plain:...})
@@ -187,10 +189,10 @@ def _walk_models(game: Game) -> Iterator[RuleModel]:
              game.catalog_file, *game.shared_terms]
 
     def walk(value: Any) -> Iterator[RuleModel]:
-        if isinstance(value, RuleModel):
+        if isinstance(value, records.Model):
             yield value
             for item in value.__dict__.values():
-                if isinstance(item, (RuleModel, list, dict)):
+                if isinstance(item, (records.Model, list, dict)):
                     yield from walk(item)
         elif isinstance(value, list):
             for item in value:

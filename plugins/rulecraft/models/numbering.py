@@ -13,9 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from string import ascii_lowercase
+from typing import TYPE_CHECKING
 
-from . import Phase
-from .phases import PhaseGroup
+from .records import variant_ids
+
+if TYPE_CHECKING:
+    from . import Phase
+    from .phases import PhaseGroup
+
 
 
 @dataclass
@@ -94,7 +99,6 @@ def stages(groups: list[PhaseGroup], numbered: list[NumberedPhase]) -> list[Stag
 
 def node_variants(node: NumberedPhase | None) -> list[str]:
     """The variants a phase is played in: its own, else its parent's (a variant's phase brings its parts)."""
-    from .base import variant_ids
 
     while node is not None:
         names = variant_ids(node.phase)

@@ -6,15 +6,14 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
+from . import records
 from .base import MAX_ROUND, NOTE_HELP, ExampleItem, Id, RuleModel, ShortText, StepItem, Text, variant_field
 
-# Who acts in a phase, and how; shown as a badge on the phase.
-ACTS = {"all-together": "All together", "simultaneous": "Simultaneously", "turn-order": "In turn order",
-        "one-at-a-time": "One at a time"}
+# Who acts in a phase, and how (records.ACTS: the badge shown for each).
 Acts = Literal["all-together", "simultaneous", "turn-order", "one-at-a-time"]
 
 
-class Phase(RuleModel):
+class Phase(RuleModel, records.Phase):
     id: Id
     name: ShortText
     summary: str | None = Field(default=None, description="One line for the turn overview and cheat sheet.")
@@ -53,18 +52,6 @@ class Phase(RuleModel):
         if self.skip_first_round and self.from_round:
             raise ValueError("write one of 'skip_first_round: true' or 'from_round: 2', not both")
         return self
-
-    @property
-    def first_round(self) -> int:
-        """The first round the phase is played in (1 unless it starts later)."""
-        return self.from_round or (2 if self.skip_first_round else 1)
-
-    @property
-    def has_rules(self) -> bool:
-        """True when the phase says how to play it (not just a name or a TODO)."""
-        if self.alternatives:
-            return all(alt.has_rules for alt in self.alternatives)
-        return bool((self.rules and self.rules.strip()) or self.steps or self.subphases)
 
 
 class PhaseGroup(RuleModel):

@@ -11,11 +11,15 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from xml.etree import ElementTree as etree
 
-from ..models import Step, links
-from ..models.base import BASE_VARIANT, variant_ids
+from ..models import links
 from ..models.index import GameIndex
+from ..models.records import BASE_VARIANT, variant_ids
+
+if TYPE_CHECKING:
+    from ..models import Step
 
 Element = etree.Element
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from ..models import Card, Deck, links
+from typing import TYPE_CHECKING
+
+from ..models import links
 from .base import Element, RenderContext, badge, heading, item_notes, sub, variant_markers
 from .icons import render_glyph
+
+if TYPE_CHECKING:
+    from ..models import Card, Deck
 
 
 def render_card(parent: Element, card: Card, ctx: RenderContext, level: int = 3) -> Element:

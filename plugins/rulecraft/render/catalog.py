@@ -3,9 +3,14 @@ limit and effect; every item and resource is an anchor ({item:id} links here).""
 
 from __future__ import annotations
 
-from ..models import CatalogItem, links
+from typing import TYPE_CHECKING
+
+from ..models import links
 from .base import Element, RenderContext, heading, item_notes, link, sub, variant_markers
 from .icons import render_glyph
+
+if TYPE_CHECKING:
+    from ..models import CatalogItem
 
 
 def cost_text(item: CatalogItem, ctx: RenderContext) -> str:

@@ -4,25 +4,24 @@ from __future__ import annotations
 
 import re
 
+from ..models import records
 from ..models.index import iter_models
 from .base import Element, RenderContext, heading, link, sub
 
 
 def changed_items(ctx: RenderContext) -> dict[str, list[tuple[str, str]]]:
     """version -> [(label, href)] of phases, terms and cards marked changed_in."""
-    from ..models import Card, Phase, Term
-
     out: dict[str, list[tuple[str, str]]] = {}
     for obj in iter_models(ctx.game):
         version = getattr(obj, "changed_in", None)
         if not version:
             continue
-        if isinstance(obj, Phase) and obj.id in ctx.index.phases:
+        if isinstance(obj, records.Phase) and obj.id in ctx.index.phases:
             node = ctx.index.phases[obj.id]
             out.setdefault(version, []).append((f"Phase {node.number}. {obj.name}", ctx.href("phase", obj.id)))
-        elif isinstance(obj, Term):
+        elif isinstance(obj, records.Term):
             out.setdefault(version, []).append((f"Term: {obj.term}", ctx.href("term", obj.id)))
-        elif isinstance(obj, Card):
+        elif isinstance(obj, records.Card):
             out.setdefault(version, []).append((f"Card: {obj.name}", ctx.href("card", obj.id)))
     return out
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..dice.notation import RollRange, parse_dice
 from ..dice.odds import (
@@ -25,8 +26,11 @@ from ..dice.odds import (
     table_shape,
 )
 from ..dice.shape import Shape
-from ..models import CustomDie, DiceExpr, DiceTable, Modifier, links, textrefs
+from ..models import links, textrefs
 from .base import Element, RenderContext, heading, item_notes, sub, variant_markers
+
+if TYPE_CHECKING:
+    from ..models import CustomDie, DiceExpr, DiceTable, Modifier
 
 D6_FACES = "⚀⚁⚂⚃⚄⚅"
 MAX_PER_ROLLS = 20  # the "once per ship" counter goes up to this many rolls at once

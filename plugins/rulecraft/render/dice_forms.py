@@ -9,13 +9,16 @@ at least that many) for the printed number of dice; the panel's steppers pick a 
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from ..dice.forms import opposed_chances, pool_distribution, reach_chance
 from ..dice.odds import outcome_weights, reachable_offsets, row_odds, row_ranges, shape_distribution, table_shape
 from ..dice.shape import shape_of
-from ..models import DiceTable
 from .base import Element, RenderContext, sub
 from .dice import percent, render_controls, render_head, roll_data, roll_text, signed
+
+if TYPE_CHECKING:
+    from ..models import DiceTable
 
 
 def _chance(cell: Element, chance: Fraction, den: int | None = None, bar: Fraction | None = None) -> None:

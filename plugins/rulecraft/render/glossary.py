@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 from itertools import groupby
+from typing import TYPE_CHECKING
 
-from ..models import Term, links
+from ..models import links
 from .base import Element, RenderContext, badge, heading, item_notes, link, sub
+
+if TYPE_CHECKING:
+    from ..models import Term
 
 
 def _letter(term: Term) -> str:

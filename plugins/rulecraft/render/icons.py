@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from ..models import Icon, links
+from typing import TYPE_CHECKING
+
+from ..models import links
 from .base import Element, RenderContext, inline_notes, safe, sub
+
+if TYPE_CHECKING:
+    from ..models import Icon
 
 
 def render_glyph(parent: Element, icon: Icon, ctx: RenderContext) -> Element:

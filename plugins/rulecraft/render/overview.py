@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ..models import Component, links
+from typing import TYPE_CHECKING
+
+from ..models import links
 from .base import (
     Element,
     RenderContext,
@@ -19,6 +21,9 @@ from .base import (
 )
 from .base import constant_value as value_span
 from .icons import render_glyph
+
+if TYPE_CHECKING:
+    from ..models import Component
 
 
 def render_facts(parent: Element, ctx: RenderContext) -> None:

@@ -7,7 +7,7 @@ import re
 
 from ..models import links, textrefs
 from ..models.numbering import NumberedPhase, Stage, node_variants, stages
-from ..models.phases import ACTS
+from ..models.records import ACTS
 from .base import (
     NOTE_CLASS,
     Element,

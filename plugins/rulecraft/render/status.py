@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..models import links
+from ..models import links, records
 from ..models.completeness import designer_notes, prose_todos, summarise, todo_items
 from .base import Element, RenderContext, heading, link, sub
 
@@ -80,7 +80,6 @@ def _name(obj) -> str:
 
 
 def _target(obj, ctx: RenderContext) -> str | None:
-    from ..models import Card, DiceTable, Phase, Term
-
-    kind = {Phase: "phase", Term: "term", DiceTable: "dice", Card: "card"}.get(type(obj))
+    kinds = ((records.Phase, "phase"), (records.Term, "term"), (records.DiceTable, "dice"), (records.Card, "card"))
+    kind = next((name for cls, name in kinds if isinstance(obj, cls)), None)
     return ctx.href(kind, obj.id) if kind else None

@@ -1,0 +1,276 @@
+"""The rule data as checks and renderers read it, without pydantic.
+
+Every kind of rule data has a class here holding what is derived from its fields (a phase's first round, a
+term's words, a dice table's form). The pydantic models (models/base.py and the files beside it) inherit
+these classes and add the fields, their validation and the JSON Schema: the loader builds those. A build
+whose inputs did not change takes its rule book from the snapshot instead (snapshot.py), where every model
+object was stored as a ``Record``: an object of the same kind, with the same fields in the same order, and
+the same name, made by ``rebuild`` without importing pydantic (~0.15 s and ~6 MiB of a build).
+
+So code that reads rule data asks ``isinstance(obj, records.Phase)``, never the pydantic class, and
+imports from here and from the other pydantic-free modules of this package (index, links, numbering,
+textrefs, ...), never from the package itself (``rulecraft.models`` loads the pydantic models on first use).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..dice.notation import parse_dice, parse_roll
+
+# The reserved variant id of the game as published, without any variant.
+BASE_VARIANT = "base"
+
+# Who acts in a phase, and how; shown as a badge on the phase.
+ACTS = {"all-together": "All together", "simultaneous": "Simultaneously", "turn-order": "In turn order",
+        "one-at-a-time": "One at a time"}
+
+
+def variant_ids(item) -> list[str]:
+    """The variants an item belongs to ([] for every way to play): ``variant: x`` or ``variant: [x, y]``."""
+    value = getattr(item, "variant", None)
+    if not value:
+        return []
+    return [value] if isinstance(value, str) else list(dict.fromkeys(value))
+
+
+def applies_in(names: list[str], variant: str | None) -> bool:
+    """Whether an item of these variants is played in ``variant`` (None: the base game)."""
+    return not names or (variant or BASE_VARIANT) in names
+
+
+def shown_number(value: int | float) -> str:
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+class Model:
+    """Any rule data object: a pydantic model as loaded, or a Record from the snapshot."""
+
+    __slots__ = ()
+
+
+class Record(Model):
+    """A model object as the snapshot keeps it: its fields in ``__dict__`` (in declaration order, as pydantic
+    keeps them), and where it was read from."""
+
+    __slots__ = ("__dict__", "_file", "_path")
+    _kind: type[Model] = Model  # the class of this module the record's model class inherits (record_class)
+
+    @property
+    def source_file(self) -> str:
+        return self._file
+
+    @property
+    def source_path(self) -> tuple:
+        return self._path
+
+    def set_source(self, file: str, path: tuple) -> None:
+        self._file = file
+        self._path = path
+
+    def model_copy(self, update: dict | None = None) -> Record:
+        """A shallow copy with some fields replaced (pydantic's ``model_copy`` without validation)."""
+        return rebuild(self._kind, type(self).__name__, {**self.__dict__, **(update or {})}, self._file, self._path)
+
+    def __reduce__(self):
+        # The class is made by record_class: pickle it as the arguments that make it again.
+        return rebuild, (self._kind, type(self).__name__, self.__dict__, self._file, self._path)
+
+    def __eq__(self, other: object) -> bool:
+        # As pydantic compares models: the same class (by name: a record equals the model it was made from)
+        # and equal fields.
+        if not isinstance(other, Model):
+            return NotImplemented
+        return type(self).__name__ == type(other).__name__ and self.__dict__ == other.__dict__
+
+    __hash__ = None  # mutable, and equal by value (as pydantic's models)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{name}={value!r}" for name, value in self.__dict__.items())
+        return f"{type(self).__name__}({fields})"
+
+
+@cache
+def record_class(kind: type[Model], name: str) -> type[Record]:
+    """The Record class of a model class named ``name`` whose kind here is ``kind`` (``Model`` for a model
+    that derives nothing from its fields)."""
+    bases = (Record,) if kind is Model else (kind, Record)
+    return type(name, bases, {"__slots__": (), "__module__": __name__, "_kind": kind})
+
+
+def rebuild(kind: type[Model], name: str, fields: dict, file: str, path: tuple) -> Record:
+    """A snapshot's model object (pickle calls this; snapshot.py writes the arguments)."""
+    obj = object.__new__(record_class(kind, name))
+    obj.__dict__ = fields
+    obj._file = file
+    obj._path = path
+    return obj
+
+
+# --- the kinds ---------------------------------------------------------------------------------------------
+
+
+class Conditional(Model):
+    """When a rule applies: always, only under a condition (optional rules, expansions, player counts), or
+    from a given round on. Phases, sections and steps (set-up, end of game, scoring) declare the fields
+    ``optional``, ``condition`` and ``from_round`` after their own (so their own keys lead in hints and
+    schemas) and call ``_condition_given`` from a validator."""
+
+    __slots__ = ()
+
+    def _condition_given(self):
+        if self.optional and not self.condition:
+            raise ValueError("an optional rule needs a 'condition' saying what enables it")
+        return self
+
+    @property
+    def conditional(self) -> bool:
+        return bool(self.optional or self.condition or self.from_round)
+
+
+class Step(Conditional):
+    __slots__ = ()
+
+
+class Section(Conditional):
+    __slots__ = ()
+
+
+class Phase(Model):
+    __slots__ = ()
+
+    @property
+    def first_round(self) -> int:
+        """The first round the phase is played in (1 unless it starts later)."""
+        return self.from_round or (2 if self.skip_first_round else 1)
+
+    @property
+    def has_rules(self) -> bool:
+        """True when the phase says how to play it (not just a name or a TODO)."""
+        if self.alternatives:
+            return all(alt.has_rules for alt in self.alternatives)
+        return bool((self.rules and self.rules.strip()) or self.steps or self.subphases)
+
+
+class Term(Model):
+    __slots__ = ()
+
+    @property
+    def words(self) -> list[str]:
+        return [self.term, *self.aliases, *self.plurals]
+
+
+class Constant(Model):
+    """A number the rules use in several places, written once."""
+
+    __slots__ = ()
+
+    @property
+    def shown(self) -> str:
+        """The value as every page shows it: 2.0 reads "2", 1.5 reads "1.5"."""
+        return shown_number(self.value)
+
+    def shown_in(self, variant: str | None) -> str:
+        """The value under a variant (None: the base game)."""
+        return shown_number(self.variants.get(variant, self.value) if variant else self.value)
+
+
+class Card(Model):
+    __slots__ = ()
+
+
+class CustomDie(Model):
+    __slots__ = ()
+
+    @property
+    def numeric(self) -> bool:
+        return all(f.value is not None for f in self.faces)
+
+    @property
+    def has_odds(self) -> bool:
+        return self.unknown_counts is None
+
+
+class Keep(Model):
+    """Roll several dice and add only some: 'keep: {highest: 3}' on 4d6."""
+
+    __slots__ = ()
+
+    @property
+    def side(self) -> str:
+        return "highest" if self.highest is not None else "lowest"
+
+    @property
+    def n(self) -> int:
+        return self.highest if self.highest is not None else self.lowest
+
+
+class DiceExpr(Model):
+    """What is rolled: standard dice ('2d6') or a custom die, with keep / reroll / explode."""
+
+    __slots__ = ()
+
+    @property
+    def dice_count(self) -> int:
+        if self.dice is not None:
+            return parse_dice(self.dice).count
+        return self.count or 1
+
+
+class DiceTable(DiceExpr):
+    __slots__ = ()
+
+    @property
+    def form(self) -> str:
+        """'opposed', 'target', 'pool', or 'table' (rows keyed by total or face)."""
+        return next((f for f in ("opposed", "target", "pool") if getattr(self, f) is not None), "table")
+
+
+class Span(Model):
+    """A number that varies between two bounds: a bonus, a target, a number of dice."""
+
+    __slots__ = ()
+
+    @property
+    def values(self) -> range:
+        return range(self.range[0], self.range[1] + 1)
+
+
+class Target(Model):
+    """Roll + bonus must reach a target number. Rows: the chance by target, by bonus, or by their difference."""
+
+    __slots__ = ()
+
+    @property
+    def axis(self) -> str:
+        """What the rows are keyed by: 'difference' when both vary, else the one that varies."""
+        bonus_varies = self.bonus is not None and len(self.bonus.values) > 1
+        if bonus_varies and len(self.against.values) > 1:
+            return "difference"
+        return "bonus" if bonus_varies else "against"
+
+    def rows(self) -> list[tuple[int, int]]:
+        """(row value, number the dice must reach) for each row."""
+        bonus_low = self.bonus.range[0] if self.bonus else 0
+        extra = 1 if self.exceed else 0
+        if self.axis == "difference":
+            low = self.against.range[0] - self.bonus.range[1]
+            high = self.against.range[1] - self.bonus.range[0]
+            return [(x, x + extra) for x in range(low, high + 1)]
+        if self.axis == "bonus":
+            return [(b, self.against.range[0] - b + extra) for b in self.bonus.values]
+        return [(t, t - bonus_low + extra) for t in self.against.values]
+
+
+class Pool(Model):
+    """N dice, each succeeding on a value or more; the result is the number of successes."""
+
+    __slots__ = ()
+
+    @property
+    def threshold(self) -> int:
+        return parse_roll(self.success).low
+
+    @property
+    def shown_dice(self) -> int:
+        return self.shown if self.shown is not None else self.dice.range[0]
