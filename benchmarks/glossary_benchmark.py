@@ -15,6 +15,11 @@ the peak memory (max RSS of the build process, from ``os.wait4``). Not a test: f
     .venv/bin/python benchmarks/glossary_benchmark.py                 # 200×500 and 2000×5000, 3 runs
     .venv/bin/python benchmarks/glossary_benchmark.py --size 200x500 --runs 5
     .venv/bin/python benchmarks/glossary_benchmark.py --size 200x500 --keep /tmp/bench   # keep the project
+
+``--before DIR`` also builds off and on with another checkout's code first on the path (``git archive
+<commit> plugins | tar -x -C /tmp/before``, then ``--before /tmp/before/plugins``), in a copy of the
+project with its own cache, interleaved with the rest: before/after in the same minutes, with the median
+of each round's after/before ratio.
 """
 
 from __future__ import annotations
@@ -168,14 +173,17 @@ COLD = False  # --cold: no cache kept between builds (the checker runs in every 
 BYTECODE = True  # --no-bytecode-cache: every build compiles every module it imports
 
 
-def run_build(root: Path, variant: str) -> tuple[float, float, int]:
-    """(wall seconds, CPU seconds, peak RSS in KiB) of one `mkdocs build` in a fresh process."""
+def run_build(root: Path, variant: str, plugins: Path | None = None) -> tuple[float, float, int]:
+    """(wall seconds, CPU seconds, peak RSS in KiB) of one `mkdocs build` in a fresh process (``plugins``:
+    a folder put first on the path, holding another checkout's ``rulecraft``)."""
     site = root / f"site-{variant}"
     shutil.rmtree(site, ignore_errors=True)
     if COLD:
         shutil.rmtree(root / ".cache", ignore_errors=True)
     cmd = [sys.executable, "-m", "mkdocs", "build", "-q", "-f", str(root / f"mkdocs-{variant}.yml"), "-d", str(site)]
     env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONHASHSEED": "0"}  # same set/dict layouts every run
+    if plugins is not None:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(plugins), env.get("PYTHONPATH")]))
     # An installed package has its bytecode compiled; a PYTHONDONTWRITEBYTECODE=1 environment would make
     # every build compile every module it imports (~0.5 s of a 2 s build). Kept in the project folder.
     if BYTECODE:
@@ -194,7 +202,8 @@ def run_build(root: Path, variant: str) -> tuple[float, float, int]:
     return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss
 
 
-def bench(pages: int, term_count: int, runs: int, density: float, keep: Path | None) -> dict:
+def bench(pages: int, term_count: int, runs: int, density: float, keep: Path | None,
+          before: Path | None = None) -> dict:
     root = Path(tempfile.mkdtemp(prefix=f"gl-bench-{pages}x{term_count}-")) if keep is None else keep
     if keep is not None:
         shutil.rmtree(keep, ignore_errors=True)
@@ -202,17 +211,27 @@ def bench(pages: int, term_count: int, runs: int, density: float, keep: Path | N
     make_project(root, pages, term_count, density)
     variants = ("plain", "off", "on")
     results: dict[str, list[tuple[float, float, int]]] = {v: [] for v in variants}
+    old: dict[str, list[tuple[float, float, int]]] = {"off": [], "on": []}
+    old_root = root.with_name(root.name + "-before")
     try:
+        if before is not None:  # the same project, its own .cache (the snapshot's format may differ)
+            shutil.rmtree(old_root, ignore_errors=True)
+            shutil.copytree(root, old_root)
+            run_build(old_root, "on", before)
         run_build(root, "on")  # warm the file cache and Python's bytecode cache once
         links = count_links(root / "site-on")
         print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
         for _ in range(runs):
             for variant in variants:  # interleaved, so drift hits every variant alike
+                if before is not None and variant in old:
+                    old[variant].append(run_build(old_root, variant, before))
+                    shutil.rmtree(old_root / f"site-{variant}", ignore_errors=True)
                 results[variant].append(run_build(root, variant))
                 shutil.rmtree(root / f"site-{variant}", ignore_errors=True)  # 2 000 pages: gigabytes
     finally:
         if keep is None:
             shutil.rmtree(root, ignore_errors=True)
+        shutil.rmtree(old_root, ignore_errors=True)
     wall = {v: statistics.median(r[0] for r in results[v]) for v in variants}
     cpu = {v: statistics.median(r[1] for r in results[v]) for v in variants}
     mem = {v: max(r[2] for r in results[v]) for v in variants}
@@ -231,6 +250,15 @@ def bench(pages: int, term_count: int, runs: int, density: float, keep: Path | N
     print(f"  vs no plugin  on/plain = CPU {cpu['on'] / cpu['plain']:.3f}× (paired rounds: {vs_plain['on']:.3f}×, "
           f"off/plain {vs_plain['off']:.3f}×)   wall {wall['on'] / wall['plain']:.3f}×   "
           f"memory {mem['on'] / mem['plain']:.3f}×")
+    if before is not None:
+        print(f"  before ({before}):")
+        for v in old:
+            ratio = statistics.median(new[1] / was[1] for new, was in zip(results[v], old[v]))
+            print(f"    {v:<5}  CPU median {statistics.median(r[1] for r in old[v]):6.2f} s   peak RSS "
+                  f"{max(r[2] for r in old[v]) / 1024:6.1f} MiB   after/before CPU, paired rounds: {ratio:.3f}×")
+        old_vs = statistics.median(r[1] / p[1] for r, p in zip(old["on"], results["plain"]))
+        print(f"    on/plain CPU, paired rounds: {old_vs:.3f}×   memory "
+              f"{max(r[2] for r in old['on']) / mem['plain']:.3f}×")
     return {"cpu": cpu, "wall": wall, "memory": mem, "paired": paired}
 
 
@@ -249,13 +277,15 @@ def main() -> None:
     parser.add_argument("--keep", type=Path, help="write the project here and keep it (one size only)")
     parser.add_argument("--cold", action="store_true", help="delete .cache/ before every build (no check reuse)")
     parser.add_argument("--no-bytecode-cache", action="store_true", help="compile every import in every build")
+    parser.add_argument("--before", type=Path, help="a folder holding another checkout's rulecraft package "
+                        "(its plugins/): off and on are also built with it, interleaved")
     args = parser.parse_args()
     global COLD, BYTECODE
     COLD, BYTECODE = args.cold, not args.no_bytecode_cache
     sizes = args.size or ["200x500", "2000x5000"]
     for size in sizes:
         pages, terms = (int(x) for x in size.lower().split("x"))
-        bench(pages, terms, args.runs, args.density, args.keep)
+        bench(pages, terms, args.runs, args.density, args.keep, args.before)
 
 
 if __name__ == "__main__":
