@@ -8,7 +8,7 @@ import difflib
 from collections.abc import Iterator
 
 from ..models import RuleModel
-from ..models.base import BASE_VARIANT, variant_ids
+from ..models.records import BASE_VARIANT, variant_ids
 from ..models.index import GameIndex, iter_models
 from ..problems import Problem, error, warning
 

@@ -13,7 +13,6 @@ from typing import Annotated, Any
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StringConstraints, model_validator
 
 from . import records
-from .records import BASE_VARIANT, Conditional, applies_in, variant_ids  # noqa: F401 - this module's API
 
 # Ids name things in data and become URL anchors: lower case, digits, '-' and '_'.
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
@@ -31,10 +30,13 @@ NOTE_HELP = ("A designer note (Markdown): how this was encoded, what the source 
 
 
 class RuleModel(BaseModel, records.Model):
+    """A model as the loader validates it from YAML. What is derived from its fields lives in its kind in
+    records.py, which it inherits: a build from the snapshot reads the same kinds without pydantic."""
+
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False, validate_default=False,
                               frozen=False, populate_by_name=True,
-                              # Validators are built on first use: a build whose book comes from the
-                              # snapshot (snapshot.py) validates nothing and never builds them.
+                              # Validators are built on first use: a process that imports the models
+                              # without validating anything never builds them.
                               defer_build=True)
 
     # Where this object was read from: file shown to people and the path in it.
