@@ -8,8 +8,8 @@ import difflib
 from collections.abc import Iterator
 
 from ..models import RuleModel
-from ..models.records import BASE_VARIANT, variant_ids
 from ..models.index import GameIndex, iter_models
+from ..models.records import BASE_VARIANT, variant_ids
 from ..problems import Problem, error, warning
 
 
