@@ -99,12 +99,21 @@ class TermMatcher:
         return bool(self.entries)
 
     def find(self, text: str) -> list[TermMatch]:
-        if not self.entries or not text:
-            return []
+        return self.locate(text)[0]
+
+    def locate(self, text: str) -> tuple[list[TermMatch], list[int], int]:
+        """``find``, and where the matches are among the text's words: (matches, index of each match's first
+        word, number of words). Words are the ``\\w+`` tokens the matcher reads (of the case-folded text, or of
+        the text itself when folding changes its length); the count is -1 when the matcher read none (an
+        empty glossary). The term linker spreads its links by words, and so need not count them again."""
+        if not self.entries:
+            return [], [], -1
+        if not text:
+            return [], [], 0
         folded = text.casefold()
         parts = _SPLIT_RE.split(folded)  # [gap, word, gap, word, ..., gap]: tokenised in C
         if self.firsts.keys().isdisjoint(parts):  # gaps are never keys: no need to pick the words out
-            return []  # the common case for most text nodes: nothing to do
+            return [], [], len(parts) // 2  # the common case for most text nodes: nothing to do
         words = parts[1::2]
         if len(folded) == len(text):
             ends = list(accumulate(map(len, parts)))  # ends[k]: offset just after parts[k]
@@ -113,9 +122,11 @@ class TermMatcher:
             parts = [p if k % 2 == 0 else p.casefold() for k, p in enumerate(original)]
             words = parts[1::2]
             ends = list(accumulate(map(len, original)))
-        return self._scan(text, parts, words, ends)
+        firsts: list[int] = []
+        return self._scan(text, parts, words, ends, firsts), firsts, len(words)
 
-    def _scan(self, text: str, parts: list[str], words: list[str], ends: list[int]) -> list[TermMatch]:
+    def _scan(self, text: str, parts: list[str], words: list[str], ends: list[int],
+              firsts: list[int]) -> list[TermMatch]:
         trie = self.trie
         count = len(words)
         matches: list[TermMatch] = []
@@ -149,6 +160,7 @@ class TermMatcher:
                 continue
             entry, last = found
             matches.append(TermMatch(start, ends[last], entry.term_id, entry.word))
+            firsts.append(i)
             free = (last + 1) // 2
         return matches
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rulecraft.models.term_matcher import TermMatcher, is_case_sensitive, normalise
 
 GLOSSARY = [
@@ -106,3 +108,24 @@ def test_normalise_and_case_rule():
 
 def test_possessives_match_the_term():
     assert found("the Company's shares and the Company’s seat") == [("Company", "company"), ("Company", "company")]
+
+
+def test_locate_gives_each_matchs_word_index_and_the_word_count():
+    matcher = TermMatcher(GLOSSARY)
+    text = "Each turn, your Company Standing rises; the face-up Offices and l'Office stay.  Company"
+    matches, firsts, total = matcher.locate(text)
+    assert matches == matcher.find(text)
+    words = [(m.start(), m.group()) for m in re.finditer(r"\w+", text)]
+    assert total == len(words)
+    assert [words[i][0] for i in firsts] == [m.start for m in matches]  # the match starts at that word
+    assert matcher.locate("no terms in here at all") == ([], [], 6)
+    assert matcher.locate("") == ([], [], 0)
+    assert TermMatcher([]).locate("anything") == ([], [], -1)  # an empty glossary reads no words
+
+
+def test_locate_counts_the_original_words_when_case_folding_changes_the_length():
+    matcher = TermMatcher([("Straße", "street", None), ("Office", "office", None)])
+    text = "Die STRASSE und die Straße, the Office"
+    matches, firsts, total = matcher.locate(text)
+    assert [text[m.start:m.end] for m in matches] == ["STRASSE", "Straße", "Office"]
+    assert firsts == [1, 4, 6] and total == 7
