@@ -56,6 +56,17 @@ _RAW_CLOSE_RE = re.compile(r"</(a|code|pre|kbd|samp|script|style|h[1-6]|abbr|but
                            re.IGNORECASE)
 _STX_RE = re.compile("\x02[^\x03]*\x03")
 _WORD_RE = re.compile(r"[^\W_]+")
+# ASCII -> b"a" for a letter or digit (what _WORD_RE's words are made of in ASCII), b" " for anything else
+_ASCII_WORD_BYTES = bytes(0x61 if chr(i).isalnum() else 0x20 for i in range(128)) + b" " * 128
+
+
+def count_words(text: str) -> int:
+    """``len(_WORD_RE.findall(text))``: in ASCII text, the starts of runs of letters and digits, counted by
+    ``bytes.count`` (no list of words made: about 5 times faster)."""
+    if text.isascii():
+        marks = text.encode("ascii").translate(_ASCII_WORD_BYTES)
+        return marks.count(b" a") + marks.startswith(b"a")
+    return len(_WORD_RE.findall(text))
 
 
 # A serialized glossary link whose text holds no markup (what render.base.term_link makes; attribute values
@@ -235,7 +246,12 @@ class TermLinkTreeprocessor(Treeprocessor):
 
     def earn(self, text: str) -> None:
         if self.spacing:
-            self.credit = min(1.0, self.credit + len(_WORD_RE.findall(text)) * self.rate)
+            self.credit = min(1.0, self.credit + count_words(text) * self.rate)
+
+    def gain(self, words: int) -> None:
+        """``earn`` for text of ``words`` words, counted already."""
+        if self.spacing:
+            self.credit = min(1.0, self.credit + words * self.rate)
 
     def walk_other_game(self, el: etree.Element, game: str) -> None:
         saved = (self.ctx, self.matcher, self.game_id, self.seen, self.base)
@@ -272,15 +288,21 @@ class TermLinkTreeprocessor(Treeprocessor):
             return None
         if "{" in text:  # a reference shown literally (written \{term:x}) stays as it is
             blocked = (blocked or []) + [m.span() for m in REF_RE.finditer(text)]
-        matches = self.matcher.find(text)
+        matches, firsts, total = self.matcher.locate(text)
+        # The matcher's words are the budget's words (its count, and each match's index among them) in
+        # ASCII text without '_' (which _WORD_RE splits words at): then nothing is counted twice.
+        counted = total >= 0 and text.isascii() and "_" not in text
         if not matches:
-            self.earn(text)
+            if counted:
+                self.gain(total)
+            else:
+                self.earn(text)
             return None
         links: list[etree.Element] = []
         head = text
         cursor = 0
-        earned = 0  # how far into ``text`` the budget has counted words
-        for match in matches:
+        earned = 0  # how far into ``text`` the budget has counted: words if ``counted``, else characters
+        for match, first in zip(matches, firsts):
             term_id = match.term_id
             if term_id == excluded:
                 continue
@@ -290,8 +312,12 @@ class TermLinkTreeprocessor(Treeprocessor):
             if (self.first_only and term_id in self.seen) or term_id in self.listed:
                 continue
             if self.spacing:
-                self.earn(text[earned:match.start])
-                earned = match.start
+                if counted:
+                    self.gain(first - earned)
+                    earned = first
+                else:
+                    self.earn(text[earned:match.start])
+                    earned = match.start
                 if self.credit < 1:
                     continue  # too close to the last link: plain words; a later mention may link
                 self.credit -= 1
@@ -304,7 +330,10 @@ class TermLinkTreeprocessor(Treeprocessor):
                 head = before
             links.append(link)
             cursor = match.end
-        self.earn(text[earned:])
+        if counted:
+            self.gain(total - earned)
+        else:
+            self.earn(text[earned:])
         if not links:
             return None
         links[-1].tail = text[cursor:]
@@ -338,19 +367,28 @@ def unlink(el: etree.Element) -> None:
     el.attrib.clear()
 
 
-_UNCOUNTED = ("rc-dnote", "headerlink")
+_UNCOUNTED_TAGS = HEADINGS | {"script", "style"}
 
 
-def _count(el: etree.Element, listed: bool = False) -> tuple[int, int]:
-    """(words of body text, links in term lists) under ``el``: what a reader sees as the page's text,
+def _count(root: etree.Element) -> tuple[int, int]:
+    """(words of body text, links in term lists) under ``root``: what a reader sees as the page's text,
     headings and designer notes aside."""
-    words = len(_WORD_RE.findall(el.text)) if el.text else 0
-    links = 1 if listed and linked_term(el) else 0
-    for child in el:
-        cls = child.get("class") or ""
-        if child.tag not in HEADINGS and child.tag not in ("script", "style") and not any(c in cls for c in _UNCOUNTED):
-            w, n = _count(child, listed or "rc-term-list" in cls)
-            words, links = words + w, links + n
-        if child.tail:
-            words += len(_WORD_RE.findall(child.tail))
-    return words, links
+    texts = []  # counted at once: words never run across the spaces that join them
+    links = 0
+    stack = [(root, False)]  # (element, inside a term list)
+    while stack:
+        el, listed = stack.pop()
+        if el.text:
+            texts.append(el.text)
+        if listed and linked_term(el):
+            links += 1
+        for child in el:
+            if child.tag not in _UNCOUNTED_TAGS:
+                cls = child.get("class")
+                if not cls:
+                    stack.append((child, listed))
+                elif not ("rc-dnote" in cls or "headerlink" in cls):
+                    stack.append((child, listed or "rc-term-list" in cls))
+            if child.tail:
+                texts.append(child.tail)
+    return count_words(" ".join(texts)), links
