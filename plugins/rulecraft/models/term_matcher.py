@@ -23,11 +23,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate, compress
+from itertools import compress
 from typing import NamedTuple
 
 _TOKEN_RE = re.compile(r"\w+")
 _SPLIT_RE = re.compile(r"(\w+)")
+_SPLIT_ASCII_RE = re.compile(r"(\w+)", re.ASCII)
 _SPACE_RE = re.compile(r"\s+")
 _JOINERS = frozenset("-‐‑'’")  # characters that glue two words into one
 _APOSTROPHES = frozenset("'’")
@@ -111,42 +112,43 @@ class TermMatcher:
         if not text:
             return [], [], 0
         folded = text.casefold()
-        parts = _SPLIT_RE.split(folded)  # [gap, word, gap, word, ..., gap]: tokenised in C
+        # ASCII text (most of it) is split a little faster by the ASCII-only pattern (the same \w there)
+        parts = (_SPLIT_ASCII_RE if folded.isascii() else _SPLIT_RE).split(folded)  # [gap, word, ..., gap], in C
         if self.firsts.keys().isdisjoint(parts):  # gaps are never keys: no need to pick the words out
             return [], [], len(parts) // 2  # the common case for most text nodes: nothing to do
         words = parts[1::2]
-        if len(folded) == len(text):
-            ends = list(accumulate(map(len, parts)))  # ends[k]: offset just after parts[k]
-        else:  # rare letters whose case folding changes length (ß -> ss): offsets from the original
-            original = _SPLIT_RE.split(text)
-            parts = [p if k % 2 == 0 else p.casefold() for k, p in enumerate(original)]
+        sizes = parts  # the parts whose lengths are offsets in ``text``
+        if len(folded) != len(text):  # rare letters whose case folding changes length (ß -> ss)
+            sizes = _SPLIT_RE.split(text)
+            parts = [p if k % 2 == 0 else p.casefold() for k, p in enumerate(sizes)]
             words = parts[1::2]
-            ends = list(accumulate(map(len, original)))
         firsts: list[int] = []
-        return self._scan(text, parts, words, ends, firsts), firsts, len(words)
+        return self._scan(text, parts, words, sizes, firsts), firsts, len(words)
 
-    def _scan(self, text: str, parts: list[str], words: list[str], ends: list[int],
+    def _scan(self, text: str, parts: list[str], words: list[str], sizes: list[str],
               firsts: list[int]) -> list[TermMatch]:
         trie = self.trie
-        count = len(words)
+        count = len(parts)
         matches: list[TermMatch] = []
         free = 0  # first word not covered by a match yet
+        done = offset = 0  # offset: where parts[done] starts in ``text`` (summed only up to where it is asked)
         # Only words that start some glossary word are looked at (indices found at C speed).
-        for i in compress(range(count), map(trie.__contains__, words)):
+        for i in compress(range(len(words)), map(trie.__contains__, words)):
             if i < free:
                 continue
             k = 2 * i + 1  # index of words[i] in parts
             if i and parts[k - 1] in _JOINERS:  # "non-Company": inside a hyphenated word
                 continue
-            start = ends[k - 1]
+            offset += sum(map(len, sizes[done:k]))
+            done = k
             found = None
             node = trie[words[i]]
             last = k
             while True:  # one step per token: the longest valid glossary word starting here wins
                 entry = node.get(_END)
-                if entry is not None and self._valid(entry, text, parts, words, last, start, ends):
+                if entry is not None and self._valid(entry, text, parts, last, offset, sizes, k):
                     found = (entry, last)
-                if last + 2 >= len(parts):
+                if last + 2 >= count:
                     break
                 gap = parts[last + 1]
                 node = node.get(gap if gap == " " else _gap(gap).replace("’", "'"))
@@ -159,18 +161,17 @@ class TermMatcher:
             if found is None:
                 continue
             entry, last = found
-            matches.append(TermMatch(start, ends[last], entry.term_id, entry.word))
+            matches.append(TermMatch(offset, offset + sum(map(len, sizes[k:last + 1])), entry.term_id, entry.word))
             firsts.append(i)
             free = (last + 1) // 2
         return matches
 
     @staticmethod
-    def _valid(entry: _Entry, text: str, parts: list[str], words: list[str], last: int, start: int,
-               ends: list[int]) -> bool:
-        """A glossary word ending at parts[last]: not followed by "-word" or "'word" (part of a longer
-        word) unless a possessive "'s"; exact case when the word is case-sensitive."""
-        j = (last + 1) // 2  # index of the next word
-        if j < len(words) and parts[last + 1] in _JOINERS and not (
-                parts[last + 1] in _APOSTROPHES and words[j] == "s"):
+    def _valid(entry: _Entry, text: str, parts: list[str], last: int, start: int, sizes: list[str], first: int) -> bool:
+        """A glossary word from parts[first] (at ``start`` in ``text``) to parts[last]: not followed by "-word"
+        or "'word" (part of a longer word) unless a possessive "'s"; exact case when the word is case-sensitive."""
+        after = parts[last + 1]
+        if after in _JOINERS and last + 2 < len(parts) and not (after in _APOSTROPHES and parts[last + 2] == "s"):
             return False
-        return not entry.case_sensitive or normalise_case(text[start:ends[last]]) == entry.exact
+        return not entry.case_sensitive or normalise_case(
+            text[start:start + sum(map(len, sizes[first:last + 1]))]) == entry.exact

@@ -129,3 +129,10 @@ def test_locate_counts_the_original_words_when_case_folding_changes_the_length()
     matches, firsts, total = matcher.locate(text)
     assert [text[m.start:m.end] for m in matches] == ["STRASSE", "Straße", "Office"]
     assert firsts == [1, 4, 6] and total == 7
+
+
+def test_offsets_after_words_whose_folding_changes_length():
+    glossary = [("Big  Ship", "big", True), ("VP", "vp", None), ("Office", "office", None)]
+    text = "Straße big ship; STRASSE Big\nShip, ßß VP-track, vp, VP's Office-holder Office"
+    assert found(text, glossary) == [("Big\nShip", "big"), ("VP", "vp"), ("Office", "office")]
+    assert found(text.replace("ß", "ss"), glossary) == found(text, glossary)
