@@ -207,23 +207,31 @@ class TermLinkTreeprocessor(Treeprocessor):
                 defined = self.defined_by(child)
             cls = child.get("class")
             if isinstance(tag, str) and tag not in SKIP_TAGS and not (cls and not SKIP_CLASSES.isdisjoint(cls.split())):
-                saved = self.forced, self.phase, self.listed, self.inline_dice
-                if cls and "rc-term-list" in cls.split():
-                    self.forced = True
-                if tag == "section" and cls and "rc-phase" in cls.split() and len(child) and child[0].get("id"):
-                    self.phase = child[0].get("id")
-                    self.listed = frozenset(filter(None, (linked_term(a) for lst in child.iter("p")
-                                                          if "rc-term-list" in (lst.get("class") or "")
-                                                          for a in lst)))
-                    self.inline_dice = {box[-1].get("id", "").removeprefix(self.phase + "~"): box[-1].get("id")
-                                        for box in child.iter("details") if "rc-phase-dice" in (box.get("class") or "")
-                                        and len(box)}
-                self.walk(child, defined if tag == "dd" and defined else excluded)
-                self.forced, self.phase, self.listed, self.inline_dice = saved
+                inner = defined if tag == "dd" and defined else excluded
+                if cls and ("rc-term-list" in cls or "rc-phase" in cls):
+                    self.walk_marked(child, cls, inner)
+                else:  # most elements: no state of a term list or phase to set and restore
+                    self.walk(child, inner)
             position += 1
             if child.tail and not child.tail.isspace():
                 # The tail belongs to the parent: links go into the parent right after the child.
                 child.tail, position = self.insert_links(el, position, child.tail, excluded)
+
+    def walk_marked(self, el: etree.Element, cls: str, excluded: str | None) -> None:
+        """``walk`` into a term list or a phase's section (``cls``: its class): their state holds inside only."""
+        saved = self.forced, self.phase, self.listed, self.inline_dice
+        if "rc-term-list" in cls.split():
+            self.forced = True
+        if el.tag == "section" and "rc-phase" in cls.split() and len(el) and el[0].get("id"):
+            self.phase = el[0].get("id")
+            self.listed = frozenset(filter(None, (linked_term(a) for lst in el.iter("p")
+                                                  if "rc-term-list" in (lst.get("class") or "")
+                                                  for a in lst)))
+            self.inline_dice = {box[-1].get("id", "").removeprefix(self.phase + "~"): box[-1].get("id")
+                                for box in el.iter("details") if "rc-phase-dice" in (box.get("class") or "")
+                                and len(box)}
+        self.walk(el, excluded)
+        self.forced, self.phase, self.listed, self.inline_dice = saved
 
     def keep_or_unlink(self, el: etree.Element, term_id: str, game: str | None) -> None:
         """An explicit term link stays when it is in a term list, or is the section's first mention and the
