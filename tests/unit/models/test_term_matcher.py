@@ -136,3 +136,30 @@ def test_offsets_after_words_whose_folding_changes_length():
     text = "Straße big ship; STRASSE Big\nShip, ßß VP-track, vp, VP's Office-holder Office"
     assert found(text, glossary) == [("Big\nShip", "big"), ("VP", "vp"), ("Office", "office")]
     assert found(text.replace("ß", "ss"), glossary) == found(text, glossary)
+
+
+def test_ascii_text_is_matched_as_any_text_is():
+    """ASCII text takes a faster path (bytes.split/find): it must find what the general one finds."""
+    import random
+
+    rng = random.Random(7)
+    words = ["ab", "AB", "a", "b", "s", "S", "cab", "abc", "x_y", "_", "9", "Ab", "ba"]
+    gaps = [" ", "  ", "-", "'", ", ", "\n", "\t", "_", ". ", " - ", "--", "''", ""]
+
+    def phrase(n: int) -> str:
+        return "".join(rng.choice(words) + rng.choice(gaps[:-1]) for _ in range(n - 1)) + rng.choice(words)
+
+    found_some = 0
+    for _ in range(300):
+        matcher = TermMatcher([(phrase(rng.randint(1, 3)), f"t{j}", rng.choice([None, None, True, False]))
+                               for j in range(rng.randint(1, 6))])
+        for _ in range(20):
+            text = rng.choice(["", " ", "-", "'"]) + "".join(rng.choice(words) + rng.choice(gaps)
+                                                              for _ in range(rng.randint(0, 14)))
+            assert matcher.locate(text) == matcher._locate_any(text), text
+            found_some += bool(matcher.find(text))
+    assert found_some > 1000
+    matcher = TermMatcher(GLOSSARY)
+    for text in ["cab Company, Company's Companies-wide l'Office Office", "abCompany Company", "VP VP-x vp VP's",
+                 "seat  of\npower, seat of-power", "face-up, face - up"]:
+        assert matcher.locate(text) == matcher._locate_any(text)
