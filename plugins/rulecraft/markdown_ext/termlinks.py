@@ -27,7 +27,9 @@ they are hidden in the player view. A link to the phase it stands in (``{phase:x
 is shown as text.
 
 Cost: a text node none of whose words starts a glossary word is rejected with one set
-operation (``TermMatcher.find``), so pages with few matches stay cheap.
+operation (``TermMatcher.locate``), so pages with few matches stay cheap. The budget counts each
+word once: the page's in one pass over its joined text (``allowance``), and within a text the
+matcher's own words (``locate`` gives each match's word index) wherever they are the budget's.
 """
 
 from __future__ import annotations
