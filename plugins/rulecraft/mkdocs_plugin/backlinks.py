@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import os
 import re
+from operator import itemgetter
 from pathlib import Path
 
 from mkdocs.utils import get_relative_url
@@ -57,12 +58,21 @@ def slot_renderer(glossary_page, game_id: str | None, mentions, pages: dict, ord
     """
     by_term = group_mentions(mentions, game_id, glossary_page.file.src_uri)
     order = order or {}
-    toc_cache: dict[str, dict[str, str]] = {}
-    url_cache: dict[str, str] = {}
+    shown: dict[str, tuple] = {}  # src -> what every list naming the page shares (500 terms: 500 lists)
+    section_links: dict[tuple[str, str], str] = {}
 
-    def page_key(src: str):
+    def page_of(src: str) -> tuple:
+        """(sort key, src, link to the page, its sections' titles, its title as text, its URL)."""
         page = pages[src]
-        return (order.get(src, len(order)), (page.title or src).casefold(), src)
+        url = html.escape(get_relative_url(page.url, glossary_page.url))
+        label = page.title or html.escape(src)  # MkDocs page titles are HTML already
+        found = shown[src] = ((order.get(src, len(order)), (page.title or src).casefold(), src), src,
+                              f'<a href="{url}">{label}</a>', _toc_titles(page), html.unescape(page.title or ''), url)
+        return found
+
+    def section_link(src: str, section: str, url: str, title: str) -> str:
+        link = section_links[src, section] = f'<a href="{url}#{html.escape(section)}">{html.escape(title)}</a>'
+        return link
 
     def render(term_id: str) -> str:
         found = by_term.get(term_id)
@@ -73,19 +83,11 @@ def slot_renderer(glossary_page, game_id: str | None, mentions, pages: dict, ord
             sections = places.setdefault(src, [])
             if section not in sections:
                 sections.append(section)
+        listed = sorted((shown.get(src) or page_of(src) for src in places if src in pages), key=itemgetter(0))
         items = []
-        for src in sorted((s for s in places if s in pages), key=page_key):
-            page = pages[src]
-            url = url_cache.get(src)
-            if url is None:
-                url = url_cache[src] = html.escape(get_relative_url(page.url, glossary_page.url))
-            titles = toc_cache.get(src)
-            if titles is None:
-                titles = toc_cache[src] = _toc_titles(page)
-            label = page.title or html.escape(src)  # MkDocs page titles are HTML already
-            sections = [s for s in places[src] if s and s in titles and titles[s] != html.unescape(page.title or '')]
-            links = [f'<a href="{url}#{html.escape(s)}">{html.escape(titles[s])}</a>' for s in sections]
-            head = f'<a href="{url}">{label}</a>'
+        for _, src, head, titles, title, url in listed:
+            links = [section_links.get((src, s)) or section_link(src, s, url, titles[s])
+                     for s in places[src] if s and s in titles and titles[s] != title]
             items.append(f"<li>{head}: {', '.join(links)}</li>" if links else f"<li>{head}</li>")
         if not items:
             return ""

@@ -185,7 +185,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         return files
 
     def _game_of(self, src_uri: str) -> str | None:
-        first = PurePosixPath(src_uri).parts[0] if "/" in src_uri else None
+        first = src_uri.split("/", 1)[0] if "/" in src_uri else None  # src_uri: a normalised POSIX path
         return first if first in self.book.games else None
 
     def on_page_markdown(self, markdown: str, /, *, page, config, files):
@@ -195,8 +195,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         game_id = self._game_of(src)
         self.page_state.start(src, game_id, lambda game: self._glossary_url(page, game, files))
         if src not in self.generated:
-            shown = str(Path(config.docs_dir, src).relative_to(self.root)) if Path(config.docs_dir).is_relative_to(
-                self.root) else src
+            shown = self._shown_path(config.docs_dir, src)
             index = build_index(self.book.games[game_id]) if game_id else None
             problems = list(check_page_blocks(self.book, index, shown, markdown))
             if index is not None:
@@ -209,6 +208,15 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             render = page.render
             page.render = lambda config, files: self._render_reusing(page, render, config, files)
         return markdown
+
+    def _shown_path(self, docs_dir: str, src: str) -> str:
+        """The page's file as messages name it: from the project folder when the docs are inside it."""
+        kept = getattr(self, "_shown_docs", None)
+        if kept is None or kept[0] != (docs_dir, self.root):  # once per build, not per page: pathlib is slow
+            docs = Path(docs_dir)
+            kept = self._shown_docs = ((docs_dir, self.root),
+                                       docs.relative_to(self.root) if docs.is_relative_to(self.root) else None)
+        return src if kept[1] is None else str(kept[1] / src)
 
     def _render_cache(self) -> RenderCache:
         cache = getattr(self, "render_cache", None)

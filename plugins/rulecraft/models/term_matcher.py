@@ -8,6 +8,9 @@ From such a token the glossary words are followed in a trie, one step per token,
 the work per position is at most the length of the longest glossary word (a few
 tokens; never more than a name's 300 characters allow): linear in the text, whatever
 the aliases (``a``, ``a a``, ... ``a a ... a b`` cost the same per word as ``Company``).
+ASCII text (most text) is split with ``bytes.translate``/``split`` instead of a regex, and
+offsets are found (``bytes.find``) only for words that start a glossary word: the same
+matches, about 40 % faster.
 
 * Whole words: a match never starts or ends inside a word joined by a hyphen or an
   apostrophe ("Company-wide", "non-Company", "l'Office" do not match "Company" or
@@ -23,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import accumulate, compress
+from itertools import compress
 from typing import NamedTuple
 
 _TOKEN_RE = re.compile(r"\w+")
@@ -32,6 +35,9 @@ _SPACE_RE = re.compile(r"\s+")
 _JOINERS = frozenset("-‐‑'’")  # characters that glue two words into one
 _APOSTROPHES = frozenset("'’")
 _END = ""  # trie key of a complete glossary word (no symbol is empty)
+# ASCII byte -> itself lower-cased for a letter, digit or '_' (\w in ASCII), else b" ": the words of
+# ``text.encode().translate(_ASCII_WORDS)`` are the \w+ tokens of ``text.casefold()``, at the same offsets.
+_ASCII_WORDS = bytes(ord(chr(c).lower()) if chr(c).isalnum() or c == 0x5F else 0x20 for c in range(128)) + b" " * 128
 
 
 class TermMatch(NamedTuple):
@@ -94,48 +100,63 @@ class TermMatcher:
                 node = node.setdefault(symbol, {})
             node[_END] = entry
         self.firsts = self.trie  # first tokens: a text none of whose words is one has no match
+        self.ascii_firsts = frozenset(w.encode("ascii") for w in self.trie if w.isascii())
 
     def __bool__(self) -> bool:
         return bool(self.entries)
 
     def find(self, text: str) -> list[TermMatch]:
-        if not self.entries or not text:
-            return []
+        return self.locate(text)[0]
+
+    def locate(self, text: str) -> tuple[list[TermMatch], list[int], int]:
+        """``find``, and where the matches are among the text's words: (matches, index of each match's first
+        word, number of words). Words are the ``\\w+`` tokens the matcher reads (of the case-folded text, or of
+        the text itself when folding changes its length); the count is -1 when the matcher read none (an
+        empty glossary). The term linker spreads its links by words, and so need not count them again."""
+        if not self.entries:
+            return [], [], -1
+        if not text:
+            return [], [], 0
+        return self._locate_ascii(text) if text.isascii() else self._locate_any(text)
+
+    def _locate_any(self, text: str) -> tuple[list[TermMatch], list[int], int]:
         folded = text.casefold()
         parts = _SPLIT_RE.split(folded)  # [gap, word, gap, word, ..., gap]: tokenised in C
         if self.firsts.keys().isdisjoint(parts):  # gaps are never keys: no need to pick the words out
-            return []  # the common case for most text nodes: nothing to do
+            return [], [], len(parts) // 2  # the common case for most text nodes: nothing to do
         words = parts[1::2]
-        if len(folded) == len(text):
-            ends = list(accumulate(map(len, parts)))  # ends[k]: offset just after parts[k]
-        else:  # rare letters whose case folding changes length (ß -> ss): offsets from the original
-            original = _SPLIT_RE.split(text)
-            parts = [p if k % 2 == 0 else p.casefold() for k, p in enumerate(original)]
+        sizes = parts  # the parts whose lengths are offsets in ``text``
+        if len(folded) != len(text):  # rare letters whose case folding changes length (ß -> ss)
+            sizes = _SPLIT_RE.split(text)
+            parts = [p if k % 2 == 0 else p.casefold() for k, p in enumerate(sizes)]
             words = parts[1::2]
-            ends = list(accumulate(map(len, original)))
-        return self._scan(text, parts, words, ends)
+        firsts: list[int] = []
+        return self._scan(text, parts, words, sizes, firsts), firsts, len(words)
 
-    def _scan(self, text: str, parts: list[str], words: list[str], ends: list[int]) -> list[TermMatch]:
+    def _scan(self, text: str, parts: list[str], words: list[str], sizes: list[str],
+              firsts: list[int]) -> list[TermMatch]:
         trie = self.trie
-        count = len(words)
+        count = len(parts)
         matches: list[TermMatch] = []
         free = 0  # first word not covered by a match yet
+        done = offset = 0  # offset: where parts[done] starts in ``text`` (summed only up to where it is asked)
         # Only words that start some glossary word are looked at (indices found at C speed).
-        for i in compress(range(count), map(trie.__contains__, words)):
+        for i in compress(range(len(words)), map(trie.__contains__, words)):
             if i < free:
                 continue
             k = 2 * i + 1  # index of words[i] in parts
             if i and parts[k - 1] in _JOINERS:  # "non-Company": inside a hyphenated word
                 continue
-            start = ends[k - 1]
+            offset += sum(map(len, sizes[done:k]))
+            done = k
             found = None
             node = trie[words[i]]
             last = k
             while True:  # one step per token: the longest valid glossary word starting here wins
                 entry = node.get(_END)
-                if entry is not None and self._valid(entry, text, parts, words, last, start, ends):
+                if entry is not None and self._valid(entry, text, parts, last, offset, sizes, k):
                     found = (entry, last)
-                if last + 2 >= len(parts):
+                if last + 2 >= count:
                     break
                 gap = parts[last + 1]
                 node = node.get(gap if gap == " " else _gap(gap).replace("’", "'"))
@@ -148,17 +169,71 @@ class TermMatcher:
             if found is None:
                 continue
             entry, last = found
-            matches.append(TermMatch(start, ends[last], entry.term_id, entry.word))
+            matches.append(TermMatch(offset, offset + sum(map(len, sizes[k:last + 1])), entry.term_id, entry.word))
+            firsts.append(i)
             free = (last + 1) // 2
         return matches
 
+    def _locate_ascii(self, text: str) -> tuple[list[TermMatch], list[int], int]:
+        """``_locate_any`` for ASCII text (most text), about a third faster: its words come from
+        ``bytes.split`` (no regex, no string per gap), and offsets are looked up only for the words that
+        start a glossary word, with ``bytes.find``."""
+        marks = text.encode("ascii").translate(_ASCII_WORDS)  # one byte a character: offsets are the text's
+        words = marks.split()
+        if self.ascii_firsts.isdisjoint(words):
+            return [], [], len(words)
+        trie, count, size = self.trie, len(words), len(marks)
+        matches: list[TermMatch] = []
+        firsts: list[int] = []
+        free = 0  # first word not covered by a match yet
+        pos = 0  # where the next word looked at is searched from: no whole word equal to it lies in between
+        for i in compress(range(count), map(self.ascii_firsts.__contains__, words)):
+            if i < free:
+                continue
+            word = words[i]
+            start = marks.find(word, pos)
+            while (start and marks[start - 1] != 0x20) or (start + len(word) < size
+                                                            and marks[start + len(word)] != 0x20):
+                start = marks.find(word, start + 1)  # inside a longer word
+            end = pos = start + len(word)
+            if i and text[start - 1] in _JOINERS and marks[start - 2] != 0x20:  # "non-Company"
+                continue
+            found = None
+            node = trie[word.decode("ascii")]
+            last = i
+            while True:  # one step per word: the longest valid glossary word starting here wins
+                entry = node.get(_END)
+                if entry is not None and not (  # not followed by "-word" or "'word", but for a possessive "'s"
+                        last + 1 < count and text[end] in _JOINERS and marks[end + 1] != 0x20
+                        and not (text[end] in _APOSTROPHES and words[last + 1] == b"s")) and (
+                        not entry.case_sensitive or normalise_case(text[start:end]) == entry.exact):
+                    found = (entry, last, end)
+                if last + 1 >= count:
+                    break
+                following = marks.find(words[last + 1], end)  # the next word: only gap bytes (b" ") before it
+                gap = text[end:following]
+                node = node.get(gap if gap == " " else _gap(gap))
+                if node is None:
+                    break
+                node = node.get(words[last + 1].decode("ascii"))
+                if node is None:
+                    break
+                last += 1
+                end = following + len(words[last])
+            if found is None:
+                continue
+            entry, last, end = found
+            matches.append(TermMatch(start, end, entry.term_id, entry.word))
+            firsts.append(i)
+            free, pos = last + 1, end
+        return matches, firsts, count
+
     @staticmethod
-    def _valid(entry: _Entry, text: str, parts: list[str], words: list[str], last: int, start: int,
-               ends: list[int]) -> bool:
-        """A glossary word ending at parts[last]: not followed by "-word" or "'word" (part of a longer
-        word) unless a possessive "'s"; exact case when the word is case-sensitive."""
-        j = (last + 1) // 2  # index of the next word
-        if j < len(words) and parts[last + 1] in _JOINERS and not (
-                parts[last + 1] in _APOSTROPHES and words[j] == "s"):
+    def _valid(entry: _Entry, text: str, parts: list[str], last: int, start: int, sizes: list[str], first: int) -> bool:
+        """A glossary word from parts[first] (at ``start`` in ``text``) to parts[last]: not followed by "-word"
+        or "'word" (part of a longer word) unless a possessive "'s"; exact case when the word is case-sensitive."""
+        after = parts[last + 1]
+        if after in _JOINERS and last + 2 < len(parts) and not (after in _APOSTROPHES and parts[last + 2] == "s"):
             return False
-        return not entry.case_sensitive or normalise_case(text[start:ends[last]]) == entry.exact
+        return not entry.case_sensitive or normalise_case(
+            text[start:start + sum(map(len, sizes[first:last + 1]))]) == entry.exact

@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from xml.etree import ElementTree as etree
 
 import mdkit
 import pytest
 from gamekit import write_game
+
+from rulecraft.markdown_ext.termlinks import HEADINGS, _count, count_words
+from rulecraft.render.base import linked_term
 
 TERMS = """\
 terms:
@@ -126,3 +130,60 @@ def test_a_phase_never_links_to_itself_and_its_dice_links_stay_inside(rules):
     (dice_link,) = section.select("a.rc-dice-ref")
     copy = section.select_one("details.rc-phase-dice .rc-dice")
     assert dice_link["href"] == "#" + copy["id"] == "#shipping~storm-roll"
+
+
+# --- the budget's word counts: counted once, the same as counting every piece of text with _WORD_RE ----
+
+WORD_RE = re.compile(r"[^\W_]+")
+
+
+@pytest.mark.parametrize("text", ["", " ", "one", "one two", "  Company's 3rd-turn: 2d6+1, A_B_c __x__ _",
+                                  "\t\nx\x02y\x03z", "naïve café — 1½ Straße ǰ", "snake_case and ΣΑΣ ٣"])
+def test_count_words_counts_what_the_word_pattern_finds(text):
+    assert count_words(text) == len(WORD_RE.findall(text))
+
+
+def _reference_count(el, listed=False):
+    """The budget's page count as first written: one findall per text, recursively."""
+    words = len(WORD_RE.findall(el.text)) if el.text else 0
+    links = 1 if listed and linked_term(el) else 0
+    for child in el:
+        cls = child.get("class") or ""
+        if child.tag not in HEADINGS and child.tag not in ("script", "style") and \
+                not any(c in cls for c in ("rc-dnote", "headerlink")):
+            w, n = _reference_count(child, listed or "rc-term-list" in cls)
+            words, links = words + w, links + n
+        if child.tail:
+            words += len(WORD_RE.findall(child.tail))
+    return words, links
+
+
+def test_the_page_count_leaves_out_headings_scripts_and_designer_notes(rules):
+    soup_html = ('<div><h2 id="a">Head words<a class="headerlink" href="#a">¶</a></h2>tail one'
+                 '<p>The Company_Ship sails.<script>var x = 1;</script> after script</p>'
+                 '<p class="rc-term-list">Terms: <a class="rc-term" href="g.md#term-ship">Ship</a>, '
+                 '<a class="rc-term" href="g.md#term-storm">Storm</a>.<em>deep <b>bold</b> é</em></p>'
+                 '<div class="admonition rc-dnote"><p>hidden note words</p></div> tail two'
+                 '<section class="rc-phase"><p class="x rc-term-list"><a class="rc-term" href="#term-army">Army</a>'
+                 '</p>naïve text</section></div>')
+    root = etree.fromstring(soup_html)
+    assert _count(root) == _reference_count(root)
+    assert _count(root)[1] == 3
+
+
+@pytest.mark.parametrize("variant", ["sea_side", "seá side"])
+def test_the_budget_is_the_same_whichever_way_a_text_is_counted(rules, variant):
+    """ASCII text without '_' is counted from the matcher's words; other text word by word. Text of the
+    same number of words must get its links in the same places."""
+    text = "\n\n".join(f"## Part {i}\n\n{prose(2)}" for i in range(3)).replace(" sea ", " sea side ")
+    plain = str(mdkit.render(rules, text, game="demo")[0])
+    other = str(mdkit.render(rules, text.replace("sea side", variant), game="demo")[0])
+    assert plain.count('class="rc-term"') >= 4
+    assert other.replace(variant, "sea side") == plain
+
+
+@pytest.mark.parametrize(("filler", "linked"), [("a_b", True), ("a b", True), ("ab", False), ("á_b", True)])
+def test_the_budget_counts_words_split_at_underscores(rules, filler, linked):
+    """'a_b' is two words of reading, as 'a b' is (not one, as the matcher's \\w+ tokens would have it)."""
+    soup, _ = mdkit.render(rules, f"{' '.join([filler] * 10)} then the Company pays.", game="demo", link_spacing=15)
+    assert bool(soup.select("a.rc-term")) is linked

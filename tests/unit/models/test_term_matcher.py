@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from rulecraft.models.term_matcher import TermMatcher, is_case_sensitive, normalise
 
 GLOSSARY = [
@@ -106,3 +108,58 @@ def test_normalise_and_case_rule():
 
 def test_possessives_match_the_term():
     assert found("the Company's shares and the Company’s seat") == [("Company", "company"), ("Company", "company")]
+
+
+def test_locate_gives_each_matchs_word_index_and_the_word_count():
+    matcher = TermMatcher(GLOSSARY)
+    text = "Each turn, your Company Standing rises; the face-up Offices and l'Office stay.  Company"
+    matches, firsts, total = matcher.locate(text)
+    assert matches == matcher.find(text)
+    words = [(m.start(), m.group()) for m in re.finditer(r"\w+", text)]
+    assert total == len(words)
+    assert [words[i][0] for i in firsts] == [m.start for m in matches]  # the match starts at that word
+    assert matcher.locate("no terms in here at all") == ([], [], 6)
+    assert matcher.locate("") == ([], [], 0)
+    assert TermMatcher([]).locate("anything") == ([], [], -1)  # an empty glossary reads no words
+
+
+def test_locate_counts_the_original_words_when_case_folding_changes_the_length():
+    matcher = TermMatcher([("Straße", "street", None), ("Office", "office", None)])
+    text = "Die STRASSE und die Straße, the Office"
+    matches, firsts, total = matcher.locate(text)
+    assert [text[m.start:m.end] for m in matches] == ["STRASSE", "Straße", "Office"]
+    assert firsts == [1, 4, 6] and total == 7
+
+
+def test_offsets_after_words_whose_folding_changes_length():
+    glossary = [("Big  Ship", "big", True), ("VP", "vp", None), ("Office", "office", None)]
+    text = "Straße big ship; STRASSE Big\nShip, ßß VP-track, vp, VP's Office-holder Office"
+    assert found(text, glossary) == [("Big\nShip", "big"), ("VP", "vp"), ("Office", "office")]
+    assert found(text.replace("ß", "ss"), glossary) == found(text, glossary)
+
+
+def test_ascii_text_is_matched_as_any_text_is():
+    """ASCII text takes a faster path (bytes.split/find): it must find what the general one finds."""
+    import random
+
+    rng = random.Random(7)
+    words = ["ab", "AB", "a", "b", "s", "S", "cab", "abc", "x_y", "_", "9", "Ab", "ba"]
+    gaps = [" ", "  ", "-", "'", ", ", "\n", "\t", "_", ". ", " - ", "--", "''", ""]
+
+    def phrase(n: int) -> str:
+        return "".join(rng.choice(words) + rng.choice(gaps[:-1]) for _ in range(n - 1)) + rng.choice(words)
+
+    found_some = 0
+    for _ in range(300):
+        matcher = TermMatcher([(phrase(rng.randint(1, 3)), f"t{j}", rng.choice([None, None, True, False]))
+                               for j in range(rng.randint(1, 6))])
+        for _ in range(20):
+            text = rng.choice(["", " ", "-", "'"]) + "".join(rng.choice(words) + rng.choice(gaps)
+                                                              for _ in range(rng.randint(0, 14)))
+            assert matcher.locate(text) == matcher._locate_any(text), text
+            found_some += bool(matcher.find(text))
+    assert found_some > 1000
+    matcher = TermMatcher(GLOSSARY)
+    for text in ["cab Company, Company's Companies-wide l'Office Office", "abCompany Company", "VP VP-x vp VP's",
+                 "seat  of\npower, seat of-power", "face-up, face - up"]:
+        assert matcher.locate(text) == matcher._locate_any(text)

@@ -1,0 +1,40 @@
+"""'Used in' lists: pages in navigation order, each with the sections that mention the term; what
+the lists of many terms share (a page's link, its section links) is made once and reused."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from rulecraft.mkdocs_plugin.backlinks import slot_renderer
+
+
+def page(src: str, url: str, title: str | None, sections: dict[str, str]):
+    toc = [SimpleNamespace(id=anchor, title=text, children=[]) for anchor, text in sections.items()]
+    return SimpleNamespace(file=SimpleNamespace(src_uri=src), url=url, title=title, toc=toc)
+
+
+def test_lists_share_pages_and_sections_and_keep_their_order():
+    glossary = page("g/glossary.md", "g/glossary/", "Glossary", {})
+    pages = {
+        "g/turn.md": page("g/turn.md", "g/turn/", "Turn &amp; phases", {"turn": "Turn & phases", "income": "1. <Income>",
+                                                                       "war": "2. War"}),
+        "g/notes.md": page("g/notes.md", "g/notes/", "Notes", {"standing": "Standing"}),
+        "g/a.md": page("g/a.md", "g/a/", None, {}),
+    }
+    mentions = [("g", "ship", "g/notes.md", "standing"), ("g", "ship", "g/turn.md", "war"),
+                ("g", "ship", "g/turn.md", "income"), ("g", "ship", "g/turn.md", "war"),
+                ("g", "army", "g/turn.md", "income"), ("g", "army", "g/turn.md", "turn"),  # the page's own title
+                ("g", "army", "g/a.md", ""), ("g", "army", "g/gone.md", "x"),  # not a page of the site
+                ("g", "ship", "g/glossary.md", ""), ("other", "ship", "g/notes.md", "standing")]
+    render = slot_renderer(glossary, "g", mentions, pages, {"g/turn.md": 0, "g/notes.md": 1})
+    assert render("ship") == (
+        '<div class="rc-backlinks"><p class="rc-backlinks-title">Used in</p><ul>'
+        '<li><a href="../turn/">Turn &amp; phases</a>: <a href="../turn/#war">2. War</a>, '
+        '<a href="../turn/#income">1. &lt;Income&gt;</a></li>'
+        '<li><a href="../notes/">Notes</a>: <a href="../notes/#standing">Standing</a></li></ul></div>')
+    assert render("army") == (
+        '<div class="rc-backlinks"><p class="rc-backlinks-title">Used in</p><ul>'
+        '<li><a href="../turn/">Turn &amp; phases</a>: <a href="../turn/#income">1. &lt;Income&gt;</a></li>'
+        '<li><a href="../a/">g/a.md</a></li></ul></div>')  # no navigation place: after, by title or path
+    assert render("ship") == render("ship")
+    assert render("nobody") == ""
