@@ -298,7 +298,7 @@ class TermLinkTreeprocessor(Treeprocessor):
             return None
         if "{" in text:  # a reference shown literally (written \{term:x}) stays as it is
             blocked = (blocked or []) + [m.span() for m in REF_RE.finditer(text)]
-        matches, firsts, total = self.matcher.locate(text)
+        matches, starts, total = self.matcher.locate(text)
         # The matcher's words are the budget's words (its count, and each match's index among them) in
         # ASCII text without '_' (which _WORD_RE splits words at): then nothing is counted twice.
         counted = total >= 0 and text.isascii() and "_" not in text
@@ -312,7 +312,7 @@ class TermLinkTreeprocessor(Treeprocessor):
         head = text
         cursor = 0
         earned = 0  # how far into ``text`` the budget has counted: words if ``counted``, else characters
-        for match, first in zip(matches, firsts):
+        for match, first in zip(matches, starts):
             term_id = match.term_id
             if term_id == excluded:
                 continue

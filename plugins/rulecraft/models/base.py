@@ -85,6 +85,13 @@ def from_round_field():
                  "first round).")
 
 
+def condition_given(model):
+    """The validator of a conditional rule (records.Conditional): an optional one says what enables it."""
+    if model.optional and not model.condition:
+        raise ValueError("an optional rule needs a 'condition' saying what enables it")
+    return model
+
+
 def variant_field():
     return Field(default=None, description="Only in this variant (an id under `variants:` in game.yaml), or in "
                  "any of a list of them; `base`: only in the base game (replaced in a variant).")
@@ -105,7 +112,7 @@ class Step(RuleModel, records.Step):
 
     @model_validator(mode="after")
     def _conditions(self):
-        return self._condition_given()
+        return condition_given(self)
 
 
 StepItem = Annotated[Step, _text_to_mapping("text")]

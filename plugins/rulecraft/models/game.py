@@ -17,6 +17,7 @@ from .base import (
     StepItem,
     Text,
     condition_field,
+    condition_given,
     from_round_field,
     optional_field,
     variant_field,
@@ -102,7 +103,7 @@ class Section(RuleModel, records.Section):
 
     @model_validator(mode="after")
     def _conditions(self):
-        return self._condition_given()
+        return condition_given(self)
 
 
 SheetBlock = Literal["turn", "dice", "catalog", "terms", "icons", "end", "constants"]

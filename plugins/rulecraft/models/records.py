@@ -77,11 +77,12 @@ class Record(Model):
         return rebuild, (self._kind, type(self).__name__, self.__dict__, self._file, self._path)
 
     def __eq__(self, other: object) -> bool:
-        # As pydantic compares models: the same class (by name: a record equals the model it was made from)
-        # and equal fields.
+        # As pydantic compares models (fields and private attributes): the same class (by name, so a record
+        # equals the model it was made from), equal fields, read from the same place.
         if not isinstance(other, Model):
             return NotImplemented
-        return type(self).__name__ == type(other).__name__ and self.__dict__ == other.__dict__
+        return (type(self).__name__ == type(other).__name__ and self.__dict__ == other.__dict__
+                and self.source_file == other.source_file and self.source_path == other.source_path)
 
     __hash__ = None  # mutable, and equal by value (as pydantic's models)
 
@@ -112,16 +113,11 @@ def rebuild(kind: type[Model], name: str, fields: dict, file: str, path: tuple) 
 
 class Conditional(Model):
     """When a rule applies: always, only under a condition (optional rules, expansions, player counts), or
-    from a given round on. Phases, sections and steps (set-up, end of game, scoring) declare the fields
+    from a given round on. Sections and steps (set-up, end of game, scoring) declare the fields
     ``optional``, ``condition`` and ``from_round`` after their own (so their own keys lead in hints and
-    schemas) and call ``_condition_given`` from a validator."""
+    schemas; see models.base.condition_given)."""
 
     __slots__ = ()
-
-    def _condition_given(self):
-        if self.optional and not self.condition:
-            raise ValueError("an optional rule needs a 'condition' saying what enables it")
-        return self
 
     @property
     def conditional(self) -> bool:

@@ -130,11 +130,11 @@ class TermMatcher:
             sizes = _SPLIT_RE.split(text)
             parts = [p if k % 2 == 0 else p.casefold() for k, p in enumerate(sizes)]
             words = parts[1::2]
-        firsts: list[int] = []
-        return self._scan(text, parts, words, sizes, firsts), firsts, len(words)
+        starts: list[int] = []
+        return self._scan(text, parts, words, sizes, starts), starts, len(words)
 
     def _scan(self, text: str, parts: list[str], words: list[str], sizes: list[str],
-              firsts: list[int]) -> list[TermMatch]:
+              starts: list[int]) -> list[TermMatch]:
         trie = self.trie
         count = len(parts)
         matches: list[TermMatch] = []
@@ -170,12 +170,12 @@ class TermMatcher:
                 continue
             entry, last = found
             matches.append(TermMatch(offset, offset + sum(map(len, sizes[k:last + 1])), entry.term_id, entry.word))
-            firsts.append(i)
+            starts.append(i)
             free = (last + 1) // 2
         return matches
 
     def _locate_ascii(self, text: str) -> tuple[list[TermMatch], list[int], int]:
-        """``_locate_any`` for ASCII text (most text), about a third faster: its words come from
+        """``_locate_any`` for ASCII text (most text), about 40 % faster: its words come from
         ``bytes.split`` (no regex, no string per gap), and offsets are looked up only for the words that
         start a glossary word, with ``bytes.find``."""
         marks = text.encode("ascii").translate(_ASCII_WORDS)  # one byte a character: offsets are the text's
@@ -184,7 +184,7 @@ class TermMatcher:
             return [], [], len(words)
         trie, count, size = self.trie, len(words), len(marks)
         matches: list[TermMatch] = []
-        firsts: list[int] = []
+        starts: list[int] = []  # index of each match's first word
         free = 0  # first word not covered by a match yet
         pos = 0  # where the next word looked at is searched from: no whole word equal to it lies in between
         for i in compress(range(count), map(self.ascii_firsts.__contains__, words)):
@@ -224,9 +224,9 @@ class TermMatcher:
                 continue
             entry, last, end = found
             matches.append(TermMatch(start, end, entry.term_id, entry.word))
-            firsts.append(i)
+            starts.append(i)
             free, pos = last + 1, end
-        return matches, firsts, count
+        return matches, starts, count
 
     @staticmethod
     def _valid(entry: _Entry, text: str, parts: list[str], last: int, start: int, sizes: list[str], first: int) -> bool:
