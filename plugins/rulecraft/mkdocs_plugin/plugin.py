@@ -31,7 +31,10 @@
 
 from __future__ import annotations
 
+import importlib
 import logging
+import sys
+import threading
 from html import escape
 from pathlib import Path, PurePosixPath
 
@@ -59,6 +62,16 @@ from .render_cache import RenderCache, extensions_signature, folder_fingerprints
 from .search import only_search_between, search_changes_page, speed_up_toc_lookups
 from .searchindex import entry_fields, tune_index, tune_search_entries
 from .watch import WATCH_INTERVAL, faster_polling
+
+
+def _import_loader_soon() -> None:
+    """Under `mkdocs serve`: the next edit makes the book be read from YAML, which needs the loader and
+    pydantic (~0.15 s); a build from the snapshot did not import them (models/records.py), so they are
+    imported now, in the background, while the author reads the page."""
+    if "rulecraft.loader" not in sys.modules:
+        threading.Thread(target=importlib.import_module, args=("rulecraft.loader",), name="rulecraft-loader-import",
+                         daemon=True).start()
+
 
 log = logging.getLogger("mkdocs.plugins.rulecraft")
 ASSET_DIR = "assets/rulecraft"
@@ -410,6 +423,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     def _post_build(self, *, config):
         if self.config.enabled:
             self._fill_backlinks()
+        if self.serving:
+            _import_loader_soon()
         cache = getattr(self, "render_cache", None)
         if self.config.enabled and cache is not None and cache.enabled:
             cache.forget_unless(game_fingerprints(self.data_dir, self.book.games))
