@@ -12,9 +12,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .book import SHARED_DIR, Game, RuleBook  # noqa: F401 - SHARED_DIR: this module's API
+from .book import SHARED_DIR, Game, RuleBook
 from .models import FILE_KINDS, GlossaryFile, RuleModel
-from .problems import Location, Problem, display_path, error, excerpt  # noqa: F401 - display_path: API
+from .problems import Location, Problem, display_path, error, excerpt
 from .schema_errors import allowed_keys, describe, problems_from_validation
 from .yamlsource import YamlDocument, read_yaml_file
 

@@ -25,10 +25,10 @@ from typing import Any
 import yaml
 from pydantic import ValidationError
 
-from ..loader import display_path, load_model
+from ..loader import load_model
 from ..models import Card, CardsFile
 from ..models.base import ID_RE, RuleModel
-from ..problems import Location, Problem, RulecraftError, error
+from ..problems import Location, Problem, RulecraftError, display_path, error
 from ..yamlsource import MAX_FILE_BYTES, parse_yaml_text, read_source_bytes, read_yaml_file
 from .yamlwrite import SCHEMA_PREFIX, compact, dump, schema_line
 
