@@ -256,7 +256,7 @@ class TermLinkTreeprocessor(Treeprocessor):
 
     def earn(self, text: str) -> None:
         if self.spacing:
-            self.credit = min(1.0, self.credit + count_words(text) * self.rate)
+            self.gain(count_words(text))
 
     def gain(self, words: int) -> None:
         """``earn`` for text of ``words`` words, counted already."""

@@ -66,13 +66,13 @@ def slot_renderer(glossary_page, game_id: str | None, mentions, pages: dict, ord
         page = pages[src]
         url = html.escape(get_relative_url(page.url, glossary_page.url))
         label = page.title or html.escape(src)  # MkDocs page titles are HTML already
-        found = shown[src] = ((order.get(src, len(order)), (page.title or src).casefold(), src), src,
-                              f'<a href="{url}">{label}</a>', _toc_titles(page), html.unescape(page.title or ''), url)
-        return found
+        shown[src] = ((order.get(src, len(order)), (page.title or src).casefold(), src), src,
+                      f'<a href="{url}">{label}</a>', _toc_titles(page), html.unescape(page.title or ''), url)
+        return shown[src]
 
     def section_link(src: str, section: str, url: str, title: str) -> str:
-        link = section_links[src, section] = f'<a href="{url}#{html.escape(section)}">{html.escape(title)}</a>'
-        return link
+        section_links[src, section] = f'<a href="{url}#{html.escape(section)}">{html.escape(title)}</a>'
+        return section_links[src, section]
 
     def render(term_id: str) -> str:
         found = by_term.get(term_id)
