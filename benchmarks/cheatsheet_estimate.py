@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "plugins"))
 
 from rulecraft.loader import load_rulebook  # noqa: E402
 from rulecraft.mkdocs_plugin.fitting import apply_fit, measure  # noqa: E402
-from rulecraft.mkdocs_plugin.pdf import PAPERS, _renderer, _template_for, sheet_fragment, without_links  # noqa: E402
+from rulecraft.mkdocs_plugin.pdf import PAPERS, _template_for, sheet_fragment, without_links  # noqa: E402
+from rulecraft.mkdocs_plugin.sheet_layout import renderer  # noqa: E402
 from rulecraft.models.cheatsheet import MAX_COLUMNS, MIN_SPACING, SIZES_PT, Fit, estimate, sheet_content  # noqa: E402
 from rulecraft.models.index import build_index  # noqa: E402
 
@@ -47,7 +48,7 @@ def main() -> int:
         index = build_index(game)
         content = sheet_content(index)
         fragment = without_links(sheet_fragment(page_file.read_text(encoding="utf-8")))
-        render = _renderer(page_file, args.site)
+        render = renderer(page_file, args.site)
         # the sizes the estimate knows in the game's columns, and the smallest in more columns (what the
         # PDF step tries before it leaves anything out)
         tries = [(size, content.columns, 1.0) for size in SIZES_PT]

@@ -25,12 +25,12 @@ from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
 
 from ..atomicfile import write_atomic
 from ..render.cheatsheet import PDF_SLOT
 from .fitting import MIN_PT, FitResult, emoji_to_images, fit_here
 from .pdf_workers import FitsStopped, FitWorkers, WeasyPrintMissing, worker_count
+from .sheet_layout import renderer
 
 STYLESHEETS = ("rulecraft.css", "cheatsheet.css")  # inside the site's asset folder
 
@@ -133,27 +133,6 @@ def sheet_document(fragment: str, css_hrefs: list[str], title: str, page_size: s
             f'<div class="rc-block rc-block--cheatsheet">{fragment}</div></article></body></html>')
 
 
-def _fetcher(site_dir: Path):
-    from weasyprint.urls import URLFetcher
-
-    root = site_dir.resolve()
-
-    class SiteOnlyFetcher(URLFetcher):
-        """file: URLs inside the site and data: URLs; everything else is refused."""
-
-        def fetch(self, url, headers=None):
-            parts = urlsplit(url)
-            if parts.scheme == "data":
-                return super().fetch(url, headers)
-            if parts.scheme == "file":
-                path = Path(unquote(parts.path)).resolve()
-                if path.is_relative_to(root):
-                    return super().fetch(url, headers)
-            raise ValueError(f"not part of the site: {url}")
-
-    return SiteOnlyFetcher(allowed_protocols=("file", "data"), timeout=5)
-
-
 _LOG = logging.getLogger("mkdocs.plugins.rulecraft.pdf")
 NOT_INSTALLED = ("rulecraft: WeasyPrint is not installed, so the cheat sheets get no PDF download "
                  "(pip install 'rulecraft[pdf]' to add them)")
@@ -245,7 +224,7 @@ def _run_fit(fragment: str, documents: dict[str, str], page_file: Path, site_dir
     if _renders_in_process():
         if not available():
             raise WeasyPrintMissing("weasyprint cannot be imported")
-        return fit_here(fragment, documents, _renderer(page_file, site_dir), without_links)
+        return fit_here(fragment, documents, renderer(page_file, site_dir), without_links)
     if workers is not None:
         return workers.fit(fragment, documents, page_file, site_dir)
     alone = FitWorkers(1)
@@ -269,30 +248,6 @@ def start_workers(jobs: int | None = None, spawn: bool = False) -> FitWorkers:
 def submit_fit(workers: FitWorkers, sheet: SheetInput, page_file: Path, site_dir: Path) -> Future:
     """``_run_fit`` of one sheet on one of ``workers``' threads."""
     return workers.submit(lambda: _run_fit(sheet.fragment, sheet.documents, page_file, site_dir, workers))
-
-
-def _renderer(page_file: Path, site_dir: Path):
-    """document HTML -> WeasyPrint's rendered document (layout done, not yet written)."""
-    def render(document: str):
-        from weasyprint import HTML
-
-        # WeasyPrint reports CSS it does not know (Material-only properties, -webkit- ones) as warnings on
-        # its own logger; they say nothing about the sheet, so they go to debug.
-        wp_log = logging.getLogger("weasyprint")
-        saved = wp_log.level, wp_log.propagate, list(wp_log.handlers)
-        wp_log.handlers, wp_log.propagate = [_Relay()], False
-        wp_log.setLevel(logging.DEBUG)
-        try:
-            return HTML(string=document, base_url=str(page_file), url_fetcher=_fetcher(site_dir)).render()
-        finally:
-            wp_log.setLevel(saved[0])
-            wp_log.propagate, wp_log.handlers = saved[1], saved[2]
-    return render
-
-
-class _Relay(logging.Handler):
-    def emit(self, record):
-        _LOG.debug("weasyprint: %s", record.getMessage())
 
 
 def link_html(page_file: Path, pdfs: list[tuple[str, Path]]) -> str:
@@ -444,5 +399,5 @@ def fit_in_child(page_file: Path, site_dir: Path, job_file: Path) -> dict:
     """A worker child's fit (pdf_workers.py): the job file holds the fragment and the papers' documents;
     the PDFs are written beside it, the rest is returned."""
     job = json.loads(job_file.read_text(encoding="utf-8"))
-    result = fit_here(job["fragment"], job["documents"], _renderer(page_file, site_dir), without_links)
+    result = fit_here(job["fragment"], job["documents"], renderer(page_file, site_dir), without_links)
     return result.to_json(job_file.parent)

@@ -33,9 +33,10 @@ from .fitting import FitResult
 DIGEST_RE = re.compile(r"^[0-9a-f]{64}$")
 RESULT = "result.json"
 _HERE = Path(__file__).parent
-# The code whose output an entry is: the PDF step, the fit search, and the emoji pictures (code and set).
-RENDERER_CODE = (_HERE / "pdf.py", _HERE / "fitting.py", _HERE.parent / "render" / "emoji.py",
-                 _HERE.parent / "render" / "twemoji" / "twemoji.json.xz")
+# The code whose output an entry is: the PDF step, the fit search, the layout call, and the emoji pictures
+# (code and set).
+RENDERER_CODE = (_HERE / "pdf.py", _HERE / "fitting.py", _HERE / "sheet_layout.py",
+                 _HERE.parent / "render" / "emoji.py", _HERE.parent / "render" / "twemoji" / "twemoji.json.xz")
 
 
 def renderer_tag() -> str:
