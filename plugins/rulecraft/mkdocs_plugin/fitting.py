@@ -1,10 +1,11 @@
 """The cheat sheet's fit, chosen on the page WeasyPrint actually lays out (not on an estimate).
 
 The sheet is set 190 mm wide on both papers (cheatsheet.css), so only the page height differs: a sheet
-that fits US Letter's shorter page fits A4. ``fit_here`` renders the sheet on Letter, measures it (pages,
-and how far down the ink reaches in each third of the page width) and adjusts the type size (never
-below ``MIN_PT``), then the spacing (when the largest size still leaves the page short), then the
-columns (when the smallest size still overflows), until the page is ``LOW``–``HIGH`` full. When even
+that fits US Letter's shorter page fits A4. ``fit_here`` renders the sheet on Letter, first at the
+estimate's fit for a full page (``read_fit``), measures it (pages, and how far down the ink reaches in
+each third of the page width) and adjusts the type size (never below ``MIN_PT``), then the spacing
+(when the largest size still leaves the page short), then the columns (when the smallest size still
+overflows), until the page is ``LOW``–``HIGH`` full. When even
 the smallest size in 4 columns overflows, units are left out from the end of the least needed blocks
 (terms, icons, numbers, dice tables; never a phase or an end-of-game condition), and the result names
 them. Each render is bounded (``MAX_RENDERS``); the best one-page fit found is kept.
@@ -24,16 +25,15 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..models.cheatsheet import MAX_COLUMNS, MIN_SPACING, Fit
-from ..render.cheatsheet import CREDIT_HTML
+from ..models.cheatsheet import FILL_AIM, MAX_COLUMNS, MAX_PT, MIN_SPACING, SIZES_PT, Fit
+from ..render.cheatsheet import CREDIT_HTML, FIT_START
 from ..render.emoji import emoji_data_uri, replace_emoji
 
-MIN_PT = 7.0
-MAX_PT = 14.0
+MIN_PT = SIZES_PT[-1]
 MAX_SPACING = 2.6
 # Fill of Letter's printable height measured on line boxes (a little below the ink). A4 is 6 % taller,
 # so Letter 0.93-0.985 is A4 0.87-0.92; the top margin leaves Chromium room for its own line breaking.
-LOW, HIGH, TARGET = 0.93, 0.985, 0.96
+LOW, HIGH, TARGET = 0.93, 0.985, FILL_AIM
 # A paper the shared fit leaves under PAPER_FULL gets its own, wider spacing (``_spread``), aimed at
 # PAPER_AIM: on A4 the spacing moves the fill slowly (about 0.05 per unit of --rc-space, measured).
 PAPER_FULL, PAPER_AIM = 0.9, 0.93
@@ -88,16 +88,18 @@ class FitResult:
 # --- the fragment ---------------------------------------------------------------------------------------
 
 _OPEN_TAG = re.compile(r"<div\b[^>]*>")
+_START_ATTR = re.compile(rf'\s{FIT_START}="([\d.]+) (\d)"')
 
 
 def apply_fit(fragment: str, fit: Fit, a4_spacing: float | None = None) -> str:
     """The sheet's opening tag gets the fit's columns class and style (with A4's own spacing, when its
-    PDF was spread wider than the shared fit)."""
+    PDF was spread wider than the shared fit), and loses the search's start (``read_fit``)."""
     match = _OPEN_TAG.match(fragment)
     if not match:
         return fragment
     tag = match.group(0)
     tag = re.sub(r"\brc-columns-\d\b", fit.classes, tag)
+    tag = _START_ATTR.sub("", tag)
     tag = re.sub(r'\sstyle="[^"]*"', "", tag)
     style = fit.style + (f"; --rc-space-a4: {a4_spacing:g}" if a4_spacing is not None else "")
     tag = tag[:-1] + f' style="{style}">'
@@ -105,8 +107,12 @@ def apply_fit(fragment: str, fit: Fit, a4_spacing: float | None = None) -> str:
 
 
 def read_fit(fragment: str) -> Fit:
-    """The fit the renderer wrote (the estimate's): where the search starts."""
+    """Where the search starts: the estimate's fit for the PDF, which the renderer wrote beside the
+    page's own (``FIT_START``), else the page's (the one the browser prints before a PDF is fitted)."""
     tag = _OPEN_TAG.match(fragment).group(0) if _OPEN_TAG.match(fragment) else ""
+    start = _START_ATTR.search(tag)
+    if start:
+        return Fit(float(start.group(1)), int(start.group(2)))
     size = re.search(r"--rc-fs:\s*([\d.]+)pt", tag)
     space = re.search(r"--rc-space:\s*([\d.]+)", tag)
     columns = re.search(r"\brc-columns-(\d)\b", tag)

@@ -8,7 +8,7 @@
   width, and the units are packed in order into the columns of the smallest page both A4 and US
   Letter give (A4's width, Letter's height). A unit never splits, as in print (cheatsheet.css).
 * ``print_size`` picks the largest type size whose sheet stays comfortably under one page; sparse
-  sheets print bigger.
+  sheets print bigger. ``pdf_start`` picks where the PDF step's search for a full page starts.
 
 The page constants mirror cheatsheet.css; they were tuned against the PDFs Chromium and WeasyPrint
 print for the five games and an overfull fixture (tests/test_cheatsheet_print.py checks both).
@@ -270,6 +270,8 @@ LINE_HEIGHT = 1.22  # times the font size
 CHAR_EM = 0.47  # average advance of a character of rule text, in em (Liberation Sans / Arial)
 BOLD_EM = 0.52
 SIZES_PT = (9.0, 8.0, 7.0)  # print type sizes, largest first; the last is the smallest allowed
+MAX_PT = 14.0  # the PDF step sets a short sheet's type up to this size, to fill its page
+FILL_AIM = 0.96  # the share of Letter's printable height the PDF step aims to fill
 MAX_COLUMNS = 4  # the PDF step sets a sheet in up to this many columns and ...
 MIN_SPACING = 0.5  # ... this tight (--rc-space) before it leaves anything out
 COMFORT = 0.72  # a bigger size is used only while the estimated fill stays under this
@@ -476,6 +478,31 @@ def tightest(content: SheetContent, index: GameIndex) -> FitEstimate:
     tries = (estimate(replace(content, columns=cols), index, SIZES_PT[-1], MIN_SPACING)
              for cols in range(content.columns, max(content.columns, MAX_COLUMNS) + 1))
     return min(tries, key=lambda fit: fit.fill)
+
+
+def pdf_start(content: SheetContent, index: GameIndex) -> Fit:
+    """Where the PDF step's search starts (its first render): the largest type size, to 0.05 pt, whose
+    estimated fill stays under ``FILL_AIM``, in the game's columns or, when even the smallest size
+    overflows there, the fewest more that hold it (``MAX_COLUMNS`` at most; tighter spacing is left to
+    the search, which tries it only once a render has overflowed). The estimate reads high above 9 pt
+    (longer lines wrap with less waste than it counts), so this errs small: the first render fits on
+    one page and tells the search how full the page is. Before, the search started from ``print_size``
+    (at most 9 pt), a render or two further from where the five games' fits end (9.5-13.3 pt)."""
+    smallest = SIZES_PT[-1]
+    for columns in range(content.columns, max(content.columns, MAX_COLUMNS) + 1):
+        sheet = replace(content, columns=columns)
+        if estimate(sheet, index, smallest).fill <= FILL_AIM:
+            break
+    else:
+        return Fit(smallest, columns)
+    low, high = round(smallest * 20), round(MAX_PT * 20)  # in 0.05 pt
+    while low < high:  # the largest size under the aim (the fill grows with the size, in steps)
+        middle = (low + high + 1) // 2
+        if estimate(sheet, index, middle / 20).fill <= FILL_AIM:
+            low = middle
+        else:
+            high = middle - 1
+    return Fit(low / 20, columns)
 
 
 def print_size(content: SheetContent, index: GameIndex) -> float:

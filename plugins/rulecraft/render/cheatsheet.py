@@ -17,6 +17,7 @@ from ..models.cheatsheet import (
     cost_parts,
     data_date,
     dice_line,
+    pdf_start,
     print_size,
     sheet_content,
 )
@@ -28,6 +29,8 @@ from .icons import render_glyph
 
 # Replaced by a download link after the build when the PDF was written (see rulecraft.pdf).
 PDF_SLOT = "data-rc-pdf-slot"
+# The estimate's fit for the PDF ("size columns"): where the PDF step's search starts.
+FIT_START = "data-rc-fit-start"
 # The emoji pictures' licence (CC-BY) asks for credit where they are shown: the sheet's header says it.
 CREDIT_HTML = f'<span class="rc-sheet-credit" title="{CREDIT_URL}">{CREDIT}</span>'
 
@@ -265,6 +268,8 @@ def render_cheatsheet(parent: Element, ctx: RenderContext, variant: str | None =
     sheet = sub(parent, "div", cls=f"rc-cheatsheet {fit.classes}", style=fit.style)
     sheet.set("data-rc-game", ctx.game.id)
     sheet.set("data-rc-fixed", variant or "base")
+    start = pdf_start(content, ctx.index)  # read and removed by the PDF step (mkdocs_plugin/fitting.py)
+    sheet.set(FIT_START, f"{start.size_pt:g} {start.columns}")
     header_at = len(sheet)
     body = sub(sheet, "div", cls="rc-sheet-body")
     for name in content.blocks:

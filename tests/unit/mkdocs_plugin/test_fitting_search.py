@@ -10,6 +10,7 @@ import re
 import pytest
 
 from rulecraft.mkdocs_plugin import fitting
+from rulecraft.render.cheatsheet import FIT_START
 
 SHEET = '<div class="rc-cheatsheet rc-columns-3" style="--rc-fs: 8pt; --rc-space: 1"><p>x</p></div>'
 HEIGHT = {"letter": 259.4 * fitting.PX_PER_MM, "A4": 277.0 * fitting.PX_PER_MM}  # printable, 10 mm margins
@@ -145,3 +146,16 @@ def test_a_sheet_too_short_to_fill_the_page_ends_its_search(monkeypatch):
         signal.signal(signal.SIGALRM, previous)
     assert result.pdfs["letter"][1] == 1  # the best one-page render is kept
     assert len(renders) <= fitting.MAX_RENDERS + fitting.MAX_TUNES + fitting.PAPER_TUNES
+
+
+def test_the_search_starts_at_the_estimates_pdf_fit_and_the_page_keeps_none_of_it(monkeypatch):
+    """The renderer writes where the search starts (render.cheatsheet.FIT_START) beside the page's own fit;
+    the first render is there, and the verified fit written back carries no start."""
+    render, measure, renders = modelled(None)
+    monkeypatch.setattr(fitting, "measure", measure)
+    sheet = SHEET.replace('style="', f'{FIT_START}="9.8 3" style="')
+    assert fitting.read_fit(sheet) == fitting.Fit(9.8, 3)
+    assert fitting.read_fit(SHEET) == fitting.Fit(8.0, 3)  # no start: the page's own fit
+    result = fitting.fit_here(sheet, DOCUMENTS, render)
+    assert "--rc-fs: 9.8pt" in renders[0]
+    assert FIT_START not in result.fragment and FIT_START not in renders[0]

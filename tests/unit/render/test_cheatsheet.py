@@ -24,8 +24,9 @@ from sitekit import build, make_project, page
 from rulecraft.checks import check_path
 from rulecraft.loader import load_rulebook
 from rulecraft.mkdocs_plugin.pdf import add_download_link, sheet_fragment
-from rulecraft.models.cheatsheet import SIZES_PT, estimate, key_terms, sheet_content, tightest
+from rulecraft.models.cheatsheet import FILL_AIM, MAX_PT, SIZES_PT, estimate, key_terms, sheet_content, tightest
 from rulecraft.models.index import build_index
+from rulecraft.render.cheatsheet import FIT_START
 
 SEEDS = ["1800", "asean-2090", "corporate-warfare", "john-company", "straits"]
 
@@ -287,6 +288,20 @@ def test_sparse_sheets_print_bigger_dense_ones_smallest():
     assert "--rc-fs: 9pt" in soup.select_one(".rc-cheatsheet")["style"]
     soup = sheet(RULES_DATA, "john-company")
     assert "--rc-fs: 7pt" in soup.select_one(".rc-cheatsheet")["style"]
+
+
+def test_the_pdf_search_starts_where_the_estimate_nears_the_aim():
+    """The page carries the estimate's fit for the PDF beside its own (which is what prints without one):
+    the largest size the estimate keeps under the aim, in more columns only where the smallest overflows."""
+    soup = sheet(RULES_DATA, "straits")
+    size, columns = soup.select_one(".rc-cheatsheet")[FIT_START].split()
+    assert 12 <= float(size) <= MAX_PT and columns == "3"  # sparse: far bigger than its 9 pt print size
+    book = load_rulebook(RULES_DATA)
+    index = build_index(book.games["straits"])
+    content = sheet_content(index)
+    assert estimate(content, index, float(size)).fill <= FILL_AIM < estimate(content, index, float(size) + 0.05).fill
+    soup = sheet(RULES_DATA, "john-company")
+    assert soup.select_one(".rc-cheatsheet")[FIT_START] == "7 4"  # over a page at 7 pt in 3 columns
 
 
 def build_logged(project: Path, strict: bool = True, extra_path: Path | None = None):
