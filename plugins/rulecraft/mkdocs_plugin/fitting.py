@@ -264,7 +264,9 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
     fit = Fit(_round(start.size_pt), start.columns, 1.0)
     fits_below: float | None = None  # largest size known to fit
     overflows_above: float | None = None  # smallest size known to overflow
+    overflow_fill = 1.0  # its fill (over 1: pages - 1 plus the last page's fill)
     points: list[tuple[float, float]] = []  # (size, fill) of one-page renders at these columns, spacing 1
+    sides: list[bool] = []
     dropped: list[tuple[str, str, str]] = []
     tried: set[tuple[Fit, str]] = set()
     while attempt.count < MAX_RENDERS:
@@ -276,6 +278,8 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
         tried.add((fit, current))
         pages, fill = attempt(fit, current)
         ok = pages == 1 and fill <= HIGH
+        if fit.spacing == 1.0:
+            sides.append(ok)  # the size search's renders: fitted (True) or spilled over (False)
         if ok and (fill >= LOW or fit.spacing < 1.0):  # full, or as full as packed spacing gets
             break
         if ok:
@@ -292,12 +296,13 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
             fit = Fit(fit.size_pt, fit.columns, round(1 + (fit.spacing - 1) * 0.6, 2))
             continue
         else:
-            overflows_above = min(overflows_above or 99, fit.size_pt)
+            if overflows_above is None or fit.size_pt < overflows_above:
+                overflows_above, overflow_fill = fit.size_pt, fill
             if fit.size_pt <= MIN_PT:
                 if fit.columns < MAX_COLUMNS:
                     fit = Fit(fit.size_pt, fit.columns + 1, 1.0)
                     fits_below = overflows_above = None
-                    points = []
+                    points, sides = [], []
                     continue
                 if fit.spacing > MIN_SPACING:  # tighter gaps before anything is left out
                     fit = Fit(fit.size_pt, fit.columns, round(max(MIN_SPACING, fit.spacing - 0.25), 2))
@@ -312,13 +317,19 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
                     dropped.append(unit)
                 continue
         # from the fullest one-page render (else this one), along fill ~ size ** k; once a size spills
-        # over, between the two as if it had filled the page exactly (fill is near 1 where it spills)
+        # over, on the line between the two, the spilt one at its measured fill (1 + how much of the next
+        # page it takes): it says how far over the page is, where a fill of 1 took it for just full and
+        # approached a cliff from above in small steps
         anchor = max(points, key=lambda p: p[1]) if points else (fit.size_pt, fill)
         size = _round(anchor[0] * (TARGET / max(anchor[1], 0.05)) ** (1 / _growth(points)))
         if points and overflows_above is not None and overflows_above > anchor[0]:
-            size = _round(anchor[0] + (TARGET - anchor[1]) / (1 - anchor[1]) * (overflows_above - anchor[0]))
+            over = max(1.0, overflow_fill)
+            size = _round(anchor[0] + (TARGET - anchor[1]) / (over - anchor[1]) * (overflows_above - anchor[0]))
         low, high = (fits_below or MIN_PT), (overflows_above or MAX_PT + 0.05)
-        if not low < size < high:  # the model overshoots what was already seen: bisect instead
+        # The line keeps missing on the same side where fill bends or jumps (a cliff): after two renders
+        # on one side of a known fit and spill, bisect (as regula falsi's safeguard does).
+        one_sided = fits_below is not None and overflows_above is not None and len(set(sides[-2:])) == 1
+        if not low < size < high or one_sided:  # or the model overshoots what was already seen
             size = _round((low + high) / 2)
         if size == fit.size_pt or (size in (low, high) and (fits_below == size or overflows_above == size)):
             break  # nothing between what fits and what does not

@@ -159,3 +159,19 @@ def test_the_search_starts_at_the_estimates_pdf_fit_and_the_page_keeps_none_of_i
     result = fitting.fit_here(sheet, DOCUMENTS, render)
     assert "--rc-fs: 9.8pt" in renders[0]
     assert FIT_START not in result.fragment and FIT_START not in renders[0]
+
+
+def test_a_cliff_is_found_from_a_spill_far_over_the_page(monkeypatch):
+    """A sheet at 0.86 whose next units jump a column just above 9.8 pt (as Asean 2090's does): the first
+    step overshoots to a size that spills far over (1.08 pages). The spill's own fill places the next try
+    near the cliff; reading it as a page just full crept down on it in 0.1 pt steps (six size renders)."""
+    def used(size: float, spacing: float) -> float:
+        share = 0.0092 * size ** 2 + 0.06 * (spacing - 1) + (0.15 if size > 9.8 + 1e-9 else 0.0)
+        return share * HEIGHT["letter"]
+
+    render, measure, renders = modelled_by(used)
+    monkeypatch.setattr(fitting, "measure", measure)
+    result = fitting.fit_here(SHEET.replace("8pt", "9.65pt"), DOCUMENTS, render)
+    size_search = [d for d in renders if "size: letter" in d and "--rc-space: 1\"" in d]
+    assert len(size_search) <= 4
+    assert result.fit.size_pt == 9.8  # the largest size under the cliff
