@@ -20,6 +20,7 @@ from rulecraft.loader import load_rulebook
 from rulecraft.models.index import build_index
 from rulecraft.pages import pages_for_game
 from rulecraft.pages.assets import HEAD_SCRIPTS, PAGE_STYLESHEETS, styles_and_scripts
+from rulecraft.render.cheatsheet import FIT_START
 
 pytestmark = pytest.mark.site
 
@@ -172,13 +173,16 @@ _FIT_CLASS_RE = re.compile(r"rc-columns-\d")
 def without_verified_fit(soup, kept_units: set[str] | None = None):
     """The cheat sheet of ``soup`` (changed in place) without what only the PDF step of MkDocs and ProperDocs
     writes into it (README: Engines): the verified fit (columns class, size and spacing style) instead of
-    the estimate, pictures for emoji (and their credit), the download links in place of their empty slot, and units the fit
-    left out (``kept_units``: the ids of the units the other page kept). Returns the sheet."""
+    the estimate (and without the estimate's fit for the PDF, where its search starts), pictures for emoji
+    (and their credit), the download links in place of their empty slot, and units the fit left out (``kept_units``:
+    the ids of the units the other page kept). Returns the sheet."""
     sheet = article(soup).select_one(".rc-block--cheatsheet, .rc-block--cheatsheet-variant")
     fitted = sheet.select_one(".rc-cheatsheet")
     assert any(_FIT_CLASS_RE.fullmatch(c) for c in fitted["class"]) and "--rc-fs:" in fitted.get("style", "")
     fitted["class"] = [c for c in fitted["class"] if not _FIT_CLASS_RE.fullmatch(c)]
     del fitted["style"]
+    if FIT_START in fitted.attrs:
+        del fitted[FIT_START]
     for picture in sheet.select("img.rc-icon--emoji"):
         picture.replace_with(picture["alt"])
     for credit in sheet.select(".rc-sheet-credit"):
