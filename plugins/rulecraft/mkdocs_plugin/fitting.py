@@ -5,10 +5,10 @@ that fits US Letter's shorter page fits A4. ``fit_here`` renders the sheet on Le
 estimate's fit for a full page (``read_fit``), measures it (pages, and how far down the ink reaches in
 each third of the page width) and adjusts the type size (never below ``MIN_PT``), then the spacing
 (when the largest size still leaves the page short), then the columns (when the smallest size still
-overflows), until the page is ``LOW``–``HIGH`` full. When even
-the smallest size in 4 columns overflows, units are left out from the end of the least needed blocks
-(terms, icons, numbers, dice tables; never a phase or an end-of-game condition), and the result names
-them. Each render is bounded (``MAX_RENDERS``); the best one-page fit found is kept.
+overflows), until the page is ``LOW``–``HIGH`` full. When even the smallest size in 4 columns overflows,
+units are left out from the end of the least needed blocks (terms, icons, numbers, dice tables; never a
+phase or an end-of-game condition), and the result names them. Each render is bounded (``MAX_RENDERS``);
+the best one-page fit found is kept.
 
 The sheet is set in balanced columns, so A4 lays it out as Letter on a taller page: a fit that is one
 page on Letter predicts A4's fill (``_paper_ratio``). Letter's best render is written as it is; when a
@@ -317,9 +317,8 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
                     dropped.append(unit)
                 continue
         # from the fullest one-page render (else this one), along fill ~ size ** k; once a size spills
-        # over, on the line between the two, the spilt one at its measured fill (1 + how much of the next
-        # page it takes): it says how far over the page is, where a fill of 1 took it for just full and
-        # approached a cliff from above in small steps
+        # over, on the line from there to the spilt size at its measured fill (1 + its share of the next
+        # page: how far over it is; counting it as just full crept down on a cliff in 0.1 pt steps)
         anchor = max(points, key=lambda p: p[1]) if points else (fit.size_pt, fill)
         size = _round(anchor[0] * (TARGET / max(anchor[1], 0.05)) ** (1 / _growth(points)))
         if points and overflows_above is not None and overflows_above > anchor[0]:
