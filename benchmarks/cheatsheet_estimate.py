@@ -47,7 +47,8 @@ def main() -> int:
             continue
         index = build_index(game)
         content = sheet_content(index)
-        fragment = without_links(sheet_fragment(page_file.read_text(encoding="utf-8")))
+        page_html = page_file.read_text(encoding="utf-8")
+        fragment = without_links(sheet_fragment(page_html))
         render = renderer(page_file, args.site)
         # the sizes the estimate knows in the game's columns, and the smallest in more columns (what the
         # PDF step tries before it leaves anything out)
@@ -58,7 +59,7 @@ def main() -> int:
             guess = estimate(replace(content, columns=columns), index, size, spacing).fill
             row = f"{game_id:20} {size:4g} {columns:4d} {spacing:5.2f} {guess:8.2f} "
             for paper in PAPERS:
-                template = _template_for(page_file, args.site, "assets/rulecraft", paper.css_size)
+                template = _template_for(page_html, page_file, args.site, "assets/rulecraft", paper.css_size)
                 sheet = apply_fit(fragment, Fit(size, columns, spacing))
                 _pages, fill = measure(render(template.replace("{fragment}", sheet)))
                 errors[paper.label].append(guess - fill)

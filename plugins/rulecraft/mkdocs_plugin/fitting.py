@@ -325,8 +325,10 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
             over = max(1.0, overflow_fill)
             size = _round(anchor[0] + (TARGET - anchor[1]) / (over - anchor[1]) * (overflows_above - anchor[0]))
         low, high = (fits_below or MIN_PT), (overflows_above or MAX_PT + 0.05)
-        # The line keeps missing on the same side where fill bends or jumps (a cliff): after two renders
-        # on one side of a known fit and spill, bisect (as regula falsi's safeguard does).
+        # The line keeps missing on the same side where fill bends or jumps (a cliff): once a fit and a
+        # spill are known, two size renders in a row on one side (the render that made the bracket is on
+        # the other side of the one before it, so this needs a miss after it) mean bisect, as regula
+        # falsi's safeguard does.
         one_sided = fits_below is not None and overflows_above is not None and len(set(sides[-2:])) == 1
         if not low < size < high or one_sided:  # or the model overshoots what was already seen
             size = _round((low + high) / 2)

@@ -4,12 +4,15 @@ Only files inside the site are read (``site_only_fetcher``). The documents link 
 stylesheets and hold one ``@page`` rule per paper (``pdf.sheet_document``); parsing them again is
 about a tenth of every render, so each is parsed once per process (``_Stylesheets``) and given to
 WeasyPrint with the document's own links and style taken out. They are then the only stylesheets
-besides WeasyPrint's defaults, in the document's order, so the cascade is the same (WeasyPrint
-gives them the user origin; its defaults hold no ``!important``): the PDFs are byte-identical.
+besides WeasyPrint's defaults, in the document's order, so the cascade is the same and the PDFs are
+byte-identical. That holds while the sheets stay as they are: WeasyPrint gives them the user origin, so
+an inline ``!important`` would now lose to them, and its defaults hold no ``!important``; they hold no
+``@font-face``, ``@counter-style`` or ``@layer`` (parsed on their own, those would not reach the
+document). A stylesheet that cannot be read is left out with a debug line, as WeasyPrint does.
 """
-
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 from pathlib import Path
@@ -42,32 +45,52 @@ def site_only_fetcher(site_dir: Path):
 
 
 class _Stylesheets:
-    """Parsed stylesheets, kept by URL and the file's size and time (a file rewritten between two fits,
-    as under `mkdocs serve`, is parsed again) or, for a <style>, by its text."""
+    """Parsed stylesheets, kept by URL and the file's bytes (a file rewritten between two fits, as under
+    `mkdocs serve`, is parsed again whatever its timestamp) or, for a <style>, by its text; the last
+    ``KEEP`` only (served rebuilds fit from a fresh copy of the site each time: new URLs)."""
+
+    KEEP = 8
 
     def __init__(self):
         self.parsed: dict[tuple, object] = {}
 
     def of(self, document: str, base_url: str, fetcher) -> tuple[str, list]:
         """The document without its links and style, and their stylesheets in the same order."""
-        from weasyprint import CSS
-
         sheets = []
         for match in _STYLE_TAG.finditer(document):
             href, text = match.groups()
             if href is not None:
                 url = urljoin(Path(base_url).resolve().as_uri(), href)
                 path = Path(unquote(urlsplit(url).path))
-                stat = path.stat() if path.is_file() else None
-                key = ("url", url, stat and (stat.st_size, stat.st_mtime_ns))
-                if key not in self.parsed:
-                    self.parsed[key] = CSS(url=url, url_fetcher=fetcher)
+                try:
+                    key = ("url", url, hashlib.sha256(path.read_bytes()).digest())
+                except OSError:
+                    key = ("url", url, None)  # the fetcher says why (inside the site or not, missing)
             else:
                 key = ("text", text)
-                if key not in self.parsed:
-                    self.parsed[key] = CSS(string=text, base_url=base_url, url_fetcher=fetcher)
-            sheets.append(self.parsed[key])
+            if key in self.parsed:
+                sheet = self.parsed.pop(key)
+            else:
+                sheet = self._parse(href, text, url if href is not None else base_url, fetcher)
+            if sheet is not None:
+                self.parsed[key] = sheet  # the newest last
+                sheets.append(sheet)
+        while len(self.parsed) > self.KEEP:
+            del self.parsed[next(iter(self.parsed))]
         return _STYLE_TAG.sub("", document), sheets
+
+    @staticmethod
+    def _parse(href: str | None, text: str | None, url: str, fetcher):
+        from weasyprint import CSS
+        from weasyprint.urls import URLFetchingError
+
+        if href is None:
+            return CSS(string=text, base_url=url, url_fetcher=fetcher)
+        try:
+            return CSS(url=url, url_fetcher=fetcher)
+        except URLFetchingError as exc:  # as WeasyPrint treats a link it cannot load: left out
+            _LOG.debug("weasyprint: failed to load stylesheet at %s: %s", href, exc)
+            return None
 
 
 _STYLESHEETS = _Stylesheets()

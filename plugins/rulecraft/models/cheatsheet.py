@@ -482,16 +482,18 @@ def tightest(content: SheetContent, index: GameIndex) -> FitEstimate:
 
 def pdf_start(content: SheetContent, index: GameIndex) -> Fit:
     """Where the PDF step's search starts (its first render): the largest type size, to 0.05 pt, whose
-    estimated fill stays under ``FILL_AIM``, in the game's columns or, when even the smallest size
-    overflows there, the fewest more that hold it (``MAX_COLUMNS`` at most; tighter spacing is left to
-    the search, which tries it only once a render has overflowed). The estimate reads high above 9 pt
-    (longer lines wrap with less waste than it counts), so this errs small: the first render fits on
-    one page and tells the search how full the page is. Before, the search started from ``print_size``
-    (at most 9 pt), a render or two further from where the five games' fits end (9.5-13.3 pt)."""
+    estimated fill stays under ``FILL_AIM``. In the game's columns, or the fewest more that hold the
+    smallest size where the estimate puts it over the page (not merely over the aim: the search never
+    goes back to fewer columns, and a sheet estimated a little under a page fits in its own at the
+    smallest size). Tighter spacing is left to the search, which tries it only once a render has
+    overflowed. The estimate reads high above 9 pt (longer lines wrap with less waste than it counts),
+    so this errs small: the first render fits on one page and tells the search how full the page is.
+    Before, the search started from ``print_size`` (at most 9 pt), a render or two short of where the
+    five games end (9.5-13.3 pt)."""
     smallest = SIZES_PT[-1]
     for columns in range(content.columns, max(content.columns, MAX_COLUMNS) + 1):
         sheet = replace(content, columns=columns)
-        if estimate(sheet, index, smallest).fill <= FILL_AIM:
+        if estimate(sheet, index, smallest).fill <= 1.0:
             break
     else:
         return Fit(smallest, columns)

@@ -175,3 +175,19 @@ def test_a_cliff_is_found_from_a_spill_far_over_the_page(monkeypatch):
     size_search = [d for d in renders if "size: letter" in d and "--rc-space: 1\"" in d]
     assert len(size_search) <= 4
     assert result.fit.size_pt == 9.8  # the largest size under the cliff
+
+
+def test_the_search_bisects_once_the_line_misses_twice_on_one_side(monkeypatch):
+    """Fill that bends (0.80 at 9 pt, growing as size^1.8) up to a cliff far over the page (1.6 pages more
+    above 9.6 pt): the line to the spill lands short every time, creeping up in 0.05 pt steps (12 size
+    renders, ending at 9.55 pt). After two tries on one side the search bisects instead."""
+    def used(size: float, spacing: float) -> float:
+        share = 0.80 * (size / 9.0) ** 1.8 + 0.06 * (spacing - 1) + (1.6 if size > 9.6 + 1e-9 else 0.0)
+        return share * HEIGHT["letter"]
+
+    render, measure, renders = modelled_by(used)
+    monkeypatch.setattr(fitting, "measure", measure)
+    result = fitting.fit_here(SHEET.replace("8pt", "9pt"), DOCUMENTS, render)
+    size_search = [d for d in renders if "size: letter" in d and "--rc-space: 1\"" in d]
+    assert len(size_search) <= 8
+    assert result.fit.size_pt == 9.6
