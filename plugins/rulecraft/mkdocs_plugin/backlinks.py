@@ -39,15 +39,17 @@ def _toc_titles(page) -> dict[str, str]:
     return titles
 
 
-def group_mentions(mentions, game_id: str | None, exclude_src: str) -> dict[str, list[tuple]]:
-    """term id -> its mentions (the recorded tuples themselves, in order), for one game.
+def group_mentions(mentions, game_id: str | None, exclude_src: str) -> dict[str, list[str]]:
+    """term id -> [page, section, page, section, ...] of its mentions in order, for one game.
 
     The term linker records each (term, section) once per page, so no de-duplication is needed
-    here; keeping references to the existing tuples keeps a big site's memory peak low."""
-    by_term: dict[str, list[tuple]] = {}
-    for mention in mentions:
-        if mention[0] == game_id and mention[2] != exclude_src:
-            by_term.setdefault(mention[1], []).append(mention)
+    here; flat lists of the recorded strings (no tuple per mention) keep a big site's memory peak low."""
+    if hasattr(mentions, "by_term"):  # the build's Mentions (markdown_ext/mentions.py)
+        return mentions.by_term(game_id, exclude_src)
+    by_term: dict[str, list[str]] = {}
+    for game, term, src, section in mentions:
+        if game == game_id and src != exclude_src:
+            by_term.setdefault(term, []).extend((src, section))
     return by_term
 
 
@@ -79,7 +81,7 @@ def slot_renderer(glossary_page, game_id: str | None, mentions, pages: dict, ord
         if not found:
             return ""
         places: dict[str, list[str]] = {}  # page src -> sections, in first-mention order
-        for _, _, src, section in found:
+        for src, section in zip(found[::2], found[1::2]):
             sections = places.setdefault(src, [])
             if section not in sections:
                 sections.append(section)
