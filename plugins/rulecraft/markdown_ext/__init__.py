@@ -76,7 +76,7 @@ class RulecraftExtension(BlocksExtension):
         self.book = book  # loaded on first use from rules_data when not handed in
         self.engine_state = state is not None  # an engine (the MkDocs plugin) tells us each page
         self.state = state if state is not None else PageState()
-        self.link_attrs: dict[tuple[str, str, str], dict[str, str]] = {}  # cache of the term linker
+        self.link_hrefs: dict[tuple[str, str, str], str] = {}  # cache of the term linker
 
     # --- state --------------------------------------------------------------------------------------
     def rulebook(self) -> RuleBook:
