@@ -163,3 +163,13 @@ def test_ascii_text_is_matched_as_any_text_is():
     for text in ["cab Company, Company's Companies-wide l'Office Office", "abCompany Company", "VP VP-x vp VP's",
                  "seat  of\npower, seat of-power", "face-up, face - up"]:
         assert matcher.locate(text) == matcher._locate_any(text)
+
+
+def test_the_matcher_keeps_its_trie_only():
+    """It lives as long as the rule book (11 000 words on a 5 000-term glossary): one slotted entry a word,
+    and no second table of the words' keys."""
+    clash = GLOSSARY + [("COMPANY", "other", None)]  # the same key as "Company": the first one stays
+    matcher = TermMatcher(clash)
+    assert not hasattr(matcher, "entries") and not hasattr(matcher.trie["company"][""], "__dict__")
+    assert found("the company", clash) == [("company", "company")]
+    assert matcher and not TermMatcher([]) and not TermMatcher([("...", "dots", None)])
