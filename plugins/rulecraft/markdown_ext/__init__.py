@@ -32,6 +32,7 @@ from . import sanitize
 from .blocks import ALL_BLOCKS
 from .engine_page import announced_page, shared_rulebook
 from .inline import RefInlineProcessor
+from .mentions import Mentions
 from .termlinks import TermLinkTreeprocessor
 from .variants import PRIORITY as VARIANT_SLOT_PRIORITY
 from .variants import VariantSlotTreeprocessor
@@ -48,7 +49,7 @@ class PageState:
     glossary_url: Callable[[str], str | None] | None = None
     problems: list[str] = field(default_factory=list)  # unknown ids met while rendering this page
     # every glossary mention of the build: (game, term id, page, section anchor), for "Used in" lists
-    mentions: list[tuple[str, str, str, str]] = field(default_factory=list)
+    mentions: Mentions = field(default_factory=Mentions)  # reads as a list of those tuples, kept compactly
     # the games whose data this page read (unknown ids too), or used_all: the whole book. What the
     # page's HTML depends on besides its text (mkdocs_plugin/render_cache.py reuses it while they hold).
     used_games: set[str] = field(default_factory=set)
@@ -75,7 +76,7 @@ class RulecraftExtension(BlocksExtension):
         self.book = book  # loaded on first use from rules_data when not handed in
         self.engine_state = state is not None  # an engine (the MkDocs plugin) tells us each page
         self.state = state if state is not None else PageState()
-        self.link_attrs: dict[tuple[str, str, str], dict[str, str]] = {}  # cache of the term linker
+        self.link_hrefs: dict[tuple[str, str, str], str] = {}  # cache of the term linker
 
     # --- state --------------------------------------------------------------------------------------
     def rulebook(self) -> RuleBook:

@@ -149,14 +149,14 @@ class TermLinkTreeprocessor(Treeprocessor):
     def link(self, term_id: str, text: str) -> etree.Element:
         base = self.base
         key = (self.game_id, term_id, self.page if base is None else base)
-        cache = self.ext.link_attrs
-        attrs = cache.get(key)
-        if attrs is None:  # once per term and glossary URL: pages in one folder share them
+        cache = self.ext.link_hrefs
+        href = cache.get(key)
+        if href is None:  # once per term and glossary URL: pages in one folder share them
             if len(cache) > 4 * len(self.ctx.index.terms):  # bounded: drop entries of other folders
                 cache.clear()
-            href = self.ctx.href("term", term_id) if base is None else f"{base}#{anchor('term', term_id)}"
-            attrs = cache[key] = term_link_attrs(self.ctx, term_id, href)
-        el = etree.Element("a", attrs)  # copies attrs
+            href = cache[key] = self.ctx.href("term", term_id) if base is None else f"{base}#{anchor('term', term_id)}"
+        # Only the href is kept: a dict of attributes per cached link was ~2 MiB on a 5 000-term glossary.
+        el = etree.Element("a", term_link_attrs(self.ctx, term_id, href))
         set_term_text(el, self.ctx.index.terms[term_id].term, text)
         return el
 

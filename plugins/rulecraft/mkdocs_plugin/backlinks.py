@@ -3,9 +3,9 @@
 The glossary renderer leaves an empty ``<div class="rc-backlinks" data-rc-backlinks="ID">``
 per term; the term linker records (game, term, page, section) for each link it makes.
 Once every page is rendered and written (MkDocs ``on_post_build``), the slots of the
-written glossary pages are filled, streaming into the file (like mkdocs-autorefs resolves
-its placeholders, but a 5 000-term glossary's lists never sit in memory as one more copy of
-the page, and the search index, built earlier, leaves them out). Pages are listed in
+written glossary pages are filled, streaming from and into the file (like mkdocs-autorefs
+resolves its placeholders, but neither a 5 000-term glossary's page nor its lists ever sit in
+memory whole, and the search index, built earlier, leaves them out). Pages are listed in
 navigation order, each with the sections that mention the term in document order:
 
     Used in
@@ -18,6 +18,7 @@ from __future__ import annotations
 import html
 import os
 import re
+from collections.abc import Iterator
 from operator import itemgetter
 from pathlib import Path
 
@@ -39,15 +40,17 @@ def _toc_titles(page) -> dict[str, str]:
     return titles
 
 
-def group_mentions(mentions, game_id: str | None, exclude_src: str) -> dict[str, list[tuple]]:
-    """term id -> its mentions (the recorded tuples themselves, in order), for one game.
+def group_mentions(mentions, game_id: str | None, exclude_src: str) -> dict[str, list[str]]:
+    """term id -> [page, section, page, section, ...] of its mentions in order, for one game.
 
     The term linker records each (term, section) once per page, so no de-duplication is needed
-    here; keeping references to the existing tuples keeps a big site's memory peak low."""
-    by_term: dict[str, list[tuple]] = {}
-    for mention in mentions:
-        if mention[0] == game_id and mention[2] != exclude_src:
-            by_term.setdefault(mention[1], []).append(mention)
+    here; flat lists of the recorded strings (no tuple per mention) keep a big site's memory peak low."""
+    if hasattr(mentions, "by_term"):  # the build's Mentions (markdown_ext/mentions.py)
+        return mentions.by_term(game_id, exclude_src)
+    by_term: dict[str, list[str]] = {}
+    for game, term, src, section in mentions:
+        if game == game_id and src != exclude_src:
+            by_term.setdefault(term, []).extend((src, section))
     return by_term
 
 
@@ -79,7 +82,7 @@ def slot_renderer(glossary_page, game_id: str | None, mentions, pages: dict, ord
         if not found:
             return ""
         places: dict[str, list[str]] = {}  # page src -> sections, in first-mention order
-        for _, _, src, section in found:
+        for src, section in zip(found[::2], found[1::2]):
             sections = places.setdefault(src, [])
             if section not in sections:
                 sections.append(section)
@@ -99,18 +102,44 @@ def slot_renderer(glossary_page, game_id: str | None, mentions, pages: dict, ord
 
 def fill_backlinks_file(path: Path, glossary_page, game_id: str | None, mentions, pages: dict,
                         order: dict[str, int] | None = None) -> None:
-    """Fill the slots of a written page, streaming: memory stays near the size of the page without
-    its lists, however long the lists are (5 000 terms × 2 000 pages)."""
-    text = path.read_text(encoding="utf-8")
-    if "data-rc-backlinks" not in text:
-        return
-    render = slot_renderer(glossary_page, game_id, mentions, pages, order)
+    """Fill the slots of a written page, streaming both ways: memory stays near one chunk of the page,
+    however long the page and its lists are (5 000 terms × 2 000 pages: a ~9 MiB page, read in on_post_build
+    when the build is at its largest)."""
+    render = None
     partial = path.with_name(path.name + ".rc-partial")
-    with partial.open("w", encoding="utf-8", newline="") as out:
-        done = 0
-        for match in SLOT_RE.finditer(text):
-            out.write(text[done:match.start()])
-            out.write(render(match.group(1)))
-            done = match.end()
-        out.write(text[done:])
-    os.replace(partial, path)
+    with path.open(encoding="utf-8") as page, partial.open("w", encoding="utf-8", newline="") as out:
+        for text in _slot_safe_chunks(page):
+            done = 0
+            for match in SLOT_RE.finditer(text):
+                if render is None:
+                    render = slot_renderer(glossary_page, game_id, mentions, pages, order)
+                out.write(text[done:match.start()])
+                out.write(render(match.group(1)))
+                done = match.end()
+            out.write(text[done:])
+    if render is None:  # no slot: the page stays as written
+        partial.unlink()
+    else:
+        os.replace(partial, path)
+
+
+CHUNK = 1 << 20  # characters read at a time
+_SLOT_START = '<div class="rc-backlinks" data-rc-backlinks="'
+_SLOT_OPEN_RE = re.compile(r'<div class="rc-backlinks" data-rc-backlinks="[a-z0-9_-]+">')
+
+
+def _slot_safe_chunks(page) -> Iterator[str]:
+    """The text of ``page`` in pieces that no slot straddles. A piece ends just after a '>'; the only '>' inside
+    a slot ends its opening tag, so a piece ending with a slot's opening tag ends before that tag instead."""
+    pending = ""
+    while chunk := page.read(CHUNK):
+        pending += chunk
+        cut = pending.rfind(">") + 1
+        start = pending.rfind(_SLOT_START, 0, cut)
+        if start >= 0 and _SLOT_OPEN_RE.fullmatch(pending, start, cut):
+            cut = start
+        if cut:
+            yield pending[:cut]
+            pending = pending[cut:]
+    if pending:
+        yield pending

@@ -234,3 +234,19 @@ def test_odd_files_in_the_inputs_or_the_cache_are_no_error(tmp_path):
     assert done, "the build waits on a pipe in the cache folder"
     book, result = done[0]
     assert book.games and not result.errors
+
+
+def test_the_snapshot_leaves_out_the_checks_list_of_strings(tmp_path):
+    """Only the checks read every string of the data (``all_strings``), and a build from the snapshot runs
+    none: the list is not stored (~2.6 MiB at 5 000 terms), and is made again if anything asks."""
+    from rulecraft.models.index import all_strings, build_index
+
+    data, docs, _ = project(tmp_path)
+    cache_file = tmp_path / ".cache" / "check.json"
+    first_book, _ = check_cache.load_and_check(data, docs, cache_file)
+    (first,) = first_book.games.values()
+    assert first.cache.strings  # the checks made it
+    book, _ = check_cache.load_and_check(data, docs, cache_file)
+    (game,) = book.games.values()
+    assert game.cache.strings is None and game.cache.index is build_index(game)  # the index is kept
+    assert [text for *_, text in all_strings(game)] == [text for *_, text in all_strings(first)]

@@ -38,3 +38,29 @@ def test_lists_share_pages_and_sections_and_keep_their_order():
         '<li><a href="../a/">g/a.md</a></li></ul></div>')  # no navigation place: after, by title or path
     assert render("ship") == render("ship")
     assert render("nobody") == ""
+
+
+def test_a_written_page_is_filled_the_same_whatever_its_chunks(tmp_path, monkeypatch):
+    """The page is read in chunks (a 5 000-term glossary is ~9 MiB): no slot is missed where a chunk ends,
+    inside its tags or its id, and the rest of the page is copied as it is."""
+    from rulecraft.mkdocs_plugin import backlinks
+
+    glossary = page("g/glossary.md", "g/glossary/", "Glossary", {})
+    pages = {"g/turn.md": page("g/turn.md", "g/turn/", "Turn", {"war": "War"})}
+    mentions = [("g", "ship", "g/turn.md", "war"), ("g", "army-2", "g/turn.md", "")]
+    slot = '<div class="rc-backlinks" data-rc-backlinks="{}"></div>'
+    written = ("<html><head></head>\r\n<body><p>a > b</p>" + slot.format("ship") + "<p>x</p>"
+               + slot.format("army-2") + slot.format("nobody") + '<div class="rc-backlinks">' + slot.format("ship")
+               + "\n</body></html>")
+    render = slot_renderer(glossary, "g", mentions, pages)
+    expected = backlinks.SLOT_RE.sub(lambda m: render(m.group(1)), written.replace("\r\n", "\n"))
+    assert expected.count("Used in") == 3
+    path = tmp_path / "index.html"
+    for size in range(1, len(written) + 2):
+        monkeypatch.setattr(backlinks, "CHUNK", size)
+        path.write_bytes(written.encode())
+        backlinks.fill_backlinks_file(path, glossary, "g", mentions, pages)
+        assert path.read_text(encoding="utf-8") == expected, size
+    path.write_text("<p>no slot</p>", encoding="utf-8")
+    backlinks.fill_backlinks_file(path, glossary, "g", mentions, pages)
+    assert path.read_text(encoding="utf-8") == "<p>no slot</p>" and list(tmp_path.iterdir()) == [path]

@@ -163,3 +163,22 @@ def test_ascii_text_is_matched_as_any_text_is():
     for text in ["cab Company, Company's Companies-wide l'Office Office", "abCompany Company", "VP VP-x vp VP's",
                  "seat  of\npower, seat of-power", "face-up, face - up"]:
         assert matcher.locate(text) == matcher._locate_any(text)
+
+
+def test_the_matcher_keeps_its_trie_only():
+    """It lives as long as the rule book (~16 000 nodes on a 5 000-term glossary): a word's entry is in the
+    slots of the node it ends at, and no second table of the words' keys is kept."""
+    import pickle
+
+    clash = GLOSSARY + [("COMPANY", "other", None)]  # the same key as "Company": the first one stays
+    matcher = TermMatcher(clash)
+    company = matcher.trie["company"]
+    assert not hasattr(matcher, "entries") and not hasattr(company, "__dict__")
+    assert (company.term_id, company.word, company.case_sensitive) == ("company", "Company", False)
+    assert company[" "].term_id is None and company[" "]["standing"].term_id == "standing"  # "Company Standing"
+    assert matcher.trie["vp"].exact == "VP" and matcher.trie["vp"].case_sensitive
+    assert found("the company", clash) == [("company", "company")]
+    assert matcher and not TermMatcher([]) and not TermMatcher([("...", "dots", None)])
+    text = "The Company Standing of the VP, a vp, face-up: Director's Cut."
+    again = pickle.loads(pickle.dumps(matcher))  # as the rule book's snapshot keeps it
+    assert again.find(text) == matcher.find(text) and len(matcher.find(text)) == 4
