@@ -10,6 +10,7 @@ an inline ``!important`` would now lose to them, and its defaults hold no ``!imp
 ``@font-face``, ``@counter-style`` or ``@layer`` (parsed on their own, those would not reach the
 document). A stylesheet that cannot be read is left out with a debug line, as WeasyPrint does.
 """
+
 from __future__ import annotations
 
 import hashlib
