@@ -161,18 +161,24 @@ def test_the_search_starts_at_the_estimates_pdf_fit_and_the_page_keeps_none_of_i
     assert FIT_START not in result.fragment and FIT_START not in renders[0]
 
 
-def test_a_cliff_is_found_from_a_spill_far_over_the_page(monkeypatch):
-    """A sheet at 0.86 whose next units jump a column just above 9.8 pt (as Asean 2090's does): the first
-    step overshoots to a size that spills far over (1.08 pages). The spill's own fill places the next try
-    near the cliff; reading it as a page just full crept down on it in 0.1 pt steps (six size renders)."""
+def fit_up_to_a_cliff(monkeypatch, start_pt: float, cliff_pt: float, jump: float, share_at):
+    """fit_here on a sheet filling ``share_at(size)`` of Letter (+0.06 a unit of spacing), and ``jump`` more
+    above ``cliff_pt`` (a unit moving to the next column); the result, and the size search's renders."""
     def used(size: float, spacing: float) -> float:
-        share = 0.0092 * size ** 2 + 0.06 * (spacing - 1) + (0.15 if size > 9.8 + 1e-9 else 0.0)
+        share = share_at(size) + 0.06 * (spacing - 1) + (jump if size > cliff_pt + 1e-9 else 0.0)
         return share * HEIGHT["letter"]
 
     render, measure, renders = modelled_by(used)
     monkeypatch.setattr(fitting, "measure", measure)
-    result = fitting.fit_here(SHEET.replace("8pt", "9.65pt"), DOCUMENTS, render)
-    size_search = [d for d in renders if "size: letter" in d and "--rc-space: 1\"" in d]
+    result = fitting.fit_here(SHEET.replace("8pt", f"{start_pt:g}pt"), DOCUMENTS, render)
+    return result, [d for d in renders if "size: letter" in d and "--rc-space: 1\"" in d]
+
+
+def test_a_cliff_is_found_from_a_spill_far_over_the_page(monkeypatch):
+    """A sheet at 0.86 whose next units jump a column just above 9.8 pt (as Asean 2090's does): the first
+    step overshoots to a size that spills far over (1.08 pages). The spill's own fill places the next try
+    near the cliff; reading it as a page just full crept down on it in 0.1 pt steps (six size renders)."""
+    result, size_search = fit_up_to_a_cliff(monkeypatch, 9.65, 9.8, 0.15, lambda size: 0.0092 * size ** 2)
     assert len(size_search) <= 4
     assert result.fit.size_pt == 9.8  # the largest size under the cliff
 
@@ -181,13 +187,6 @@ def test_the_search_bisects_once_the_line_misses_twice_on_one_side(monkeypatch):
     """Fill that bends (0.80 at 9 pt, growing as size^1.8) up to a cliff far over the page (1.6 pages more
     above 9.6 pt): the line to the spill lands short every time, creeping up in 0.05 pt steps (12 size
     renders, ending at 9.55 pt). After two tries on one side the search bisects instead."""
-    def used(size: float, spacing: float) -> float:
-        share = 0.80 * (size / 9.0) ** 1.8 + 0.06 * (spacing - 1) + (1.6 if size > 9.6 + 1e-9 else 0.0)
-        return share * HEIGHT["letter"]
-
-    render, measure, renders = modelled_by(used)
-    monkeypatch.setattr(fitting, "measure", measure)
-    result = fitting.fit_here(SHEET.replace("8pt", "9pt"), DOCUMENTS, render)
-    size_search = [d for d in renders if "size: letter" in d and "--rc-space: 1\"" in d]
+    result, size_search = fit_up_to_a_cliff(monkeypatch, 9, 9.6, 1.6, lambda size: 0.80 * (size / 9.0) ** 1.8)
     assert len(size_search) <= 8
     assert result.fit.size_pt == 9.6
