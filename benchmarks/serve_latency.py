@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Authoring loop: from saving a file to the served page showing the change, under a real `mkdocs serve`.
 
-Copies the project (mkdocs.yml, docs/, rules_data/) to a temporary folder, starts
+Copies the project (mkdocs.yml, docs/, rules_data/, .git/ and .cache/) to a temporary folder, starts
 `mkdocs serve --livereload` there on a free loopback port, waits for the first build (and its
 cheat-sheet PDFs), then N times:
 
@@ -64,6 +64,11 @@ def copy_project(target: Path, with_cache: bool) -> None:
     shutil.copy2(ROOT / "mkdocs.yml", target / "mkdocs.yml")
     shutil.copytree(ROOT / "docs", target / "docs")
     shutil.copytree(ROOT / "rules_data", target / "rules_data")
+    # The git folder too: a sheet without a dated changelog shows its folder's last commit date, so outside
+    # the repository every such sheet would differ from the one the copied PDF cache was made from, and the
+    # first served build would fit them all again in the background, delaying the first edit's PDF.
+    if (ROOT / ".git").is_dir():
+        shutil.copytree(ROOT / ".git", target / ".git")
     if with_cache and (ROOT / ".cache").is_dir():
         shutil.copytree(ROOT / ".cache", target / ".cache")
 
