@@ -142,7 +142,8 @@ class Phase(Model):
 
     @property
     def has_rules(self) -> bool:
-        """True when the phase says how to play it (not just a name or a TODO)."""
+        """True when the phase says how to play it: rule text, steps or sub-phases (every alternative of a
+        choice does). A phase holding only its name, or only a recorded gap (its ``todo`` field), has none."""
         if self.alternatives:
             return all(alt.has_rules for alt in self.alternatives)
         return bool((self.rules and self.rules.strip()) or self.steps or self.subphases)
