@@ -121,6 +121,8 @@ def test_every_generated_page_is_built_with_its_content(request, site, game_id):
             attr = "href" if tag == "link" else "src"
             linked = [t[attr] for t in whole.select(f"{tag}[{attr}]") if t[attr].endswith(f"rulecraft/{asset.name}")]
             assert linked, f"{url} does not load {asset.name}"
+            if asset.name in HEAD_SCRIPTS:  # before Material's bundle, which creates the search worker they wrap
+                assert whole.head.select(f'script[src$="rulecraft/{asset.name}"]'), f"{url}: {asset.name} not in <head>"
             assert (site / posixpath.normpath(posixpath.join(url, linked[0]))).is_file()
         # A page's own stylesheets (the cheat sheet's) are linked by that page alone, without script.
         own = [t["href"] for t in whole.select("link[rel=stylesheet][href]") if posixpath.basename(t["href"])

@@ -193,6 +193,26 @@ def test_serve_watches_rules_data(tmp_path):
     assert str((project / "rules_data").resolve()) in server.watched
 
 
+def test_search_order_script_comes_after_other_plugins_head_scripts(tmp_path):
+    """searchorder.js wraps the worker Material's search starts: it is linked in <head> through Material's
+    ``extra.polyfills``, after what other plugins put there (Material's offline plugin replaces the worker for
+    pages opened from disk), whatever the order of the plugins, and once however often the config loads."""
+    from mkdocs.config import load_config
+
+    project = make_project(tmp_path, ("corporate-warfare",))
+    yml = project / "mkdocs.yml"
+    yml.write_text(yml.read_text(encoding="utf-8").replace("markdown_extensions:", "  - offline\nmarkdown_extensions:"),
+                   encoding="utf-8")
+    config = load_config(str(yml))
+    assert list(config.plugins)[-1] == "material/offline"  # listed after rulecraft
+    config.plugins.on_config(config)
+    config.plugins.on_config(config)  # as `mkdocs serve` may
+    polyfills = [str(script) for script in config.extra["polyfills"]]
+    assert polyfills[-1] == "assets/rulecraft/searchorder.js"
+    assert polyfills.count("assets/rulecraft/searchorder.js") == 1
+    assert any("iframe-worker" in script for script in polyfills[:-1])
+
+
 @pytest.mark.browser
 def test_screenshots_light_and_dark(seed_site, tmp_path):
     """Overview, turn and dice pages in both schemes and two widths: no script errors, nothing wider

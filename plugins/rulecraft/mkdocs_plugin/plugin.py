@@ -4,7 +4,8 @@
   changes: checks/cache.py); errors fail the build (all listed),
   warnings are logged (they fail ``mkdocs build --strict``); add the extension. Then the book's YAML
   positions are dropped until asked for, and (one-off builds) what is alive is kept out of the
-  garbage collector's scans until the build ends (collector.freeze_survivors).
+  garbage collector's scans until the build ends (collector.freeze_survivors). Last of all plugins: the
+  scripts that adapt Material's search join its ``extra.polyfills`` (linked in <head>, before its bundle).
 * on_files: add the generated pages (a hand-written page at the same path wins),
   the site home and the CSS/JS assets; build the navigation if mkdocs.yml has none.
 * on_page_markdown: tell the extension which page/game is rendering; check the
@@ -102,7 +103,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             return
         raise PluginError(message)
 
-    def on_config(self, config):
+    def _load(self, config):
         if not self.config.enabled:
             return config
         self.live_errors = []
@@ -154,9 +155,25 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         for asset in styles_and_scripts():
             if asset.suffix == ".css":
                 config.extra_css.append(f"{ASSET_DIR}/{asset.name}")
-            elif asset.suffix == ".js" and asset.name not in HEAD_SCRIPTS:  # those: on_post_page
+            elif asset.suffix == ".js" and asset.name not in HEAD_SCRIPTS:  # those: _head_scripts
                 config.extra_javascript.append(f"{ASSET_DIR}/{asset.name}")
         return config
+
+    @event_priority(-100)  # after other plugins': Material's offline plugin puts its search worker shim first
+    def _head_scripts(self, config):
+        """The scripts that must run before Material's bundle (HEAD_SCRIPTS: they adapt its search) go to
+        Material's ``extra.polyfills``, which its template links in <head>, as Material's offline plugin
+        does with its own shim of the search worker. The template writes them into every page: no page is
+        copied to add a tag after it is rendered (a 5 000-term glossary's page is ~9 MiB)."""
+        if self.config.enabled:
+            polyfills = list(config.extra.get("polyfills") or [])
+            for path in (f"{ASSET_DIR}/{name}" for name in sorted(HEAD_SCRIPTS)):
+                if path not in polyfills:
+                    polyfills.append(path)
+            config.extra["polyfills"] = polyfills
+        return config
+
+    on_config = CombinedEvent(_load, _head_scripts)
 
     def on_pre_build(self, *, config):
         if self.config.enabled and getattr(self, "pdf_jobs", None) is not None:
@@ -273,12 +290,6 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     def _post_page(self, output: str, /, *, page, config):
         if self.config.enabled and "data-rc-backlinks" in output:
             self.backlink_pages.append(page)  # filled in on_post_build, once the file is written
-        if self.config.enabled and "</head>" in output:
-            tags = "".join(f'<script src="{escape(get_relative_url(f"{ASSET_DIR}/{name}", page.url))}"></script>'
-                           for name in sorted(HEAD_SCRIPTS))
-            # One new copy of the page, not two (a slice, then the sum): a 5 000-term glossary's
-            # page is ~9 MiB, and its writing is the build's peak of memory.
-            output = output.replace("</head>", tags + "</head>", 1)
         if not (self.config.enabled and self.live_errors):
             return output
         items = "".join(f"<li><pre>{escape(message)}</pre></li>" for message in self.live_errors)
