@@ -30,8 +30,6 @@ from ..models.index import GameIndex, build_index
 from ..render.base import RenderContext
 from . import sanitize
 from .blocks import ALL_BLOCKS
-from .contents import PRIORITY as CONTENTS_PRIORITY
-from .contents import ContentsTreeprocessor
 from .engine_page import announced_page, shared_rulebook
 from .inline import RefInlineProcessor
 from .mentions import Mentions
@@ -143,7 +141,6 @@ class RulecraftExtension(BlocksExtension):
         # After inline code (190) so `{term:x}` in backticks stays literal; before links and HTML.
         md.inlinePatterns.register(RefInlineProcessor(md, self), "rulecraft-ref", 185)
         md.treeprocessors.register(VariantSlotTreeprocessor(md, self), "rulecraft-variants", VARIANT_SLOT_PRIORITY)
-        md.treeprocessors.register(ContentsTreeprocessor(md), "rulecraft-contents", CONTENTS_PRIORITY)
         if self.getConfig("link_terms"):
             # After inline processing (20) so it sees final text nodes, after toc (5) so headings have
             # their ids (sections). Handed final glossary URLs by an engine (the MkDocs plugin), last:

@@ -22,8 +22,6 @@ if TYPE_CHECKING:
     from ..models import Step
 
 Element = etree.Element
-# Marks a heading the page's table of contents leaves out (markdown_ext/contents.py removes the mark).
-NOT_IN_CONTENTS = "data-rc-not-in-contents"
 
 
 @dataclass

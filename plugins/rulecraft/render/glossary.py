@@ -6,16 +6,10 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from ..models import links
-from .base import NOT_IN_CONTENTS, Element, RenderContext, badge, heading, item_notes, link, sub
+from .base import Element, RenderContext, badge, heading, item_notes, link, sub
 
 if TYPE_CHECKING:
     from ..models import Term
-
-
-# A longer glossary's table of contents lists its letters only: hundreds of names are no contents to scan
-# (the letter bar and the filter above the terms find one), and every visitor would load them (a 5 000-term
-# glossary: ~1 MB of its page, and ~8 MiB of its build's memory).
-CONTENTS_TERMS_MAX = 100
 
 
 def _letter(term: Term) -> str:
@@ -29,10 +23,8 @@ def sorted_terms(terms: list[Term]) -> list[Term]:
 
 def render_glossary(parent: Element, ctx: RenderContext, level: int = 2) -> None:
     """The glossary, letters as headings of ``level`` and terms one level below (a prose page's glossary
-    under its own '### Words' heading nests there); the terms are in the page's table of contents up to
-    ``CONTENTS_TERMS_MAX`` of them."""
+    under its own '### Words' heading nests there)."""
     terms = sorted_terms(ctx.game.terms)
-    in_contents = len(terms) <= CONTENTS_TERMS_MAX
     groups = [(letter, list(items)) for letter, items in groupby(terms, key=_letter)]
     bar = sub(parent, "div", cls="rc-gindex rc-nolink-terms")  # stays under the header (player.css)
     # The filter works in the page itself (offline); hidden until player.js wires it, so no dead box
@@ -50,17 +42,15 @@ def render_glossary(parent: Element, ctx: RenderContext, level: int = 2) -> None
         heading(parent, level, letter, f"letter-{letter.lower() if letter != '#' else 'other'}", "rc-letter")
         dl = sub(parent, "div", cls="rc-terms")
         for term in items:
-            render_term(dl, term, ctx, min(level + 1, 6), in_contents)
+            render_term(dl, term, ctx, min(level + 1, 6))
 
 
-def render_term(parent: Element, term: Term, ctx: RenderContext, level: int = 3, in_contents: bool = True) -> None:
+def render_term(parent: Element, term: Term, ctx: RenderContext, level: int = 3) -> None:
     box = sub(parent, "div", cls="rc-term-entry")
     box.set("data-term", term.id)
     box.set("data-rc-definition", term.id)  # the term links other terms, never itself
     box.set("data-rc-words", " | ".join(w.casefold() for w in term.words))  # what the filter matches
     title = heading(box, level, term.term, links.anchor("term", term.id), "rc-term-title")
-    if not in_contents:
-        title.set(NOT_IN_CONTENTS, "")
     if term.changed_in:
         title.tail = None
         badge(box, f"Changed in {term.changed_in}", "changed")
