@@ -193,24 +193,31 @@ def test_serve_watches_rules_data(tmp_path):
     assert str((project / "rules_data").resolve()) in server.watched
 
 
-def test_search_order_script_comes_after_other_plugins_head_scripts(tmp_path):
+@pytest.mark.parametrize("offline_first", [True, False])
+def test_search_order_script_comes_after_other_plugins_head_scripts(tmp_path, offline_first):
     """searchorder.js wraps the worker Material's search starts: it is linked in <head> through Material's
-    ``extra.polyfills``, after what other plugins put there (Material's offline plugin replaces the worker for
-    pages opened from disk), whatever the order of the plugins, and once however often the config loads."""
+    ``extra.polyfills``, after the author's own and after what other plugins put there (Material's offline
+    plugin replaces the worker for pages opened from disk), whichever plugin is listed first."""
     from mkdocs.config import load_config
 
     project = make_project(tmp_path, ("corporate-warfare",))
     yml = project / "mkdocs.yml"
-    yml.write_text(yml.read_text(encoding="utf-8").replace("markdown_extensions:", "  - offline\nmarkdown_extensions:"),
-                   encoding="utf-8")
+    text = yml.read_text(encoding="utf-8").replace("markdown_extensions:", "extra:\n  polyfills: [js/mine.js]\n"
+                                                   "markdown_extensions:")
+    text = text.replace("  - search\n", "  - search\n  - offline\n") if offline_first else \
+        text.replace("extra:", "  - offline\nextra:")
+    yml.write_text(text, encoding="utf-8")
     config = load_config(str(yml))
-    assert list(config.plugins)[-1] == "material/offline"  # listed after rulecraft
-    config.plugins.on_config(config)
-    config.plugins.on_config(config)  # as `mkdocs serve` may
+    assert (list(config.plugins).index("material/offline") < list(config.plugins).index("rulecraft")) == offline_first
+    try:
+        config.plugins.on_config(config)
+    finally:
+        config.plugins.on_shutdown()  # the plugin keeps a one-off build's objects from the collector until then
     polyfills = [str(script) for script in config.extra["polyfills"]]
+    assert polyfills[0] == "js/mine.js"
     assert polyfills[-1] == "assets/rulecraft/searchorder.js"
     assert polyfills.count("assets/rulecraft/searchorder.js") == 1
-    assert any("iframe-worker" in script for script in polyfills[:-1])
+    assert any("iframe-worker" in script for script in polyfills[1:-1])
 
 
 @pytest.mark.browser

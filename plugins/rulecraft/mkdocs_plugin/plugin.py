@@ -166,7 +166,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         does with its own shim of the search worker. The template writes them into every page: no page is
         copied to add a tag after it is rendered (a 5 000-term glossary's page is ~9 MiB)."""
         if self.config.enabled:
-            polyfills = list(config.extra.get("polyfills") or [])
+            polyfills = config.extra.get("polyfills") or []
+            polyfills = [polyfills] if isinstance(polyfills, str) else list(polyfills)  # one script, as a list
             for path in (f"{ASSET_DIR}/{name}" for name in sorted(HEAD_SCRIPTS)):
                 if path not in polyfills:
                     polyfills.append(path)
