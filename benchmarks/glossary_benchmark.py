@@ -7,7 +7,10 @@ fresh subprocess:
 
 * plain — Material + search, no Rulecraft plugin (the pages are ordinary Markdown);
 * off   — with the Rulecraft plugin, ``link_terms: false``;
-* on    — with the Rulecraft plugin, ``link_terms: true`` (the default).
+* on    — with the Rulecraft plugin, ``link_terms: true`` (the default);
+* plain+g (``--hand-glossary``) — plain, plus the glossary as a person would write it in Markdown (a
+  heading per letter and per term, its short definition, its other forms): what the glossary page Rulecraft
+  adds would cost a site without Rulecraft, so on/plain+g is Rulecraft's own share.
 
 Prints the median wall time of each, the ratios on/off (the cost of linking) and on/plain, and
 the peak memory (max RSS of the build process, from ``os.wait4``). Not a test: figures only.
@@ -15,6 +18,7 @@ the peak memory (max RSS of the build process, from ``os.wait4``). Not a test: f
     .venv/bin/python benchmarks/glossary_benchmark.py                 # 200×500 and 2000×5000, 3 runs
     .venv/bin/python benchmarks/glossary_benchmark.py --size 200x500 --runs 5
     .venv/bin/python benchmarks/glossary_benchmark.py --size 200x500 --keep /tmp/bench   # keep the project
+    .venv/bin/python benchmarks/glossary_benchmark.py --size 200x500 --runs 7 --hand-glossary
 
 ``--before DIR`` also builds off and on with another checkout's code first on the path (``git archive
 <commit> plugins | tar -x -C /tmp/before``, then ``--before /tmp/before/plugins``), in a copy of the
@@ -167,6 +171,31 @@ def make_project(root: Path, pages: int, term_count: int, density: float, seed: 
               "on": "  - rulecraft:\n      link_terms: true\n      cheatsheet_pdf: false"}
     for variant, block in plugin.items():
         (root / f"mkdocs-{variant}.yml").write_text(MKDOCS_YML.format(rulecraft=block), encoding="utf-8")
+    # plain+g: the same pages and a glossary written by hand, in a docs folder of its own (in docs/, a
+    # hand-written glossary.md would replace the page Rulecraft generates)
+    shutil.copytree(root / "docs", root / "docs-hand")
+    (root / "docs-hand" / "bench" / "glossary.md").write_text(hand_glossary(game / "terms.yaml"), encoding="utf-8")
+    (root / "mkdocs-plain+g.yml").write_text(MKDOCS_YML.format(rulecraft="").replace("docs_dir: docs", "docs_dir: docs-hand"),
+                                             encoding="utf-8")
+
+
+def hand_glossary(terms_yaml: Path) -> str:
+    """The glossary as Markdown a person would write without Rulecraft: the terms in alphabetical order under
+    a heading per letter, each a heading, its short definition and its other forms (from terms.yaml)."""
+    import yaml
+
+    terms = sorted(yaml.safe_load(terms_yaml.read_text(encoding="utf-8"))["terms"],
+                   key=lambda t: (t["term"].casefold(), t["id"]))
+    parts, letter = ["# Glossary", ""], None
+    for term in terms:
+        if term["term"][0].upper() != letter:
+            letter = term["term"][0].upper()
+            parts += [f"## {letter}", ""]
+        parts += [f"### {term['term']}", "", term["short"], ""]
+        forms = [*term.get("aliases", []), *term.get("plurals", [])]
+        if forms:
+            parts += [f"*Also written:* {', '.join(forms)}.", ""]
+    return "\n".join(parts)
 
 
 COLD = False  # --cold: no cache kept between builds (the checker runs in every build)
@@ -203,13 +232,13 @@ def run_build(root: Path, variant: str, plugins: Path | None = None) -> tuple[fl
 
 
 def bench(pages: int, term_count: int, runs: int, density: float, keep: Path | None,
-          before: Path | None = None) -> dict:
+          before: Path | None = None, hand: bool = False) -> dict:
     root = Path(tempfile.mkdtemp(prefix=f"gl-bench-{pages}x{term_count}-")) if keep is None else keep
     if keep is not None:
         shutil.rmtree(keep, ignore_errors=True)
         keep.mkdir(parents=True)
     make_project(root, pages, term_count, density)
-    variants = ("plain", "off", "on")
+    variants = ("plain", "plain+g", "off", "on") if hand else ("plain", "off", "on")
     results: dict[str, list[tuple[float, float, int]]] = {v: [] for v in variants}
     old: dict[str, list[tuple[float, float, int]]] = {"off": [], "on": []}
     old_root = root.with_name(root.name + "-before")
@@ -239,7 +268,7 @@ def bench(pages: int, term_count: int, runs: int, density: float, keep: Path | N
           f"{links} term links in the site)")
     for v in variants:
         runs_cpu = ", ".join(f"{r[1]:.2f}" for r in results[v])
-        print(f"  {v:<5}  CPU median {cpu[v]:6.2f} s [{runs_cpu}]   wall median {wall[v]:6.2f} s   "
+        print(f"  {v:<7}  CPU median {cpu[v]:6.2f} s [{runs_cpu}]   wall median {wall[v]:6.2f} s   "
               f"peak RSS {mem[v] / 1024:6.1f} MiB")
     # Each round builds off and on back to back: the median of their ratios cancels slow drift
     # of a shared machine better than the ratio of the two medians.
@@ -250,6 +279,11 @@ def bench(pages: int, term_count: int, runs: int, density: float, keep: Path | N
     print(f"  vs no plugin  on/plain = CPU {cpu['on'] / cpu['plain']:.3f}× (paired rounds: {vs_plain['on']:.3f}×, "
           f"off/plain {vs_plain['off']:.3f}×)   wall {wall['on'] / wall['plain']:.3f}×   "
           f"memory {mem['on'] / mem['plain']:.3f}×")
+    if hand:
+        vs_hand = {v: statistics.median(r[1] / p[1] for r, p in zip(results[v], results["plain+g"]))
+                   for v in ("off", "on")}
+        print(f"  vs the same glossary by hand  on/plain+g = CPU {cpu['on'] / cpu['plain+g']:.3f}× (paired rounds: "
+              f"{vs_hand['on']:.3f}×, off/plain+g {vs_hand['off']:.3f}×)   memory {mem['on'] / mem['plain+g']:.3f}×")
     if before is not None:
         print(f"  before ({before}):")
         for v in old:
@@ -279,13 +313,15 @@ def main() -> None:
     parser.add_argument("--no-bytecode-cache", action="store_true", help="compile every import in every build")
     parser.add_argument("--before", type=Path, help="a folder holding another checkout's rulecraft package "
                         "(its plugins/): off and on are also built with it, interleaved")
+    parser.add_argument("--hand-glossary", action="store_true", help="also build plain+g: plain with the "
+                        "glossary written by hand in Markdown (Rulecraft's own share: on/plain+g)")
     args = parser.parse_args()
     global COLD, BYTECODE
     COLD, BYTECODE = args.cold, not args.no_bytecode_cache
     sizes = args.size or ["200x500", "2000x5000"]
     for size in sizes:
         pages, terms = (int(x) for x in size.lower().split("x"))
-        bench(pages, terms, args.runs, args.density, args.keep, args.before)
+        bench(pages, terms, args.runs, args.density, args.keep, args.before, args.hand_glossary)
 
 
 if __name__ == "__main__":
