@@ -116,7 +116,7 @@ def write_pages(book: RuleBook, docs_dir: Path, folder: Path) -> WrittenPages:
             written.stylesheets.append(rel)
         elif asset.suffix == ".js" and asset.name not in HEAD_SCRIPTS and not asset.name.endswith(".lazy.js"):
             # HEAD_SCRIPTS adapt Material's search, which must find them loaded before its bundle;
-            # Zensical's theme has a search of its own. A *.lazy.js
-            # is loaded by its script where needed (player.js: variants.lazy.js), as under MkDocs.
+            # Zensical's theme has a search of its own. A *.lazy.js is loaded by its script where
+            # needed (player.js: variants.lazy.js), as under MkDocs.
             written.scripts.append(rel)
     return written
