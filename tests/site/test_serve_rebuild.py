@@ -49,6 +49,7 @@ class Server:
     def from_scratch(self) -> dict[str, bytes]:
         plugin = self.rebuild()
         plugin.render_cache.entries.clear()
+        plugin.search_entries.clear()  # the search entries kept for unchanged pages (mkdocs_plugin/search.py)
         plugin = self.rebuild()
         assert plugin.render_cache.reused == 0
         return self.snapshot()
@@ -116,6 +117,23 @@ def test_a_markdown_edit_renders_that_page_again(server):
     after = server.snapshot()
     assert "Each new" in after["corporate-warfare/notes/index.html"].decode()
     assert after == server.from_scratch()  # the glossary's "Used in" lists included
+
+
+def test_only_a_changed_page_is_parsed_again_for_the_search_index(server, monkeypatch):
+    from material.plugins.search import plugin as search
+
+    server.rebuild()
+    built = server.snapshot()["search/search_index.json"]
+    parsed = []
+    feed = search.Parser.feed
+    monkeypatch.setattr(search.Parser, "feed", lambda self, data: (parsed.append(data), feed(self, data))[1])
+    server.rebuild()
+    assert parsed == []  # nothing changed: every page's entries as last time
+    assert server.snapshot()["search/search_index.json"] == built
+    _edit(server.project / "docs/corporate-warfare/notes.md", "Each Employee", "Each new Employee")
+    server.rebuild()
+    assert len(parsed) == 1 and "Each new" in parsed[0]
+    assert server.snapshot() == server.from_scratch()
 
 
 def test_a_new_page_a_new_game_and_a_removed_page(server):

@@ -22,7 +22,7 @@
 * on_post_build: write each cheat sheet's PDFs, A4 and US Letter (pdf.py; needs WeasyPrint, optional),
   cached on disk by content (pdf_cache.py); under `mkdocs serve` after the reload (pdf_jobs.py).
 * serving: a page whose text, site and rule data are unchanged since the last rebuild is not rendered
-  again (render_cache.py).
+  again (render_cache.py), nor its HTML parsed again for Material's search index (search.py).
 * on_env: Jinja's compiled templates are kept, in memory between rebuilds and on disk between builds
   (templates.py).
 * on_serve: watch rules_data/ so a YAML edit rebuilds the site; poll for saves every 0.1 s. While serving, a
@@ -60,7 +60,7 @@ from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig, edit_url_for
 from .footer import keep_in_game
 from .render_cache import RenderCache, extensions_signature, folder_fingerprints, game_fingerprints, site_signature
-from .search import only_search_between, search_changes_page, speed_up_toc_lookups
+from .search import only_search_between, reuse_search_entries, search_changes_page, speed_up_toc_lookups
 from .searchindex import entry_fields, tune_index, tune_search_entries
 from .watch import WATCH_INTERVAL, faster_polling
 
@@ -93,6 +93,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
+        self.search_entries: dict = {}  # serving: each page's search entries, reused while it is unchanged
 
     def _fail(self, message: str) -> None:
         """Fail the build; while serving, show the error in a banner instead (over the last good rules,
@@ -357,6 +358,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     def _hide_links_from_search(self, context, /, *, page, config, nav):
         if self.config.enabled:
             speed_up_toc_lookups(config)  # the search index is made in on_config or on_pre_build: here it exists
+            if self.serving:
+                reuse_search_entries(config, self.search_entries)
         content = page.content
         if self.config.enabled and self.hide_links_from_search and content and not search_changes_page(content):
             self._stripped = (page, content, without_term_links(content))

@@ -6,6 +6,7 @@ that is only safe when nothing but a search plugin sees the page in between.
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 SEARCH_MODULES = ("material.plugins.search.", "mkdocs.contrib.search")
@@ -62,6 +63,44 @@ def speed_up_toc_lookups(config) -> None:
                 and not isinstance(own.get("_find_toc_by_id"), _TocLookup)
                 and _takes_toc_and_id(getattr(type(index), "_find_toc_by_id", None))):
             index._find_toc_by_id = _TocLookup()
+
+
+class _ReusedEntries:
+    """Material's ``add_entry_from_context`` under `mkdocs serve`: a page whose HTML, URL, title and
+    metadata are those of the last build (a page the render cache gave back) gets the entries its HTML gave
+    then, copied, instead of its HTML parsed again (on the seed site, the search's parsing was a third of
+    each rebuild). ``kept`` (page URL -> (what they were made from, entries)) lives as long as the plugin."""
+
+    def __init__(self, index, made_by, kept: dict):
+        self.index, self.made_by, self.kept = index, made_by, kept
+
+    def __call__(self, page):
+        made_from = (hashlib.blake2b((page.content or "").encode(), digest_size=16).digest(), page.title,
+                     repr(page.meta))
+        known = self.kept.get(page.url)
+        if known is not None and known[0] == made_from:
+            self.index.entries.extend(_copy(entry) for entry in known[1])
+            return
+        first = len(self.index.entries)
+        self.made_by(page)
+        # copied now: the plugin tunes the index's entries in place before it is written (searchindex.py)
+        self.kept[page.url] = (made_from, [_copy(entry) for entry in self.index.entries[first:]])
+
+
+def _copy(entry: dict) -> dict:
+    return {key: list(value) if isinstance(value, list) else value for key, value in entry.items()}
+
+
+def reuse_search_entries(config, kept: dict) -> None:
+    """Give Material's search index ``_ReusedEntries`` (an instance attribute: only this build's index)."""
+    for handler in config.plugins.events["page_context"]:
+        plugin = getattr(handler, "__self__", None)
+        index = getattr(plugin, "search_index", None)
+        own = getattr(index, "__dict__", None)
+        if (type(plugin).__module__.startswith("material.plugins.search.") and own is not None
+                and not isinstance(own.get("add_entry_from_context"), _ReusedEntries)
+                and isinstance(getattr(index, "entries", None), list)):
+            index.add_entry_from_context = _ReusedEntries(index, index.add_entry_from_context, kept)
 
 
 def _takes_toc_and_id(method) -> bool:
