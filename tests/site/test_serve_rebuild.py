@@ -136,6 +136,22 @@ def test_only_a_changed_page_is_parsed_again_for_the_search_index(server, monkey
     assert server.snapshot() == server.from_scratch()
 
 
+def test_a_front_matter_edit_alone_updates_the_page_search_entries_and_a_removed_page_s_go(server):
+    notes = server.project / "docs/corporate-warfare/notes.md"
+    plugin = server.rebuild()
+    assert "corporate-warfare/notes/" in plugin.search_entries
+    notes.write_text("---\ntags: [Staff]\nsearch:\n  boost: 2\n---\n" + notes.read_text(encoding="utf-8"),
+                     encoding="utf-8")  # the same HTML: only its metadata changes its entries
+    server.rebuild()
+    after = server.snapshot()
+    assert b'"tags":["Staff"]' in after["search/search_index.json"]
+    assert after == server.from_scratch()
+    notes.rename(notes.with_name("staff.md"))
+    plugin = server.rebuild()
+    assert "corporate-warfare/staff/" in plugin.search_entries
+    assert "corporate-warfare/notes/" not in plugin.search_entries
+
+
 def test_a_new_page_a_new_game_and_a_removed_page(server):
     server.rebuild()
     (server.project / "docs/straits/extra.md").parent.mkdir(parents=True, exist_ok=True)

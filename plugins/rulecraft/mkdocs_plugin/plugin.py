@@ -441,6 +441,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             self._fill_backlinks()
         if self.serving:
             _import_loader_soon()
+            # kept search entries of pages this site no longer has (removed, renamed) are dropped
+            urls = {page.url for page in getattr(self, "pages_by_src", {}).values()}
+            for url in [url for url in self.search_entries if url not in urls]:
+                del self.search_entries[url]
         cache = getattr(self, "render_cache", None)
         if self.config.enabled and cache is not None and cache.enabled:
             cache.forget_unless(game_fingerprints(self.data_dir, self.book.games))
