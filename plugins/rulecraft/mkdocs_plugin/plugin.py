@@ -164,8 +164,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     def _head_scripts(self, config):
         """The scripts that must run before Material's bundle (HEAD_SCRIPTS: they adapt its search) go to
         Material's ``extra.polyfills``, which its template links in <head>, as Material's offline plugin
-        does with its own shim of the search worker. The template writes them into every page: no page is
-        copied to add a tag after it is rendered (a 5 000-term glossary's page is ~9 MiB)."""
+        does with its own shim of the search worker. The template writes them into every page, so no page's
+        HTML is copied to add a tag after it is rendered."""
         if self.config.enabled:
             polyfills = config.extra.get("polyfills") or []
             polyfills = [polyfills] if isinstance(polyfills, str) else list(polyfills)  # one script, as a list
