@@ -43,9 +43,14 @@ class Mentions(Sequence):
     def __len__(self) -> int:
         return len(self.terms)
 
+    def _runs(self) -> Iterator[tuple[str, str, int, int]]:
+        """(game, page, first, end) of each run of mentions."""
+        ends = [*self.starts[1:], len(self.terms)]
+        for (game, page), start, end in zip(self.runs, self.starts, ends):
+            yield game, page, start, end
+
     def __iter__(self) -> Iterator[Mention]:
-        for run, ((game, page), start) in enumerate(zip(self.runs, self.starts)):
-            end = self.starts[run + 1] if run + 1 < len(self.starts) else len(self.terms)
+        for game, page, start, end in self._runs():
             for term, section in zip(self.terms[start:end], self.sections[start:end]):
                 yield game, term, page, section
 
@@ -73,10 +78,9 @@ class Mentions(Sequence):
         """term id -> [page, section, page, section, ...] of its mentions in ``game`` (in order), pages other
         than ``exclude_page`` only: what one glossary's "Used in" lists read, without a tuple per mention."""
         found: dict[str, list[str]] = {}
-        for run, ((run_game, page), start) in enumerate(zip(self.runs, self.starts)):
+        for run_game, page, start, end in self._runs():
             if run_game != game or page == exclude_page:
                 continue
-            end = self.starts[run + 1] if run + 1 < len(self.starts) else len(self.terms)
             for term, section in zip(self.terms[start:end], self.sections[start:end]):
                 places = found.get(term)
                 if places is None:

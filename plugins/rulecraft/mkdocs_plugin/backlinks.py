@@ -24,6 +24,8 @@ from pathlib import Path
 
 from mkdocs.utils import get_relative_url
 
+from ..markdown_ext.mentions import Mentions
+
 SLOT_RE = re.compile(r'<div class="rc-backlinks" data-rc-backlinks="([a-z0-9_-]+)"></div>')
 
 
@@ -44,14 +46,9 @@ def group_mentions(mentions, game_id: str | None, exclude_src: str) -> dict[str,
     """term id -> [page, section, page, section, ...] of its mentions in order, for one game.
 
     The term linker records each (term, section) once per page, so no de-duplication is needed
-    here; flat lists of the recorded strings (no tuple per mention) keep a big site's memory peak low."""
-    if hasattr(mentions, "by_term"):  # the build's Mentions (markdown_ext/mentions.py)
-        return mentions.by_term(game_id, exclude_src)
-    by_term: dict[str, list[str]] = {}
-    for game, term, src, section in mentions:
-        if game == game_id and src != exclude_src:
-            by_term.setdefault(term, []).extend((src, section))
-    return by_term
+    here; flat lists of the recorded strings (no tuple per mention) keep a big site's memory peak low.
+    ``mentions``: the build's ``Mentions``, or any iterable of the (game, term, page, section) tuples."""
+    return (mentions if isinstance(mentions, Mentions) else Mentions(mentions)).by_term(game_id, exclude_src)
 
 
 def slot_renderer(glossary_page, game_id: str | None, mentions, pages: dict, order: dict[str, int] | None = None):

@@ -9,7 +9,8 @@ from __future__ import annotations
 import hashlib
 import re
 
-SEARCH_MODULES = ("material.plugins.search.", "mkdocs.contrib.search")
+MATERIAL_SEARCH = "material.plugins.search."
+SEARCH_MODULES = (MATERIAL_SEARCH, "mkdocs.contrib.search")
 
 
 def only_search_between(plugin, config) -> bool:
@@ -51,16 +52,22 @@ class _TocLookup:
         return self.by_id.get(id_)
 
 
-def speed_up_toc_lookups(config) -> None:
-    """Give each search plugin's index the lookup above (an instance attribute: only this build's
-    index, and only when it has the method it replaces)."""
+def _search_indexes(config, modules: tuple[str, ...]):
+    """(search index, its instance attributes) of each search plugin from ``modules`` with an index now."""
     for handler in config.plugins.events["page_context"]:
         plugin = getattr(handler, "__self__", None)
         index = getattr(plugin, "search_index", None)
         own = getattr(index, "__dict__", None)
+        if type(plugin).__module__.startswith(modules) and own is not None:
+            yield index, own
+
+
+def speed_up_toc_lookups(config) -> None:
+    """Give each search plugin's index the lookup above (an instance attribute: only this build's
+    index, and only when it has the method it replaces)."""
+    for index, own in _search_indexes(config, SEARCH_MODULES):
         # The signature is read once: later pages find the lookup already in place.
-        if (type(plugin).__module__.startswith(SEARCH_MODULES) and own is not None
-                and not isinstance(own.get("_find_toc_by_id"), _TocLookup)
+        if (not isinstance(own.get("_find_toc_by_id"), _TocLookup)
                 and _takes_toc_and_id(getattr(type(index), "_find_toc_by_id", None))):
             index._find_toc_by_id = _TocLookup()
 
@@ -93,12 +100,8 @@ def _copy(entry: dict) -> dict:
 
 def reuse_search_entries(config, kept: dict) -> None:
     """Give Material's search index ``_ReusedEntries`` (an instance attribute: only this build's index)."""
-    for handler in config.plugins.events["page_context"]:
-        plugin = getattr(handler, "__self__", None)
-        index = getattr(plugin, "search_index", None)
-        own = getattr(index, "__dict__", None)
-        if (type(plugin).__module__.startswith("material.plugins.search.") and own is not None
-                and not isinstance(own.get("add_entry_from_context"), _ReusedEntries)
+    for index, own in _search_indexes(config, (MATERIAL_SEARCH,)):
+        if (not isinstance(own.get("add_entry_from_context"), _ReusedEntries)
                 and isinstance(getattr(index, "entries", None), list)):
             index.add_entry_from_context = _ReusedEntries(index, index.add_entry_from_context, kept)
 
