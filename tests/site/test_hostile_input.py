@@ -291,7 +291,7 @@ def interact(page) -> None:
     for _ in range(50):  # one at a time: an opened box leaves the list
         if not closed.count():
             break
-        closed.first.click(timeout=1500)
+        closed.first.click(timeout=10_000)
     for link in page.locator("article a.rc-term").all()[:6]:
         try:
             link.hover(timeout=1500)
@@ -301,12 +301,12 @@ def interact(page) -> None:
         except PlaywrightError:  # a link hidden in a collapsed block cannot be hovered: skip it
             continue
     for stepper in page.locator(".rc-dice-ui:not([hidden]) .rc-inc").all()[:6]:
-        stepper.click(timeout=1500)
+        stepper.click(timeout=10_000)
     for box in page.locator(".rc-dice-ui:not([hidden]) input[type=checkbox]:not([disabled])").all()[:4]:
-        box.check(timeout=1500)
+        box.check(timeout=10_000)
     for button in page.locator(".rc-roll-btn:visible").all():
-        button.click(timeout=1500)
-        button.click(timeout=1500)
+        button.click(timeout=10_000)
+        button.click(timeout=10_000)
 
 
 @pytest.mark.site

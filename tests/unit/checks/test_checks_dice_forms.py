@@ -27,9 +27,9 @@ def test_50d1000_is_a_fast_located_budget_error(game):
             rows:
               - {roll: 1+, result: Anything.}
         """))
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a loaded machine does not count
     result = check(folder)
-    assert time.perf_counter() - start < 10  # it took 307 s to build before the budget
+    assert time.process_time() - start < 10  # it took 307 s to build before the budget
     problem = only(result.problems, "dice-budget")
     assert "table 'huge'" in problem.message and "50d1000" in problem.message
     assert "49,951 different values" in problem.message

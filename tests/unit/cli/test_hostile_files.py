@@ -50,7 +50,7 @@ def test_dev_zero_and_a_fifo_are_refused_at_once(tmp_path, capsys):
     os.mkfifo(folder / "terms.yaml")
     started = time.monotonic()
     code, out = run(capsys, "check", folder.parent)
-    assert time.monotonic() - started < 30  # it used to wait forever
+    assert time.monotonic() - started < 120  # it used to wait forever (wall clock: a blocked open spends no CPU)
     assert code == 1 and "terms.yaml: error[not-a-file]: the file is a named pipe (FIFO)" in out
 
 

@@ -96,14 +96,14 @@ def test_named_faces_and_unknown_counts_cannot_be_added():
 # --- the budget -----------------------------------------------------------------------------------------
 
 def test_budget_refuses_before_computing():
-    start = time.perf_counter()
+    start = time.process_time()  # CPU time: a loaded machine does not count
     with pytest.raises(BudgetError, match="49,951 different values"):
         shape(dice="50d1000")
     with pytest.raises(BudgetError, match="2\\^53"):
         shape(dice="50d6")
     with pytest.raises(BudgetError):
         shape(dice="10d6", explode={"depth": 10})
-    assert time.perf_counter() - start < 1  # counted, not computed (a generous bound, not a benchmark)
+    assert time.process_time() - start < 1  # counted, not computed (a generous bound, not a benchmark)
     assert estimate(shape(dice="20d6")) == (101, 6 ** 20)  # the largest pile of d6 whose chances stay exact
     assert estimate(shape(dice="1d6", reroll={"on": 1})) == (6, 36)
 

@@ -101,6 +101,9 @@ with open(started, "a") as f:
     f.write("child\n")
 for line in sys.stdin:
     if mode == "sigint":  # what Ctrl-C does to a child in the build's process group
+        # A child inherits an ignored SIGINT (a suite started by nohup or as a background job): restore
+        # what a terminal's Ctrl-C meets, or the signal is lost and the child sleeps on.
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGINT)
     time.sleep(600)  # a fit that would outlast any test: only killing the child ends it
 """
