@@ -502,7 +502,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             from .pdf_jobs import PdfJobs
 
             folder = self._cache_dir()
-            jobs = self.pdf_jobs = PdfJobs(PdfCache(folder / "pdf") if folder else {}, log)
+            jobs = self.pdf_jobs = PdfJobs(PdfCache(folder / "pdf") if folder else {}, log, self.config.pdf_timeout)
+        jobs.time_limit = self.config.pdf_timeout  # serving: mkdocs.yml may have changed since
         return jobs
 
     def _cache_dir(self) -> Path | None:
