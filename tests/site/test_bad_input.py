@@ -125,6 +125,7 @@ def test_unbroken_base_games_pass(tmp_path, monkeypatch, game):
 
 def test_corpus_covers_every_category():
     categories = {case.category for case in CASES}
-    assert categories == {"yaml", "file", "schema", "dice", "reference", "consistency", "docs"}
+    assert categories == {"yaml", "file", "schema", "dice", "reference", "consistency", "docs",
+                          "unbounded"}
     assert len(CASES) >= 40
     assert {case.game for case in CASES} == {"corporate-warfare", "john-company"}
