@@ -88,6 +88,22 @@ def billion_laughs(levels: int = 10) -> str:
     return "\n".join(lines) + "\n"
 
 
+def nested_use_svg_uri(levels: int = 6) -> str:
+    """A 3 KB SVG picture as a data: URI whose nested <use> elements draw 10**levels rectangles."""
+    import base64
+
+    svg = ("<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink'><defs>"
+           "<g id='l0'><rect width='1' height='1'/></g>"
+           + "".join(f"<g id='l{i}'>" + f"<use xlink:href='#l{i - 1}'/>" * 10 + "</g>" for i in range(1, levels + 1))
+           + f"</defs><use xlink:href='#l{levels}'/></svg>")
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode()).decode()
+
+
+def indented(lines: list[str], by: int) -> str:
+    """Lines for a YAML block scalar indented ``by`` spaces."""
+    return "".join(" " * by + line + "\n" for line in lines)
+
+
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89"
 
 
@@ -302,6 +318,35 @@ CASES: list[Case] = [
       "card-quantity", "      - id: espionage"),
     C("game-id-not-folder", "consistency", CW, "game.yaml",
       replace("id: corporate-warfare", "id: corporate-wars"), "id-mismatch", "id: corporate-wars"),
+    # --- unbounded rendering: embedded pictures, Markdown nested past the budget ----------------------
+    C("data-svg-picture-in-card-text", "unbounded", CW, "cards.yaml",
+      replace("see {term:bluff}", f"see ![the ship]({nested_use_svg_uri()}) {{term:bluff}}"), "data-uri",
+      "data:image/svg+xml"),
+    C("data-img-in-definition", "unbounded", CW, "terms.yaml",
+      replace("      bluff; see the Espionage", f'      bluff; <img src="{nested_use_svg_uri()}"> see the Espionage'),
+      "data-uri", "<img src="),
+    C("nested-emphasis-in-term", "unbounded", CW, "terms.yaml",
+      replace("    short: A token that works", "    short: A " + "*" * 6000 + "x" + "*" * 6000 + " token that works"),
+      "markdown-too-deep", "    short: A *"),
+    C("bracket-run-in-summary", "unbounded", CW, "phases.yaml",
+      replace("    summary: Place every", "    summary: Place " + "[" * 5000 + " every"), "markdown-too-deep",
+      "    summary: Place [["),
+    C("nested-reference-definitions", "unbounded", CW, "terms.yaml",
+      replace("    definition: >-\n      Played face down", "    definition: |-\n" + indented(
+          ["[" * 30 + f"r{i}" + "]" * 30 + f": https://example.org/{i}" for i in range(10)], 6) + "      Played face down"),
+      "markdown-too-deep", "      [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[r0"),
+    C("nested-lists-in-definition", "unbounded", CW, "terms.yaml",
+      replace("    definition: >-\n      Played face down", "    definition: |-\n" + indented(
+          ["    " * i + f"- level {i}" for i in range(50)], 6) + "      Played face down"),
+      "markdown-too-deep", "- level 10\n"),
+    C("deep-blockquote-in-definition", "unbounded", CW, "terms.yaml",
+      replace("    definition: >-\n      Played face down", "    definition: |-\n      " + ">" * 300 + " quoted\n"
+              "      Played face down"), "markdown-too-deep", "      >>>"),
+    C("docs-data-picture", "unbounded", CW, "docs/corporate-warfare/notes.md",
+      whole(f"# Designer's notes\n\nThe board:\n\n<img alt=\"board\" src=\"{nested_use_svg_uri()}\">\n"),
+      "data-uri", "<img alt"),
+    C("docs-deep-emphasis", "unbounded", CW, "docs/corporate-warfare/notes.md",
+      whole("# Designer's notes\n\nSo: " + "*a " * 3000 + "x" + " a*" * 3000 + "\n"), "markdown-too-deep", "So: "),
     # --- prose pages ---------------------------------------------------------------------------------
     C("docs-bad-block-id", "docs", CW, "docs/corporate-warfare/notes.md",
       whole("# Designer's notes\n\nThe Execution phase in full:\n\n/// phase | exection\n///\n"),

@@ -125,6 +125,25 @@ def test_unbroken_base_games_pass(tmp_path, monkeypatch, game):
 
 def test_corpus_covers_every_category():
     categories = {case.category for case in CASES}
-    assert categories == {"yaml", "file", "schema", "dice", "reference", "consistency", "docs"}
+    assert categories == {"yaml", "file", "schema", "dice", "reference", "consistency", "docs",
+                          "unbounded"}
     assert len(CASES) >= 40
     assert {case.game for case in CASES} == {"corporate-warfare", "john-company"}
+
+
+def test_a_page_too_deep_for_python_markdown_is_a_located_error_even_unchecked(tmp_path, monkeypatch):
+    """The build is safe on its own: were the checker's measure to miss a text Python-Markdown cannot
+    take (played here by switching the measure off), the RecursionError is an error naming the data file."""
+    import rulecraft.checks.markdown_depth as markdown_depth
+
+    monkeypatch.setattr(markdown_depth, "too_deep", lambda text: None)
+    case = BY_NAME["nested-emphasis-in-term"]
+    project, _line = broken_project(tmp_path, case)
+    (project / "mkdocs.yml").write_text((project / "mkdocs.yml").read_text(encoding="utf-8")
+                                        .replace("rules_data: rules_data", "rules_data: rules_data\n      cache_dir: ''"),
+                                        encoding="utf-8")
+    ok, log = build_in_process(project, monkeypatch)
+    assert not ok, log
+    assert "Traceback" not in log, log
+    assert re.search(r"^(rules_data/corporate-warfare/terms\.yaml|docs/corporate-warfare/\S+\.md): "
+                     r"error\[markdown-too-deep\]: .* is nested too deeply to render", log, re.MULTILINE), log

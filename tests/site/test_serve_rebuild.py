@@ -260,3 +260,45 @@ def test_a_parent_config_and_env_values_are_followed_and_an_unchanged_one_still_
     server.rebuild()
     assert cache.reused == 0
     assert server.snapshot() == server.from_scratch()
+
+
+DEEP = "A " + "*" * 6000 + "x" + "*" * 6000 + " token that works"
+
+
+def test_an_edit_too_deep_to_render_keeps_the_last_good_book_with_its_line_and_the_fix_recovers(server):
+    server.rebuild()
+    terms = server.project / "rules_data/corporate-warfare/terms.yaml"
+    good = terms.read_text(encoding="utf-8")
+    terms.write_text(good.replace("A token that works", DEEP, 1), encoding="utf-8")
+    line = good[:good.index("A token that works")].count("\n") + 1
+    plugin = server.rebuild()  # no exception: the server goes on serving
+    assert len(plugin.live_errors) == 1
+    assert re.search(rf"rules_data/corporate-warfare/terms\.yaml:{line}:\d+: error\[markdown-too-deep\]",
+                     plugin.live_errors[0]), plugin.live_errors
+    glossary = (server.site / "corporate-warfare/glossary/index.html").read_text(encoding="utf-8")
+    assert "A token that works" in glossary and "*" * 100 not in glossary  # the last good rules
+    assert 'class="rc-live-error"' in glossary and "error[markdown-too-deep]" in glossary
+    terms.write_text(good.replace("A token that works", "A fixed token that works", 1), encoding="utf-8")
+    plugin = server.rebuild()
+    assert not plugin.live_errors
+    assert "A fixed token that works" in (server.site / "corporate-warfare/glossary/index.html").read_text("utf-8")
+
+
+def test_a_page_that_cannot_render_shows_its_error_and_the_rest_is_served(server, monkeypatch):
+    """Were the checker's measure to miss it (switched off here), the RecursionError is caught per page."""
+    import rulecraft.checks.markdown_depth as markdown_depth
+
+    server.rebuild()
+    monkeypatch.setattr(markdown_depth, "too_deep", lambda text: None)
+    terms = server.project / "rules_data/corporate-warfare/terms.yaml"
+    good = terms.read_text(encoding="utf-8")
+    terms.write_text(good.replace("A token that works", DEEP, 1), encoding="utf-8")
+    plugin = server.rebuild()
+    assert plugin.live_errors and all("error[markdown-too-deep]" in e for e in plugin.live_errors)
+    glossary = (server.site / "corporate-warfare/glossary/index.html").read_text(encoding="utf-8")
+    assert "rc-error" in glossary and "rules_data/corporate-warfare/terms.yaml" in glossary
+    assert 'class="rc-live-error"' in (server.site / "straits/index.html").read_text(encoding="utf-8")
+    terms.write_text(good, encoding="utf-8")
+    plugin = server.rebuild()
+    assert not plugin.live_errors
+    assert "nested too deeply" not in (server.site / "corporate-warfare/glossary/index.html").read_text("utf-8")

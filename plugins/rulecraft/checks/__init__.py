@@ -92,7 +92,9 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         dice_coverage,
         glossary,
         identifiers,
+        markdown_depth,  # Markdown nested deeper than Python-Markdown can take
         phase_groups,
+        pictures,  # no data: pictures
         references,
         schemaline,
         usage,
@@ -109,7 +111,11 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += references.check(index)
         found += phase_groups.check(index)
         found += references.check_icon_images(index, docs_dir)
+        found += markdown_depth.check(index)
+        found += pictures.check(index)
         for file, text in prose.items():
+            found += pictures.check_page(file, text, game.id)
+            found += markdown_depth.check_page(file, text, game.id)
             found += references.check_prose(index, file, text)
             found += references.check_page_blocks(book, index, file, text)
         found += glossary.check(index)
@@ -132,6 +138,8 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
     # Site pages may show any game's data (`/// phase | game-id:item`): the build checks them, so do we.
     for file, text in read_site_prose(docs_dir, set(book.games)).items():
         result.problems.extend(references.check_page_blocks(book, None, file, text))
+        result.problems.extend(pictures.check_page(file, text))
+        result.problems.extend(markdown_depth.check_page(file, text))
     result.problems = sorted(dict.fromkeys(result.problems), key=Problem.sort_key)
     return result
 

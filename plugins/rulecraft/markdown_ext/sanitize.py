@@ -9,7 +9,9 @@ itself still makes links and images to any URL (``[x](javascript:...)``, referen
   browser reads them: character references decoded, ASCII tab/newline dropped anywhere, control
   characters and spaces trimmed at the ends. Relative URLs (no scheme) stay; so ``javascript:``,
   ``vbscript:``, ``data:`` and unknown schemes go, the element and its text stay. One exception:
-  ``<img src="data:image/...">``, an inline picture (an image never runs script).
+  an <img> showing one of Rulecraft's own emoji pictures (render/emoji.py: the cheat sheet draws
+  emoji as embedded SVGs). Any other ``data:`` picture goes too: pictures are files of the project,
+  and an embedded SVG can cost a renderer without limit (nested ``<use>``: a million copies from 3 KB).
 * event-handler attributes (``on...``) and ``srcdoc``.
 
 Inside Rulecraft blocks (``.rc-block``: all of their text comes from rule data) the policy is an
@@ -33,7 +35,6 @@ cannot open raw inline HTML that way. The same pass turns every '{' that does no
 
 from __future__ import annotations
 
-import html
 import re
 from xml.etree import ElementTree as etree
 
@@ -41,6 +42,8 @@ from markdown.treeprocessors import Treeprocessor
 from markdown.util import AtomicString
 
 from ..models.textrefs import ANY_REF_RE
+from ..models.urls import as_browser_reads, url_scheme
+from ..render.emoji import is_shipped_picture
 
 SAFE_SCHEMES = frozenset({"http", "https", "mailto"})
 URL_ATTRIBUTES = frozenset({"href", "src", "srcset", "action", "formaction", "poster", "background", "cite",
@@ -72,32 +75,17 @@ STYLE_RE = re.compile(rf"^\s*{_STYLE_DECL}(?:;\s*{_STYLE_DECL})*;?\s*$")
 POLICY = {"tags": BLOCK_TAGS, "attributes": GLOBAL_ATTRIBUTES, "prefixes": ATTRIBUTE_PREFIXES,
           "tag_attributes": TAG_ATTRIBUTES, "schemes": SAFE_SCHEMES}
 
-_SCHEME_RE = re.compile(r"^([a-zA-Z][a-zA-Z0-9+.\-]*):")
-_IGNORED_RE = re.compile(r"[\t\n\r]")
 _BRACE_RE = re.compile(r"(?<!\\)\{")
 
 
-_TRIMMED = "".join(map(chr, range(0x21)))  # C0 controls and space
-
-
-def as_browser_reads(value: str) -> str:
-    """An attribute value as a browser's URL parser sees it: references decoded, tabs/newlines gone, trimmed."""
-    return _IGNORED_RE.sub("", html.unescape(value)).strip(_TRIMMED)
-
-
-def url_scheme(value: str) -> str | None:
-    """The scheme a browser would see in an attribute value, lower case; None for a relative URL."""
-    match = _SCHEME_RE.match(as_browser_reads(value))
-    return match.group(1).lower() if match else None
-
 
 def is_safe_url(value: str | None, image: bool = False) -> bool:
-    """``image``: the value is an <img> src, where a ``data:image/...`` picture is fine."""
+    """``image``: the value is an <img> src, where one of Rulecraft's own emoji pictures is fine."""
     if value is None or (":" not in value and "&" not in value):
         return True  # no scheme, even as a browser reads it (only a character reference could make a ':')
     scheme = url_scheme(value)
     if image and scheme == "data":
-        return as_browser_reads(value).lower().startswith("data:image/")
+        return is_shipped_picture(as_browser_reads(value))
     return scheme is None or scheme in SAFE_SCHEMES
 
 
@@ -117,8 +105,8 @@ def _is_block(el: etree.Element) -> bool:
 
 def sanitize_block(block: etree.Element) -> int:
     """The allowlist inside one ``.rc-block``: unknown tags become ``span`` without attributes, unknown
-    attributes and unsafe URLs go (``data:`` too, but for an <img>'s picture: the cheat sheet's emoji are
-    embedded SVGs). Returns how many things were removed."""
+    attributes and unsafe URLs go (``data:`` too, but for an <img> showing one of Rulecraft's emoji:
+    the cheat sheet's emoji are embedded SVGs). Returns how many things were removed."""
     removed = 0
     for el in block.iter():
         if not isinstance(el.tag, str):

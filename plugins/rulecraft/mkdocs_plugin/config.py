@@ -37,6 +37,19 @@ class EditUrl(c.Type):
         return value
 
 
+class Seconds(c.Type):
+    """A positive number of seconds (an int or a float)."""
+
+    def __init__(self, default: float):
+        super().__init__((int, float), default=default)
+
+    def run_validation(self, value):
+        value = super().run_validation(value)
+        if isinstance(value, bool) or value <= 0:
+            raise ValidationError(f"expected a positive number of seconds, not {value!r}")
+        return float(value)
+
+
 def edit_url_for(template: str, path: str) -> str:
     """The edit button's address: the path percent-encoded, the whole URL safe inside an attribute."""
     url = template.format(path=urllib.parse.quote(path, safe="/"))
@@ -58,6 +71,9 @@ class RulecraftConfig(Config):
     # Write <game>/cheatsheet.pdf (A4) and cheatsheet-letter.pdf after the build when WeasyPrint is
     # installed (the `pdf` extra).
     cheatsheet_pdf = c.Type(bool, default=True)
+    # Seconds one cheat sheet's PDFs may take (fitting renders the sheet several times); a sheet still
+    # being fitted then is stopped and warned about, and the site is written without its PDFs.
+    pdf_timeout = Seconds(default=60)
     # Folder (relative to mkdocs.yml) for what Rulecraft keeps between builds: the cheat-sheet PDFs
     # and the checker's last result, each keyed by a hash of its inputs. Empty: keep nothing.
     cache_dir = c.Type(str, default=".cache/rulecraft")

@@ -21,6 +21,7 @@ import logging
 import os
 import posixpath
 import re
+import time
 from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -29,7 +30,7 @@ from pathlib import Path
 from ..atomicfile import write_atomic
 from ..render.cheatsheet import PDF_SLOT
 from .fitting import MIN_PT, FitResult, emoji_to_images, fit_here
-from .pdf_workers import FitsStopped, FitWorkers, WeasyPrintMissing, worker_count
+from .pdf_workers import TIME_LIMIT, FitsStopped, FitTimedOut, FitWorkers, WeasyPrintMissing, worker_count
 from .sheet_layout import renderer
 
 STYLESHEETS = ("rulecraft.css", "cheatsheet.css")  # inside the site's asset folder
@@ -216,30 +217,48 @@ def _renders_in_process() -> bool:
 
 
 def _run_fit(fragment: str, documents: dict[str, str], page_file: Path, site_dir: Path,
-             workers: FitWorkers | None = None) -> FitResult:
+             workers: FitWorkers | None = None, time_limit: float | None = TIME_LIMIT) -> FitResult:
     """The fit loop in a child process with a fixed hash seed and timestamp: two builds must give
     byte-identical PDFs, and WeasyPrint's font subsets follow set order (randomised per process)
     and carry fontTools' 'modified' time (which honours SOURCE_DATE_EPOCH). The child is one of
-    ``workers`` (pdf_workers.py), or one started for this fit alone."""
+    ``workers`` (pdf_workers.py, with their time limit), or one started for this fit alone (with
+    ``time_limit``). Where the environment fixes both already, the fit runs here; no render then
+    starts past the time limit (one that has started cannot be stopped inside this process)."""
     if _renders_in_process():
         if not available():
             raise WeasyPrintMissing("weasyprint cannot be imported")
-        return fit_here(fragment, documents, renderer(page_file, site_dir), without_links)
+        limit = workers.time_limit if workers is not None else time_limit
+        return fit_here(fragment, documents, _within(renderer(page_file, site_dir), limit), without_links)
     if workers is not None:
         return workers.fit(fragment, documents, page_file, site_dir)
-    alone = FitWorkers(1)
+    alone = FitWorkers(1, time_limit)
     try:
         return alone.fit(fragment, documents, page_file, site_dir)
     finally:
         alone.close()
 
 
-def start_workers(jobs: int | None = None, spawn: bool = False) -> FitWorkers:
+def _within(render, time_limit: float | None):
+    """``render``, refusing to start once ``time_limit`` seconds have passed since this call."""
+    if not time_limit:
+        return render
+    deadline = time.monotonic() + time_limit
+
+    def bounded(*args, **kwargs):
+        if time.monotonic() > deadline:
+            raise FitTimedOut(f"the PDF renderer took longer than {time_limit:g} s and was stopped")
+        return render(*args, **kwargs)
+
+    return bounded
+
+
+def start_workers(jobs: int | None = None, spawn: bool = False, time_limit: float | None = TIME_LIMIT) -> FitWorkers:
     """Children for ``jobs`` fits at once (one per core, at most 4), started now when ``spawn``, else at
-    their first fit; in-process rendering (tests with fixed seeds) stays serial and starts none."""
+    their first fit, each fit given ``time_limit`` seconds; in-process rendering (tests with fixed
+    seeds) stays serial and starts none."""
     if _renders_in_process():
-        return FitWorkers(1)
-    workers = FitWorkers(worker_count(jobs))
+        return FitWorkers(1, time_limit)
+    workers = FitWorkers(worker_count(jobs), time_limit)
     if spawn:
         workers.spawn()
     return workers
@@ -290,14 +309,17 @@ def build_cheatsheet_pdfs(site_dir: Path, pages: dict[str, Path], asset_dir: str
 
 def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logging.Logger,
                cache: dict[str, dict] | None = None, started: dict[str, tuple[str, Future]] | None = None,
-               workers: FitWorkers | None = None, names: dict[str, str] | None = None) -> dict[str, FitResult]:
+               workers: FitWorkers | None = None, names: dict[str, str] | None = None,
+               time_limit: float | None = TIME_LIMIT) -> dict[str, FitResult]:
     """``fit_sheet`` for every page, on child processes working in parallel (pdf_workers.py); {game id:
     result} of those that worked (the others are warned about). ``started``: {game id: (input hash,
     future)} of fits begun while the site was being built (``PdfJobs.start``): one whose input is still
     the page's is waited for instead of fitted again; the others go to ``workers`` (the children those
     fits run on), else to children started here and ended on return. Needs WeasyPrint (the children find out, this
     process never imports it): without it, an info line and nothing. ``names``: {key: the sheet's name},
-    how warnings name it (``sheet_name``)."""
+    how warnings name it (``sheet_name``). ``time_limit``: seconds each fit may take on children started
+    here. A fit past its limit is a warning naming the sheet: the site is written, that sheet without
+    PDFs (and without download buttons)."""
     if not installed():
         log.info(NOT_INSTALLED)
         return {}
@@ -318,7 +340,7 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
                 outcomes[game_id] = started[game_id]
             else:
                 if workers is None:
-                    workers = own = start_workers(len(pages))
+                    workers = own = start_workers(len(pages), time_limit=time_limit)
                 outcomes[game_id] = (sheet.digest, submit_fit(workers, sheet, page_file, site_dir))
         except Exception as exc:
             outcomes[game_id] = exc
@@ -336,6 +358,10 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
                 continue  # the build was stopped (pdf_workers): nothing to say about the sheet
             if isinstance(outcome, WeasyPrintMissing):
                 missing = outcome
+            elif isinstance(outcome, FitTimedOut):
+                log.warning(f"rulecraft: the {sheet_name(names, game_id)} gets no PDFs: {outcome} — choose less "
+                            "in the cheatsheet: block of its game.yaml, or give it more time (pdf_timeout in "
+                            "mkdocs.yml)")
             elif isinstance(outcome, Exception):
                 log.warning(f"rulecraft: could not write the PDFs of the {sheet_name(names, game_id)}: {outcome}")
             else:

@@ -46,6 +46,7 @@ from .pdf import (
     write_outcome,
 )
 from .pdf_cache import PdfCache
+from .pdf_workers import TIME_LIMIT
 
 
 class _Miss(Exception):
@@ -77,9 +78,10 @@ class _Job:
 
 
 class PdfJobs:
-    def __init__(self, cache: PdfCache | dict, log: logging.Logger):
+    def __init__(self, cache: PdfCache | dict, log: logging.Logger, time_limit: float | None = TIME_LIMIT):
         self.cache = cache  # {game id: {digest: FitResult}}, on disk (PdfCache) or in memory
         self.log = log
+        self.time_limit = time_limit  # seconds one sheet's fit may take (pdf_workers)
         self.lock = threading.Lock()
         self.generation = 0  # bumped by every build that starts
         self.pending: _Job | None = None
@@ -94,7 +96,7 @@ class PdfJobs:
         in a first or cold build), its fit is certain, so the children are started now and import
         WeasyPrint while MkDocs renders the pages. Otherwise they start at the first miss (``start``)."""
         if self.workers is None and installed() and any(len(self._slot(key)) == 0 for key in sheets):
-            self.workers = start_workers(len(sheets), spawn=True)
+            self.workers = start_workers(len(sheets), spawn=True, time_limit=self.time_limit)
 
     def start(self, site_dir: Path, game_id: str, page_file: Path, page_html: str, asset_dir: str,
               sheets: int, name: str | None = None) -> None:
@@ -106,7 +108,7 @@ class PdfJobs:
             if self._slot(game_id).get(sheet.digest) is not None or not installed():
                 return
             if self.workers is None:
-                self.workers = start_workers(sheets)
+                self.workers = start_workers(sheets, time_limit=self.time_limit)
             self.started[game_id] = (sheet.digest, submit_fit(self.workers, sheet, page_file, site_dir))
             self.log.debug(f"rulecraft: fitting the {name or sheet_name(None, game_id)} while the site is written")
         except Exception as exc:
@@ -153,7 +155,8 @@ class PdfJobs:
         outcomes = self._from_cache(site_dir, pages, asset_dir)
         rest = {game_id: page for game_id, page in pages.items() if game_id not in outcomes}
         if rest:  # only now are children started (they import WeasyPrint): a warm build never needs one
-            outcomes.update(fit_sheets(site_dir, rest, asset_dir, self.log, self.cache, started, workers, names))
+            outcomes.update(fit_sheets(site_dir, rest, asset_dir, self.log, self.cache, started, workers, names,
+                                       self.time_limit))
         return outcomes
 
     def _write(self, site_dir: Path, pages: dict[str, Path], outcomes: dict,
@@ -255,7 +258,7 @@ class PdfJobs:
         with self.lock:
             if job.generation != self.generation:
                 return  # a newer build has started; its own job follows
-        workers = start_workers(len(job.copy_pages))
+        workers = start_workers(len(job.copy_pages), time_limit=self.time_limit)
         with self.lock:
             if job.generation != self.generation:  # stop() came first
                 workers.close()

@@ -12,8 +12,12 @@ The protocol is one JSON line each way: the job (page file, site folder, job fil
 the papers' documents) in, the fit (``FitResult.to_json``, PDFs beside the job file) or the error the
 fit raised out. A child that dies (killed by a signal: the OOM killer, a native crash in the text stack)
 is replaced and its job tried once more; an error the fit reported is not retried, nor is a child ended by
-Ctrl-C. A build that fails or is interrupted ends the children at once (``close(abort=True)``): no fit
-still queued starts, so Ctrl-C does not wait for the sheets to be fitted.
+Ctrl-C. A fit has ``time_limit`` seconds (the plugin's ``pdf_timeout``, 60 by default): WeasyPrint has no
+limit of its own (a picture of nested SVG ``<use>`` elements can take it minutes per render, and a fit
+renders several times), so a child still fitting then is killed, the fit raises ``FitTimedOut`` and is
+not tried again (the same sheet would take as long). A build that fails or is interrupted ends the
+children at once (``close(abort=True)``): no fit still queued starts, so Ctrl-C does not wait for the
+sheets to be fitted.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from pathlib import Path
 
 ATTEMPTS = 2  # a job whose child was killed by a signal is tried once more, in a new child
+TIME_LIMIT = 60.0  # seconds a fit may take (the plugin's pdf_timeout option)
 MAX_WORKERS = 4  # each child holds an interpreter and WeasyPrint (~100 MB)
 
 
@@ -56,12 +61,18 @@ class FitsStopped(RuntimeError):
     """The build stopped the children (``FitWorkers.close(abort=True)``): no fit is started any more."""
 
 
-class ChildFailed(RuntimeError):
-    """The child ended before answering; ``killed``: by a signal other than Ctrl-C's (worth one more try)."""
+class FitTimedOut(RuntimeError):
+    """The fit took longer than its time limit: its child was killed, and it is not tried again."""
 
-    def __init__(self, message: str, killed: bool):
+
+class ChildFailed(RuntimeError):
+    """The child ended before answering; ``killed``: by a signal other than Ctrl-C's (worth one more try);
+    ``timed_out``: killed here, past the time limit (not worth one)."""
+
+    def __init__(self, message: str, killed: bool, timed_out: bool = False):
         super().__init__(message)
         self.killed = killed
+        self.timed_out = timed_out
 
 
 def exit_status(code: int) -> str:
@@ -80,17 +91,30 @@ class _Child:
         self.stderr = tempfile.TemporaryFile()  # noqa: SIM115 -- lives as long as the child, closed in close()
         self.process = subprocess.Popen(child_command(), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                         stderr=self.stderr, env=child_env(), text=True, encoding="utf-8")
+        self.timed_out: float | None = None  # the time limit this child was killed for, if it was
 
-    def ask(self, job: dict) -> dict:
+    def ask(self, job: dict, time_limit: float | None = None) -> dict:
+        """The child's answer to ``job``; past ``time_limit`` seconds the child is killed (``timed_out``)."""
+        timer = threading.Timer(time_limit, self._time_out, (time_limit,)) if time_limit else None
+        if timer is not None:
+            timer.daemon = True
+            timer.start()
         try:
             self.process.stdin.write(json.dumps(job) + "\n")
             self.process.stdin.flush()
             line = self.process.stdout.readline()
         except (BrokenPipeError, OSError):
             line = ""
+        finally:
+            if timer is not None:
+                timer.cancel()
         if not line:
             raise self._failure()
         return json.loads(line)
+
+    def _time_out(self, time_limit: float) -> None:
+        self.timed_out = time_limit
+        self.process.kill()  # its pipe closes: ask's read ends
 
     def _failure(self) -> ChildFailed:
         try:
@@ -100,6 +124,9 @@ class _Child:
             code = self.process.wait()
         self.stderr.seek(0)
         lines = [x for x in self.stderr.read().decode("utf-8", "replace").strip().splitlines() if x.strip()]
+        if self.timed_out is not None:
+            return ChildFailed(f"the PDF renderer took longer than {self.timed_out:g} s and was stopped",
+                               killed=False, timed_out=True)
         status = f"the PDF renderer {exit_status(code)}"
         # SIGINT: Ctrl-C reached the child with the build (same process group): the user is stopping it.
         return ChildFailed(f"{lines[-1]} ({status})" if lines else status, killed=code < 0 and code != -signal.SIGINT)
@@ -118,10 +145,11 @@ class FitWorkers:
     """Up to ``workers`` threads and as many children; ``submit`` runs a call on one of the threads
     (``pdf.submit_fit``: a fit that calls ``fit``), ``fit`` takes an idle child (starting one while there
     are fewer than ``workers``), ``spawn`` starts them all at once (their imports overlap the build),
-    ``close`` ends them after the calls submitted so far."""
+    ``close`` ends them after the calls submitted so far. ``time_limit``: seconds each fit may take."""
 
-    def __init__(self, workers: int | None = None):
+    def __init__(self, workers: int | None = None, time_limit: float | None = TIME_LIMIT):
         self.size = workers or worker_count()
+        self.time_limit = time_limit
         self.pool = ThreadPoolExecutor(max_workers=self.size, thread_name_prefix="rulecraft-fit")
         self.idle: list[_Child] = []
         self.count = 0  # children alive, idle or busy
@@ -151,7 +179,7 @@ class FitWorkers:
             for attempt in range(ATTEMPTS):
                 child = self._take()
                 try:
-                    answer = child.ask(job)
+                    answer = child.ask(job, self.time_limit)
                 except ChildFailed as failed:
                     with self.lock:
                         self.count -= 1
@@ -160,11 +188,19 @@ class FitWorkers:
                     child.close()
                     if stopped:
                         raise FitsStopped("the build was stopped") from None
+                    if failed.timed_out:
+                        raise FitTimedOut(str(failed)) from None
                     if not failed.killed or attempt == ATTEMPTS - 1:
                         raise RuntimeError(str(failed)) from None
                     continue
                 with self.lock:
-                    self.idle.append(child)
+                    if child.timed_out is None:
+                        self.idle.append(child)
+                    else:  # it answered just as its time ran out, and was killed: it fits no more
+                        self.count -= 1
+                        self.children.discard(child)
+                if child.timed_out is not None:
+                    child.close()
                 break
             if "missing" in answer:
                 raise WeasyPrintMissing(answer["missing"])

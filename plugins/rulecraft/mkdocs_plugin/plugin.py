@@ -56,6 +56,7 @@ from ..models.index import build_index
 from ..models.links import GAME_PAGES
 from ..pages.assets import HEAD_SCRIPTS, asset_files, served_text, styles_and_scripts
 from ..pages.nav import site_navigation
+from ..problems import Location, display_path, error
 from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig, edit_url_for
 from .footer import keep_in_game
@@ -236,10 +237,39 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                 self._fail("rulecraft: " + "\n".join(p.format() for p in problems))
         else:
             self._set_edit_url(page, *self.generated[src])
+        render = page.render
         if self.serving and self._render_cache().enabled:
-            render = page.render
-            page.render = lambda config, files: self._render_reusing(page, render, config, files)
+            cached = render
+            render = lambda config, files: self._render_reusing(page, cached, config, files)  # noqa: E731
+        page.render = lambda config, files: self._render_guarded(page, render, config, files)
         return markdown
+
+    def _render_guarded(self, page, render, config, files) -> None:
+        """``render``, with a page too deep for Python-Markdown reported as a located error naming the file
+        the page is made from, never as a traceback. The checker refuses such text (markdown-too-deep), so
+        only what its measure misses gets here. Serving: the page shows the error, every page the banner."""
+        try:
+            render(config, files)
+        except RecursionError:
+            file, shows = self._page_source(config.docs_dir, page.file.src_uri)
+            problem = error("markdown-too-deep", f"{page.file.src_uri} is nested too deeply to render"
+                            f"{shows} (emphasis, brackets, lists or quotes inside one another)", Location(file),
+                            "nest less: rulecraft check shows where text nests deepest")
+            self._fail(f"rulecraft: 1 error(s) in rule data:\n{problem.format()}")  # raises, unless serving
+            page.content = ('<div class="admonition failure rc-error"><p class="admonition-title">Rulecraft</p>'
+                            f"<p>{escape(problem.format())}</p></div>")
+
+    def _page_source(self, docs_dir: str, src: str) -> tuple[str, str]:
+        """(the file a page is made from as messages name it, what else it shows): a generated page's
+        data file; a hand-written page itself, and the folder of its game's data."""
+        if src in self.generated:
+            game_id, page_key = self.generated[src]
+            game = self.book.games[game_id]
+            document = game.documents.get(site_pages.PAGE_SOURCE[page_key])
+            return (document.file if document else display_path(game.folder)), ""
+        game_id = self._game_of(src)
+        shown = self._shown_path(docs_dir, src)
+        return shown, (f" with the rule data of {display_path(self.book.games[game_id].folder)}" if game_id else "")
 
     def _shown_path(self, docs_dir: str, src: str) -> str:
         """The page's file as messages name it: from the project folder when the docs are inside it."""
@@ -472,7 +502,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
             from .pdf_jobs import PdfJobs
 
             folder = self._cache_dir()
-            jobs = self.pdf_jobs = PdfJobs(PdfCache(folder / "pdf") if folder else {}, log)
+            jobs = self.pdf_jobs = PdfJobs(PdfCache(folder / "pdf") if folder else {}, log, self.config.pdf_timeout)
+        jobs.time_limit = self.config.pdf_timeout  # serving: mkdocs.yml may have changed since
         return jobs
 
     def _cache_dir(self) -> Path | None:

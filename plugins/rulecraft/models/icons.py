@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import html
-import re
-
 from pydantic import Field, field_validator, model_validator
 
 from .base import NOTE_HELP, Id, RuleModel, ShortText, Text
+from .urls import as_browser_reads, url_scheme
 
 
 class Glyph(RuleModel):
@@ -21,12 +19,11 @@ class Glyph(RuleModel):
     @field_validator("image")
     @classmethod
     def _relative_path(cls, value):
-        """A path inside docs/, never a URL: 'javascript:...', 'data:...', 'https://...' or '/...' are refused."""
+        """A path inside docs/, never a URL: 'javascript:...', 'data:...', 'https://...' or '/...' are refused
+        (as a browser reads it: character references decoded, tabs/newlines dropped, ends trimmed)."""
         if value is None:
             return value
-        # as a browser reads it: character references decoded, tabs/newlines dropped, ends trimmed
-        seen = re.sub(r"[\t\n\r]", "", html.unescape(value)).strip("".join(map(chr, range(0x21))))
-        if re.match(r"^[A-Za-z][A-Za-z0-9+.\-]*:", seen) or seen.startswith(("/", "\\")):
+        if url_scheme(value) is not None or as_browser_reads(value).startswith(("/", "\\")):
             raise ValueError(f"image must be a relative path inside docs/ like 'img/ship.svg', not {value!r}")
         return value
 

@@ -112,10 +112,11 @@ _UNLINKED_RES = [
 ]
 
 
-def code_blanked(markdown: str) -> str:
+def code_blanked(markdown: str, always: bool = False) -> str:
     """Markdown with fenced code, code spans and HTML comments blanked out, offsets kept: where a
-    ``{kind:...}`` is shown as code, not meant."""
-    if "{" not in markdown:
+    ``{kind:...}`` is shown as code, not meant. Without ``always`` a text with no '{' is returned
+    as it is (nothing in it is a reference)."""
+    if "{" not in markdown and not always:
         return markdown
     for pattern in _UNLINKED_RES[:3]:  # fences, comments, code spans
         markdown = pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), markdown)

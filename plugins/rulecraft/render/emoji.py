@@ -72,13 +72,36 @@ def emoji_svg(text: str) -> str | None:
     return svg
 
 
+_URI_PREFIX = "data:image/svg+xml;base64,"
+
+
+@functools.cache
+def _shipped() -> frozenset[str]:
+    try:
+        return frozenset(_pictures().values())
+    except (OSError, lzma.LZMAError, ValueError):
+        return frozenset()
+
+
+def is_shipped_picture(uri: str) -> bool:
+    """Whether ``uri`` is one of these pictures as ``emoji_data_uri`` writes it: the one ``data:`` picture
+    a page may show (markdown_ext/sanitize.py). Any other is refused, an SVG from data most of all."""
+    if not uri.startswith(_URI_PREFIX):
+        return False
+    try:
+        svg = base64.b64decode(uri[len(_URI_PREFIX):], validate=True).decode("utf-8")
+    except ValueError:  # binascii.Error and UnicodeDecodeError are ValueErrors
+        return False
+    return svg in _shipped()
+
+
 @functools.lru_cache(maxsize=512)
 def emoji_data_uri(text: str) -> str | None:
     """A ``data:image/svg+xml`` URI drawing ``text``, or None."""
     svg = emoji_svg(text)
     if svg is None:
         return None
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+    return _URI_PREFIX + base64.b64encode(svg.encode("utf-8")).decode("ascii")
 
 
 def replace_emoji(text: str, swap: Callable[[str], str | None]) -> str:

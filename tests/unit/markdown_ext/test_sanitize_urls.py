@@ -21,10 +21,17 @@ def test_relative_and_known_scheme_urls_are_safe(value):
     assert is_safe_url(value)
 
 
-def test_only_pictures_may_be_data_urls():
-    assert is_safe_url("data:image/png;base64,AAAA", image=True)
-    assert not is_safe_url("data&colon;text/html,x", image=True)
+def test_the_only_data_pictures_are_rulecraft_s_own_emoji():
+    from rulecraft.render.emoji import emoji_data_uri
+
+    assert is_safe_url(emoji_data_uri("🚢"), image=True)
     assert is_safe_url("img/a.png", image=True)
+    assert not is_safe_url(emoji_data_uri("🚢"))  # a picture only where an image is shown
+    nested_use = ("data:image/svg+xml,<svg xmlns='http://www.w3.org/2000/svg'><g id='a'><use href='#b'/></g></svg>")
+    for value in ("data:image/png;base64,AAAA", nested_use, "data&colon;text/html,x", " DATA:image/svg+xml;base64,PHN2Zz4=",
+                  emoji_data_uri("🚢").replace("base64,", "base64,PHN2Zz48L3N2Zz4="),  # a shipped one, changed
+                  "data:image/svg+xml;base64,!!!"):
+        assert not is_safe_url(value, image=True), value
 
 
 def test_a_block_inside_elements_without_attributes_still_gets_the_allowlist():

@@ -268,7 +268,7 @@ def test_a_cold_build_starts_the_children_before_the_pages_unless_weasyprint_is_
     import rulecraft.mkdocs_plugin.pdf_jobs as pdf_jobs
 
     spawned = []
-    monkeypatch.setattr(pdf_jobs, "start_workers", lambda jobs, spawn=False: spawned.append((jobs, spawn)) or "w")
+    monkeypatch.setattr(pdf_jobs, "start_workers", lambda jobs, spawn=False, time_limit=None: spawned.append((jobs, spawn)) or "w")
     monkeypatch.delenv("PYTHONHASHSEED", raising=False)
     jobs = PdfJobs(PdfCache(tmp_path / "cache"), LOG)
     jobs.prepare(["g", "h"])  # never fitted: the fits are certain, the children start now

@@ -10,11 +10,11 @@ import pytest
 
 import rulecraft.mkdocs_plugin.pdf as pdf
 import rulecraft.mkdocs_plugin.pdf_workers as pdf_workers
-from rulecraft.mkdocs_plugin.pdf_workers import FitWorkers, WeasyPrintMissing
+from rulecraft.mkdocs_plugin.pdf_workers import FitTimedOut, FitWorkers, WeasyPrintMissing
 
 # argv: what to do with each job, and a file each child started appends a line to
 CHILD = r"""
-import json, os, signal, sys
+import json, os, signal, sys, time
 mode, started = sys.argv[1], sys.argv[2]
 with open(started, "a") as f:
     f.write("child\n")
@@ -32,9 +32,14 @@ for line in sys.stdin:
         answer = {"missing": "ImportError: no weasyprint here"}
     else:
         fragment = json.load(open(job["job"]))["fragment"]
+        if "slow" in fragment:  # a sheet WeasyPrint would take minutes over (nested SVG <use>...)
+            with open(started, "a") as f:
+                f.write("slow job\n")
+            time.sleep(120)
         with open(os.path.join(folder, "0.pdf"), "wb") as f:
             f.write(b"%PDF " + fragment.encode())
-        answer = {"result": {"fit": [9, 3, 1.0], "fragment": fragment, "pdfs": {"A4": ["0.pdf", 1, 0.93]},
+        answer = {"result": {"fit": [9, 3, 1.0], "fragment": fragment, "pdfs": {"A4": ["0.pdf", 1, 0.93],
+                                                                                  "letter": ["0.pdf", 1, 0.9]},
                              "fill": 0.95, "attempts": os.getpid(), "dropped": [], "dropped_names": []}}
     print(json.dumps(answer), flush=True)
 """
@@ -48,7 +53,7 @@ def child(monkeypatch, tmp_path):
 
     def use(mode: str):
         monkeypatch.setattr(pdf_workers, "child_command", lambda: [sys.executable, "-c", CHILD, mode, str(started)])
-        return lambda: len(started.read_text(encoding="utf-8").splitlines())
+        return lambda: started.read_text(encoding="utf-8").splitlines().count("child")
 
     monkeypatch.delenv("PYTHONHASHSEED", raising=False)  # not the tests' in-process rendering
     return use
@@ -138,3 +143,74 @@ def test_abort_kills_busy_children_and_starts_no_queued_fit(monkeypatch, tmp_pat
             assert isinstance(f.exception(timeout=0), pdf_workers.FitsStopped)
     assert len(made) == 2  # no replacement child started
     assert len(children) == 2 and all(p.poll() is not None for p in children) and not workers.children
+
+
+# The limit is tiny and the slow child sleeps far longer than any test waits for it: whatever the load
+# of the machine, the fit ends only because its child is killed (without the limit: after 120 s, fitted).
+TINY_LIMIT = 0.3
+
+
+def test_a_fit_past_its_time_limit_is_killed_and_not_tried_again(child, tmp_path):
+    started = child("fit")
+    with pytest.raises(FitTimedOut, match=r"^the PDF renderer took longer than 0.3 s and was stopped$"):
+        pdf._run_fit("<div>slow</div>", {}, tmp_path / "p.html", tmp_path, time_limit=TINY_LIMIT)
+    jobs = (tmp_path / "started").read_text(encoding="utf-8").splitlines()
+    assert started() == 1 and jobs.count("slow job") == 1  # no second child, no second try
+
+
+def test_a_sheet_past_the_limit_is_warned_about_and_the_others_are_written(child, tmp_path, caplog):
+    """The build goes on: the slow sheet gets no PDFs and no download buttons, a warning names it."""
+    import logging
+
+    from rulecraft.mkdocs_plugin.pdf_jobs import PdfJobs
+
+    child("fit")
+    site = tmp_path / "site"
+    pages = {}
+    for game in ("quick", "slow"):
+        pages[game] = site / game / "cheatsheet" / "index.html"
+        pages[game].parent.mkdir(parents=True)
+        pages[game].write_text(f'<title>T</title><div class="rc-cheatsheet"><p>{game}</p>'
+                               '<span class="rc-sheet-pdf" data-rc-pdf-slot=""></span></div>', encoding="utf-8")
+    names = {"quick": "Quick Game cheat sheet", "slow": "Slow Game cheat sheet"}
+    log = logging.getLogger("test-pdf-time-limit")
+    with caplog.at_level(logging.WARNING, logger=log.name):
+        written = PdfJobs({}, log, time_limit=TINY_LIMIT).build_now(site, pages, "assets/rulecraft", names)
+    assert list(written) == ["quick"] and (site / "quick" / "cheatsheet.pdf").is_file()
+    assert not (site / "slow" / "cheatsheet.pdf").exists()
+    assert "rc-sheet-download" not in pages["slow"].read_text(encoding="utf-8")
+    assert [r.getMessage() for r in caplog.records] == [
+        "rulecraft: the Slow Game cheat sheet gets no PDFs: the PDF renderer took longer than 0.3 s and was "
+        "stopped — choose less in the cheatsheet: block of its game.yaml, or give it more time (pdf_timeout in "
+        "mkdocs.yml)"]
+    assert (tmp_path / "started").read_text(encoding="utf-8").splitlines().count("slow job") == 1
+
+
+def test_in_process_fits_start_no_render_past_the_limit(monkeypatch):
+    """Where the environment fixes the hash seed already the fit runs in this process: no child to kill,
+    so no render starts once the limit is past (the clock is played by the test)."""
+    now = [100.0]
+    monkeypatch.setattr(pdf.time, "monotonic", lambda: now[0])
+    renders = []
+    bounded = pdf._within(lambda document: renders.append(document) or len(renders), 60)
+    assert bounded("a") == 1
+    now[0] += 59.0
+    assert bounded("b") == 2
+    now[0] += 2.0
+    with pytest.raises(FitTimedOut, match="longer than 60 s"):
+        bounded("c")
+    assert renders == ["a", "b"]
+
+
+@pytest.mark.parametrize("value, ok", [(60, True), (0.5, True), (0, False), (-3, False), (True, False), ("60", False)])
+def test_the_time_limit_option_is_a_positive_number_of_seconds(value, ok):
+    from mkdocs.config.base import ValidationError
+
+    from rulecraft.mkdocs_plugin.config import RulecraftConfig
+
+    option = RulecraftConfig.pdf_timeout
+    if ok:
+        assert option.run_validation(value) == float(value)
+    else:
+        with pytest.raises(ValidationError):
+            option.run_validation(value)
