@@ -220,3 +220,38 @@ def test_icon_image_must_exist_inside_docs(tmp_path, capsys):
     (docs / "img/ship.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>", encoding="utf-8")
     code, out = run(capsys, "check", folder.parent, "--docs", docs)
     assert "icon-image-missing" not in out
+
+
+# --- round 3: any file name -----------------------------------------------------------------------------
+
+
+def test_import_of_a_file_name_that_is_not_utf8(tmp_path, capsys):
+    source = Path(os.fsdecode(os.fsencode(str(tmp_path)) + b"/r\xe9gles.md"))
+    source.write_text("# Orchard\n\n## Setup\n\n- Take a basket.\n", encoding="utf-8")
+    code, out = run(capsys, "import", source, "--out", tmp_path / "project")
+    assert code == 0 and "internal error" not in out, out
+    assert "r\\xe9gles.md" in out  # shown, its stray byte written out
+    page = (tmp_path / "project/docs/orchard/rules.md").read_text(encoding="utf-8")
+    assert "Imported from `r\\xe9gles.md`" in page
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda p: p.mkdir(), "is a folder, not a file"),
+    (lambda p: os.mkfifo(p), "is not a regular file"),
+    (lambda p: None, "does not exist"),
+])
+def test_import_of_what_is_no_file_says_what_it_is_at_once(tmp_path, capsys, make, message):
+    source = tmp_path / "rules.md"
+    make(source)
+    code, out = run(capsys, "import", source, "--out", tmp_path / "project")
+    assert code == 2 and message in out and "internal error" not in out, out
+
+
+def test_import_of_odd_names(tmp_path, capsys):
+    for name in ("with space.md", "-dash.md", "x" * 250 + ".md"):
+        source = tmp_path / name
+        source.write_text("# Orchard\n\nText.\n", encoding="utf-8")
+        code, out = run(capsys, "import", source, "--out", tmp_path / "project", "--id", f"g{len(name)}")
+        assert code == 0, (name, out)
+    code, out = run(capsys, "import", tmp_path / ("y" * 300 + ".md"), "--out", tmp_path / "project")
+    assert code == 2 and "cannot be read (File name too long)" in out, out
