@@ -114,7 +114,7 @@ def _importer_failed(source: Path, exc: Exception) -> str:
     from .importer import failure_site
 
     return (f"rulecraft import: internal error while writing the game from '{shown(source)}' ({failure_site(exc)}): "
-            "some files may have been written. This is a bug in Rulecraft, not in your rulebook: please report it "
+            "the game's folders were not kept. This is a bug in Rulecraft, not in your rulebook: please report it "
             "with the rulebook (set RULECRAFT_DEBUG=1 to see the details).")
 
 
@@ -165,8 +165,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         return 2 if exc.usage else 1
     except OSError as exc:  # the disk, not a bug: a file in a folder's place, no permission, disk full
         where = f"'{shown(exc.filename)}'" if exc.filename else "the game's files"
-        print(f"rulecraft import: cannot write {where}: {exc.strerror or exc}; some files may have been written "
-              f"under '{args.out}'", file=sys.stderr)
+        print(f"rulecraft import: cannot write {where}: {exc.strerror or exc}; the game's folders were not kept",
+              file=sys.stderr)
         return 1
     except Exception as exc:  # noqa: BLE001 -- a bug of ours: say so in one paragraph, never a traceback
         _traceback_if_asked(exc)

@@ -255,3 +255,47 @@ def test_import_of_odd_names(tmp_path, capsys):
         assert code == 0, (name, out)
     code, out = run(capsys, "import", tmp_path / ("y" * 300 + ".md"), "--out", tmp_path / "project")
     assert code == 2 and "cannot be read (File name too long)" in out, out
+
+
+# --- round 3: a failed import leaves nothing half-written ----------------------------------------------
+
+
+def test_a_late_failure_of_import_leaves_no_game_and_a_retry_succeeds(tmp_path, capsys, monkeypatch):
+    import rulecraft.cli.importer as importer
+
+    source = tmp_path / "orchard.md"
+    source.write_text("# Orchard\n\n## Setup\n\n- Take a basket.\n", encoding="utf-8")
+    project = tmp_path / "project"
+    run(capsys, "import", source, "--out", project, "--id", "first")  # a project with a nav to add to
+    config = (project / "mkdocs.yml").read_bytes()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the check broke")
+
+    monkeypatch.setattr(importer, "game_check", broken)  # after both folders are written and the nav edited
+    code, out = run(capsys, "import", source, "--out", project, "--id", "orchard")
+    assert code == 70 and "internal error" in out
+    assert not (project / "rules_data/orchard").exists() and not (project / "docs/orchard").exists()
+    assert (project / "mkdocs.yml").read_bytes() == config
+    assert not [p.name for p in (project / "rules_data").iterdir() if p.name.startswith(".")]
+    monkeypatch.undo()
+    code, out = run(capsys, "import", source, "--out", project, "--id", "orchard")
+    assert code == 0 and (project / "rules_data/orchard/game.yaml").is_file(), out
+
+
+def test_a_failure_while_writing_the_data_leaves_no_folder(tmp_path, capsys, monkeypatch):
+    import rulecraft.cli.importer as importer
+
+    source = tmp_path / "orchard.md"
+    source.write_text("# Orchard\n\n## Setup\n\n- Take a basket.\n", encoding="utf-8")
+    real = importer.write
+
+    def half(folder, files, schemas=None):
+        real(folder, dict(list(files.items())[:1]), schemas)  # one file written, then the disk fills
+        raise OSError(28, "No space left on device", str(folder / "terms.yaml"))
+
+    monkeypatch.setattr(importer, "write", half)
+    code, out = run(capsys, "import", source, "--out", tmp_path / "project", "--id", "orchard")
+    assert code == 1 and "No space left on device" in out
+    assert not (tmp_path / "project/rules_data/orchard").exists()
+    assert not [p for p in (tmp_path / "project/rules_data").iterdir()]

@@ -20,10 +20,12 @@ table whose coverage cannot be proven gets a todo and explicit "Not stated" rows
 from __future__ import annotations
 
 import re
+import shutil
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulecraft.atomicfile import new_folder, write_atomic
 from rulecraft.checks import CheckResult, check_path
 from rulecraft.models.textrefs import PLACEHOLDER_RE
 from rulecraft.yamlsource import read_source_bytes
@@ -242,19 +244,37 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     schemas, schema_files = ensure_schemas(project.root)
     written += schema_files
     folder = project.rules_data / game_id
-    written += write(folder, files, schemas)
+    page = project.docs / game_id / PROSE_PAGE
     writer = ProseWriter(state)
     page_text = writer.page(state.game["title"], shown(Path(source).name))
-    page = project.docs / game_id / PROSE_PAGE
-    page.parent.mkdir(parents=True, exist_ok=True)
-    page.write_text(page_text, encoding="utf-8")
-    written.append(page)
     state.note("sections", f"{writer.sections} heading(s) kept as prose sections in {page.name}")
     if writer.uncaptured:
         where = "; ".join(f"'{title}' ({state.outline.at(line)})" + _at_lines(lines, state.outline)
                           for title, line, lines in writer.uncaptured)
         state.ask("prose", f"{len(writer.uncaptured)} section(s) hold text the importer did not turn into data; "
                   f"it is copied as-is into {page.name}: {where}")
+    created: list[Path] = []  # the game's two folders, once in place: removed again if a later step fails
+    config = project.mkdocs_yml.read_bytes()  # its navigation gains the game: put back if a later step fails
+    try:
+        with new_folder(folder) as filling:  # each folder appears whole, or not at all
+            write(filling, files, schemas)
+        created.append(folder)
+        with new_folder(page.parent) as filling:
+            (filling / PROSE_PAGE).write_text(page_text, encoding="utf-8")
+        created.append(page.parent)
+        written += [folder / f"{kind}.yaml" for kind in files] + [page]
+        result, text, numbers, report_path = _check_and_report(project, state, writer, source, game_id, written)
+    except BaseException:
+        for path in created:  # nothing half-written blocks a second try: the game is there whole or not at all
+            shutil.rmtree(path, ignore_errors=True)
+        if project.mkdocs_yml.read_bytes() != config:
+            write_atomic(project.mkdocs_yml, config)
+        raise
+    return ImportResult(game_id, folder, page, report_path, text, numbers, result, written + [report_path], state)
+
+
+def _check_and_report(project, state: State, writer: ProseWriter, source: Path, game_id: str, written: list[Path]):
+    """The game in the site's navigation, checked, and its report written: the import's last steps."""
     if project.has_nav:
         from ..scaffold import add_game_to_nav
 
@@ -265,11 +285,11 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     numbers = report.counts(state, writer.sections)
     check_line = (f"`rulecraft check`: {len(result.errors)} error(s), {len(result.warnings)} warning(s) "
                   "(todos and unused terms are warnings).")
-    report_path = folder / REPORT_FILE
+    report_path = project.rules_data / game_id / REPORT_FILE
     text = report.render(state, shown(source), [shown(p) for p in written + [report_path]], numbers, check_line,
                          [p.format() for p in result.errors])
     report_path.write_text(text, encoding="utf-8")
-    return ImportResult(game_id, folder, page, report_path, text, numbers, result, written + [report_path], state)
+    return result, text, numbers, report_path
 
 
 def _read_source(raw: bytes, source: Path, fmt: str) -> Outline:
