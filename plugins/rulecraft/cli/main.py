@@ -10,12 +10,14 @@ import contextlib
 import os
 import shlex
 import shutil
+import stat
 import sys
 from pathlib import Path
 
 from .. import collector
 from ..problems import printable
 from . import report
+from .shownpath import shown
 
 
 class PrintableStream:
@@ -111,8 +113,8 @@ def _importer_failed(source: Path, exc: Exception) -> str:
     the details (a failure while reading is an ImportError_ already, and writes nothing)."""
     from .importer import failure_site
 
-    return (f"rulecraft import: internal error while writing the game from '{source}' ({failure_site(exc)}): "
-            "some files may have been written. This is a bug in Rulecraft, not in your rulebook: please report it "
+    return (f"rulecraft import: internal error while writing the game from '{shown(source)}' ({failure_site(exc)}): "
+            "the game's folders were not kept. This is a bug in Rulecraft, not in your rulebook: please report it "
             "with the rulebook (set RULECRAFT_DEBUG=1 to see the details).")
 
 
@@ -130,24 +132,41 @@ def next_steps(root: Path, game_id: str) -> str:
             f"  {_command('mkdocs')} serve --livereload     # then open http://127.0.0.1:8000/")
 
 
+def _not_a_rulebook(source: Path) -> str:
+    """Why ``source`` cannot be read as a rulebook ('' when it can): asked before opening it, so a named pipe
+    never makes the import wait."""
+    try:
+        mode = source.stat().st_mode
+    except FileNotFoundError:
+        return "does not exist"
+    except OSError as exc:  # a name too long, a folder in the path that is a file, no permission
+        return f"cannot be read ({exc.strerror or exc})"
+    if stat.S_ISDIR(mode):
+        return "is a folder, not a file"
+    if not stat.S_ISREG(mode):
+        return "is not a regular file (a named pipe, a device or a socket)"
+    return ""
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     from .importer import ImportError_, import_rulebook
 
     source = Path(args.file)
-    if not source.is_file():
-        print(f"rulecraft import: '{source}' is not a file (expected a Markdown, HTML, text, LaTeX, PDF or Word "
+    refused = _not_a_rulebook(source)
+    if refused:
+        print(f"rulecraft import: '{shown(source)}' {refused} (expected a Markdown, HTML, text, LaTeX, PDF or Word "
               "rulebook)", file=sys.stderr)
         return 2
     try:
         result = import_rulebook(source, Path(args.out), game_id=args.id, title=args.title, fmt=args.format)
     except ImportError_ as exc:
         _traceback_if_asked(exc.__cause__)
-        print(f"rulecraft import: {exc}", file=sys.stderr)
+        print(f"rulecraft import: {shown(exc)}", file=sys.stderr)
         return 2 if exc.usage else 1
     except OSError as exc:  # the disk, not a bug: a file in a folder's place, no permission, disk full
-        where = f"'{exc.filename}'" if exc.filename else "the game's files"
-        print(f"rulecraft import: cannot write {where}: {exc.strerror or exc}; some files may have been written "
-              f"under '{args.out}'", file=sys.stderr)
+        where = f"'{shown(exc.filename)}'" if exc.filename else "the game's files"
+        print(f"rulecraft import: cannot write {where}: {exc.strerror or exc}; the game's folders were not kept",
+              file=sys.stderr)
         return 1
     except Exception as exc:  # noqa: BLE001 -- a bug of ours: say so in one paragraph, never a traceback
         _traceback_if_asked(exc)
@@ -157,7 +176,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if len(lines) > MAX_REPORT_LINES:  # a huge source makes a huge report: the file has all of it
         lines = lines[:MAX_REPORT_LINES] + [f"... {len(lines) - MAX_REPORT_LINES} more line(s) in the report file"]
     print("\n".join(line if len(line) <= 300 else line[:300] + " …" for line in lines))
-    print(f"report written to {result.report_path}")
+    print(f"report written to {shown(result.report_path)}")
     if result.check.errors:
         _print_problems(result.check.errors)
         return 1

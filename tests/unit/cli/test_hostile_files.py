@@ -220,3 +220,82 @@ def test_icon_image_must_exist_inside_docs(tmp_path, capsys):
     (docs / "img/ship.svg").write_text("<svg xmlns='http://www.w3.org/2000/svg'/>", encoding="utf-8")
     code, out = run(capsys, "check", folder.parent, "--docs", docs)
     assert "icon-image-missing" not in out
+
+
+# --- round 3: any file name -----------------------------------------------------------------------------
+
+
+def test_import_of_a_file_name_that_is_not_utf8(tmp_path, capsys):
+    source = Path(os.fsdecode(os.fsencode(str(tmp_path)) + b"/r\xe9gles.md"))
+    source.write_text("# Orchard\n\n## Setup\n\n- Take a basket.\n", encoding="utf-8")
+    code, out = run(capsys, "import", source, "--out", tmp_path / "project")
+    assert code == 0 and "internal error" not in out, out
+    assert "r\\xe9gles.md" in out  # shown, its stray byte written out
+    page = (tmp_path / "project/docs/orchard/rules.md").read_text(encoding="utf-8")
+    assert "Imported from `r\\xe9gles.md`" in page
+
+
+@pytest.mark.parametrize("make, message", [
+    (lambda p: p.mkdir(), "is a folder, not a file"),
+    (lambda p: os.mkfifo(p), "is not a regular file"),
+    (lambda p: None, "does not exist"),
+])
+def test_import_of_what_is_no_file_says_what_it_is_at_once(tmp_path, capsys, make, message):
+    source = tmp_path / "rules.md"
+    make(source)
+    code, out = run(capsys, "import", source, "--out", tmp_path / "project")
+    assert code == 2 and message in out and "internal error" not in out, out
+
+
+def test_import_of_odd_names(tmp_path, capsys):
+    for name in ("with space.md", "-dash.md", "x" * 250 + ".md"):
+        source = tmp_path / name
+        source.write_text("# Orchard\n\nText.\n", encoding="utf-8")
+        code, out = run(capsys, "import", source, "--out", tmp_path / "project", "--id", f"g{len(name)}")
+        assert code == 0, (name, out)
+    code, out = run(capsys, "import", tmp_path / ("y" * 300 + ".md"), "--out", tmp_path / "project")
+    assert code == 2 and "cannot be read (File name too long)" in out, out
+
+
+# --- round 3: a failed import leaves nothing half-written ----------------------------------------------
+
+
+def test_a_late_failure_of_import_leaves_no_game_and_a_retry_succeeds(tmp_path, capsys, monkeypatch):
+    import rulecraft.cli.importer as importer
+
+    source = tmp_path / "orchard.md"
+    source.write_text("# Orchard\n\n## Setup\n\n- Take a basket.\n", encoding="utf-8")
+    project = tmp_path / "project"
+    run(capsys, "import", source, "--out", project, "--id", "first")  # a project with a nav to add to
+    config = (project / "mkdocs.yml").read_bytes()
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the check broke")
+
+    monkeypatch.setattr(importer, "game_check", broken)  # after both folders are written and the nav edited
+    code, out = run(capsys, "import", source, "--out", project, "--id", "orchard")
+    assert code == 70 and "internal error" in out
+    assert not (project / "rules_data/orchard").exists() and not (project / "docs/orchard").exists()
+    assert (project / "mkdocs.yml").read_bytes() == config
+    assert not [p.name for p in (project / "rules_data").iterdir() if p.name.startswith(".")]
+    monkeypatch.undo()
+    code, out = run(capsys, "import", source, "--out", project, "--id", "orchard")
+    assert code == 0 and (project / "rules_data/orchard/game.yaml").is_file(), out
+
+
+def test_a_failure_while_writing_the_data_leaves_no_folder(tmp_path, capsys, monkeypatch):
+    import rulecraft.cli.importer as importer
+
+    source = tmp_path / "orchard.md"
+    source.write_text("# Orchard\n\n## Setup\n\n- Take a basket.\n", encoding="utf-8")
+    real = importer.write
+
+    def half(folder, files, schemas=None):
+        real(folder, dict(list(files.items())[:1]), schemas)  # one file written, then the disk fills
+        raise OSError(28, "No space left on device", str(folder / "terms.yaml"))
+
+    monkeypatch.setattr(importer, "write", half)
+    code, out = run(capsys, "import", source, "--out", tmp_path / "project", "--id", "orchard")
+    assert code == 1 and "No space left on device" in out
+    assert not (tmp_path / "project/rules_data/orchard").exists()
+    assert not [p for p in (tmp_path / "project/rules_data").iterdir()]

@@ -255,7 +255,7 @@ def test_cli_import_prints_and_writes_the_report(tmp_path, capsys):
 
 def test_cli_import_usage_errors(tmp_path, capsys):
     assert main(["import", str(tmp_path / "missing.md"), "--out", str(tmp_path)]) == 2
-    assert "is not a file" in capsys.readouterr().err
+    assert "does not exist" in capsys.readouterr().err
     source = tmp_path / "r.md"
     source.write_text("# Game\n\n## Turn\n\n1. Go -- go.\n", encoding="utf-8")
     assert main(["import", str(source), "--id", "Bad Id", "--out", str(tmp_path)]) == 2

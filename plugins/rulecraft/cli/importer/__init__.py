@@ -20,15 +20,18 @@ table whose coverage cannot be proven gets a todo and explicit "Not stated" rows
 from __future__ import annotations
 
 import re
+import shutil
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulecraft.atomicfile import new_folder, write_atomic
 from rulecraft.checks import CheckResult, check_path
 from rulecraft.models.textrefs import PLACEHOLDER_RE
 from rulecraft.yamlsource import read_source_bytes
 
 from ..project import find_project, write_gitignore, write_minimal_mkdocs
+from ..shownpath import shown
 from ..yamlwrite import ensure_schemas
 from . import amounts, cards, contents, dice, docformats, gameinfo, phases, report, sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
@@ -197,7 +200,7 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
 
     # a PDF or Word file is mostly pictures, so larger; known by content (a PDF renamed .txt), so text is held to
     # its own limit once read (_read_source)
-    raw, problems = read_source_bytes(Path(source), str(source), limit=docformats.MAX_DOCUMENT_BYTES)
+    raw, problems = read_source_bytes(Path(source), shown(source), limit=docformats.MAX_DOCUMENT_BYTES)
     if raw is None:
         raise ImportError_(problems[0].format(), usage=True)
     try:
@@ -209,8 +212,8 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
         raise _internal_error(source, exc) from exc
     if title is None and gameinfo.generic_title(gameinfo.game_name(plain(outline.title or ""))):
         # a first heading naming a part ('Introduction', 'How to Play'): the file's name names the game
-        title = gameinfo.file_title(Path(source).stem)
-    game_id = game_id or slug(title or gameinfo.game_name(plain(outline.title or "")) or Path(source).stem,
+        title = gameinfo.file_title(shown(Path(source).stem))
+    game_id = game_id or slug(title or gameinfo.game_name(plain(outline.title or "")) or shown(Path(source).stem),
                               "imported-game")
     try:
         validate_game_id(game_id)
@@ -241,19 +244,37 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     schemas, schema_files = ensure_schemas(project.root)
     written += schema_files
     folder = project.rules_data / game_id
-    written += write(folder, files, schemas)
-    writer = ProseWriter(state)
-    page_text = writer.page(state.game["title"], Path(source).name)
     page = project.docs / game_id / PROSE_PAGE
-    page.parent.mkdir(parents=True, exist_ok=True)
-    page.write_text(page_text, encoding="utf-8")
-    written.append(page)
+    writer = ProseWriter(state)
+    page_text = writer.page(state.game["title"], shown(Path(source).name))
     state.note("sections", f"{writer.sections} heading(s) kept as prose sections in {page.name}")
     if writer.uncaptured:
         where = "; ".join(f"'{title}' ({state.outline.at(line)})" + _at_lines(lines, state.outline)
                           for title, line, lines in writer.uncaptured)
         state.ask("prose", f"{len(writer.uncaptured)} section(s) hold text the importer did not turn into data; "
                   f"it is copied as-is into {page.name}: {where}")
+    created: list[Path] = []  # the game's two folders, once in place: removed again if a later step fails
+    config = project.mkdocs_yml.read_bytes()  # its navigation gains the game: put back if a later step fails
+    try:
+        with new_folder(folder) as filling:  # each folder appears whole, or not at all
+            write(filling, files, schemas)
+        created.append(folder)
+        with new_folder(page.parent) as filling:
+            (filling / PROSE_PAGE).write_text(page_text, encoding="utf-8")
+        created.append(page.parent)
+        written += [folder / f"{kind}.yaml" for kind in files] + [page]
+        result, text, numbers, report_path = _check_and_report(project, state, writer, source, game_id, written)
+    except BaseException:
+        for path in created:  # nothing half-written blocks a second try: the game is there whole or not at all
+            shutil.rmtree(path, ignore_errors=True)
+        if project.mkdocs_yml.read_bytes() != config:
+            write_atomic(project.mkdocs_yml, config)
+        raise
+    return ImportResult(game_id, folder, page, report_path, text, numbers, result, written + [report_path], state)
+
+
+def _check_and_report(project, state: State, writer: ProseWriter, source: Path, game_id: str, written: list[Path]):
+    """The game in the site's navigation, checked, and its report written: the import's last steps."""
     if project.has_nav:
         from ..scaffold import add_game_to_nav
 
@@ -264,11 +285,11 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     numbers = report.counts(state, writer.sections)
     check_line = (f"`rulecraft check`: {len(result.errors)} error(s), {len(result.warnings)} warning(s) "
                   "(todos and unused terms are warnings).")
-    report_path = folder / REPORT_FILE
-    text = report.render(state, str(source), [str(p) for p in written + [report_path]], numbers, check_line,
+    report_path = project.rules_data / game_id / REPORT_FILE
+    text = report.render(state, shown(source), [shown(p) for p in written + [report_path]], numbers, check_line,
                          [p.format() for p in result.errors])
     report_path.write_text(text, encoding="utf-8")
-    return ImportResult(game_id, folder, page, report_path, text, numbers, result, written + [report_path], state)
+    return result, text, numbers, report_path
 
 
 def _read_source(raw: bytes, source: Path, fmt: str) -> Outline:
@@ -276,23 +297,23 @@ def _read_source(raw: bytes, source: Path, fmt: str) -> Outline:
     try:
         kind = docformats.kind_of(raw, Path(source).suffix)  # by content, whatever --format says
         if kind:
-            return docformats.read_document(raw, str(source), kind, MAX_SOURCE_BYTES)
+            return docformats.read_document(raw, shown(source), kind, MAX_SOURCE_BYTES)
     except docformats.DocumentError as exc:
-        raise ImportError_(f"cannot read '{source}': {exc}") from None
+        raise ImportError_(f"cannot read '{shown(source)}': {exc}") from None
     if len(raw) > MAX_SOURCE_BYTES:
-        raise ImportError_(f"cannot read '{source}': it is larger than {MAX_SOURCE_BYTES // 1_000_000} MB and "
+        raise ImportError_(f"cannot read '{shown(source)}': it is larger than {MAX_SOURCE_BYTES // 1_000_000} MB and "
                            "neither a PDF nor a Word file", usage=True)
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:  # a picture, an archive, or text saved in an old code page
-        raise ImportError_(f"cannot read '{source}': it is neither a PDF, a Word (.docx) file nor UTF-8 text (byte "
-                           f"{exc.object[exc.start]:#04x} at offset {exc.start} is not UTF-8); save the rulebook as "
-                           "Markdown, HTML or text in UTF-8, or as PDF or .docx, and import that") from None
-    return read_outline(text, str(source), fmt)
+        raise ImportError_(f"cannot read '{shown(source)}': it is neither a PDF, a Word (.docx) file nor UTF-8 text "
+                           f"(byte {exc.object[exc.start]:#04x} at offset {exc.start} is not UTF-8); save the rulebook "
+                           "as Markdown, HTML or text in UTF-8, or as PDF or .docx, and import that") from None
+    return read_outline(text, shown(source), fmt)
 
 
 def _internal_error(source: Path, exc: BaseException) -> ImportError_:
-    return ImportError_(f"internal error: the importer failed while reading '{source}' ({failure_site(exc)}); "
+    return ImportError_(f"internal error: the importer failed while reading '{shown(source)}' ({failure_site(exc)}); "
                         "nothing was written. This is a bug in Rulecraft, not in your rulebook: please report "
                         "it with the source file")
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from .inert import inert
 from .outline import ListBlock, Paragraph, Section, Table
 from .state import State
 from .text import plain
@@ -110,8 +111,8 @@ def _keep_as_note(state: State, section: Section, run: list, count: int) -> None
         and CONTENTS_HEADING.fullmatch(plain(section.title).strip(" :"))
     lines = []
     for block in run:
-        lines += [f"- {line}" for line in _entries(block)]
-    title = f"**{plain(section.title).strip()}** (the source's printed contents)" if whole else \
+        lines += [f"- {inert(line)}" for line in _entries(block)]
+    title = f"**{inert(plain(section.title).strip())}** (the source's printed contents)" if whole else \
         "The source's printed contents:"
     note = f"/// designer-note\n{title}\n\n" + "\n".join(lines) + "\n///"
     state.claim(run[0], note)

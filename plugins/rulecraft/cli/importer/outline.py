@@ -11,6 +11,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from .inert import sealed
+
 
 class Pos(int):
     """A line number that also carries a column, printed 'line:column'. HTML exports that put the whole page
@@ -143,6 +145,13 @@ class Outline:
     # heading lines of sections the author keeps out of the rules (Org ':noexport:'): prose only, never data
     private: set[int] = field(default_factory=set)
 
+    def __post_init__(self) -> None:
+        # every reader builds its outline here, so this is where copied text becomes text whatever its format
+        # and however its reader got it (a LaTeX title, an image's alt, a heading): see inert.py
+        if self.title is not None:
+            self.title = sealed(self.title)
+        _seal_section(self.root)
+
     def at(self, line: int) -> str:
         """'line 12', or where that is in a PDF or Word file ('page 4')."""
         return self.place(line) if self.place is not None else f"line {line}"
@@ -165,6 +174,30 @@ class Outline:
     def sections(self):
         for child in self.root.children:
             yield from child.walk()
+
+
+def _seal_section(section: Section) -> None:
+    section.title = sealed(section.title)
+    _seal_blocks(section.blocks)
+    for child in section.children:
+        _seal_section(child)
+
+
+def _seal_blocks(blocks: list) -> None:
+    for block in blocks:
+        if isinstance(block, Paragraph):
+            block.text = sealed(block.text)
+        elif isinstance(block, ListBlock):
+            for item in block.items:
+                item.text = sealed(item.text)
+                _seal_blocks(item.children)
+        elif isinstance(block, (Note, Quote)):
+            _seal_blocks(block.blocks)
+        elif isinstance(block, Table):
+            block.rows = [[sealed(cell) for cell in row] for row in block.rows]
+        elif isinstance(block, Image):
+            block.alt, block.src = sealed(block.alt), sealed(block.src)
+        # Code is verbatim inside its fence: nothing in it is markup
 
 
 _PLACE_RE = re.compile(r"(page|paragraph) (\d+)(, under .*)?")  # what Outline.place says of a PDF or Word file

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 
+from .inert import inert
 from .names import uncapped
 from .outline import Code, Image, ListBlock, Note, Paragraph, Quote, Section, Table
 from .state import State
@@ -24,8 +25,9 @@ ADMONITION = {"note": "note", "warning": "warning", "tip": "tip", "important": "
 
 
 def _safe_line(text: str) -> str:
-    """Copied text must not start a block, a heading or an admonition by accident."""
-    if re.match(r"^\s*(/{3,}|!{3}|\?{3}|#|={3,}|-{3,}\s*$)", text):
+    """Copied text as it goes on the page: only text (inert.py), and no heading or rule started by accident."""
+    text = inert(text)
+    if re.match(r"^\s*(#|={3,}|-{3,}\s*$)", text):
         return "\\" + text.lstrip()
     return text
 
@@ -72,7 +74,7 @@ class ProseWriter:
                 return f"!!! example\n\n{_indent(inner)}"
             return "\n".join("> " + line if line else ">" for line in inner.split("\n"))
         if isinstance(block, Image):
-            return f"*(Image not included: {plain(block.alt) or block.src})*"
+            return f"*(Image not included: {inert(plain(block.alt) or block.src)})*"
         if isinstance(block, Code):
             # a fence longer than any run of backticks inside, so the code cannot close it early
             fence = "`" * max(3, 1 + max((len(r) for r in re.findall(r"`+", block.text)), default=0))
@@ -83,9 +85,9 @@ class ProseWriter:
                 return ""
             width = max(len(r) for r in block.rows)
             rows = [r + [""] * (width - len(r)) for r in block.rows]
-            lines = ["| " + " | ".join(c.replace("|", "\\|") for c in rows[0]) + " |",
+            lines = ["| " + " | ".join(inert(c).replace("|", "\\|") for c in rows[0]) + " |",
                      "|" + "---|" * width]
-            lines += ["| " + " | ".join(c.replace("|", "\\|") for c in r) + " |" for r in rows[1:]]
+            lines += ["| " + " | ".join(inert(c).replace("|", "\\|") for c in r) + " |" for r in rows[1:]]
             return "\n".join(lines)
         return ""
 

@@ -21,6 +21,7 @@ from rulecraft.models import (
 )
 
 from ..yamlwrite import compact, data_file_text
+from .inert import inert
 from .state import State
 
 COMMENTS = {
@@ -77,8 +78,18 @@ def data_files(state: State) -> dict[str, dict]:
         else:
             key, model = TOP[kind]
             data = {key: ordered(data[key], model)}
-        out[kind] = data
+        out[kind] = _inert(data)
     return out
+
+
+def _inert(data):
+    """Every string of the data as text (inert.py): recognisers rebuild copied text (``plain`` drops backslash
+    escapes), so what they kept is escaped once more on its way into the file."""
+    if isinstance(data, dict):
+        return {key: _inert(value) for key, value in data.items()}
+    if isinstance(data, list):
+        return [_inert(item) for item in data]
+    return inert(data) if isinstance(data, str) else data
 
 
 def validate(files: dict[str, dict]) -> None:
