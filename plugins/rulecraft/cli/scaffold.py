@@ -19,7 +19,7 @@ from ..atomicfile import NewFolders
 from ..models.base import ID_MAX_LENGTH, ID_RE, INVISIBLE_HINT
 from ..models.game import GameFile
 from .project import GITIGNORE, MINIMAL_MKDOCS, Project, add_nav_entry, find_project
-from .schema import SCHEMA_DIR, write_schemas
+from .schema import write_schemas
 from .yamlwrite import dump, ensure_schemas, schema_folder, schema_line
 
 RESERVED_IDS = frozenset({"assets", "search", "index", "site"})  # paths MkDocs or the plugin already use
@@ -270,7 +270,7 @@ def _write_game(new: NewFolders, created: Created, root: Path, game_id: str, tit
     project = created.project
     fresh = project.mkdocs_yml is None
     schemas = schema_folder(root)
-    if schemas.resolve() != SCHEMA_DIR.resolve() and not schemas.exists():
+    if not schemas.exists():  # (the package's own schemas always do)
         schema_files = [schemas / path.name for path in write_schemas(new.folder(schemas))]
     else:
         schema_files = ensure_schemas(root)[1]
