@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .models import RuleModel
+from .models.base import INVISIBLE_HINT
 from .problems import Problem, error
 from .yamlsource import YamlDocument
 
@@ -144,6 +145,9 @@ def problems_from_validation(exc: ValidationError, model: type[RuleModel], doc: 
                 keys = allowed_keys(model, path)
                 if keys:
                     hint = "allowed keys: " + ", ".join(keys)
+            elif kind == "invisible_character":
+                message = f"{where}: {msg}"
+                hint = INVISIBLE_HINT
             elif kind == "value_error":
                 message = f"{where}: {msg.removeprefix('Value error, ')}"
             elif kind in ("too_short", "too_long"):

@@ -104,6 +104,8 @@ def indented(lines: list[str], by: int) -> str:
     return "".join(" " * by + line + "\n" for line in lines)
 
 
+FULLWIDTH_EMPLOYEE = "".join(chr(ord(c) + 0xFEE0) for c in "Employee")  # 'Ｅｍｐｌｏｙｅｅ': NFKC reads 'Employee'
+
 PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x06\x00\x00\x00\x1f\x15\xc4\x89"
 
 
@@ -309,6 +311,20 @@ CASES: list[Case] = [
       "duplicate-id", "id: upkeep\n    term: Storage"),
     C("term-clash", "consistency", CW, "terms.yaml",
       replace("    aliases: [storage costs]", "    aliases: [Upkeep costs]"), "term-clash", "[Upkeep costs]"),
+    # --- look-alike names: invisible characters and compatibility forms ---------------------------------
+    C("zero-width-space-in-term", "look-alike", CW, "terms.yaml",
+      replace("    term: Employee", "    term: Emplo\u200byee"), "schema-invisible-character", "term: Emplo"),
+    C("right-to-left-override-in-id", "look-alike", CW, "terms.yaml",
+      replace("  - id: hand-limit", "  - id: hand-\u202etimil"), "schema-invisible-character", "id: hand-"),
+    C("soft-hyphen-in-alias", "look-alike", CW, "terms.yaml",
+      replace("    aliases: [bluffing]", "    aliases: [bluff\u00adfing]"), "schema-invisible-character",
+      "[bluff\u00adfing]"),
+    C("delete-character-in-title", "look-alike", CW, "game.yaml",  # a YAML escape: the file itself is text
+      replace("title: Corporate Warfare", 'title: "Corporate\\x7fWarfare"'), "schema-invisible-character",
+      "title:"),
+    C("fullwidth-look-alike-alias", "look-alike", CW, "terms.yaml",
+      replace("    aliases: [storage costs]", f"    aliases: [storage costs, {FULLWIDTH_EMPLOYEE}]"),
+      "term-clash", FULLWIDTH_EMPLOYEE),
     C("term-word-without-letters", "consistency", CW, "terms.yaml",
       replace("    aliases: [bluffing]", '    aliases: [bluffing, "…"]'), "term-word", '"…"'),
     C("term-see-also-itself", "consistency", CW, "terms.yaml",

@@ -99,7 +99,7 @@ def test_broken_input_fails_check_and_build_at_its_line(tmp_path, monkeypatch, c
 
 # One case per category through the `mkdocs build` command itself (a subprocess, as people run it).
 COMMAND_SAMPLE = ["tab-indentation", "latin-1-byte", "missing-card-name", "dice-gap", "dangling-icon",
-                  "docs-bad-block-id"]
+                  "docs-bad-block-id", "right-to-left-override-in-id"]
 
 
 @pytest.mark.parametrize("name", COMMAND_SAMPLE)
@@ -125,7 +125,7 @@ def test_unbroken_base_games_pass(tmp_path, monkeypatch, game):
 
 def test_corpus_covers_every_category():
     categories = {case.category for case in CASES}
-    assert categories == {"yaml", "file", "schema", "dice", "reference", "consistency", "docs",
+    assert categories == {"yaml", "file", "schema", "dice", "reference", "consistency", "look-alike", "docs",
                           "unbounded"}
     assert len(CASES) >= 40
     assert {case.game for case in CASES} == {"corporate-warfare", "john-company"}

@@ -55,7 +55,14 @@ def test_install_new_and_strict_build_in_an_empty_folder(tmp_path):
     for path in (project / "rules_data" / "my-game").glob("*.yaml"):
         line = path.read_text(encoding="utf-8").splitlines()[0]
         target = (path.parent / line.split("$schema=", 1)[1]).resolve()
-        assert target.is_file() and target.is_relative_to(project), f"{path}: {line}"
+        # the project's own schemas/, committed with the data; not the package inside the git-ignored .venv
+        assert line.endswith(f"=../../schemas/{path.stem}.schema.json") and target.is_file(), f"{path}: {line}"
+    installed = next(env.glob("lib/python*/site-packages/rulecraft/schemas"))
+    before = {p.name: p.stat().st_mtime_ns for p in installed.iterdir()}
+    (project / "schemas" / "game.schema.json").write_text("{}", encoding="utf-8")  # stale
+    assert "schemas/game.schema.json" in run([bin_ / "rulecraft", "schema"], cwd=project).stdout
+    assert run([bin_ / "rulecraft", "schema", "--check"], cwd=project).returncode == 0
+    assert {p.name: p.stat().st_mtime_ns for p in installed.iterdir()} == before  # site-packages untouched
     run([bin_ / "rulecraft", "check", "rules_data", "--strict"], cwd=project)
     run([bin_ / "mkdocs", "build", "--strict", "-d", tmp_path / "site"], cwd=project)
     assert (tmp_path / "site" / "my-game" / "turn" / "index.html").is_file()

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 
 from ..models.index import GameIndex
 from ..models.term_matcher import normalise
 from ..problems import Problem, error
+
+
+def clash_key(word: str) -> str:
+    """The key two words share when readers cannot tell them apart: compatibility forms folded (NFKC:
+    fullwidth 'Ｅｍｐｌｏｙｅｅ' is 'Employee', the ligature 'ﬁ' is 'fi') and case ignored."""
+    return unicodedata.normalize("NFKC", normalise(unicodedata.normalize("NFKC", word)))
 
 
 def check(index: GameIndex) -> Iterator[Problem]:
@@ -16,7 +23,7 @@ def check(index: GameIndex) -> Iterator[Problem]:
         claims = [("term", None, term.term)] + [("aliases", i, w) for i, w in enumerate(term.aliases)] + \
                  [("plurals", i, w) for i, w in enumerate(term.plurals)]
         for field, i, word in claims:
-            key = normalise(word)
+            key = clash_key(word)
             subpath = (field,) if i is None else (field, i)
             if not key:
                 location = game.where(term, *subpath)
@@ -29,7 +36,8 @@ def check(index: GameIndex) -> Iterator[Problem]:
                     continue  # the same term listing a word twice is harmless
                 yield error("term-clash", f"'{word}' is claimed by term '{term.id}' and by term '{other.id}' "
                             f"('{other_word}' at {game.where(other, *other_subpath)}); words are compared "
-                            "ignoring case", game.where(term, *subpath),
+                            "ignoring case and look-alike forms (fullwidth letters, ligatures)",
+                            game.where(term, *subpath),
                             "keep the word on one term; link the other through see_also", game.id)
             else:
                 owner[key] = (term, word, subpath)  # located only if another term claims it too

@@ -1,9 +1,10 @@
 """Decks as CSV, the card designers' convention (Squib, nanDECK): one row per card with a ``qty``.
 
-Columns: ``id,name,qty,type,text,icons``, then ``todo`` and ``changed_in`` when a card of the
-deck uses them, then one column per extra ``fields`` key. A field whose name is taken by a
-standard column is written as ``fields.<name>``. An empty cell means "not set"; ``icons``
-holds ids separated by spaces.
+Columns: ``id,name,qty,type,text,icons``, then every other field of the card model that a card of the
+deck uses (``todo``, ``designer_note``, ``changed_in``, ``variant``...), then one column per extra
+``fields`` key. The columns come from the model's fields, so a field added to ``Card`` is exported
+too. A field whose name is taken by a model field is written as ``fields.<name>``. An empty cell means
+"not set"; ``icons`` and ``variant`` hold ids separated by spaces.
 
 ``export_deck`` and ``import_deck`` round-trip a deck without loss. Import rewrites only
 the deck's ``cards:`` list inside cards.yaml: the schema line, comments, and other decks
@@ -18,24 +19,62 @@ import io
 import os
 import re
 import tempfile
+import types
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
 from pydantic import ValidationError
 
 from ..loader import load_model
 from ..models import Card, CardsFile
-from ..models.base import ID_RE, RuleModel
+from ..models.base import ID_RE, Id, RuleModel
 from ..problems import Location, Problem, RulecraftError, display_path, error
 from ..yamlsource import MAX_FILE_BYTES, parse_yaml_text, read_source_bytes, read_yaml_file
 from .yamlwrite import SCHEMA_PREFIX, compact, dump, schema_line
 
-BASE_COLUMNS = ["id", "name", "qty", "type", "text", "icons"]
-OPTIONAL_COLUMNS = ["todo", "changed_in"]
-RESERVED = frozenset(BASE_COLUMNS + OPTIONAL_COLUMNS)
+EXTRA_FIELDS = "fields"  # the model's dict of free columns: one CSV column per key
+BASE_COLUMNS = ["id", "name", "qty", "type", "text", "icons"]  # the convention's columns, always written
 FIELD_PREFIX = "fields."
+
+
+# --- columns from the model -----------------------------------------------------------------------------
+
+# How a model field is held in one cell: TEXT as it is, NUMBER in ASCII digits, IDS separated by spaces,
+# ONE_OR_MORE_IDS the same (one id is read back as a single id, several as a list).
+TEXT, NUMBER, IDS, ONE_OR_MORE_IDS = "text", "number", "ids", "one-or-more-ids"
+
+
+def _shape(annotation: Any) -> str:
+    if annotation == Id:
+        return "id"
+    while typing.get_origin(annotation) is Annotated:
+        annotation = typing.get_args(annotation)[0]
+    if typing.get_origin(annotation) is list and typing.get_args(annotation) == (Id,):
+        return "id-list"
+    return {str: "str", int: "int"}.get(annotation, repr(annotation))
+
+
+def cell_kind(annotation: Any) -> str:
+    """The cell form of a field of this type; TypeError for a type no cell form is defined for."""
+    union = typing.get_origin(annotation) in (typing.Union, types.UnionType)
+    shapes = {_shape(a) for a in (typing.get_args(annotation) if union else (annotation,)) if a is not type(None)}
+    kinds = {frozenset({"str"}): TEXT, frozenset({"id"}): TEXT, frozenset({"int"}): NUMBER,
+             frozenset({"id-list"}): IDS, frozenset({"id", "id-list"}): ONE_OR_MORE_IDS}
+    try:
+        return kinds[frozenset(shapes)]
+    except KeyError:
+        raise TypeError(f"a card field of type {annotation!r} has no CSV form: add one in cards_csv") from None
+
+
+# Every card field but the extra ones, in model order (BASE_COLUMNS first): checked when the module loads,
+# so a field added to Card with a type the CSV cannot hold fails at once instead of being dropped.
+MODEL_COLUMNS: dict[str, str] = {
+    name: cell_kind(Card.model_fields[name].annotation)
+    for name in BASE_COLUMNS + [n for n in Card.model_fields if n not in BASE_COLUMNS and n != EXTRA_FIELDS]}
+RESERVED = frozenset(Card.model_fields) | frozenset(MODEL_COLUMNS)
 
 
 # --- export ---------------------------------------------------------------------------------------------
@@ -45,13 +84,26 @@ def field_column(name: str) -> str:
     return FIELD_PREFIX + name if name in RESERVED or name.startswith(FIELD_PREFIX) or not name.strip() else name
 
 
+def _is_set(value: Any) -> bool:
+    return value is not None and value != [] and value != ""
+
+
 def deck_columns(cards: list[Card]) -> tuple[list[str], list[str]]:
-    """(header, field names in column order)."""
-    header = list(BASE_COLUMNS) + [c for c in OPTIONAL_COLUMNS if any(getattr(card, c) for card in cards)]
+    """(header, extra field names in column order)."""
+    header = list(BASE_COLUMNS) + [name for name in MODEL_COLUMNS if name not in BASE_COLUMNS
+                                   and any(_is_set(getattr(card, name)) for card in cards)]
     names: list[str] = []
     for card in cards:
-        names.extend(name for name in card.fields if name not in names)
+        names.extend(name for name in getattr(card, EXTRA_FIELDS) if name not in names)
     return header + [field_column(n) for n in names], names
+
+
+def to_cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list):
+        return " ".join(value)
+    return str(value)
 
 
 # A spreadsheet runs a cell that starts with one of these as a formula (=HYPERLINK(...), =cmd|...):
@@ -81,9 +133,8 @@ def cards_to_csv(cards: list[Card]) -> str:
     header, names = deck_columns(cards)
     rows = [header]
     for card in cards:
-        row = [card.id, card.name, str(card.qty), card.type or "", card.text or "", " ".join(card.icons)]
-        row += [getattr(card, c) or "" for c in OPTIONAL_COLUMNS if c in header]
-        row += [card.fields.get(name, "") for name in names]
+        row = [to_cell(getattr(card, column)) for column in header[:len(header) - len(names)]]
+        row += [getattr(card, EXTRA_FIELDS).get(name, "") for name in names]
         rows.append(row)
     return "".join(",".join(_csv_cell(cell) for cell in row) + "\n" for row in rows)
 
@@ -118,8 +169,26 @@ def export_deck(game_dir: Path, deck_id: str) -> str:
 # --- reading CSV ----------------------------------------------------------------------------------------
 
 
-def _split_icons(cell: str) -> list[str]:
+def split_ids(cell: str) -> list[str]:
     return [part for part in cell.replace(",", " ").replace(";", " ").split() if part]
+
+
+def from_cell(kind: str, column: str, cell: str, where: Location) -> tuple[Any, Problem | None]:
+    """A non-empty cell as the value of its field, or the problem with it."""
+    if kind == NUMBER:
+        value = cell.strip()
+        if re.fullmatch(r"-?[0-9]{1,9}", value):  # ASCII digits: int() would also take "1_000" and "١٢"
+            return int(value), None
+        return None, error("csv-value", f"column '{column}': {value!r} is not a whole number", where,
+                           "write how many copies: 1, 2, 3 ..." if column == "qty" else "write a whole number")
+    if kind in (IDS, ONE_OR_MORE_IDS):
+        ids = split_ids(cell)
+        bad = [part for part in ids if not ID_RE.match(part)]
+        if bad:
+            return None, error("csv-value", f"column '{column}': {bad[0]!r} is not an id", where,
+                               "write ids (lower-case letters, digits, '-' and '_') separated by spaces: 'coin ship'")
+        return (ids[0] if kind == ONE_OR_MORE_IDS and len(ids) == 1 else ids), None
+    return cell, None
 
 
 def parse_cards_csv(text: str, file: str) -> tuple[list[Card], list[Problem]]:
@@ -182,30 +251,22 @@ def parse_cards_csv(text: str, file: str) -> tuple[list[Card], list[Problem]]:
                                       f"{first_line[card_id]})", Location(file, line),
                                       "one row per distinct card; use qty for copies"))
         data: dict[str, Any] = {"id": card_id, "name": cells["name"]}
-        qty = cells.get("qty", "").strip()
-        if qty:
-            if re.fullmatch(r"-?[0-9]{1,9}", qty):  # ASCII digits: int() would also take "1_000" and "١٢"
-                data["qty"] = int(qty)
+        for name, kind in MODEL_COLUMNS.items():
+            cell = cells.get(name, "")
+            if name in data or not (cell if kind == TEXT else cell.strip()):  # text keeps its spaces
+                continue
+            value, problem = from_cell(kind, name, cells[name], Location(file, line))
+            if problem:
+                row_problems.append(problem)
             else:
-                row_problems.append(error("csv-value", f"column 'qty': {qty!r} is not a whole number",
-                                          Location(file, line), "write how many copies: 1, 2, 3 ..."))
-        for name in ("type", "text", "todo", "changed_in"):
-            if cells.get(name):
-                data[name] = cells[name]
-        icons = _split_icons(cells.get("icons", ""))
-        bad = [icon for icon in icons if not ID_RE.match(icon)]
-        if bad:
-            row_problems.append(error("csv-value", f"column 'icons': {bad[0]!r} is not an icon id",
-                                      Location(file, line), "write icon ids separated by spaces: 'coin ship'"))
-        if icons:
-            data["icons"] = icons
-        fields = {}
+                data[name] = value
+        extra = {}
         for name in columns:
             if name in RESERVED or not name or not cells[name]:
                 continue
-            fields[name[len(FIELD_PREFIX):] if name.startswith(FIELD_PREFIX) else name] = cells[name]
-        if fields:
-            data["fields"] = fields
+            extra[name[len(FIELD_PREFIX):] if name.startswith(FIELD_PREFIX) else name] = cells[name]
+        if extra:
+            data[EXTRA_FIELDS] = extra
         if row_problems:
             problems.extend(row_problems)
             continue
@@ -226,11 +287,9 @@ def parse_cards_csv(text: str, file: str) -> tuple[list[Card], list[Problem]]:
 
 
 def card_data(card: Card) -> dict:
-    """A card as it is written in cards.yaml (model order, defaults left out but qty always shown)."""
+    """A card as it is written in cards.yaml: every field set, in model order, qty always shown."""
     data = compact(card.model_dump())
-    data["qty"] = card.qty
-    order = ["id", "name", "qty", "type", "text", "icons", "fields", "todo", "changed_in"]
-    return {key: data[key] for key in order if key in data}
+    return {key: card.qty if key == "qty" else data[key] for key in Card.model_fields if key == "qty" or key in data}
 
 
 def _indent(text: str, width: int) -> str:
@@ -355,11 +414,11 @@ def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | N
     if not ID_RE.match(deck_id):
         raise RulecraftError([error("csv-value", f"{deck_id!r} is not a valid deck id", Location(csv_shown),
                                     "ids use lower-case letters, digits, '-' and '_'")])
-    cards_data = [card_data(card) for card in cards]
     path = game_dir / "cards.yaml"
     shown = display_path(path)
     summary = ImportSummary(path, deck_id, len(cards), sum(c.qty for c in cards))
     if not path.exists():
+        cards_data = [card_data(card) for card in cards]
         deck = {"id": deck_id, "name": deck_name or deck_id.replace("-", " ").capitalize(), "cards": cards_data}
         new_text = schema_line(game_dir, "cards") + "\n" + dump({"decks": [deck]})
         summary.created_file = summary.created_deck = True
@@ -371,7 +430,12 @@ def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | N
     if load_problems or cards_file is None:
         raise RulecraftError(load_problems or [error("cards-file", "cannot read cards.yaml", Location(shown))])
     old_data = _plain(old_text, shown)
-    exists = any(d.id == deck_id for d in cards_file.decks)
+    old_deck = next((d for d in cards_file.decks if d.id == deck_id), None)
+    exists = old_deck is not None
+    if old_deck is not None:
+        cards, kept = keep_uncovered(cards, old_deck.cards, csv_header(text))
+        summary.notes.extend(kept)
+    cards_data = [card_data(card) for card in cards]
     new_deck = None
     if not exists:
         new_deck = {"id": deck_id, "name": deck_name or deck_id.replace("-", " ").capitalize(), "cards": cards_data}
@@ -396,6 +460,37 @@ def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | N
         _verify(new_text, shown, old_data, deck_id, cards)
     write_atomically(path, new_text)
     return summary
+
+
+def csv_header(text: str) -> list[str]:
+    return [cell.strip() for cell in next(csv.reader(io.StringIO(text, newline="")), [])]
+
+
+def keep_uncovered(cards: list[Card], old_cards: list[Card], columns: list[str]) -> tuple[list[Card], list[str]]:
+    """The cards with what the CSV has no column for taken from the deck's card of the same id (a CSV
+    written by hand, or by an older export, must not erase a designer note it never showed), and a note
+    per field kept."""
+    old = {card.id: card for card in old_cards}
+    present = set(columns)
+    kept: dict[str, int] = {}
+    result = []
+    for card in cards:
+        before = old.get(card.id)
+        if before is None:
+            result.append(card)
+            continue
+        update = {name: getattr(before, name) for name in MODEL_COLUMNS
+                  if name not in present and _is_set(getattr(before, name))}
+        extra = {key: value for key, value in getattr(before, EXTRA_FIELDS).items()
+                 if field_column(key) not in present and FIELD_PREFIX + key not in present}
+        for name in list(update) + [field_column(key) for key in extra]:
+            kept[name] = kept.get(name, 0) + 1
+        if extra:
+            update[EXTRA_FIELDS] = {**getattr(card, EXTRA_FIELDS), **extra}
+        result.append(Card.model_validate({**card.model_dump(), **update}) if update else card)
+    notes = [f"kept '{name}' of {count} card(s) as it was: the CSV has no '{name}' column"
+             for name, count in kept.items()]
+    return result, notes
 
 
 def write_atomically(path: Path, text: str) -> None:

@@ -11,10 +11,16 @@ import datetime
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated
 
-from ..models.base import ID_MAX_LENGTH, ID_RE
-from .project import Project, add_nav_entry, find_project, write_gitignore, write_minimal_mkdocs
-from .yamlwrite import ensure_schemas, schema_line
+from pydantic import TypeAdapter, ValidationError
+
+from ..atomicfile import NewFolders
+from ..models.base import ID_MAX_LENGTH, ID_RE, INVISIBLE_HINT
+from ..models.game import GameFile
+from .project import GITIGNORE, MINIMAL_MKDOCS, Project, add_nav_entry, find_project
+from .schema import write_schemas
+from .yamlwrite import dump, ensure_schemas, schema_folder, schema_line
 
 RESERVED_IDS = frozenset({"assets", "search", "index", "site"})  # paths MkDocs or the plugin already use
 PROSE_PAGE = "how-to-play.md"
@@ -35,6 +41,25 @@ def validate_game_id(game_id: str) -> None:
     if game_id in RESERVED_IDS:
         raise ScaffoldError(f"'{game_id}' cannot be a game id: the site already uses that path "
                             f"(reserved: {', '.join(sorted(RESERVED_IDS))})", usage=True)
+
+
+_TITLE = GameFile.model_fields["title"]
+# The loader's rule for a game's title (its field's type and constraints), applied before anything is written.
+_TITLE_TYPE = TypeAdapter(Annotated[(_TITLE.annotation, *_TITLE.metadata)])
+
+
+def validate_title(title: str) -> None:
+    # Bytes that are not UTF-8 reach Python as lone surrogates (U+DC80..U+DCFF hold the byte): say so.
+    undecoded = next((c for c in title if "\udc80" <= c <= "\udcff"), None)
+    if undecoded is not None:
+        raise ScaffoldError(f"--title is not UTF-8 text: byte 0x{ord(undecoded) - 0xDC00:02X} in {title!r} cannot "
+                            "be read; pass the title as UTF-8 (a terminal set to UTF-8 does)", usage=True)
+    try:
+        _TITLE_TYPE.validate_python(title)
+    except ValidationError as exc:
+        err = exc.errors(include_url=False)[0]
+        hint = f": {INVISIBLE_HINT}" if err["type"] == "invisible_character" else ""
+        raise ScaffoldError(f"--title: {err['msg'][0].lower() + err['msg'][1:]}{hint}", usage=True) from None
 
 
 def default_title(game_id: str) -> str:
@@ -63,12 +88,11 @@ def starter_files(game_id: str, title: str, game_folder: Path, today: datetime.d
     def head(kind: str, note: str) -> str:
         return f"{schema_line(game_folder, kind, schemas)}\n# {note}\n"
 
-    quoted_title = '"' + title.replace("\\", "\\\\").replace('"', '\\"') + '"'
     return {
         "game.yaml": head("game", "What the game is, what is in the box, set-up, end, scoring, constants, "
                                   "changelog.") + f"""\
 id: {game_id}
-title: {quoted_title}
+{dump({"title": title}).rstrip()}
 version: "0.1.0"
 players: {{min: 2, max: 4}}
 play_time: {{min: 20, max: 40}}
@@ -220,40 +244,58 @@ Collect {{const:gems-to-win}} {{term:gem|gems}} to win. Every {{term:event-card}
 
 def create_game(root: Path, game_id: str, title: str | None = None,
                 today: datetime.date | None = None) -> Created:
-    """Write the starter game into the project at ``root`` (mkdocs.yml, docs/, rules_data/)."""
+    """Write the starter game into the project at ``root`` (mkdocs.yml, docs/, rules_data/).
+
+    Everything is checked first; the game's folders are built under temporary names beside their places
+    and moved in at the end, so a failure leaves nothing behind and a retry starts afresh."""
     validate_game_id(game_id)
     root = Path(root)
     if root.exists() and not root.is_dir():
         raise ScaffoldError(f"'{root}' is not a folder", usage=True)
     title = title or default_title(game_id)
-    project = find_project(root)
+    validate_title(title)
+    project = find_project(root)  # with no mkdocs.yml yet: the folders the minimal one names
     refuse_existing(project, game_id)
     created = Created(project, game_id)
-    root.mkdir(parents=True, exist_ok=True)
-    if project.mkdocs_yml is None:
-        created.files.append(write_minimal_mkdocs(root, "Rulebooks"))
-        created.files += [p for p in [write_gitignore(root)] if p]
-        created.notes.append("no mkdocs.yml found: wrote a minimal one with the rulecraft plugin")
-        project = find_project(root)
-        created.project = project
-    schemas, written = ensure_schemas(root)
-    created.files += written
-    folder = project.rules_data / game_id
-    folder.mkdir(parents=True)
-    for name, text in starter_files(game_id, title, folder, today or datetime.date.today(), schemas).items():
-        (folder / name).write_text(text, encoding="utf-8")
-        created.files.append(folder / name)
-    page = project.docs / game_id / PROSE_PAGE
-    page.parent.mkdir(parents=True)
-    page.write_text(prose_page(title), encoding="utf-8")
-    created.files.append(page)
-    if project.has_nav:
-        note = add_game_to_nav(project, game_id, title, extra_pages=[("How to play", f"{game_id}/{PROSE_PAGE}")])
-        if note:
-            created.notes.append(note)
-        else:
-            created.notes.append("added the game to the explicit nav in mkdocs.yml")
+    try:
+        with NewFolders() as new:
+            _write_game(new, created, root, game_id, title, today or datetime.date.today())
+    except OSError as exc:
+        raise ScaffoldError(f"cannot write game '{game_id}': {exc} (nothing was left behind)") from exc
     return created
+
+
+def _write_game(new: NewFolders, created: Created, root: Path, game_id: str, title: str,
+                today: datetime.date) -> None:
+    project = created.project
+    fresh = project.mkdocs_yml is None
+    schemas = schema_folder(root)
+    if not schemas.exists():  # (the package's own schemas always do)
+        schema_files = [schemas / path.name for path in write_schemas(new.folder(schemas))]
+    else:
+        schema_files = ensure_schemas(root)[1]
+    folder = project.rules_data / game_id
+    building = new.folder(folder)
+    data_files = []
+    for name, text in starter_files(game_id, title, folder, today, schemas).items():
+        (building / name).write_text(text, encoding="utf-8")
+        data_files.append(folder / name)
+    page = project.docs / game_id / PROSE_PAGE
+    (new.folder(page.parent) / PROSE_PAGE).write_text(prose_page(title), encoding="utf-8")
+    new.commit()
+    if fresh:
+        new.new_file(root / "mkdocs.yml", MINIMAL_MKDOCS.format(site_name="Rulebooks").encode("utf-8"))
+        created.files.append(root / "mkdocs.yml")
+        if not (root / ".gitignore").exists():
+            new.new_file(root / ".gitignore", GITIGNORE.encode("utf-8"))
+            created.files.append(root / ".gitignore")
+        created.notes.append("no mkdocs.yml found: wrote a minimal one with the rulecraft plugin")
+        created.project = find_project(root)
+    created.files += schema_files + data_files + [page]
+    if created.project.has_nav:
+        note = add_game_to_nav(created.project, game_id, title,
+                               extra_pages=[("How to play", f"{game_id}/{PROSE_PAGE}")])
+        created.notes.append(note or "added the game to the explicit nav in mkdocs.yml")
 
 
 def add_game_to_nav(project: Project, game_id: str, title: str, extra_pages: list[tuple[str, str]]) -> str | None:

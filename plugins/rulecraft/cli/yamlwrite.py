@@ -9,6 +9,7 @@ and validate each file.
 from __future__ import annotations
 
 import os
+import sysconfig
 from pathlib import Path
 from typing import Any
 
@@ -22,16 +23,29 @@ SCHEMA_PREFIX = "# yaml-language-server: $schema="
 PROJECT_SCHEMAS = "schemas"  # <project>/schemas/: the JSON Schemas a project carries for its collaborators
 
 
+def is_installed(package_dir: Path) -> bool:
+    """Whether the package at ``package_dir`` was installed into a Python's libraries (by pip, into a
+    virtualenv's or the system's site-packages) rather than run from its source tree."""
+    package_dir = package_dir.resolve()
+    if {"site-packages", "dist-packages"} & set(package_dir.parts):
+        return True
+    libraries = {sysconfig.get_path(name) for name in ("purelib", "platlib")}
+    return any(package_dir.is_relative_to(Path(lib).resolve()) for lib in libraries if lib)
+
+
 def schema_folder(project_root: Path) -> Path:
     """Where a project's data files find their schemas.
 
-    Inside the package's own repository (its schemas/ folder lies within the project) that folder,
-    regenerated and tested with the models; anywhere else the project's own ``schemas/`` folder, committed
-    with the data, so the path works for every collaborator and survives a reinstall or a new Python
-    (a path into one person's virtualenv would not).
+    In the package's own repository (its source, with its schemas/ folder, lies within the project) that
+    folder, regenerated and tested with the models; anywhere else the project's own ``schemas/`` folder,
+    committed with the data, so the path works for every collaborator and survives a reinstall or a new
+    Python. A package *installed* inside the project (a ``.venv`` in the project folder, as the README
+    sets it up) is not its home: a path into one person's git-ignored virtualenv would not work for anyone
+    else, and ``rulecraft schema`` must not write into site-packages.
     """
     home = SCHEMA_DIR.resolve()
-    return home if home.is_relative_to(Path(project_root).resolve()) else Path(project_root) / PROJECT_SCHEMAS
+    own = home.is_relative_to(Path(project_root).resolve()) and not is_installed(home.parent)
+    return home if own else Path(project_root) / PROJECT_SCHEMAS
 
 
 def ensure_schemas(project_root: Path) -> tuple[Path, list[Path]]:

@@ -8,20 +8,65 @@ check can point at the exact line.
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import Annotated, Any
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StringConstraints, model_validator
+from pydantic_core import PydanticCustomError
 
 from . import records
+
+# Characters that show nothing in a name, or change how what follows is shown: format characters
+# (zero-width space and joiners, word joiner, byte-order mark, soft hyphen, the bidirectional marks,
+# embeddings, overrides and isolates), control characters, line and paragraph separators and lone
+# surrogates. A name holding one looks like another ("Emplo\u200byee" and "Employee") and an override
+# reorders what readers see, so ids and names must not hold any.
+INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def invisible_character(text: str) -> int | None:
+    """The index of the first invisible or control character in ``text``, or None."""
+    if text.isprintable():  # fast path (C speed): no character of those categories, nor any other unprintable
+        return None
+    return next((i for i, char in enumerate(text) if unicodedata.category(char) in INVISIBLE_CATEGORIES), None)
+
+
+def character_name(char: str) -> str:
+    """'U+200B ZERO WIDTH SPACE': how messages name a character they must not print."""
+    return f"U+{ord(char):04X} {unicodedata.name(char, 'control character')}"
+
+
+def invisible_message(text: str, at: int) -> str:
+    before = f" after {text[:at]!r}" if at else " at the start"
+    return f"{text!r} holds an invisible character, {character_name(text[at])},{before}"
+
+
+INVISIBLE_HINT = "delete that character (it cannot be seen: retype the word if need be)"
+
+
+def _visible(value: Any) -> Any:
+    if isinstance(value, str):
+        at = invisible_character(value)
+        if at is not None:
+            raise PydanticCustomError("invisible_character", "{message}", {"message": invisible_message(value, at)})
+    return value
+
+
+# Every id and name type carries this (a before-validator: it runs ahead of the id pattern, so the
+# message names the character instead of just calling the id invalid).
+Visible = BeforeValidator(_visible)
 
 # Ids name things in data and become URL anchors: lower case, digits, '-' and '_'.
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]*$"
 ID_RE = re.compile(ID_PATTERN)
 ID_MAX_LENGTH = 80
-Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX_LENGTH)]
+Id = Annotated[str, StringConstraints(pattern=ID_PATTERN, max_length=ID_MAX_LENGTH), Visible]
 # Text that is rendered as Markdown and may hold inline references ({term:...}).
 Text = Annotated[str, StringConstraints(max_length=20_000)]
-ShortText = Annotated[str, StringConstraints(min_length=1, max_length=300)]
+# Names, titles, labels, a term and its aliases: one line that people read and compare.
+ShortText = Annotated[str, StringConstraints(min_length=1, max_length=300), Visible]
+# A name that may be left empty (a subtitle, a card's type, a term's category).
+Name = Annotated[str, Visible]
 # A designer note is text about the rules, not a rule: how something was encoded, what the source says
 # or leaves out, what is assumed. Players do not see it unless they turn on "Designer notes"; the
 # Status page lists every one.

@@ -5,14 +5,14 @@ from __future__ import annotations
 from pydantic import Field
 
 from . import records
-from .base import NOTE_HELP, Id, RuleModel, ShortText, Text, variant_field
+from .base import NOTE_HELP, Id, Name, RuleModel, ShortText, Text, variant_field
 
 
 class Card(RuleModel, records.Card):
     id: Id
     name: ShortText
     qty: int = Field(default=1, ge=0, le=1000)
-    type: str | None = None
+    type: Name | None = None
     text: Text | None = Field(default=None, description="The card's effect (Markdown).")
     icons: list[Id] = Field(default_factory=list)
     fields: dict[str, str] = Field(default_factory=dict, description="Extra columns kept through CSV.")

@@ -12,6 +12,7 @@ from .base import (
     NOTE_HELP,
     ExampleItem,
     Id,
+    Name,
     RuleModel,
     ShortText,
     StepItem,
@@ -57,7 +58,7 @@ class Constant(RuleModel, records.Constant):
 
     value: int | float = Field(description="The value in the base game.")
     label: ShortText | None = None
-    unit: str | None = None
+    unit: Name | None = None
     variants: dict[Id, int | float] = Field(default_factory=dict, description="The value in a variant, by "
                                             "variant id: {long-game: 20}. Variants not listed keep `value`.")
 
@@ -135,7 +136,7 @@ class CheatsheetConfig(RuleModel):
 class GameFile(RuleModel):
     id: Id
     title: ShortText
-    subtitle: str | None = None
+    subtitle: Name | None = None
     version: str | None = Field(default=None, description="Rules version, in quotes: \"1.0\"; leave it out when "
                                                           "the source states none.")
     players: Range | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from . import records
-from .base import NOTE_HELP, Id, RuleModel, ShortText, Text
+from .base import NOTE_HELP, Id, Name, RuleModel, ShortText, Text
 
 
 class Term(RuleModel, records.Term):
@@ -15,7 +15,7 @@ class Term(RuleModel, records.Term):
     plurals: list[ShortText] = Field(default_factory=list)
     short: Text = Field(description="One sentence, shown in previews.")
     definition: Text | None = Field(default=None, description="Longer Markdown definition.")
-    category: str | None = None
+    category: Name | None = None
     see_also: list[Id] = Field(default_factory=list)
     case_sensitive: bool | None = Field(default=None, description="Default: only all-caps terms are.")
     cheatsheet: bool = Field(default=False, description="Show on the one-page cheat sheet.")

@@ -10,11 +10,11 @@ for MkDocs and ProperDocs.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
+import tomli_w
 import yaml
 
 HEADER = "# Written by `rulecraft pages` from mkdocs.yml for Zensical: run it again instead of editing.\n"
@@ -102,33 +102,33 @@ def zensical_config(mkdocs: dict, *, root: Path, docs_dir: Path, rules_data: Pat
 
 
 # --- TOML ---------------------------------------------------------------------------------------------
-# Everything goes under [project] as inline values: mkdocs.yml's settings are plain data (strings,
-# numbers, booleans, lists, mappings), which TOML's inline forms express one for one.
+# Everything goes under [project]: mkdocs.yml's settings are plain data (strings, numbers, booleans,
+# lists, mappings). tomli_w writes them, escaping what TOML strings may not hold (DEL, other control
+# characters, quotes, backslashes, line breaks) so that any TOML reader gets back what mkdocs.yml said.
 
-def _toml_value(value: Any, where: str) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
+def _plain(value: Any, where: str) -> Any:
+    """``value`` as data TOML can hold: a mapping's empty (None) entries left out, as MkDocs reads them."""
+    if isinstance(value, (bool, int, float)):
+        return value
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)  # JSON's escapes are TOML basic-string escapes
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            raise ConfigError(f"mkdocs.yml: {where}: the text holds a lone surrogate ({value!r}), which no "
+                              "file can hold") from None
+        return value
     if isinstance(value, (list, tuple)):
         if any(item is None for item in value):
             raise ConfigError(f"mkdocs.yml: {where}: an empty item cannot be written for Zensical")
-        return "[" + ", ".join(_toml_value(item, f"{where}[{i}]") for i, item in enumerate(value)) + "]"
+        return [_plain(item, f"{where}[{i}]") for i, item in enumerate(value)]
     if isinstance(value, dict):
-        items = [f"{json.dumps(str(k), ensure_ascii=False)} = {_toml_value(v, f'{where}.{k}')}"
-                 for k, v in value.items() if v is not None]
-        return "{ " + ", ".join(items) + " }" if items else "{}"
+        return {_plain(str(k), where): _plain(v, f"{where}.{k}") for k, v in value.items() if v is not None}
     raise ConfigError(f"mkdocs.yml: {where}: a {type(value).__name__} cannot be written for Zensical")
 
 
 def to_toml(config: dict) -> str:
-    lines = [HEADER, "[project]"]
-    for key, value in config.items():
-        if value is not None:
-            lines.append(f"{json.dumps(str(key), ensure_ascii=False)} = {_toml_value(value, str(key))}")
-    return "\n".join(lines) + "\n"
+    project = {str(key): _plain(value, str(key)) for key, value in config.items() if value is not None}
+    return HEADER + "\n" + tomli_w.dumps({"project": project})
 
 
 def is_generated(path: Path) -> bool:

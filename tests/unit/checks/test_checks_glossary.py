@@ -102,3 +102,24 @@ def test_term_see_also_itself(game):
     problem = only(check(folder).problems, "term-see-also-self")
     assert "'widget' lists itself" in problem.message
     assert_at(problem, folder / "terms.yaml", *where(folder, "terms.yaml", "[widget]"))
+
+
+@pytest.mark.parametrize("second", ["\uff37\uff49\uff44\uff47\uff45\uff54", "\uff57\uff49\uff44\uff47\uff45\uff54\uff53",
+                                    "Pro\ufb01t"], ids=["fullwidth", "fullwidth-plural", "ligature"])
+def test_look_alike_words_clash(game, second):
+    folder = game({"terms.yaml": f"""\
+        terms:
+          - id: widget
+            term: Widget
+            plurals: [widgets]
+            aliases: [Profit]
+            short: A small wooden cube.
+          - id: gadget
+            term: Gadget
+            aliases: ["{second}"]
+            short: Not a widget.
+        """})
+    problem = only(check(folder).problems, "term-clash")
+    assert f"'{second}' is claimed by term 'gadget' and by term 'widget'" in problem.message
+    assert "look-alike forms" in problem.message
+    assert_at(problem, folder / "terms.yaml", *where(folder, "terms.yaml", f'"{second}"'))

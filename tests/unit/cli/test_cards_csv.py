@@ -4,15 +4,26 @@ from __future__ import annotations
 
 import csv
 import io
+import shutil
 import textwrap
 from pathlib import Path
 
 import pytest
-from gamekit import write_game
+from gamekit import RULES_DATA, write_game
 
-from rulecraft.cli.cards_csv import cards_to_csv, export_deck, import_deck, parse_cards_csv
+from rulecraft.cli.cards_csv import (
+    BASE_COLUMNS,
+    EXTRA_FIELDS,
+    MODEL_COLUMNS,
+    cards_to_csv,
+    cell_kind,
+    export_deck,
+    import_deck,
+    parse_cards_csv,
+)
 from rulecraft.cli.main import main
 from rulecraft.loader import load_game
+from rulecraft.models import Card
 from rulecraft.problems import RulecraftError
 
 CARDS_YAML = """\
@@ -188,7 +199,7 @@ def problems_of(text: str) -> list[str]:
     ("id,name\nBad Id,A\n", "deck.csv:2: error[csv-value]: column 'id': 'Bad Id' is not a valid id"),
     ("id,name\n,A\n", "deck.csv:2: error[csv-value]: column 'id' is empty"),
     ("id,name\na,\n", "deck.csv:2: error[csv-value]: column 'name': string should have at least 1 character"),
-    ("id,name,icons\na,A,Coin!\n", "deck.csv:2: error[csv-value]: column 'icons': 'Coin!' is not an icon id"),
+    ("id,name,icons\na,A,Coin!\n", "deck.csv:2: error[csv-value]: column 'icons': 'Coin!' is not an id"),
     ("", "deck.csv:1: error[csv-header]: the CSV has no header row"),
 ])
 def test_bad_csv_is_located(text, expected):
@@ -239,3 +250,119 @@ def test_flow_style_cards_fall_back_to_a_full_rewrite(tmp_path):
 
 def test_cards_to_csv_of_no_cards():
     assert cards_to_csv([]) == "id,name,qty,type,text,icons\n"
+
+
+# --- every field of the card model survives a round trip ---------------------------------------------------
+
+EVERY_FIELD_GAME = {"game.yaml": """\
+    id: demo
+    title: Demo Game
+    version: "1.0"
+    summary: Players trade widgets.
+    variants:
+      - {id: solo, name: Solo}
+      - {id: long, name: Long game}
+    """, "icons.yaml": """\
+    icons:
+      - {id: coin, label: Coin, meaning: Money., glyph: {emoji: "🪙"}}
+    """, "cards.yaml": """\
+    decks:
+      - id: events
+        name: Events
+        cards:
+          - id: windfall
+            name: Windfall
+            qty: 2
+            type: Fortune
+            text: "Take 1 {icon:coin}."
+            icons: [coin]
+            fields: {cost: "3", variant: "a field named like a card field"}
+            todo: check the cost
+            designer_note: |-
+              The source prints 3 here
+              and 2 on the summary card.
+            changed_in: "1.0"
+            variant: [solo, long]
+          - id: ghost
+            name: Ghost
+            variant: solo
+          - id: plain
+            name: Plain
+    """}
+
+
+def every_field_deck(tmp_path: Path) -> Path:
+    return write_game(tmp_path, EVERY_FIELD_GAME)
+
+
+def test_the_columns_are_the_card_models_fields():
+    assert set(MODEL_COLUMNS) | {EXTRA_FIELDS} == set(Card.model_fields)
+    assert list(MODEL_COLUMNS)[:6] == BASE_COLUMNS
+
+
+def test_the_every_field_deck_sets_every_card_field(tmp_path):
+    # a field added to Card must be added to this deck too, so the round trip below covers it
+    cards = deck(every_field_deck(tmp_path), "events").cards
+    unset = [name for name, info in Card.model_fields.items()
+             if all(getattr(c, name) == info.get_default(call_default_factory=True) for c in cards)]
+    assert unset == []
+
+
+def test_a_field_type_without_a_cell_form_is_refused():
+    with pytest.raises(TypeError, match="no CSV form"):
+        cell_kind(dict[str, int])
+    assert cell_kind(Card.model_fields["variant"].annotation) == "one-or-more-ids"
+
+
+def test_every_field_round_trips_through_the_cli(tmp_path, capsys):
+    folder = every_field_deck(tmp_path)
+    before = deck(folder, "events").cards
+    path = tmp_path / "events.csv"
+    assert main(["cards", "export", str(folder), "events", "-o", str(path)]) == 0
+    header = next(csv.reader(io.StringIO(path.read_text(encoding="utf-8"))))
+    assert header == BASE_COLUMNS + ["todo", "designer_note", "changed_in", "variant", "cost", "fields.variant"]
+    assert main(["cards", "import", str(folder), "events", str(path)]) == 0
+    assert "note:" not in capsys.readouterr().out
+    after = deck(folder, "events").cards
+    assert [c.model_dump() for c in after] == [c.model_dump() for c in before]
+    ghost = next(c for c in after if c.id == "ghost")
+    assert ghost.variant == "solo"  # still only in the solo variant, not in the base game
+
+
+@pytest.mark.parametrize("game", sorted(p.parent.name for p in RULES_DATA.glob("*/cards.yaml")))
+def test_seed_decks_round_trip_unchanged(game, tmp_path):
+    folder = tmp_path / "rules_data" / game
+    shutil.copytree(RULES_DATA / game, folder)
+    before, problems = load_game(folder)
+    assert not problems
+    for each in before.decks:
+        if not each.cards:
+            continue  # nothing to round-trip (an import of no rows is refused: csv-empty)
+        path = tmp_path / f"{each.id}.csv"
+        path.write_text(export_deck(folder, each.id), encoding="utf-8", newline="")
+        summary = import_deck(folder, each.id, path)
+        assert summary.notes == []
+    after, problems = load_game(folder)
+    assert not problems
+    assert [d.model_dump() for d in after.decks] == [d.model_dump() for d in before.decks]
+
+
+def test_a_csv_without_a_column_keeps_that_field(tmp_path, capsys):
+    folder = every_field_deck(tmp_path)
+    path = tmp_path / "events.csv"
+    path.write_text("id,name,qty,type,text,icons\nwindfall,Windfall,5,Fortune,Take 2.,coin\nnew,New,1,,,\n",
+                    encoding="utf-8")
+    assert main(["cards", "import", str(folder), "events", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "kept 'designer_note' of 1 card(s) as it was: the CSV has no 'designer_note' column" in out
+    assert "kept 'cost' of 1 card(s)" in out
+    cards = {c.id: c for c in deck(folder, "events").cards}
+    assert (cards["windfall"].qty, cards["windfall"].text) == (5, "Take 2.")  # what the CSV has, it sets
+    assert cards["windfall"].designer_note.startswith("The source prints 3")
+    assert cards["windfall"].variant == ["solo", "long"] and cards["windfall"].fields["cost"] == "3"
+    assert cards["new"].variant is None and set(cards) == {"windfall", "new"}
+
+
+def test_bad_variant_cell_is_located():
+    assert problems_of("id,name,variant\na,A,Solo!\n")[0].startswith(
+        "deck.csv:2: error[csv-value]: column 'variant': 'Solo!' is not an id")

@@ -7,6 +7,9 @@ one person's virtualenv); the starter mkdocs.yml has every feature it turns on w
 from __future__ import annotations
 
 import re
+import shutil
+import sysconfig
+from pathlib import Path
 
 import pytest
 from gamekit import REPO
@@ -16,6 +19,7 @@ from rulecraft.cli.main import main
 from rulecraft.cli.project import read_mkdocs
 from rulecraft.cli.scaffold import create_game
 from rulecraft.cli.schema import SCHEMA_DIR, check_schemas
+from rulecraft.cli.yamlwrite import is_installed, schema_folder
 
 SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=(\S+)$")
 BOOK = REPO / "tests" / "unit" / "cli" / "rulebooks" / "market-day.md"
@@ -112,3 +116,48 @@ def test_readme_speaks_of_no_internal_paths_and_its_commands_parse():
     for command in commands:
         if command.strip() != "--version":
             parser.parse_args(command.split())
+
+
+def fake_package(monkeypatch, schemas_dir):
+    """Pretend the package's schemas live at ``schemas_dir`` (a copy of the real ones, marked stale)."""
+    import rulecraft.cli.yamlwrite as yamlwrite
+
+    shutil.copytree(SCHEMA_DIR, schemas_dir)
+    (schemas_dir / "game.schema.json").write_text("{}", encoding="utf-8")
+    monkeypatch.setattr(yamlwrite, "SCHEMA_DIR", schemas_dir)
+    return {p.name: p.read_bytes() for p in schemas_dir.iterdir()}
+
+
+def test_a_package_installed_in_the_projects_venv_is_not_its_home(tmp_path, monkeypatch, capsys):
+    # The README's layout: `python3 -m venv .venv` inside the project folder, Rulecraft pip-installed there.
+    root = tmp_path / "my-rules"
+    installed = root / ".venv" / "lib" / "python3.11" / "site-packages" / "rulecraft" / "schemas"
+    before = fake_package(monkeypatch, installed)
+    assert schema_folder(root) == root / "schemas"
+    create_game(root, "my-game")
+    for path, target in schema_targets(root):
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.endswith(f"$schema=../../schemas/{path.stem}.schema.json"), path
+        assert target.is_file()
+    assert not check_schemas(root / "schemas")
+    (root / "schemas" / "terms.schema.json").write_text("{}", encoding="utf-8")
+    monkeypatch.chdir(root)
+    assert main(["schema"]) == 0
+    assert f"wrote {root / 'schemas' / 'terms.schema.json'}" in capsys.readouterr().out
+    assert not check_schemas(root / "schemas")
+    assert {p.name: p.read_bytes() for p in installed.iterdir()} == before  # site-packages left alone
+
+
+def test_the_packages_source_tree_inside_the_project_is_its_home(tmp_path, monkeypatch):
+    # As in this repository: the package's source (not an installed copy) lies within the project.
+    root = tmp_path / "rulecraft"
+    source = root / "plugins" / "rulecraft" / "schemas"
+    fake_package(monkeypatch, source)
+    assert schema_folder(root) == source.resolve()
+    assert schema_folder(tmp_path / "elsewhere") == tmp_path / "elsewhere" / "schemas"
+
+
+def test_is_installed():
+    assert not is_installed(SCHEMA_DIR.parent) or "site-packages" in SCHEMA_DIR.parts
+    assert is_installed(Path(sysconfig.get_path("purelib")) / "rulecraft")
+    assert is_installed(Path("/opt/py/lib/python3.11/dist-packages/rulecraft"))

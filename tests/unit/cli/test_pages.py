@@ -8,13 +8,15 @@ import tomllib
 
 import sitekit
 from gamekit import MINIMAL_GAME
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulecraft.cli.main import main
 from rulecraft.loader import load_rulebook
 from rulecraft.pages.assets import styles_and_scripts
 from rulecraft.pages.nav import site_navigation
 from rulecraft.pages.writer import MARKER
-from rulecraft.pages.zensical import HEADER
+from rulecraft.pages.zensical import HEADER, to_toml
 
 GAME = {f"rules_data/demo/{name}": text for name, text in MINIMAL_GAME.items()}
 
@@ -144,3 +146,44 @@ def test_no_zensical_config_writes_the_pages_only(tmp_path):
     assert pages(root, "--no-zensical-config", "--out", "elsewhere") == 0
     assert (root / "elsewhere" / "demo" / "turn.md").is_file()
     assert not (root / "zensical.toml").exists()
+
+
+# --- zensical.toml: whatever mkdocs.yml holds, a TOML reader gets back -----------------------------------
+
+HOSTILE = ["Caf\u00e9 \U0001f3b2 \u05e9\u05dc\u05d5\u05dd", "DEL\x7fhere", "".join(map(chr, range(0x20))),
+           'say "hi"', "back\\slash \\u0041 \\n", "two\nlines\r\nand\ttab", "'''", '"""', "\u2028\u2029\u202e\ufeff",
+           "\x80\x85\x9f", "# not a comment", "= [ ] { } ,", ""]
+
+
+def test_hostile_titles_round_trip_through_a_toml_reader():
+    config = {"site_name": HOSTILE[1], "nav": [{title: f"page-{i}.md"} for i, title in enumerate(HOSTILE)],
+              "extra": {title: [title, 1, 2.5, True, {"deep": title}] for title in HOSTILE},
+              "copyright": HOSTILE}
+    assert tomllib.loads(to_toml(config))["project"] == config
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.text(), st.recursive(st.text() | st.integers(-2**63, 2**63 - 1) | st.booleans(),
+                                               lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+                                               max_leaves=10), max_size=5))
+def test_any_settings_round_trip(config):
+    assert tomllib.loads(to_toml(config))["project"] == config
+
+
+def test_a_lone_surrogate_is_a_clear_error(tmp_path, capsys):
+    root = project(tmp_path)
+    yml = root / "mkdocs.yml"
+    yml.write_text(yml.read_text(encoding="utf-8") + 'copyright: "\\ud800"\n', encoding="utf-8")
+    assert pages(root) == 1
+    assert "copyright: the text holds a lone surrogate" in capsys.readouterr().err
+    assert not (root / "zensical.toml").exists()
+
+
+def test_a_control_character_in_mkdocs_yml_gives_a_toml_zensical_reads(tmp_path):
+    root = project(tmp_path)
+    yml = root / "mkdocs.yml"
+    yml.write_text(yml.read_text(encoding="utf-8").replace("site_name: Test rulebooks",
+                                                           'site_name: "Test\\x7f\\x01 rulebooks"'), encoding="utf-8")
+    assert pages(root) == 0
+    config = tomllib.loads((root / "zensical.toml").read_text(encoding="utf-8"))["project"]
+    assert config["site_name"] == "Test\x7f\x01 rulebooks"

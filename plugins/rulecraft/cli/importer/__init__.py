@@ -20,12 +20,11 @@ table whose coverage cannot be proven gets a todo and explicit "Not stated" rows
 from __future__ import annotations
 
 import re
-import shutil
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from rulecraft.atomicfile import new_folder, write_atomic
+from rulecraft.atomicfile import NewFolders, write_atomic
 from rulecraft.checks import CheckResult, check_path
 from rulecraft.models.textrefs import PLACEHOLDER_RE
 from rulecraft.yamlsource import read_source_bytes
@@ -253,20 +252,17 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
                           for title, line, lines in writer.uncaptured)
         state.ask("prose", f"{len(writer.uncaptured)} section(s) hold text the importer did not turn into data; "
                   f"it is copied as-is into {page.name}: {where}")
-    created: list[Path] = []  # the game's two folders, once in place: removed again if a later step fails
     config = project.mkdocs_yml.read_bytes()  # its navigation gains the game: put back if a later step fails
     try:
-        with new_folder(folder) as filling:  # each folder appears whole, or not at all
-            write(filling, files, schemas)
-        created.append(folder)
-        with new_folder(page.parent) as filling:
-            (filling / PROSE_PAGE).write_text(page_text, encoding="utf-8")
-        created.append(page.parent)
-        written += [folder / f"{kind}.yaml" for kind in files] + [page]
-        result, text, numbers, report_path = _check_and_report(project, state, writer, source, game_id, written)
+        # The game's two folders appear whole or not at all, and a later step that fails removes them again:
+        # nothing half-written blocks a second try.
+        with NewFolders() as new:
+            write(new.folder(folder), files, schemas)
+            (new.folder(page.parent) / PROSE_PAGE).write_text(page_text, encoding="utf-8")
+            new.commit()
+            written += [folder / f"{kind}.yaml" for kind in files] + [page]
+            result, text, numbers, report_path = _check_and_report(project, state, writer, source, game_id, written)
     except BaseException:
-        for path in created:  # nothing half-written blocks a second try: the game is there whole or not at all
-            shutil.rmtree(path, ignore_errors=True)
         if project.mkdocs_yml.read_bytes() != config:
             write_atomic(project.mkdocs_yml, config)
         raise
