@@ -7,7 +7,7 @@ import re
 
 from pydantic import Field, field_validator, model_validator
 
-from .base import NOTE_HELP, Id, RuleModel, ShortText, Text
+from .base import NOTE_HELP, AcceptReason, Id, ProblemCode, RuleModel, ShortText, Text, accept_field
 
 
 class Glyph(RuleModel):
@@ -46,6 +46,7 @@ class Icon(RuleModel):
     glyph: Glyph
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
 class IconsFile(RuleModel):
