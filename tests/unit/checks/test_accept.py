@@ -220,3 +220,26 @@ def test_a_stale_prose_accept_and_a_malformed_one_are_located(game, tmp_path):
     assert stale.location.file.endswith("rules.md") and (stale.location.line, stale.location.column) == (3, 17)
     syntax = only(result.problems, "accept-syntax")
     assert syntax.is_error and syntax.location.line == 4 and "rulecraft: accept CODE" in syntax.hint
+
+
+# --- the Status page lists every accept with its reason ------------------------------------------------------
+
+
+def test_status_page_lists_accepted_warnings_with_their_reason(game):
+    from mdkit import render
+
+    folder = game({
+        "terms.yaml": UNUSED_TERM.replace("{accept}", 'accept: {unused-term: "named on the box"}'),
+        "game.yaml": game_yaml("constants:\n  spare: 3\ncheck:\n  accept:\n    - {code: unused-constant, "
+                               "at: const:spare, reason: printed on the board}\n"),
+    })
+    soup, _ = render(folder.parent, "/// status\n///\n", game="demo")
+    facts = {dt.get_text(): dt.find_next("dd").get_text() for dt in soup.select(".rc-status-summary dt")}
+    assert facts["Accepted warnings"] == "2"
+    items = [" ".join(li.get_text(" ").split()) for li in soup.select("#accepted-warnings ~ ul.rc-accepted-list li")]
+    assert len(items) == 2
+    assert items[0].startswith("unused-constant on spare : accepted: printed on the board")
+    assert items[1].startswith("unused-term on Gizmo : accepted: named on the box")
+    assert items[1].endswith(f"terms.yaml:{where(folder, 'terms.yaml', 'unused-term')[0]}:"
+                             f"{where(folder, 'terms.yaml', 'unused-term')[1]}")
+    assert soup.select_one("#accepted-warnings ~ ul.rc-accepted-list a[href]").get_text() == "Gizmo"
