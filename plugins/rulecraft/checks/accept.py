@@ -100,10 +100,13 @@ class Accepts:
         mine = [*declared_accepts(index), *pages]
         for accept in mine:
             self._declared.setdefault(accept.where, (accept, game_id))
+        by_code: dict[str, list[DeclaredAccept | _PageAccept]] = {}
+        for accept in mine:
+            by_code.setdefault(accept.code, []).append(accept)
         outcome = Outcome()
         refused: dict[Location, Problem] = {}
         for problem in problems:
-            accept = next((a for a in mine if _matches(a, problem)), None)
+            accept = next((a for a in by_code.get(problem.code, ()) if _matches(a, problem)), None)
             if accept is None:
                 outcome.kept.append(problem)
                 continue
@@ -129,8 +132,7 @@ class Accepts:
 
 
 def _matches(accept: DeclaredAccept | _PageAccept, problem: Problem) -> bool:
-    if problem.code != accept.code:
-        return False
+    """Whether ``accept`` (of the problem's code) is about this problem."""
     if isinstance(accept, _PageAccept):
         return problem.location.line == accept.line and problem.location.file == accept.file
     return bool(accept.subject) and problem.subject == accept.subject
