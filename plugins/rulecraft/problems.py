@@ -50,8 +50,13 @@ def excerpt(text: str, limit: int = 20) -> str:
 
 
 class Severity(str, Enum):
+    """ERROR: wrong data, the site does not build. WARNING: something to look at; ``--strict`` fails on it.
+    GAP: what the source rules leave open, recorded as such (a todo, an open question): always listed and
+    counted, a failure only when the designer asks (checks/strictness.py)."""
+
     ERROR = "error"
     WARNING = "warning"
+    GAP = "gap"
 
 
 @dataclass(frozen=True, order=True)
@@ -76,10 +81,21 @@ class Problem:
     location: Location
     hint: str = ""
     game: str = ""
+    # What the problem is about, as ``kind:id`` (``term:gem``, ``phase:trade``; checks/accept.py): the stable
+    # key by which a designer accepts a warning. Empty for a problem about no one object.
+    subject: str = ""
 
     @property
     def is_error(self) -> bool:
         return self.severity is Severity.ERROR
+
+    @property
+    def is_warning(self) -> bool:
+        return self.severity is Severity.WARNING
+
+    @property
+    def is_gap(self) -> bool:
+        return self.severity is Severity.GAP
 
     def format(self) -> str:
         """One problem for people; whatever came from data is made printable (see ``printable``)."""
@@ -93,12 +109,17 @@ class Problem:
         return (self.location.file, self.location.line, self.location.column, self.code, self.message)
 
 
-def error(code: str, message: str, location: Location, hint: str = "", game: str = "") -> Problem:
-    return Problem(Severity.ERROR, code, message, location, hint, game)
+def error(code: str, message: str, location: Location, hint: str = "", game: str = "", subject: str = "") -> Problem:
+    return Problem(Severity.ERROR, code, message, location, hint, game, subject)
 
 
-def warning(code: str, message: str, location: Location, hint: str = "", game: str = "") -> Problem:
-    return Problem(Severity.WARNING, code, message, location, hint, game)
+def warning(code: str, message: str, location: Location, hint: str = "", game: str = "", subject: str = "") -> Problem:
+    return Problem(Severity.WARNING, code, message, location, hint, game, subject)
+
+
+def gap(code: str, message: str, location: Location, hint: str = "", game: str = "", subject: str = "") -> Problem:
+    """A recorded gap of the source rules (a todo, an open question): see Severity."""
+    return Problem(Severity.GAP, code, message, location, hint, game, subject)
 
 
 class RulecraftError(Exception):

@@ -15,6 +15,8 @@ from ..book import RuleBook
 from ..models.index import build_index
 from ..problems import Problem, display_path
 from ..yamlsource import read_source_bytes
+from .accept import Accepted, Accepts, in_prose
+from .strictness import gaps_as
 
 if TYPE_CHECKING:
     from .completeness import GameSummary
@@ -25,6 +27,7 @@ class CheckResult:
     book: RuleBook
     problems: list[Problem] = field(default_factory=list)
     summaries: list[GameSummary] = field(default_factory=list)
+    accepted: list[Accepted] = field(default_factory=list)  # warnings a designer accepted, with the reason
 
     @property
     def errors(self) -> list[Problem]:
@@ -32,7 +35,12 @@ class CheckResult:
 
     @property
     def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if not p.is_error]
+        return [p for p in self.problems if p.is_warning]
+
+    @property
+    def gaps(self) -> list[Problem]:
+        """Recorded gaps (todos, open questions) of games that count them as gaps (checks/strictness.py)."""
+        return [p for p in self.problems if p.is_gap]
 
 
 MAX_PAGE_BYTES = 20_000_000  # a prose page; MkDocs itself reads pages of any size
@@ -103,6 +111,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
     )
 
     result = CheckResult(book, list(book.problems))
+    accepts = Accepts()
     for game in book.games.values():
         index = build_index(game)
         prose = read_prose(docs_dir, game.id)
@@ -132,14 +141,25 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         if not game.failed:
             found += usage.check(index, list(prose.values()))
         found += completeness.check(index, prose)
-        result.problems.extend(found)
+        page_accepts = []
+        for file, text in prose.items():
+            declared, mistakes = in_prose(file, text, game.id)
+            page_accepts += declared
+            found += mistakes
+        # Accepts first: a gap is refused whatever the game counts it as.
+        outcome = accepts.apply(index, page_accepts, found)
+        result.problems.extend(gaps_as(outcome.kept, game.info.check.gaps if game.info else "notice"))
+        result.accepted.extend(outcome.accepted)
         if summaries:
-            result.summaries.append(completeness.summarise(index, prose))
+            summary = completeness.summarise(index, prose)
+            summary.accepted = len(outcome.accepted)
+            result.summaries.append(summary)
     # Site pages may show any game's data (`/// phase | game-id:item`): the build checks them, so do we.
     for file, text in read_site_prose(docs_dir, set(book.games)).items():
         result.problems.extend(references.check_page_blocks(book, None, file, text))
         result.problems.extend(pictures.check_page(file, text))
         result.problems.extend(markdown_depth.check_page(file, text))
+    result.problems.extend(accepts.stale())
     result.problems = sorted(dict.fromkeys(result.problems), key=Problem.sort_key)
     return result
 

@@ -34,7 +34,7 @@ from ..book import SHARED_DIR, RuleBook
 from ..problems import Location, Problem, Severity
 from . import CheckResult, check_book
 
-FORMAT = 1
+FORMAT = 2  # 2: problems carry their subject (checks/accept.py)
 BOOK_FILE = "book.pickle"  # beside the cache file: the checked book (snapshot.py)
 
 
@@ -107,15 +107,15 @@ def input_key(data_dir: Path, docs_dir: Path | None) -> str:
 def _encode(problem: Problem) -> list:
     loc = problem.location
     return [problem.severity.value, problem.code, problem.message, loc.file, loc.line, loc.column, problem.hint,
-            problem.game]
+            problem.game, problem.subject]
 
 
 def _decode(item: list) -> Problem:
-    severity, code, message, file, line, column, hint, game = item
-    if not all(isinstance(v, str) for v in (code, message, file, hint, game)) or \
+    severity, code, message, file, line, column, hint, game, subject = item
+    if not all(isinstance(v, str) for v in (code, message, file, hint, game, subject)) or \
             not all(isinstance(v, int) for v in (line, column)):
         raise ValueError("damaged entry")
-    return Problem(Severity(severity), code, message, Location(file, line, column), hint, game)
+    return Problem(Severity(severity), code, message, Location(file, line, column), hint, game, subject)
 
 
 def load(cache_file: Path, key: str) -> list[Problem] | None:

@@ -54,4 +54,4 @@ def _overflow(index, content) -> Iterator[Problem]:
             game.where(sheet, key=True),
             "choose less in the game's cheatsheet: block — include, terms or max_terms, constants, dice, "
             "catalog, icons, summaries: false — or more columns",
-            game.id)
+            game.id, "cheatsheet")

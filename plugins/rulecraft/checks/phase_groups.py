@@ -40,4 +40,5 @@ def check(index: GameIndex) -> Iterator[Problem]:
     for group in game.phase_groups:
         if group.id not in used:
             yield warning("unused-group", f"stage '{group.id}' ({group.name}) has no phases", game.where(group, "id"),
-                          f"add 'group: {group.id}' to its top-level phases, or remove it", game.id)
+                          f"add 'group: {group.id}' to its top-level phases, or remove it", game.id,
+                          f"group:{group.id}")

@@ -51,13 +51,15 @@ def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:
         if term.id not in used["term"]:
             yield warning("unused-term", f"term '{term.term}' ({term.id}) is never mentioned in the rules",
                           game.where(term, "id"), "mention it, reference it with {term:" + term.id + "}, or remove it",
-                          game.id)
+                          game.id, f"term:{term.id}")
     for icon in game.icons:
         if icon.id not in used["icon"]:
             yield warning("unused-icon", f"icon '{icon.id}' is not used by any component, card, resource or text",
-                          game.where(icon, "id"), "use it with {icon:" + icon.id + "} or remove it", game.id)
+                          game.where(icon, "id"), "use it with {icon:" + icon.id + "} or remove it", game.id,
+                          f"icon:{icon.id}")
     for const_id in index.constants:
         if const_id not in used["const"]:
             yield warning("unused-constant", f"constant '{const_id}' is never referenced",
                           game.where(game.info, "constants", const_id, key=True),
-                          "write {const:" + const_id + "} where the rules state this number", game.id)
+                          "write {const:" + const_id + "} where the rules state this number", game.id,
+                          f"const:{const_id}")

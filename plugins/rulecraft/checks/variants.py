@@ -42,7 +42,8 @@ def check(index: GameIndex) -> Iterator[Problem]:
             elif value == const.value:
                 yield warning("variant-same-value", f"constant '{const_id}' is {const.shown} in variant "
                               f"'{name}' as in the base game", game.where(const, "variants", name),
-                              "leave the variant out of 'variants:' when its value does not change", game.id)
+                              "leave the variant out of 'variants:' when its value does not change", game.id,
+                              f"const:{const_id}")
     for i, name in enumerate(info.cheatsheet.variants):
         if name not in index.variants:
             yield error("variant-unknown", f"cheat sheet for unknown variant '{name}'",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterator
 
+from ..models.accepts import subject_of
 from ..models.index import GameIndex, iter_models
 from ..problems import Problem, warning
 
@@ -18,7 +19,8 @@ def check(index: GameIndex) -> Iterator[Problem]:
     for entry in changelog:
         if entry.version in known:
             yield warning("changelog-duplicate", f"version {entry.version} appears twice in the changelog",
-                          game.where(entry, "version"), "merge the two entries", game.id)
+                          game.where(entry, "version"), "merge the two entries", game.id,
+                          subject_of(entry))
         known.setdefault(entry.version, entry)
     shared = {id(term) for term in game.shared_terms}  # shared glossaries follow no single game's changelog
     for obj in iter_models(game):
@@ -35,4 +37,4 @@ def check(index: GameIndex) -> Iterator[Problem]:
         else:
             hint = f"add it to game.yaml: changelog: [{{version: \"{version}\", changes: [...]}}]"
         yield warning("changed-in-unknown", f"{kind} '{name}' is marked changed_in {version}, but the changelog "
-                      f"has no version {version}", game.where(obj, "changed_in"), hint, game.id)
+                      f"has no version {version}", game.where(obj, "changed_in"), hint, game.id, subject_of(obj))

@@ -1,6 +1,7 @@
 """The `rulecraft` command line: check, schema, new, import, cards, pages (more subcommands join as they land).
 
-Exit codes: 0 clean, 1 problems (errors; warnings too with --strict), 2 usage.
+Exit codes: 0 clean, 1 problems (errors; warnings too with --strict; recorded gaps only when asked: see
+checks/strictness.py), 2 usage.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ def _default_docs(path: Path) -> Path | None:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from ..checks import check_path
+    from ..checks.strictness import fails, gaps_as
 
     path = Path(args.path)
     if not path.is_dir():
@@ -52,12 +54,13 @@ def cmd_check(args: argparse.Namespace) -> int:
         return 2
     docs = Path(args.docs) if args.docs else _default_docs(path.resolve())
     result = check_path(path, docs, editor_hints=True)
+    if args.strict_gaps:
+        result.problems = gaps_as(result.problems, "warning")
     output = report.FORMATS[args.format](result) if args.format != "text" else \
         report.as_text(result, summary=not args.quiet)
     if output:
         print(output)
-    failed = bool(result.errors) or (args.strict and bool(result.warnings))
-    return 1 if failed else 0
+    return 1 if fails(result.problems, args.strict) else 0
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
@@ -295,6 +298,9 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument("path", nargs="?", default="rules_data", help="rules_data/ or one game's folder")
     check.add_argument("--format", choices=sorted(report.FORMATS), default="text")
     check.add_argument("--strict", action="store_true", help="warnings fail too (exit 1)")
+    check.add_argument("--strict-gaps", action="store_true",
+                       help="recorded gaps (todos, open questions) count as warnings, so --strict fails on them; "
+                            "a game can ask for this itself with check: {gaps: warning} in game.yaml")
     check.add_argument("--docs", help="prose pages folder (default: docs/ next to the data)")
     check.add_argument("--quiet", action="store_true", help="text format: no summary lines")
     check.set_defaults(func=cmd_check)

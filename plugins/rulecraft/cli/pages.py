@@ -9,12 +9,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..checks import check_book
+from ..checks.strictness import gaps_as
 from ..loader import load_rulebook
 from ..pages.nav import site_navigation
 from ..pages.writer import OutputFolderError, WrittenPages, write_pages
 from ..pages.zensical import ConfigError, is_generated, plugin_options, read_mkdocs_config, to_toml, zensical_config
-
-GAP_CODES = frozenset({"todo", "open-question", "phase-without-rules"})  # recorded gaps: the Status page
 
 
 class PagesError(Exception):
@@ -53,9 +52,9 @@ def write_site(root: Path, out: Path, config_path: Path | None) -> PagesResult:
     if result.errors:
         listing = "\n".join(p.format() for p in result.errors)
         raise PagesError(f"{len(result.errors)} error(s) in the rules; no pages written:\n{listing}")
-    strict_gaps = bool(options.get("strict_gaps", False))
-    warnings = [p.format() for p in result.warnings if strict_gaps or p.code not in GAP_CODES]
-    gaps = len(result.warnings) - len(warnings)
+    problems = gaps_as(result.problems, "warning") if options.get("strict_gaps", False) else result.problems
+    warnings = [p.format() for p in problems if p.is_warning]
+    gaps = sum(1 for p in problems if p.is_gap)
     try:
         written = write_pages(book, docs_dir, out)
     except OutputFolderError as exc:

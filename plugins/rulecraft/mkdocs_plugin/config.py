@@ -66,7 +66,8 @@ class RulecraftConfig(Config):
     edit_url = c.Optional(EditUrl())  # e.g. https://example.org/you/rules/edit/main/{path}
     navigation = c.Type(bool, default=True)  # build the nav when mkdocs.yml has none
     # TODOs and open questions are recorded gaps of the source rules, shown on each game's status
-    # page; by default they are logged as info so `mkdocs build --strict` passes. True: warnings.
+    # page; by default they are logged as a count so `mkdocs build --strict` passes. True: warnings, as
+    # `rulecraft check --strict-gaps` (a game can ask for that itself: check: {gaps: warning} in game.yaml).
     strict_gaps = c.Type(bool, default=False)
     # Write <game>/cheatsheet.pdf (A4) and cheatsheet-letter.pdf after the build when WeasyPrint is
     # installed (the `pdf` extra).

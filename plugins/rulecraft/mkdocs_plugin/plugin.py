@@ -2,7 +2,8 @@
 
 * on_config: load + check rules_data once (the check's result is reused while nothing it reads
   changes: checks/cache.py); errors fail the build (all listed),
-  warnings are logged (they fail ``mkdocs build --strict``); add the extension. Then the book's YAML
+  warnings are logged (they fail ``mkdocs build --strict``), recorded gaps counted (warnings too with
+  ``strict_gaps: true``: checks/strictness.py); add the extension. Then the book's YAML
   positions are dropped until asked for, and (one-off builds) what is alive is kept out of the
   garbage collector's scans until the build ends (collector.freeze_survivors). Last of all plugins: the
   scripts that adapt Material's search join its ``extra.polyfills`` (linked in <head>, before its bundle).
@@ -50,6 +51,7 @@ from ..book import RuleBook
 from ..checks import read_prose
 from ..checks.cache import load_and_check
 from ..checks.references import check_page_blocks, check_prose
+from ..checks.strictness import gaps_as
 from ..markdown_ext import PageState, RulecraftExtension
 from ..markdown_ext.termlinks import without_term_links
 from ..models.index import build_index
@@ -77,9 +79,6 @@ def _import_loader_soon() -> None:
 
 log = logging.getLogger("mkdocs.plugins.rulecraft")
 ASSET_DIR = "assets/rulecraft"
-
-
-GAP_CODES = frozenset({"todo", "open-question", "phase-without-rules"})
 
 
 class RulecraftPlugin(BasePlugin[RulecraftConfig]):
@@ -122,13 +121,13 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         with collector.paused():  # bulk work over a heap that stays alive: see collector.py
             self.book, result = load_and_check(self.data_dir, Path(config.docs_dir),
                                                cache_dir / "check.json" if cache_dir else None)
-        gaps = 0
-        for problem in result.warnings:
-            if problem.code in GAP_CODES and not self.config.strict_gaps:
-                gaps += 1
-                log.debug(problem.format())
-            else:
+        problems = gaps_as(result.problems, "warning") if self.config.strict_gaps else result.problems
+        for problem in problems:
+            if problem.is_warning:
                 log.warning(problem.format())
+            elif problem.is_gap:
+                log.debug(problem.format())
+        gaps = sum(1 for p in problems if p.is_gap)
         if gaps:
             log.info(f"rulecraft: {gaps} recorded gap(s) (TODOs, open questions) — see each game's Status page "
                      "or run `rulecraft check`")

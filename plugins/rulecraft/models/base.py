@@ -74,6 +74,19 @@ NOTE_HELP = ("A designer note (Markdown): how this was encoded, what the source 
              "assumed. Hidden in the player view; shown by the Designer notes switch and on the Status page.")
 
 
+# A problem's code (``unused-term``) and why a designer accepts it: an accepted warning no longer counts but
+# stays listed, with its reason, on the Status page (checks/accept.py). An accept without a reason is refused.
+ProblemCode = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$", max_length=60)]
+AcceptReason = Annotated[str, StringConstraints(min_length=1, max_length=2_000, pattern=r"\S")]
+ACCEPT_HELP = ("Warnings about this item that are accepted, by code, each with the reason: "
+               "{unused-term: \"named only on the box\"}. An accepted warning no longer counts (nor fails "
+               "--strict) and is listed with its reason on the Status page. Errors and gaps cannot be accepted.")
+
+
+def accept_field():
+    return Field(default_factory=dict, description=ACCEPT_HELP)
+
+
 class RuleModel(BaseModel, records.Model):
     """A model as the loader validates it from YAML. What is derived from its fields lives in its kind in
     records.py, which it inherits: a build from the snapshot reads the same kinds without pydantic."""

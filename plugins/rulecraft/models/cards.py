@@ -5,7 +5,18 @@ from __future__ import annotations
 from pydantic import Field
 
 from . import records
-from .base import NOTE_HELP, Id, Name, RuleModel, ShortText, Text, variant_field
+from .base import (
+    NOTE_HELP,
+    AcceptReason,
+    Id,
+    Name,
+    ProblemCode,
+    RuleModel,
+    ShortText,
+    Text,
+    accept_field,
+    variant_field,
+)
 
 
 class Card(RuleModel, records.Card):
@@ -30,6 +41,7 @@ class Deck(RuleModel):
     cards: list[Card] = Field(default_factory=list)
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
 class CardsFile(RuleModel):

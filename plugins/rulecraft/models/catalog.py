@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import Field
 
-from .base import Id, RuleModel, ShortText, Text, variant_field
+from .base import AcceptReason, Id, ProblemCode, RuleModel, ShortText, Text, accept_field, variant_field
 
 Amount = Annotated[int, Field(ge=1, le=9999)]
 
@@ -18,6 +18,7 @@ class Resource(RuleModel):
     id: Id
     name: ShortText
     icon: Id | None = Field(default=None, description="An icon from icons.yaml shown with the amounts.")
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
 class CatalogItem(RuleModel):
@@ -32,6 +33,7 @@ class CatalogItem(RuleModel):
     notes: Text | None = None
     todo: str | None = None
     variant: Id | list[Id] | None = variant_field()
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
 class CatalogFile(RuleModel):

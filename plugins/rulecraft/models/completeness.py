@@ -29,11 +29,12 @@ class GameSummary:
     dice_tables: int
     cards: int
     icons: int
+    accepted: int = 0  # warnings accepted with a reason (set by the checker: checks/accept.py)
 
     def line(self) -> str:
         return (f"{self.game}: phases with rules {self.phases_with_rules}/{self.phases}, TODOs {self.todos}, "
                 f"open questions {self.open_questions}, terms {self.terms}, dice tables {self.dice_tables}, "
-                f"cards {self.cards}, icons {self.icons}")
+                f"cards {self.cards}, icons {self.icons}, accepted warnings {self.accepted}")
 
 
 def todo_items(index: GameIndex) -> Iterator[tuple[object, str, Location]]:

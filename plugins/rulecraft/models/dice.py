@@ -8,7 +8,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ..dice.notation import parse_dice, parse_roll
 from . import records
-from .base import NOTE_HELP, Id, RuleModel, ShortText, Text, variant_field
+from .base import NOTE_HELP, AcceptReason, Id, ProblemCode, RuleModel, ShortText, Text, accept_field, variant_field
 
 
 class DieFace(RuleModel):
@@ -28,6 +28,7 @@ class CustomDie(RuleModel, records.CustomDie):
     unknown_counts: Text | None = Field(
         default=None, description="Why the number of faces showing each result is unknown. The site then shows "
         "the results without chances, and this reason; the faces take no 'count'.")
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
     @model_validator(mode="after")
     def _faces(self):
@@ -281,6 +282,7 @@ class DiceTable(DiceExpr, records.DiceTable):
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
     variant: Id | list[Id] | None = variant_field()
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
     @model_validator(mode="after")
     def _valid(self):

@@ -5,18 +5,21 @@ from __future__ import annotations
 import datetime
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, model_validator
+from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
 from . import records
 from .base import (
     NOTE_HELP,
+    AcceptReason,
     ExampleItem,
     Id,
     Name,
+    ProblemCode,
     RuleModel,
     ShortText,
     StepItem,
     Text,
+    accept_field,
     condition_field,
     condition_given,
     from_round_field,
@@ -45,6 +48,7 @@ class Component(RuleModel):
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
     variant: Id | list[Id] | None = variant_field()
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
 def _number_to_constant(value: Any) -> Any:
@@ -61,6 +65,7 @@ class Constant(RuleModel, records.Constant):
     unit: Name | None = None
     variants: dict[Id, int | float] = Field(default_factory=dict, description="The value in a variant, by "
                                             "variant id: {long-game: 20}. Variants not listed keep `value`.")
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
 class Variant(RuleModel):
@@ -69,6 +74,7 @@ class Variant(RuleModel):
     id: Id
     name: ShortText
     summary: Text | None = Field(default=None, description="What changes, in a sentence or two.")
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
 class ChangelogEntry(RuleModel):
@@ -101,6 +107,7 @@ class Section(RuleModel, records.Section):
     condition: str | None = condition_field()
     from_round: int | None = from_round_field()
     variant: Id | list[Id] | None = variant_field()
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
     @model_validator(mode="after")
     def _conditions(self):
@@ -131,6 +138,35 @@ class CheatsheetConfig(RuleModel):
     columns: int = Field(default=3, ge=1, le=4, description="Columns of the printed page.")
     variants: list[Id] = Field(default_factory=list, description="One more sheet (page and PDFs) per variant "
                                "listed, with its numbers and without other variants' rules.")
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
+
+
+# What a warning is about, as `kind:id` (term:gem, phase:trade, const:gems-to-win) or a bare kind for the
+# game's one such thing (cheatsheet); a changelog version may hold dots (changelog:1.2).
+Subject = Annotated[str, StringConstraints(pattern=r"^[a-z]+(:[a-z0-9][a-z0-9_.-]*)?$", max_length=120)]
+
+
+class AcceptEntry(RuleModel):
+    """One accepted warning, named by its code and what it is about (ids are stable; lines are not)."""
+
+    code: ProblemCode = Field(description="The warning's code, as the checker prints it: unused-term.")
+    at: Subject = Field(description="What the warning is about, as kind:id: term:gem, icon:gem, const:gems-to-win, "
+                        "phase:trade, group:production, dice:storm, card:theft, deck:events, section:trading, "
+                        "component:die, item:hut, resource:wood, variant:long-game, changelog:0.2.0; or cheatsheet.")
+    reason: AcceptReason = Field(description="Why the warning is accepted; shown on the Status page.")
+
+
+GapLevel = Literal["notice", "warning", "error"]
+
+
+class CheckSettings(RuleModel):
+    """How `rulecraft check` and the site build treat this game's findings."""
+
+    gaps: GapLevel = Field(default="notice", description="What a recorded gap (a todo, an open question) counts "
+                           "as: notice (listed and counted, never a failure), warning (fails --strict, as any "
+                           "warning), error (fails every check and build).")
+    accept: list[AcceptEntry] = Field(default_factory=list, description="Warnings accepted, each with its reason: "
+                                      "they no longer count and are listed on the Status page.")
 
 
 class GameFile(RuleModel):
@@ -155,5 +191,6 @@ class GameFile(RuleModel):
     open_questions: list[OpenQuestion] = Field(default_factory=list)
     cheatsheet: CheatsheetConfig = Field(default_factory=CheatsheetConfig)
     glossaries: list[Id] = Field(default_factory=list, description="Shared glossaries (rules_data/_shared/<id>.yaml).")
+    check: CheckSettings = Field(default_factory=CheckSettings)
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)

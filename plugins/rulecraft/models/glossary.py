@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from . import records
-from .base import NOTE_HELP, Id, Name, RuleModel, ShortText, Text
+from .base import NOTE_HELP, AcceptReason, Id, Name, ProblemCode, RuleModel, ShortText, Text, accept_field
 
 
 class Term(RuleModel, records.Term):
@@ -21,6 +21,7 @@ class Term(RuleModel, records.Term):
     cheatsheet: bool = Field(default=False, description="Show on the one-page cheat sheet.")
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
     changed_in: str | None = None
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import Field, field_validator, model_validator
 
-from .base import NOTE_HELP, Id, RuleModel, ShortText, Text
+from .base import NOTE_HELP, AcceptReason, Id, ProblemCode, RuleModel, ShortText, Text, accept_field
 from .urls import as_browser_reads, url_scheme
 
 
@@ -43,6 +43,7 @@ class Icon(RuleModel):
     glyph: Glyph
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
 class IconsFile(RuleModel):

@@ -63,13 +63,15 @@ OVERVIEW_ANCHORS = frozenset({"objective", "components", "setup", "end-of-game",
 
 
 def has_open_items(game: Game) -> bool:
+    from .accepts import declared_accepts
     from .completeness import designer_notes, todo_items
     from .index import build_index
 
     info = game.info
     index = build_index(game)
     return bool(info and info.open_questions) or any(True for _ in todo_items(index)) or any(
-        not n.phase.has_rules for n in index.numbered) or any(True for _ in designer_notes(index))
+        not n.phase.has_rules for n in index.numbered) or any(True for _ in designer_notes(index)) or any(
+        True for _ in declared_accepts(index))
 
 
 def variant_sheets(game: Game) -> list[tuple[str, str, str]]:

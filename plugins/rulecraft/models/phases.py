@@ -7,7 +7,20 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from . import records
-from .base import MAX_ROUND, NOTE_HELP, ExampleItem, Id, RuleModel, ShortText, StepItem, Text, variant_field
+from .base import (
+    MAX_ROUND,
+    NOTE_HELP,
+    AcceptReason,
+    ExampleItem,
+    Id,
+    ProblemCode,
+    RuleModel,
+    ShortText,
+    StepItem,
+    Text,
+    accept_field,
+    variant_field,
+)
 
 # Who acts in a phase, and how (records.ACTS: the badge shown for each).
 Acts = Literal["all-together", "simultaneous", "turn-order", "one-at-a-time"]
@@ -40,6 +53,7 @@ class Phase(RuleModel, records.Phase):
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
     changed_in: str | None = None
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
     @model_validator(mode="after")
     def _alternatives_shape(self):
@@ -60,6 +74,7 @@ class PhaseGroup(RuleModel):
     id: Id
     name: ShortText
     summary: str | None = Field(default=None, description="One line shown under the stage's name.")
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
 class PhasesFile(RuleModel):

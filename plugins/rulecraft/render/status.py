@@ -1,19 +1,24 @@
-"""The status page: how complete a game's rules are, what is open, where the TODOs are."""
+"""The status page: how complete a game's rules are, what is open, where the TODOs are, which warnings
+were accepted and why."""
 
 from __future__ import annotations
 
 from ..models import links, records
+from ..models.accepts import declared_accepts, subject_of
 from ..models.completeness import designer_notes, prose_todos, summarise, todo_items
+from ..models.index import iter_models
 from .base import Element, RenderContext, heading, link, sub
 
 
 def render_status(parent: Element, ctx: RenderContext, prose: dict[str, str] | None = None) -> None:
     prose = prose or {}
     summary = summarise(ctx.index, prose)
+    accepts = list(declared_accepts(ctx.index))
     dl = sub(parent, "dl", cls="rc-facts rc-status-summary")
     for label, value in (("Phases with rules", f"{summary.phases_with_rules} of {summary.phases}"),
                          ("TODOs", str(summary.todos)), ("Open questions", str(summary.open_questions)),
-                         ("Designer notes", str(sum(1 for _ in designer_notes(ctx.index))))):
+                         ("Designer notes", str(sum(1 for _ in designer_notes(ctx.index)))),
+                         ("Accepted warnings", str(len(accepts)))):
         sub(dl, "dt", label)
         sub(dl, "dd", value)
     if summary.phases:
@@ -53,6 +58,17 @@ def render_status(parent: Element, ctx: RenderContext, prose: dict[str, str] | N
         lst = sub(parent, "ul", cls="rc-note-list")
         for obj, note, location in notes:
             _item_line(lst, obj, " ".join(note.split()), "rc-note-text", location, ctx)
+    if accepts:
+        # The data's accepts, as written: `rulecraft check` says which one no longer matches (accept-stale).
+        heading(parent, 2, "Accepted warnings", "accepted-warnings")
+        sub(parent, "p", "Warnings of the checker that were looked at and accepted, each with the reason.")
+        lst = sub(parent, "ul", cls="rc-accepted-list")
+        for accept in accepts:
+            li = sub(lst, "li")
+            sub(li, "code", accept.code).tail = " on "
+            _subject(li, accept, ctx)
+            sub(li, "span", f"accepted: {accept.reason}", "rc-accepted-reason").tail = " "
+            sub(li, "code", str(accept.where))
     missing = [n for n in ctx.index.numbered if not n.phase.has_rules and not n.phase.todo]
     if missing:
         heading(parent, 2, "Phases without rules", "phases-without-rules")
@@ -72,6 +88,29 @@ def _item_line(lst, obj, text: str, text_class: str, location, ctx: RenderContex
         sub(li, "strong", name).tail = ": "
     sub(li, "span", text, text_class).tail = " "
     sub(li, "code", str(location))
+
+
+def _subject(li, accept, ctx: RenderContext) -> None:
+    """What an accept is about: the item, linked when it has a page of its own; else its kind:id."""
+    kind, _, item_id = accept.subject.partition(":")
+    owner = accept.owner or _owner(ctx, kind, item_id)
+    if owner is None:
+        name = accept.subject
+    elif kind == "const":  # a constant's id is its key: it has no name field of its own
+        name = owner.label or item_id
+    else:
+        name = _name(owner)
+    target = _target(owner, ctx) if owner is not None else None
+    if target:
+        link(li, name, target).tail = ": "
+    else:
+        sub(li, "strong", name).tail = ": "
+
+
+def _owner(ctx: RenderContext, kind: str, item_id: str):
+    """The object a game.yaml accept names (None when there is none: the accept is stale)."""
+    subject = f"{kind}:{item_id}" if item_id else kind
+    return next((obj for obj in iter_models(ctx.game) if subject_of(obj) == subject), None)
 
 
 def _name(obj) -> str:

@@ -16,7 +16,7 @@ def test_todo_field_is_a_warning_at_its_key(game):
         """})
     result = check(folder)
     problem = only(result.problems, "todo")
-    assert not problem.is_error
+    assert problem.is_gap
     assert problem.message == "incomplete: Trade: say what happens with ties"
     assert_at(problem, folder / "phases.yaml", *where(folder, "phases.yaml", "todo:"))
     assert result.errors == []
@@ -71,7 +71,7 @@ def test_open_question(game):
             source: page 4
         """})
     problem = only(check(folder).problems, "open-question")
-    assert not problem.is_error
+    assert problem.is_gap
     assert problem.message == "open question 'ties': What happens on a tie?"
     assert_at(problem, folder / "game.yaml", *where(folder, "game.yaml", "ties"))
 
@@ -171,7 +171,7 @@ def test_completeness_summary(game):
     assert summary.open_questions == 2
     assert (summary.terms, summary.dice_tables, summary.cards, summary.icons) == (1, 1, 4, 0)
     assert summary.line() == ("demo: phases with rules 3/5, TODOs 3, open questions 2, terms 1, dice tables 1, "
-                              "cards 4, icons 0")
+                              "cards 4, icons 0, accepted warnings 0")
     assert len(with_code(result.problems, "todo")) == 3
 
 

@@ -11,7 +11,7 @@ Pipeline, one module per concern:
   from whatever container holds them (lists, toggles, table rows, name-led paragraphs, sub-headings);
 * ``prose`` writes the rest as a Markdown page, with blocks where data was recognised;
 * ``writer`` writes the YAML files (validated by the models), ``report`` says what was found
-  and what needs a human. The result is checked like any game: no errors, todo warnings.
+  and what needs a human. The result is checked like any game: no errors; todos (recorded gaps) and warnings.
 
 It never guesses silently: copied text carries ``todo: restate in your own words``, and a dice
 table whose coverage cannot be proven gets a todo and explicit "Not stated" rows.
@@ -279,8 +279,9 @@ def _check_and_report(project, state: State, writer: ProseWriter, source: Path, 
             state.ask("site", problem)
     result = game_check(project.rules_data, project.docs, game_id)
     numbers = report.counts(state, writer.sections)
-    check_line = (f"`rulecraft check`: {len(result.errors)} error(s), {len(result.warnings)} warning(s) "
-                  "(todos and unused terms are warnings).")
+    check_line = (f"`rulecraft check`: {len(result.errors)} error(s), {len(result.warnings)} warning(s), "
+                  f"{len(result.gaps)} recorded gap(s) (todos and open questions are gaps; unused terms are "
+                  "warnings).")
     report_path = project.rules_data / game_id / REPORT_FILE
     text = report.render(state, shown(source), [shown(p) for p in written + [report_path]], numbers, check_line,
                          [p.format() for p in result.errors])
