@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..dice.forms import form_summary
+from ..dice.modifiers import modifier_text
 from ..dice.odds import row_ranges
 from .index import GameIndex
 from .numbering import NumberedPhase, node_variants
@@ -408,7 +409,7 @@ def modifiers_line(table: DiceTable) -> str:
     for mod in table.modifiers:
         low, high = mod.count
         assumed = ", assumed" if mod.assumed else ""
-        parts.append(f"{mod.value:+d} {mod.label}" + ("" if (low, high) == (0, 1) else f" ({low}–{high}{assumed})"))
+        parts.append(modifier_text(mod.value, mod.label) + ("" if (low, high) == (0, 1) else f" ({low}–{high}{assumed})"))
     return "; ".join(parts)
 
 
