@@ -409,7 +409,8 @@ def modifiers_line(table: DiceTable) -> str:
     for mod in table.modifiers:
         low, high = mod.count
         assumed = ", assumed" if mod.assumed else ""
-        parts.append(modifier_text(mod.value, mod.label) + ("" if (low, high) == (0, 1) else f" ({low}–{high}{assumed})"))
+        counts = "" if (low, high) == (0, 1) else f" ({low}–{high}{assumed})"
+        parts.append(modifier_text(mod.value, mod.label) + counts)
     return "; ".join(parts)
 
 
