@@ -428,18 +428,27 @@ def dice_line(table: DiceTable, index: GameIndex) -> str:
 def cost_parts(item: CatalogItem, index: GameIndex) -> list[tuple[int, str, Icon | None]]:
     """(amount, resource name, its icon or None) of an item's cost, in the order written."""
     parts = []
-    for resource_id, amount in item.cost.items():
+    for resource_id, amount in item.costs.items():
         resource = index.resources.get(resource_id)
         icon = index.icons.get(resource.icon) if resource and resource.icon else None
         parts.append((amount, resource.name if resource else resource_id, icon))
     return parts
 
 
+def cost_words(item: CatalogItem, index: GameIndex) -> str:
+    """'3 Food, 3 Gold', 'variable (1 mana per target)' or '' for an item without a cost."""
+    cost = "variable" if item.variable_cost else ", ".join(f"{n} {name}" for n, name, _ in cost_parts(item, index))
+    if item.cost_note:
+        cost += (" " if cost else "") + f"({_plain(item.cost_note, index)})"
+    return cost
+
+
 def catalog_line(item: CatalogItem, index: GameIndex) -> str:
     """An item's line as the sheet prints it, in words: 'Chapel — 3 Food, 3 Gold, 1 Ore · needs Monastery ·
-    max 3' (resource icons, shown before their names, are not in it; the effect is a line of its own)."""
-    cost = ", ".join(f"{n} {name}" for n, name, _ in cost_parts(item, index)) or "free"
-    line = f"{item.name} — {cost}"
+    max 3' (resource icons, shown before their names, are not in it; the effect is a line of its own). An
+    item without a cost shows none: 'Blessing · max 1'."""
+    cost = cost_words(item, index)
+    line = f"{item.name} — {cost}" if cost else item.name
     if item.requires:
         line += " · needs " + ", ".join(index.items[r].name if r in index.items else r for r in item.requires)
     if item.limit:

@@ -176,6 +176,23 @@ class Card(Model):
     __slots__ = ()
 
 
+# What ``cost:`` says of an item whose price the rules work out in play (a spell "of variable cost").
+VARIABLE_COST = "variable"
+
+
+class CatalogItem(Model):
+    __slots__ = ()
+
+    @property
+    def costs(self) -> dict[str, int]:
+        """Resource id -> amount; {} for an item without a cost or with a variable one."""
+        return {} if self.cost == VARIABLE_COST else self.cost
+
+    @property
+    def variable_cost(self) -> bool:
+        return self.cost == VARIABLE_COST
+
+
 class CustomDie(Model):
     __slots__ = ()
 

@@ -131,11 +131,14 @@ def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None
             heading(unit, 3, item.kind)
         kind = item.kind
         line = sub(unit, "p", cls="rc-sheet-item-line")
-        sub(line, "strong", item.name, "rc-sheet-item-name").tail = " — "
-        cost = sub(line, "span", cls="rc-sheet-cost")
+        title = sub(line, "strong", item.name, "rc-sheet-item-name")
         parts = cost_parts(item, ctx.index)
-        if not parts:
-            cost.text = "free"
+        cost = None
+        if parts or item.variable_cost or item.cost_note:  # no cost: nothing is shown, never "free"
+            title.tail = " — "
+            cost = sub(line, "span", cls="rc-sheet-cost")
+            if item.variable_cost:
+                sub(cost, "span", "variable", "rc-sheet-price rc-sheet-variable")
         for j, (amount, name, icon) in enumerate(parts):
             if j:
                 cost[-1].tail = ", "
@@ -150,6 +153,10 @@ def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None
                     glyph.set("aria-hidden", "true")
                 glyph.tail = " "
             sub(price, "span", name, "rc-sheet-resource")
+        if item.cost_note:
+            if len(cost):
+                cost[-1].tail = " "
+            sub(cost, "span", f"({item.cost_note})", "rc-sheet-cost-note")
         facts = []
         if item.requires:
             facts.append("needs " + ", ".join(ctx.index.items[r].name if r in ctx.index.items else r
@@ -157,7 +164,7 @@ def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None
         if item.limit:
             facts.append(f"max\u00a0{item.limit}")  # never "max" at a line end
         if facts:
-            cost.tail = " · " + " · ".join(facts)
+            (cost if cost is not None else line[-1]).tail = " · " + " · ".join(facts)
         if item.effect:
             sub(unit, "p", item.effect, "rc-sheet-effect")
 
