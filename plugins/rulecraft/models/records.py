@@ -149,12 +149,28 @@ class Phase(Model):
         return bool((self.rules and self.rules.strip()) or self.steps or self.subphases)
 
 
+# An alias this short is an abbreviation ("A" for Attacks, "Ld"): matched only as written, else the article
+# "a" would link to Attacks.
+SHORT_ALIAS_LETTERS = 2
+
+
+def short_alias(word: str) -> bool:
+    return sum(c.isalpha() for c in word) <= SHORT_ALIAS_LETTERS
+
+
 class Term(Model):
     __slots__ = ()
 
     @property
     def words(self) -> list[str]:
         return [self.term, *self.aliases, *self.plurals]
+
+    def linked_words(self) -> list[tuple[str, bool | None]]:
+        """Each word with its case rule for the matcher: the term's ``case_sensitive``; else exact case for
+        an alias of one or two letters; else None (the matcher's default: exact for all-caps words)."""
+        flag = self.case_sensitive
+        return [(self.term, flag), *((a, True if flag is None and short_alias(a) else flag) for a in self.aliases),
+                *((p, flag) for p in self.plurals)]
 
 
 class Constant(Model):

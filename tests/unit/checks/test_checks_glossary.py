@@ -102,3 +102,32 @@ def test_term_see_also_itself(game):
     problem = only(check(folder).problems, "term-see-also-self")
     assert "'widget' lists itself" in problem.message
     assert_at(problem, folder / "terms.yaml", *where(folder, "terms.yaml", "[widget]"))
+
+
+def test_an_alias_that_is_a_common_word_is_reported_at_the_alias(game):
+    folder = game({"terms.yaml": """\
+        terms:
+          - id: widget
+            term: Widget
+            short: A small wooden cube; each Widget counts.
+          - id: attacks
+            term: Attacks
+            aliases: [A, S, Atk]
+            short: How often a Widget strikes.
+          - id: initiative
+            term: Initiative
+            aliases: [I, first]
+            short: Who acts first with a Widget.
+          - id: region
+            term: Region
+            aliases: [AREA]
+            short: A part of the Widget board.
+        """})
+    problems = [p for p in check(folder).problems if p.code == "alias-common-word"]
+    assert [p.message.split(": ", 1)[1].split(" is")[0] for p in problems] == [
+        "alias 'A'", "alias 'I'", "alias 'first'"]  # S is no word; AREA (all caps) is matched as written only
+    assert not any(p.is_error for p in problems)
+    assert "(matched as written)" in problems[0].message and "(matched ignoring case)" in problems[2].message
+    assert "{term:attacks|A}" in problems[0].hint
+    assert_at(problems[0], folder / "terms.yaml", *where(folder, "terms.yaml", "A, S"))
+    assert_at(problems[2], folder / "terms.yaml", *where(folder, "terms.yaml", "first]"))
