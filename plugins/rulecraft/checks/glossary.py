@@ -49,12 +49,12 @@ def _common_aliases(game, term) -> Iterator[Problem]:
     for i, alias in enumerate(term.aliases):
         exact = is_case_sensitive(alias, flags.get(alias))
         word = common_word_matched(alias, exact)
-        if word is None:
+        if word is None or alias in term.common_aliases:
             continue
         how = "as written" if exact else "ignoring case"
         yield warning("alias-common-word", f"term '{term.id}': alias '{alias}' is the common word '{word}' "
                       f"(matched {how}), so every '{alias}' in the rules links to {term.term}",
                       game.where(term, "aliases", i),
-                      f"remove the alias and write {{term:{term.id}|{alias}}} where it is meant" +
-                      ("" if exact else ", or set case_sensitive: true on the term if only one spelling means it"),
+                      f"remove the alias and write {{term:{term.id}|{alias}}} where it is meant, or list it in "
+                      f"common_aliases if every '{alias}' in the rules means {term.term}",
                       game.id)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from gamekit import assert_at, check, only, where
+from gamekit import assert_at, check, file_text, only, where
 
 
 @pytest.mark.parametrize("second", ["Standing", "STANDING", "standing", "  Standing  "],
@@ -131,3 +131,7 @@ def test_an_alias_that_is_a_common_word_is_reported_at_the_alias(game):
     assert "{term:attacks|A}" in problems[0].hint
     assert_at(problems[0], folder / "terms.yaml", *where(folder, "terms.yaml", "A, S"))
     assert_at(problems[2], folder / "terms.yaml", *where(folder, "terms.yaml", "first]"))
+    meant = file_text(folder, "terms.yaml").replace("aliases: [I, first]", "aliases: [I, first]\n    common_aliases: [first]")
+    folder = game({"terms.yaml": meant})
+    assert [p.message for p in check(folder).problems if p.code == "alias-common-word"][-1].startswith(
+        "term 'initiative': alias 'I'")  # 'first' is meant to link everywhere
