@@ -83,13 +83,13 @@ def test_opposed_roll_rerolls_ties_and_names_the_winner(open_page):
         assert "tie" not in last
         attacker, defender = last.split(" vs ")
         a, d = line_total(attacker), line_total(defender)
-        assert attacker.startswith("Attacker ") and " +1 = " in attacker  # the difference is added, shown
-        winner = "Attacker wins" if a > d else "Defender wins"
+        assert attacker.startswith("The attacker ") and " +1 = " in attacker  # the difference is added, shown
+        winner = "The attacker wins" if a > d else "The defender wins"
         assert s["shown"] == winner and a != d
         assert s["lines"][-1].startswith(winner + ": ")  # with what the rules say happens
         assert s["history"][0] == f"+1: {winner}"
         winners.add(winner)
-    assert winners == {"Attacker wins", "Defender wins"}  # at 10/13 both happen in twelve contests
+    assert winners == {"The attacker wins", "The defender wins"}  # at 10/13 both happen in twelve contests
 
 
 def test_pool_chances_follow_the_stepper_and_modifiers(open_page):

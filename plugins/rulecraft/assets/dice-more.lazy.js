@@ -87,7 +87,7 @@ window.rulecraftDiceMore = ({ random, el, signed, inRow, sum, pct }) => {
           if (r < 0) line.append(": tie, both roll again");
           lines.push(line);
         } while (r < 0 && lines.length < 100);
-        const who = d.names[r] + " wins";
+        const who = d.wins[r];
         return { row: n - d.diffs[0], lines: [...lines, said(box, who)], summary: `${signed(n)}: ${who}` };
       },
       target: (d, box, n) => {

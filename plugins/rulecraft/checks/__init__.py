@@ -98,6 +98,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         completeness,
         conditions,
         dice_coverage,
+        dice_labels,
         glossary,
         identifiers,
         markdown_depth,  # Markdown nested deeper than Python-Markdown can take
@@ -129,6 +130,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
             found += references.check_page_blocks(book, index, file, text)
         found += glossary.check(index)
         found += dice_coverage.check(index)
+        found += dice_labels.check(index)
         found += conditions.check(index)
         found += cards.check(index)
         found += catalog.check(index)

@@ -18,7 +18,7 @@ from ..problems import Problem, warning
 from .references import dangling
 
 BLOCK_NAMES = {"turn": "turn sequence", "dice": "dice tables", "catalog": "catalog items", "terms": "key terms",
-               "icons": "icons", "end": "end and scoring", "constants": "numbers"}
+               "icons": "icons", "end": "end and scoring", "constants": "numbers", "sections": "sections"}
 
 
 def check(index: GameIndex) -> Iterator[Problem]:
@@ -27,7 +27,7 @@ def check(index: GameIndex) -> Iterator[Problem]:
     if info is None:
         return
     sheet = info.cheatsheet
-    for field, kind in (("dice", "dice"), ("icons", "icon"), ("catalog", "item")):
+    for field, kind in (("dice", "dice"), ("icons", "icon"), ("catalog", "item"), ("sections", "section")):
         for i, target in enumerate(getattr(sheet, field)):
             problem = dangling(index, kind, target, game.where(sheet, field, i), f"cheatsheet.{field}")
             if problem:

@@ -101,7 +101,7 @@ def _opposed(index: GameIndex, table: DiceTable, attacker: Shape) -> Iterator[Pr
     game, opposed = index.game, table.opposed
     defender = attacker
     if opposed.defender_dice is not None:
-        defender, problems = _resolve(index, table, opposed.defender_dice, f"the {opposed.defender}'s roll",
+        defender, problems = _resolve(index, table, opposed.defender_dice, f"{opposed.defender.possessive_form()} roll",
                                       ("opposed", "defender_dice"))
         yield from problems
         if defender is None:

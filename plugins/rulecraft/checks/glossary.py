@@ -1,4 +1,5 @@
-"""Glossary consistency: no two terms may claim the same word."""
+"""Glossary consistency: no two terms may claim the same word, and no alias is an everyday word that would
+link wherever it is written (alias-common-word)."""
 
 from __future__ import annotations
 
@@ -6,8 +7,9 @@ import unicodedata
 from collections.abc import Iterator
 
 from ..models.index import GameIndex
-from ..models.term_matcher import normalise
-from ..problems import Problem, error
+from ..models.term_matcher import is_case_sensitive, normalise
+from ..problems import Problem, error, warning
+from .common_words import common_word_matched
 
 
 def clash_key(word: str) -> str:
@@ -42,6 +44,25 @@ def check(index: GameIndex) -> Iterator[Problem]:
             else:
                 owner[key] = (term, word, subpath)  # located only if another term claims it too
     for term in game.terms:
+        yield from _common_aliases(game, term)
         if term.id in term.see_also:
             yield error("term-see-also-self", f"term '{term.id}' lists itself in see_also",
                         game.where(term, "see_also"), "remove it", game.id)
+
+
+def _common_aliases(game, term) -> Iterator[Problem]:
+    """An alias that is an everyday word in the way it is matched (as written, or ignoring case) links
+    every use of that word: the article "a" becomes a link to Attacks."""
+    flags = dict(term.linked_words()[1:1 + len(term.aliases)])
+    for i, alias in enumerate(term.aliases):
+        exact = is_case_sensitive(alias, flags.get(alias))
+        word = common_word_matched(alias, exact)
+        if word is None or alias in term.common_aliases:
+            continue
+        how = "as written" if exact else "ignoring case"
+        yield warning("alias-common-word", f"term '{term.id}': alias '{alias}' is the common word '{word}' "
+                      f"(matched {how}), so every '{alias}' in the rules links to {term.term}",
+                      game.where(term, "aliases", i),
+                      f"remove the alias and write {{term:{term.id}|{alias}}} where it is meant, or list it in "
+                      f"common_aliases if every '{alias}' in the rules means {term.term}",
+                      game.id)

@@ -58,7 +58,7 @@ def _structured(index: GameIndex) -> Iterator[tuple[str, str, object, tuple, str
         if defender is not None and defender.custom_die:
             yield "die", defender.custom_die, defender, ("custom_die",), f"dice table '{table.id}' (defender_dice)"
     for item in game.items:
-        for resource in item.cost:
+        for resource in item.costs:
             yield "resource", resource, item, ("cost", resource), f"catalog item '{item.id}' (cost)"
         for i, target in enumerate(item.requires):
             yield "item", target, item, ("requires", i), f"catalog item '{item.id}' (requires)"

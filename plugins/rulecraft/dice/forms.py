@@ -84,8 +84,10 @@ def form_summary(table) -> str:
         return text + (f"; each success: {pool.per_success.strip().rstrip('.')}" if pool.per_success else "")
     if table.opposed:
         o = table.opposed
-        ties = {"reroll": "ties are rerolled", "attacker": f"ties: {o.attacker}", "defender": f"ties: {o.defender}"}
-        return f"{o.attacker} vs {o.defender}, higher total wins ({ties[o.ties]}); + {o.difference.label}"
+        ties = {"reroll": "ties are rerolled", "attacker": f"ties: {o.attacker.wins()}",
+                "defender": f"ties: {o.defender.wins()}"}
+        return (f"{o.attacker.subject(start=True)} vs {o.defender.subject()}, higher total wins ({ties[o.ties]}); "
+                f"+ {o.difference.label}")
     if table.target:
         t = table.target
         bonus = f" + {t.bonus.label}" if t.bonus else ""

@@ -29,14 +29,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..dice.forms import form_summary
+from ..dice.modifiers import modifier_text
 from ..dice.odds import row_ranges
 from .index import GameIndex
 from .numbering import NumberedPhase, node_variants
-from .records import applies_in, variant_ids
-from .textrefs import plain_text
+from .records import ACTS, applies_in, variant_ids
+from .textrefs import find_refs, plain_text
 
 if TYPE_CHECKING:
-    from . import CatalogItem, Constant, DiceTable, Icon, Step, Term
+    from . import CatalogItem, Constant, DiceTable, Icon, Section, Step, Term
 
 AUTO_TERMS = 12  # terms picked by mentions when the data chooses none
 
@@ -54,6 +55,7 @@ class SheetContent:
     end: list[Step] = field(default_factory=list)
     scoring: list[Step] = field(default_factory=list)
     constants: list[tuple[str, Constant]] = field(default_factory=list)
+    sections: list[Section] = field(default_factory=list)
     odds: bool = False
     summaries: bool = True
     columns: int = 3
@@ -115,13 +117,42 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
         elif name == "end":
             content.end, content.scoring = [_steps_in(steps, variant) for steps in (info.end_of_game, info.scoring)]
             present = bool(content.end or content.scoring)
-        else:  # constants
+        elif name == "constants":
             ids = [c for c in dict.fromkeys(sheet.constants or list(info.constants)) if c in info.constants]
             content.constants = [(c, info.constants[c]) for c in ids]
             present = bool(content.constants)
+        else:  # sections: chosen once every other block is, as they may be the ones the sheet names
+            present = True
         if present:
             content.blocks.append(name)
+    if "sections" in content.blocks:
+        wanted = sheet.sections or named_sections(content)
+        content.sections = [s for s in _pick(wanted, index.sections, []) if applies_in(variant_ids(s), variant)]
+        if not content.sections:
+            content.blocks.remove("sections")
     return content
+
+
+def sheet_texts(content: SheetContent) -> list[str]:
+    """Every text of the sheet's blocks (sections aside) that may hold a reference."""
+    texts = [node.phase.summary for node in content.phases if content.summaries and node.phase.summary]
+    for table in content.tables:
+        texts += [row.result for row in table.rows] + [table.any_result or ""]
+    for item in content.items:
+        texts += [item.effect or "", item.cost_note or ""]
+    texts += [term.short for term in content.terms] + [icon.meaning for icon in content.icons]
+    texts += [t for step in content.end + content.scoring for t in _step_texts(step)]
+    return texts
+
+
+def _step_texts(step) -> list[str]:
+    return [step.text, *(t for sub in step.steps for t in _step_texts(sub))]
+
+
+def named_sections(content: SheetContent) -> list[str]:
+    """The sections the sheet's own text names ({section:id}), in the order first named."""
+    return list(dict.fromkeys(ref.target for text in sheet_texts(content) for ref in find_refs(text)
+                              if ref.kind == "section" and ":" not in ref.target))  # not another game's
 
 
 def _steps_in(steps: list, variant: str | None) -> list:
@@ -338,7 +369,8 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
             for i, node in enumerate(content.phases):
                 phase = node.phase
                 length = len(node.phase.name) * bold + (9 if phase.optional else 0) \
-                    + (16 if phase.skip_first_round or phase.from_round else 0)
+                    + (16 if phase.skip_first_round or phase.from_round else 0) \
+                    + (len(ACTS[phase.acts]) + 2 if phase.acts else 0)
                 if content.summaries and phase.summary:
                     length += 2 + len(_plain(phase.summary, index))
                 indent = 4.4 * (1 + min(node.level, 2))
@@ -393,11 +425,19 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                         height += 1.2 if first else sub_heading
                     add(name, height + (heading if first else 0), first)
                     first = False
-        else:  # constants
+        elif name == "constants":
             for i, (_, const) in enumerate(content.constants):
                 label = len(_plain(const.label, index)) or 10
                 value = len(constant_text(const)) * bold + 1
                 add(name, m.lines(label, value) + unit_gap + (heading if i == 0 else 0), i == 0)
+        else:  # sections: a title and its text, then its steps
+            for i, section in enumerate(content.sections):
+                height = (sub_heading if i else 1.2) + unit_gap
+                if section.text:
+                    height += m.lines(len(_plain(section.text, index)))
+                for step in section.steps:
+                    height += m.lines(len(_plain(step.text, index)), 2.5) + 0.75 * unit_gap
+                add(name, height + (heading if i == 0 else 0), i == 0)
         units.append((name, gap, False))
     return units
 
@@ -408,7 +448,8 @@ def modifiers_line(table: DiceTable) -> str:
     for mod in table.modifiers:
         low, high = mod.count
         assumed = ", assumed" if mod.assumed else ""
-        parts.append(f"{mod.value:+d} {mod.label}" + ("" if (low, high) == (0, 1) else f" ({low}–{high}{assumed})"))
+        counts = "" if (low, high) == (0, 1) else f" ({low}–{high}{assumed})"
+        parts.append(modifier_text(mod.value, mod.label) + counts)
     return "; ".join(parts)
 
 
@@ -426,18 +467,27 @@ def dice_line(table: DiceTable, index: GameIndex) -> str:
 def cost_parts(item: CatalogItem, index: GameIndex) -> list[tuple[int, str, Icon | None]]:
     """(amount, resource name, its icon or None) of an item's cost, in the order written."""
     parts = []
-    for resource_id, amount in item.cost.items():
+    for resource_id, amount in item.costs.items():
         resource = index.resources.get(resource_id)
         icon = index.icons.get(resource.icon) if resource and resource.icon else None
         parts.append((amount, resource.name if resource else resource_id, icon))
     return parts
 
 
+def cost_words(item: CatalogItem, index: GameIndex) -> str:
+    """'3 Food, 3 Gold', 'variable (1 mana per target)' or '' for an item without a cost."""
+    cost = "variable" if item.variable_cost else ", ".join(f"{n} {name}" for n, name, _ in cost_parts(item, index))
+    if item.cost_note:
+        cost += (" " if cost else "") + f"({_plain(item.cost_note, index)})"
+    return cost
+
+
 def catalog_line(item: CatalogItem, index: GameIndex) -> str:
     """An item's line as the sheet prints it, in words: 'Chapel — 3 Food, 3 Gold, 1 Ore · needs Monastery ·
-    max 3' (resource icons, shown before their names, are not in it; the effect is a line of its own)."""
-    cost = ", ".join(f"{n} {name}" for n, name, _ in cost_parts(item, index)) or "free"
-    line = f"{item.name} — {cost}"
+    max 3' (resource icons, shown before their names, are not in it; the effect is a line of its own). An
+    item without a cost shows none: 'Blessing · max 1'."""
+    cost = cost_words(item, index)
+    line = f"{item.name} — {cost}" if cost else item.name
     if item.requires:
         line += " · needs " + ", ".join(index.items[r].name if r in index.items else r for r in item.requires)
     if item.limit:

@@ -176,11 +176,30 @@ class Span(RuleModel, records.Span):
 MAX_FORM_ROWS = 61  # rows of an opposed / target table: one per value of what varies
 
 
+class Side(RuleModel, records.Side):
+    """How the page's sentences name a side: "you win", "your total", "the Romans win"."""
+
+    name: ShortText = Field(description="As it reads inside a sentence: 'the Monster', 'you', 'Player 1'; "
+                            "capitalised where a sentence starts.")
+    possessive: ShortText | None = Field(default=None, description="'your', 'the Romans''; default: a pronoun's "
+                                         "own (you: your), else the name + 's.")
+    plural: bool | None = Field(default=None, description="true: the name takes 'win', not 'wins' ('the Romans "
+                                "win'); default: true for you, we, they.")
+
+
+def _side(value: str | Side) -> Side:
+    return Side(name=value) if isinstance(value, str) else value
+
+
+SIDE_HELP = ("The side's name as it reads inside a sentence ('you', 'the Monster', 'Player 1'), or {name, "
+             "possessive, plural} for forms the name does not tell.")
+
+
 class Opposed(RuleModel):
     """Both sides roll; the higher total wins. Rows: the attacker's chance by the difference of bonuses."""
 
-    attacker: ShortText = "Attacker"
-    defender: ShortText = "Defender"
+    attacker: ShortText | Side = Field(default="the attacker", description=SIDE_HELP)
+    defender: ShortText | Side = Field(default="the defender", description=SIDE_HELP)
     defender_dice: DiceExpr | None = Field(default=None, description="What the defender rolls; default: the "
                                            "same as the attacker (the table's dice).")
     difference: Span = Field(description="Attacker's bonuses minus the defender's: [-4, 4].")
@@ -191,6 +210,8 @@ class Opposed(RuleModel):
 
     @model_validator(mode="after")
     def _size(self):
+        # Read as sides everywhere: a plain name is a side whose forms follow from the name.
+        self.attacker, self.defender = _side(self.attacker), _side(self.defender)
         if len(self.difference.values) > MAX_FORM_ROWS:
             raise ValueError(f"difference spans {len(self.difference.values)} values (at most {MAX_FORM_ROWS} rows)")
         return self

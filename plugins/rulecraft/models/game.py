@@ -114,7 +114,7 @@ class Section(RuleModel, records.Section):
         return condition_given(self)
 
 
-SheetBlock = Literal["turn", "dice", "catalog", "terms", "icons", "end", "constants"]
+SheetBlock = Literal["turn", "dice", "catalog", "terms", "icons", "end", "constants", "sections"]
 
 
 class CheatsheetConfig(RuleModel):
@@ -122,9 +122,10 @@ class CheatsheetConfig(RuleModel):
     the checker warns (cheatsheet-overflow) when the chosen content is likely not to fit."""
 
     include: list[SheetBlock] = Field(
-        default_factory=lambda: ["turn", "dice", "catalog", "terms", "icons", "end", "constants"],
+        default_factory=lambda: ["turn", "dice", "catalog", "terms", "icons", "end", "constants", "sections"],
         description="Blocks to show, in this order: turn, dice, catalog (items of catalog.yaml with cost, "
-                    "requirements, limit and effect), terms, icons, end (end of game and scoring), constants.")
+                    "requirements, limit and effect), terms, icons, end (end of game and scoring), constants, "
+                    "sections (of game.yaml).")
     terms: list[Id] = Field(default_factory=list, description="Terms to show, in order; default: those marked "
                             "cheatsheet: true in terms.yaml, or else the most mentioned terms.")
     max_terms: int | None = Field(default=None, ge=0, description="At most this many terms (default: every listed "
@@ -133,6 +134,8 @@ class CheatsheetConfig(RuleModel):
     dice: list[Id] = Field(default_factory=list, description="Dice tables to show, in order; default: all.")
     catalog: list[Id] = Field(default_factory=list, description="Catalog items to show, in order; default: all.")
     icons: list[Id] = Field(default_factory=list, description="Icons to show, in order; default: all.")
+    sections: list[Id] = Field(default_factory=list, description="Sections of game.yaml to show, in order; "
+                               "default: those the sheet's own text names ({section:id}).")
     odds: bool = Field(default=False, description="Show each dice-table row's chance.")
     summaries: bool = Field(default=True, description="Show each phase's one-line summary in the turn sequence.")
     columns: int = Field(default=3, ge=1, le=4, description="Columns of the printed page.")

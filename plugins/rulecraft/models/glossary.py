@@ -17,7 +17,11 @@ class Term(RuleModel, records.Term):
     definition: Text | None = Field(default=None, description="Longer Markdown definition.")
     category: Name | None = None
     see_also: list[Id] = Field(default_factory=list)
-    case_sensitive: bool | None = Field(default=None, description="Default: only all-caps terms are.")
+    case_sensitive: bool | None = Field(default=None, description="Default: words written all in capitals and "
+                                        "aliases of one or two letters match only as written.")
+    common_aliases: list[ShortText] = Field(default_factory=list, description="Aliases that are everyday words "
+                                            "and are meant to link wherever they appear (no alias-common-word "
+                                            "warning): [area] when the rules use 'area' for this term.")
     cheatsheet: bool = Field(default=False, description="Show on the one-page cheat sheet.")
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)

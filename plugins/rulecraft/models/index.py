@@ -86,7 +86,7 @@ class GameIndex:
     @property
     def matcher(self) -> TermMatcher:
         if self._matcher is None:
-            self._matcher = TermMatcher([(w, t.id, t.case_sensitive) for t in self.terms.values() for w in t.words])
+            self._matcher = TermMatcher([(w, t.id, flag) for t in self.terms.values() for w, flag in t.linked_words()])
         return self._matcher
 
     def plain(self, text: str) -> str:

@@ -149,12 +149,28 @@ class Phase(Model):
         return bool((self.rules and self.rules.strip()) or self.steps or self.subphases)
 
 
+# An alias this short is an abbreviation ("A" for Attacks, "Ld"): matched only as written, else the article
+# "a" would link to Attacks.
+SHORT_ALIAS_LETTERS = 2
+
+
+def short_alias(word: str) -> bool:
+    return sum(c.isalpha() for c in word) <= SHORT_ALIAS_LETTERS
+
+
 class Term(Model):
     __slots__ = ()
 
     @property
     def words(self) -> list[str]:
         return [self.term, *self.aliases, *self.plurals]
+
+    def linked_words(self) -> list[tuple[str, bool | None]]:
+        """Each word with its case rule for the matcher: the term's ``case_sensitive``; else exact case for
+        an alias of one or two letters; else None (the matcher's default: exact for all-caps words)."""
+        flag = self.case_sensitive
+        return [(self.term, flag), *((a, True if flag is None and short_alias(a) else flag) for a in self.aliases),
+                *((p, flag) for p in self.plurals)]
 
 
 class Constant(Model):
@@ -174,6 +190,23 @@ class Constant(Model):
 
 class Card(Model):
     __slots__ = ()
+
+
+# What ``cost:`` says of an item whose price the rules work out in play (a spell "of variable cost").
+VARIABLE_COST = "variable"
+
+
+class CatalogItem(Model):
+    __slots__ = ()
+
+    @property
+    def costs(self) -> dict[str, int]:
+        """Resource id -> amount; {} for an item without a cost or with a variable one."""
+        return {} if self.cost == VARIABLE_COST else self.cost
+
+    @property
+    def variable_cost(self) -> bool:
+        return self.cost == VARIABLE_COST
 
 
 class CustomDie(Model):
@@ -221,6 +254,66 @@ class DiceTable(DiceExpr):
     def form(self) -> str:
         """'opposed', 'target', 'pool', or 'table' (rows keyed by total or face)."""
         return next((f for f in ("opposed", "target", "pool") if getattr(self, f) is not None), "table")
+
+
+# Pronouns a side may be named by: their possessive, and whether they take the plural verb ("you win").
+_PRONOUNS = {"you": ("your", True), "we": ("our", True), "they": ("their", True), "i": ("my", True),
+             "he": ("his", False), "she": ("her", False), "it": ("its", False)}
+# First words that are lower case inside a sentence however the designer capitalised them (a name is often
+# written as it stands in a heading: "You", "The Monster").
+_LOWER_INSIDE = frozenset({"the", "a", "an"} | (_PRONOUNS.keys() - {"i"}))
+
+
+def sentence_start(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+class Side(Model):
+    """One side of an opposed roll, as the page's sentences name it: "you win", "the Monster's total".
+
+    The name is written as it reads inside a sentence ("the Monster", "you", "Player 1"), capitalised where a
+    sentence or a heading starts; a leading article or pronoun is lower case inside a sentence whatever its
+    case in the data. The possessive and the verb's number follow from the name (a pronoun's own possessive,
+    else "'s") unless the data gives ``possessive`` or ``plural``: a plural name ("the Romans") takes "win"
+    and "the Romans'", which a final "s" alone cannot tell ("Boris" is one person)."""
+
+    __slots__ = ()
+
+    def _inside(self) -> str:
+        first, space, rest = self.name.partition(" ")
+        return first.lower() + space + rest if first.lower() in _LOWER_INSIDE else self.name
+
+    def _pronoun(self) -> tuple[str, bool] | None:
+        return _PRONOUNS.get(self.name.strip().lower())
+
+    @property
+    def is_plural(self) -> bool:
+        if self.plural is not None:
+            return self.plural
+        pronoun = self._pronoun()
+        return pronoun[1] if pronoun else False
+
+    def subject(self, start: bool = False) -> str:
+        """"the Monster", or "The Monster" at a sentence's start."""
+        return sentence_start(self._inside()) if start else self._inside()
+
+    def possessive_form(self, start: bool = False) -> str:
+        """"your", "the attacker's", "the Romans'" (capitalised at a sentence's start)."""
+        if self.possessive is not None:
+            text = self.possessive
+        elif self._pronoun():
+            text = self._pronoun()[0]
+        else:
+            inside = self._inside()
+            text = inside + ("'" if self.is_plural and inside.endswith("s") else "'s")
+        return sentence_start(text) if start else text
+
+    def says(self, singular: str, plural: str, start: bool = False) -> str:
+        """The side and a verb agreeing with it: says("wins", "win") is "you win", "the attacker wins"."""
+        return f"{self.subject(start)} {plural if self.is_plural else singular}"
+
+    def wins(self, start: bool = False) -> str:
+        return self.says("wins", "win", start)
 
 
 class Span(Model):

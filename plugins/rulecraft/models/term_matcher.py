@@ -16,9 +16,12 @@ matches, about 40 % faster.
   apostrophe ("Company-wide", "non-Company", "l'Office" do not match "Company" or
   "Office"), except a possessive "'s": "the Company's debt" links "Company".
 * Between the words of a multi-word term any run of whitespace matches one space;
-  other separators ('-', "'") must be written as in the glossary ("face-up").
-* Case: insensitive, except terms written all in capitals (or marked
-  ``case_sensitive``), which must match exactly.
+  other separators ('-', "'", '/') must be written as in the glossary ("face-up"), with or
+  without spaces around them ("Lawful / Neutral" and "Lawful/Neutral" are one word).
+  The glossary check compares words by the same key (``normalise``), so what it counts as one
+  word is what the matcher finds.
+* Case: insensitive, except words written all in capitals, aliases of one or two letters
+  (``records.Term.linked_words``), and terms marked ``case_sensitive``, which must match exactly.
 """
 
 from __future__ import annotations
@@ -46,8 +49,9 @@ class TermMatch(NamedTuple):
 
 
 def _gap(text: str) -> str:
-    # Whitespace of any kind is one space; other separators ('-', "'") must match exactly.
-    return " " if _SPACE_RE.fullmatch(text) else text
+    # Whitespace of any kind is one space; other separators ('-', "'", '/') must be there, the spaces around
+    # them are free: "Lawful / Neutral" is also "Lawful/Neutral" and, wrapped, "Lawful /\nNeutral".
+    return " " if _SPACE_RE.fullmatch(text) else _SPACE_RE.sub("", text)
 
 
 @lru_cache(maxsize=65536)  # the glossary check and the matcher normalise the same words

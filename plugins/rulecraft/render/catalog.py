@@ -13,17 +13,14 @@ if TYPE_CHECKING:
     from ..models import CatalogItem
 
 
-def cost_text(item: CatalogItem, ctx: RenderContext) -> str:
-    """'3 Food + 3 Gold + 1 Ore' (the resources' names, in the order written), 'free' without a cost."""
-    names = ctx.index.resources
-    return " + ".join(f"{n} {names[r].name if r in names else r}" for r, n in item.cost.items()) or "free"
-
-
 def _cost_cell(cell: Element, item: CatalogItem, ctx: RenderContext) -> None:
-    if not item.cost:
-        sub(cell, "span", "free", "rc-cost-free")
-        return
-    for i, (resource_id, amount) in enumerate(item.cost.items()):
+    """'3 Food + 3 Gold' (the resources' names, in the order written), 'variable', or "—" for an item the data
+    gives no cost (never "free": the rules may not say), with the cost's note under it."""
+    if item.variable_cost:
+        sub(cell, "span", "variable", "rc-cost-variable")
+    elif not item.costs:
+        cell.text = "—"
+    for i, (resource_id, amount) in enumerate(item.costs.items()):
         if i:
             cell[-1].tail = (cell[-1].tail or "") + " + "
         part = sub(cell, "span", cls="rc-cost")
@@ -32,6 +29,8 @@ def _cost_cell(cell: Element, item: CatalogItem, ctx: RenderContext) -> None:
         if resource and resource.icon in ctx.index.icons:
             render_glyph(part, ctx.index.icons[resource.icon], ctx).tail = " "
         sub(part, "span", resource.name if resource else resource_id, "rc-cost-name")
+    if item.cost_note:
+        ctx.markdown(sub(cell, "div", cls="rc-cost-note"), item.cost_note)
 
 
 def _kinds(items: list[CatalogItem]) -> list[tuple[str | None, list[CatalogItem]]]:

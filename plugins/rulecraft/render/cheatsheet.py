@@ -21,7 +21,9 @@ from ..models.cheatsheet import (
     print_size,
     sheet_content,
 )
+from ..models.links import GAME_PAGES, PAGE_FOR_KIND
 from ..models.numbering import stages
+from ..models.records import ACTS
 from ..models.textrefs import REF_RE, plain_text, split_target
 from .base import Element, RenderContext, heading, sub
 from .emoji import CREDIT, CREDIT_URL, emoji_data_uri
@@ -62,6 +64,9 @@ def _phase_item(lst: Element, ctx: RenderContext, content: SheetContent, node) -
         li[-1].tail = " "
         sub(li, "em", f"from round {phase.first_round}" if phase.from_round else "not in round 1",
             "rc-sheet-flag")
+    if phase.acts:  # who acts, as the turn page's badge says it
+        li[-1].tail = " "
+        sub(li, "em", ACTS[phase.acts], "rc-sheet-flag rc-sheet-acts")
     if content.summaries and phase.summary:
         li[-1].tail = " "
         sub(li, "span", phase.summary, "rc-summary")
@@ -131,11 +136,14 @@ def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None
             heading(unit, 3, item.kind)
         kind = item.kind
         line = sub(unit, "p", cls="rc-sheet-item-line")
-        sub(line, "strong", item.name, "rc-sheet-item-name").tail = " — "
-        cost = sub(line, "span", cls="rc-sheet-cost")
+        title = sub(line, "strong", item.name, "rc-sheet-item-name")
         parts = cost_parts(item, ctx.index)
-        if not parts:
-            cost.text = "free"
+        cost = None
+        if parts or item.variable_cost or item.cost_note:  # no cost: nothing is shown, never "free"
+            title.tail = " — "
+            cost = sub(line, "span", cls="rc-sheet-cost")
+            if item.variable_cost:
+                sub(cost, "span", "variable", "rc-sheet-price rc-sheet-variable")
         for j, (amount, name, icon) in enumerate(parts):
             if j:
                 cost[-1].tail = ", "
@@ -150,6 +158,10 @@ def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None
                     glyph.set("aria-hidden", "true")
                 glyph.tail = " "
             sub(price, "span", name, "rc-sheet-resource")
+        if item.cost_note:
+            if len(cost):
+                cost[-1].tail = " "
+            sub(cost, "span", f"({item.cost_note})", "rc-sheet-cost-note")
         facts = []
         if item.requires:
             facts.append("needs " + ", ".join(ctx.index.items[r].name if r in ctx.index.items else r
@@ -157,7 +169,7 @@ def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None
         if item.limit:
             facts.append(f"max\u00a0{item.limit}")  # never "max" at a line end
         if facts:
-            cost.tail = " · " + " · ".join(facts)
+            (cost if cost is not None else line[-1]).tail = " · " + " · ".join(facts)
         if item.effect:
             sub(unit, "p", item.effect, "rc-sheet-effect")
 
@@ -222,8 +234,51 @@ def _constants(parent: Element, ctx: RenderContext, content: SheetContent) -> No
         sub(tr, "td", constant_text(const, content.variant), "rc-const-value")
 
 
+def _sections(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
+    """The sections of game.yaml the sheet names (or its data lists): title, text and steps."""
+    box = _block(parent, "sections", "Rules")
+    for section in content.sections:
+        unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-section")
+        heading(unit, 3, section.title, f"sheet-section-{section.id}")
+        if section.text:
+            sub(unit, "p", section.text, "rc-sheet-section-text")
+        if section.steps:
+            _steps(unit, section.steps)
+
+
 BLOCKS = {"turn": _turn, "dice": _dice, "catalog": _catalog, "terms": _terms, "icons": _icons, "end": _end,
-          "constants": _constants}
+          "constants": _constants, "sections": _sections}
+
+# References that point somewhere on the site: on the sheet they must lead to something the sheet shows.
+_PLACED_KINDS = ("phase", "dice", "item", "section", "card", "deck")
+
+
+def _on_sheet(content: SheetContent) -> dict[str, set[str]]:
+    return {"phase": {n.phase.id for n in content.phases}, "dice": {t.id for t in content.tables},
+            "item": {i.id for i in content.items}, "section": {s.id for s in content.sections},
+            "card": set(), "deck": set()}
+
+
+def _unplaced_references(sheet: Element, ctx: RenderContext, content: SheetContent) -> None:
+    """A reference to a phase, table, item, section or card the sheet does not show reads as its name and
+    the page that has it ("Impressing the dragon (Overview page)"), never a "see …" of something that is
+    not on the printed page. References to what the sheet shows stay references."""
+    shown = _on_sheet(content)
+
+    def placed(match: re.Match) -> str:
+        kind, (game_id, target) = match.group(1), split_target(match.group(2))
+        if kind not in _PLACED_KINDS or game_id not in (None, ctx.game.id) or target in shown[kind]:
+            return match.group(0)
+        name = (match.group(3) or "").strip() or ctx.index.name_of(kind, target)
+        if name is None:
+            return match.group(0)  # unknown: the reference reports itself
+        return f"{name} ({GAME_PAGES[PAGE_FOR_KIND[kind]][1]} page)"
+
+    for node in sheet.iter():
+        if node.text and "{" in node.text:
+            node.text = REF_RE.sub(placed, node.text)
+        if node.tail and "{" in node.tail and node is not sheet:
+            node.tail = REF_RE.sub(placed, node.tail)
 
 
 def _header(sheet: Element, ctx: RenderContext, variant: str | None, pictures: bool) -> None:
@@ -279,6 +334,7 @@ def render_cheatsheet(parent: Element, ctx: RenderContext, variant: str | None =
     header = sheet[-1]  # written last (it credits what the blocks show), shown first
     sheet.remove(header)
     sheet.insert(header_at, header)
+    _unplaced_references(sheet, ctx, content)
     if variant:
         _variant_numbers(sheet, ctx, variant)
 

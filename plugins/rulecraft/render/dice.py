@@ -13,6 +13,7 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..dice.modifiers import modifier_text, signed
 from ..dice.notation import RollRange, parse_dice
 from ..dice.odds import (
     by_face,
@@ -53,11 +54,6 @@ def percent(chance: Fraction) -> str:
 def fraction_text(weight: int, den: int) -> str:
     """Over the table's common denominator, so rows compare at a glance: 2d6 shows 1/36 ... 6/36."""
     return f"{weight}/{den}" if weight else "0"
-
-
-def signed(value: int) -> str:
-    """'+1', '−1' (a real minus sign, as dice.js writes it)."""
-    return f"{value:+d}".replace("-", "−")
 
 
 def modifier_range(mod: Modifier) -> str:
@@ -118,7 +114,7 @@ def roll_data(shape: Shape) -> dict:
 
 def modifiers_text(table: DiceTable) -> str:
     """'+1 the family member is the Chairman; +1 per Fatigue Cube on their Office card (up to 3)'."""
-    return "; ".join(f"{signed(m.value)} {m.label}{modifier_range(m)}" for m in table.modifiers)
+    return "; ".join(modifier_text(m.value, m.label) + modifier_range(m) for m in table.modifiers)
 
 
 def _custom_die(table: DiceTable, ctx: RenderContext) -> CustomDie | None:
@@ -232,7 +228,7 @@ def render_controls(box: Element, table: DiceTable, ctx: RenderContext, what: st
             if low:
                 check.set("checked", "")
                 check.set("disabled", "")
-            check.tail = f" {signed(mod.value)} {label}"
+            check.tail = " " + modifier_text(mod.value, label)
         else:
             name = f"{label} ({signed(mod.value)} each{', up to ' + str(high) + ' assumed' if mod.assumed else ''})"
             _stepper(ui, "rc-mod", low, high, name, name, data_mod=mod.id)

@@ -67,25 +67,27 @@ def _opposed(parent: Element, table: DiceTable, ctx: RenderContext, level: int |
     attacker = table_shape(table, ctx.index.dice.get(table.custom_die) if table.custom_die else None)
     defender = shape_of(opposed.defender_dice, ctx.index.dice) if opposed.defender_dice else attacker
     diffs = opposed.difference.values
+    att, dfn = opposed.attacker, opposed.defender
+    # dice.js writes "You 7 vs the Monster 5" and "You win", and finds the outcome under the same words.
     data = {"id": table.id, "kind": "opposed", "more": True, "att": roll_data(attacker), "def": roll_data(defender),
-            "ties": opposed.ties, "names": [opposed.attacker, opposed.defender], "diffs": [diffs[0], diffs[-1]]}
+            "ties": opposed.ties, "names": [att.subject(start=True), dfn.subject()],
+            "wins": [att.wins(start=True), dfn.wins(start=True)], "diffs": [diffs[0], diffs[-1]]}
     box = render_head(parent, table, ctx, level, data)
     meta = sub(box, "p", cls="rc-dice-meta rc-opposed-meta")
     against = roll_text(opposed.defender_dice, ctx) if opposed.defender_dice else "the same dice"
-    sub(meta, "strong", f"{opposed.defender} rolls {against}").tail = (
+    sub(meta, "strong", f"{dfn.says('rolls', 'roll', start=True)} {against}").tail = (
         "; the higher total wins. " + {"reroll": "Ties: both roll again (the chances below are of the roll that "
-                                       "decides).", "attacker": f"Ties: the {opposed.attacker.lower()} wins.",
-                                       "defender": f"Ties: the {opposed.defender.lower()} wins."}[opposed.ties])
+                                       "decides).", "attacker": f"Ties: {att.wins()}.",
+                                       "defender": f"Ties: {dfn.wins()}."}[opposed.ties])
     sub(sub(box, "p", cls="rc-dice-axis"), "strong", "Difference: ").tail = \
-        f"{opposed.difference.label} (added to the {opposed.attacker.lower()}'s total)."
-    _outcomes(box, [(f"{opposed.attacker} wins", opposed.attacker_wins),
-                    (f"{opposed.defender} wins", opposed.defender_wins)])
+        f"{opposed.difference.label} (added to {att.possessive_form()} total)."
+    _outcomes(box, [(att.wins(start=True), opposed.attacker_wins), (dfn.wins(start=True), opposed.defender_wins)])
     start = 0 if 0 in diffs else diffs[0]
-    render_controls(box, table, ctx, f"{opposed.attacker} vs {opposed.defender}",
+    render_controls(box, table, ctx, f"{att.subject()} vs {dfn.subject()}",
                     ((diffs[0], diffs[-1], "rc-diff", "difference"),))
     _set_start(box, start)
-    body = _grid(box, [("Difference", "rc-col-roll"), (f"{opposed.attacker} wins", "rc-col-odds"),
-                       (f"{opposed.defender} wins", "rc-col-odds")])
+    body = _grid(box, [("Difference", "rc-col-roll"), (att.wins(start=True), "rc-col-odds"),
+                       (dfn.wins(start=True), "rc-col-odds")])
     for i, d in enumerate(diffs):
         win, lose, _ = opposed_chances(attacker, defender, d, opposed.ties)
         tr = sub(body, "tr", cls="rc-row")

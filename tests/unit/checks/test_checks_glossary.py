@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from gamekit import assert_at, check, only, where
+from gamekit import assert_at, check, file_text, only, where
 
 
 @pytest.mark.parametrize("second", ["Standing", "STANDING", "standing", "  Standing  "],
@@ -123,3 +123,36 @@ def test_look_alike_words_clash(game, second):
     assert f"'{second}' is claimed by term 'gadget' and by term 'widget'" in problem.message
     assert "look-alike forms" in problem.message
     assert_at(problem, folder / "terms.yaml", *where(folder, "terms.yaml", f'"{second}"'))
+
+
+def test_an_alias_that_is_a_common_word_is_reported_at_the_alias(game):
+    folder = game({"terms.yaml": """\
+        terms:
+          - id: widget
+            term: Widget
+            short: A small wooden cube; each Widget counts.
+          - id: attacks
+            term: Attacks
+            aliases: [A, S, Atk]
+            short: How often a Widget strikes.
+          - id: initiative
+            term: Initiative
+            aliases: [I, first]
+            short: Who acts first with a Widget.
+          - id: region
+            term: Region
+            aliases: [AREA]
+            short: A part of the Widget board.
+        """})
+    problems = [p for p in check(folder).problems if p.code == "alias-common-word"]
+    assert [p.message.split(": ", 1)[1].split(" is")[0] for p in problems] == [
+        "alias 'A'", "alias 'I'", "alias 'first'"]  # S is no word; AREA (all caps) is matched as written only
+    assert not any(p.is_error for p in problems)
+    assert "(matched as written)" in problems[0].message and "(matched ignoring case)" in problems[2].message
+    assert "{term:attacks|A}" in problems[0].hint
+    assert_at(problems[0], folder / "terms.yaml", *where(folder, "terms.yaml", "A, S"))
+    assert_at(problems[2], folder / "terms.yaml", *where(folder, "terms.yaml", "first]"))
+    meant = file_text(folder, "terms.yaml").replace("aliases: [I, first]", "aliases: [I, first]\n    common_aliases: [first]")
+    folder = game({"terms.yaml": meant})
+    assert [p.message for p in check(folder).problems if p.code == "alias-common-word"][-1].startswith(
+        "term 'initiative': alias 'I'")  # 'first' is meant to link everywhere

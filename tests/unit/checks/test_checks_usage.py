@@ -151,3 +151,25 @@ def test_no_unused_warnings_while_a_file_fails_to_load(game):
     result = check(folder)
     assert with_code(result.problems, "yaml-syntax")
     assert with_code(result.problems, "unused-term") == []
+
+
+def test_a_term_with_punctuation_counts_as_used_however_it_is_spaced(game):
+    from gamekit import check
+
+    folder = game({"phases.yaml": """\
+        phases:
+          - id: trade
+            name: Trade
+            rules: |
+              Each player may trade one Widget. A Lawful/Neutral model and a Lawful /
+              Neutral one trade twice.
+        """, "terms.yaml": """\
+        terms:
+          - id: widget
+            term: Widget
+            short: A small wooden cube.
+          - id: lawful-neutral
+            term: Lawful / Neutral
+            short: An alignment.
+        """})
+    assert not [p for p in check(folder).problems if p.code == "unused-term"]

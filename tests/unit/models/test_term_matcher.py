@@ -182,3 +182,24 @@ def test_the_matcher_keeps_its_trie_only():
     text = "The Company Standing of the VP, a vp, face-up: Director's Cut."
     again = pickle.loads(pickle.dumps(matcher))  # as the rule book's snapshot keeps it
     assert again.find(text) == matcher.find(text) and len(matcher.find(text)) == 4
+
+
+def test_punctuation_between_words_must_be_there_with_any_spacing_around_it():
+    glossary = [("Lawful / Neutral", "ln", None), ("Lawful", "lawful", None), ("Rock & Roll", "rr", None)]
+    text = "A Lawful / Neutral model; lawful/neutral ones; a Lawful /\n  Neutral one; Lawful Neutral; Rock&Roll."
+    expected = [("Lawful / Neutral", "ln"), ("lawful/neutral", "ln"), ("Lawful /\n  Neutral", "ln"),
+                ("Lawful", "lawful"), ("Rock&Roll", "rr")]
+    assert found(text, glossary) == expected
+    assert found(text + " é", glossary) == expected  # the same on the path for any text (not only ASCII)
+    assert normalise("Lawful / Neutral") == normalise("Lawful/Neutral") == "lawful/neutral"
+
+
+def test_short_aliases_match_only_as_written():
+    from rulecraft.models.glossary import Term
+
+    attacks = Term(id="attacks", term="Attacks", aliases=["A", "Atk"], short="Blows.")
+    glossary = [(w, "attacks", flag) for w, flag in attacks.linked_words()]
+    assert found("a model with A 3 makes a atk and an ATK", glossary) == [("A", "attacks"), ("atk", "attacks"),
+                                                                       ("ATK", "attacks")]
+    marked = Term(id="attacks", term="Attacks", aliases=["A"], short="Blows.", case_sensitive=False)
+    assert found("a model", [(w, "attacks", f) for w, f in marked.linked_words()]) == [("a", "attacks")]

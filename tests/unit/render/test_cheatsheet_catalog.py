@@ -85,7 +85,7 @@ def test_game_data_chooses_the_block_its_place_and_its_items(tmp_path):
     soup = sheet(tmp_path, "demo")
     assert [s["class"][1] for s in soup.select(".rc-sheet-body > section")] == ["rc-sheet-catalog", "rc-sheet-turn"]
     assert [u["id"] for u in soup.select(".rc-sheet-item")] == ["sheet-item-fort", "sheet-item-hut"]
-    assert text(soup.select_one("#sheet-item-hut .rc-sheet-item-line")) == "Hut — free"
+    assert text(soup.select_one("#sheet-item-hut .rc-sheet-item-line")) == "Hut"  # no cost given: none shown, never "free"
     assert not soup.select(".rc-sheet-item h3")  # no kinds given: no headings
     assert not soup.select("#sheet-item-fort .rc-sheet-effect")
     # left out of include: no block; by default it follows the dice tables
@@ -119,3 +119,39 @@ def test_the_estimate_counts_each_item_and_its_effect(tmp_path):
     fewer = sheet_content(index)
     fewer.items = fewer.items[:10]
     assert estimate(fewer, index, SIZES_PT[-1]).fill < small.fill < estimate(content, index, SIZES_PT[0]).fill
+
+
+SPELLS = """\
+    resources:
+      - {id: mana, name: Mana}
+    items:
+      - {id: spark, name: Spark, cost: {mana: 1}}
+      - {id: fireball, name: Fireball, cost: variable, cost_note: 1 mana per target., limit: 1}
+      - {id: blessing, name: Blessing, limit: 2}
+    """
+
+
+def test_an_item_without_a_cost_shows_none_and_a_variable_cost_says_so(tmp_path):
+    write_game(tmp_path, {"catalog.yaml": SPELLS})
+    soup = sheet(tmp_path, "demo")
+    lines = {u["id"]: text(u.select_one(".rc-sheet-item-line")) for u in soup.select(".rc-sheet-item")}
+    assert lines == {"sheet-item-spark": "Spark — 1 Mana", "sheet-item-fireball":
+                     "Fireball — variable (1 mana per target.) · max 1", "sheet-item-blessing": "Blessing · max 2"}
+    index = build_index(load_rulebook(tmp_path).games["demo"])
+    assert [catalog_line(i, index) for i in index.game.items] == [
+        "Spark — 1 Mana", "Fireball — variable (1 mana per target.) · max\u00a01", "Blessing · max\u00a02"]
+    page = render(tmp_path, "/// catalog\n///\n", game="demo", extensions=["tables"])[0]
+    cells = {tr["id"]: tr.select_one(".rc-cost-cell") for tr in page.select("tbody tr")}
+    assert text(cells["item-spark"]) == "1 Mana"
+    assert cells["item-fireball"].select_one(".rc-cost-variable").get_text() == "variable"
+    assert text(cells["item-fireball"].select_one(".rc-cost-note")) == "1 mana per target."
+    assert text(cells["item-blessing"]) == "—"
+    assert "free" not in page.get_text() + soup.get_text()
+
+
+def test_a_variable_cost_needs_its_note(tmp_path):
+    write_game(tmp_path, {"catalog.yaml": SPELLS.replace(", cost_note: 1 mana per target.", "")})
+    problem = only(check_path(tmp_path / "demo").problems, "schema-value-error")
+    assert "cost_note" in problem.message and problem.location.line == 5
+    write_game(tmp_path, {"catalog.yaml": SPELLS.replace("cost: variable", "cost: varies")})
+    assert check_path(tmp_path / "demo").errors

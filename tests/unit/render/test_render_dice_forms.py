@@ -39,7 +39,7 @@ def data(page, table_id: str) -> dict:
 
 def test_opposed_win_chances_by_difference(page):
     duel = box(page, "duel")
-    assert [th.get_text() for th in duel.select("thead th")] == ["Difference", "Attacker wins", "Defender wins"]
+    assert [th.get_text() for th in duel.select("thead th")] == ["Difference", "The attacker wins", "The defender wins"]
     assert column(page, "duel", 0) == ["−2", "−1", "0", "+1", "+2"]
     wins = column(page, "duel", 1)
     assert wins[1:4] == ["3/13 23.1%", "1/2 50%", "10/13 76.9%"]
@@ -51,7 +51,7 @@ def test_opposed_win_chances_by_difference(page):
     assert d["att"]["faces"] == [1, 1, 2, 2, 3, 3] and d["att"]["count"] == 2
     # The difference stepper starts at 0, the even fight.
     assert duel.select_one(".rc-diff input")["value"] == "0"
-    assert duel.select_one(".rc-roll-btn").get_text() == "Roll Attacker vs Defender"
+    assert duel.select_one(".rc-roll-btn").get_text() == "Roll the attacker vs the defender"
 
 
 def test_target_by_difference(page):
