@@ -235,6 +235,7 @@ def set_term_text(el: etree.Element, name: str, text: str) -> None:
         el.set("data-rc-term-name", name)
 
 
-def range_text(low: int, high: int, unit: str = "") -> str:
-    value = str(low) if low == high else f"{low}–{high}"
+def range_text(low: int, high: int | None, unit: str = "") -> str:
+    """'2–4 players', '3 players'; no upper end (a player count the source leaves open): '2+ players'."""
+    value = f"{low}+" if high is None else str(low) if low == high else f"{low}–{high}"
     return f"{value} {unit}".strip()

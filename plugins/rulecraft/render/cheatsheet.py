@@ -23,7 +23,7 @@ from ..models.cheatsheet import (
 )
 from ..models.numbering import stages
 from ..models.textrefs import REF_RE, plain_text, split_target
-from .base import Element, RenderContext, heading, sub
+from .base import Element, RenderContext, heading, range_text, sub
 from .emoji import CREDIT, CREDIT_URL, emoji_data_uri
 from .icons import render_glyph
 
@@ -236,8 +236,7 @@ def _header(sheet: Element, ctx: RenderContext, variant: str | None, pictures: b
     facts = [f"variant: {ctx.index.variants[variant].name}"] if variant else []
     facts += [f"rules {info.version}"] if info.version else []
     if info.players:
-        low, high = info.players.min, info.players.max
-        facts.append(f"{low}–{high} players" if low != high else f"{low} players")
+        facts.append(range_text(info.players.min, info.players.max, "players"))
     if info.play_time:
         low, high = info.play_time.min, info.play_time.max
         facts.append(f"{low}–{high} min" if low != high else f"{low} min")
