@@ -81,7 +81,8 @@ def cards_to_csv(cards: list[Card]) -> str:
     header, names = deck_columns(cards)
     rows = [header]
     for card in cards:
-        row = [card.id, card.name, str(card.qty), card.type or "", card.text or "", " ".join(card.icons)]
+        qty = "" if card.qty is None else str(card.qty)  # no count in the source: an empty cell
+        row = [card.id, card.name, qty, card.type or "", card.text or "", " ".join(card.icons)]
         row += [getattr(card, c) or "" for c in OPTIONAL_COLUMNS if c in header]
         row += [card.fields.get(name, "") for name in names]
         rows.append(row)
@@ -226,9 +227,10 @@ def parse_cards_csv(text: str, file: str) -> tuple[list[Card], list[Problem]]:
 
 
 def card_data(card: Card) -> dict:
-    """A card as it is written in cards.yaml (model order, defaults left out but qty always shown)."""
+    """A card as it is written in cards.yaml (model order, defaults left out but a stated qty always shown)."""
     data = compact(card.model_dump())
-    data["qty"] = card.qty
+    if card.qty is not None:
+        data["qty"] = card.qty
     order = ["id", "name", "qty", "type", "text", "icons", "fields", "todo", "changed_in"]
     return {key: data[key] for key in order if key in data}
 
@@ -358,7 +360,7 @@ def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | N
     cards_data = [card_data(card) for card in cards]
     path = game_dir / "cards.yaml"
     shown = display_path(path)
-    summary = ImportSummary(path, deck_id, len(cards), sum(c.qty for c in cards))
+    summary = ImportSummary(path, deck_id, len(cards), sum(c.qty or 0 for c in cards))
     if not path.exists():
         deck = {"id": deck_id, "name": deck_name or deck_id.replace("-", " ").capitalize(), "cards": cards_data}
         new_text = schema_line(game_dir, "cards") + "\n" + dump({"decks": [deck]})
