@@ -179,11 +179,20 @@ def unwritten(parent: Element, what: str = "this phase") -> Element:
 
 
 def steps_list(parent: Element, steps: list[Step], ctx: RenderContext, ordered: bool = True) -> Element | None:
+    """Numbered (or bulleted) steps; nested steps are numbered under their step (3a, 3b), except a group
+    marked ``numbering: continue``: its text is an unnumbered title and its steps go on with the list's
+    numbers (1–9 in one group, 10 in the next), as sources that number set-up across groups do."""
     if not steps:
         return None
     lst = sub(parent, "ol" if ordered else "ul", cls="rc-steps")
+    grouped = ordered and any(step.numbering == "continue" for step in steps)
+    count = 0  # the last number shown in this list
     for step in steps:
-        item = sub(lst, "li", step.text)
+        group = grouped and step.numbering == "continue"
+        item = sub(lst, "li", step.text, "rc-step-group" if group else None)
+        if grouped and not group:
+            count += 1
+            item.set("value", str(count))  # a group's title takes no number of the list
         if step.id:
             item.set("id", step.id)
         if step.todo or step.designer_note or step.conditional or step.variant:
@@ -192,7 +201,11 @@ def steps_list(parent: Element, steps: list[Step], ctx: RenderContext, ordered: 
             condition_markers(item, step)
             inline_notes(item, step)
         if step.steps:
-            steps_list(item, step.steps, ctx, ordered)
+            nested = steps_list(item, step.steps, ctx, ordered)
+            if group:
+                nested.set("class", "rc-steps rc-steps--continued")
+                nested.set("start", str(count + 1))
+                count += len(step.steps)
     return lst
 
 
