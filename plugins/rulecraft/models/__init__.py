@@ -20,7 +20,7 @@ _MODULE_OF = {
     "PlayerCount": "game", "Range": "game", "Section": "game", "Variant": "game",
     "GlossaryFile": "glossary", "Term": "glossary",
     "Glyph": "icons", "Icon": "icons", "IconsFile": "icons",
-    "Phase": "phases", "PhasesFile": "phases",
+    "Phase": "phases", "PhasesFile": "phases", "TurnStart": "phases",
 }
 
 # One file per concept in rules_data/<game>/ ; the key is the file's stem.

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from ..dice.forms import form_summary
 from ..dice.odds import row_ranges
 from .index import GameIndex
-from .numbering import NumberedPhase, node_variants
+from .numbering import TURN_START_NAME, NumberedPhase, node_variants
 from .records import applies_in, variant_ids
 from .textrefs import plain_text
 
@@ -47,6 +47,7 @@ class SheetContent:
 
     blocks: list[str]
     phases: list[NumberedPhase] = field(default_factory=list)
+    turn_start: str | None = None  # the start of each turn, one line (its summary, else its rules)
     tables: list[DiceTable] = field(default_factory=list)
     items: list[CatalogItem] = field(default_factory=list)
     terms: list[Term] = field(default_factory=list)
@@ -97,6 +98,7 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
     for name in dict.fromkeys(sheet.include):
         if name == "turn":
             content.phases = [n for n in index.numbered if applies_in(node_variants(n), variant)]
+            content.turn_start = turn_start_line(index.game.turn_start)
             present = bool(content.phases)
         elif name == "dice":
             content.tables = [t for t in _pick(sheet.dice, index.tables, index.game.tables)
@@ -122,6 +124,17 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
         if present:
             content.blocks.append(name)
     return content
+
+
+def turn_start_line(start) -> str | None:
+    """The start of the turn as the sheet says it: its summary, else its rules, else its steps in a row."""
+    if start is None:
+        return None
+    if start.summary:
+        return start.summary
+    if start.rules and start.rules.strip():
+        return " ".join(start.rules.split())
+    return " ".join(step.text.strip() for step in start.steps) or None
 
 
 def _steps_in(steps: list, variant: str | None) -> list:
@@ -335,6 +348,9 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
 
     for name in content.blocks:
         if name == "turn":
+            if content.turn_start:  # before phase 1: its name and its line
+                add(name, m.lines(len(TURN_START_NAME) * bold + 2 + len(_plain(content.turn_start, index)), 4.4)
+                    + unit_gap + heading, True)
             for i, node in enumerate(content.phases):
                 phase = node.phase
                 length = len(node.phase.name) * bold + (9 if phase.optional else 0) \
@@ -342,7 +358,8 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 if content.summaries and phase.summary:
                     length += 2 + len(_plain(phase.summary, index))
                 indent = 4.4 * (1 + min(node.level, 2))
-                add(name, m.lines(length, indent) + unit_gap + (heading if i == 0 else 0), i == 0)
+                first = i == 0 and not content.turn_start
+                add(name, m.lines(length, indent) + unit_gap + (heading if first else 0), first)
         elif name == "dice":
             for i, table in enumerate(content.tables):
                 ranges = row_ranges(table)  # None for face rows

@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from .phases import PhaseGroup
 
 
+# The start of each turn (``start_of_turn:`` in phases.yaml): before phase 1, unnumbered, by this name.
+TURN_START_NAME = "Start of turn"
+TURN_START_ANCHOR = "start-of-turn"
+
 
 @dataclass
 class NumberedPhase:

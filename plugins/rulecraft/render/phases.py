@@ -6,7 +6,7 @@ import itertools
 import re
 
 from ..models import links, textrefs
-from ..models.numbering import NumberedPhase, Stage, node_variants, stages
+from ..models.numbering import TURN_START_ANCHOR, TURN_START_NAME, NumberedPhase, Stage, node_variants, stages
 from ..models.records import ACTS
 from .base import (
     NOTE_CLASS,
@@ -171,10 +171,34 @@ def stage_band(parent: Element, stage: Stage) -> Element | None:
     return band
 
 
+def _turn_start_item(parent: Element, ctx: RenderContext, start) -> None:
+    """The start of the turn in the sequence: before phase 1, with no number of its own."""
+    lst = sub(parent, "ol", cls="rc-sequence rc-sequence--start")
+    lst.set("role", "list")
+    item = sub(lst, "li", cls="rc-sequence-item rc-level-0 rc-turn-start")
+    sub(item, "span", "", "rc-number").set("aria-hidden", "true")  # keeps the names aligned with the phases'
+    link(item, TURN_START_NAME, f"#{TURN_START_ANCHOR}", "rc-nolink-terms").tail = " "
+    if start.summary:
+        sub(item, "span", start.summary, "rc-summary rc-nolink-terms")
+
+
+def render_turn_start(parent: Element, ctx: RenderContext, start, level: int = 2) -> None:
+    """The start-of-turn rules, before the first phase's, titled and unnumbered."""
+    section = sub(parent, "section", cls="rc-phase rc-phase--start")
+    heading(section, level, TURN_START_NAME, TURN_START_ANCHOR)
+    if start.summary and not _opens_with(start.rules, start.summary, ctx.index.name_of):
+        sub(section, "p", start.summary, "rc-summary")
+    item_notes(section, ctx, start)
+    ctx.markdown(section, start.rules)
+    steps_list(section, start.steps, ctx)
+
+
 def render_sequence(parent: Element, ctx: RenderContext) -> None:
     """The compact numbered list of all phases, each linking to its rules; one list per stage. Its
     summaries stay unlinked (``rc-nolink-terms``): an index is for finding a phase, its terms are linked
-    in the phase."""
+    in the phase. The start of the turn, when the rules have one, comes first, unnumbered."""
+    if ctx.game.turn_start is not None:
+        _turn_start_item(parent, ctx, ctx.game.turn_start)
     for stage in stages(ctx.game.phase_groups, ctx.index.numbered):
         stage_band(parent, stage)
         _sequence_list(parent, ctx, stage.phases)
@@ -209,6 +233,8 @@ def _sequence_list(parent: Element, ctx: RenderContext, nodes: list[NumberedPhas
 
 def render_turn(parent: Element, ctx: RenderContext) -> None:
     render_sequence(parent, ctx)
+    if ctx.game.turn_start is not None:
+        render_turn_start(parent, ctx, ctx.game.turn_start)
     for stage in stages(ctx.game.phase_groups, ctx.index.numbered):
         band = stage_band(parent, stage)
         if band is not None:
