@@ -31,8 +31,7 @@ from typing import TYPE_CHECKING
 from ..dice.forms import form_summary
 from ..dice.odds import row_ranges
 from .index import GameIndex
-from .numbering import TURN_START_NAME, NumberedPhase, node_variants
-from .records import applies_in, variant_ids
+from .numbering import TURN_START_NAME, NumberedPhase
 from .textrefs import plain_text
 
 if TYPE_CHECKING:
@@ -97,16 +96,16 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
                            variant=variant)
     for name in dict.fromkeys(sheet.include):
         if name == "turn":
-            content.phases = [n for n in index.numbered if applies_in(node_variants(n), variant)]
+            content.phases = index.turn_for(variant)  # a variant's own turn is numbered from 1
             content.turn_start = turn_start_line(index.game.turn_start)
             present = bool(content.phases)
         elif name == "dice":
             content.tables = [t for t in _pick(sheet.dice, index.tables, index.game.tables)
-                              if applies_in(variant_ids(t), variant)]
+                              if index.plays_in(t, variant)]
             present = bool(content.tables)
         elif name == "catalog":
             content.items = [i for i in _pick(sheet.catalog, index.items, index.game.items)
-                             if applies_in(variant_ids(i), variant)]
+                             if index.plays_in(i, variant)]
             present = bool(content.items)
         elif name == "terms":
             content.terms = key_terms(index)
@@ -115,7 +114,8 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
             content.icons = _pick(sheet.icons, index.icons, index.game.icons)
             present = bool(content.icons)
         elif name == "end":
-            content.end, content.scoring = [_steps_in(steps, variant) for steps in (info.end_of_game, info.scoring)]
+            content.end, content.scoring = [_steps_in(index, steps, variant)
+                                            for steps in (info.end_of_game, info.scoring)]
             present = bool(content.end or content.scoring)
         else:  # constants
             ids = [c for c in dict.fromkeys(sheet.constants or list(info.constants)) if c in info.constants]
@@ -137,14 +137,14 @@ def turn_start_line(start) -> str | None:
     return " ".join(step.text.strip() for step in start.steps) or None
 
 
-def _steps_in(steps: list, variant: str | None) -> list:
+def _steps_in(index: GameIndex, steps: list, variant: str | None) -> list:
     """The steps played in ``variant``, nested steps too (a step with other-variant sub-steps is copied
     without them, so the renderer and the estimate share one selection)."""
     kept = []
     for step in steps:
-        if not applies_in(variant_ids(step), variant):
+        if not index.plays_in(step, variant):
             continue
-        nested = _steps_in(step.steps, variant) if step.steps else step.steps
+        nested = _steps_in(index, step.steps, variant) if step.steps else step.steps
         same = len(nested) == len(step.steps) and all(a is b for a, b in zip(nested, step.steps))
         kept.append(step if same else step.model_copy(update={"steps": nested}))
     return kept

@@ -23,6 +23,7 @@ from .base import (
     optional_field,
     variant_field,
 )
+from .variant_views import PARTS
 
 
 class Range(RuleModel):
@@ -92,6 +93,10 @@ class Variant(RuleModel):
     id: Id
     name: ShortText
     summary: Text | None = Field(default=None, description="What changes, in a sentence or two.")
+    replaces: list[Literal[PARTS]] = Field(
+        default_factory=list, description="Parts of the game this variant has its own version of: there, the "
+        "rules marked `variant: base` are not played in it (other variants keep them). `turn`: its own turn "
+        "sequence, numbered from 1.")
 
 
 class ChangelogEntry(RuleModel):
