@@ -172,6 +172,17 @@ def variants_site(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def delve_site(tmp_path_factory) -> Path:
+    """A site of the dungeon-crawl fixture (tests/data/variants/delve): a scenario with its own turn, set-up
+    numbered on across groups, cards without counts, players "1+", a start of turn; built with --strict."""
+    project = make_project(tmp_path_factory.mktemp("delve"))
+    shutil.copytree(REPO / "tests" / "data" / "variants" / "delve", project / "rules_data" / "delve")
+    result = build(project)
+    assert result.returncode == 0, result.stderr
+    return project / "site"
+
+
+@pytest.fixture(scope="session")
 def zensical_variants_site(tmp_path_factory) -> Path:
     """The same fixture game built as the README says for Zensical: `rulecraft pages`, then `zensical build`."""
     zensical = engine("zensical")

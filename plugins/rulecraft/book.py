@@ -67,6 +67,11 @@ class Game:
         return self.phases_file.phases if self.phases_file else []
 
     @property
+    def turn_start(self):
+        """What happens at the start of each turn, before phase 1 (``start_of_turn:``), or None."""
+        return self.phases_file.start_of_turn if self.phases_file else None
+
+    @property
     def phase_groups(self):
         return self.phases_file.groups if self.phases_file else []
 

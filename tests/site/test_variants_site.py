@@ -71,3 +71,62 @@ def test_pdf_log_lines_name_a_variant_sheet_by_game_and_variant(tmp_path):
     assert any("Isle of Fame, Monsters add-on cheat sheet: " in line for line in lines), lines
     assert any("rulecraft: Isle of Fame cheat sheet: " in line for line in lines), lines
     assert not [line for line in lines if "isle/cheatsheet-" in line or "'isle'" in line]
+
+
+# --- the dungeon crawl (tests/data/variants/delve): what the ports lost, as a built site shows it ------------
+
+
+def test_delve_turn_page_numbers_the_scenarios_own_turn_from_1(delve_site):
+    turn = page(delve_site, "delve/turn/")
+    items = turn.select(".rc-sequence-item")
+    numbers = [(i.select_one(".rc-number").get_text(), i.select_one("a").get_text()) for i in items]
+    assert numbers[0] == ("", "Start of turn")  # before phase 1, unnumbered
+    assert numbers[1:] == [("1", "Explore"), ("2", "Fight"), ("3", "Light"), ("4", "Loot"), ("5", "Wander"),
+                           ("6", "Draw"), ("1", "Run"), ("2", "Dodge"), ("3", "Fall"), ("4", "Count")]
+    bands = {b["id"]: b.get("data-rc-variant") for b in turn.select(".rc-sequence ~ .rc-stage-band, "
+                                                                    "p.rc-stage-band") if "-rules" not in b["id"]}
+    assert bands == {"stage-heroes": "base lanterns", "stage-dungeon": "base lanterns",
+                     "stage-flight": "collapse", "stage-rubble": "collapse"}
+    assert [s.get_text() for s in turn.select("#stage-flight .rc-stage-number, #stage-rubble .rc-stage-number")] \
+        == ["Stage 1", "Stage 2"]  # the scenario's own stages, from 1
+    assert turn.find(id="start-of-turn").get_text().startswith("Start of turn")
+    assert turn.select_one("#count ~ p a.rc-phase-ref, section:has(> #count) a.rc-phase-ref").get_text() \
+        == "phase 1 (Run)"
+
+
+def test_delve_scenario_sheet_has_its_own_numbers_and_stages(delve_site):
+    sheet = page(delve_site, "delve/cheatsheet-collapse/")
+    rows = [(li.select_one(".rc-number").get_text(), li.select_one(".rc-sheet-phase-name").get_text())
+            for li in sheet.select(".rc-sheet-phase")]
+    assert rows == [("", "Start of turn"), ("1", "Run"), ("2", "Dodge"), ("3", "Fall"), ("4", "Count")]
+    assert [t.get_text(" ", strip=True) for t in sheet.select(".rc-sheet-stage-title")] == ["1 Flight", "2 Rubble"]
+    assert "after round 8" in sheet.select_one(".rc-sheet-end").get_text()
+    assert "1+ players" in sheet.select_one(".rc-sheet-version").get_text()
+    base = page(delve_site, "delve/cheatsheet/")
+    assert [li.select_one(".rc-number").get_text() for li in base.select(".rc-sheet-phase")] == \
+        ["", "1", "2", "4", "5", "6"]  # the lanterns' phase 3 is the add-on's
+    assert "torch track reaches 0" in base.select_one(".rc-sheet-end").get_text()
+
+
+def test_delve_overview_setup_players_and_variant_numbers(delve_site):
+    overview = page(delve_site, "delve/")
+    facts = dict(zip([d.get_text() for d in overview.select(".rc-facts dt")],
+                     [d.get_text() for d in overview.select(".rc-facts dd")]))
+    assert facts["Players"] == "1+"
+    groups = overview.select("li.rc-step-group")
+    assert [g.contents[0].strip() for g in groups] == ["The dungeon", "The heroes"]
+    assert groups[1].select_one("ol.rc-steps--continued")["start"] == "5"  # 1-4 in the first group
+    torch = next(li for li in overview.select("li") if "torch track beside" in li.get_text() and not li.find("li"))
+    assert torch["data-rc-variant"] == "base lanterns"  # the add-on keeps the base set-up step
+    falling = overview.find(id="collapse-rules").parent
+    assert falling.select_one("[data-rc-const=rounds]").get_text() == "8"  # the scenario's own number
+    assert "phase 1 (Run)" in falling.get_text()
+    end = next(li for li in overview.select("li") if "every hero has left" in li.get_text())
+    assert end.select_one("[data-rc-const=rounds]").get_text() == "8"
+    assert "1+ players" in page(delve_site, "").get_text()
+
+
+def test_delve_cards_without_counts_show_none(delve_site):
+    cards = page(delve_site, "delve/cards/")
+    assert len(cards.select(".rc-card")) == 4 and not cards.select(".rc-badge--qty")
+    assert cards.select_one(".rc-deck-count").get_text() == "How many of these cards the deck holds is not known."

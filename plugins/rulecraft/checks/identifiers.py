@@ -7,6 +7,7 @@ from collections.abc import Iterable, Iterator
 from ..models import RuleModel
 from ..models.index import GameIndex
 from ..models.links import OVERVIEW_ANCHORS
+from ..models.numbering import TURN_START_ANCHOR
 from ..problems import Problem, error
 
 
@@ -37,6 +38,12 @@ def check(index: GameIndex) -> Iterator[Problem]:
         if section.id in OVERVIEW_ANCHORS:
             yield error("reserved-id", f"section id '{section.id}' is taken by the overview page's own heading",
                         game.where(section, "id"), f"rename it, e.g. '{section.id}-rules'", game.id)
+    if game.turn_start is not None:
+        for node in index.numbered:
+            if node.id == TURN_START_ANCHOR:
+                yield error("reserved-id", f"phase id '{node.id}' is taken by the turn page's start of turn "
+                            "(start_of_turn)", game.where(node.phase, "id"), f"rename it, e.g. '{node.id}-phase'",
+                            game.id)
     for kind, items in _groups(index):
         first: dict[str, RuleModel] = {}
         for item in items:

@@ -1,6 +1,8 @@
 """Variants: every `variant:` an item names is declared under `variants:` in game.yaml (or is `base`),
 constants give values only for declared variants, and the cheat sheet's variants exist. `base` names the
-game without variants, so no variant may take it as its id."""
+game without variants, so no variant may take it as its id. A rule marked `base` is replaced only in the
+variants that replace its part of the game (`replaces:`): marked so where none does, it is played in every
+way to play, which is a warning; so is a variant with its own turn and no phase of its own."""
 
 from __future__ import annotations
 
@@ -9,7 +11,9 @@ from collections.abc import Iterator
 
 from ..models import RuleModel
 from ..models.index import GameIndex, iter_models
+from ..models.numbering import node_variants
 from ..models.records import BASE_VARIANT, variant_ids
+from ..models.variant_views import PART_WORDS, part_of, replacing
 from ..problems import Problem, error, warning
 
 
@@ -44,6 +48,12 @@ def check(index: GameIndex) -> Iterator[Problem]:
                               f"'{name}' as in the base game", game.where(const, "variants", name),
                               "leave the variant out of 'variants:' when its value does not change", game.id,
                               f"const:{const_id}")
+    for variant in info.variants:
+        if "turn" in variant.replaces and not any(variant.id in node_variants(n) for n in index.numbered):
+            yield warning("variant-own-turn-empty", f"variant '{variant.id}' has its own turn (replaces: turn) "
+                          "but no phase names it", game.where(variant, "replaces"),
+                          f"give its phases 'variant: {variant.id}', or leave 'turn' out of 'replaces:'", game.id,
+                          f"variant:{variant.id}")
     for i, name in enumerate(info.cheatsheet.variants):
         if name not in index.variants:
             yield error("variant-unknown", f"cheat sheet for unknown variant '{name}'",
@@ -64,3 +74,10 @@ def _item(index: GameIndex, obj: RuleModel) -> Iterator[Problem]:
     if BASE_VARIANT in names and len(names) > 1:
         yield error("variant-base-mixed", f"'{BASE_VARIANT}' (only without variants) listed with variants",
                     game.where(obj, "variant"), f"write either 'variant: {BASE_VARIANT}' or the variants", game.id)
+    elif names == [BASE_VARIANT] and index.variants:
+        part = part_of(obj)
+        if part is not None and not replacing(part, index.variants):
+            yield warning("variant-base-unreplaced", f"'variant: {BASE_VARIANT}' but no variant replaces "
+                          f"{PART_WORDS[part]}: this rule is played in every way to play", game.where(obj, "variant"),
+                          f"add '{part}' to 'replaces:' of the variant that has its own, or leave "
+                          f"'variant: {BASE_VARIANT}' out", game.id)

@@ -287,9 +287,12 @@ def parse_cards_csv(text: str, file: str) -> tuple[list[Card], list[Problem]]:
 
 
 def card_data(card: Card) -> dict:
-    """A card as it is written in cards.yaml: every field set, in model order, qty always shown."""
+    """A card as it is written in cards.yaml: every field set, in model order; a stated qty always shown
+    (no count in the source: no qty)."""
     data = compact(card.model_dump())
-    return {key: card.qty if key == "qty" else data[key] for key in Card.model_fields if key == "qty" or key in data}
+    if card.qty is not None:
+        data["qty"] = card.qty
+    return {key: data[key] for key in Card.model_fields if key in data}
 
 
 def _indent(text: str, width: int) -> str:
@@ -416,7 +419,7 @@ def import_deck(game_dir: Path, deck_id: str, csv_path: Path, deck_name: str | N
                                     "ids use lower-case letters, digits, '-' and '_'")])
     path = game_dir / "cards.yaml"
     shown = display_path(path)
-    summary = ImportSummary(path, deck_id, len(cards), sum(c.qty for c in cards))
+    summary = ImportSummary(path, deck_id, len(cards), sum(c.qty or 0 for c in cards))
     if not path.exists():
         cards_data = [card_data(card) for card in cards]
         deck = {"id": deck_id, "name": deck_name or deck_id.replace("-", " ").capitalize(), "cards": cards_data}

@@ -35,7 +35,8 @@ from .inline import RefInlineProcessor
 from .mentions import Mentions
 from .termlinks import TermLinkTreeprocessor
 from .variants import PRIORITY as VARIANT_SLOT_PRIORITY
-from .variants import VariantSlotTreeprocessor
+from .variants import VALUES_PRIORITY as VARIANT_VALUES_PRIORITY
+from .variants import VariantSlotTreeprocessor, VariantValuesTreeprocessor
 
 
 @dataclass
@@ -141,6 +142,8 @@ class RulecraftExtension(BlocksExtension):
         # After inline code (190) so `{term:x}` in backticks stays literal; before links and HTML.
         md.inlinePatterns.register(RefInlineProcessor(md, self), "rulecraft-ref", 185)
         md.treeprocessors.register(VariantSlotTreeprocessor(md, self), "rulecraft-variants", VARIANT_SLOT_PRIORITY)
+        md.treeprocessors.register(VariantValuesTreeprocessor(md), "rulecraft-variant-values",
+                                   VARIANT_VALUES_PRIORITY)
         if self.getConfig("link_terms"):
             # After inline processing (20) so it sees final text nodes, after toc (5) so headings have
             # their ids (sections). Handed final glossary URLs by an engine (the MkDocs plugin), last:

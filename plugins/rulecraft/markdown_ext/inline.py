@@ -64,6 +64,11 @@ class RefInlineProcessor(InlineProcessor):
         # A link to a phase, table, card or deck: its words are a name, never auto-linked to the glossary.
         el = etree.Element("a", {"class": f"{LINK_CLASS[kind]} rc-nolink-terms", "href": ctx.href(kind, target)})
         el.text = text
+        vals = index.number_vals(target) if kind == "phase" and not (shown and shown.strip()) else None
+        if vals:  # a variant's own turn numbers this phase otherwise: the switch shows that number
+            name = index.phases[target].phase.name
+            el.set("data-rc-vals", json.dumps({v: f"phase {n} ({name})" for v, n in vals.items()},
+                                              separators=(",", ":"), ensure_ascii=False))
         return el
 
 

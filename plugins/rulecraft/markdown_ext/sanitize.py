@@ -61,7 +61,7 @@ BLOCK_TAGS = frozenset({
 GLOBAL_ATTRIBUTES = frozenset({"class", "id", "title", "role", "hidden", "lang", "dir", "tabindex"})
 ATTRIBUTE_PREFIXES = ("aria-", "data-")
 TAG_ATTRIBUTES = {
-    "a": {"href", "download"}, "img": {"src", "alt", "width", "height", "loading"}, "ol": {"start"},
+    "a": {"href", "download"}, "img": {"src", "alt", "width", "height", "loading"}, "ol": {"start"}, "li": {"value"},
     "th": {"scope", "colspan", "rowspan"}, "td": {"colspan", "rowspan"}, "col": {"span"}, "colgroup": {"span"},
     "input": {"type", "checked", "disabled", "name", "value", "min", "max", "step", "inputmode", "placeholder",
               "autocomplete"},

@@ -1,7 +1,14 @@
-"""The variant switch's slot: every page of a game with variants gets, under its title, an empty hidden
+"""The variant switch's slot, and a variant's own numbers in its own text.
+
+The slot: every page of a game with variants gets, under its title, an empty hidden
 box naming the game and its variants. player.js sees it and loads variants.lazy.js, which fills it with a
 labelled choice (remembered per game); without script the box stays hidden and the page shows the base
-game with every variant's rules badged. Cheat-sheet pages get none: each sheet is one way to play."""
+game with every variant's rules badged. Cheat-sheet pages get none: each sheet is one way to play.
+
+A variant's numbers: a number that changes under variants ({const:...}, a phase's number) is written with
+the base game's value and its variants' values in data-rc-vals. Inside text that belongs to variants (an
+element with data-rc-variant that the base game does not show, or a cheat sheet fixed to one variant) the
+number shown is that variant's, so "raised to 20" reads right in the default view too."""
 
 from __future__ import annotations
 
@@ -10,7 +17,11 @@ from xml.etree import ElementTree as etree
 
 from markdown.treeprocessors import Treeprocessor
 
+from ..models.records import BASE_VARIANT
+from ..render.base import VARIANT_ATTR
+
 PRIORITY = 4  # after toc (5): the slot is no heading and takes no id from it
+VALUES_PRIORITY = 3  # after the inline pass (20), which writes the numbers
 
 
 class VariantSlotTreeprocessor(Treeprocessor):
@@ -33,3 +44,24 @@ class VariantSlotTreeprocessor(Treeprocessor):
         if first is None:  # a generated page's title is the first block's heading
             first = next((i for i, el in enumerate(root) if el.find("h1") is not None), -1)
         root.insert(first + 1, slot)
+
+
+class VariantValuesTreeprocessor(Treeprocessor):
+    """Numbers inside a variant's own text take that variant's value (see the module's docstring)."""
+
+    def run(self, root: etree.Element) -> None:
+        self._visit(root, None)
+
+    def _visit(self, el: etree.Element, views: list[str] | None) -> None:
+        fixed = el.get("data-rc-fixed")
+        if fixed is not None:
+            views = [fixed]  # a cheat sheet: one way to play, whatever it holds
+        elif el.get(VARIANT_ATTR):
+            views = el.get(VARIANT_ATTR).split()
+        vals = el.get("data-rc-vals")
+        if vals and views and BASE_VARIANT not in views:
+            shown = {json.loads(vals).get(view) for view in views}
+            if len(shown) == 1 and None not in shown:  # every view it is shown in reads one value
+                el.text = shown.pop()
+        for child in el:
+            self._visit(child, views)

@@ -17,10 +17,10 @@ _MODULE_OF = {
     "CustomDie": "dice", "DiceExpr": "dice", "DiceFile": "dice", "DiceRow": "dice", "DiceTable": "dice",
     "DieFace": "dice", "Modifier": "dice",
     "ChangelogEntry": "game", "Component": "game", "Constant": "game", "GameFile": "game", "OpenQuestion": "game",
-    "Range": "game", "Section": "game", "Variant": "game",
+    "PlayerCount": "game", "Range": "game", "Section": "game", "Variant": "game",
     "GlossaryFile": "glossary", "Term": "glossary",
     "Glyph": "icons", "Icon": "icons", "IconsFile": "icons",
-    "Phase": "phases", "PhasesFile": "phases",
+    "Phase": "phases", "PhasesFile": "phases", "TurnStart": "phases",
 }
 
 # One file per concept in rules_data/<game>/ ; the key is the file's stem.

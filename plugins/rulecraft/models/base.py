@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, StringConstraints, model_validator
 from pydantic_core import PydanticCustomError
@@ -167,9 +167,15 @@ class Step(RuleModel, records.Step):
     condition: str | None = condition_field()
     from_round: int | None = from_round_field()
     variant: Id | list[Id] | None = variant_field()
+    numbering: Literal["continue"] | None = Field(default=None, description="On a group of steps (a step "
+                                                  "with steps): `continue` numbers its steps on from the list's "
+                                                  "previous steps (1–9, then 10, 11 in the next group), the group's "
+                                                  "own text a title without a number. Default: nested (3a, 3b).")
 
     @model_validator(mode="after")
     def _conditions(self):
+        if self.numbering and not self.steps:
+            raise ValueError("'numbering: continue' belongs on a group of steps: this step has no 'steps'")
         return condition_given(self)
 
 

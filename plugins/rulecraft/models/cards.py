@@ -22,7 +22,8 @@ from .base import (
 class Card(RuleModel, records.Card):
     id: Id
     name: ShortText
-    qty: int = Field(default=1, ge=0, le=1000)
+    qty: int | None = Field(default=None, ge=0, le=1000, description="How many of this card the deck holds; "
+                            "leave out when the source gives no count (nothing is shown, nothing assumed).")
     type: Name | None = None
     text: Text | None = Field(default=None, description="The card's effect (Markdown).")
     icons: list[Id] = Field(default_factory=list)

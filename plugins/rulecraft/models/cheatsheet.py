@@ -32,8 +32,8 @@ from ..dice.forms import form_summary
 from ..dice.modifiers import modifier_text
 from ..dice.odds import row_ranges
 from .index import GameIndex
-from .numbering import NumberedPhase, node_variants
-from .records import ACTS, applies_in, variant_ids
+from .numbering import TURN_START_NAME, NumberedPhase
+from .records import ACTS
 from .textrefs import find_refs, plain_text
 
 if TYPE_CHECKING:
@@ -48,6 +48,7 @@ class SheetContent:
 
     blocks: list[str]
     phases: list[NumberedPhase] = field(default_factory=list)
+    turn_start: str | None = None  # the start of each turn, one line (its summary, else its rules)
     tables: list[DiceTable] = field(default_factory=list)
     items: list[CatalogItem] = field(default_factory=list)
     terms: list[Term] = field(default_factory=list)
@@ -98,15 +99,16 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
                            variant=variant)
     for name in dict.fromkeys(sheet.include):
         if name == "turn":
-            content.phases = [n for n in index.numbered if applies_in(node_variants(n), variant)]
+            content.phases = index.turn_for(variant)  # a variant's own turn is numbered from 1
+            content.turn_start = turn_start_line(index.game.turn_start)
             present = bool(content.phases)
         elif name == "dice":
             content.tables = [t for t in _pick(sheet.dice, index.tables, index.game.tables)
-                              if applies_in(variant_ids(t), variant)]
+                              if index.plays_in(t, variant)]
             present = bool(content.tables)
         elif name == "catalog":
             content.items = [i for i in _pick(sheet.catalog, index.items, index.game.items)
-                             if applies_in(variant_ids(i), variant)]
+                             if index.plays_in(i, variant)]
             present = bool(content.items)
         elif name == "terms":
             content.terms = key_terms(index)
@@ -115,7 +117,8 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
             content.icons = _pick(sheet.icons, index.icons, index.game.icons)
             present = bool(content.icons)
         elif name == "end":
-            content.end, content.scoring = [_steps_in(steps, variant) for steps in (info.end_of_game, info.scoring)]
+            content.end, content.scoring = [_steps_in(index, steps, variant)
+                                            for steps in (info.end_of_game, info.scoring)]
             present = bool(content.end or content.scoring)
         elif name == "constants":
             ids = [c for c in dict.fromkeys(sheet.constants or list(info.constants)) if c in info.constants]
@@ -127,7 +130,7 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
             content.blocks.append(name)
     if "sections" in content.blocks:
         wanted = sheet.sections or named_sections(content)
-        content.sections = [s for s in _pick(wanted, index.sections, []) if applies_in(variant_ids(s), variant)]
+        content.sections = [s for s in _pick(wanted, index.sections, []) if index.plays_in(s, variant)]
         if not content.sections:
             content.blocks.remove("sections")
     return content
@@ -155,14 +158,25 @@ def named_sections(content: SheetContent) -> list[str]:
                               if ref.kind == "section" and ":" not in ref.target))  # not another game's
 
 
-def _steps_in(steps: list, variant: str | None) -> list:
+def turn_start_line(start) -> str | None:
+    """The start of the turn as the sheet says it: its summary, else its rules, else its steps in a row."""
+    if start is None:
+        return None
+    if start.summary:
+        return start.summary
+    if start.rules and start.rules.strip():
+        return " ".join(start.rules.split())
+    return " ".join(step.text.strip() for step in start.steps) or None
+
+
+def _steps_in(index: GameIndex, steps: list, variant: str | None) -> list:
     """The steps played in ``variant``, nested steps too (a step with other-variant sub-steps is copied
     without them, so the renderer and the estimate share one selection)."""
     kept = []
     for step in steps:
-        if not applies_in(variant_ids(step), variant):
+        if not index.plays_in(step, variant):
             continue
-        nested = _steps_in(step.steps, variant) if step.steps else step.steps
+        nested = _steps_in(index, step.steps, variant) if step.steps else step.steps
         same = len(nested) == len(step.steps) and all(a is b for a, b in zip(nested, step.steps))
         kept.append(step if same else step.model_copy(update={"steps": nested}))
     return kept
@@ -366,6 +380,9 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
 
     for name in content.blocks:
         if name == "turn":
+            if content.turn_start:  # before phase 1: its name and its line
+                add(name, m.lines(len(TURN_START_NAME) * bold + 2 + len(_plain(content.turn_start, index)), 4.4)
+                    + unit_gap + heading, True)
             for i, node in enumerate(content.phases):
                 phase = node.phase
                 length = len(node.phase.name) * bold + (9 if phase.optional else 0) \
@@ -374,7 +391,8 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 if content.summaries and phase.summary:
                     length += 2 + len(_plain(phase.summary, index))
                 indent = 4.4 * (1 + min(node.level, 2))
-                add(name, m.lines(length, indent) + unit_gap + (heading if i == 0 else 0), i == 0)
+                first = i == 0 and not content.turn_start
+                add(name, m.lines(length, indent) + unit_gap + (heading if first else 0), first)
         elif name == "dice":
             for i, table in enumerate(content.tables):
                 ranges = row_ranges(table)  # None for face rows

@@ -107,4 +107,4 @@ def summarise(index: GameIndex, prose_files: dict[str, str]) -> GameSummary:
         game=game.id, title=game.title,
         phases_with_rules=sum(1 for n in index.numbered if n.phase.has_rules and not n.phase.todo),
         phases=len(index.numbered), todos=todos, open_questions=len(questions), terms=len(game.terms),
-        dice_tables=len(game.tables), cards=sum(c.qty for d in game.decks for c in d.cards), icons=len(game.icons))
+        dice_tables=len(game.tables), cards=sum(c.qty or 0 for d in game.decks for c in d.cards), icons=len(game.icons))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, StringConstraints, model_validator
@@ -26,6 +27,7 @@ from .base import (
     optional_field,
     variant_field,
 )
+from .variant_views import PARTS
 
 
 class Range(RuleModel):
@@ -35,6 +37,29 @@ class Range(RuleModel):
     @model_validator(mode="after")
     def _ordered(self):
         if self.max < self.min:
+            raise ValueError(f"max ({self.max}) is smaller than min ({self.min})")
+        return self
+
+
+def _open_range(value: Any) -> Any:
+    """``"2+"`` is ``{min: 2}``: the source states a minimum and no maximum."""
+    if isinstance(value, str):
+        match = re.fullmatch(r"\s*([0-9]{1,4})\s*\+\s*", value)
+        if match is None:
+            raise ValueError(f"{value!r} is not a player count: write {{min: 2, max: 4}}, {{min: 2}} or \"2+\"")
+        return {"min": int(match.group(1))}
+    return value
+
+
+class PlayerCount(RuleModel):
+    """How many play: a range, or a minimum alone when the source states no maximum (shown "2+ players")."""
+
+    min: int = Field(ge=0)
+    max: int | None = Field(default=None, ge=0, description="Leave out when the source states no maximum.")
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        if self.max is not None and self.max < self.min:
             raise ValueError(f"max ({self.max}) is smaller than min ({self.min})")
         return self
 
@@ -74,6 +99,10 @@ class Variant(RuleModel):
     id: Id
     name: ShortText
     summary: Text | None = Field(default=None, description="What changes, in a sentence or two.")
+    replaces: list[Literal[PARTS]] = Field(
+        default_factory=list, description="Parts of the game this variant has its own version of: there, the "
+        "rules marked `variant: base` are not played in it (other variants keep them). `turn`: its own turn "
+        "sequence, numbered from 1.")
     accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
@@ -178,7 +207,8 @@ class GameFile(RuleModel):
     subtitle: Name | None = None
     version: str | None = Field(default=None, description="Rules version, in quotes: \"1.0\"; leave it out when "
                                                           "the source states none.")
-    players: Range | None = None
+    players: Annotated[PlayerCount, BeforeValidator(_open_range)] | None = Field(
+        default=None, description="{min: 2, max: 4}; {min: 2} or \"2+\" when the source states no maximum.")
     play_time: Range | None = Field(default=None, description="Minutes.")
     summary: Text = Field(description="One or two sentences: what the game is about.")
     objective: Text | None = None

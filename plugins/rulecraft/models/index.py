@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..book import Game
 from . import records
-from .numbering import NumberedPhase, number_phases
+from .numbering import NumberedPhase, node_variants, number_phases, stages
 from .term_matcher import TermMatcher
 from .textrefs import plain_text
+from .variant_views import part_of, plays_in, views_of
 
 if TYPE_CHECKING:
     from . import (
@@ -65,7 +66,12 @@ def plain_markdown(text: str) -> str:
 @dataclass
 class GameIndex:
     game: Game
+    # Every phase in file order, each with the number a page shows by default: its number in the turn of
+    # the base game (and of the variants that keep it), else in the own turn of the variant it belongs to.
     numbered: list[NumberedPhase] = field(default_factory=list)
+    # The turn sequences, numbered each from 1: None is the base game's (variants without their own turn
+    # play it, numbered as the full turn), then each variant that replaces the turn (``replaces: [turn]``).
+    turns: dict[str | None, list[NumberedPhase]] = field(default_factory=dict)
     phases: dict[str, NumberedPhase] = field(default_factory=dict)
     tables: dict[str, DiceTable] = field(default_factory=dict)
     dice: dict[str, CustomDie] = field(default_factory=dict)
@@ -88,6 +94,47 @@ class GameIndex:
         if self._matcher is None:
             self._matcher = TermMatcher([(w, t.id, flag) for t in self.terms.values() for w, flag in t.linked_words()])
         return self._matcher
+
+    def plays_in(self, item, view: str | None) -> bool:
+        """Whether a data item (step, section, table, card...) is played in ``view`` (None: the base game)."""
+        return plays_in(records.variant_ids(item), part_of(item), view, self.variants)
+
+    def views(self, item) -> list[str]:
+        """The views an item is shown in, [] for every one (``variant_views.views_of``)."""
+        return views_of(records.variant_ids(item), part_of(item), self.variants)
+
+    def node_views(self, node: NumberedPhase) -> list[str]:
+        return views_of(node_variants(node), "turn", self.variants)
+
+    def turn_for(self, view: str | None) -> list[NumberedPhase]:
+        """The phases played in ``view``, numbered as that view's turn sequence reads."""
+        own = self.turns.get(view) if view else None
+        if own is not None:
+            return list(own)
+        return [n for n in self.turns.get(None, self.numbered)
+                if plays_in(node_variants(n), "turn", view, self.variants)]
+
+    def number_vals(self, phase_id: str) -> dict[str, str]:
+        """A phase's number in each variant whose own turn numbers it otherwise than the page's default."""
+        node = self.phases.get(phase_id)
+        out = {}
+        for view, turn in self.turns.items():
+            if view is None:
+                continue
+            number = next((n.number for n in turn if n.id == phase_id), None)
+            if node is not None and number is not None and number != node.number:
+                out[view] = number
+        return out
+
+    def stage_vals(self, group_id: str) -> dict[str, str]:
+        """A stage's number in each variant whose own turn numbers it otherwise than the page's default."""
+        default = {st.group.id: st.number for st in stages(self.game.phase_groups, self.numbered) if st.group}
+        out = {}
+        for view, turn in self.turns.items():
+            own = {st.group.id: st.number for st in stages(self.game.phase_groups, turn) if st.group}
+            if view is not None and group_id in own and own[group_id] != default.get(group_id):
+                out[view] = str(own[group_id])
+        return out
 
     def plain(self, text: str) -> str:
         """Rule text as an attribute holds it (a tooltip, an aria-label): references as the words they
@@ -145,9 +192,6 @@ def build_index(game: Game) -> GameIndex:
     if game.cache.index is not None:
         return game.cache.index
     index = GameIndex(game)
-    index.numbered = number_phases(game.phases)
-    for node in index.numbered:
-        index.phases.setdefault(node.id, node)
     for table in game.tables:
         index.tables.setdefault(table.id, table)
     for die in game.custom_dice:
@@ -172,8 +216,30 @@ def build_index(game: Game) -> GameIndex:
             index.sections.setdefault(section.id, section)
         for variant in game.info.variants:
             index.variants.setdefault(variant.id, variant)
+    _number_turns(index)
+    for node in index.numbered:
+        index.phases.setdefault(node.id, node)
     game.cache.index = index
     return index
+
+
+def _number_turns(index: GameIndex) -> None:
+    """The base game's turn, each own turn of a variant, and the default numbers of every phase."""
+    phases, variants = index.game.phases, index.variants
+    own = [v.id for v in variants.values() if "turn" in v.replaces]
+    if not own:
+        index.numbered = number_phases(phases)
+        index.turns = {None: index.numbered}
+        return
+    keeping = [None, *(v for v in variants if v not in own)]
+    index.turns = {None: number_phases(phases, lambda names: any(plays_in(names, "turn", v, variants)
+                                                                   for v in keeping))}
+    for view in own:
+        index.turns[view] = number_phases(phases, lambda names, view=view: plays_in(names, "turn", view, variants))
+    numbers = [{n.id: n.number for n in turn} for turn in index.turns.values()]
+    index.numbered = number_phases(phases)
+    for node in index.numbered:
+        node.number = next((found[node.id] for found in numbers if node.id in found), node.number)
 
 
 def iter_models(game: Game) -> Iterator[RuleModel]:

@@ -11,6 +11,7 @@ Rules (documented in the README):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from string import ascii_lowercase
 from typing import TYPE_CHECKING
@@ -21,6 +22,10 @@ if TYPE_CHECKING:
     from . import Phase
     from .phases import PhaseGroup
 
+
+# The start of each turn (``start_of_turn:`` in phases.yaml): before phase 1, unnumbered, by this name.
+TURN_START_NAME = "Start of turn"
+TURN_START_ANCHOR = "start-of-turn"
 
 
 @dataclass
@@ -50,25 +55,32 @@ def _letter(index: int) -> str:
     return out
 
 
-def number_phases(phases: list[Phase]) -> list[NumberedPhase]:
+def number_phases(phases: list[Phase], keep: Callable[[list[str]], bool] | None = None) -> list[NumberedPhase]:
+    """The phases numbered in order; ``keep`` (given a phase's variants, its parent's when it names none)
+    picks the phases of one turn sequence, numbered as if the others were not there."""
     out: list[NumberedPhase] = []
 
-    def visit(phase: Phase, number: str, level: int, parent: NumberedPhase | None, kind: str) -> None:
+    def kept(phases: list[Phase], inherited: list[str]) -> list[tuple[Phase, list[str]]]:
+        pairs = [(p, variant_ids(p) or inherited) for p in phases]
+        return [(p, names) for p, names in pairs if keep is None or keep(names)]
+
+    def visit(phase: Phase, names: list[str], number: str, level: int, parent: NumberedPhase | None,
+              kind: str) -> None:
         node = NumberedPhase(phase, number, level, parent, kind)
         out.append(node)
-        for i, alt in enumerate(phase.alternatives):
+        for i, (alt, alt_names) in enumerate(kept(phase.alternatives, names)):
             alt_number = number + _letter(i) if level == 0 else f"{number}.{i + 1}"
-            visit(alt, alt_number, level + 1, node, "alternative")
+            visit(alt, alt_names, alt_number, level + 1, node, "alternative")
         own_part = bool((phase.rules and phase.rules.strip()) or phase.steps)
-        for i, sub in enumerate(phase.subphases):
+        for i, (sub, sub_names) in enumerate(kept(phase.subphases, names)):
             if level == 0:
                 sub_number = number + _letter(i + (1 if own_part else 0))
             else:
                 sub_number = f"{number}.{i + 1}"
-            visit(sub, sub_number, level + 1, node, "subphase")
+            visit(sub, sub_names, sub_number, level + 1, node, "subphase")
 
-    for index, phase in enumerate(phases, start=1):
-        visit(phase, str(index), 0, None, "phase")
+    for index, (phase, names) in enumerate(kept(phases, []), start=1):
+        visit(phase, names, str(index), 0, None, "phase")
     return out
 
 
@@ -83,8 +95,12 @@ class Stage:
 
 
 def stages(groups: list[PhaseGroup], numbered: list[NumberedPhase]) -> list[Stage]:
-    """The numbered phases cut into stages, in turn order; one stage of everything when there are none."""
-    order = {g.id: (i, g) for i, g in reversed(list(enumerate(groups, start=1)))}
+    """The numbered phases cut into stages, in turn order; one stage of everything when there are none.
+    Stages are numbered by their order under ``groups:`` among those these phases use: a variant's own
+    turn numbers its own stages from 1."""
+    used = {node.phase.group for node in numbered if node.parent is None}
+    present = [g for g in groups if g.id in used]
+    order = {g.id: (i, g) for i, g in reversed(list(enumerate(present, start=1)))}
     out: list[Stage] = []
     for node in numbered:
         top = node

@@ -77,7 +77,25 @@ class PhaseGroup(RuleModel):
     accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
+class TurnStart(RuleModel):
+    """What happens at the start of each turn, before its first phase (shown there, without a number)."""
+
+    summary: str | None = Field(default=None, description="One line for the turn overview and cheat sheet.")
+    rules: Text | None = Field(default=None, description="The rules (Markdown).")
+    steps: list[StepItem] = Field(default_factory=list)
+    todo: str | None = None
+    designer_note: Text | None = Field(default=None, description=NOTE_HELP)
+
+    @model_validator(mode="after")
+    def _has_rules(self):
+        if not ((self.rules and self.rules.strip()) or self.steps or self.todo):
+            raise ValueError("'start_of_turn' needs 'rules' or 'steps' (or a 'todo' saying what is missing)")
+        return self
+
+
 class PhasesFile(RuleModel):
+    start_of_turn: TurnStart | None = Field(default=None, description="At the start of each turn, before the "
+                                            "first phase: rules or steps shown before phase 1, unnumbered.")
     groups: list[PhaseGroup] = Field(default_factory=list, description="Stages of the turn, in order; each "
                                      "top-level phase names its stage with `group:`.")
     phases: list[Phase] = Field(min_length=1)

@@ -34,11 +34,6 @@ def variant_ids(item) -> list[str]:
     return [value] if isinstance(value, str) else list(dict.fromkeys(value))
 
 
-def applies_in(names: list[str], variant: str | None) -> bool:
-    """Whether an item of these variants is played in ``variant`` (None: the base game)."""
-    return not names or (variant or BASE_VARIANT) in names
-
-
 def shown_number(value: int | float) -> str:
     return f"{value:g}" if isinstance(value, float) else str(value)
 

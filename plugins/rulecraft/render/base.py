@@ -17,6 +17,7 @@ from xml.etree import ElementTree as etree
 from ..models import links
 from ..models.index import GameIndex
 from ..models.records import BASE_VARIANT, variant_ids
+from ..models.variant_views import part_of, views_of
 
 if TYPE_CHECKING:
     from ..models import Step
@@ -88,26 +89,34 @@ def condition_markers(parent: Element, rule, word: str = "Applies") -> None:
         sub(cond, "span", rule.condition).tail = " "
 
 
-# Items of a variant carry data-rc-variant (ids, space-separated; "base": only without a variant) and a
-# badge naming it. Without script every item shows, badged; the variant switch (variants.lazy.js) hides
-# those of other variants. A number that changes under a variant carries its values in data-rc-vals.
+# Items of a variant carry data-rc-variant (the views they are shown in, space-separated: "base" for the
+# base game, variant ids) and a badge naming their variants. Without script every item shows, badged; the
+# variant switch (variants.lazy.js) hides those not shown in the chosen view. A number that changes under
+# a variant carries its values in data-rc-vals.
 VARIANT_ATTR = "data-rc-variant"
 
 
 def variant_markers(parent: Element, item, ctx: RenderContext, holder: Element | None = None) -> bool:
     """Badges naming the variants ``item`` belongs to, in ``parent``; ``holder`` (the element the switch
-    hides) gets their ids. False when the item belongs to every way to play."""
-    return variant_badges(parent, variant_ids(item), ctx, holder)
+    hides) gets the views it is shown in. False when the item belongs to every way to play."""
+    return variant_badges(parent, variant_ids(item), ctx, holder, part_of(item))
 
 
-def variant_badges(parent: Element, names: list[str], ctx: RenderContext, holder: Element | None = None) -> bool:
-    if not names:
-        return False
+def variant_badges(parent: Element, names: list[str], ctx: RenderContext, holder: Element | None = None,
+                   part: str | None = None) -> bool:
+    views = views_of(names, part, ctx.index.variants)
+    if not views:
+        return False  # shown in every view (a base rule no variant replaces): nothing to mark
     if holder is not None:
-        holder.set(VARIANT_ATTR, " ".join(names))
+        holder.set(VARIANT_ATTR, " ".join(views))
     for name in names:
         if name == BASE_VARIANT:
-            badge(parent, "Base game only", "variant", "Not played in a variant")
+            replaced = [v.name for v in ctx.index.variants.values() if v.id not in views]
+            if len(views) == 1:
+                badge(parent, "Base game only", "variant", "Not played in a variant")
+            else:
+                badge(parent, "Not in variant: " + ", ".join(replaced), "variant",
+                      "The base game's rule; these variants have their own instead")
         else:
             variant = ctx.index.variants.get(name)
             badge(parent, f"Variant: {variant.name if variant else name}", "variant",
@@ -179,11 +188,20 @@ def unwritten(parent: Element, what: str = "this phase") -> Element:
 
 
 def steps_list(parent: Element, steps: list[Step], ctx: RenderContext, ordered: bool = True) -> Element | None:
+    """Numbered (or bulleted) steps; nested steps are numbered under their step (3a, 3b), except a group
+    marked ``numbering: continue``: its text is an unnumbered title and its steps go on with the list's
+    numbers (1–9 in one group, 10 in the next), as sources that number set-up across groups do."""
     if not steps:
         return None
     lst = sub(parent, "ol" if ordered else "ul", cls="rc-steps")
+    grouped = ordered and any(step.numbering == "continue" for step in steps)
+    count = 0  # the last number shown in this list
     for step in steps:
-        item = sub(lst, "li", step.text)
+        group = grouped and step.numbering == "continue"
+        item = sub(lst, "li", step.text, "rc-step-group" if group else None)
+        if grouped and not group:
+            count += 1
+            item.set("value", str(count))  # a group's title takes no number of the list
         if step.id:
             item.set("id", step.id)
         if step.todo or step.designer_note or step.conditional or step.variant:
@@ -192,7 +210,11 @@ def steps_list(parent: Element, steps: list[Step], ctx: RenderContext, ordered: 
             condition_markers(item, step)
             inline_notes(item, step)
         if step.steps:
-            steps_list(item, step.steps, ctx, ordered)
+            nested = steps_list(item, step.steps, ctx, ordered)
+            if group:
+                nested.set("class", "rc-steps rc-steps--continued")
+                nested.set("start", str(count + 1))
+                count += len(step.steps)
     return lst
 
 
@@ -235,6 +257,7 @@ def set_term_text(el: etree.Element, name: str, text: str) -> None:
         el.set("data-rc-term-name", name)
 
 
-def range_text(low: int, high: int, unit: str = "") -> str:
-    value = str(low) if low == high else f"{low}–{high}"
+def range_text(low: int, high: int | None, unit: str = "") -> str:
+    """'2–4 players', '3 players'; no upper end (a player count the source leaves open): '2+ players'."""
+    value = f"{low}+" if high is None else str(low) if low == high else f"{low}–{high}"
     return f"{value} {unit}".strip()

@@ -19,8 +19,9 @@ def render_card(parent: Element, card: Card, ctx: RenderContext, level: int = 3)
     meta = sub(box, "p", cls="rc-card-meta")
     if card.qty:
         badge(meta, f"×{card.qty}", "qty", f"{card.qty} in the deck")
-    else:  # listed (an example, a card the source shows) without a known count
+    elif card.qty == 0:  # listed (an example, a card the source shows) without a known count
         badge(meta, "Count unknown", "qty")
+    # no qty written: the source gives no count, and the card shows none
     if card.type:
         badge(meta, card.type, "type")
     if card.changed_in:
@@ -53,7 +54,7 @@ def render_deck(parent: Element, deck: Deck, ctx: RenderContext, level: int = 2)
 
 def deck_count(deck: Deck) -> str:
     """One line a player can trust: the cards the deck holds; cards without a known count said apart."""
-    total = sum(card.qty for card in deck.cards)
+    total = sum(card.qty or 0 for card in deck.cards)
     counted = sum(1 for card in deck.cards if card.qty)
     uncounted = len(deck.cards) - counted
     if not total:

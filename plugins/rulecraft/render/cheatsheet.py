@@ -22,10 +22,10 @@ from ..models.cheatsheet import (
     sheet_content,
 )
 from ..models.links import GAME_PAGES, PAGE_FOR_KIND
-from ..models.numbering import stages
+from ..models.numbering import TURN_START_NAME, stages
 from ..models.records import ACTS
 from ..models.textrefs import REF_RE, plain_text, split_target
-from .base import Element, RenderContext, heading, sub
+from .base import Element, RenderContext, heading, range_text, sub
 from .emoji import CREDIT, CREDIT_URL, emoji_data_uri
 from .icons import render_glyph
 
@@ -75,6 +75,13 @@ def _phase_item(lst: Element, ctx: RenderContext, content: SheetContent, node) -
 def _turn(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
     """The spine of the sheet: one box, a band per stage (groups in phases.yaml), numbered phases."""
     box = _block(parent, "turn", "Turn sequence")
+    if content.turn_start:  # before phase 1, unnumbered
+        band = sub(box, "div", cls="rc-sheet-stage rc-sheet-stage-0 rc-sheet-start")
+        li = sub(sub(band, "ol", cls="rc-sheet-sequence"), "li", cls="rc-sheet-phase rc-level-0 rc-kind-start",
+                 id="sheet-start-of-turn")
+        sub(li, "span", "", "rc-number").tail = " "
+        sub(li, "strong", TURN_START_NAME, "rc-sheet-phase-name").tail = " "
+        sub(li, "span", content.turn_start, "rc-summary")
     for stage in stages(ctx.game.phase_groups, content.phases):
         number = stage.number or 0
         band = sub(box, "div", cls=f"rc-sheet-stage rc-sheet-stage-{(number - 1) % 5 + 1 if number else 0}")
@@ -291,8 +298,7 @@ def _header(sheet: Element, ctx: RenderContext, variant: str | None, pictures: b
     facts = [f"variant: {ctx.index.variants[variant].name}"] if variant else []
     facts += [f"rules {info.version}"] if info.version else []
     if info.players:
-        low, high = info.players.min, info.players.max
-        facts.append(f"{low}–{high} players" if low != high else f"{low} players")
+        facts.append(range_text(info.players.min, info.players.max, "players"))
     if info.play_time:
         low, high = info.play_time.min, info.play_time.max
         facts.append(f"{low}–{high} min" if low != high else f"{low} min")

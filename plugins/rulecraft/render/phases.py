@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import itertools
+import json
 import re
 
 from ..models import links, textrefs
-from ..models.numbering import NumberedPhase, Stage, node_variants, stages
+from ..models.numbering import TURN_START_ANCHOR, TURN_START_NAME, NumberedPhase, Stage, node_variants, stages
 from ..models.records import ACTS
 from .base import (
     NOTE_CLASS,
+    VARIANT_ATTR,
     Element,
     RenderContext,
     admonition,
@@ -32,7 +34,26 @@ def phase_title(node: NumberedPhase) -> str:
 
 
 def _mark_variants(parent: Element, holder: Element, node: NumberedPhase, ctx: RenderContext) -> None:
-    variant_badges(parent, node_variants(node), ctx, holder)
+    variant_badges(parent, node_variants(node), ctx, holder, "turn")
+
+
+def number_span(parent: Element, node: NumberedPhase, ctx: RenderContext, cls: str | None = None) -> Element:
+    """A phase's number; where a variant's own turn numbers it otherwise, those numbers too (data-rc-vals),
+    for the variant switch."""
+    el = sub(parent, "span", node.number, cls)
+    vals = ctx.index.number_vals(node.id)
+    if vals:
+        el.set("data-rc-vals", json.dumps(vals, separators=(",", ":")))
+    return el
+
+
+def _title(el: Element, node: NumberedPhase, ctx: RenderContext) -> None:
+    """A phase heading's words: '3. Explore', the number switchable when a variant's turn numbers it otherwise."""
+    if not ctx.index.number_vals(node.id):
+        el.text = safe(phase_title(node))
+        return
+    el.text = None
+    number_span(el, node, ctx, "rc-phase-number").tail = safe(f". {node.phase.name}")
 
 
 def _markers(parent: Element, node: NumberedPhase, ctx: RenderContext) -> None:
@@ -98,11 +119,11 @@ def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level
     if phase.optional:
         section.set("class", section.get("class") + " rc-phase--optional")
     if named_by is None:
-        heading(section, level, phase_title(node), links.anchor("phase", phase.id))
+        _title(heading(section, level, "", links.anchor("phase", phase.id)), node, ctx)
     else:
         for child in list(named_by):
             named_by.remove(child)
-        named_by.text = safe(phase_title(node))
+        _title(named_by, node, ctx)
         named_by.set("id", links.anchor("phase", phase.id))
         level = int(named_by.tag[1])
     _markers(section, node, ctx)
@@ -159,24 +180,57 @@ def _opens_with(rules: str | None, summary: str, name_of) -> bool:
     return end.group(1) != "" or len(rules) <= cut  # the rules' end, not the end of the start read
 
 
-def stage_band(parent: Element, stage: Stage) -> Element | None:
-    """The stage's band: 'Stage 2 · Running the Company' (nothing for phases outside any stage)."""
+def stage_band(parent: Element, stage: Stage, ctx: RenderContext | None = None) -> Element | None:
+    """The stage's band: 'Stage 2 · Running the Company' (nothing for phases outside any stage). Shown in
+    the views its phases are shown in: a stage of the base turn is no band of a variant's own turn."""
     if stage.group is None:
         return None
     band = sub(parent, "p", cls=f"rc-stage-band rc-stage-{stage.number}", id=f"stage-{stage.group.id}")
-    sub(band, "span", f"Stage {stage.number}", "rc-stage-number").tail = " · "
+    if ctx is not None:
+        views = [ctx.index.node_views(node) for node in stage.phases]
+        if all(views):  # every phase of the stage is shown in some views only
+            band.set(VARIANT_ATTR, " ".join(dict.fromkeys(v for names in views for v in names)))
+    number = sub(band, "span", f"Stage {stage.number}", "rc-stage-number")
+    number.tail = " · "
+    vals = ctx.index.stage_vals(stage.group.id) if ctx is not None else {}
+    if vals:
+        number.set("data-rc-vals", json.dumps({k: f"Stage {v}" for k, v in vals.items()}, separators=(",", ":")))
     sub(band, "strong", stage.group.name)
     if stage.group.summary:
         sub(band, "span", stage.group.summary, "rc-summary")
     return band
 
 
+def _turn_start_item(parent: Element, ctx: RenderContext, start) -> None:
+    """The start of the turn in the sequence: before phase 1, with no number of its own."""
+    lst = sub(parent, "ol", cls="rc-sequence rc-sequence--start")
+    lst.set("role", "list")
+    item = sub(lst, "li", cls="rc-sequence-item rc-level-0 rc-turn-start")
+    sub(item, "span", "", "rc-number").set("aria-hidden", "true")  # keeps the names aligned with the phases'
+    link(item, TURN_START_NAME, f"#{TURN_START_ANCHOR}", "rc-nolink-terms").tail = " "
+    if start.summary:
+        sub(item, "span", start.summary, "rc-summary rc-nolink-terms")
+
+
+def render_turn_start(parent: Element, ctx: RenderContext, start, level: int = 2) -> None:
+    """The start-of-turn rules, before the first phase's, titled and unnumbered."""
+    section = sub(parent, "section", cls="rc-phase rc-phase--start")
+    heading(section, level, TURN_START_NAME, TURN_START_ANCHOR)
+    if start.summary and not _opens_with(start.rules, start.summary, ctx.index.name_of):
+        sub(section, "p", start.summary, "rc-summary")
+    item_notes(section, ctx, start)
+    ctx.markdown(section, start.rules)
+    steps_list(section, start.steps, ctx)
+
+
 def render_sequence(parent: Element, ctx: RenderContext) -> None:
     """The compact numbered list of all phases, each linking to its rules; one list per stage. Its
     summaries stay unlinked (``rc-nolink-terms``): an index is for finding a phase, its terms are linked
-    in the phase."""
+    in the phase. The start of the turn, when the rules have one, comes first, unnumbered."""
+    if ctx.game.turn_start is not None:
+        _turn_start_item(parent, ctx, ctx.game.turn_start)
     for stage in stages(ctx.game.phase_groups, ctx.index.numbered):
-        stage_band(parent, stage)
+        stage_band(parent, stage, ctx)
         _sequence_list(parent, ctx, stage.phases)
 
 
@@ -187,7 +241,7 @@ def _sequence_list(parent: Element, ctx: RenderContext, nodes: list[NumberedPhas
         item = sub(lst, "li", cls=f"rc-sequence-item rc-level-{node.level}")
         if node.phase.optional:
             item.set("class", item.get("class") + " rc-optional")
-        sub(item, "span", node.number, "rc-number")
+        number_span(item, node, ctx, "rc-number")
         a = link(item, node.phase.name, ctx.href("phase", node.phase.id), "rc-nolink-terms")
         a.tail = " "
         if node.kind == "alternative":
@@ -209,8 +263,10 @@ def _sequence_list(parent: Element, ctx: RenderContext, nodes: list[NumberedPhas
 
 def render_turn(parent: Element, ctx: RenderContext) -> None:
     render_sequence(parent, ctx)
+    if ctx.game.turn_start is not None:
+        render_turn_start(parent, ctx, ctx.game.turn_start)
     for stage in stages(ctx.game.phase_groups, ctx.index.numbered):
-        band = stage_band(parent, stage)
+        band = stage_band(parent, stage, ctx)
         if band is not None:
             band.set("id", f"stage-{stage.group.id}-rules")
         for node in stage.phases:

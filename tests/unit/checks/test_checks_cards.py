@@ -31,6 +31,7 @@ CARDS = """\
             text: Steal a Widget.
           - id: skip
             name: Skip
+            qty: 1
             text: Skip a turn.
     """
 
@@ -58,6 +59,25 @@ def test_unknown_component_quantity_is_not_checked(game):
 
 
 def test_zero_qty_cards_count_as_zero(game):
-    folder = game({"game.yaml": GAME.format(quantity=7),
-                   "cards.yaml": CARDS.replace("qty: 3", "qty: 2").replace("name: Skip", "name: Skip\n        qty: 0")})
-    assert [p for p in check(folder).problems if p.code == "card-quantity"] == []
+    folder = game({"game.yaml": GAME.format(quantity=6),
+                   "cards.yaml": CARDS.replace("qty: 3", "qty: 2").replace("qty: 1", "qty: 0")})
+    result = check(folder)
+    assert result.problems == [] and result.summaries[0].cards == 6
+
+
+UNCOUNTED = CARDS.replace("            qty: 1\n", "")  # the source gives Skip no count
+
+
+def test_a_card_without_qty_has_an_unknown_count_not_one(game):
+    for quantity in (7, 8, 20):  # 7 counted, Skip unknown: 7 or more is possible
+        folder = game({"game.yaml": GAME.format(quantity=quantity), "cards.yaml": UNCOUNTED})
+        result = check(folder)
+        assert [p for p in result.problems if p.code == "card-quantity"] == [], quantity
+    assert result.summaries[0].cards == 7
+
+
+def test_cards_counted_beyond_the_component_are_wrong_even_with_uncounted_ones(game):
+    folder = game({"game.yaml": GAME.format(quantity=6), "cards.yaml": UNCOUNTED})
+    problem = only(check(folder).problems, "card-quantity")
+    assert "has at least 7 cards (sum of qty; 1 without a count) but component 'action-deck' lists 6" \
+        in problem.message

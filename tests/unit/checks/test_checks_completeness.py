@@ -169,9 +169,10 @@ def test_completeness_summary(game):
     assert (summary.phases_with_rules, summary.phases) == (3, 5)  # trade, market (grouping), buy
     assert summary.todos == 3  # summary placeholder, game todo, sell's todo
     assert summary.open_questions == 2
-    assert (summary.terms, summary.dice_tables, summary.cards, summary.icons) == (1, 1, 4, 0)
+    # card b has no qty: its count is unknown, so only A's 3 are counted (never an assumed 1)
+    assert (summary.terms, summary.dice_tables, summary.cards, summary.icons) == (1, 1, 3, 0)
     assert summary.line() == ("demo: phases with rules 3/5, TODOs 3, open questions 2, terms 1, dice tables 1, "
-                              "cards 4, icons 0, accepted warnings 0")
+                              "cards 3, icons 0, accepted warnings 0")
     assert len(with_code(result.problems, "todo")) == 3
 
 

@@ -19,6 +19,7 @@ variants:
   - id: long-game
     name: Long game
     summary: Play to more fame.
+    replaces: [sections]
   - id: monks
     name: Monks
 setup:
@@ -133,8 +134,9 @@ def test_page_marks_variant_items_and_carries_variant_numbers(game):
     section = page.find(id="monastery").parent
     assert section["data-rc-variant"] == "monks long-game" and "Monks pray" in section.get_text()
     assert [b.get_text() for b in section.select(".rc-badge--variant")] == ["Variant: Monks", "Variant: Long game"]
-    assert page.find(id="rests").parent["data-rc-variant"] == "base"
-    assert page.find(id="rests").parent.select_one(".rc-badge").get_text() == "Base game only"
+    # the base game's rest rule: replaced in the long game (replaces: [sections]), kept with the monks
+    assert page.find(id="rests").parent["data-rc-variant"] == "base monks"
+    assert page.find(id="rests").parent.select_one(".rc-badge").get_text() == "Not in variant: Long game"
     # a variant's phase brings its sub-phases, in the sequence and in the rules
     assert page.find(id="pray").parent["data-rc-variant"] == "monks"
     assert page.find(id="chant").parent["data-rc-variant"] == "monks"

@@ -82,7 +82,7 @@ def test_export_columns_follow_the_convention(folder):
     assert rows[0][:6] == ["id", "name", "qty", "type", "text", "icons"]
     assert rows[0][6:] == ["todo", "changed_in", "flavour", "cost", "fields.type"]
     assert rows[1][:3] == ["windfall", 'Windfall, "big" one', "3"] and rows[1][5] == "coin ship"
-    assert rows[3][2] == "1"  # qty is always written
+    assert rows[2][2] == "0" and rows[3][2] == ""  # a stated qty is written; no count: an empty cell, never 1
 
 
 def test_round_trip_is_lossless(folder, tmp_path):

@@ -64,6 +64,7 @@ decks:
       - {id: real, name: Real, qty: 1}
       - {id: shown, name: Shown, qty: 0}
       - {id: also, name: Also shown, qty: 0}
+      - {id: untold, name: Untold}
 """
 
 
@@ -140,8 +141,10 @@ def test_deck_counts_are_right(rules):
     cards = render(rules, "cards")
     counts = [p.get_text() for p in cards.select(".rc-deck-count")]
     assert counts == ["Its cards are not listed in the rules.",
-                      "1 card. 2 more shown below with their count unknown."]
+                      "1 card. 3 more shown below with their count unknown."]
+    # a card without qty (the source gives no count) shows no count at all, never an invented 1
     assert [b.get_text() for b in cards.select(".rc-badge--qty")] == ["×1", "Count unknown", "Count unknown"]
+    assert not cards.find(id="card-untold").parent.select(".rc-badge--qty")
 
 
 def test_glossary_filter_letters_and_folded_word_forms(rules):

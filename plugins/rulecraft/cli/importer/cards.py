@@ -1,8 +1,8 @@
 """Cards from card lists: '**Name (Rank)**: effect' or '**Name** (Type): effect'.
 
 A list counts when it sits under a heading about cards or decks, or when most items carry a
-type in parentheses. Each list becomes a deck; quantities are not in such lists, so every card
-gets qty 1 and the deck a todo.
+type in parentheses. Each list becomes a deck; quantities are not in such lists, so no card
+gets a qty (none is made up) and the deck gets a todo.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ def parse_card(text: str) -> dict | None:
         name, card_type = inner.group("name").strip(), inner.group("type")
     if not name or len(name) > 80:
         return None
-    card = {"name": name, "qty": 1}
+    card = {"name": name}  # no qty: the source gives no count, and none is made up
     if card_type:
         card["type"] = card_type.strip()
     card["text"] = match.group("text").strip()
@@ -46,12 +46,12 @@ def recognise(state: State) -> None:
             continue
         title = plain(section.title) or "Cards"
         deck = {"id": state.ids["deck"](title, "deck"), "name": title[:120], "cards": [],
-                "todo": "The source lists each card once and gives no quantities: every card has qty 1; "
-                        "set the real qty (and link the deck to its component)."}
+                "todo": "The source lists each card once and gives no quantities: no card has a qty; "
+                        "add each card's qty if another source gives it (and link the deck to its component)."}
         for _item, card in cards:
             deck["cards"].append({"id": state.ids["card"](card["name"], "card"), **card})
         state.decks.append(deck)
         state.claim(block, f"/// deck | {deck['id']}\n///")
         state.note("cards", f"deck '{title}': {len(cards)} card(s)" + (f", typed ({typed})" if typed else ""),
                    block.line)
-        state.ask("cards", f"Deck '{title}': quantities are not in the source (qty 1 each)", block.line)
+        state.ask("cards", f"Deck '{title}': quantities are not in the source (no qty written)", block.line)
