@@ -139,7 +139,8 @@ def external_loads(site: Path) -> list[str]:
     """``page: URL`` for everything a built page loads from another site."""
     found = []
     for page in sorted(p.relative_to(site).as_posix() for p in site.rglob("*.html")):
-        found += [f"{page}: {url}" for url in loaded_urls((site / page).read_text(encoding="utf-8")) if is_external(url)]
+        urls = loaded_urls((site / page).read_text(encoding="utf-8"))
+        found += [f"{page}: {url}" for url in urls if is_external(url)]
     return found
 
 
