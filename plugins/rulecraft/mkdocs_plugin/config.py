@@ -78,3 +78,6 @@ class RulecraftConfig(Config):
     # Folder (relative to mkdocs.yml) for what Rulecraft keeps between builds: the cheat-sheet PDFs
     # and the checker's last result, each keyed by a hash of its inputs. Empty: keep nothing.
     cache_dir = c.Type(str, default=".cache/rulecraft")
+    # Usable without a network: from a saved copy (file://) and kept by a service worker once a game's
+    # pages were opened; the theme's web fonts (another site's) are turned off.
+    offline = c.Type(bool, default=True)

@@ -20,6 +20,8 @@
 * on_post_build: fill the glossary's "Used in" backlinks into the written pages.
 * on_post_page: `mkdocs build` starts fitting each cheat sheet that is not cached as soon as its page's HTML
   is final, in child processes, while the rest of the site is written (pdf_jobs.py, pdf_workers.py).
+* on_config / on_post_build (``offline``): the theme's web fonts off; the search index as a script, each game's
+  list of files, the service worker and the web app manifest written for offline use (offline.py).
 * on_post_build: write each cheat sheet's PDFs, A4 and US Letter (pdf.py; needs WeasyPrint, optional),
   cached on disk by content (pdf_cache.py); under `mkdocs serve` after the reload (pdf_jobs.py).
 * serving: a page whose text, site and rule data are unchanged since the last rebuild is not rendered
@@ -62,6 +64,7 @@ from ..problems import Location, display_path, error
 from .backlinks import fill_backlinks_file
 from .config import RulecraftConfig, edit_url_for
 from .footer import keep_in_game
+from .offline import turn_off_web_fonts, write_offline_files
 from .render_cache import RenderCache, extensions_signature, folder_fingerprints, game_fingerprints, site_signature
 from .search import only_search_between, reuse_search_entries, search_changes_page, speed_up_toc_lookups
 from .searchindex import entry_fields, tune_index, tune_search_entries
@@ -152,6 +155,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                                       link_terms=self.config.link_terms, link_first_only=self.config.link_first_only,
                                       link_spacing=self.config.link_spacing)
         config.markdown_extensions.append(self.ext)
+        if self.config.offline:
+            turn_off_web_fonts(config)
         # Every stylesheet and script in assets/ (one per concept: base, dice, glossary, cheat sheet).
         for asset in styles_and_scripts():
             if asset.suffix == ".css":
@@ -490,7 +495,15 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         else:
             jobs.build_now(Path(config.site_dir), built, ASSET_DIR, names)
 
-    on_post_build = CombinedEvent(_tune_search_entries, _post_build, _tune_search_file)
+    @event_priority(-60)  # once the pages (backlinks) and the search index are final
+    def _write_offline(self, *, config):
+        # Not while serving: a worker answering from its cache would hide each edit until a reload.
+        if self.config.enabled and self.config.offline and not self.serving:
+            write_offline_files(Path(config.site_dir), {g.id: g.title for g in self.book.games.values()},
+                                site_name=config.site_name, description=config.site_description,
+                                directory_urls=config.use_directory_urls)
+
+    on_post_build = CombinedEvent(_tune_search_entries, _post_build, _tune_search_file, _write_offline)
 
     def _pdf_jobs(self):
         """One scheduler per plugin instance (it survives `mkdocs serve` rebuilds, see on_startup),

@@ -22,8 +22,9 @@ _JS_HEADER_RE = re.compile(r"\A/\*.*?\*/\n", re.DOTALL)  # only at the very star
 
 
 # Scripts that must run before the theme's own (searchorder.js wraps the search worker Material's
-# bundle creates when it loads): linked from <head> rather than after the bundle.
-HEAD_SCRIPTS = frozenset({"searchorder.js"})
+# bundle creates when it loads; offline.js gives pages opened from disk a worker that can start there):
+# linked from <head> rather than after the bundle, in the order of their names.
+HEAD_SCRIPTS = frozenset({"offline.js", "searchorder.js"})
 
 
 # Stylesheets only some pages need: served, not linked by every page. Those pages' stubs link them

@@ -3,11 +3,13 @@ were accepted and why."""
 
 from __future__ import annotations
 
+from markdown.util import AtomicString
+
 from ..models import links, records
 from ..models.accepts import declared_accepts, subject_of
 from ..models.completeness import designer_notes, prose_todos, summarise, todo_items
 from ..models.index import iter_models
-from .base import Element, RenderContext, heading, link, sub
+from .base import Element, RenderContext, heading, link, safe, sub
 
 
 def render_status(parent: Element, ctx: RenderContext, prose: dict[str, str] | None = None) -> None:
@@ -46,8 +48,7 @@ def render_status(parent: Element, ctx: RenderContext, prose: dict[str, str] | N
         for obj, what, location in items:
             _item_line(lst, obj, what, "rc-todo-text", location, ctx)
         for what, location in prose_items:
-            li = sub(lst, "li", what + " ")
-            sub(li, "code", str(location))
+            _location(sub(lst, "li", what + " "), location)
     notes = list(designer_notes(ctx.index))
     if notes:
         # Always shown here (no rc-dnote class): the Status page is where designers read every note,
@@ -87,7 +88,12 @@ def _item_line(lst, obj, text: str, text_class: str, location, ctx: RenderContex
     else:
         sub(li, "strong", name).tail = ": "
     sub(li, "span", text, text_class).tail = " "
-    sub(li, "code", str(location))
+    _location(li, location)
+
+
+def _location(parent, location) -> None:
+    """``file:line:column`` as written: no inline pattern reads ``:100:`` in it (the emoji one's 💯)."""
+    sub(parent, "code").text = AtomicString(safe(str(location)))
 
 
 def _subject(li, accept, ctx: RenderContext) -> None:
