@@ -17,7 +17,8 @@ from ..models.index import GameIndex
 from ..problems import Problem, warning
 from .references import dangling
 
-BLOCK_NAMES = {"turn": "turn sequence", "dice": "dice tables", "catalog": "catalog items", "terms": "key terms",
+BLOCK_NAMES = {"turn": "turn sequence", "dice": "dice tables", "tables": "reference tables",
+               "catalog": "catalog items", "terms": "key terms",
                "icons": "icons", "end": "end and scoring", "constants": "numbers"}
 
 
@@ -27,7 +28,7 @@ def check(index: GameIndex) -> Iterator[Problem]:
     if info is None:
         return
     sheet = info.cheatsheet
-    for field, kind in (("dice", "dice"), ("icons", "icon"), ("catalog", "item")):
+    for field, kind in (("dice", "dice"), ("icons", "icon"), ("catalog", "item"), ("tables", "table")):
         for i, target in enumerate(getattr(sheet, field)):
             problem = dangling(index, kind, target, game.where(sheet, field, i), f"cheatsheet.{field}")
             if problem:

@@ -32,11 +32,11 @@ from ..dice.forms import form_summary
 from ..dice.odds import row_ranges
 from .index import GameIndex
 from .numbering import NumberedPhase, node_variants
-from .records import applies_in, variant_ids
+from .records import applies_in, shown_number, variant_ids
 from .textrefs import plain_text
 
 if TYPE_CHECKING:
-    from . import CatalogItem, Constant, DiceTable, Icon, Step, Term
+    from . import CatalogItem, Constant, DiceTable, Icon, ReferenceTable, Step, Term
 
 AUTO_TERMS = 12  # terms picked by mentions when the data chooses none
 
@@ -48,6 +48,7 @@ class SheetContent:
     blocks: list[str]
     phases: list[NumberedPhase] = field(default_factory=list)
     tables: list[DiceTable] = field(default_factory=list)
+    reference_tables: list[ReferenceTable] = field(default_factory=list)
     items: list[CatalogItem] = field(default_factory=list)
     terms: list[Term] = field(default_factory=list)
     icons: list[Icon] = field(default_factory=list)
@@ -102,6 +103,11 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
             content.tables = [t for t in _pick(sheet.dice, index.tables, index.game.tables)
                               if applies_in(variant_ids(t), variant)]
             present = bool(content.tables)
+        elif name == "tables":
+            content.reference_tables = [t for t in _pick(sheet.tables, index.reference_tables,
+                                                         index.game.reference_tables)
+                                        if applies_in(variant_ids(t), variant)]
+            present = bool(content.reference_tables)
         elif name == "catalog":
             content.items = [i for i in _pick(sheet.catalog, index.items, index.game.items)
                              if applies_in(variant_ids(i), variant)]
@@ -359,6 +365,10 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                     height += m.lines(len(_plain(table.any_result, index)), roll + odds) + 0.16
                 height += m.lines(meta) - 1
                 add(name, height + (heading if i == 0 else 0), i == 0)
+        elif name == "tables":
+            for i, table in enumerate(content.reference_tables):
+                add(name, _reference_table_lines(table, index, m, bold) + (sub_heading if i else 1.2)
+                    + (heading if i == 0 else 0), i == 0)
         elif name == "catalog":
             kind = None
             for i, item in enumerate(content.items):
@@ -400,6 +410,45 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 add(name, m.lines(label, value) + unit_gap + (heading if i == 0 else 0), i == 0)
         units.append((name, gap, False))
     return units
+
+
+def _cell_text(value) -> str:
+    return "" if value is None else shown_number(value) if isinstance(value, (int, float)) else value
+
+
+def legend_line(legend, index: GameIndex) -> str:
+    """A legend as the sheet prints it, in one run: 'AE attacker eliminated · DR defender retreats'."""
+    shown = (legend.shown(entry) for entry in legend.codes)
+    return " · ".join(f"{code} {_plain(meaning, index)}" for code, meaning in shown)
+
+
+def sheet_columns(table: ReferenceTable) -> list:
+    """The columns the cheat sheet prints (the row's name always)."""
+    return [c for c in table.columns if c.sheet or c.id == table.key_column]
+
+
+def sheet_legends(table: ReferenceTable, index: GameIndex) -> list:
+    """The legends the printed columns use, in column order, each once."""
+    ids = dict.fromkeys(c.legend for c in sheet_columns(table) if c.legend)
+    return [index.legends[i] for i in ids if i in index.legends]
+
+
+def _reference_table_lines(table: ReferenceTable, index: GameIndex, m: _Measure, bold: float) -> float:
+    """A compact grid: a header row, then each row as tall as its longest cell in an equal share of the
+    column's width (the printed grid sizes its columns by content: a fair average); the legend in one run
+    under it."""
+    columns = sheet_columns(table)
+    cells = _Measure(m.chars / max(len(columns), 1))
+
+    def row_lines(texts: list[str], weight: float = 1.0) -> float:
+        return max(cells.lines(len(_plain(t, index)) * weight) for t in texts) + 0.16  # cell padding
+
+    height = row_lines([c.title for c in columns], bold)
+    for row in table.rows:
+        height += row_lines([_cell_text(row.get(c.id)) or "—" for c in columns])
+    for legend in sheet_legends(table, index):
+        height += m.lines(len(legend.title) * bold + 1 + len(legend_line(legend, index)))
+    return height
 
 
 def modifiers_line(table: DiceTable) -> str:
