@@ -183,6 +183,17 @@ def delve_site(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def wargame_site(tmp_path_factory) -> Path:
+    """A site of the hex wargame fixture (tests/data/wargame/bridgehead: reference tables, a legend),
+    built once with --strict."""
+    project = make_project(tmp_path_factory.mktemp("wargame"))
+    shutil.copytree(REPO / "tests" / "data" / "wargame" / "bridgehead", project / "rules_data" / "bridgehead")
+    result = build(project)
+    assert result.returncode == 0, result.stderr
+    return project / "site"
+
+
+@pytest.fixture(scope="session")
 def zensical_variants_site(tmp_path_factory) -> Path:
     """The same fixture game built as the README says for Zensical: `rulecraft pages`, then `zensical build`."""
     zensical = engine("zensical")

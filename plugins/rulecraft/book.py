@@ -15,7 +15,17 @@ from .problems import Location, Problem
 from .yamlsource import YamlDocument
 
 if TYPE_CHECKING:
-    from .models import CardsFile, CatalogFile, DiceFile, GameFile, GlossaryFile, IconsFile, PhasesFile, RuleModel
+    from .models import (
+        CardsFile,
+        CatalogFile,
+        DiceFile,
+        GameFile,
+        GlossaryFile,
+        IconsFile,
+        PhasesFile,
+        RuleModel,
+        TablesFile,
+    )
     from .models.index import GameIndex
 
 SHARED_DIR = "_shared"  # rules_data/_shared/<glossary-id>.yaml: glossaries several games use
@@ -51,6 +61,7 @@ class Game:
     icons_file: IconsFile | None = None
     cards_file: CardsFile | None = None
     catalog_file: CatalogFile | None = None
+    tables_file: TablesFile | None = None
     documents: dict[str, YamlDocument] = field(default_factory=dict)  # by file kind
     shared_terms: list = field(default_factory=list)  # Terms from shared glossaries, with their docs
     failed: set[str] = field(default_factory=set)  # kinds present on disk that did not load
@@ -103,6 +114,14 @@ class Game:
     @property
     def items(self):
         return self.catalog_file.items if self.catalog_file else []
+
+    @property
+    def reference_tables(self):
+        return self.tables_file.tables if self.tables_file else []
+
+    @property
+    def legends(self):
+        return self.tables_file.legends if self.tables_file else []
 
     @property
     def constants(self):

@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from .models import RuleModel
 from .models.base import INVISIBLE_HINT
+from .models.tables import CODE_PATTERN
 from .problems import Problem, error
 from .yamlsource import YamlDocument
 
@@ -124,7 +125,12 @@ def problems_from_validation(exc: ValidationError, model: type[RuleModel], doc: 
         else:
             location = doc.where(path)
             where = _path_text(path)
-            if kind == "string_pattern_mismatch" and "a-z0-9" in str(err.get("ctx", {}).get("pattern", "")):
+            pattern = str(err.get("ctx", {}).get("pattern", ""))
+            if kind == "string_pattern_mismatch" and pattern == CODE_PATTERN:
+                message = f"{where}: {found!r} is not a code a cell can show"
+                hint = ("a code is 1 to 12 letters, digits and # * ' + - (starting with a letter or digit), like "
+                        "AE or D#; a cell showing a dash means nothing and needs no code")
+            elif kind == "string_pattern_mismatch" and "a-z0-9" in pattern:
                 message = f"{where}: {found!r} is not a valid id"
                 hint = ("ids use lower-case letters, digits, '-' and '_' and start with a letter or digit: "
                         "'company-standing'")

@@ -106,6 +106,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         pictures,  # no data: pictures
         references,
         schemaline,
+        tables,
         usage,
         variants,
         versions,  # changed_in versions must be in the changelog
@@ -134,6 +135,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += conditions.check(index)
         found += cards.check(index)
         found += catalog.check(index)
+        found += tables.check(index)
         found += variants.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)

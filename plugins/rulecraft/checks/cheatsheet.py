@@ -17,8 +17,9 @@ from ..models.index import GameIndex
 from ..problems import Problem, warning
 from .references import dangling
 
-BLOCK_NAMES = {"turn": "turn sequence", "dice": "dice tables", "catalog": "catalog items", "terms": "key terms",
-               "icons": "icons", "end": "end and scoring", "constants": "numbers", "sections": "sections"}
+BLOCK_NAMES = {"turn": "turn sequence", "dice": "dice tables", "tables": "reference tables",
+               "catalog": "catalog items", "terms": "key terms", "icons": "icons", "end": "end and scoring",
+               "constants": "numbers", "sections": "sections"}
 
 
 def check(index: GameIndex) -> Iterator[Problem]:
@@ -27,7 +28,8 @@ def check(index: GameIndex) -> Iterator[Problem]:
     if info is None:
         return
     sheet = info.cheatsheet
-    for field, kind in (("dice", "dice"), ("icons", "icon"), ("catalog", "item"), ("sections", "section")):
+    for field, kind in (("dice", "dice"), ("icons", "icon"), ("catalog", "item"), ("sections", "section"),
+                        ("tables", "table")):
         for i, target in enumerate(getattr(sheet, field)):
             problem = dangling(index, kind, target, game.where(sheet, field, i), f"cheatsheet.{field}")
             if problem:

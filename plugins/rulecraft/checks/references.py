@@ -11,20 +11,22 @@ from ..problems import Location, Problem, error
 
 KIND_NAMES = {"term": "term", "icon": "icon", "const": "constant", "phase": "phase", "dice": "dice table",
               "card": "card", "deck": "deck", "die": "custom die", "component": "component", "section": "section",
-              "item": "catalog item", "resource": "resource", "variant": "variant"}
+              "item": "catalog item", "resource": "resource", "variant": "variant", "table": "reference table",
+              "legend": "legend"}
 
 
 def _targets(index: GameIndex, kind: str) -> dict:
     return {"term": index.terms, "icon": index.icons, "const": index.constants, "phase": index.phases,
             "dice": index.tables, "card": index.cards, "deck": index.decks, "die": index.dice,
             "component": index.components, "section": index.sections, "item": index.items,
-            "resource": index.resources, "variant": index.variants}[kind]
+            "resource": index.resources, "variant": index.variants, "table": index.reference_tables,
+            "legend": index.legends}[kind]
 
 
 # The data file that defines each kind of target (a key of FILE_KINDS).
 DEFINED_IN = {"term": "terms", "icon": "icons", "const": "game", "phase": "phases", "dice": "dice", "card": "cards",
               "deck": "cards", "die": "dice", "component": "game", "section": "game", "item": "catalog",
-              "resource": "catalog", "variant": "game"}
+              "resource": "catalog", "variant": "game", "table": "tables", "legend": "tables"}
 
 
 def dangling(index: GameIndex, kind: str, target: str, location: Location, context: str) -> Problem | None:
@@ -62,6 +64,11 @@ def _structured(index: GameIndex) -> Iterator[tuple[str, str, object, tuple, str
             yield "resource", resource, item, ("cost", resource), f"catalog item '{item.id}' (cost)"
         for i, target in enumerate(item.requires):
             yield "item", target, item, ("requires", i), f"catalog item '{item.id}' (requires)"
+    for table in game.reference_tables:
+        for i, column in enumerate(table.columns):
+            if column.legend:
+                yield ("legend", column.legend, table, ("columns", i, "legend"),
+                       f"table '{table.id}' column '{column.id}'")
     for deck in game.decks:
         if deck.component:
             yield "component", deck.component, deck, ("component",), f"deck '{deck.id}'"

@@ -9,7 +9,20 @@ from xml.etree import ElementTree as etree
 from pymdownx.blocks.block import Block
 
 from ..models import textrefs
-from ..render import cards, catalog, changes, cheatsheet, dice, games, glossary, icons, overview, phases, status
+from ..render import (
+    cards,
+    catalog,
+    changes,
+    cheatsheet,
+    dice,
+    games,
+    glossary,
+    icons,
+    overview,
+    phases,
+    status,
+    tables,
+)
 from ..render.base import heading, note_box, safe, sub
 
 
@@ -129,6 +142,14 @@ class DiceBlock(ItemBlock):
     def render_item(self, el, ctx, item_id):
         table = _require(ctx.index.tables, item_id, "dice table")
         dice.render_table(el, table, ctx, level=None)
+
+
+class TableBlock(ItemBlock):
+    NAME = "table"
+
+    def render_item(self, el, ctx, item_id):
+        tables.render_reference_table(el, _require(ctx.index.reference_tables, item_id, "reference table"), ctx,
+                                      level=None)
 
 
 class DeckBlock(ItemBlock):
@@ -266,10 +287,11 @@ GAME_RENDERERS = {
     "cheatsheet": cheatsheet.render_cheatsheet,
     "open-questions": _open_questions,
     "catalog": catalog.render_catalog,
+    "reference-tables": tables.render_all,
 }
 assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
 
-ALL_BLOCKS = [PhaseBlock, DiceBlock, DeckBlock, CardBlock, SectionBlock, CheatsheetVariantBlock, GamesBlock,
+ALL_BLOCKS = [PhaseBlock, DiceBlock, TableBlock, DeckBlock, CardBlock, SectionBlock, CheatsheetVariantBlock, GamesBlock,
               TitleBlock, DesignerNoteBlock, GlossaryBlock] + [
     _game_block(name, fn) for name, fn in GAME_RENDERERS.items() if name != GlossaryBlock.NAME]
 

@@ -51,8 +51,9 @@ SIZE_STEPS = (0.1, 0.2, 0.3)
 # Paper heights (CSS page sizes of pdf.PAPERS): a one-page Letter layout predicts the fill on the other.
 PAPER_HEIGHT_MM = {"A4": 297.0, "letter": 279.4}
 PX_PER_MM = 96 / 25.4
-DROP_ORDER = ("term", "icon", "const", "item", "dice")  # left out first ... last
-_DROP_NAMES = {"term": "key term", "icon": "icon", "const": "number", "item": "catalog item", "dice": "dice table"}
+DROP_ORDER = ("term", "icon", "const", "item", "table", "dice")  # left out first ... last
+_DROP_NAMES = {"term": "key term", "icon": "icon", "const": "number", "item": "catalog item",
+               "table": "reference table", "dice": "dice table"}
 
 
 @dataclass

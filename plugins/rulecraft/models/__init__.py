@@ -21,11 +21,14 @@ _MODULE_OF = {
     "GlossaryFile": "glossary", "Term": "glossary",
     "Glyph": "icons", "Icon": "icons", "IconsFile": "icons",
     "Phase": "phases", "PhasesFile": "phases", "TurnStart": "phases",
+    "Legend": "tables", "LegendCode": "tables", "ReferenceTable": "tables", "TableColumn": "tables",
+    "TablesFile": "tables",
 }
 
 # One file per concept in rules_data/<game>/ ; the key is the file's stem.
 _FILE_KINDS = {"game": "GameFile", "phases": "PhasesFile", "dice": "DiceFile", "terms": "GlossaryFile",
-               "icons": "IconsFile", "cards": "CardsFile", "catalog": "CatalogFile"}
+               "icons": "IconsFile", "cards": "CardsFile", "catalog": "CatalogFile",
+               "tables": "TablesFile"}
 
 
 def __getattr__(name: str):

@@ -33,11 +33,11 @@ from ..dice.modifiers import modifier_text
 from ..dice.odds import row_ranges
 from .index import GameIndex
 from .numbering import TURN_START_NAME, NumberedPhase
-from .records import ACTS
+from .records import ACTS, shown_number
 from .textrefs import find_refs, plain_text
 
 if TYPE_CHECKING:
-    from . import CatalogItem, Constant, DiceTable, Icon, Section, Step, Term
+    from . import CatalogItem, Constant, DiceTable, Icon, ReferenceTable, Section, Step, Term
 
 AUTO_TERMS = 12  # terms picked by mentions when the data chooses none
 
@@ -50,6 +50,7 @@ class SheetContent:
     phases: list[NumberedPhase] = field(default_factory=list)
     turn_start: str | None = None  # the start of each turn, one line (its summary, else its rules)
     tables: list[DiceTable] = field(default_factory=list)
+    reference_tables: list[ReferenceTable] = field(default_factory=list)
     items: list[CatalogItem] = field(default_factory=list)
     terms: list[Term] = field(default_factory=list)
     icons: list[Icon] = field(default_factory=list)
@@ -106,6 +107,11 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
             content.tables = [t for t in _pick(sheet.dice, index.tables, index.game.tables)
                               if index.plays_in(t, variant)]
             present = bool(content.tables)
+        elif name == "tables":
+            content.reference_tables = [t for t in _pick(sheet.tables, index.reference_tables,
+                                                         index.game.reference_tables)
+                                        if index.plays_in(t, variant)]
+            present = bool(content.reference_tables)
         elif name == "catalog":
             content.items = [i for i in _pick(sheet.catalog, index.items, index.game.items)
                              if index.plays_in(i, variant)]
@@ -141,6 +147,8 @@ def sheet_texts(content: SheetContent) -> list[str]:
     texts = [node.phase.summary for node in content.phases if content.summaries and node.phase.summary]
     for table in content.tables:
         texts += [row.result for row in table.rows] + [table.any_result or ""]
+    for table in content.reference_tables:
+        texts += [cell for row in table.rows for cell in row.values() if isinstance(cell, str)]
     for item in content.items:
         texts += [item.effect or "", item.cost_note or ""]
     texts += [term.short for term in content.terms] + [icon.meaning for icon in content.icons]
@@ -409,6 +417,10 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                     height += m.lines(len(_plain(table.any_result, index)), roll + odds) + 0.16
                 height += m.lines(meta) - 1
                 add(name, height + (heading if i == 0 else 0), i == 0)
+        elif name == "tables":
+            for i, table in enumerate(content.reference_tables):
+                add(name, _reference_table_lines(table, index, m, bold) + (sub_heading if i else 1.2)
+                    + (heading if i == 0 else 0), i == 0)
         elif name == "catalog":
             kind = None
             for i, item in enumerate(content.items):
@@ -458,6 +470,45 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 add(name, height + (heading if i == 0 else 0), i == 0)
         units.append((name, gap, False))
     return units
+
+
+def _cell_text(value) -> str:
+    return "" if value is None else shown_number(value) if isinstance(value, (int, float)) else value
+
+
+def legend_line(legend, index: GameIndex) -> str:
+    """A legend as the sheet prints it, in one run: 'AE attacker eliminated · DR defender retreats'."""
+    shown = (legend.shown(entry) for entry in legend.codes)
+    return " · ".join(f"{code} {_plain(meaning, index)}" for code, meaning in shown)
+
+
+def sheet_columns(table: ReferenceTable) -> list:
+    """The columns the cheat sheet prints (the row's name always)."""
+    return [c for c in table.columns if c.sheet or c.id == table.key_column]
+
+
+def sheet_legends(table: ReferenceTable, index: GameIndex) -> list:
+    """The legends the printed columns use, in column order, each once."""
+    ids = dict.fromkeys(c.legend for c in sheet_columns(table) if c.legend)
+    return [index.legends[i] for i in ids if i in index.legends]
+
+
+def _reference_table_lines(table: ReferenceTable, index: GameIndex, m: _Measure, bold: float) -> float:
+    """A compact grid: a header row, then each row as tall as its longest cell in an equal share of the
+    column's width (the printed grid sizes its columns by content: a fair average); the legend in one run
+    under it."""
+    columns = sheet_columns(table)
+    cells = _Measure(m.chars / max(len(columns), 1))
+
+    def row_lines(texts: list[str], weight: float = 1.0) -> float:
+        return max(cells.lines(len(_plain(t, index)) * weight) for t in texts) + 0.16  # cell padding
+
+    height = row_lines([c.title for c in columns], bold)
+    for row in table.rows:
+        height += row_lines([_cell_text(row.get(c.id)) or "—" for c in columns])
+    for legend in sheet_legends(table, index):
+        height += m.lines(len(legend.title) * bold + 1 + len(legend_line(legend, index)))
+    return height
 
 
 def modifiers_line(table: DiceTable) -> str:

@@ -143,7 +143,7 @@ class Section(RuleModel, records.Section):
         return condition_given(self)
 
 
-SheetBlock = Literal["turn", "dice", "catalog", "terms", "icons", "end", "constants", "sections"]
+SheetBlock = Literal["turn", "dice", "tables", "catalog", "terms", "icons", "end", "constants", "sections"]
 
 
 class CheatsheetConfig(RuleModel):
@@ -151,16 +151,19 @@ class CheatsheetConfig(RuleModel):
     the checker warns (cheatsheet-overflow) when the chosen content is likely not to fit."""
 
     include: list[SheetBlock] = Field(
-        default_factory=lambda: ["turn", "dice", "catalog", "terms", "icons", "end", "constants", "sections"],
-        description="Blocks to show, in this order: turn, dice, catalog (items of catalog.yaml with cost, "
-                    "requirements, limit and effect), terms, icons, end (end of game and scoring), constants, "
-                    "sections (of game.yaml).")
+        default_factory=lambda: ["turn", "dice", "tables", "catalog", "terms", "icons", "end", "constants",
+                                 "sections"],
+        description="Blocks to show, in this order: turn, dice, tables (reference tables of tables.yaml), "
+                    "catalog (items of catalog.yaml with cost, requirements, limit and effect), terms, icons, "
+                    "end (end of game and scoring), constants, sections (of game.yaml).")
     terms: list[Id] = Field(default_factory=list, description="Terms to show, in order; default: those marked "
                             "cheatsheet: true in terms.yaml, or else the most mentioned terms.")
     max_terms: int | None = Field(default=None, ge=0, description="At most this many terms (default: every listed "
                                   "or marked one; 12 when picked by mentions).")
     constants: list[Id] = Field(default_factory=list, description="Numbers to show, in order; default: all.")
     dice: list[Id] = Field(default_factory=list, description="Dice tables to show, in order; default: all.")
+    tables: list[Id] = Field(default_factory=list, description="Reference tables to show, in order; default: "
+                             "all.")
     catalog: list[Id] = Field(default_factory=list, description="Catalog items to show, in order; default: all.")
     icons: list[Id] = Field(default_factory=list, description="Icons to show, in order; default: all.")
     sections: list[Id] = Field(default_factory=list, description="Sections of game.yaml to show, in order; "

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
         Deck,
         DiceTable,
         Icon,
+        Legend,
+        ReferenceTable,
         Resource,
         RuleModel,
         Section,
@@ -37,8 +39,12 @@ if TYPE_CHECKING:
         Variant,
     )
 
+# The field name ``iter_strings`` gives a reference table's cells (rule text: references are checked).
+CELL_FIELD = "cell"
+
 # String fields holding Markdown rule text (may contain {kind:id} references).
 TEXT_FIELDS = frozenset({
+    CELL_FIELD,
     "text", "rules", "summary", "objective", "result", "any_result", "notes", "when", "short", "definition",
     "meaning", "question", "detail", "description", "changes", "condition", "per", "designer_note",
 })
@@ -85,6 +91,8 @@ class GameIndex:
     resources: dict[str, Resource] = field(default_factory=dict)
     items: dict[str, CatalogItem] = field(default_factory=dict)
     variants: dict[str, Variant] = field(default_factory=dict)
+    reference_tables: dict[str, ReferenceTable] = field(default_factory=dict)
+    legends: dict[str, Legend] = field(default_factory=dict)
     _matcher: TermMatcher | None = None
     _mentions: Counter[str] | None = None
     _previews: dict[str, str] = field(default_factory=dict)
@@ -185,6 +193,8 @@ class GameIndex:
             return self.sections[target].title
         if kind == "item" and target in self.items:
             return self.items[target].name
+        if kind == "table" and target in self.reference_tables:
+            return self.reference_tables[target].title
         return target if kind == "plain" else None
 
 
@@ -208,6 +218,10 @@ def build_index(game: Game) -> GameIndex:
         index.resources.setdefault(resource.id, resource)
     for item in game.items:
         index.items.setdefault(item.id, item)
+    for table in game.reference_tables:
+        index.reference_tables.setdefault(table.id, table)
+    for legend in game.legends:
+        index.legends.setdefault(legend.id, legend)
     if game.info:
         for component in game.info.components:
             index.components.setdefault(component.id, component)
@@ -253,7 +267,7 @@ def iter_models(game: Game) -> Iterator[RuleModel]:
 
 def _walk_models(game: Game) -> Iterator[RuleModel]:
     roots = [game.info, game.phases_file, game.dice_file, game.glossary_file, game.icons_file, game.cards_file,
-             game.catalog_file, *game.shared_terms]
+             game.catalog_file, game.tables_file, *game.shared_terms]
 
     def walk(value: Any) -> Iterator[RuleModel]:
         if isinstance(value, records.Model):
@@ -282,6 +296,10 @@ def iter_strings(obj: RuleModel) -> Iterator[tuple[tuple, str, str]]:
             for i, item in enumerate(value):
                 if isinstance(item, str):
                     yield (name, i), name, item
+                elif isinstance(item, dict):  # a reference table's row: its cells, by column
+                    for key, cell in item.items():
+                        if isinstance(cell, str):
+                            yield (name, i, key), CELL_FIELD, cell
 
 
 def all_strings(game: Game) -> list[tuple[RuleModel, tuple, str, str]]:

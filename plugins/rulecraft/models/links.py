@@ -21,6 +21,7 @@ GAME_PAGES: dict[str, tuple[str, str]] = {
     "cards": ("cards.md", "Cards"),
     "icons": ("icons.md", "Icons"),
     "catalog": ("catalog.md", "Catalog"),
+    "tables": ("tables.md", "Reference tables"),
     "glossary": ("glossary.md", "Glossary"),
     "cheatsheet": ("cheatsheet.md", "Cheat sheet"),
     "changes": ("changes.md", "Changes"),
@@ -30,7 +31,7 @@ GAME_PAGES: dict[str, tuple[str, str]] = {
 # Which page holds the anchor for each kind of reference.
 PAGE_FOR_KIND = {"term": "glossary", "phase": "turn", "dice": "dice", "card": "cards", "deck": "cards",
                  "icon": "icons", "section": "overview", "question": "status", "component": "overview",
-                 "item": "catalog", "resource": "catalog"}
+                 "item": "catalog", "resource": "catalog", "table": "tables", "legend": "tables"}
 
 
 def page_path(game_id: str, page: str) -> str:
@@ -40,7 +41,8 @@ def page_path(game_id: str, page: str) -> str:
 def anchor(kind: str, item_id: str) -> str:
     # Terms and phases share nothing but a page with other kinds; prefixes keep anchors unique per page.
     prefix = {"term": "", "phase": "", "dice": "", "card": "card-", "deck": "deck-", "icon": "icon-",
-              "section": "", "question": "q-", "component": "c-", "item": "item-", "resource": "resource-"}[kind]
+              "section": "", "question": "q-", "component": "c-", "item": "item-", "resource": "resource-",
+              "table": "table-", "legend": "legend-"}[kind]
     return prefix + item_id
 
 
@@ -95,6 +97,7 @@ def pages_for_game(game: Game) -> list[str]:
         "cards": bool(game.decks),
         "icons": bool(game.icons),
         "catalog": bool(game.items),
+        "tables": bool(game.reference_tables),
         "glossary": bool(game.terms),
         "cheatsheet": True,
         "changes": bool(game.info.changelog),

@@ -14,6 +14,7 @@ textrefs, ...), never from the package itself (``rulecraft.models`` loads the py
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from ..dice.notation import parse_dice, parse_roll
@@ -202,6 +203,74 @@ class CatalogItem(Model):
     @property
     def variable_cost(self) -> bool:
         return self.cost == VARIABLE_COST
+
+
+class ReferenceTable(Model):
+    """A chart players read: named columns, one mapping of cells per row."""
+
+    __slots__ = ()
+
+    @property
+    def key_column(self) -> str:
+        """The column whose cell names each row."""
+        return self.key or self.columns[0].id
+
+    def row_key(self, row: dict) -> str:
+        value = row.get(self.key_column)
+        return "" if value is None else shown_number(value) if isinstance(value, (int, float)) else str(value)
+
+
+# A legend column's cell: codes separated by spaces, '/' or ','; a dash for none.
+_CODE_SPLIT_RE = re.compile(r"\s*[/,]\s*|\s+")
+_NONE_CELLS = frozenset({"—", "–", "-", ""})
+
+
+def cell_tokens(text: str) -> list[str]:
+    """The codes a legend column's cell holds ('AR/DR' -> ['AR', 'DR']); [] for a dash or nothing."""
+    text = text.strip()
+    return [] if text in _NONE_CELLS else [t for t in _CODE_SPLIT_RE.split(text) if t]
+
+
+class Legend(Model):
+    """Codes a table's cells use, each with its meaning."""
+
+    __slots__ = ()
+
+    def entry_for(self, token: str):
+        """The legend entry a cell's token is (``D3`` is the entry ``D#``), or None."""
+        for entry in self.codes:
+            if entry.code == token:
+                return entry
+        for entry in self.codes:
+            if "#" in entry.code and _code_number_match(entry.code, token):
+                return entry
+        return None
+
+    @staticmethod
+    def shown(entry) -> tuple[str, str]:
+        """(code, meaning) as a key prints them: a number's place '#' reads 'n' ('Dn: the defender loses n
+        steps')."""
+        if "#" not in entry.code:
+            return entry.code, entry.meaning
+        return entry.code.replace("#", "n"), entry.meaning.replace("#", "n")
+
+    def meaning_of(self, token: str) -> str | None:
+        """What the token means ('#' in the meaning read as the token's number), or None."""
+        entry = self.entry_for(token)
+        if entry is None:
+            return None
+        if "#" not in entry.code:
+            return entry.meaning
+        return entry.meaning.replace("#", _code_number_match(entry.code, token))
+
+
+def _code_number_match(code: str, token: str) -> str:
+    """The digits a '#' of ``code`` stands for in ``token`` ('' if the token is not that code)."""
+    head, _, tail = code.partition("#")
+    middle = token[len(head):len(token) - len(tail) if tail else None]
+    if token.startswith(head) and token.endswith(tail) and middle.isdigit():
+        return middle
+    return ""
 
 
 class CustomDie(Model):

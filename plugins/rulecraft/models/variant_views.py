@@ -14,11 +14,12 @@ from pathlib import PurePath
 from .records import BASE_VARIANT, variant_ids
 
 # The parts of a game a variant can replace (``replaces:``), as game.yaml and the other files name them.
-PARTS = ("setup", "turn", "end_of_game", "scoring", "sections", "components", "dice", "cards", "catalog")
+PARTS = ("setup", "turn", "end_of_game", "scoring", "sections", "components", "dice", "cards", "catalog", "tables")
 PART_WORDS = {"setup": "the set-up", "turn": "the turn", "end_of_game": "the end of the game",
               "scoring": "the scoring", "sections": "the rule sections", "components": "the components",
-              "dice": "the dice tables", "cards": "the cards", "catalog": "the catalog"}
-_FILE_PARTS = {"phases": "turn", "dice": "dice", "cards": "cards", "catalog": "catalog"}
+              "dice": "the dice tables", "cards": "the cards", "catalog": "the catalog",
+              "tables": "the reference tables"}
+_FILE_PARTS = {"phases": "turn", "dice": "dice", "cards": "cards", "catalog": "catalog", "tables": "tables"}
 
 
 def part_of(item) -> str | None:

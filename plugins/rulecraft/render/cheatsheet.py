@@ -19,11 +19,13 @@ from ..models.cheatsheet import (
     dice_line,
     pdf_start,
     print_size,
+    sheet_columns,
     sheet_content,
+    sheet_legends,
 )
 from ..models.links import GAME_PAGES, PAGE_FOR_KIND
 from ..models.numbering import TURN_START_NAME, stages
-from ..models.records import ACTS
+from ..models.records import ACTS, shown_number
 from ..models.textrefs import REF_RE, plain_text, split_target
 from .base import Element, RenderContext, heading, range_text, sub
 from .emoji import CREDIT, CREDIT_URL, emoji_data_uri
@@ -130,6 +132,36 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             cell = sub(tr, "td", table.any_result)
             if content.odds:
                 cell.set("colspan", "2")
+
+
+def _reference_tables(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
+    """Each reference table as one compact grid with its legend in a run under it: a unit of its own."""
+    box = _block(parent, "tables", "Tables")
+    for table in content.reference_tables:
+        unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-ref-table", id=f"sheet-table-{table.id}")
+        heading(unit, 3, table.title)
+        grid = sub(unit, "table", cls="rc-sheet-table rc-sheet-ref")
+        head = sub(sub(grid, "thead"), "tr")
+        columns = sheet_columns(table)
+        for column in columns:
+            sub(head, "th", column.title, scope="col")
+        body = sub(grid, "tbody")
+        key = table.key_column
+        for row in table.rows:
+            tr = sub(body, "tr")
+            for column in columns:
+                value = row.get(column.id)
+                text = "—" if value is None else shown_number(value) if isinstance(value, (int, float)) else value
+                cell = sub(tr, "th" if column.id == key else "td", text)
+                if column.id == key:
+                    cell.set("scope", "row")
+        for legend in sheet_legends(table, ctx.index):
+            line = sub(unit, "p", cls="rc-sheet-legend")
+            sub(line, "strong", legend.title + ":").tail = " "
+            for i, entry in enumerate(legend.codes):
+                code, meaning = legend.shown(entry)
+                sub(line, "strong", code, "rc-sheet-code").tail = " "
+                sub(line, "span", meaning).tail = " · " if i < len(legend.codes) - 1 else None
 
 
 def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
@@ -253,17 +285,17 @@ def _sections(parent: Element, ctx: RenderContext, content: SheetContent) -> Non
             _steps(unit, section.steps)
 
 
-BLOCKS = {"turn": _turn, "dice": _dice, "catalog": _catalog, "terms": _terms, "icons": _icons, "end": _end,
-          "constants": _constants, "sections": _sections}
+BLOCKS = {"turn": _turn, "dice": _dice, "tables": _reference_tables, "catalog": _catalog, "terms": _terms,
+          "icons": _icons, "end": _end, "constants": _constants, "sections": _sections}
 
 # References that point somewhere on the site: on the sheet they must lead to something the sheet shows.
-_PLACED_KINDS = ("phase", "dice", "item", "section", "card", "deck")
+_PLACED_KINDS = ("phase", "dice", "item", "section", "card", "deck", "table")
 
 
 def _on_sheet(content: SheetContent) -> dict[str, set[str]]:
     return {"phase": {n.phase.id for n in content.phases}, "dice": {t.id for t in content.tables},
             "item": {i.id for i in content.items}, "section": {s.id for s in content.sections},
-            "card": set(), "deck": set()}
+            "table": {t.id for t in content.reference_tables}, "card": set(), "deck": set()}
 
 
 def _unplaced_references(sheet: Element, ctx: RenderContext, content: SheetContent) -> None:
