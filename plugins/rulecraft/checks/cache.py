@@ -10,7 +10,8 @@ The result only depends on what the checker reads, so it is stored with a hash o
 * the working directory (problems name files relative to it).
 
 Any difference is a miss: the checks run and the entry is replaced (one entry: the last
-result). An unreadable or damaged entry is a miss too. The key is computed before loading and
+result). An unreadable or damaged entry is a miss too, whatever it holds: the entry is JSON, and each
+problem's fields are checked for their types before use. The key is computed before loading and
 again after checking; the result is stored only if both agree, so a file saved while the check
 ran is never filed under the wrong contents.
 """
@@ -35,7 +36,7 @@ from ..problems import Location, Problem, Severity
 from . import CheckResult, check_book
 
 FORMAT = 1
-BOOK_FILE = "book.pickle"  # beside the cache file: the checked book (snapshot.py)
+BOOK_FILE = "book.json"  # beside the cache file: the checked book (snapshot.py)
 
 
 @cache
@@ -127,7 +128,7 @@ def load(cache_file: Path, key: str) -> list[Problem] | None:
         if entry.get("format") != FORMAT or entry.get("key") != key:
             return None
         return [_decode(item) for item in entry["problems"]]
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):  # too deep: RecursionError
         return None
 
 
