@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import json
 from collections import Counter
 from pathlib import Path
@@ -163,11 +164,12 @@ class _Reader:
         self.objects: list[Any] = []  # by number: shared objects read so far
 
     def value(self, data: Any, number: int | None = None) -> Any:
-        if isinstance(data, list):
+        kind = type(data)
+        if kind is list:
             out: list = self._made([], number)
-            out.extend(self.value(v) for v in data)
+            out.extend([self.value(v) for v in data])
             return out
-        if not isinstance(data, dict):
+        if kind is not dict:
             return data  # a JSON scalar
         if len(data) != 1:
             raise Damaged("a tagged value has one key")
@@ -264,10 +266,11 @@ class _Reader:
         if kind is None:
             raise Damaged(f"unknown model class {body[0]!r}")
         obj = self._made(records.rebuild(kind, body[0], {}, body[2], tuple(body[3])), number)
+        fields, taken = obj.__dict__, _class_names(type(obj))
         for name, value in body[1].items():
-            if name.startswith("_") or hasattr(type(obj), name):  # a field may not hide a method or property
+            if name in taken or name.startswith("_"):  # a field may not hide a method or property
                 raise Damaged(f"a {body[0]} cannot have a field {name!r}")
-            obj.__dict__[name] = self.value(value)
+            fields[name] = self.value(value)
         return obj
 
 
@@ -276,6 +279,11 @@ _TAGS = {"t": _Reader._tuple, "s": _Reader._set, "m": _Reader._str_dict, "d": _R
          "o": _Reader._object, "r": _Reader._record}
 _LEFT_OUT_DEFAULTS = {cls: [(f.name, f.default) for f in dataclasses.fields(cls) if f.name in names]
                       for cls, names in _LEFT_OUT.items()}
+
+
+@functools.cache
+def _class_names(cls: type) -> frozenset[str]:
+    return frozenset(dir(cls))
 
 
 def _is_list(data: Any, size: int) -> bool:
