@@ -24,7 +24,8 @@ its glossary file and in the game's index) is written once and referenced by num
 one object, as the loader made it.
 
 Derived views that are cheaper to make again than to store are left out: the term matcher (a trie of
-every glossary word, rebuilt on first use) and the list of every string (only the checks read it).
+every glossary word, rebuilt on first use) and the list of every string (only the checks read it, and a
+build from the snapshot runs none; a tuple per string of the data, ~2.6 MiB at 5 000 terms).
 """
 
 from __future__ import annotations

@@ -120,6 +120,8 @@ def test_the_snapshot_keeps_every_shared_object_shared(tmp_path):
     assert sum(not first for _, _, first in graph) > 1000  # the data shares many objects
     for game_id, game in again.games.items():
         index = game.cache.index
+        assert game.cache.strings is None and index._matcher is None  # made again on use, not stored
+        assert book.games[game_id].cache.strings is not None
         assert index.game is game and all(index.terms[t.id] is t for t in game.terms)
         assert [n.phase for n in index.numbered if n.parent is None] == game.phases
         assert all(n.phase is p for n, p in zip((n for n in index.numbered if n.parent is None), game.phases))
