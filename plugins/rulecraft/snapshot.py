@@ -56,6 +56,7 @@ _LEFT_OUT = {GameCache: {"strings"}, GameIndex: {"_matcher"}}
 _FIELDS: dict[type, tuple[dataclasses.Field, ...]] = {
     cls: tuple(f for f in dataclasses.fields(cls) if f.name not in _LEFT_OUT.get(cls, ())) for cls in _CLASSES.values()}
 _SCALARS = (str, int, float, bool, type(None))
+_CONTAINERS = (list, dict)  # the JSON values that are not scalars
 
 
 class Damaged(ValueError):
@@ -163,12 +164,14 @@ class _Reader:
 
     def __init__(self) -> None:
         self.objects: list[Any] = []  # by number: shared objects read so far
+        self.field_names: dict[type, set[tuple[str, ...]]] = {}  # a record class's field names, once checked
 
     def value(self, data: Any, number: int | None = None) -> Any:
         kind = type(data)
         if kind is list:
             out: list = self._made([], number)
-            out.extend([self.value(v) for v in data])
+            value = self.value
+            out.extend([v if type(v) not in _CONTAINERS else value(v) for v in data])
             return out
         if kind is not dict:
             return data  # a JSON scalar
@@ -267,11 +270,17 @@ class _Reader:
         if kind is None:
             raise Damaged(f"unknown model class {body[0]!r}")
         obj = self._made(records.rebuild(kind, body[0], {}, body[2], tuple(body[3])), number)
-        fields, taken = obj.__dict__, _class_names(type(obj))
-        for name, value in body[1].items():
-            if name in taken or name.startswith("_"):  # a field may not hide a method or property
-                raise Damaged(f"a {body[0]} cannot have a field {name!r}")
-            fields[name] = self.value(value)
+        names = tuple(body[1])
+        checked = self.field_names.setdefault(type(obj), set())
+        if names not in checked:  # the records of a class mostly share one set of names: checked once
+            taken = _class_names(type(obj))
+            bad = next((n for n in names if n in taken or n.startswith("_")), None)
+            if bad is not None:  # a field may not hide a method or property
+                raise Damaged(f"a {body[0]} cannot have a field {bad!r}")
+            checked.add(names)
+        fields, value = obj.__dict__, self.value
+        for name, data in body[1].items():
+            fields[name] = data if type(data) not in _CONTAINERS else value(data)
         return obj
 
 
