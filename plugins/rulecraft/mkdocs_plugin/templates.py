@@ -10,8 +10,9 @@ Jinja runs: nothing in it can be checked before it is loaded, so a file that som
 (the project's ``.cache/`` folder comes with a cloned repository, or from a CI cache a pull request
 filled) would run their code in the next build. A folder outside the project (the user's own cache) would
 still be shared with every project the user builds, and is as easily restored by CI. So a one-off
-`mkdocs build` compiles the templates it uses (measured: benchmarks/README.md, "Caches that cannot
-run code"), and `mkdocs serve` reuses them from memory for every rebuild after the first."""
+`mkdocs build` compiles the templates it uses (measured on the repository's site: ~0.14 s CPU of a 1.6 s
+warm build; benchmarks/README.md, "Caches that cannot run code"), and `mkdocs serve` reuses them from
+memory for every rebuild after the first."""
 
 from __future__ import annotations
 
