@@ -16,12 +16,15 @@ The key only says which inputs the snapshot claims to come from: anyone who can 
 (a cloned repository with a ``.cache/``, a CI cache restored from a pull request) can compute it. So the
 file is JSON, which holds data and nothing that runs: scalars and lists as themselves, every other value
 as an object with one tag (below). The classes it can make are fixed here and in ``records.MODEL_KINDS``,
-looked up by name, never imported by a name read from the file; each object must have exactly its class's
-fields, and the book's outline (games, files, documents, derived views) must have the types the build
-reads. Anything else — an unknown tag or class, a missing field, a reference to an object not yet read,
-malformed JSON — is a miss: the YAML is read again. An object referenced from several places (a term in
-its glossary file and in the game's index) is written once and referenced by number, so it comes back as
-one object, as the loader made it.
+looked up by name, never imported by a name read from the file; each of the book's own objects (games,
+documents, the index...) must have exactly its class's fields, a record's fields may not hide one of its
+methods or properties, and the book's outline (games, files, documents, derived views) must have the
+types the build reads. Anything else — an unknown tag or class, a
+missing field, a reference to an object not yet read, malformed JSON — is a miss: the YAML is read again.
+The values of a record's fields are not validated again (that is pydantic's work, which this file exists
+to skip): a well-formed forged snapshot can show other rules, as forged YAML could, but runs nothing.
+An object referenced from several places (a term in its glossary file and in the game's index) is written
+once and referenced by number, so it comes back as one object, as the loader made it.
 
 Derived views that are cheaper to make again than to store are left out: the term matcher (a trie of
 every glossary word, rebuilt on first use) and the list of every string (only the checks read it, and a
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import datetime
 import functools
 import json
 from collections import Counter
@@ -69,7 +73,8 @@ class Damaged(ValueError):
 class _Writer:
     """Encodes the book as JSON values. Tags: {"t": [...]} tuple, {"s": [...]} set, {"p": "..."} path,
     {"m": {...}} dict of str keys, {"d": [[key, value], ...]} other dict, {"c": [[key, count], ...]} Counter,
-    {"P": [[path, Pos], ...]} positions, {"v": "error"} severity, {"o": [class, {field: value}]} object,
+    {"P": [[path, Pos], ...]} positions, {"v": "error"} severity, {"D": "2026-12-01"} date (and {"T": ...}
+    date and time), {"o": [class, {field: value}]} object,
     {"r": [model class, {field: value}, file, path]} record; a list is a list. An object seen more than
     once is written the first time as {"=": [number, value]} and then as {"@": number}."""
 
@@ -78,9 +83,7 @@ class _Writer:
         self.numbers: dict[int, int] = {}
 
     def value(self, obj: Any) -> Any:
-        if isinstance(obj, _SCALARS):
-            if type(obj) not in _SCALARS:
-                raise TypeError(f"not a plain {type(obj).__name__}: {type(obj).__name__}")  # str subclasses
+        if type(obj) in _SCALARS:
             return obj
         number = self.numbers.get(id(obj))
         if number is not None:
@@ -110,6 +113,8 @@ class _Writer:
             return {"p": str(obj)}
         if kind is Severity:
             return {"v": obj.value}
+        if kind is datetime.date or kind is datetime.datetime:  # a changelog entry's date
+            return {"D" if kind is datetime.date else "T": obj.isoformat()}
         if isinstance(obj, records.Model):
             if records.MODEL_KINDS.get(kind.__name__) is not records.kind_of(kind):  # what load would refuse
                 raise TypeError(f"a model class not in records.MODEL_KINDS: {kind.__name__}")
@@ -127,7 +132,7 @@ def _shared(root: Any) -> set[int]:
     stack = [root]
     while stack:
         obj = stack.pop()
-        if isinstance(obj, (*_SCALARS, Path, Severity)):
+        if isinstance(obj, (*_SCALARS, Path, Severity, datetime.date)):
             continue
         if id(obj) in seen:
             shared.add(id(obj))
@@ -241,6 +246,16 @@ class _Reader:
             raise Damaged("a path is a string")
         return self._made(Path(body), number)
 
+    def _date(self, body, number):
+        if type(body) is not str:
+            raise Damaged("a date is a string")
+        return self._made(datetime.date.fromisoformat(body), number)
+
+    def _datetime(self, body, number):
+        if type(body) is not str:
+            raise Damaged("a time is a string")
+        return self._made(datetime.datetime.fromisoformat(body), number)
+
     def _severity(self, body, number):
         if body not in {s.value for s in Severity}:
             raise Damaged("an unknown severity")
@@ -286,7 +301,7 @@ class _Reader:
 
 _TAGS = {"t": _Reader._tuple, "s": _Reader._set, "m": _Reader._str_dict, "d": _Reader._dict,
          "c": _Reader._counter, "P": _Reader._positions, "p": _Reader._path, "v": _Reader._severity,
-         "o": _Reader._object, "r": _Reader._record}
+         "D": _Reader._date, "T": _Reader._datetime, "o": _Reader._object, "r": _Reader._record}
 _LEFT_OUT_DEFAULTS = {cls: [(f.name, f.default) for f in dataclasses.fields(cls) if f.name in names]
                       for cls, names in _LEFT_OUT.items()}
 

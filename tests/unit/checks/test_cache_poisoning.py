@@ -122,7 +122,8 @@ def test_a_forged_snapshot_under_the_right_key_is_a_miss(tmp_path, forge):
 
 
 @pytest.mark.parametrize("body", [b"[" * 100_000 + b"]" * 100_000, b"\xff\xfe not UTF-8", b'{"t": 1}',
-                                  b'{"s": [[1]]}', b'{"P": [[1, {"o": ["Pos", {}]}]]}'])
+                                  b'{"s": [[1]]}', b'{"P": [[1, {"o": ["Pos", {}]}]]}', b'{"D": "the 13th"}',
+                                  b'{"T": 5}', b'{"v": "fatal"}', b'{"p": "a\\u0000b"}'])
 def test_malformed_snapshot_data_is_a_miss(tmp_path, body):
     path = tmp_path / "book.json"
     path.write_bytes(snapshot.MAGIC + b"key\n" + body)
