@@ -92,7 +92,7 @@ class FitResult:
             if type(name) is not str or not _PDF_NAME.fullmatch(name) or type(pages) is not int or not _number(fill):
                 raise ValueError("not a PDF entry")
             path = folder / name
-            if path.is_symlink():  # only the file written there: never one it points to
+            if path.is_symlink() or not path.is_file():  # the file written there: no link out, no pipe
                 raise ValueError("a PDF is a file of the entry")
             pdfs[paper] = (path.read_bytes(), pages, fill)
         fragment, dropped, names = data.get("fragment"), data.get("dropped"), data.get("dropped_names")

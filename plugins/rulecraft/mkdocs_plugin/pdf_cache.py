@@ -82,8 +82,10 @@ class PdfSlot(MutableMapping):
 
     def _read(self, path: Path) -> FitResult | None:
         try:
-            if path.is_symlink() or (path / RESULT).is_symlink():  # an entry is what a build wrote here
-                raise ValueError("a link")
+            # an entry is what a build wrote here: a folder holding files (a link or a pipe is no entry:
+            # reading a pipe would wait for ever)
+            if path.is_symlink() or (path / RESULT).is_symlink() or not (path / RESULT).is_file():
+                raise ValueError("not a file of the entry")
             result = FitResult.from_json(json.loads((path / RESULT).read_text(encoding="utf-8")), path)
             if set(result.pdfs) != {paper.css_size for paper in PAPERS} or \
                     not all(data.startswith(b"%PDF") for data, _, _ in result.pdfs.values()):

@@ -4,7 +4,9 @@ filled) hold data that is checked before use: a hostile entry is a miss, never c
 from __future__ import annotations
 
 import json
+import os
 import pickle
+import threading
 from pathlib import Path
 
 import pytest
@@ -179,6 +181,19 @@ def test_a_pdf_entry_never_reads_a_file_outside_itself(tmp_path):
     (entry / result["pdfs"]["A4"][0]).unlink()
     (entry / result["pdfs"]["A4"][0]).symlink_to(secret)  # a link a cloned repository can hold
     assert slot.get(DIGEST) is None
+
+
+@pytest.mark.parametrize("which", ["result", "pdf"])
+def test_a_pipe_in_a_pdf_entry_is_a_miss_not_a_hang(tmp_path, which):
+    slot, entry, result = _entry(tmp_path)
+    pipe = entry / (RESULT if which == "result" else result["pdfs"]["A4"][0])
+    pipe.unlink()
+    os.mkfifo(pipe)  # a CI cache's archive can hold one
+    found = []
+    reader = threading.Thread(target=lambda: found.append(slot.get(DIGEST)), daemon=True)
+    reader.start()
+    reader.join(10)
+    assert found == [None]
 
 
 @pytest.mark.parametrize("forge", [
