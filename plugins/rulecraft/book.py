@@ -42,11 +42,6 @@ class GameCache:
     designer_notes: list | None = None  # every designer note (models.completeness)
     docs_by_file: dict[str, YamlDocument] = field(default_factory=dict)
 
-    def __getstate__(self) -> dict:
-        # The snapshot (snapshot.py) leaves out ``strings``: only the checks read it (a build from the
-        # snapshot runs none), and it is a tuple per string of the data (~2.6 MiB at 5 000 terms).
-        return {**self.__dict__, "strings": None}
-
 
 @dataclass
 class Game:

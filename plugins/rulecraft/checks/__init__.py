@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..book import RuleBook
+from ..docpages import markdown_pages
 from ..models.index import build_index
 from ..problems import Problem, display_path
 from ..yamlsource import read_source_bytes
@@ -57,11 +58,12 @@ def _read_page(path: Path, docs_dir: Path) -> str | None:
 
 
 def read_prose(docs_dir: Path | None, game_id: str) -> dict[str, str]:
-    """The game's Markdown pages (docs/<game>/**/*.md), keyed by display path."""
+    """The game's Markdown pages (docs/<game>/**/*.md, and every other suffix MkDocs renders: docpages.py),
+    keyed by display path."""
     if docs_dir is None or not (docs_dir / game_id).is_dir():
         return {}
     pages = {}
-    for path in sorted((docs_dir / game_id).rglob("*.md")):
+    for path in markdown_pages(docs_dir / game_id):
         text = _read_page(path, docs_dir)
         if text is not None:
             pages[display_path(path)] = text
@@ -73,7 +75,7 @@ def read_site_prose(docs_dir: Path | None, game_ids) -> dict[str, str]:
     if docs_dir is None or not docs_dir.is_dir():
         return {}
     pages = {}
-    for path in sorted(docs_dir.rglob("*.md")):
+    for path in markdown_pages(docs_dir):
         if path.relative_to(docs_dir).parts[0] in game_ids:
             continue
         text = _read_page(path, docs_dir)

@@ -5,12 +5,14 @@ the build (the prose TODO scan, matching every term over all the text for the us
 The result only depends on what the checker reads, so it is stored with a hash of all of it:
 
 * every file under rules_data/ (and the shared glossaries beside a single game's folder),
-* every Markdown page under docs/ (prose checks, TODOs, term mentions),
+* every Markdown page under docs/ (prose checks, TODOs, term mentions; every suffix MkDocs renders as a
+  page, docpages.py),
 * Rulecraft's own code, the versions of Python and pydantic (messages come from them),
 * the working directory (problems name files relative to it).
 
 Any difference is a miss: the checks run and the entry is replaced (one entry: the last
-result). An unreadable or damaged entry is a miss too. The key is computed before loading and
+result). An unreadable or damaged entry is a miss too, whatever it holds: the entry is JSON, and each
+problem's fields are checked for their types before use. The key is computed before loading and
 again after checking; the result is stored only if both agree, so a file saved while the check
 ran is never filed under the wrong contents.
 """
@@ -18,24 +20,24 @@ ran is never filed under the wrong contents.
 from __future__ import annotations
 
 import contextlib
-import fnmatch
 import hashlib
 import importlib.util
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
 from .. import snapshot
 from ..atomicfile import write_atomic
 from ..book import SHARED_DIR, RuleBook
+from ..docpages import is_markdown_page
 from ..problems import Location, Problem, Severity
 from . import CheckResult, check_book
 
-FORMAT = 2  # 2: problems carry their subject (checks/accept.py)
-BOOK_FILE = "book.pickle"  # beside the cache file: the checked book (snapshot.py)
+FORMAT = 3  # 2: problems carry their subject (checks/accept.py); 3: the book is JSON (snapshot.py)
+BOOK_FILE = "book.json"  # beside the cache file: the checked book (snapshot.py)
 
 
 @cache
@@ -61,8 +63,8 @@ def _pydantic_version() -> bytes:
         return b""
 
 
-def _files(folder: Path, pattern: str) -> Iterator[Path]:
-    """The files under ``folder`` whose names match ``pattern``, in a fixed order, through linked folders as
+def _files(folder: Path, wanted: Callable[[str], bool]) -> Iterator[Path]:
+    """The files under ``folder`` whose names are ``wanted``, in a fixed order, through linked folders as
     the loader goes (a game folder may be a link to one kept elsewhere); a folder reached twice is read once."""
     seen: set[str] = set()
     for top, folders, names in os.walk(folder, followlinks=True):
@@ -73,16 +75,16 @@ def _files(folder: Path, pattern: str) -> Iterator[Path]:
         seen.add(real)
         folders.sort()
         for name in sorted(names):
-            if fnmatch.fnmatchcase(name, pattern) and os.path.isfile(os.path.join(top, name)):
+            if wanted(name) and os.path.isfile(os.path.join(top, name)):
                 yield Path(top, name)
 
 
-def _add_tree(digest, label: str, folder: Path, pattern: str) -> None:
+def _add_tree(digest, label: str, folder: Path, wanted: Callable[[str], bool]) -> None:
     # Names as the file system gives them (os.fsencode): a file name that is not UTF-8 is no error.
     digest.update(b"\1" + label.encode() + b"\0" + os.fsencode(folder) + b"\0")
     if not folder.is_dir():
         return
-    for path in _files(folder, pattern):
+    for path in _files(folder, wanted):
         try:
             data = path.read_bytes()
         except OSError:
@@ -96,11 +98,11 @@ def input_key(data_dir: Path, docs_dir: Path | None) -> str:
     data_dir = Path(data_dir).resolve()
     digest = hashlib.sha256(_code_digest())
     digest.update(f"{FORMAT}\0".encode() + os.fsencode(Path.cwd().resolve()) + b"\0")
-    _add_tree(digest, "data", data_dir, "*")
+    _add_tree(digest, "data", data_dir, lambda name: True)
     # Shared glossaries beside the folder: those of one game's folder (hashed whatever the folder holds).
-    _add_tree(digest, "shared", data_dir.parent / SHARED_DIR, "*.yaml")
+    _add_tree(digest, "shared", data_dir.parent / SHARED_DIR, lambda name: name.endswith(".yaml"))
     if docs_dir is not None:
-        _add_tree(digest, "docs", Path(docs_dir).resolve(), "*.md")
+        _add_tree(digest, "docs", Path(docs_dir).resolve(), is_markdown_page)
     return digest.hexdigest()
 
 
@@ -127,7 +129,7 @@ def load(cache_file: Path, key: str) -> list[Problem] | None:
         if entry.get("format") != FORMAT or entry.get("key") != key:
             return None
         return [_decode(item) for item in entry["problems"]]
-    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+    except (OSError, ValueError, TypeError, KeyError, AttributeError, RecursionError):  # too deep: RecursionError
         return None
 
 

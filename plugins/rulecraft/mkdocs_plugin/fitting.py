@@ -80,10 +80,57 @@ class FitResult:
 
     @classmethod
     def from_json(cls, data: dict, folder: Path) -> FitResult:
-        pdfs = {paper: ((folder / name).read_bytes(), pages, fill)
-                for paper, (name, pages, fill) in data["pdfs"].items()}
-        return cls(Fit(*data["fit"]), data["fragment"], pdfs, data["fill"], data["attempts"], data["dropped"],
-                   data["dropped_names"], data.get("paper_spacing", {}))
+        """The result ``to_json`` wrote into ``folder``; ValueError for anything else (the cache's folder is
+        the project's: whatever is found there is checked before a page or the site gets it)."""
+        if not isinstance(data, dict) or not isinstance(data.get("pdfs"), dict) or not data["pdfs"]:
+            raise ValueError("not a fit result")
+        size, columns, spacing = _checked(data.get("fit"), list, 3)
+        if not (_number(size) and type(columns) is int and 1 <= columns <= MAX_COLUMNS and _number(spacing)):
+            raise ValueError("not a fit")
+        pdfs = {}
+        for paper, entry in data["pdfs"].items():
+            name, pages, fill = _checked(entry, list, 3)
+            if type(name) is not str or not _PDF_NAME.fullmatch(name) or type(pages) is not int or not _number(fill):
+                raise ValueError("not a PDF entry")
+            path = folder / name
+            if path.is_symlink() or not path.is_file():  # the file written there: no link out, no pipe
+                raise ValueError("a PDF is a file of the entry")
+            pdfs[paper] = (path.read_bytes(), pages, fill)
+        fragment, dropped, names = data.get("fragment"), data.get("dropped"), data.get("dropped_names")
+        spread = data.get("paper_spacing", {})
+        if not (type(fragment) is str and _strings(dropped) and _strings(names) and isinstance(spread, dict)
+                and all(_number(v) for v in spread.values()) and _number(data.get("fill"))
+                and type(data.get("attempts")) is int):
+            raise ValueError("not a fit result")
+        return cls(Fit(size, columns, spacing), fragment, pdfs, data["fill"], data["attempts"], dropped, names,
+                   spread)
+
+    def made_from(self, fragment: str) -> bool:
+        """Whether this result's sheet is the one its fit makes of ``fragment`` (its units left out, the fit
+        applied), as ``fit_here`` made it: a cached result whose sheet is anything else is not put into a page."""
+        try:
+            for element_id in self.dropped:
+                fragment = drop(fragment, element_id)
+        except ValueError:  # an id the sheet does not have
+            return False
+        return apply_fit(fragment, self.fit, self.paper_spacing.get("A4")) == self.fragment
+
+
+_PDF_NAME = re.compile(r"[0-9]{1,3}\.pdf")
+
+
+def _checked(value, kind: type, size: int) -> list:
+    if type(value) is not kind or len(value) != size:
+        raise ValueError("damaged")
+    return value
+
+
+def _number(value) -> bool:
+    return type(value) in (int, float) and math.isfinite(value)
+
+
+def _strings(value) -> bool:
+    return type(value) is list and all(type(v) is str for v in value)
 
 
 # --- the fragment ---------------------------------------------------------------------------------------

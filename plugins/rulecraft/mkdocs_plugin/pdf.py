@@ -197,6 +197,12 @@ def remember(cache: dict | None, digest: str, result: FitResult) -> None:
             cache.pop(old, None)
 
 
+def cached_fit(cache: dict | None, sheet: SheetInput) -> FitResult | None:
+    """The cached result of this sheet's input, if its sheet is what its fit makes of the input's."""
+    hit = cache.get(sheet.digest) if cache is not None else None
+    return hit if hit is not None and hit.made_from(sheet.fragment) else None
+
+
 def fit_sheet(page_file: Path, site_dir: Path, asset_dir: str, cache: dict | None = None,
               workers: FitWorkers | None = None) -> FitResult:
     """Choose, verify and render the sheet of one built page (see fitting.py); the PDFs' bytes are in
@@ -204,7 +210,7 @@ def fit_sheet(page_file: Path, site_dir: Path, asset_dir: str, cache: dict | Non
     hash to the result already made from it, so an unchanged sheet is neither fitted nor set again.
     Nothing here needs WeasyPrint before a miss (``pdf_jobs`` relies on that)."""
     sheet = sheet_input(page_file.read_text(encoding="utf-8"), page_file, site_dir, asset_dir)
-    hit = cache.get(sheet.digest) if cache is not None else None
+    hit = cached_fit(cache, sheet)
     if hit is not None:
         return hit
     result = _run_fit(sheet.fragment, sheet.documents, page_file, site_dir, workers)
@@ -332,8 +338,7 @@ def fit_sheets(site_dir: Path, pages: dict[str, Path], asset_dir: str, log: logg
     for game_id, page_file in pages.items():
         try:  # a PDF is a bonus: never fail the site for it, but say so
             sheet = sheet_input(page_file.read_text(encoding="utf-8"), page_file, site_dir, asset_dir)
-            slot = caches.get(game_id)
-            hit = slot.get(sheet.digest) if slot is not None else None
+            hit = cached_fit(caches.get(game_id), sheet)
             if hit is not None:
                 outcomes[game_id] = hit
             elif game_id in started and started[game_id][0] == sheet.digest:

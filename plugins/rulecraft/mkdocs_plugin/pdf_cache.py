@@ -10,7 +10,11 @@ wrote last is also what a page served by `mkdocs serve` links while its new PDFs
 
 An entry is a folder ``<sha256>/`` holding ``result.json`` and the PDFs (``FitResult.to_json``),
 written in a temporary folder beside it and renamed into place, so a reader never sees half an
-entry; anything unreadable or damaged counts as missing and is removed. The cache folder is named
+entry; anything unreadable or damaged counts as missing and is removed. The folder is the project's, so
+someone else may have written it (a cloned repository's ``.cache/``, a CI cache a pull request filled):
+an entry is plain data, every value of it checked (``FitResult.from_json``; a PDF is a file of the
+entry, never a link out of it), and its sheet is put into a page only when it is what the entry's fit
+makes of this build's sheet (``FitResult.made_from``, asked by ``pdf``). The cache folder is named
 after the WeasyPrint version and the code that fits and sets the sheet: changing either fits every
 sheet again.
 """
@@ -29,6 +33,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from .fitting import FitResult
+from .pdf import PAPERS
 
 DIGEST_RE = re.compile(r"^[0-9a-f]{64}$")
 RESULT = "result.json"
@@ -77,10 +82,15 @@ class PdfSlot(MutableMapping):
 
     def _read(self, path: Path) -> FitResult | None:
         try:
+            # an entry is what a build wrote here: a folder holding files (a link or a pipe is no entry:
+            # reading a pipe would wait for ever)
+            if path.is_symlink() or (path / RESULT).is_symlink() or not (path / RESULT).is_file():
+                raise ValueError("not a file of the entry")
             result = FitResult.from_json(json.loads((path / RESULT).read_text(encoding="utf-8")), path)
-            if not result.pdfs or not all(data.startswith(b"%PDF") for data, _, _ in result.pdfs.values()):
-                raise ValueError("not a PDF")
-        except Exception:  # missing file, bad JSON, wrong shape: damaged, made again
+            if set(result.pdfs) != {paper.css_size for paper in PAPERS} or \
+                    not all(data.startswith(b"%PDF") for data, _, _ in result.pdfs.values()):
+                raise ValueError("not a PDF of each paper")
+        except Exception:  # missing file, bad JSON, wrong shape (FitResult.from_json): damaged, made again
             if path.is_dir():
                 _remove(path)
             return None

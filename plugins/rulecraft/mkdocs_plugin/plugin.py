@@ -26,7 +26,7 @@
   cached on disk by content (pdf_cache.py); under `mkdocs serve` after the reload (pdf_jobs.py).
 * serving: a page whose text, site and rule data are unchanged since the last rebuild is not rendered
   again (render_cache.py), nor its HTML parsed again for Material's search index (search.py).
-* on_env: Jinja's compiled templates are kept, in memory between rebuilds and on disk between builds
+* on_env: Jinja's compiled templates are kept in memory between a serve's rebuilds, never on disk
   (templates.py).
 * on_serve: watch rules_data/ so a YAML edit rebuilds the site; poll for saves every 0.1 s. While serving, a
   broken edit keeps the last good rule book and shows the errors in a banner on
@@ -430,7 +430,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     @event_priority(-50)  # after other plugins' on_env: every page's content is final by now
     def on_env(self, env, /, *, config, files):
         # Jinja compiles the theme's templates again for every build and rebuild (a new environment each
-        # time, ~0.1 s); the compiled code is kept instead (Jinja checks it against each template's source).
+        # time, ~0.1 s); a serve keeps the compiled code in memory (Jinja checks it against each template's
+        # source). Never on disk: see templates.py.
         if self.config.enabled and env.bytecode_cache is None:
             env.bytecode_cache = self._bytecode_cache().bind(env)
         if self.config.enabled:
@@ -526,8 +527,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if cache is None:
             from .templates import TemplateCodeCache
 
-            folder = self._cache_dir()
-            cache = self.bytecode_cache = TemplateCodeCache(folder / "templates" if folder else None)
+            cache = self.bytecode_cache = TemplateCodeCache()
         return cache
 
     def on_shutdown(self) -> None:

@@ -4,8 +4,10 @@ Every kind of rule data has a class here holding what is derived from its fields
 term's words, a dice table's form). The pydantic models (models/base.py and the files beside it) inherit
 these classes and add the fields, their validation and the JSON Schema: the loader builds those. A build
 whose inputs did not change takes its rule book from the snapshot instead (snapshot.py), where every model
-object was stored as a ``Record``: an object of the same kind, with the same fields in the same order, and
-the same name, made by ``rebuild`` without importing pydantic (~0.15 s and ~6 MiB of a build).
+object comes back as a ``Record``: an object of the same kind, with the same fields in the same order, and
+the same name, made by ``rebuild`` without importing pydantic (~0.15 s and ~6 MiB of a build). The snapshot
+names each model class, and ``MODEL_KINDS`` (a fixed table, kept equal to the models by a test) gives its
+kind: nothing is imported by a name read from a file.
 
 So code that reads rule data asks ``isinstance(obj, records.Phase)``, never the pydantic class, and
 imports from here and from the other pydantic-free modules of this package (index, links, numbering,
@@ -68,10 +70,6 @@ class Record(Model):
         """A shallow copy with some fields replaced (pydantic's ``model_copy`` without validation)."""
         return rebuild(self._kind, type(self).__name__, {**self.__dict__, **(update or {})}, self._file, self._path)
 
-    def __reduce__(self):
-        # The class is made by record_class: pickle it as the arguments that make it again.
-        return rebuild, (self._kind, type(self).__name__, self.__dict__, self._file, self._path)
-
     def __eq__(self, other: object) -> bool:
         # As pydantic compares models (fields and private attributes): the same class (by name, so a record
         # equals the model it was made from), equal fields, read from the same place.
@@ -96,12 +94,22 @@ def record_class(kind: type[Model], name: str) -> type[Record]:
 
 
 def rebuild(kind: type[Model], name: str, fields: dict, file: str, path: tuple) -> Record:
-    """A snapshot's model object (pickle calls this; snapshot.py writes the arguments)."""
+    """A snapshot's model object (snapshot.py), or a record's copy."""
     obj = object.__new__(record_class(kind, name))
     obj.__dict__ = fields
     obj._file = file
     obj._path = path
     return obj
+
+
+def kind_of(cls: type) -> type[Model] | None:
+    """The class of this module a model class (pydantic's or a record's) inherits: its kind (``Model`` for
+    one deriving nothing from its fields); None for a class that is no model."""
+    if not issubclass(cls, Model):
+        return None
+    if issubclass(cls, Record):
+        return cls._kind
+    return next(base for base in cls.__mro__ if base.__module__ == __name__)
 
 
 # --- the kinds ---------------------------------------------------------------------------------------------
@@ -428,3 +436,17 @@ class Pool(Model):
     @property
     def shown_dice(self) -> int:
         return self.shown if self.shown is not None else self.dice.range[0]
+
+
+# Every model class by name, with its kind (tests/unit/models/test_records.py keeps it equal to the models):
+# the classes a snapshot may name.
+MODEL_KINDS: dict[str, type[Model]] = {
+    "Card": Card, "CardsFile": Model, "CatalogFile": Model, "CatalogItem": Model, "ChangelogEntry": Model,
+    "CheatsheetConfig": Model, "Component": Model, "Constant": Constant, "CustomDie": CustomDie, "Deck": Model,
+    "DiceExpr": DiceExpr, "DiceFile": Model, "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model,
+    "Example": Model, "Explode": Model, "GameFile": Model, "GlossaryFile": Model, "Glyph": Model, "Icon": Model,
+    "IconsFile": Model, "Keep": Keep, "Modifier": Model, "OpenQuestion": Model, "Opposed": Model, "Phase": Phase,
+    "PhaseGroup": Model, "PhasesFile": Model, "Pool": Pool, "Range": Model, "Reroll": Model, "Resource": Model,
+    "RuleModel": Model, "Section": Section, "Span": Span, "Step": Step, "Target": Target, "Term": Term,
+    "Variant": Model,
+}

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..book import RuleBook
+from ..docpages import is_markdown_page
 from ..models.links import page_path
 from . import ASSET_DIR, home_stub, page_stub, pages_for_game, variant_sheet_stub, variant_sheets
 from .assets import HEAD_SCRIPTS, PAGE_STYLESHEETS, asset_files, served_text
@@ -42,7 +43,7 @@ class WrittenPages:
 
     @property
     def documentation_pages(self) -> list[str]:
-        return sorted(p for p in self.hand_written + self.generated if p.endswith(".md"))
+        return sorted(p for p in self.hand_written + self.generated if is_markdown_page(p))
 
 
 def _prepare(folder: Path, docs_dir: Path) -> None:

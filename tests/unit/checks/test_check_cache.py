@@ -131,31 +131,6 @@ def test_an_unchanged_build_reads_its_book_from_the_snapshot(tmp_path, runs, mon
     assert len(loads) == 1
 
 
-MARKS: list = []
-
-
-def _unpickled():
-    MARKS.append("unpickled")
-
-
-class _Payload:
-    def __reduce__(self):
-        return _unpickled, ()
-
-
-def test_a_snapshot_is_unpickled_only_under_the_key_asked_for(tmp_path):
-    import pickle
-
-    from rulecraft import snapshot
-
-    path = tmp_path / "book.pickle"
-    path.write_bytes(snapshot.MAGIC + b"other-key\n" + pickle.dumps(_Payload()))
-    assert snapshot.load(path, "key") is None and MARKS == []  # never unpickled
-    path.write_bytes(snapshot.MAGIC + b"key\n" + pickle.dumps(_Payload()))
-    assert snapshot.load(path, "key") is None and MARKS == ["unpickled"]  # not a rule book: a miss all the same
-    assert snapshot.load(tmp_path / "missing.pickle", "key") is None
-
-
 def test_a_build_from_the_snapshot_does_not_import_pydantic(tmp_path):
     """The point of the snapshot: the book comes back as plain records, without pydantic (~0.15 s, ~6 MiB)."""
     import subprocess

@@ -86,6 +86,16 @@ def test_zensical_config_is_mkdocs_yml_plus_what_the_plugin_adds(tmp_path):
     assert config["nav"][-1] == "about.md"
 
 
+def test_pages_of_every_markdown_suffix_are_in_the_navigation(tmp_path):
+    """The engine renders .markdown, .mkd ... pages as it does .md ones (docpages.py): the nav lists them."""
+    root = project(tmp_path, {"docs/about.markdown": "# About\n", "docs/demo/notes.mkd": "# Notes\n",
+                              "docs/demo/picture.txt": "not a page"})
+    assert pages(root) == 0
+    nav = tomllib.loads((root / "zensical.toml").read_text(encoding="utf-8"))["project"]["nav"]
+    assert nav[-1] == "about.markdown" and "demo/notes.mkd" in nav[1]["Demo Game"]
+    assert "demo/picture.txt" not in str(nav)
+
+
 def test_a_nav_in_mkdocs_yml_is_kept(tmp_path):
     root = project(tmp_path)
     yml = root / "mkdocs.yml"

@@ -63,8 +63,8 @@ def test_a_book_from_the_snapshot_is_the_checked_book(tmp_path):
 
     book = load_rulebook(RULES)
     book.release_positions()
-    snapshot.store(tmp_path / "book.pickle", "k", book)
-    again = snapshot.load(tmp_path / "book.pickle", "k")
+    snapshot.store(tmp_path / "book.json", "k", book)
+    again = snapshot.load(tmp_path / "book.json", "k")
     assert again is not None and again is not book and list(again.games) == list(book.games)
     for game_id, game in book.games.items():
         copy = again.games[game_id]
@@ -75,3 +75,56 @@ def test_a_book_from_the_snapshot_is_the_checked_book(tmp_path):
             assert [(o, t, loc) for o, t, loc in derived(build_index(copy))] == \
                 [(o, t, loc) for o, t, loc in derived(build_index(game))]
     assert every_answer(again) == every_answer(book)
+
+
+def _references(root, fields) -> list:
+    """The book's object graph as the order in which each reference reaches an object: (type name, the
+    object's number, first visit or not). Equal for two books when the same objects are shared in each."""
+    numbers: dict[int, int] = {}
+    out = []
+    stack = [root]
+    while stack:
+        obj = stack.pop()
+        if isinstance(obj, (str, int, float, type(None), Path)):
+            continue
+        first = id(obj) not in numbers
+        number = numbers.setdefault(id(obj), len(numbers))
+        out.append((type(obj).__name__ if not hasattr(obj, "source_file") else "model", number, first))
+        if not first:
+            continue
+        if isinstance(obj, dict):
+            stack.extend(x for k in obj for x in (k, dict.__getitem__(obj, k)))
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend(sorted(obj) if isinstance(obj, (set, frozenset)) else obj)
+        elif hasattr(obj, "source_file"):
+            stack.extend(obj.__dict__.values())
+        elif type(obj) in fields:
+            stack.extend(getattr(obj, f.name) for f in fields[type(obj)])
+    return out
+
+
+def test_the_snapshot_keeps_every_shared_object_shared(tmp_path):
+    """An object the book references from several places (a term in its file and in the index, a phase
+    in its file and in the numbering, a document in the game and in its lookup table, the game from its
+    index) comes back as one object referenced from the same places: the reference graphs are the same."""
+    from rulecraft import snapshot
+    from rulecraft.checks import check_book
+
+    book = load_rulebook(RULES)
+    check_book(book, RULES.parent / "docs", summaries=False)  # the views the checks build are stored too
+    book.release_positions()
+    snapshot.store(tmp_path / "book.json", "k", book)
+    again = snapshot.load(tmp_path / "book.json", "k")
+    graph = _references(book, snapshot._FIELDS)
+    assert _references(again, snapshot._FIELDS) == graph
+    assert sum(not first for _, _, first in graph) > 1000  # the data shares many objects
+    for game_id, game in again.games.items():
+        index = game.cache.index
+        assert game.cache.strings is None and index._matcher is None  # made again on use, not stored
+        assert book.games[game_id].cache.strings is not None
+        assert index.game is game and all(index.terms[t.id] is t for t in game.terms)
+        assert [n.phase for n in index.numbered if n.parent is None] == game.phases
+        assert all(n.phase is p for n, p in zip((n for n in index.numbered if n.parent is None), game.phases))
+        assert index.term_mentions() == book.games[game_id].cache.index.term_mentions()
+        words = [w for t in game.terms for w in t.words][:50]
+        assert index.matcher.find(" ".join(words)) == book.games[game_id].cache.index.matcher.find(" ".join(words))

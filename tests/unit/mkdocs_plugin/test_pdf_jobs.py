@@ -11,7 +11,7 @@ import pytest
 
 import rulecraft.mkdocs_plugin.pdf as pdf
 import rulecraft.mkdocs_plugin.pdf_cache as pdf_cache
-from rulecraft.mkdocs_plugin.fitting import FitResult
+from rulecraft.mkdocs_plugin.fitting import FitResult, apply_fit, drop
 from rulecraft.mkdocs_plugin.pdf_cache import PdfCache, PdfSlot
 from rulecraft.mkdocs_plugin.pdf_jobs import PdfJobs
 from rulecraft.models.cheatsheet import Fit
@@ -27,9 +27,11 @@ def digest(n: int) -> str:
 
 def result(text: str, pages: int = 1, dropped=(), fragment: str | None = None) -> FitResult:
     """What the fit of a sheet reading ``text`` gives (faked): the PDFs' bytes name the text and paper,
-    the verified fragment carries the fit's marker."""
-    fragment = (fragment or f'<div class="rc-cheatsheet"><p>{text}</p></div>').replace(
-        'class="rc-cheatsheet"', f'class="rc-cheatsheet" data-fitted="{text}"', 1)
+    the verified fragment is the sheet with the fit applied and the units left out, as a real fit's."""
+    fragment = fragment or f'<div class="rc-cheatsheet"><p>{text}</p></div>'
+    for unit in dropped:
+        fragment = drop(fragment, f"sheet-term-{unit}")
+    fragment = apply_fit(fragment, Fit(9, 3))
     pdfs = {paper: (f"%PDF-1.7 {text} {paper}".encode(), pages, 0.9) for paper in ("A4", "letter")}
     return FitResult(Fit(9, 3), fragment, pdfs, 0.9, 3, [f"sheet-term-{d}" for d in dropped],
                      [f"key term '{d}'" for d in dropped])
@@ -40,7 +42,8 @@ def write_site(site, text: str = "One", games=("g",)) -> dict:
     for game in games:
         page_file = site / game / "cheatsheet" / "index.html"
         page_file.parent.mkdir(parents=True, exist_ok=True)
-        page_file.write_text(f'<title>T</title><div class="rc-cheatsheet"><p>{text}</p>{SLOT}</div>', encoding="utf-8")
+        page_file.write_text(f'<title>T</title><div class="rc-cheatsheet"><p>{text}</p>'
+                             f'<ul><li id="sheet-term-Cover">Cover</li></ul>{SLOT}</div>', encoding="utf-8")
         pages[game] = page_file
     (site / ASSETS).mkdir(parents=True, exist_ok=True)
     (site / ASSETS / "cheatsheet.css").write_text("p { color: black }", encoding="utf-8")
@@ -85,7 +88,7 @@ def links(page_file) -> list[str]:
 def fitted(page_file) -> str | None:
     """The text whose verified fit the page carries (update_page), or None (the page's own estimate)."""
     text = page_file.read_text(encoding="utf-8")
-    return text.split('data-fitted="')[1].split('"')[0] if 'data-fitted="' in text else None
+    return text.split("<p>")[1].split("</p>")[0] if Fit(9, 3).style in text else None
 
 
 def test_slot_keeps_results_by_hash_and_drops_damaged_ones(tmp_path):
@@ -98,7 +101,7 @@ def test_slot_keeps_results_by_hash_and_drops_damaged_ones(tmp_path):
     assert set(slot) == {digest(1), digest(2)}
     got = slot[digest(2)]
     assert got.pdfs["letter"] == (b"%PDF-1.7 b letter", 2, 0.9) and got.fit == Fit(9, 3)
-    assert 'data-fitted="b"' in got.fragment
+    assert got.fragment == result("b").fragment and got.made_from('<div class="rc-cheatsheet"><p>b</p></div>')
     assert slot.latest().pdfs["A4"][0] == b"%PDF-1.7 b A4"
 
     (folder / digest(2) / "result.json").write_text('{"fit": [9, 3', encoding="utf-8")  # cut short

@@ -385,14 +385,14 @@ def test_site_build_writes_and_links_the_pdf(tmp_path):
 def test_pdf_of_an_unchanged_sheet_is_reused(tmp_path, monkeypatch):
     """While serving, a rebuild neither fits nor sets an unchanged sheet again (WeasyPrint takes seconds)."""
     import rulecraft.mkdocs_plugin.pdf as pdf
-    from rulecraft.mkdocs_plugin.fitting import FitResult
+    from rulecraft.mkdocs_plugin.fitting import FitResult, apply_fit
     from rulecraft.models.cheatsheet import Fit
 
     calls = []
 
     def fake(fragment, documents, page_file, site, workers=None):
         calls.append((fragment, documents))
-        return FitResult(Fit(8, 3), fragment, {p: (b"%PDF-1.7 x", 1, 0.9) for p in documents}, 0.9, 1)
+        return FitResult(Fit(8, 3), apply_fit(fragment, Fit(8, 3)), {p: (b"%PDF-1.7 x", 1, 0.9) for p in documents}, 0.9, 1)
 
     monkeypatch.setattr(pdf, "_run_fit", fake)
     site = tmp_path / "site"
