@@ -441,12 +441,14 @@ class Pool(Model):
 # Every model class by name, with its kind (tests/unit/models/test_records.py keeps it equal to the models):
 # the classes a snapshot may name.
 MODEL_KINDS: dict[str, type[Model]] = {
-    "Card": Card, "CardsFile": Model, "CatalogFile": Model, "CatalogItem": Model, "ChangelogEntry": Model,
-    "CheatsheetConfig": Model, "Component": Model, "Constant": Constant, "CustomDie": CustomDie, "Deck": Model,
-    "DiceExpr": DiceExpr, "DiceFile": Model, "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model,
-    "Example": Model, "Explode": Model, "GameFile": Model, "GlossaryFile": Model, "Glyph": Model, "Icon": Model,
-    "IconsFile": Model, "Keep": Keep, "Modifier": Model, "OpenQuestion": Model, "Opposed": Model, "Phase": Phase,
-    "PhaseGroup": Model, "PhasesFile": Model, "Pool": Pool, "Range": Model, "Reroll": Model, "Resource": Model,
-    "RuleModel": Model, "Section": Section, "Span": Span, "Step": Step, "Target": Target, "Term": Term,
-    "Variant": Model,
+    "AcceptEntry": Model, "Card": Card, "CardsFile": Model, "CatalogFile": Model, "CatalogItem": CatalogItem,
+    "ChangelogEntry": Model, "CheatsheetConfig": Model, "CheckSettings": Model, "Component": Model,
+    "Constant": Constant, "CustomDie": CustomDie, "Deck": Model, "DiceExpr": DiceExpr, "DiceFile": Model,
+    "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model, "Example": Model, "Explode": Model,
+    "GameFile": Model, "GlossaryFile": Model, "Glyph": Model, "Icon": Model, "IconsFile": Model, "Keep": Keep,
+    "Legend": Legend, "LegendCode": Model, "Modifier": Model, "OpenQuestion": Model, "Opposed": Model,
+    "Phase": Phase, "PhaseGroup": Model, "PhasesFile": Model, "PlayerCount": Model, "Pool": Pool, "Range": Model,
+    "ReferenceTable": ReferenceTable, "Reroll": Model, "Resource": Model, "RuleModel": Model, "Section": Section,
+    "Side": Side, "Span": Span, "Step": Step, "TableColumn": Model, "TablesFile": Model, "Target": Target,
+    "Term": Term, "TurnStart": Model, "Variant": Model,
 }
