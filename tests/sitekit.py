@@ -161,36 +161,33 @@ def seed_site(tmp_path_factory) -> Path:
     return site
 
 
-@pytest.fixture(scope="session")
-def variants_site(tmp_path_factory) -> Path:
-    """A site of the fixture game with variants (tests/data/variants/isle), built once with --strict."""
-    project = make_project(tmp_path_factory.mktemp("variants"))
-    shutil.copytree(REPO / "tests" / "data" / "variants" / "isle", project / "rules_data" / "isle")
+def fixture_game_site(tmp_path_factory, name: str, game: str) -> Path:
+    """The site of one fixture game of tests/data/<folder>/<game>, built with --strict."""
+    project = make_project(tmp_path_factory.mktemp(game))
+    shutil.copytree(REPO / "tests" / "data" / name / game, project / "rules_data" / game)
     result = build(project)
     assert result.returncode == 0, result.stderr
     return project / "site"
+
+
+@pytest.fixture(scope="session")
+def variants_site(tmp_path_factory) -> Path:
+    """A site of the fixture game with variants (tests/data/variants/isle), built once with --strict."""
+    return fixture_game_site(tmp_path_factory, "variants", "isle")
 
 
 @pytest.fixture(scope="session")
 def delve_site(tmp_path_factory) -> Path:
     """A site of the dungeon-crawl fixture (tests/data/variants/delve): a scenario with its own turn, set-up
     numbered on across groups, cards without counts, players "1+", a start of turn; built with --strict."""
-    project = make_project(tmp_path_factory.mktemp("delve"))
-    shutil.copytree(REPO / "tests" / "data" / "variants" / "delve", project / "rules_data" / "delve")
-    result = build(project)
-    assert result.returncode == 0, result.stderr
-    return project / "site"
+    return fixture_game_site(tmp_path_factory, "variants", "delve")
 
 
 @pytest.fixture(scope="session")
 def wargame_site(tmp_path_factory) -> Path:
     """A site of the hex wargame fixture (tests/data/wargame/bridgehead: reference tables, a legend),
     built once with --strict."""
-    project = make_project(tmp_path_factory.mktemp("wargame"))
-    shutil.copytree(REPO / "tests" / "data" / "wargame" / "bridgehead", project / "rules_data" / "bridgehead")
-    result = build(project)
-    assert result.returncode == 0, result.stderr
-    return project / "site"
+    return fixture_game_site(tmp_path_factory, "wargame", "bridgehead")
 
 
 @pytest.fixture(scope="session")

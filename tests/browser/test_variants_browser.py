@@ -74,7 +74,7 @@ def test_without_script_every_variant_shows_badged(browser, base):
         assert page.locator(".rc-variants").is_hidden()
         assert page.locator("#monster-hunts").is_visible() and page.locator("#short-rests").is_visible()
         badges = page.locator(".rc-badge--variant").all_inner_texts()
-        assert "Variant: Monsters add-on" in badges and "Base game only" in badges
+        assert "Variant: Monsters add-on" in badges and "Not in variant: Long game" in badges  # short rests: base
         assert fame(page) == ["17", "17"]
         assert "Long game: 20" in page.locator("td.rc-const-value").inner_text()
 
