@@ -56,7 +56,7 @@ MAGIC = b"rulecraft-book-3\0"  # 3: JSON (2 was a pickle)
 _CLASSES: dict[str, type] = {cls.__name__: cls for cls in (
     RuleBook, Game, GameCache, GameIndex, NumberedPhase, YamlDocument, Pos, Location, Problem)}
 # Fields not stored (they come back as their default): cheaper to make again than to read.
-_LEFT_OUT = {GameCache: {"strings"}, GameIndex: {"_matcher"}}
+_LEFT_OUT = {GameCache: {"strings"}, GameIndex: {"_matcher", "condition_scope"}}  # rebuilt on first use
 _FIELDS: dict[type, tuple[dataclasses.Field, ...]] = {
     cls: tuple(f for f in dataclasses.fields(cls) if f.name not in _LEFT_OUT.get(cls, ())) for cls in _CLASSES.values()}
 _SCALARS = (str, int, float, bool, type(None))

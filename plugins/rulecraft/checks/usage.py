@@ -12,9 +12,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..models.index import GameIndex, iter_prose
+from ..models.index import GameIndex, iter_models, iter_prose
 from ..models.textrefs import find_refs, linkable_text
 from ..problems import Problem, warning
+
+
+def condition_constants(game) -> set[str]:
+    """Constants the game's conditions read (``only_when: round >= const.late-turn``)."""
+    from ..expr import ExprError, parse
+    from ..expr.nodes import Name, walk
+
+    found: set[str] = set()
+    for obj in iter_models(game):
+        text = getattr(obj, "only_when", None)
+        try:
+            nodes = walk(parse(text)) if text else ()
+        except ExprError:
+            continue  # reported by checks.conditions
+        found.update(n.name[len("const."):] for n in nodes if isinstance(n, Name) and n.name.startswith("const."))
+    return found
 
 
 def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:
@@ -41,6 +57,7 @@ def check(index: GameIndex, prose: list[str]) -> Iterator[Problem]:
         used["const"].update(game.info.cheatsheet.constants)
         used["icon"].update(c.icon for c in game.info.components if c.icon)
     used["icon"].update(r.icon for r in game.resources if r.icon)  # shown with every cost in that resource
+    used["const"].update(condition_constants(game))
     for deck in game.decks:
         for card in deck.cards:
             used["icon"].update(card.icons)

@@ -143,6 +143,12 @@ def from_round_field():
                  "first round).")
 
 
+def only_when_field():
+    return Field(default=None, max_length=400, description="Applies only while this condition holds: an "
+                 "expression over the game's states, the round and events, e.g. \"state.time == night\" or "
+                 "\"round >= 12 or event.army-annihilated\"; shown in words as a badge.")
+
+
 def condition_given(model):
     """The validator of a conditional rule (records.Conditional): an optional one says what enables it."""
     if model.optional and not model.condition:
@@ -166,6 +172,7 @@ class Step(RuleModel, records.Step):
     optional: bool = optional_field()
     condition: str | None = condition_field()
     from_round: int | None = from_round_field()
+    only_when: str | None = only_when_field()
     variant: Id | list[Id] | None = variant_field()
     numbering: Literal["continue"] | None = Field(default=None, description="On a group of steps (a step "
                                                   "with steps): `continue` numbers its steps on from the list's "

@@ -8,7 +8,17 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from . import records
-from .base import AcceptReason, Id, ProblemCode, RuleModel, ShortText, Text, accept_field, variant_field
+from .base import (
+    AcceptReason,
+    Id,
+    ProblemCode,
+    RuleModel,
+    ShortText,
+    Text,
+    accept_field,
+    only_when_field,
+    variant_field,
+)
 
 Amount = Annotated[int, Field(ge=1, le=9999)]
 
@@ -37,6 +47,7 @@ class CatalogItem(RuleModel, records.CatalogItem):
     effect: Text | None = Field(default=None, description="What it does (Markdown).")
     notes: Text | None = None
     todo: str | None = None
+    only_when: str | None = only_when_field()
     variant: Id | list[Id] | None = variant_field()
     accept: dict[ProblemCode, AcceptReason] = accept_field()
 

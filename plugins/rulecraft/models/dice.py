@@ -8,7 +8,19 @@ from pydantic import Field, field_validator, model_validator
 
 from ..dice.notation import parse_dice, parse_roll
 from . import records
-from .base import NOTE_HELP, AcceptReason, Id, ProblemCode, RuleModel, ShortText, Text, accept_field, variant_field
+from .base import (
+    MAX_ROUND,
+    NOTE_HELP,
+    AcceptReason,
+    Id,
+    ProblemCode,
+    RuleModel,
+    ShortText,
+    Text,
+    accept_field,
+    only_when_field,
+    variant_field,
+)
 
 
 class DieFace(RuleModel):
@@ -60,6 +72,7 @@ class Modifier(RuleModel):
         default=(0, 1), description=f"Lowest and highest count: [0, 3] (at most {MAX_MODIFIER_COUNT}).")
     assumed: Text | None = Field(default=None, description="Why the highest count is an assumption of this "
                                  "encoding (the rules give no limit); shown wherever the count shows.")
+    only_when: str | None = only_when_field()
 
     @model_validator(mode="after")
     def _ordered(self):
@@ -290,6 +303,9 @@ class DiceTable(DiceExpr, records.DiceTable):
     title: ShortText
     per: str | None = Field(default=None, description="Roll once per ...: 'fitted ship in the sea'.")
     when: Text | None = Field(default=None, description="When this table is rolled.")
+    from_round: int | None = Field(default=None, ge=2, le=MAX_ROUND, description="Rolled from this round on "
+                                   "(2: not in the first round).")
+    only_when: str | None = only_when_field()
     modifiers: list[Modifier] = Field(default_factory=list)
     opposed: Opposed | None = Field(default=None, description="An opposed roll: no rows, the attacker's chance "
                                     "to win by the difference of bonuses.")

@@ -24,6 +24,7 @@ from .base import (
     condition_field,
     condition_given,
     from_round_field,
+    only_when_field,
     optional_field,
     variant_field,
 )
@@ -106,6 +107,30 @@ class Variant(RuleModel):
     accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
+class State(RuleModel):
+    """A state the game is in, which some rules depend on: the time of day, the weather, a season."""
+
+    id: Id
+    name: ShortText = Field(description="How the state reads in words: 'the time of day'.")
+    values: list[Id] = Field(min_length=2, description="The values it takes, as ids: [day, night].")
+    initial: Id | None = Field(default=None, description="Its value when the game starts (one of 'values').")
+
+    @model_validator(mode="after")
+    def _values(self):
+        if len(set(self.values)) != len(self.values):
+            raise ValueError("a state lists each value once")
+        if self.initial is not None and self.initial not in self.values:
+            raise ValueError(f"initial value '{self.initial}' is not one of its values: {', '.join(self.values)}")
+        return self
+
+
+class GameEvent(RuleModel):
+    """Something that happens in play that a rule waits for: 'an army was annihilated last turn'."""
+
+    id: Id
+    name: ShortText = Field(description="What happened, as a clause: 'an army was annihilated last turn'.")
+
+
 class ChangelogEntry(RuleModel):
     version: str
     date: datetime.date | None = None
@@ -135,6 +160,7 @@ class Section(RuleModel, records.Section):
     optional: bool = optional_field()
     condition: str | None = condition_field()
     from_round: int | None = from_round_field()
+    only_when: str | None = only_when_field()
     variant: Id | list[Id] | None = variant_field()
     accept: dict[ProblemCode, AcceptReason] = accept_field()
 
@@ -222,6 +248,10 @@ class GameFile(RuleModel):
     constants: dict[Id, Annotated[Constant, BeforeValidator(_number_to_constant)]] = Field(default_factory=dict)
     variants: list[Variant] = Field(default_factory=list, description="Ways to play that change some rules; "
                                     "items name theirs with `variant:`, constants give per-variant values.")
+    states: list[State] = Field(default_factory=list, description="States of the game rules depend on "
+                                "(`only_when: state.<id> == <value>`).")
+    events: list[GameEvent] = Field(default_factory=list, description="Events rules wait for "
+                                    "(`only_when: event.<id>`).")
     sections: list[Section] = Field(default_factory=list)
     changelog: list[ChangelogEntry] = Field(default_factory=list)
     open_questions: list[OpenQuestion] = Field(default_factory=list)

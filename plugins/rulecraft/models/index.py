@@ -21,6 +21,7 @@ from .textrefs import plain_text
 from .variant_views import part_of, plays_in, views_of
 
 if TYPE_CHECKING:
+    from ..expr import Scope
     from . import (
         Card,
         CatalogItem,
@@ -54,7 +55,7 @@ TEXT_FIELDS = frozenset({
 NON_PROSE_FIELDS = frozenset({
     "id", "terms", "dice", "see", "see_also", "icons", "component", "custom_die", "icon", "glossaries", "face",
     "roll", "version", "changed_in", "material", "image", "emoji", "include", "constants", "todo", "source",
-    "variant", "variants",
+    "variant", "variants", "only_when", "values", "initial",  # a condition's expression and a state's values
     "code", "at", "reason",  # an accepted warning (check: accept: in game.yaml) is about the data, not a rule
 })
 
@@ -93,6 +94,7 @@ class GameIndex:
     variants: dict[str, Variant] = field(default_factory=dict)
     reference_tables: dict[str, ReferenceTable] = field(default_factory=dict)
     legends: dict[str, Legend] = field(default_factory=dict)
+    condition_scope: Scope | None = None  # the expression scope of the game's conditions (models.conditions)
     _matcher: TermMatcher | None = None
     _mentions: Counter[str] | None = None
     _previews: dict[str, str] = field(default_factory=dict)

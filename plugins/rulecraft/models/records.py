@@ -125,7 +125,7 @@ class Conditional(Model):
 
     @property
     def conditional(self) -> bool:
-        return bool(self.optional or self.condition or self.from_round)
+        return bool(self.optional or self.condition or self.from_round or self.only_when)
 
 
 class Step(Conditional):

@@ -75,18 +75,30 @@ def badge(parent: Element, text: str, kind: str, title: str | None = None) -> El
     return el
 
 
-def condition_markers(parent: Element, rule, word: str = "Applies") -> None:
-    """Badges for when a rule applies (optional, from round N) and its condition, in words: never only in a
-    tooltip, so touch and print readers see it too. ``rule`` is a phase, section or step."""
+def condition_markers(parent: Element, rule, ctx: RenderContext, word: str = "Applies") -> None:
+    """Badges for when a rule applies (optional, from round N, only while a game state holds) and its
+    condition, in words: never only in a tooltip, so touch and print readers see it too. ``rule`` is a phase,
+    section or step."""
     if rule.optional:
         badge(parent, "Optional", "optional")
     first = getattr(rule, "from_round", None)
     if first:
         badge(parent, f"From round {first}", "skip")
+    when_badge(parent, rule, ctx)
     if rule.condition:
         cond = sub(parent, "span", cls="rc-condition")
         sub(cond, "strong", f"{word} when: " if rule.optional else "Condition: ")
         sub(cond, "span", rule.condition).tail = " "
+
+
+def when_badge(parent: Element, rule, ctx: RenderContext) -> Element | None:
+    """"Only when: the time of day is night" for a rule with ``only_when``: the condition in words."""
+    from ..models.conditions import condition_words
+
+    text = getattr(rule, "only_when", None)
+    if not text:
+        return None
+    return badge(parent, "Only when: " + condition_words(ctx.index, text), "when")
 
 
 # Items of a variant carry data-rc-variant (the views they are shown in, space-separated: "base" for the
@@ -207,7 +219,7 @@ def steps_list(parent: Element, steps: list[Step], ctx: RenderContext, ordered: 
         if step.todo or step.designer_note or step.conditional or step.variant:
             item.text = safe(step.text + " ")
             variant_markers(item, step, ctx, item)
-            condition_markers(item, step)
+            condition_markers(item, step, ctx)
             inline_notes(item, step)
         if step.steps:
             nested = steps_list(item, step.steps, ctx, ordered)

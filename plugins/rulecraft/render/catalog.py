@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..models import links
-from .base import Element, RenderContext, heading, item_notes, link, sub, variant_markers
+from .base import Element, RenderContext, heading, item_notes, link, sub, variant_markers, when_badge
 from .icons import render_glyph
 
 if TYPE_CHECKING:
@@ -67,6 +67,7 @@ def render_catalog(parent: Element, ctx: RenderContext) -> None:
             name_cell = sub(tr, "th", scope="row")
             sub(name_cell, "span", item.name, "rc-nolink-terms").tail = " "
             variant_markers(name_cell, item, ctx, tr)
+            when_badge(name_cell, item, ctx)
             _cost_cell(sub(tr, "td", cls="rc-cost-cell"), item, ctx)
             needs = sub(tr, "td", cls="rc-requires")
             for i, target in enumerate(item.requires):

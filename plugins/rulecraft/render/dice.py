@@ -28,7 +28,8 @@ from ..dice.odds import (
 )
 from ..dice.shape import Shape
 from ..models import links, textrefs
-from .base import Element, RenderContext, heading, item_notes, sub, variant_markers
+from ..models.conditions import condition_words
+from .base import Element, RenderContext, badge, heading, item_notes, sub, variant_markers, when_badge
 
 if TYPE_CHECKING:
     from ..models import CustomDie, DiceExpr, DiceTable, Modifier
@@ -262,6 +263,11 @@ def render_head(parent: Element, table: DiceTable, ctx: RenderContext, level: in
         sub(meta, "strong", f"Roll {shown}").tail = f" once per {table.per}." if table.per else "."
     if table.when:
         sub(meta, "span", " " + table.when, "rc-when")
+    if table.from_round or table.only_when:
+        meta[-1].tail = (meta[-1].tail or "") + " "
+        if table.from_round:
+            badge(meta, f"From round {table.from_round}", "skip")
+        when_badge(meta, table, ctx)
     if table.variant:
         meta[-1].tail = (meta[-1].tail or "") + " "
         variant_markers(meta, table, ctx, box)
@@ -272,6 +278,10 @@ def render_head(parent: Element, table: DiceTable, ctx: RenderContext, level: in
         mods = sub(box, "p", cls="rc-modifiers")
         sub(mods, "strong", "Modifiers (added to each die): " if table.pool else "Modifiers: ").tail = \
             modifiers_text(table)
+        for mod in table.modifiers:  # a modifier that applies only in some state of the game says which
+            if mod.only_when:
+                mods[-1].tail = (mods[-1].tail or "") + " "
+                badge(mods, f"{mod.label}: only when {condition_words(ctx.index, mod.only_when)}", "when")
     render_assumptions(box, table, ctx)
     item_notes(box, ctx, table)
     return box

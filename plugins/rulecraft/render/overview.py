@@ -113,7 +113,7 @@ def render_section(parent: Element, section, ctx: RenderContext, level: int = 2)
     if section.conditional or section.variant:
         markers = sub(parent, "p", cls="rc-phase-markers")
         variant_markers(markers, section, ctx, parent)
-        condition_markers(markers, section)
+        condition_markers(markers, section, ctx)
     item_notes(parent, ctx, section)
     ctx.markdown(parent, section.text)
     steps_list(parent, section.steps, ctx)

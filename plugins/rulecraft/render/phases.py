@@ -25,6 +25,7 @@ from .base import (
     term_link,
     unwritten,
     variant_badges,
+    when_badge,
 )
 from .dice import render_in_phase
 
@@ -59,7 +60,7 @@ def _title(el: Element, node: NumberedPhase, ctx: RenderContext) -> None:
 def _markers(parent: Element, node: NumberedPhase, ctx: RenderContext) -> None:
     phase = node.phase
     if not (phase.optional or phase.condition or phase.skip_first_round or phase.from_round or phase.acts
-            or node.kind == "alternative" or phase.changed_in or node_variants(node)):
+            or phase.only_when or node.kind == "alternative" or phase.changed_in or node_variants(node)):
         return
     box = sub(parent, "p", cls="rc-phase-markers")
     _mark_variants(box, parent, node, ctx)
@@ -73,6 +74,7 @@ def _markers(parent: Element, node: NumberedPhase, ctx: RenderContext) -> None:
         badge(box, "Skipped in round 1", "skip")
     if phase.from_round:
         badge(box, f"From round {phase.from_round}", "skip")
+    when_badge(box, phase, ctx)
     if phase.acts:
         badge(box, ACTS[phase.acts], "acts", "Who acts in this phase, and how")
     if phase.changed_in:
@@ -252,6 +254,7 @@ def _sequence_list(parent: Element, ctx: RenderContext, nodes: list[NumberedPhas
             badge(item, "Not in round 1", "skip")
         if node.phase.from_round:
             badge(item, f"From round {node.phase.from_round}", "skip")
+        when_badge(item, node.phase, ctx)
         if node.phase.acts:
             badge(item, ACTS[node.phase.acts], "acts")
         _mark_variants(item, item, node, ctx)
