@@ -1,5 +1,5 @@
-"""Glossary consistency: no two terms may claim the same word, and no alias is an everyday word that would
-link wherever it is written (alias-common-word)."""
+"""Glossary consistency: no two terms may claim the same word, and an alias that is an everyday word, which
+the site therefore never links by itself, is pointed out (alias-common-word)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from ..models.index import GameIndex
 from ..models.term_matcher import is_case_sensitive, normalise
 from ..problems import Problem, error, warning
-from .common_words import common_word_matched
 
 
 def clash_key(word: str) -> str:
@@ -51,18 +50,17 @@ def check(index: GameIndex) -> Iterator[Problem]:
 
 
 def _common_aliases(game, term) -> Iterator[Problem]:
-    """An alias that is an everyday word in the way it is matched (as written, or ignoring case) links
-    every use of that word: the article "a" becomes a link to Attacks."""
-    flags = dict(term.linked_words()[1:1 + len(term.aliases)])
+    """An alias that is an everyday word in the way it is matched (as written, or ignoring case) would link
+    every use of that word (the article "a" to Attacks), so it is not linked automatically: the designer is
+    told, since the alias then links nowhere unless a reference writes it."""
     for i, alias in enumerate(term.aliases):
-        exact = is_case_sensitive(alias, flags.get(alias))
-        word = common_word_matched(alias, exact)
-        if word is None or alias in term.common_aliases:
+        word = term.everyday_alias(alias)
+        if word is None:
             continue
-        how = "as written" if exact else "ignoring case"
+        how = "as written" if is_case_sensitive(alias, term.alias_flag(alias)) else "ignoring case"
         yield warning("alias-common-word", f"term '{term.id}': alias '{alias}' is the common word '{word}' "
-                      f"(matched {how}), so every '{alias}' in the rules links to {term.term}",
+                      f"(matched {how}), so it is not linked by itself: an ordinary '{alias}' stays a word",
                       game.where(term, "aliases", i),
-                      f"remove the alias and write {{term:{term.id}|{alias}}} where it is meant, or list it in "
-                      f"common_aliases if every '{alias}' in the rules means {term.term}",
-                      game.id)
+                      f"write {{term:{term.id}|{alias}}} where it means {term.term}, list it in common_aliases "
+                      f"if every '{alias}' in the rules means {term.term}, or remove it",
+                      game.id, f"term:{term.id}")

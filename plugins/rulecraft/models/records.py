@@ -169,11 +169,27 @@ class Term(Model):
     def words(self) -> list[str]:
         return [self.term, *self.aliases, *self.plurals]
 
+    def alias_flag(self, alias: str) -> bool | None:
+        """An alias's case rule for the matcher: the term's ``case_sensitive``; else exact case for an alias
+        of one or two letters; else None (the matcher's default: exact for all-caps words)."""
+        return True if self.case_sensitive is None and short_alias(alias) else self.case_sensitive
+
+    def everyday_alias(self, alias: str) -> str | None:
+        """The common word an alias is in the way it is matched ("A" as written is the article at a
+        sentence's start), unless the term lists it in ``common_aliases``: such an alias is never linked
+        automatically, only where a reference writes it (``{term:attacks|A}``)."""
+        from .common_words import common_word_matched
+        from .term_matcher import is_case_sensitive
+
+        if alias in self.common_aliases:
+            return None
+        return common_word_matched(alias, is_case_sensitive(alias, self.alias_flag(alias)))
+
     def linked_words(self) -> list[tuple[str, bool | None]]:
-        """Each word with its case rule for the matcher: the term's ``case_sensitive``; else exact case for
-        an alias of one or two letters; else None (the matcher's default: exact for all-caps words)."""
+        """The words the site links automatically, each with its case rule for the matcher: the term, its
+        plurals, and its aliases but the everyday ones (``everyday_alias``)."""
         flag = self.case_sensitive
-        return [(self.term, flag), *((a, True if flag is None and short_alias(a) else flag) for a in self.aliases),
+        return [(self.term, flag), *((a, self.alias_flag(a)) for a in self.aliases if not self.everyday_alias(a)),
                 *((p, flag) for p in self.plurals)]
 
 

@@ -194,9 +194,13 @@ def test_punctuation_between_words_must_be_there_with_any_spacing_around_it():
 def test_short_aliases_match_only_as_written():
     from rulecraft.models.glossary import Term
 
-    attacks = Term(id="attacks", term="Attacks", aliases=["A", "Atk"], short="Blows.")
+    attacks = Term(id="attacks", term="Attacks", aliases=["A", "Atk", "S"], short="Blows.")
     glossary = [(w, "attacks", flag) for w, flag in attacks.linked_words()]
-    assert found("a model with A 3 makes a atk and an ATK", glossary) == [("A", "attacks"), ("atk", "attacks"),
-                                                                       ("ATK", "attacks")]
-    marked = Term(id="attacks", term="Attacks", aliases=["A"], short="Blows.", case_sensitive=False)
+    # "A" as written is the article starting a sentence: an everyday word, never linked by itself
+    assert found("A model with A 3 and S 2 makes a atk and an ATK; s", glossary) == [
+        ("S", "attacks"), ("atk", "attacks"), ("ATK", "attacks")]
+    meant = Term(id="attacks", term="Attacks", aliases=["A"], common_aliases=["A"], short="Blows.")
+    assert found("a model with A 3", [(w, "attacks", f) for w, f in meant.linked_words()]) == [("A", "attacks")]
+    marked = Term(id="attacks", term="Attacks", aliases=["A"], common_aliases=["A"], short="Blows.",
+                  case_sensitive=False)
     assert found("a model", [(w, "attacks", f) for w, f in marked.linked_words()]) == [("a", "attacks")]

@@ -1,4 +1,5 @@
-"""The common English words an alias must not be to be linked automatically (common_words.txt)."""
+"""The common English words an alias is not linked as (common_words.txt): "A" for Attacks would link the
+article "a" wherever a sentence starts with it."""
 
 from __future__ import annotations
 
