@@ -21,7 +21,6 @@ import logging
 import os
 import posixpath
 import re
-import time
 from concurrent.futures import CancelledError, Future
 from dataclasses import dataclass
 from html.parser import HTMLParser
@@ -218,8 +217,11 @@ def fit_sheet(page_file: Path, site_dir: Path, asset_dir: str, cache: dict | Non
     return result
 
 
-def _renders_in_process() -> bool:
-    return os.environ.get("PYTHONHASHSEED") == "0" and "SOURCE_DATE_EPOCH" in os.environ
+def _renders_in_process(time_limit: float | None) -> bool:
+    """Whether a fit may run in this process: only without a time limit (a render inside this process cannot
+    be stopped, so a limited fit always runs in a child that can be killed), and where the environment
+    already fixes the hash seed and timestamp the PDFs must not depend on."""
+    return not time_limit and os.environ.get("PYTHONHASHSEED") == "0" and "SOURCE_DATE_EPOCH" in os.environ
 
 
 def _run_fit(fragment: str, documents: dict[str, str], page_file: Path, site_dir: Path,
@@ -228,13 +230,12 @@ def _run_fit(fragment: str, documents: dict[str, str], page_file: Path, site_dir
     byte-identical PDFs, and WeasyPrint's font subsets follow set order (randomised per process)
     and carry fontTools' 'modified' time (which honours SOURCE_DATE_EPOCH). The child is one of
     ``workers`` (pdf_workers.py, with their time limit), or one started for this fit alone (with
-    ``time_limit``). Where the environment fixes both already, the fit runs here; no render then
-    starts past the time limit (one that has started cannot be stopped inside this process)."""
-    if _renders_in_process():
+    ``time_limit``). Where the environment fixes both already and no time limit is set, the fit runs here."""
+    limit = workers.time_limit if workers is not None else time_limit
+    if _renders_in_process(limit):
         if not available():
             raise WeasyPrintMissing("weasyprint cannot be imported")
-        limit = workers.time_limit if workers is not None else time_limit
-        return fit_here(fragment, documents, _within(renderer(page_file, site_dir), limit), without_links)
+        return fit_here(fragment, documents, renderer(page_file, site_dir), without_links)
     if workers is not None:
         return workers.fit(fragment, documents, page_file, site_dir)
     alone = FitWorkers(1, time_limit)
@@ -244,25 +245,11 @@ def _run_fit(fragment: str, documents: dict[str, str], page_file: Path, site_dir
         alone.close()
 
 
-def _within(render, time_limit: float | None):
-    """``render``, refusing to start once ``time_limit`` seconds have passed since this call."""
-    if not time_limit:
-        return render
-    deadline = time.monotonic() + time_limit
-
-    def bounded(*args, **kwargs):
-        if time.monotonic() > deadline:
-            raise FitTimedOut(f"the PDF renderer took longer than {time_limit:g} s and was stopped")
-        return render(*args, **kwargs)
-
-    return bounded
-
-
 def start_workers(jobs: int | None = None, spawn: bool = False, time_limit: float | None = TIME_LIMIT) -> FitWorkers:
     """Children for ``jobs`` fits at once (one per core, at most 4), started now when ``spawn``, else at
     their first fit, each fit given ``time_limit`` seconds; in-process rendering (tests with fixed
-    seeds) stays serial and starts none."""
-    if _renders_in_process():
+    seeds, no time limit) stays serial and starts none."""
+    if _renders_in_process(time_limit):
         return FitWorkers(1, time_limit)
     workers = FitWorkers(worker_count(jobs), time_limit)
     if spawn:

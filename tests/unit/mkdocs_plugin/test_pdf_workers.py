@@ -186,20 +186,16 @@ def test_a_sheet_past_the_limit_is_warned_about_and_the_others_are_written(child
     assert (tmp_path / "started").read_text(encoding="utf-8").splitlines().count("slow job") == 1
 
 
-def test_in_process_fits_start_no_render_past_the_limit(monkeypatch):
-    """Where the environment fixes the hash seed already the fit runs in this process: no child to kill,
-    so no render starts once the limit is past (the clock is played by the test)."""
-    now = [100.0]
-    monkeypatch.setattr(pdf.time, "monotonic", lambda: now[0])
-    renders = []
-    bounded = pdf._within(lambda document: renders.append(document) or len(renders), 60)
-    assert bounded("a") == 1
-    now[0] += 59.0
-    assert bounded("b") == 2
-    now[0] += 2.0
-    with pytest.raises(FitTimedOut, match="longer than 60 s"):
-        bounded("c")
-    assert renders == ["a", "b"]
+def test_a_fixed_hash_seed_does_not_take_a_limited_fit_into_this_process(child, tmp_path, monkeypatch):
+    """A reproducible build's environment (hash seed and timestamp fixed) once ran the fit here, where a
+    render cannot be stopped: with a time limit it runs in a child, which is killed at the limit."""
+    monkeypatch.setenv("PYTHONHASHSEED", "0")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")
+    started = child("fit")
+    with pytest.raises(FitTimedOut, match=r"longer than 0.3 s"):
+        pdf._run_fit("<div>slow</div>", {}, tmp_path / "p.html", tmp_path, time_limit=TINY_LIMIT)
+    assert started() == 1
+    assert pdf._renders_in_process(None) and not pdf._renders_in_process(60)
 
 
 @pytest.mark.parametrize("value, ok", [(60, True), (0.5, True), (0, False), (-3, False), (True, False), ("60", False)])
