@@ -18,6 +18,13 @@ def is_markdown_page(name: str) -> bool:
     return name.endswith(MARKDOWN_SUFFIXES)
 
 
+def same_page(path: str) -> list[str]:
+    """The docs paths that are the page ``path`` is (``g/turn.md``: ``g/turn.markdown``, ``g/turn.md``...):
+    a hand-written page under any of them replaces a generated one."""
+    stem = path[:-len(next(s for s in MARKDOWN_SUFFIXES if path.endswith(s)))] if is_markdown_page(path) else path
+    return [stem + suffix for suffix in MARKDOWN_SUFFIXES]
+
+
 def markdown_pages(folder: Path) -> list[Path]:
     """The pages under ``folder``, in a fixed order (what they are, files or not, is the reader's business)."""
     return sorted(path for path in folder.rglob("*") if is_markdown_page(path.name))

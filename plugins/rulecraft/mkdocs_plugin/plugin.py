@@ -54,6 +54,7 @@ from ..checks import read_prose
 from ..checks.cache import load_and_check
 from ..checks.references import check_page_blocks, check_prose
 from ..checks.strictness import gaps_as
+from ..docpages import same_page
 from ..markdown_ext import PageState, RulecraftExtension
 from ..markdown_ext.termlinks import without_term_links
 from ..models.index import build_index
@@ -199,8 +200,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         for game in self.book.games.values():
             for page in site_pages.pages_for_game(game):
                 path = f"{game.id}/{GAME_PAGES[page][0]}"
-                if files.get_file_from_path(path) is not None:
-                    continue  # a hand-written page at this path wins
+                if any(files.get_file_from_path(same) is not None for same in same_page(path)):
+                    continue  # a hand-written page at this path (with any Markdown suffix) wins
                 stub = site_pages.page_stub(game, page, config.use_directory_urls)
                 files.append(File.generated(config, path, content=stub))
                 self.generated[path] = (game.id, page)

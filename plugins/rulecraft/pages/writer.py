@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..book import RuleBook
-from ..docpages import is_markdown_page
+from ..docpages import is_markdown_page, same_page
 from ..models.links import page_path
 from . import ASSET_DIR, home_stub, page_stub, pages_for_game, variant_sheet_stub, variant_sheets
 from .assets import HEAD_SCRIPTS, PAGE_STYLESHEETS, asset_files, served_text
@@ -95,7 +95,7 @@ def write_pages(book: RuleBook, docs_dir: Path, folder: Path) -> WrittenPages:
     for game in book.games.values():
         for page in pages_for_game(game):
             rel = page_path(game.id, page)
-            if rel not in taken:  # a hand-written page at this path wins
+            if not taken.intersection(same_page(rel)):  # a hand-written page at this path (any suffix) wins
                 generate(rel, page_stub(game, page))  # URLs resolved by the engine
         for rel, _title, variant in variant_sheets(game):
             if rel not in taken:

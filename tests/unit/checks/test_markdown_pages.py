@@ -49,3 +49,4 @@ def test_editing_a_page_of_any_markdown_suffix_changes_the_check_cache_key(game,
     assert edited != key
     (docs / "demo" / "notes.txt").write_text("not a page", encoding="utf-8")  # no page: not read, not hashed
     assert check_cache.input_key(folder.parent, docs) == edited
+

@@ -105,7 +105,7 @@ def test_readme_speaks_of_no_internal_paths_and_its_commands_parse():
     assert "OWNER" not in own and "github.com/" not in own.replace("github.com/<you>/", "")
     installs = [line.split("#")[0].strip() for line in own.splitlines()
                 if re.match(r"^\s*(\.venv/bin/pip|- run: pip) install ", line)]
-    assert len(installs) == 3
+    assert len(installs) == 4  # the copy, a git URL, CI, CI with PDFs pinned to a commit
     assert installs[0] == ".venv/bin/pip install '../rulecraft[pdf,import]'"
     assert all("../rulecraft" in line or "<your copy's URL>" in line or "vars.RULECRAFT_GIT_URL" in line
                for line in installs), installs

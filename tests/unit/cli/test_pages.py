@@ -52,6 +52,14 @@ def test_a_hand_written_page_wins(tmp_path):
     assert (root / "build" / "pages" / "demo" / "glossary.md").read_text(encoding="utf-8").count("/// glossary")
 
 
+def test_a_hand_written_page_of_another_markdown_suffix_wins_too(tmp_path):
+    # turn.markdown and a generated turn.md would be one page at one address
+    root = project(tmp_path, {"docs/demo/turn.markdown": "# Our own turn page\n"})
+    assert pages(root) == 0
+    out = root / "build" / "pages" / "demo"
+    assert (out / "turn.markdown").is_symlink() and not (out / "turn.md").exists()
+
+
 def test_zensical_config_is_mkdocs_yml_plus_what_the_plugin_adds(tmp_path):
     root = project(tmp_path, {"docs/about.md": "# About\n"}, plugin_extra="link_first_only: false")
     yml = root / "mkdocs.yml"
