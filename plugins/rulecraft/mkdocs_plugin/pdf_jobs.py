@@ -90,6 +90,13 @@ class PdfJobs:
         self.workers = None  # their child processes (pdf_workers.FitWorkers)
         self.running = None  # the children of the background job fitting now (serve), for stop()
 
+    def set_time_limit(self, seconds: float | None) -> None:
+        """The limit of every fit from now on, children already running included (serving: mkdocs.yml's
+        pdf_timeout may have changed since they started)."""
+        self.time_limit = seconds
+        if self.workers is not None:
+            self.workers.time_limit = seconds
+
     # --- `mkdocs build` ------------------------------------------------------------------------------
     def prepare(self, sheets: list[str]) -> None:
         """Before any page is rendered: when a sheet has never been fitted (its cache slot is empty, as

@@ -95,6 +95,19 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     live_errors: list[str] = []
     hide_links_from_search = False  # set per build: see on_page_context
 
+    def __init__(self) -> None:
+        super().__init__()
+        # Made on first use and kept across `mkdocs serve` rebuilds (this instance survives them):
+        self.pdf_jobs = None  # the cheat-sheet PDF scheduler (_pdf_jobs)
+        self.bytecode_cache = None  # compiled theme templates, in memory (_bytecode_cache)
+        self.render_cache = None  # serving: pages reused while unchanged (render_cache)
+        # Worked out once per build and read by later hooks:
+        self._shown_docs = None  # ((docs_dir, root), the docs folder from the project): _shown_path
+        self._sheets = None  # (the build's files, {key: cheat-sheet page file}): _sheet_files
+        self._stripped = None  # (page, its HTML, without term links) while search reads it: page context
+        self.page_order: dict | None = None  # on_nav: each page's place in the navigation
+        self.pages_by_src: dict = {}  # on_env: every page by its source path (backlinks)
+
     def on_startup(self, *, command, dirty):
         self.serving = command == "serve"
         self.search_entries: dict = {}  # serving: each page's search entries, reused while it is unchanged
@@ -184,7 +197,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     on_config = CombinedEvent(_load, _head_scripts)
 
     def on_pre_build(self, *, config):
-        if self.config.enabled and getattr(self, "pdf_jobs", None) is not None:
+        if self.config.enabled and self.pdf_jobs is not None:
             self.pdf_jobs.build_started()  # MkDocs empties the site folder next
         if self.config.enabled:
             self.site_signature = None  # of this build, for the render cache: computed at the first page
@@ -278,7 +291,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     def _shown_path(self, docs_dir: str, src: str) -> str:
         """The page's file as messages name it: from the project folder when the docs are inside it."""
-        kept = getattr(self, "_shown_docs", None)
+        kept = self._shown_docs
         if kept is None or kept[0] != (docs_dir, self.root):  # once per build, not per page: pathlib is slow
             docs = Path(docs_dir)
             kept = self._shown_docs = ((docs_dir, self.root),
@@ -286,7 +299,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         return src if kept[1] is None else str(kept[1] / src)
 
     def _render_cache(self) -> RenderCache:
-        cache = getattr(self, "render_cache", None)
+        cache = self.render_cache
         if cache is None:
             cache = self.render_cache = RenderCache()
         return cache
@@ -356,7 +369,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         """{key: file} of every cheat-sheet page: the game id for a game's sheet, the page's path without
         .md for a variant's (so its PDFs land next to its page). Made once per build's files: it is asked
         for on every page."""
-        kept = getattr(self, "_sheets", None)
+        kept = self._sheets
         if kept is not None and kept[0] is self.files:
             return kept[1]
         sheets = {}
@@ -403,7 +416,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     @event_priority(-1)  # just after them: the template renders the page with its links
     def _restore_links(self, context, /, *, page, config, nav):
-        stripped, self._stripped = getattr(self, "_stripped", None), None
+        stripped, self._stripped = self._stripped, None
         if stripped and stripped[0] is page:
             if page.content is stripped[2]:
                 page.content = stripped[1]
@@ -443,12 +456,12 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         """Glossary "Used in" lists, streamed into the written glossary pages: every page has rendered
         (all mentions are known), the search index leaves them out, and a list of 100 000 mentions
         never sits in memory as one more copy of a huge page."""
-        pages = getattr(self, "pages_by_src", {})
+        pages = self.pages_by_src
         for page in self.backlink_pages:
             src = page.file.src_uri
             game_id = self.generated[src][0] if src in self.generated else self._game_of(src)
             fill_backlinks_file(Path(page.file.abs_dest_path), page, game_id, self.page_state.mentions, pages,
-                                getattr(self, "page_order", None))
+                                self.page_order)
         self.backlink_pages = []
 
     def _index_changes(self) -> tuple[dict[str, str], dict[str, dict]]:
@@ -478,10 +491,10 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         if self.serving:
             _import_loader_soon()
             # kept search entries of pages this site no longer has (removed, renamed) are dropped
-            urls = {page.url for page in getattr(self, "pages_by_src", {}).values()}
+            urls = {page.url for page in self.pages_by_src.values()}
             for url in [url for url in self.search_entries if url not in urls]:
                 del self.search_entries[url]
-        cache = getattr(self, "render_cache", None)
+        cache = self.render_cache
         if self.config.enabled and cache is not None and cache.enabled:
             cache.forget_unless(game_fingerprints(self.data_dir, self.book.games))
             log.debug(f"rulecraft: {cache.rendered} page(s) rendered, {cache.reused} reused")
@@ -510,21 +523,21 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     def _pdf_jobs(self):
         """One scheduler per plugin instance (it survives `mkdocs serve` rebuilds, see on_startup),
         with the PDFs cached on disk under cache_dir (or in memory when cache_dir is empty)."""
-        jobs = getattr(self, "pdf_jobs", None)
+        jobs = self.pdf_jobs
         if jobs is None:
             from .pdf_cache import PdfCache
             from .pdf_jobs import PdfJobs
 
             folder = self._cache_dir()
             jobs = self.pdf_jobs = PdfJobs(PdfCache(folder / "pdf") if folder else {}, log, self.config.pdf_timeout)
-        jobs.time_limit = self.config.pdf_timeout  # serving: mkdocs.yml may have changed since
+        jobs.set_time_limit(self.config.pdf_timeout)  # serving: mkdocs.yml may have changed since
         return jobs
 
     def _cache_dir(self) -> Path | None:
         return (self.root / self.config.cache_dir).resolve() if self.config.cache_dir else None
 
     def _bytecode_cache(self):
-        cache = getattr(self, "bytecode_cache", None)
+        cache = self.bytecode_cache
         if cache is None:
             from .templates import TemplateCodeCache
 
@@ -533,13 +546,13 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
 
     def on_shutdown(self) -> None:
         collector.thaw()  # frozen in on_config (one-off builds)
-        jobs = getattr(self, "pdf_jobs", None)
+        jobs = self.pdf_jobs
         if jobs is not None:  # serve: a background fit's children end with the server, and write nothing
             jobs.stop()
 
     def on_build_error(self, *, error) -> None:
         collector.thaw()
-        jobs = getattr(self, "pdf_jobs", None)
+        jobs = self.pdf_jobs
         if jobs is not None:
             jobs.abandon()  # sheets fitted while the site was written: their children end
 
