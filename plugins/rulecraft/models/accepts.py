@@ -20,7 +20,7 @@ SUBJECT_KINDS = {
     "Term": "term", "Icon": "icon", "Constant": "const", "Phase": "phase", "PhaseGroup": "group",
     "DiceTable": "dice", "CustomDie": "die", "Card": "card", "Deck": "deck", "Section": "section",
     "Component": "component", "CatalogItem": "item", "Resource": "resource", "Variant": "variant",
-    "ChangelogEntry": "changelog", "OpenQuestion": "question",
+    "ChangelogEntry": "changelog", "OpenQuestion": "question", "ReferenceTable": "table", "Legend": "legend",
 }
 # The game's one object of a kind: its subject is the bare kind.
 SINGLE_KINDS = {"CheatsheetConfig": "cheatsheet"}

@@ -9,7 +9,7 @@ from typing import Annotated
 from pydantic import Field, StringConstraints
 
 from . import records
-from .base import NOTE_HELP, Id, RuleModel, ShortText, Text, variant_field
+from .base import NOTE_HELP, AcceptReason, Id, ProblemCode, RuleModel, ShortText, Text, accept_field, variant_field
 
 # A code is what a cell prints: letters and digits, '#' standing for a number (D# matches D1, D2...).
 CODE_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9#*'+-]{0,11}$"
@@ -27,6 +27,7 @@ class Legend(RuleModel, records.Legend):
     id: Id
     title: ShortText = Field(default="Key", description="The legend's heading: 'Results', 'Key'.")
     codes: list[LegendCode] = Field(min_length=1)
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
 class TableColumn(RuleModel):
@@ -54,6 +55,7 @@ class ReferenceTable(RuleModel, records.ReferenceTable):
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
     variant: Id | list[Id] | None = variant_field()
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
 class TablesFile(RuleModel):
