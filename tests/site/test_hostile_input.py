@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from bad_input.cases import nested_use_svg_uri
 from sitekit import build, chromium, make_project, serve
 
 from rulecraft.checks import check_path
@@ -430,11 +431,7 @@ def test_image_glyph_must_be_a_relative_path(tmp_path, path):
 
 
 # An SVG whose nested <use> elements draw 10**6 rectangles, in under 3 KB: WeasyPrint has no limit.
-NESTED_USE = ("<svg xmlns='http://www.w3.org/2000/svg' xmlns:xlink='http://www.w3.org/1999/xlink'><defs>"
-              "<g id='l0'><rect width='1' height='1'/></g>"
-              + "".join(f"<g id='l{i}'>" + f"<use xlink:href='#l{i - 1}'/>" * 10 + "</g>" for i in range(1, 7))
-              + "</defs><use xlink:href='#l6'/></svg>")
-NESTED_USE_URI = "data:image/svg+xml;base64," + __import__("base64").b64encode(NESTED_USE.encode()).decode()
+NESTED_USE_URI = nested_use_svg_uri(6)
 UNBOUNDED = {  # text the checker refuses before any renderer sees it: (payload, code)
     "img-data-svg": (f'<img alt="ship" src="{NESTED_USE_URI}">', "data-uri"),
     "markdown-image-data": (f"![ship]({NESTED_USE_URI})", "data-uri"),

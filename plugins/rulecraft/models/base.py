@@ -24,11 +24,37 @@ from . import records
 INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
 
 
+# The joiners are allowed where writing needs them: ZWJ inside an emoji sequence ("👨‍👩‍👧", a rainbow flag),
+# and ZWJ or ZWNJ between two letters of a script that shapes with them (Arabic, Persian, the Indic
+# scripts). Between Latin, Greek or Cyrillic letters they only make look-alikes, and stay refused.
+ZWJ, ZWNJ = "\u200d", "\u200c"
+_LOOK_ALIKE_SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
+
+
+def _emoji_part(char: str) -> bool:
+    code = ord(char)
+    return code >= 0x1F000 or 0x2600 <= code <= 0x27BF or 0x2B00 <= code <= 0x2BFF or code == 0xFE0F
+
+
+def _shaping_letter(char: str) -> bool:
+    return unicodedata.category(char)[0] in "LM" and not unicodedata.name(char, "").startswith(_LOOK_ALIKE_SCRIPTS)
+
+
+def _joiner_needed(text: str, at: int) -> bool:
+    if text[at] not in (ZWJ, ZWNJ) or at == 0 or at == len(text) - 1:
+        return False
+    before, after = text[at - 1], text[at + 1]
+    if text[at] == ZWJ and _emoji_part(before) and _emoji_part(after):
+        return True
+    return not before.isascii() and _shaping_letter(before) and _shaping_letter(after)
+
+
 def invisible_character(text: str) -> int | None:
     """The index of the first invisible or control character in ``text``, or None."""
     if text.isprintable():  # fast path (C speed): no character of those categories, nor any other unprintable
         return None
-    return next((i for i, char in enumerate(text) if unicodedata.category(char) in INVISIBLE_CATEGORIES), None)
+    return next((i for i, char in enumerate(text)
+                 if unicodedata.category(char) in INVISIBLE_CATEGORIES and not _joiner_needed(text, i)), None)
 
 
 def character_name(char: str) -> str:

@@ -63,6 +63,12 @@ def test_invisible_character_is_a_located_error_naming_it(game, file, text, need
     assert problem.location.line == line and problem.location.file.endswith(file)
 
 
+@pytest.mark.parametrize("text", ["Tr\u200dade", "Co\u200cin", "\u200d\U0001f308", "\U0001f308\u200d",
+                                  "\U0001f308\u200d A", "Emplo\u200dy\u00e9e"])
+def test_a_joiner_where_no_writing_needs_it_is_refused(text):
+    assert invisible_character(text) is not None  # between Latin letters, or at an end of an emoji sequence
+
+
 def test_the_message_says_where_in_the_word(game):
     folder = game({"terms.yaml": TERMS.replace("term: Widget", "term: Wid\u200bget")})
     problem = only(load_game(folder)[1], "schema-invisible-character")
@@ -72,7 +78,11 @@ def test_the_message_says_where_in_the_word(game):
 
 
 @pytest.mark.parametrize("text", ["Employee", "Café au lait", "10\u00a0km", "Straße", "\U0001fa99 Coin",
-                                  "\u05e9\u05dc\u05d5\u05dd", "\u2764\ufe0f"])
+                                  "\u05e9\u05dc\u05d5\u05dd", "\u2764\ufe0f",
+                                  "Family \U0001f468\u200d\U0001f469\u200d\U0001f467",  # an emoji sequence
+                                  "Pride \U0001f3f3\ufe0f\u200d\U0001f308",  # the rainbow flag
+                                  "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian: ZWNJ shapes
+                                  "\u0915\u094d\u200d\u0937"])  # Devanagari half form: ZWJ
 def test_visible_text_passes(text):
     assert invisible_character(text) is None  # no-break space, right-to-left script, variation selector
 
