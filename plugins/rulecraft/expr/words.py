@@ -49,9 +49,13 @@ class _Writer:
         if isinstance(node, Neg):
             return "−" + self.write(node.operand, _LEVEL["neg"]), _LEVEL["neg"]
         if isinstance(node, Not):
-            return "not " + self.write(node.operand, _LEVEL["not"]), _LEVEL["not"]
+            # "not" before a clause ("the bridge was blown") reads wrong without brackets around it
+            inner, level = self._text(node.operand)
+            return ("not " + inner if level >= 9 and " " not in inner else f"not ({inner})"), _LEVEL["not"]
         if isinstance(node, Logic):
             level = _LEVEL[node.op]
+            if node.op == "and" and isinstance(node.right, Not):  # "A and not B": "A, unless B"
+                return f"{self.write(node.left, level)}, unless {self.write(node.right.operand, level + 1)}", level
             return f"{self.write(node.left, level)} {node.op} {self.write(node.right, level + 1)}", level
         if isinstance(node, Compare):
             level = _LEVEL["compare"]

@@ -76,7 +76,7 @@ def test_conditions_check_clean_and_read_as_words(game):
     page = render(folder.parent, "/// turn\n///\n\n/// section | undead\n///\n", game="demo")[0]
     badges = [b.get_text() for b in page.select(".rc-badge--when")]
     assert "Only when: the round ≥ the late turn or an army was annihilated last turn" in badges
-    assert "Only when: not the time of day is day" in badges
+    assert "Only when: not (the time of day is day)" in badges
     assert "by moonlight: only when the time of day is night" in badges
     assert "Only when: the time of day is night" in badges  # the section
     assert "From round 2" in [b.get_text() for b in page.select(".rc-dice .rc-badge--skip")]

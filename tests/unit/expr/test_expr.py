@@ -80,6 +80,10 @@ def test_state_round_and_event_conditions():
     assert words(rule, SCOPE) == ("the time of day is night and the round ≥ 12 or an army was annihilated "
                                   "last turn")
     assert evaluate(parse("not state.weather == storm"), SCOPE, {"state.weather": "clear"}) is True
+    assert words(parse("round >= 3 and not event.army-annihilated"), SCOPE) == \
+        "the round ≥ 3, unless an army was annihilated last turn"
+    assert words(parse("not event.army-annihilated or round > 2"), SCOPE) == \
+        "not (an army was annihilated last turn) or the round > 2"
 
 
 # --- dice: exact odds where a formula feeds a roll, and conditions on the dice ---------------------------
