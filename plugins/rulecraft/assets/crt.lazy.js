@@ -57,7 +57,7 @@
         const x = o - u, r = d.ranges;
         let p = r.findIndex(([lo, hi]) => (lo == null || x >= lo) && (hi == null || x <= hi));
         if (p < 0) p = x < r[0][0] ? x - r[0][0] : n - 1 + x - r[n - 1][1];
-        return [p, `${o} minus ${u} is ${signed(x)}`];
+        return [p, `${o} minus ${u} is ${signed(x)}` + (p >= 0 && p < n ? `: ${d.heads[p]}` : "")];
       }
       const s = steps(o, u, d.rounding), st = d.steps, big = Math.max(o, u) / Math.min(o, u),
         odds = (o >= u ? two(big) + " to 1" : "1 to " + two(big)) + (Number.isInteger(big) ? "" : ", " + d.words);

@@ -99,8 +99,10 @@ def grid_data(table: DiceTable, ctx: RenderContext) -> dict:
     dies = sorted(die_offsets(table))
     ranges = grid_ranges(table)
     odds, rolls = [], []
+    order = _legend_order(table, ctx)
     for c in range(len(columns.values)):
-        odds.append([[[r, int(p * den)] for r, p in column_odds(table, c, die).items()] for die in dies])
+        odds.append([[[r, int(p * den)] for r, p in sorted(column_odds(table, c, die).items(), key=order)]
+                     for die in dies])
         rolls.append([[_cell_at(table, c, t + die, ranges) for t in totals] for die in dies])
     data: dict = {"id": table.id, "axis": axis, "values": [str(v) for v in columns.values],
                   "heads": [_heading(table, v) for v in columns.values],
@@ -116,6 +118,18 @@ def grid_data(table: DiceTable, ctx: RenderContext) -> dict:
         heads = [parse_heading(axis, v) for v in columns.values]
         data["ranges"] = [[h.low, h.high] for h in heads]
     return data
+
+
+def _legend_order(table: DiceTable, ctx: RenderContext):
+    """Results in the order the legend declares their (first) codes; results it does not know, last."""
+    legend = ctx.index.legends.get(table.legend) if table.legend else None
+    codes = [c.code for c in legend.codes] if legend else []
+
+    def key(item) -> int:
+        tokens = cell_tokens(item[0] or "")
+        entry = legend.entry_for(tokens[0]) if legend and tokens else None
+        return codes.index(entry.code) if entry else len(codes)
+    return key
 
 
 def _cell_at(table: DiceTable, column: int, total: int, ranges) -> str | None:
