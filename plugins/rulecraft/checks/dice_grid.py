@@ -47,9 +47,10 @@ def _grid(index: GameIndex, table) -> Iterator[Problem]:
                     "add 'beyond: clamp' under 'columns' (the edge column counts) or a stated result: "
                     "'beyond: {low: AE, high: DE}'", game.id)
     span = _span(table)
+    ranges = grid_ranges(table)
     for total, how in cov.gaps:
         yield error("grid-gap", f"table '{table.id}': no grid row covers a total of {total} (the rows cover "
-                    f"{span}; e.g. {how})", game.where(table, "grid"),
+                    f"{span}; e.g. {how})", game.where(table.grid[_nearest(ranges, total)], "roll"),
                     "add a row for it, widen the end row ('6+', '1-'), or say what a roll past the rows gives: "
                     "'rolls_beyond: clamp' or 'rolls_beyond: {low: ..., high: ...}'", game.id)
     for i, j, shared in cov.overlaps:
@@ -60,6 +61,14 @@ def _grid(index: GameIndex, table) -> Iterator[Problem]:
         yield error("grid-unreachable", f"table '{table.id}': grid row {i + 1} ('{table.grid[i].roll}') can "
                     "never be rolled, with or without the modifiers", game.where(table.grid[i], "roll"),
                     "fix the roll or remove the row", game.id)
+
+
+def _nearest(ranges, total: int) -> int:
+    """The row closest to an uncovered total: the one to widen, or to add a row next to."""
+    def distance(i: int) -> int:
+        r = ranges[i]
+        return min(abs(total - b) for b in (r.low, r.high) if b is not None)
+    return min(range(len(ranges)), key=distance)
 
 
 def _span(table) -> str:

@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
-from ..dice.grid import parse_heading
+from ..dice.grid import check_headings, parse_heading
 from ..dice.notation import parse_roll
 from . import records
 from .base import RuleModel, Text
@@ -79,6 +79,21 @@ class GridColumns(RuleModel, records.GridColumns):
                                     "'+3', '5+'; any names for 'pick'.")
     beyond: EdgeRule | None = Field(default=None, description=EDGE_HELP)
 
+    @field_validator("values")
+    @classmethod
+    def _headings(cls, values, info):
+        # The axis fields come first, so a heading's error is located at the headings, read as the axis says.
+        axes = [a for a in ("ratio", "difference", "pick") if info.data.get(a) not in (None, False)]
+        if len(axes) == 1:
+            seen = set()
+            for i, value in enumerate(values):
+                parse_heading(axes[0], value, i)  # a ValueError naming the heading and what to write
+                if str(value) in seen:
+                    raise ValueError(f"column {i + 1} repeats the heading '{value}'")
+                seen.add(str(value))
+            check_headings(axes[0], values)  # ordered and contiguous, open ends only at the ends
+        return values
+
     @model_validator(mode="after")
     def _one_axis(self):
         axes = [a for a in ("ratio", "difference", "pick") if getattr(self, a) not in (None, False)]
@@ -87,16 +102,6 @@ class GridColumns(RuleModel, records.GridColumns):
                              (f", found {' and '.join(axes)}" if axes else ""))
         if self.pick is True:
             self.pick = PickAxis()
-        axis = axes[0]
-        seen = set()
-        for i, value in enumerate(self.values):
-            parse_heading(axis, value, i)  # raises a ValueError naming the heading and what to write
-            if str(value) in seen:
-                raise ValueError(f"column {i + 1} repeats the heading '{value}'")
-            seen.add(str(value))
-        from ..dice.grid import check_headings  # ordered and contiguous, open ends only at the ends
-
-        check_headings(axis, self.values)
         return self
 
 
