@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ..dice.grid import ROUNDING_WORDS, Ratio, parse_heading
+from ..dice.grid import ROUNDING_WORDS, parse_heading
 from ..dice.grid_odds import column_odds, die_offsets, grid_ranges, roll_distribution, row_for
+from ..dice.grid_words import axis_words, count_text, edge_words, heading_text, shift_text
 from ..dice.modifiers import signed
 from ..dice.odds import outcome_weights
 from ..models import textrefs
@@ -28,65 +29,6 @@ from .tables import code_anchor, render_legend
 
 if TYPE_CHECKING:
     from ..models import DiceTable, Modifier
-
-
-def columns_word(n: int) -> str:
-    return "one column" if abs(n) == 1 else f"{abs(n)} columns"
-
-
-def shift_text(shift: Modifier) -> str:
-    """'one column left in a storm', '2 columns right per ambush'."""
-    return f"{columns_word(shift.value)} {'left' if shift.value < 0 else 'right'} {shift.label}"
-
-
-def count_text(mod: Modifier) -> str:
-    low, high = mod.count
-    assumed = ", assumed" if mod.assumed else ""
-    if (low, high) == (0, 1):
-        return " (assumed)" if assumed else ""
-    return f" (up to {high}{assumed})" if low == 0 else f" ({low}–{high}{assumed})"
-
-
-def axis_words(table: DiceTable) -> str:
-    """What picks the column: 'the odds, attack strength to defence strength, rounded in the defender's
-    favour'."""
-    columns = table.columns
-    if columns.ratio:
-        r = columns.ratio
-        return f"the odds, {r.over.label} to {r.under.label}, {ROUNDING_WORDS[r.rounding]}"
-    if columns.difference:
-        d = columns.difference
-        return f"{d.over.label} minus {d.under.label}"
-    return columns.pick.label
-
-
-def edge_words(table: DiceTable) -> list[str]:
-    """The rules past the edges, one sentence each."""
-    values = table.columns.values
-    said = []
-    beyond = table.columns.beyond
-    if beyond is not None:
-        left = f"Left of the {values[0]} column"
-        right = f"right of the {values[-1]} column"
-        low = f"the {values[0]} column" if beyond == "clamp" or beyond.low is None else beyond.low
-        high = f"the {values[-1]} column" if beyond == "clamp" or beyond.high is None else beyond.high
-        said.append(f"{left}: {low}; {right}: {high}.")
-    rule = table.rolls_beyond
-    if rule is not None:
-        ranges = grid_ranges(table)
-        lows = [r.low for r in ranges if r.low is not None]
-        highs = [r.high for r in ranges if r.high is not None]
-        parts = []
-        if lows and None not in [r.low for r in ranges]:
-            low = f"counts as {min(lows)}" if rule == "clamp" or rule.low is None else f"gives {rule.low}"
-            parts.append(f"a modified roll under {min(lows)} {low}")
-        if highs and None not in [r.high for r in ranges]:
-            high = f"counts as {max(highs)}" if rule == "clamp" or rule.high is None else f"gives {rule.high}"
-            parts.append(f"over {max(highs)} {high}")
-        if parts:
-            text = "; ".join(parts)
-            said.append(text[0].upper() + text[1:] + ".")
-    return said
 
 
 def grid_data(table: DiceTable, ctx: RenderContext) -> dict:
@@ -105,7 +47,7 @@ def grid_data(table: DiceTable, ctx: RenderContext) -> dict:
                      for die in dies])
         rolls.append([[_cell_at(table, c, t + die, ranges) for t in totals] for die in dies])
     data: dict = {"id": table.id, "axis": axis, "values": [str(v) for v in columns.values],
-                  "heads": [_heading(table, v) for v in columns.values],
+                  "heads": [heading_text(table, v) for v in columns.values],
                   "beyond": _edge(columns.beyond), "dice": table.dice, "den": den,
                   "dist": [[t, weights[t]] for t in totals], "dies": dies, "odds": odds, "rolls": rolls,
                   "shifts": [_mod(s) for s in table.shifts], "mods": [_mod(m) for m in table.modifiers],
@@ -227,30 +169,13 @@ def _grid(box: Element, table: DiceTable, ctx: RenderContext) -> None:
     row = sub(head, "tr")
     sub(row, "th", "Roll", "rc-crt-roll", scope="col")
     for i, value in enumerate(table.columns.values):
-        sub(row, "th", _heading(table, value), scope="col", data_col=str(i))
+        sub(row, "th", heading_text(table, value), scope="col", data_col=str(i))
     body = sub(grid, "tbody")
     for grid_row, rng in zip(table.grid, grid_ranges(table)):
         tr = sub(body, "tr")
         sub(tr, "th", rng.label, "rc-crt-roll", scope="row")
         for i, text in enumerate(grid_row.cells):
             _cell(sub(tr, "td", data_col=str(i)), text, table, ctx)
-
-
-def _signed(n: int) -> str:
-    return signed(n) if n else "0"
-
-
-def _heading(table: DiceTable, value) -> str:
-    head = parse_heading(table.columns.axis, value)
-    if isinstance(head, Ratio):
-        return head.label
-    if table.columns.axis == "difference":
-        if head.low is None:
-            return f"{_signed(head.high)} or less"
-        if head.high is None:
-            return f"{_signed(head.low)} or more"
-        return _signed(head.low) if head.low == head.high else f"{_signed(head.low)} to {_signed(head.high)}"
-    return str(value)
 
 
 def _calculator(box: Element, table: DiceTable, ctx: RenderContext) -> None:
@@ -273,7 +198,7 @@ def _calculator(box: Element, table: DiceTable, ctx: RenderContext) -> None:
         sub(label, "span", plain(columns.pick.label))
         select = sub(label, "select")
         for i, value in enumerate(columns.values):
-            sub(select, "option", _heading(table, value), value=str(i))
+            sub(select, "option", heading_text(table, value), value=str(i))
     for kind, mods in (("shift", table.shifts), ("mod", table.modifiers)):
         for mod in mods:
             text = shift_text(mod) if kind == "shift" else f"{signed(mod.value)} {mod.label}"
