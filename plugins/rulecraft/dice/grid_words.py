@@ -72,16 +72,18 @@ def signed_or_zero(n: int) -> str:
     return signed(n) if n else "0"
 
 
-def heading_text(table, value) -> str:
+def heading_text(table, value, short: bool = False) -> str:
+    """A column's heading as printed; ``short`` (the cheat sheet's narrow grid): open ends as '≤−2', '≥+4'."""
     head = parse_heading(table.columns.axis, value)
     if isinstance(head, Ratio):
         return head.label
     if table.columns.axis == "difference":
         if head.low is None:
-            return f"{signed_or_zero(head.high)} or less"
+            return f"≤{signed_or_zero(head.high)}" if short else f"{signed_or_zero(head.high)} or less"
         if head.high is None:
-            return f"{signed_or_zero(head.low)} or more"
-        return signed_or_zero(head.low) if head.low == head.high else f"{signed_or_zero(head.low)} to {signed_or_zero(head.high)}"
+            return f"≥{signed_or_zero(head.low)}" if short else f"{signed_or_zero(head.low)} or more"
+        low, high = signed_or_zero(head.low), signed_or_zero(head.high)
+        return low if head.low == head.high else f"{low} to {high}"
     return str(value)
 
 

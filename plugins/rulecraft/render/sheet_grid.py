@@ -17,7 +17,7 @@ def render_sheet_grid(unit: Element, table, ctx: RenderContext) -> None:
     head = sub(sub(grid, "thead"), "tr")
     sub(head, "th", "", scope="col")
     for value in table.columns.values:
-        sub(head, "th", heading_text(table, value), scope="col")
+        sub(head, "th", heading_text(table, value, short=True), scope="col")
     body = sub(grid, "tbody")
     for row, rng in zip(table.grid, grid_ranges(table)):
         tr = sub(body, "tr")
