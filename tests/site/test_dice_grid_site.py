@@ -69,7 +69,12 @@ def test_the_cheat_sheet_prints_the_grid_once(wargame_site):
     unit = sheet.find(id="sheet-dice-combat")
     grids = unit.select("table.rc-sheet-grid")
     assert len(grids) == 1
-    assert [th.get_text() for th in grids[0].select("thead th")] == ["", *HEADINGS]
-    assert len(grids[0].select("tbody tr")) == 6
+    # Ten columns by six rolls: printed turned, the odds down the side, so it fits a column of the sheet.
+    assert [th.get_text() for th in grids[0].select("thead th")] == ["Roll", "1", "2", "3", "4", "5", "6"]
+    rows = grids[0].select("tbody tr")
+    assert [tr.th.get_text() for tr in rows] == HEADINGS
+    assert [td.get_text() for td in rows[4].select("td")] == ["DR", "EX", "AR", "AR", "AR", "AE"]  # 1-1
+    fire = sheet.find(id="sheet-dice-fire-combat").select_one("table.rc-sheet-grid")  # 7 by 5: as on the page
+    assert [th.get_text() for th in fire.select("thead th")] == ["", "≤−2", "−1", "0", "+1", "+2", "+3", "≥+4"]
     assert "Shifts: one column left in a storm" in unit.get_text(" ", strip=True)
     assert unit.select_one(".rc-sheet-legend").get_text(" ", strip=True).startswith("Combat results: AE")

@@ -101,8 +101,14 @@ def grid_sheet_lines(table, legend, lines, length, bold: float) -> float:
     header row and a row per roll (codes never wrap), the legend in one run. ``lines(n)``: the lines n
     characters take in a column; ``length(text)``: a rule text's printed length."""
     height = sum(lines(len(text)) for text in sheet_lines(table))
-    height += (1 + len(table.grid)) * 1.16  # a line and the cell padding per grid row
+    rows = len(table.columns.values) if sheet_turned(table) else len(table.grid)
+    height += (1 + rows) * 1.16  # a line and the cell padding per printed row
     if legend is not None:
         run = len(legend.title) * bold + sum(len(c.code) * bold + 3 + length(c.meaning) for c in legend.codes)
         height += lines(run)
     return height
+
+
+def sheet_turned(table) -> bool:
+    """The cheat sheet prints a grid with more columns than rows turned: the columns down the side."""
+    return len(table.columns.values) > len(table.grid)
