@@ -109,6 +109,9 @@ def grid_sheet_lines(table, legend, lines, length, bold: float) -> float:
     return height
 
 
+SHEET_COLUMNS = 8  # columns of codes a column of the sheet holds apart at its smallest print size (measured)
+
+
 def sheet_turned(table) -> bool:
-    """The cheat sheet prints a grid with more columns than rows turned: the columns down the side."""
-    return len(table.columns.values) > len(table.grid)
+    """The cheat sheet prints a grid of more columns than that, and than rows, turned: columns down the side."""
+    return len(table.columns.values) > max(SHEET_COLUMNS, len(table.grid))
