@@ -1,4 +1,5 @@
-/* Rulecraft dice tables: wires the hidden roll panel render/dice.py writes (data: data-rc-dice JSON).
+/* Rulecraft dice tables: wires the hidden roll panel render/dice.py writes (data: data-rc-dice JSON), and
+   loads crt.lazy.js on a page showing a combat results table ([data-rc-crt]), which wires its calculator.
    Test mode: ?rc-seed=N in the first URL opened, or window.rulecraftSeed = N before the first roll,
    replaces crypto.getRandomValues by mulberry32(N): the same seed, the same rolls. */
 (() => {
@@ -35,7 +36,7 @@
   // Tables with data.more (opposed, target, pool, keep / reroll / explode, numbered custom faces) need
   // dice-more.lazy.js: loaded once, only by pages that have one, so other pages stay small.
   const src = document.currentScript && document.currentScript.src;
-  let more, loading;
+  let more, loading, crt;
 
   const wire = box => {
     const ui = box.querySelector(".rc-dice-ui"), d = ui && JSON.parse(box.dataset.rcDice);
@@ -132,14 +133,14 @@
     ui.hidden = false;
   };
 
+  const load = (name, onload) => document.head.appendChild(Object.assign(document.createElement("script"),
+    { src: src.replace(/dice\.js([?#].*)?$/, name), onload }));
   const init = () => {
     const boxes = document.querySelectorAll(".rc-dice[data-rc-dice]");
+    crt ||= document.querySelector("[data-rc-crt]") && load("crt.lazy.js");
     boxes.forEach(wire);
     if (more || loading || ![...boxes].some(b => JSON.parse(b.dataset.rcDice).more)) return;
-    loading = document.head.appendChild(Object.assign(document.createElement("script"), {
-      src: src.replace(/dice\.js([?#].*)?$/, "dice-more.lazy.js"),
-      onload: () => { more = window.rulecraftDiceMore({ random, el, signed, inRow, sum, pct }); init(); },
-    }));
+    loading = load("dice-more.lazy.js", () => { more = window.rulecraftDiceMore({ random, el, signed, inRow, sum, pct }); init(); });
   };
   if (window.document$) document$.subscribe(init); // Material: every page, instant navigation included
   else if (document.readyState == "loading") document.addEventListener("DOMContentLoaded", init);

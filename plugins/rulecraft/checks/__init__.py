@@ -100,6 +100,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         completeness,
         conditions,
         dice_coverage,
+        dice_grid,
         dice_labels,
         glossary,
         identifiers,
@@ -133,6 +134,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
             found += references.check_page_blocks(book, index, file, text)
         found += glossary.check(index)
         found += dice_coverage.check(index)
+        found += dice_grid.check(index)
         found += dice_labels.check(index)
         found += conditions.check(index)
         found += cards.check(index)

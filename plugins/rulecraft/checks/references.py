@@ -56,6 +56,8 @@ def _structured(index: GameIndex) -> Iterator[tuple[str, str, object, tuple, str
     for table in game.tables:
         if table.custom_die:
             yield "die", table.custom_die, table, ("custom_die",), f"dice table '{table.id}'"
+        if table.legend:
+            yield "legend", table.legend, table, ("legend",), f"dice table '{table.id}'"
         defender = table.opposed.defender_dice if table.opposed else None
         if defender is not None and defender.custom_die:
             yield "die", defender.custom_die, defender, ("custom_die",), f"dice table '{table.id}' (defender_dice)"

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from ..dice.forms import form_summary
 from ..dice.modifiers import modifier_text
+from ..dice.grid_words import grid_sheet_lines
 from ..dice.odds import row_ranges
 from .index import GameIndex
 from .numbering import TURN_START_NAME, NumberedPhase
@@ -403,6 +404,12 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 add(name, m.lines(length, indent) + unit_gap + (heading if first else 0), first)
         elif name == "dice":
             for i, table in enumerate(content.tables):
+                if table.columns is not None:  # one compact grid (dice/grid_words.py: its lines)
+                    height = (sub_heading if i else 1.2) + m.lines(len(_meta_text(table, index))) \
+                        + grid_sheet_lines(table, index.legends.get(table.legend) if table.legend else None,
+                                           m.lines, lambda t: len(_plain(t, index)), bold)
+                    add(name, height + (heading if i == 0 else 0), i == 0)
+                    continue
                 ranges = row_ranges(table)  # None for face rows
                 die = index.dice.get(table.custom_die) if table.custom_die else None
                 faces = {f.id: f.label for f in die.faces} if die else {}

@@ -277,6 +277,10 @@ class Pool(RuleModel, records.Pool):
         return self
 
 
+# The pieces of a two-dimensional table; imported here, after Modifier and Span, which they build on.
+from .dice_grid import MAX_GRID_ROWS, ColumnShift, EdgeRule, EDGE_HELP, GridColumns, GridRow  # noqa: E402
+
+
 class DiceRow(RuleModel):
     roll: int | str | None = Field(default=None, description="3, '3-4', '5+', '2-' (2 or less), or d66 '11-16'; "
                                    "in a pool, the number of successes.")
@@ -314,6 +318,17 @@ class DiceTable(DiceExpr, records.DiceTable):
     pool: Pool | None = Field(default=None, description="A success pool: the dice are rolled as a pool; rows, "
                               "if any, are keyed by the number of successes.")
     rows: list[DiceRow] = Field(default_factory=list)
+    columns: GridColumns | None = Field(default=None, description="A two-dimensional table (a combat results "
+                                        "table): what picks the column, and the columns' headings; the rows "
+                                        "are then in 'grid'.")
+    shifts: list[ColumnShift] = Field(default_factory=list, description="Column shifts: each moves the column "
+                                      "left (negative) or right, once per count.")
+    grid: list[GridRow] = Field(default_factory=list, max_length=MAX_GRID_ROWS,
+                                description="With 'columns': one row per roll, one cell per column.")
+    rolls_beyond: EdgeRule | None = Field(default=None, description="With 'columns', a modified roll under the "
+                                          "first row or over the last: " + EDGE_HELP)
+    legend: Id | None = Field(default=None, description="The legend (tables.yaml) whose codes the grid's cells "
+                              "are.")
     any_result: Text | None = Field(default=None, description="Applies whatever is rolled.")
     notes: Text | None = None
     todo: str | None = None
@@ -335,7 +350,9 @@ class DiceTable(DiceExpr, records.DiceTable):
         if form in ("opposed", "target") and self.modifiers:
             raise ValueError(f"an {form} table takes no 'modifiers': fold them into the range of "
                              f"'{'difference' if form == 'opposed' else 'bonus'}'")
-        if form == "table" and not self.rows:
+        if self.columns is not None or self.grid or self.shifts or self.rolls_beyond is not None:
+            self._grid_rules(form)
+        elif form == "table" and not self.rows:
             raise ValueError("a table needs 'rows' (or 'opposed', 'target' or 'pool')")
         if form == "pool":
             if not self.rows and not self.pool.per_success:
@@ -344,12 +361,23 @@ class DiceTable(DiceExpr, records.DiceTable):
                 raise ValueError("a pool's dice are one die ('1d6' or a custom die) times the pool's 'dice' range;"
                                  " keep, reroll, explode and 'per' do not apply")
         combinations = 1
-        for mod in self.modifiers:
+        for mod in [*self.modifiers, *self.shifts]:
             combinations *= mod.count[1] - mod.count[0] + 1
         if combinations > MAX_MODIFIER_COMBINATIONS:
             raise ValueError(f"its modifiers combine in {combinations:,} ways (the limit is "
                              f"{MAX_MODIFIER_COMBINATIONS:,}); narrow their count ranges")
         return self
+
+
+    def _grid_rules(self, form: str) -> None:
+        if self.columns is None:
+            raise ValueError("'grid', 'shifts' and 'rolls_beyond' belong to a two-dimensional table: add "
+                             "'columns' (what picks the column and the headings)")
+        if form != "table" or self.rows or self.custom_die is not None:
+            raise ValueError("a two-dimensional table has 'grid' rows keyed by the roll of standard dice, not "
+                             "'rows', 'opposed', 'target', 'pool' or a custom die")
+        if not self.grid:
+            raise ValueError("a table with 'columns' needs 'grid': one row per roll, one cell per column")
 
 
 class DiceFile(RuleModel):

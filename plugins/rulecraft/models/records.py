@@ -344,6 +344,16 @@ class DiceTable(DiceExpr):
         return next((f for f in ("opposed", "target", "pool") if getattr(self, f) is not None), "table")
 
 
+class GridColumns(Model):
+    """What picks a two-dimensional table's column: a ratio, a difference, or the column chosen directly."""
+
+    __slots__ = ()
+
+    @property
+    def axis(self) -> str:
+        return next(a for a in ("ratio", "difference", "pick") if getattr(self, a) is not None)
+
+
 # Pronouns a side may be named by: their possessive, and whether they take the plural verb ("you win").
 _PRONOUNS = {"you": ("your", True), "we": ("our", True), "they": ("their", True), "i": ("my", True),
              "he": ("his", False), "she": ("her", False), "it": ("its", False)}
@@ -457,7 +467,8 @@ class Pool(Model):
 # Every model class by name, with its kind (tests/unit/models/test_records.py keeps it equal to the models):
 # the classes a snapshot may name.
 MODEL_KINDS: dict[str, type[Model]] = {
-    "AcceptEntry": Model, "Card": Card, "CardsFile": Model, "CatalogFile": Model, "CatalogItem": CatalogItem,
+    "AcceptEntry": Model, "Beyond": Model, "Card": Card, "ColumnShift": Model, "DifferenceAxis": Model,
+    "GridColumns": GridColumns, "GridRow": Model, "PickAxis": Model, "RatioAxis": Model, "CardsFile": Model, "CatalogFile": Model, "CatalogItem": CatalogItem,
     "ChangelogEntry": Model, "CheatsheetConfig": Model, "CheckSettings": Model, "Component": Model,
     "Constant": Constant, "CustomDie": CustomDie, "Deck": Model, "DiceExpr": DiceExpr, "DiceFile": Model,
     "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model, "Example": Model, "Explode": Model,

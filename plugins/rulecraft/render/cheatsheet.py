@@ -30,6 +30,7 @@ from ..models.textrefs import REF_RE, plain_text, split_target
 from .base import Element, RenderContext, heading, range_text, sub
 from .emoji import CREDIT, CREDIT_URL, emoji_data_uri
 from .icons import render_glyph
+from .sheet_grid import render_sheet_grid
 
 # Replaced by a download link after the build when the PDF was written (see rulecraft.pdf).
 PDF_SLOT = "data-rc-pdf-slot"
@@ -112,6 +113,9 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
         unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-dice-table", id=f"sheet-dice-{table.id}")
         heading(unit, 3, table.title)
         sub(unit, "p", dice_line(table, ctx.index), "rc-sheet-dice-meta")
+        if table.columns is not None:  # a combat results table: one compact grid
+            render_sheet_grid(unit, table, ctx)
+            continue
         grid = sub(unit, "table", cls="rc-sheet-table")
         body = sub(grid, "tbody")
         ranges = row_ranges(table)  # None for face rows

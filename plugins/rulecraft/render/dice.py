@@ -288,6 +288,10 @@ def render_head(parent: Element, table: DiceTable, ctx: RenderContext, level: in
 
 
 def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None = 2) -> Element:
+    if table.columns is not None:
+        from .dice_grid import render_grid  # a two-dimensional table: one grid and its calculator
+
+        return render_grid(parent, table, ctx, level)
     if table.form != "table":
         from .dice_forms import render_form  # the forms reuse this module's cells and panel
 
