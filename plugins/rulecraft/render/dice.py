@@ -202,12 +202,13 @@ def _odds_cell(cell: Element, weight: int, den: int, most: int) -> None:
 
 
 def _stepper(parent: Element, cls: str, low: int, high: int, name: str, text: str, **attrs: str) -> None:
-    """'− [n] +' with a caption: a number input (arrow keys, typing) flanked by buttons for touch."""
+    """'− [n] +' with a caption: a number input (arrow keys, typing) flanked by buttons, each a Tab stop
+    (a keyboard reaches every control the pointer can)."""
     box = sub(parent, "span", cls=f"rc-step {cls}")
-    sub(box, "button", "−", "rc-dec", type="button", aria_label=f"One fewer: {name}", tabindex="-1")
+    sub(box, "button", "−", "rc-dec", type="button", aria_label=f"One fewer: {name}")
     sub(box, "input", cls="rc-n", type="number", min=str(low), max=str(high), step="1", value=str(low),
         inputmode="numeric", aria_label=name, **attrs)
-    sub(box, "button", "+", "rc-inc", type="button", aria_label=f"One more: {name}", tabindex="-1")
+    sub(box, "button", "+", "rc-inc", type="button", aria_label=f"One more: {name}")
     sub(box, "span", text, "rc-step-text")
 
 
