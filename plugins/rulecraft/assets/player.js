@@ -91,7 +91,13 @@
     if (!first || !to) return;
     const a = Object.assign(document.createElement("a"), { className: "md-skip rc-skip-dice", href: "#" + first.id,
       textContent: "Skip to the dice tables" });
-    a.onclick = () => { const fold = first.closest("details"); if (fold) fold.open = true; };
+    a.onclick = () => { // focus moves there too (instant navigation handles the #link and leaves focus behind)
+      const fold = first.closest("details");
+      if (fold) fold.open = true;
+      if (!first.hasAttribute("tabindex")) first.setAttribute("tabindex", "-1");
+      const box = first.closest(".rc-dice");
+      setTimeout(() => (box.querySelector(".rc-dice-ui:not([hidden]) :is(button, input)") || first).focus(), 50);
+    };
     to.after(a);
   };
   const init = () => { header(); where(); skip(); show(); filter(); variants(); };
