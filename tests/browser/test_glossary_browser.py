@@ -226,6 +226,7 @@ def test_touch_first_tap_previews_second_tap_follows(site, browser):
             link.tap()
             preview(page).wait_for(state="visible")
             assert page.url.endswith("/demo/turn/")
+            assert not page.locator(".rc-tp-keys").is_visible()  # a tap gets no keyboard hint ("↓ pin · Esc close")
             link.tap()
             page.wait_for_url("**/demo/glossary/**")
         finally:

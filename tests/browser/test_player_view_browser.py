@@ -66,10 +66,11 @@ def test_glossary_filter_narrows_the_list_and_announces_the_count(browser, base)
     page.goto(f"{base}/john-company/glossary/")
     total = page.locator(".rc-term-entry").count()
     field = page.get_by_label("Filter terms")
-    field.fill("fatigue")
-    assert page.locator(".rc-term-entry:visible").count() == 1
-    assert page.locator("#rc-gfilter-count").inner_text() == f"1 of {total} terms"
-    assert page.locator("h2.rc-letter:visible").count() == 1
+    field.fill("fatigue")  # the Fatigue Cube by name, the Office by its definition ("… a Fatigue Cube …")
+    names = [t.strip("¶ \n") for t in page.locator(".rc-term-entry:visible h3").all_inner_texts()]
+    assert names == ["Fatigue Cube", "Office"]
+    assert page.locator("#rc-gfilter-count").inner_text() == f"2 of {total} terms"
+    assert page.locator("h2.rc-letter:visible").count() == 2
     field.press("Escape")
     assert page.locator(".rc-term-entry:visible").count() == total
     # The letters stay under the header while the list scrolls.
@@ -77,4 +78,69 @@ def test_glossary_filter_narrows_the_list_and_announces_the_count(browser, base)
     page.wait_for_timeout(200)
     box = page.locator(".rc-letters").bounding_box()
     assert 0 <= box["y"] < 200
+    page.close()
+
+
+def test_glossary_filter_finds_definitions_and_highlights_the_match(browser, base):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{base}/1800/glossary/")
+    total = page.locator(".rc-term-entry").count()
+    page.get_by_label("Filter terms").fill("feed")  # no term is named "feed"; five say it
+    names = [t.strip("¶ \n") for t in page.locator(".rc-term-entry:visible h3").all_inner_texts()]
+    assert names == ["Farm", "Farmer", "Peasant", "Trade route", "Well-fed"]
+    assert page.locator("#rc-gfilter-count").inner_text() == f"5 of {total} terms"
+    marked = page.evaluate("""() => [...CSS.highlights.get('rc-gmatch')].map(r => r.toString().toLowerCase())""")
+    assert marked and set(marked) == {"feed"}
+    # every highlight is inside a shown entry's name or definition
+    inside = page.evaluate("""() => [...CSS.highlights.get('rc-gmatch')].every(r =>
+        r.startContainer.parentElement.closest('.rc-term-entry:not([hidden]) :is(.rc-term-title, .rc-short, .rc-definition)'))""")
+    assert inside
+    page.get_by_label("Filter terms").press("Escape")
+    assert page.evaluate("() => CSS.highlights.get('rc-gmatch').size") == 0
+    page.close()
+
+
+def test_phone_header_names_the_game_and_the_page_and_the_games_are_one_tap_away(browser, base):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{base}/corporate-warfare/turn/")
+    game, where = page.locator(".md-header__topic .rc-h-game").first, page.locator(".md-header__topic .rc-h-page").first
+    assert game.is_visible() and game.inner_text() == "Corporate Warfare"
+    assert where.is_visible() and where.inner_text() == "Turn sequence"
+    assert page.evaluate("""() => { const e = document.querySelector('.md-header__topic .rc-h-game');
+                                    return e.scrollWidth <= e.clientWidth; }""")  # not cut off
+    page.mouse.wheel(0, 2500)  # Material swaps to its second topic once the heading is gone: the same words
+    page.wait_for_timeout(300)
+    shown = page.locator(".md-header__topic:visible .rc-h-game")
+    assert shown.count() >= 1 and shown.first.inner_text() == "Corporate Warfare"
+    label = page.locator(".rc-notes-switch .rc-notes-label")
+    assert label.is_visible() and label.inner_text() == "Notes"
+    page.goto(f"{base}/corporate-warfare/turn/")
+    active = page.locator(".md-tabs__item--active")
+    assert active.is_visible() and "Corporate Warfare" in active.inner_text()
+    page.locator(".md-tabs__link", has_text="1800").click()  # one tap to another game
+    page.wait_for_url("**/1800/")
+    assert page.locator(".md-header__topic .rc-h-page").first.inner_text() == "Overview"
+    page.close()
+
+
+def test_keyboard_skip_link_to_the_tables_and_every_stepper_button_is_a_tab_stop(browser, base):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base}/corporate-warfare/dice/")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Tab")
+    focused = page.evaluate("() => document.activeElement.textContent.trim()")
+    assert focused == "Skip to the dice tables"
+    page.keyboard.press("Enter")
+    page.wait_for_timeout(300)
+    # Focus lands on the first table's first control.
+    where = page.evaluate("""() => { const a = document.activeElement, box = a.closest('.rc-dice');
+        return [a.tagName, !!a.closest('.rc-dice-ui'), !!(box && box.querySelector('#market-demand'))]; }""")
+    assert where == ["BUTTON", True, True], where
+    steps = page.evaluate("""() => [...document.querySelectorAll('.rc-step :is(.rc-dec, .rc-inc)')].map(b => b.tabIndex)""")
+    assert steps and all(t == 0 for t in steps), steps  # every −/+ is a Tab stop
+    page.mouse.wheel(0, 3000)
+    page.wait_for_timeout(200)
+    page.mouse.wheel(0, -600)  # Material shows "Back to top" on scrolling up: not over the dice controls
+    page.wait_for_timeout(400)
+    assert not page.locator(".md-top").is_visible()
     page.close()

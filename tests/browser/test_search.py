@@ -142,3 +142,26 @@ def test_every_term_table_and_card_is_in_the_top_three_for_its_name(browser, bas
     page.close()
     assert total > 300
     assert not misses, "\n".join(map(str, misses))
+
+
+DESIGNER_QUERIES = ("start", "upkeep", "tie", "battle", "score district")
+
+
+def _first_ten(results: list[dict]) -> list[str]:
+    return [link for r in results for link in r["links"]][:10]
+
+
+def test_with_notes_off_the_status_pages_are_not_results_and_with_notes_on_they_are(browser, base):
+    """A player's search serves the rules: the Status pages (open questions, designer notes) are the
+    designers', found only with the Designer notes switch on."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(base + "/john-company/?notes=0")
+    for query in DESIGNER_QUERIES:
+        first = _first_ten(typed(page, query))
+        assert first, query
+        assert not [link for link in first if "/status/" in link], (query, first)
+    page.goto(base + "/john-company/?notes=1")  # the switch, remembered
+    found = {query: [link for r in typed(page, query) for link in r["links"] if "/status/" in link]
+             for query in DESIGNER_QUERIES}
+    assert all(found.values()), found
+    page.close()

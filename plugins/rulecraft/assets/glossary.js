@@ -20,7 +20,7 @@
   if (top) pop.popover = "manual";
   else pop.hidden = true;
 
-  let link = null, pinned = false, timer = 0, touch = false, tapOpen = false, quiet = null;
+  let link = null, pinned = false, timer = 0, touch = false, tapOpen = false, quiet = null, pointed = false;
   const later = (fn, ms) => { clearTimeout(timer); timer = setTimeout(fn, ms); };
   const inside = (el) => !!el && (pop.contains(el) || (!!link && link.contains(el)));
   const termOf = (el) => el && el.closest && el.closest("a.rc-term");
@@ -85,12 +85,13 @@
   });
   on("focusin", (e) => {
     const a = termOf(e.target);
-    if (a && a !== quiet) show(a, true);
+    if (a && a !== quiet) show(a, !pointed); // a tap or click focuses the link too: no key hint then
   });
   on("focusout", (e) => {
     if (link && !pinned && inside(e.target) && !inside(e.relatedTarget)) later(() => pinned || hide(), 100);
   });
   on("pointerdown", (e) => {
+    pointed = true;
     touch = e.pointerType === "touch";
     tapOpen = !!link && termOf(e.target) === link;
     if (link && !pinned && !inside(e.target)) hide(); // tap elsewhere
@@ -100,6 +101,7 @@
     if (a && touch && !tapOpen) { e.preventDefault(); e.stopPropagation(); show(a); tapOpen = true; }
   }, true); // first tap previews
   on("keydown", (e) => {
+    pointed = false;
     if (e.key === "ArrowDown" && link && e.target === link && !e.altKey && !e.ctrlKey && !e.metaKey) {
       e.preventDefault();
       setPin(true);

@@ -21,14 +21,54 @@
     b.title = "Designer notes";
     b.setAttribute("aria-label", b.title);
     b.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M14 10H3v2h11zm0-4H3v2h11zM3 16h7v-2H3zm11.4-.6 1.4-1.4 2.2 2.1 4.2-4.2 1.4 1.4-5.6 5.7z"/></svg>';
+    b.insertAdjacentHTML("beforeend", '<span class="rc-notes-label" aria-hidden="true">Notes</span>');
     b.onclick = () => { on = !on; ls(on ? "1" : "0"); show(); };
     bar.insertBefore(b, bar.querySelector(".md-header__option, .md-search"));
+  };
+  // The header names the game and the page ("John Company" over "Turn sequence"), not the site: both topics
+  // (Material shows the second once the page's heading scrolls away), so a phone always says where it is.
+  const where = () => {
+    const topics = document.querySelectorAll(".md-header__topic .md-ellipsis");
+    const title = document.title.replace(/ - [^-]*$/, ""), [pageName, game] = title.split(" — ");
+    const tab = document.querySelector(".md-tabs__item--active .md-tabs__link");
+    const gameName = game || (tab && tab.textContent.trim() === pageName ? pageName : "");
+    if (!gameName || topics.length < 2) return;
+    for (const t of topics) {
+      t.textContent = "";
+      t.append(Object.assign(document.createElement("span"), { className: "rc-h-game", textContent: gameName }));
+      t.append(Object.assign(document.createElement("span"), { className: "rc-h-page", textContent: game ? pageName : "Overview" }));
+      t.closest(".md-header__topic").classList.add("rc-h-where");
+    }
+    const item = tab && tab.closest(".md-tabs__item"); // its game's tab in view in the scrolling row
+    for (let box = item && item.parentElement; box && !box.matches(".md-tabs"); box = box.parentElement)
+      if (box.scrollWidth > box.clientWidth) { box.scrollLeft = item.offsetLeft - box.offsetLeft - 8; break; }
+    const row = document.querySelector(".md-tabs");
+    if (item && row && row.scrollWidth > row.clientWidth) row.scrollLeft = item.offsetLeft - 8;
   };
   const filter = (box = document.querySelector(".rc-gfilter[hidden]")) => {
     if (!box) return;
     const input = box.querySelector("input"), all = [...document.querySelectorAll(".rc-term-entry")];
+    // A term is found by its name, its other wordings and its definition; the match is highlighted there
+    // (CSS Custom Highlight API: no change to the page's text, so the term links stay as they are).
+    const shown = e => [...e.querySelectorAll(".rc-term-title, .rc-short, .rc-definition")];
+    const words = new Map(all.map(e => [e, e.dataset.rcWords + " | " + shown(e).map(x => x.textContent).join(" ").toLowerCase()]));
+    const mark = t => {
+      if (!window.CSS || !CSS.highlights || !window.Highlight) return;
+      const ranges = [];
+      if (t) for (const e of all) if (!e.hidden) for (const x of shown(e)) {
+        const walk = document.createTreeWalker(x, NodeFilter.SHOW_TEXT);
+        for (let node; (node = walk.nextNode());) {
+          const low = node.data.toLowerCase();
+          for (let i = low.indexOf(t); i >= 0; i = low.indexOf(t, i + t.length)) {
+            const r = new Range(); r.setStart(node, i); r.setEnd(node, i + t.length); ranges.push(r);
+          }
+        }
+      }
+      CSS.highlights.set("rc-gmatch", new Highlight(...ranges));
+    };
     const run = (t = input.value.trim().toLowerCase(), n = 0) => {
-      all.forEach(e => n += !(e.hidden = !e.dataset.rcWords.includes(t)));
+      all.forEach(e => n += !(e.hidden = !words.get(e).includes(t)));
+      mark(t);
       document.querySelectorAll(".rc-letter").forEach(l => {
         l.hidden = l.nextElementSibling.hidden = ![...l.nextElementSibling.children].some(e => !e.hidden);
       });
@@ -44,6 +84,22 @@
   const variants = () => src && document.querySelector(".rc-variants") && (window.rcVariants ? rcVariants() : vl ||
     (vl = document.head.appendChild(Object.assign(document.createElement("script"),
       { src: src.replace(/player\.js([?#].*)?$/, "variants.lazy.js") }))));
-  const init = () => { header(); show(); filter(); variants(); };
+  // Keyboard: a skip link, next to Material's "Skip to content", to the page's first dice table (opening the
+  // phase's fold that holds it).
+  const skip = (first = document.querySelector(".rc-dice [id]"), to = document.querySelector(".md-skip")) => {
+    document.querySelectorAll(".rc-skip-dice").forEach(old => old.remove()); // instant navigation keeps it
+    if (!first || !to) return;
+    const a = Object.assign(document.createElement("a"), { className: "md-skip rc-skip-dice", href: "#" + first.id,
+      textContent: "Skip to the dice tables" });
+    a.onclick = () => { // focus moves there too (instant navigation handles the #link and leaves focus behind)
+      const fold = first.closest("details");
+      if (fold) fold.open = true;
+      if (!first.hasAttribute("tabindex")) first.setAttribute("tabindex", "-1");
+      const box = first.closest(".rc-dice");
+      setTimeout(() => (box.querySelector(".rc-dice-ui:not([hidden]) :is(button, input)") || first).focus(), 50);
+    };
+    to.after(a);
+  };
+  const init = () => { header(); where(); skip(); show(); filter(); variants(); };
   if (window.document$) document$.subscribe(init); else addEventListener("DOMContentLoaded", init);
 })();

@@ -1,4 +1,5 @@
-/* Before Material's bundle: reorders its search worker's results (see mkdocs_plugin/searchindex.py). */
+/* Before Material's bundle: reorders its search worker's results (see mkdocs_plugin/searchindex.py); with
+   Designer notes off, leaves out the games' Status pages. */
 (() => {
   const W = window.Worker, t = document.createElement("textarea");
   if (!W || W.rc) return;
@@ -9,7 +10,11 @@
       p = location.pathname.startsWith(root) ? location.pathname.slice(root.length) : "", f = p.split("/")[0];
     return f && p.includes("/") ? f + "/" : "";
   };
+  // A game's Status page is the designers' (open questions, notes): with Designer notes off it is not a result.
+  const status = (g) => /^[^/#]+\/status\/(#|$)/.test(loc(g[0]));
   const reorder = (items, query) => {
+    if (!document.documentElement.classList.contains("rc-notes-on"))
+      for (let i = items.length - 1; i >= 0; i--) if (items[i].length && status(items[i])) items.splice(i, 1);
     const q = norm(query), own = game(), rank = new Map();
     for (const g of items) {
       const top = Math.max(...g.map((i) => i.score || 0));

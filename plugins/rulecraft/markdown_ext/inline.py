@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from xml.etree import ElementTree as etree
 
 from markdown.inlinepatterns import InlineProcessor
@@ -31,6 +32,13 @@ class RefInlineProcessor(InlineProcessor):
             game_id, target = textrefs.split_target(target)
             ctx = self.ext.context(self.md, game_id)
             el = self.render(kind, target, shown, ctx)
+            if kind == "phase" and not (shown and shown.strip()) and _sentence_start(data, m.start(0)):
+                _capitalise(el)  # "… a storm. Phase 16 (Events in India), …", never ". phase 16"
+            if kind == "icon":
+                start = _word_before_icon(data, m.start(0), ctx.index.icons[target])
+                if start is not None:  # "VPs {icon:vp}": the word is the icon, not read twice ("VPs VP")
+                    el.text = el.attrib["aria-label"] = data[start:m.start(0)].rstrip()
+                    return el, start, m.end(0)
             if game_id is not None and kind == "term":
                 el.set("data-rc-game", game_id)  # {term:game:id}: a mention in that game's glossary
         except LookupError as exc:
@@ -70,6 +78,38 @@ class RefInlineProcessor(InlineProcessor):
             el.set("data-rc-vals", json.dumps({v: f"phase {n} ({name})" for v, n in vals.items()},
                                               separators=(",", ":"), ensure_ascii=False))
         return el
+
+
+# Text before a reference that ends a sentence (or nothing: the reference opens its text).
+_SENTENCE_END_RE = re.compile(r"(?:^|[.!?])[\s\u00a0]*$")
+
+
+def _sentence_start(data: str, start: int) -> bool:
+    return _SENTENCE_END_RE.search(data[:start]) is not None
+
+
+_WORD_BEFORE_RE = re.compile(r"(?<![\w-])(\w+)[ \u00a0]+$")
+
+
+def _word_before_icon(data: str, start: int, icon) -> int | None:
+    """Where the word just before an icon starts when that word is the icon's own text glyph, as written or in
+    the plural ("VPs" before the VP glyph); None otherwise."""
+    glyph = (icon.glyph.text or "").strip()
+    found = _WORD_BEFORE_RE.search(data[:start]) if glyph and not (icon.glyph.emoji or icon.glyph.image
+                                                                       or icon.glyph.material) else None
+    if found is None:
+        return None
+    word, key = found.group(1).casefold(), glyph.casefold()
+    return found.start(1) if word in (key, key + "s", key + "es") else None
+
+
+def _capitalise(el) -> None:
+    """A phase's generated name ("phase 16 (Events in India)") opening a sentence, with its variants' numbers."""
+    el.text = el.text[:1].upper() + el.text[1:]
+    vals = el.get("data-rc-vals")
+    if vals:
+        shown = {k: v[:1].upper() + v[1:] for k, v in json.loads(vals).items()}
+        el.set("data-rc-vals", json.dumps(shown, separators=(",", ":"), ensure_ascii=False))
 
 
 KIND_WORDS = {"term": "term", "phase": "phase", "dice": "dice table", "card": "card", "deck": "deck",

@@ -40,6 +40,7 @@ from xml.etree import ElementTree as etree
 from markdown.treeprocessors import Treeprocessor
 from markdown.util import HTML_PLACEHOLDER_RE
 
+from ..models.common_words import adverb_use
 from ..models.links import anchor
 from ..models.textrefs import REF_RE
 from ..render.base import linked_term, set_term_text, term_link_attrs
@@ -317,6 +318,8 @@ class TermLinkTreeprocessor(Treeprocessor):
             if term_id == excluded:
                 continue
             if blocked and any(a < match.end and match.start < b for a, b in blocked):
+                continue
+            if adverb_use(text, match.start, match.end):  # "bidding goes round": not the term Round
                 continue
             self.record(term_id)  # a mention for "Used in", linked or not
             if (self.first_only and term_id in self.seen) or term_id in self.listed:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import html
 import os
+import posixpath
 import re
 from collections.abc import Iterator
 from operator import itemgetter
@@ -25,7 +26,9 @@ from pathlib import Path
 from mkdocs.utils import get_relative_url
 
 from ..markdown_ext.mentions import Mentions
+from ..models.links import GAME_PAGES
 
+STATUS_PAGE = GAME_PAGES["status"][0]  # "status.md"
 SLOT_RE = re.compile(r'<div class="rc-backlinks" data-rc-backlinks="([a-z0-9_-]+)"></div>')
 
 
@@ -88,7 +91,9 @@ def slot_renderer(glossary_page, game_id: str | None, mentions, pages: dict, ord
         for _, src, head, titles, title, url in listed:
             links = [section_links.get((src, s)) or section_link(src, s, url, titles[s])
                      for s in places[src] if s and s in titles and titles[s] != title]
-            items.append(f"<li>{head}: {', '.join(links)}</li>" if links else f"<li>{head}</li>")
+            # The Status page is the designers' page: its line is a designer note, hidden from players.
+            li = '<li class="rc-dnote">' if posixpath.basename(src) == STATUS_PAGE else "<li>"
+            items.append(f"{li}{head}: {', '.join(links)}</li>" if links else f"{li}{head}</li>")
         if not items:
             return ""
         return ('<div class="rc-backlinks"><p class="rc-backlinks-title">Used in</p><ul>'

@@ -47,6 +47,7 @@ class Paper:
 PAPERS = (Paper("A4", "A4", "cheatsheet.pdf"), Paper("US Letter", "letter", "cheatsheet-letter.pdf"))
 SLOT_RE = re.compile(r'<span class="rc-sheet-pdf" ' + PDF_SLOT + r'(?:="")?></span>')
 LINK_RE = re.compile(r"<a\b([^>]*)>|</a>")
+TERM_CLASS_RE = re.compile(r"""\sclass=(["'])rc-term\1""")
 HREF_RE = re.compile(r"""\s(?:href|download|target|rel)(?:=(?:"[^"]*"|'[^']*'|[^\s>]*))?""")
 
 
@@ -116,11 +117,17 @@ def sheet_fragment(page_html: str) -> str | None:
 
 def without_links(fragment: str) -> str:
     """Links become spans (same classes): on paper they are plain words, and a PDF link would point
-    into the build folder (file:///...), which also made two builds' PDFs differ."""
+    into the build folder (file:///...), which also made two builds' PDFs differ. A glossary link becomes
+    its bare words: print styles it as plain text anyway, and WeasyPrint breaks a line too early before an
+    inline box ("If they cannot" / "pay, they lose an <term>"), leaving a word alone on a line."""
+    term = False  # whether the open link is a glossary link (links never nest)
+
     def swap(match: re.Match) -> str:
+        nonlocal term
         if match.group(0) == "</a>":
-            return "</span>"
-        return "<span" + HREF_RE.sub("", match.group(1)) + ">"
+            return "" if term else "</span>"
+        term = TERM_CLASS_RE.search(match.group(1)) is not None
+        return "" if term else "<span" + HREF_RE.sub("", match.group(1)) + ">"
 
     return LINK_RE.sub(swap, fragment)
 

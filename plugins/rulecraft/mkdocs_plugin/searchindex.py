@@ -14,6 +14,9 @@ worker is reordered before Material renders it (listeners of one message share i
 2. An entry named exactly as typed (its title, or one of its ``rc_words``) gets its page's best
    score + 1 — so it leads the page's results and is not folded under "more on this page" — and that
    page leads its part of the list. Otherwise the worker's order stands.
+3. With Designer notes off (no ``rc-notes-on`` on <html>), a game's Status page is left out of the results:
+   designer notes are never indexed on the rule pages, and the Status page, which lists them, is found only
+   with the switch on.
 The dice tables' roll controls are kept out of the index by their ``data-search-exclude``.
 
 Works on Material's search entries before they are written, else on ``search/search_index.json`` as

@@ -308,8 +308,7 @@ def _commit_date(folder: str, _state: str = "") -> datetime.date | None:
 
 
 def constant_text(const: Constant, variant: str | None = None) -> str:
-    shown = const.shown_in(variant)
-    return f"{shown} {const.unit}" if const.unit else shown
+    return const.with_unit(variant)
 
 
 # --- will it fit? ----------------------------------------------------------------------------------------
@@ -523,8 +522,7 @@ def modifiers_line(table: DiceTable) -> str:
     parts = []
     for mod in table.modifiers:
         low, high = mod.count
-        assumed = ", assumed" if mod.assumed else ""
-        counts = "" if (low, high) == (0, 1) else f" ({low}–{high}{assumed})"
+        counts = "" if (low, high) == (0, 1) else f" ({low}–{high})"  # an assumed limit: a note, not print
         parts.append(modifier_text(mod.value, mod.label) + counts)
     return "; ".join(parts)
 

@@ -207,6 +207,23 @@ class Constant(Model):
         """The value under a variant (None: the base game)."""
         return shown_number(self.variants.get(variant, self.value) if variant else self.value)
 
+    def with_unit(self, variant: str | None = None) -> str:
+        """The value and its unit as a sentence writes them: "2 credits", but "1 credit" (never "1 credits")."""
+        shown = self.shown_in(variant)
+        if not self.unit:
+            return shown
+        return f"{shown} {singular(self.unit) if shown == '1' else self.unit}"
+
+
+def singular(unit: str) -> str:
+    """The unit of one: "credits" -> "credit", "VPs" -> "VP", "victories" -> "victory"; a unit that is not an
+    English plural ("production", "$", "gold") stays as it is."""
+    if unit.endswith("ies") and len(unit) > 3:
+        return unit[:-3] + "y"
+    if unit.endswith("s") and not unit.endswith(("ss", "us", "is")) and len(unit) > 1:
+        return unit[:-1]
+    return unit
+
 
 class Card(Model):
     __slots__ = ()

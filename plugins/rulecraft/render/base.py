@@ -16,7 +16,7 @@ from xml.etree import ElementTree as etree
 
 from ..models import links
 from ..models.index import GameIndex
-from ..models.records import BASE_VARIANT, variant_ids
+from ..models.records import BASE_VARIANT, singular, variant_ids
 from ..models.variant_views import part_of, views_of
 
 if TYPE_CHECKING:
@@ -139,10 +139,9 @@ def variant_badges(parent: Element, names: list[str], ctx: RenderContext, holder
 def constant_value(parent: Element, const, text: str | None = None) -> Element:
     """A constant's value as a page shows it: the base game's, with the values of variants in
     ``data-rc-vals`` (JSON, the unit included) for the switch."""
-    unit = f" {const.unit}" if const.unit else ""
-    el = sub(parent, "span", text if text is not None else const.shown + unit, "rc-const")
+    el = sub(parent, "span", text if text is not None else const.with_unit(), "rc-const")
     if const.variants and text is None:
-        el.set("data-rc-vals", json.dumps({k: const.shown_in(k) + unit for k in const.variants},
+        el.set("data-rc-vals", json.dumps({k: const.with_unit(k) for k in const.variants},
                                           separators=(",", ":"), ensure_ascii=False))
     return el
 
@@ -272,4 +271,4 @@ def set_term_text(el: etree.Element, name: str, text: str) -> None:
 def range_text(low: int, high: int | None, unit: str = "") -> str:
     """'2–4 players', '3 players'; no upper end (a player count the source leaves open): '2+ players'."""
     value = f"{low}+" if high is None else str(low) if low == high else f"{low}–{high}"
-    return f"{value} {unit}".strip()
+    return f"{value} {singular(unit) if value == '1' else unit}".strip()  # "1 player", never "1 players"

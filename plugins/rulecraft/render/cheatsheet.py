@@ -71,7 +71,7 @@ def _phase_item(lst: Element, ctx: RenderContext, content: SheetContent, node) -
         li[-1].tail = " "
         sub(li, "em", ACTS[phase.acts], "rc-sheet-flag rc-sheet-acts")
     if content.summaries and phase.summary:
-        li[-1].tail = " "
+        li[-1].tail = " — "  # the summary may open with the phase's name: "Governors — Governors of …"
         sub(li, "span", phase.summary, "rc-summary")
 
 
@@ -232,8 +232,10 @@ def _icons(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
     for icon in content.icons:
         pair = sub(dl, "div", cls="rc-sheet-icon", id=f"sheet-icon-{icon.id}")
         dt = sub(pair, "dt")
-        sheet_glyph(dt, icon, ctx).tail = " "
-        sub(dt, "span", icon.label, "rc-sheet-icon-label")
+        glyph = sheet_glyph(dt, icon, ctx)
+        if (icon.glyph.text or "").strip().casefold() != icon.label.strip().casefold():  # a "VP" badge: once
+            glyph.tail = " "
+            sub(dt, "span", icon.label, "rc-sheet-icon-label")
         sub(pair, "dd", icon.meaning)
 
 
@@ -332,7 +334,7 @@ def _header(sheet: Element, ctx: RenderContext, variant: str | None, pictures: b
     title = sub(head, "p", cls="rc-sheet-heading")
     sub(title, "strong", info.title, "rc-sheet-title").tail = " "
     facts = [f"variant: {ctx.index.variants[variant].name}"] if variant else []
-    facts += [f"rules {info.version}"] if info.version else []
+    facts += [f"Version {info.version}"] if info.version else []
     if info.players:
         facts.append(range_text(info.players.min, info.players.max, "players"))
     if info.play_time:
@@ -342,8 +344,8 @@ def _header(sheet: Element, ctx: RenderContext, variant: str | None, pictures: b
         sub(title, "span", " · ".join(facts), "rc-sheet-version")
     dated = data_date(ctx.game)
     if dated:
-        title[-1].tail = " "
-        sub(title, "span", f"rules data of {dated.isoformat()}", "rc-sheet-date")
+        title[-1].tail = " · " if facts else " "
+        sub(title, "span", f"{dated.day} {dated:%b} {dated.year}", "rc-sheet-date")  # "Version 0.4 · 23 Nov 2026"
     if pictures:
         title[-1].tail = " "
         sub(title, "span", CREDIT, "rc-sheet-credit", title=CREDIT_URL)

@@ -29,7 +29,8 @@ from ..dice.odds import (
 from ..dice.shape import Shape
 from ..models import links, textrefs
 from ..models.conditions import condition_words
-from .base import Element, RenderContext, badge, heading, item_notes, sub, variant_markers, when_badge
+from .base import (Element, RenderContext, badge, designer_note, heading, item_notes, note_box, sub, variant_markers,
+                   when_badge)
 
 if TYPE_CHECKING:
     from ..models import CustomDie, DiceExpr, DiceTable, Modifier
@@ -58,14 +59,14 @@ def fraction_text(weight: int, den: int) -> str:
 
 
 def modifier_range(mod: Modifier) -> str:
-    """' (up to 3)', ' (1–2)'; an encoder's limit says so: ' (up to 3, assumed)'."""
+    """' (up to 3)', ' (1–2)'. Whether the limit is an assumption is a designer note (render_assumptions),
+    not player text."""
     low, high = mod.count
-    assumed = ", assumed" if mod.assumed else ""
     if (low, high) == (0, 1):
-        return " (assumed)" if assumed else ""
+        return ""
     if low == high:
-        return (" (always" if low == 1 else f" (always ×{low}") + assumed + ")"
-    return (f" (up to {high}" if low == 0 else f" ({low}–{high}") + assumed + ")"
+        return " (always)" if low == 1 else f" (always ×{low})"
+    return f" (up to {high})" if low == 0 else f" ({low}–{high})"
 
 
 def assumptions(table: DiceTable) -> list[tuple[str, str]]:
@@ -81,8 +82,13 @@ def assumptions(table: DiceTable) -> list[tuple[str, str]]:
 
 
 def render_assumptions(box: Element, table: DiceTable, ctx: RenderContext) -> None:
-    for what, why in assumptions(table):
-        note = sub(box, "p", cls="rc-assumed")
+    """The table's assumed numbers, once, in one designer note: players see the numbers, not remarks on them."""
+    found = assumptions(table)
+    if not found:
+        return
+    notes = note_box(box, "note")
+    for what, why in found:
+        note = sub(notes, "p", cls="rc-assumed")
         sub(note, "strong", f"Assumed, {what}: ").tail = why
 
 
@@ -196,12 +202,13 @@ def _odds_cell(cell: Element, weight: int, den: int, most: int) -> None:
 
 
 def _stepper(parent: Element, cls: str, low: int, high: int, name: str, text: str, **attrs: str) -> None:
-    """'− [n] +' with a caption: a number input (arrow keys, typing) flanked by buttons for touch."""
+    """'− [n] +' with a caption: a number input (arrow keys, typing) flanked by buttons, each a Tab stop
+    (a keyboard reaches every control the pointer can)."""
     box = sub(parent, "span", cls=f"rc-step {cls}")
-    sub(box, "button", "−", "rc-dec", type="button", aria_label=f"One fewer: {name}", tabindex="-1")
+    sub(box, "button", "−", "rc-dec", type="button", aria_label=f"One fewer: {name}")
     sub(box, "input", cls="rc-n", type="number", min=str(low), max=str(high), step="1", value=str(low),
         inputmode="numeric", aria_label=name, **attrs)
-    sub(box, "button", "+", "rc-inc", type="button", aria_label=f"One more: {name}", tabindex="-1")
+    sub(box, "button", "+", "rc-inc", type="button", aria_label=f"One more: {name}")
     sub(box, "span", text, "rc-step-text")
 
 
@@ -231,7 +238,7 @@ def render_controls(box: Element, table: DiceTable, ctx: RenderContext, what: st
                 check.set("disabled", "")
             check.tail = " " + modifier_text(mod.value, label)
         else:
-            name = f"{label} ({signed(mod.value)} each{', up to ' + str(high) + ' assumed' if mod.assumed else ''})"
+            name = f"{label} ({signed(mod.value)} each)"
             _stepper(ui, "rc-mod", low, high, name, name, data_mod=mod.id)
     if table.per:
         per = plain(table.per)
@@ -303,8 +310,9 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
     if odds:
         render_controls(box, table, ctx, roll_text(table, ctx))
     else:
-        note = sub(box, "p", cls="rc-no-odds")
-        sub(note, "strong", "No chances shown: ").tail = die.unknown_counts
+        # Players see that the chances are unknown; why (a remark on the rules) is a designer note.
+        sub(box, "p", "No chances shown: how many faces show each result is not known.", "rc-no-odds")
+        designer_note(box, ctx, die.unknown_counts)
     columns = [(roll_heading(table, die), "rc-col-roll"), ("Result", "rc-col-result")]
     if odds:
         den = data["den"]

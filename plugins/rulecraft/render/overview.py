@@ -139,19 +139,19 @@ def render_overview(parent: Element, ctx: RenderContext) -> None:
     if info.setup:
         render_setup(parent, ctx)
     else:
-        sub(parent, "p", "The source rules give no set-up.", "rc-missing-text")
+        sub(parent, "p", "The set-up is not written yet.", "rc-missing-text")
     for section in info.sections:
         render_section(parent, section, ctx)
     heading(parent, 2, "End of the game", "end-of-game")
     if info.end_of_game:
         render_end(parent, ctx)
     else:
-        sub(parent, "p", "The source rules do not say how the game ends.", "rc-missing-text")
+        sub(parent, "p", "How the game ends is not written yet.", "rc-missing-text")
     heading(parent, 2, "Scoring", "scoring")
     if info.scoring:
         render_scoring(parent, ctx)
     else:
-        sub(parent, "p", "The source rules do not say how to score.", "rc-missing-text")
+        sub(parent, "p", "Scoring is not written yet.", "rc-missing-text")
     if info.constants:
         heading(parent, 2, "Numbers at a glance", "constants")
         render_constants(parent, ctx)

@@ -299,8 +299,18 @@ BREAKAGES = {
 }
 
 
+# Edits a breakage needs first: the example's deck has no printed size (its rules give none), so the card
+# count is checked against one written in for the test.
+BEFORE = {"card-quantity": ("game.yaml", "    name: Special Action deck\n", "    name: Special Action deck\n    quantity: 1\n")}
+
+
 @pytest.mark.parametrize("kind", list(BREAKAGES))
 def test_broken_example_copy(example_copy, kind, capsys):
+    if kind in BEFORE:
+        first, was, now = BEFORE[kind]
+        source = (example_copy / first).read_text(encoding="utf-8")
+        assert was in source, f"the example game changed: {was!r} not found in {first}"
+        (example_copy / first).write_text(source.replace(was, now, 1), encoding="utf-8")
     name, old, new, code, needle, nth, exact_column = BREAKAGES[kind]
     path = example_copy / name
     text = path.read_text(encoding="utf-8")

@@ -118,6 +118,12 @@ def test_longest_match_wins(rules):
         ("Company Standing", "standing"), ("Company", "company")]
 
 
+def test_a_verb_of_motion_makes_round_an_adverb_not_the_term(rules):
+    assert linked(rules, "Bidding goes round until all but one have passed.") == []
+    assert linked(rules, "Hand round the cards; play passes round, then turn round.") == []
+    assert linked(rules, "At the end of the Round, bidding comes round again.") == [("Round", "round")]
+
+
 def test_whole_words_only(rules):
     assert linked(rules, "Companywide, xCompany, non-Company and Company-wide plans.") == []
     assert linked(rules, "(Company).") == [("Company", "company")]

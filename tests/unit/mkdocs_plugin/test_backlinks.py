@@ -40,6 +40,20 @@ def test_lists_share_pages_and_sections_and_keep_their_order():
     assert render("nobody") == ""
 
 
+def test_the_status_page_line_is_a_designer_note():
+    """Players never see a glossary entry send them to the designers' Status page; the notes switch shows it."""
+    glossary = page("g/glossary.md", "g/glossary/", "Glossary", {})
+    pages = {"g/turn.md": page("g/turn.md", "g/turn/", "Turn", {"war": "War"}),
+             "g/status.md": page("g/status.md", "g/status/", "Status", {"open": "Open questions"})}
+    mentions = [("g", "ship", "g/turn.md", "war"), ("g", "ship", "g/status.md", "open")]
+    render = slot_renderer(glossary, "g", mentions, pages, {"g/turn.md": 0, "g/status.md": 1})
+    assert render("ship") == (
+        '<div class="rc-backlinks"><p class="rc-backlinks-title">Used in</p><ul>'
+        '<li><a href="../turn/">Turn</a>: <a href="../turn/#war">War</a></li>'
+        '<li class="rc-dnote"><a href="../status/">Status</a>: <a href="../status/#open">Open questions</a></li>'
+        '</ul></div>')
+
+
 def test_a_written_page_is_filled_the_same_whatever_its_chunks(tmp_path, monkeypatch):
     """The page is read in chunks (a 5 000-term glossary is ~9 MiB): no slot is missed where a chunk ends,
     inside its tags or its id, and the rest of the page is copied as it is."""

@@ -76,13 +76,15 @@ def test_pool_distribution_for_the_printed_size(page):
     assert harvest.select_one(".rc-pool-n input")["value"] == "3"
 
 
-def test_assumptions_are_marked_where_the_number_shows(page):
+def test_assumptions_are_one_designer_note_not_player_text(page):
     harvest = box(page, "harvest")
-    assert "(up to 3, assumed)" in harvest.select_one(".rc-modifiers").get_text()
-    assert harvest.select_one(".rc-assumed").get_text(" ", strip=True) == \
-        "Assumed, up to 3: The rules give no limit."
+    mods = harvest.select_one(".rc-modifiers").get_text()
+    assert "(up to 3)" in mods and "assumed" not in mods.lower()
+    notes = harvest.select(".rc-dnote .rc-assumed")
+    assert [n.get_text(" ", strip=True) for n in notes] == ["Assumed, up to 3: The rules give no limit."]
+    assert len(harvest.select(".rc-assumed")) == 1  # once, inside the note, never outside it
     steppers = [s.get_text(" ", strip=True) for s in harvest.select(".rc-mod .rc-step-text")]
-    assert steppers == ["per tool card (+1 each, up to 3 assumed)"]
+    assert steppers == ["per tool card (+1 each)"]
 
 
 def test_keep_and_explode_tables_state_how(page):
@@ -101,6 +103,9 @@ def test_unknown_face_counts_show_results_only(page):
     assert [th.get_text() for th in omen.select("thead th")] == ["Face", "Result"]
     assert not omen.select(".rc-odds, .rc-frac, .rc-dice-ui, .rc-roll-btn")
     assert omen.select_one(".rc-no-odds").get_text(" ", strip=True) == \
-        "No chances shown: The rules name the omens but not how many faces show each."
+        "No chances shown: how many faces show each result is not known."
+    # why they are unknown is a remark on the rules: a designer note, hidden from players
+    assert omen.select_one(".rc-dnote").get_text(" ", strip=True).endswith(
+        "The rules name the omens but not how many faces show each.")
     assert data(page, "omen") == {"id": "omen", "kind": "unknown"}
     assert "not known" in omen.select_one(".rc-die-total").get_text()
