@@ -101,6 +101,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         conditions,
         dice_coverage,
         dice_labels,
+        dice_profile,  # targets and charts: natural results, chart values, earlier rolls
         glossary,
         identifiers,
         markdown_depth,  # Markdown nested deeper than Python-Markdown can take
@@ -134,6 +135,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += glossary.check(index)
         found += dice_coverage.check(index)
         found += dice_labels.check(index)
+        found += dice_profile.check(index)
         found += conditions.check(index)
         found += cards.check(index)
         found += catalog.check(index)

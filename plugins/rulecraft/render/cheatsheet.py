@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..dice.odds import row_odds, row_ranges
+from ..dice.sheet_odds import form_odds, has_form_odds
 from ..models.cheatsheet import (
     Fit,
     SheetContent,
@@ -112,6 +113,9 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
         unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-dice-table", id=f"sheet-dice-{table.id}")
         heading(unit, 3, table.title)
         sub(unit, "p", dice_line(table, ctx.index), "rc-sheet-dice-meta")
+        if content.odds and has_form_odds(table):
+            _form_odds(unit, table, ctx)
+            continue
         grid = sub(unit, "table", cls="rc-sheet-table")
         body = sub(grid, "tbody")
         ranges = row_ranges(table)  # None for face rows
@@ -132,6 +136,23 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             cell = sub(tr, "td", table.any_result)
             if content.odds:
                 cell.set("colspan", "2")
+
+
+def _form_odds(unit: Element, table, ctx: RenderContext) -> None:
+    """An opposed, target, chart or pool roll's chances, one row per value (dice/sheet_odds.py)."""
+    titles, rows = form_odds(table, ctx.index)
+    if not rows:
+        return
+    grid = sub(unit, "table", cls="rc-sheet-table rc-sheet-form-odds")
+    head = sub(sub(grid, "thead"), "tr")
+    for title in titles:
+        sub(head, "th", title, "rc-sheet-odds-head", scope="col")
+    body = sub(grid, "tbody")
+    for cells in rows:
+        tr = sub(body, "tr")
+        sub(tr, "th", cells[0], "rc-sheet-roll").set("scope", "row")
+        for i, text in enumerate(cells[1:], 1):
+            sub(tr, "td", text, "rc-sheet-odds" if text.endswith("%") else "rc-sheet-need")
 
 
 def _reference_tables(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
