@@ -27,7 +27,7 @@ def _natural(index: GameIndex, table: DiceTable, shape: Shape) -> Iterator[Probl
         if face not in shown:
             yield error("dice-natural", f"table '{table.id}': a natural {face} cannot be rolled on "
                         f"{table.dice or table.custom_die} (the dice show {shown[0]} to {shown[-1]})",
-                        game.where(table, _form_key(table), "natural", face, key=True),
+                        game.where(table, _form_key(table), "natural", str(face), key=True),
                         "name a result the dice show as rolled, before any bonus or modifier", game.id)
 
 
@@ -52,7 +52,7 @@ def _chart(index: GameIndex, table: DiceTable) -> Iterator[Problem]:
     if missing:
         runs = _runs(missing)
         yield error("dice-chart-gap", f"table '{table.id}': the chart gives no roll for {chart.axis_label} "
-                    f"{', '.join(_run(a, b) for a, b in runs)}", game.where(table, "chart", "needs"),
+                    f"{', '.join(_run(a, b) for a, b in runs)}", game.where(table, "chart", "needs", key=True),
                     "add an entry for each value (write '—' where no roll succeeds), or narrow the range", game.id)
     if chart.difference is not None and chart.difference.over.input is not None \
             and chart.difference.over.input == chart.difference.under.input:
@@ -113,7 +113,7 @@ def _decides(index: GameIndex, table: DiceTable, shape: Shape, earlier: Shape | 
         game = index.game
         always = "succeeds" if seen == {1} else "fails"
         yield error("dice-test-decides-nothing", f"table '{table.id}': the roll always {always}, whatever the "
-                    "value and the modifiers", game.where(table, _form_key(table)),
+                    "value and the modifiers", game.where(table, _form_key(table), key=True),
                     "check the range of the value and the dice rolled", game.id)
 
 
