@@ -102,6 +102,8 @@ window.rulecraftDiceMore = ({ random, el, signed, inRow, sum, pct }) => {
       // A target or a chart: natural results first ("a 6 always fails"), then the row's test; rolling under,
       // the modifiers add to the value, else to the dice (render/dice_target.py, dice/target_odds.py).
       target: (d, box, n, off) => {
+        const u = box.querySelector(".rc-pick-under input"); // a chart by S − T: n is S, this T
+        if (u) n -= Math.min(+u.max, Math.max(+u.min, Math.round(u.value) || 0));
         const rows = box.querySelectorAll(".rc-dice-table > tbody > tr"), i = Math.max(0, d.rows.findIndex(r =>
             n >= r[0] && n <= r[1])), b = d.rows[i][2], r = roll(d.roll), nat = r.total - d.roll.bonus,
           e = d.earlier && roll(d.earlier), fixed = d.natural[nat], under = d.test == "under", line = el("div", ""),

@@ -52,16 +52,20 @@ def form_odds(table: DiceTable, index: GameIndex) -> tuple[list[str], list[list[
                 [[str(k), sheet_percent(p), sheet_percent(sum(dist[k:]))] for k, p in enumerate(dist)])
     if table.form not in ("target", "chart"):
         return [], []
-    earlier = earlier_shape(table, {t.id: t for t in index.game.tables}, index.dice)
+    earlier_roll = earlier_shape(table, {t.id: t for t in index.game.tables}, index.dice)
     rows = rows_of(table)
-    chances = table_chances(table, die, earlier)
+    chances = table_chances(table, die, earlier_roll)
     totals = [t + shape.bonus for t in natural_distribution(shape)]
     low, high = min(totals), max(totals)
-    axis = table.chart.axis_label if table.chart is not None else (
-        "Bonus" if table.target.axis in ("bonus", "from") else
-        table.target.against.label if table.target.axis == "against" else "Difference")
-    if table.target is not None and table.target.from_roll is not None:
-        return [axis, "Success"], [[r.label, sheet_percent(p)] for r, p in zip(rows, chances)]
+    target = table.target
+    if target is not None and target.from_roll is not None:
+        earlier = next((t.title for t in index.game.tables if t.id == target.from_roll), target.from_roll)
+        if target.axis == "from":
+            return ["Against", "Success"], [[f"the {earlier} roll", sheet_percent(chances[0])]]
+        return [target.bonus.label, "Success"], [[r.label, sheet_percent(p)] for r, p in zip(rows, chances)]
+    axis = table.chart.axis_label if table.chart is not None else {
+        "bonus": target.bonus.label if target.bonus else "", "against": target.against.label,
+        "difference": "Difference"}[target.axis]
     return [axis[:1].upper() + axis[1:], "Needs", "Success"], [
-        [r.label, r.shown if r.shown is not None else bound_text(r.test, low, high, natural_overrides(table)), sheet_percent(p)]
+        [r.label, r.shown if r.shown is not None else bound_text(r.test, low, high, natural_overrides(table), short=True), sheet_percent(p)]
         for r, p in zip(rows, chances)]

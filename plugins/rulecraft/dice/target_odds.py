@@ -112,10 +112,14 @@ def chances_by_offset(table: DiceTable, shape: Shape, earlier: Shape | None = No
     return {offset: row_chances(table, shape, offset, earlier) for offset in sorted(reachable_offsets(table.modifiers))}
 
 
-def bound_text(test: RowTest, low: int, high: int, natural: dict[int, bool] | None = None) -> str:
+def bound_text(test: RowTest, low: int, high: int, natural: dict[int, bool] | None = None,
+               short: bool = False) -> str:
     """What the dice must show for a row, in words: '4+', '4 or less', 'any roll', 'cannot'; where a natural
-    result overrides a certain or hopeless row: 'any but a natural 6', 'only a natural 1'."""
+    result overrides a certain or hopeless row: 'any but a natural 6', 'only a natural 1' (``short``, for
+    the cheat sheet's narrow columns: 'any but 6', 'only 1')."""
     natural = natural or {}
+    if short:
+        return bound_text(test, low, high, natural).replace(" a natural", "").replace(" (cannot)", "")
     fails = " or ".join(str(f) for f, good in natural.items() if not good)
     saves = " or ".join(str(f) for f, good in natural.items() if good)
     if test.bound is None:
@@ -144,8 +148,8 @@ def test_summary(table: DiceTable, titles: dict[str, str]) -> str:
         t = table.target
         bonus = f" + {t.bonus.label}" if t.bonus else ""
         if t.from_roll is not None:
-            text = f"roll{bonus} must {'beat' if t.exceed else 'equal or beat'} the " \
-                   f"{titles.get(t.from_roll, t.from_roll)} roll"
+            text = f"roll{bonus} must {'beat' if t.exceed else 'equal or beat'} the earlier roll " \
+                   f"({titles.get(t.from_roll, t.from_roll)})"
         elif t.under:
             text = f"roll{bonus} must be {'under' if t.exceed else 'equal to or under'} {t.against.label}"
         else:

@@ -145,8 +145,9 @@ def _form_odds(unit: Element, table, ctx: RenderContext) -> None:
         return
     grid = sub(unit, "table", cls="rc-sheet-table rc-sheet-form-odds")
     head = sub(sub(grid, "thead"), "tr")
-    for title in titles:
-        sub(head, "th", title, "rc-sheet-odds-head", scope="col")
+    for i, title in enumerate(titles):
+        chances = i and all(cells[i].endswith("%") for cells in rows)  # right-aligned, as its cells
+        sub(head, "th", title, "rc-sheet-odds-head" + (" rc-sheet-pct" if chances else ""), scope="col")
     body = sub(grid, "tbody")
     for cells in rows:
         tr = sub(body, "tr")

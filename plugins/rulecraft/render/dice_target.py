@@ -59,7 +59,9 @@ def _axis_label(table: DiceTable) -> str:
         return table.chart.axis_label
     target = table.target
     if target.axis == "from":
-        return "Bonus"
+        return "Against"
+    if target.from_roll is not None:
+        return target.bonus.label
     return {"difference": f"{target.against.label} − {target.bonus.label if target.bonus else ''}",
             "bonus": target.bonus.label if target.bonus else "", "against": target.against.label}[target.axis]
 
@@ -91,6 +93,18 @@ def _success_line(box: Element, table: DiceTable, ctx: RenderContext) -> None:
         sub(box, "p", "A modifier adds to the value rolled under: + helps, − hinders.", "rc-dice-how")
 
 
+def _start(box: Element, values: list[int]) -> None:
+    """The form's own steppers (not the modifiers') start on ``values``."""
+    steppers = [el for el in box.iter("input") if el.get("class") == "rc-n" and el.get("data-mod") is None]
+    for el, value in zip(steppers, values):
+        el.set("value", str(value))
+
+
+def _earlier_title(table: DiceTable, ctx: RenderContext) -> str:
+    earlier = next((t for t in ctx.game.tables if t.id == table.target.from_roll), None)
+    return earlier.title if earlier is not None else table.target.from_roll
+
+
 def render_test(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None) -> Element:
     data = test_data(table, ctx)
     box = render_head(parent, table, ctx, level, data)
@@ -102,18 +116,21 @@ def render_test(parent: Element, table: DiceTable, ctx: RenderContext, level: in
     rows = rows_of(table)
     axis = _axis_label(table)
     low, high = rows[0].value, rows[-1].last
+    difference = table.chart.difference if table.chart is not None else None
     if data["test"] == "from" and len(rows) == 1:
         render_controls(box, table, ctx, roll_text(table, ctx))
+    elif difference is not None:  # one stepper per characteristic: S and T, the row is their difference
+        over, under = difference.over, difference.under
+        render_controls(box, table, ctx, roll_text(table, ctx), ((*over.range, "rc-pick", over.label),
+                                                                 (*under.range, "rc-pick-under", under.label)))
+        _start(box, [over.range[0], under.range[0]] if over.range[0] - under.range[0] in table.chart.values
+                     else [over.range[0], over.range[0]])
     else:
         render_controls(box, table, ctx, roll_text(table, ctx), ((low, high, "rc-pick", axis),))
         # The stepper starts on 0 (the even difference, no bonus) where that row can succeed, else on the
         # first row that can (a chart's BS 0 "—" is no place to start).
         possible = [r for r in rows if r.test.bound is not None] or rows
-        start = 0 if any(r.value <= 0 <= r.last for r in possible) else possible[0].value
-        for el in box.iter("input"):
-            if el.get("class") == "rc-n" and el.get("data-mod") is None:
-                el.set("value", str(start))
-                break
+        _start(box, [0 if any(r.value <= 0 <= r.last for r in possible) else possible[0].value])
     shape = table_shape(table, ctx.index.dice.get(table.custom_die) if table.custom_die else None)
     totals = [t + shape.bonus for t in natural_distribution(shape)]
     low_total, high_total = min(totals), max(totals)
@@ -134,7 +151,8 @@ def render_test(parent: Element, table: DiceTable, ctx: RenderContext, level: in
     for i, (row, p) in enumerate(zip(rows, chances)):
         tr = sub(body, "tr", cls="rc-row" + ("" if p else " rc-zero"))
         tr.set("data-row", str(i))
-        sub(sub(tr, "td", cls="rc-roll"), "span", row.label, "rc-roll-label")
+        label = f"the earlier {_earlier_title(table, ctx)} roll" if axis == "Against" else row.label
+        sub(sub(tr, "td", cls="rc-roll"), "span", label, "rc-roll-label")
         if data["test"] != "from":
             need = row.shown if row.shown is not None else bound_text(row.test, low_total, high_total, natural)
             sub(tr, "td", need, "rc-need")
