@@ -49,8 +49,17 @@ window.rulecraftDiceMore = ({ random, el, signed, inRow, sum, pct }) => {
     const bar = td.querySelector(".rc-bar");
     if (bar) bar.style.setProperty("--rc-w", 100 * x / (most || 1) + "%");
   };
-  return {
+  const api = {
     roll, show,
+    // A target's or chart's chances under the modifiers' total: worked out in Python for every reachable total.
+    live: (d, box, off) => {
+      const w = d.chances[off] || [];
+      box.querySelectorAll(".rc-dice-table > tbody > tr").forEach((tr, i) => {
+        fill(tr.querySelector(".rc-odds"), w[i] || 0, d.den, d.den);
+        tr.classList.toggle("rc-zero", !w[i]);
+      });
+      box.querySelector(".rc-col-odds").textContent = off ? `Success (${signed(off)})` : "Success";
+    },
     // A pool's exact chances for n dice: binomial weights over faces^n, reduced by their common divisor, so
     // the page shows the same fractions as the printed table (Python's smallest common denominator).
     pool: (d, box, btn, n, off) => {
@@ -90,13 +99,23 @@ window.rulecraftDiceMore = ({ random, el, signed, inRow, sum, pct }) => {
         const who = d.wins[r];
         return { row: n - d.diffs[0], lines: [...lines, said(box, who)], summary: `${signed(n)}: ${who}` };
       },
-      target: (d, box, n) => {
-        const i = d.rows.findIndex(r => r[0] == n), r = roll(d.roll), line = el("div", ""),
-          word = r.total >= d.rows[i][1] ? "Success" : "Failure",
-          must = box.querySelectorAll(".rc-dice-table > tbody > tr")[i].cells[1].textContent;
-        show(line, r, 0);
-        line.append(` (dice must show: ${must})`);
-        return { row: i, lines: [line, said(box, word)], summary: `${r.total} (${must}): ${word}` };
+      // A target or a chart: natural results first ("a 6 always fails"), then the row's test; rolling under,
+      // the modifiers add to the value, else to the dice (render/dice_target.py, dice/target_odds.py).
+      target: (d, box, n, off) => {
+        const u = box.querySelector(".rc-pick-under input"); // a chart by S − T: n is S, this T
+        if (u) n -= Math.min(+u.max, Math.max(+u.min, Math.round(u.value) || 0));
+        const rows = box.querySelectorAll(".rc-dice-table > tbody > tr"), i = Math.max(0, d.rows.findIndex(r =>
+            n >= r[0] && n <= r[1])), b = d.rows[i][2], r = roll(d.roll), nat = r.total - d.roll.bonus,
+          e = d.earlier && roll(d.earlier), fixed = d.natural[nat], under = d.test == "under", line = el("div", ""),
+          ok = b == null ? false : fixed != null ? !!fixed : under ? r.total <= b + off
+            : e ? r.total + off + b >= e.total : r.total + off >= b, word = ok ? "Success" : "Failure";
+        show(line, r, under ? 0 : off + (e ? d.rows[i][0] : 0));
+        if (e) {
+          line.append(" vs the earlier roll ");
+          show(line, e, 0);
+        } else line.append(` (dice must show: ${rows[i].cells[1].textContent}${under && off ? `, ${signed(off)} to the value` : ""})`);
+        if (b != null && fixed != null) line.append(`: a natural ${nat} always ${fixed ? "succeeds" : "fails"}`);
+        return { row: i, lines: [line, said(box, word)], summary: `${r.total}${e ? " vs " + e.total : ""}: ${word}` };
       },
       pool: (d, box, n, off) => {
         const dice = Array.from({ length: n }, () => pick(d.faces)), line = el("div", n + " dice: "),
@@ -109,4 +128,6 @@ window.rulecraftDiceMore = ({ random, el, signed, inRow, sum, pct }) => {
       },
     },
   };
+  api.forms.chart = api.forms.target; // a chart is a target whose rows are the chart's values
+  return api;
 };

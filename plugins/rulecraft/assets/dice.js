@@ -60,6 +60,7 @@
       const k = times ? count(times, write) : 1, off = offset(write);
       btn.textContent = k > 1 ? label + " ×" + k : label;
       if (d.kind == "pool") return more.pool(d, box, btn, count(step, write), off);
+      if (d.chances) return more.live(d, box, off); // targets and charts: chances per modifier total
       if (!d.dist) return;
       const w = d.rows.map(r => sum(d.dist.map(([t, n]) => inRow(r, t + off) ? n : 0))), most = Math.max(...w);
       rows.forEach((tr, i) => {
@@ -129,7 +130,7 @@
     ui.addEventListener("input", () => update());
     ui.addEventListener("change", () => update(1));
     btn.addEventListener("click", roll);
-    if (d.kind == "pool") update(1);
+    if (d.kind == "pool" || d.chances) update(1);
     ui.hidden = false;
   };
 

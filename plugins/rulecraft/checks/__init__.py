@@ -102,6 +102,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         dice_coverage,
         dice_grid,
         dice_labels,
+        dice_profile,  # targets and charts: natural results, chart values, earlier rolls
         glossary,
         identifiers,
         markdown_depth,  # Markdown nested deeper than Python-Markdown can take
@@ -136,6 +137,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += dice_coverage.check(index)
         found += dice_grid.check(index)
         found += dice_labels.check(index)
+        found += dice_profile.check(index)
         found += conditions.check(index)
         found += cards.check(index)
         found += catalog.check(index)

@@ -76,7 +76,7 @@ def pool_distribution(shape: Shape, dice: int, threshold: int) -> list[Fraction]
     return [comb(dice, k) * p ** k * (1 - p) ** (dice - k) for k in range(dice + 1)]
 
 
-def form_summary(table) -> str:
+def form_summary(table, titles: dict[str, str] | None = None) -> str:
     """One line for a roll form without rows (cheat sheets): what decides and what each outcome does."""
     if table.pool:
         pool = table.pool
@@ -88,8 +88,8 @@ def form_summary(table) -> str:
                 "defender": f"ties: {o.defender.wins()}"}
         return (f"{o.attacker.subject(start=True)} vs {o.defender.subject()}, higher total wins ({ties[o.ties]}); "
                 f"+ {o.difference.label}")
-    if table.target:
-        t = table.target
-        bonus = f" + {t.bonus.label}" if t.bonus else ""
-        return f"roll{bonus} must {'beat' if t.exceed else 'reach'} {t.against.label}"
+    if table.target or table.chart:
+        from .target_odds import test_summary
+
+        return test_summary(table, titles or {})
     return ""

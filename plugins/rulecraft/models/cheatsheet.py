@@ -32,6 +32,7 @@ from ..dice.forms import form_summary
 from ..dice.modifiers import modifier_text
 from ..dice.grid_words import grid_sheet_lines
 from ..dice.odds import row_ranges
+from ..dice.sheet_odds import form_odds, has_form_odds
 from .index import GameIndex
 from .numbering import TURN_START_NAME, NumberedPhase
 from .records import ACTS, shown_number
@@ -421,6 +422,8 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                     height += m.lines(len(_plain(row.result, index)), roll + odds) + 0.16  # cell padding
                 if table.any_result:
                     height += m.lines(len(_plain(table.any_result, index)), roll + odds) + 0.16
+                if content.odds and has_form_odds(table):
+                    height += form_odds_lines(table, index, m.chars, bold)
                 height += m.lines(meta) - 1
                 add(name, height + (heading if i == 0 else 0), i == 0)
         elif name == "tables":
@@ -517,6 +520,20 @@ def _reference_table_lines(table: ReferenceTable, index: GameIndex, m: _Measure,
     return height
 
 
+def form_odds_lines(table: DiceTable, index: GameIndex, chars: float, bold: float) -> float:
+    """Lines of a roll form's odds grid (render/cheatsheet.py _form_odds): its header and one line a row,
+    more where a cell wraps in its share of the column."""
+    titles, rows = form_odds(table, index)
+    if not rows:
+        return 0.0
+    share = chars / len(titles)
+    cell = lambda text, weight=1.0: max(1, math.ceil(len(text) * weight / share))  # noqa: E731
+    height = max(cell(t, bold) for t in titles) + 0.16
+    for cells in rows:
+        height += max(cell(c) for c in cells) + 0.16  # cell padding
+    return height
+
+
 def modifiers_line(table: DiceTable) -> str:
     """'+1 Chairman; +1 per Fatigue Cube (0–3)'."""
     parts = []
@@ -532,7 +549,7 @@ def dice_line(table: DiceTable, index: GameIndex) -> str:
     die = index.dice.get(table.custom_die) if table.custom_die else None
     line = (die.name if die else table.custom_die or table.dice or "") + (f" per {table.per}" if table.per else "")
     if table.form != "table":
-        line += "; " + form_summary(table)
+        line += "; " + form_summary(table, {t.id: t.title for t in index.game.tables})
     if table.modifiers:
         line += "; " + modifiers_line(table)
     return line

@@ -8,6 +8,7 @@ from pydantic import Field, field_validator, model_validator
 
 from ..dice.notation import parse_dice, parse_roll
 from . import records
+from .dice_profile import Chart, NaturalResult, natural_field
 from .base import (
     MAX_ROUND,
     NOTE_HELP,
@@ -234,13 +235,25 @@ class Target(RuleModel, records.Target):
     """Roll + bonus must reach a target number. Rows: the chance by target, by bonus, or by their difference."""
 
     bonus: Span | None = Field(default=None, description="What is added to the roll; omit for none.")
-    against: Span = Field(description="The target number to reach; [8, 8] for a fixed one.")
-    exceed: bool = Field(default=False, description="true: the total must be higher than the target, not equal.")
+    against: Span | None = Field(default=None, description="The target number to reach (with 'under': the "
+                                 "value to roll under, such as a characteristic); [8, 8] for a fixed one.")
+    from_roll: Id | None = Field(default=None, alias="from", description="Id of the table whose earlier roll is "
+                                 "the target, instead of 'against': 'roll to beat the opponent's to-hit roll'.")
+    under: bool = Field(default=False, description="true: succeed on a total equal to or under the value, not "
+                        "reaching it; a modifier then adds to the value.")
+    exceed: bool = Field(default=False, description="true: the total must be higher than the target, not equal "
+                         "(with 'under': lower than the value).")
+    natural: dict[int, NaturalResult] = natural_field()
     success: Text | None = None
     failure: Text | None = None
 
     @model_validator(mode="after")
     def _size(self):
+        if (self.against is None) == (self.from_roll is None):
+            raise ValueError("a target needs exactly one of 'against' (the number to reach) or 'from' (the table "
+                             "whose earlier roll is the target)")
+        if self.under and self.from_roll is not None:
+            raise ValueError("'under' rolls under a value; to beat an earlier roll leave 'under' out")
         if len(self.rows()) > MAX_FORM_ROWS:
             raise ValueError(f"the table would have {len(self.rows())} rows (at most {MAX_FORM_ROWS}); narrow "
                              "the ranges")
@@ -317,6 +330,8 @@ class DiceTable(DiceExpr, records.DiceTable):
                                   "chance of success per target, bonus or difference.")
     pool: Pool | None = Field(default=None, description="A success pool: the dice are rolled as a pool; rows, "
                               "if any, are keyed by the number of successes.")
+    chart: Chart | None = Field(default=None, description="A chart of the least roll each value of a "
+                                "characteristic (or a difference of two) needs: no rows, the chance per value.")
     rows: list[DiceRow] = Field(default_factory=list)
     columns: GridColumns | None = Field(default=None, description="A two-dimensional table (a combat results "
                                         "table): what picks the column, and the columns' headings; the rows "
@@ -339,21 +354,21 @@ class DiceTable(DiceExpr, records.DiceTable):
     @model_validator(mode="after")
     def _valid(self):
         self._expr_rules("a table")
-        forms = [f for f in ("opposed", "target", "pool") if getattr(self, f) is not None]
+        forms = [f for f in records.FORMS if getattr(self, f) is not None]
         if len(forms) > 1:
             raise ValueError(f"a table is one kind of roll: it has both '{forms[0]}' and '{forms[1]}'")
         form = self.form
-        if form in ("opposed", "target") and self.rows:
-            raise ValueError(f"an {form} table has no 'rows': its chances are worked out per "
-                             f"{'difference' if form == 'opposed' else 'target'}; put the outcomes in "
+        if form in ("opposed", "target", "chart") and self.rows:
+            per = {"opposed": "difference", "target": "target", "chart": "value of the chart"}[form]
+            raise ValueError(f"{'an' if form == 'opposed' else 'a'} {form} table has no 'rows': its chances are "
+                             f"worked out per {per}; put the outcomes in "
                              f"{'attacker_wins / defender_wins' if form == 'opposed' else 'success / failure'}")
-        if form in ("opposed", "target") and self.modifiers:
-            raise ValueError(f"an {form} table takes no 'modifiers': fold them into the range of "
-                             f"'{'difference' if form == 'opposed' else 'bonus'}'")
+        if form == "opposed" and self.modifiers:
+            raise ValueError("an opposed table takes no 'modifiers': fold them into the range of 'difference'")
         if self.columns is not None or self.grid or self.shifts or self.rolls_beyond is not None:
             self._grid_rules(form)
         elif form == "table" and not self.rows:
-            raise ValueError("a table needs 'rows' (or 'opposed', 'target' or 'pool')")
+            raise ValueError("a table needs 'rows' (or 'opposed', 'target', 'pool' or 'chart')")
         if form == "pool":
             if not self.rows and not self.pool.per_success:
                 raise ValueError("a pool needs 'per_success' or 'rows' keyed by the number of successes")

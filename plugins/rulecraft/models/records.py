@@ -352,13 +352,16 @@ class DiceExpr(Model):
         return self.count or 1
 
 
+FORMS = ("opposed", "target", "pool", "chart")  # the roll forms without rows of totals (dice_forms renders)
+
+
 class DiceTable(DiceExpr):
     __slots__ = ()
 
     @property
     def form(self) -> str:
         """'opposed', 'target', 'pool', or 'table' (rows keyed by total or face)."""
-        return next((f for f in ("opposed", "target", "pool") if getattr(self, f) is not None), "table")
+        return next((f for f in FORMS if getattr(self, f) is not None), "table")
 
 
 class GridColumns(Model):
@@ -450,14 +453,21 @@ class Target(Model):
     def axis(self) -> str:
         """What the rows are keyed by: 'difference' when both vary, else the one that varies."""
         bonus_varies = self.bonus is not None and len(self.bonus.values) > 1
+        if self.from_roll is not None:  # the earlier roll is the target: rows by bonus, or one row
+            return "bonus" if bonus_varies else "from"
         if bonus_varies and len(self.against.values) > 1:
             return "difference"
         return "bonus" if bonus_varies else "against"
 
     def rows(self) -> list[tuple[int, int]]:
-        """(row value, number the dice must reach) for each row."""
+        """(row value, bound) for each row: the number the dice must reach; rolling under, the most they may
+        show; against an earlier roll, what is added to the dice before they are compared with it."""
         bonus_low = self.bonus.range[0] if self.bonus else 0
         extra = 1 if self.exceed else 0
+        if self.from_roll is not None:
+            return [(b, b - extra) for b in (self.bonus.values if self.bonus else range(0, 1))]
+        if self.under:  # roll + bonus <= value: the dice may show at most value - bonus
+            return [(value, bound - extra) for value, bound in self._under_rows(bonus_low)]
         if self.axis == "difference":
             low = self.against.range[0] - self.bonus.range[1]
             high = self.against.range[1] - self.bonus.range[0]
@@ -465,6 +475,71 @@ class Target(Model):
         if self.axis == "bonus":
             return [(b, self.against.range[0] - b + extra) for b in self.bonus.values]
         return [(t, t - bonus_low + extra) for t in self.against.values]
+
+    def _under_rows(self, bonus_low: int) -> list[tuple[int, int]]:
+        if self.axis == "difference":
+            low = self.against.range[0] - self.bonus.range[1]
+            high = self.against.range[1] - self.bonus.range[0]
+            return [(x, x) for x in range(low, high + 1)]
+        if self.axis == "bonus":
+            return [(b, self.against.range[0] - b) for b in self.bonus.values]
+        return [(t, t - bonus_low) for t in self.against.values]
+
+    @property
+    def test(self) -> str:
+        """How a row's bound is read: 'over' (the dice reach it), 'under' (at most it), 'from' (added to the
+        dice, which must then reach the earlier roll's total)."""
+        return "from" if self.from_roll is not None else "under" if self.under else "over"
+
+
+class Chart(Model):
+    """A chart of minimum rolls indexed by a characteristic or by the difference of two."""
+
+    __slots__ = ()
+
+    @property
+    def axis_range(self) -> tuple[int, int]:
+        if self.axis is not None:
+            return tuple(self.axis.range)
+        over, under = self.difference.over.range, self.difference.under.range
+        return over[0] - under[1], over[1] - under[0]
+
+    @property
+    def axis_label(self) -> str:
+        if self.axis is not None:
+            return self.axis.label
+        return f"{self.difference.over.label} − {self.difference.under.label}"
+
+    @property
+    def values(self) -> range:
+        low, high = self.axis_range
+        return range(low, high + 1)
+
+
+IMPOSSIBLE_ROLLS = ("—", "–", "-")  # a chart's "cannot": no roll succeeds, whatever the modifiers
+
+
+class ChartEntry(Model):
+    """One value (or run of values) of a chart's axis and the roll it needs, as the chart writes it."""
+
+    __slots__ = ()
+
+    @property
+    def span(self) -> tuple[int, int]:
+        return (self.at, self.at) if isinstance(self.at, int) else tuple(self.at)
+
+    @property
+    def needed(self) -> int | None:
+        """The least the dice must show; None where the chart says no roll succeeds."""
+        if isinstance(self.roll, int):
+            return self.roll
+        return None if self.roll.strip() in IMPOSSIBLE_ROLLS else int(self.roll.strip().rstrip("+"))
+
+    @property
+    def shown(self) -> str:
+        """The chart's own value: '4+', '—'."""
+        needed = self.needed
+        return "—" if needed is None else f"{needed}+".replace("-", "−")
 
 
 class Pool(Model):
@@ -484,8 +559,10 @@ class Pool(Model):
 # Every model class by name, with its kind (tests/unit/models/test_records.py keeps it equal to the models):
 # the classes a snapshot may name.
 MODEL_KINDS: dict[str, type[Model]] = {
-    "AcceptEntry": Model, "Beyond": Model, "Card": Card, "ColumnShift": Model, "DifferenceAxis": Model,
-    "GridColumns": GridColumns, "GridRow": Model, "PickAxis": Model, "RatioAxis": Model, "CardsFile": Model, "CatalogFile": Model, "CatalogItem": CatalogItem,
+    "AcceptEntry": Model, "Beyond": Model, "Card": Card, "CardsFile": Model, "CatalogFile": Model,
+    "CatalogItem": CatalogItem, "Characteristic": Span, "Chart": Chart, "ChartDifference": Model,
+    "ChartEntry": ChartEntry, "ColumnShift": Model, "DifferenceAxis": Model, "GridColumns": GridColumns,
+    "GridRow": Model, "PickAxis": Model, "RatioAxis": Model,
     "ChangelogEntry": Model, "CheatsheetConfig": Model, "CheckSettings": Model, "Component": Model,
     "Constant": Constant, "CustomDie": CustomDie, "Deck": Model, "DiceExpr": DiceExpr, "DiceFile": Model,
     "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model, "Example": Model, "Explode": Model,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..dice.odds import row_odds, row_ranges
+from ..dice.sheet_odds import form_odds, has_form_odds
 from ..models.cheatsheet import (
     Fit,
     SheetContent,
@@ -116,6 +117,9 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
         if table.columns is not None:  # a combat results table: one compact grid
             render_sheet_grid(unit, table, ctx)
             continue
+        if content.odds and has_form_odds(table):
+            _form_odds(unit, table, ctx)
+            continue
         grid = sub(unit, "table", cls="rc-sheet-table")
         body = sub(grid, "tbody")
         ranges = row_ranges(table)  # None for face rows
@@ -136,6 +140,24 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             cell = sub(tr, "td", table.any_result)
             if content.odds:
                 cell.set("colspan", "2")
+
+
+def _form_odds(unit: Element, table, ctx: RenderContext) -> None:
+    """An opposed, target, chart or pool roll's chances, one row per value (dice/sheet_odds.py)."""
+    titles, rows = form_odds(table, ctx.index)
+    if not rows:
+        return
+    grid = sub(unit, "table", cls="rc-sheet-table rc-sheet-form-odds")
+    head = sub(sub(grid, "thead"), "tr")
+    for i, title in enumerate(titles):
+        chances = i and all(cells[i].endswith("%") for cells in rows)  # right-aligned, as its cells
+        sub(head, "th", title, "rc-sheet-odds-head" + (" rc-sheet-pct" if chances else ""), scope="col")
+    body = sub(grid, "tbody")
+    for cells in rows:
+        tr = sub(body, "tr")
+        sub(tr, "th", cells[0], "rc-sheet-roll").set("scope", "row")
+        for i, text in enumerate(cells[1:], 1):
+            sub(tr, "td", text, "rc-sheet-odds" if text.endswith("%") else "rc-sheet-need")
 
 
 def _reference_tables(parent: Element, ctx: RenderContext, content: SheetContent) -> None:

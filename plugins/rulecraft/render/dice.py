@@ -75,6 +75,9 @@ def assumptions(table: DiceTable) -> list[tuple[str, str]]:
     spans = [table.opposed.difference] if table.opposed else []
     if table.target:
         spans += [s for s in (table.target.bonus, table.target.against) if s]
+    if table.chart:  # the characteristics a chart is read by
+        chart = table.chart
+        spans += [chart.axis] if chart.axis else [chart.difference.over, chart.difference.under]
     if table.pool:
         spans.append(table.pool.dice)
     found += [(f"{s.range[0]} to {s.range[1]}", s.assumed) for s in spans if s.assumed]

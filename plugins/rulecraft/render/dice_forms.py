@@ -11,8 +11,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from ..dice.forms import opposed_chances, pool_distribution, reach_chance
-from ..dice.odds import outcome_weights, reachable_offsets, row_odds, row_ranges, shape_distribution, table_shape
+from ..dice.forms import opposed_chances, pool_distribution
+from ..dice.odds import outcome_weights, reachable_offsets, row_odds, row_ranges, table_shape
 from ..dice.shape import shape_of
 from .base import Element, RenderContext, sub
 from .dice import percent, render_controls, render_head, roll_data, roll_text, signed
@@ -52,16 +52,6 @@ def _outcomes(box: Element, pairs: list[tuple[str, str | None]]) -> None:
         sub(dl, "dd", text, "rc-result")
 
 
-def _needs(needed: int, low: int, high: int) -> str:
-    if needed <= low:
-        return "any roll"
-    return f"{needed}+" if needed <= high else f"{needed}+ (cannot)"
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
 def _opposed(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None) -> Element:
     opposed = table.opposed
     attacker = table_shape(table, ctx.index.dice.get(table.custom_die) if table.custom_die else None)
@@ -83,7 +73,8 @@ def _opposed(parent: Element, table: DiceTable, ctx: RenderContext, level: int |
         f"{opposed.difference.label} (added to {att.possessive_form()} total)."
     _outcomes(box, [(att.wins(start=True), opposed.attacker_wins), (dfn.wins(start=True), opposed.defender_wins)])
     start = 0 if 0 in diffs else diffs[0]
-    render_controls(box, table, ctx, f"{att.subject()} vs {dfn.subject()}",
+    # "Roll for you and the Monster": the button names who rolls (not "Roll you vs the Monster").
+    render_controls(box, table, ctx, f"for {att.subject()} and {dfn.subject()}",
                     ((diffs[0], diffs[-1], "rc-diff", "difference"),))
     _set_start(box, start)
     body = _grid(box, [("Difference", "rc-col-roll"), (att.wins(start=True), "rc-col-odds"),
@@ -95,36 +86,6 @@ def _opposed(parent: Element, table: DiceTable, ctx: RenderContext, level: int |
         sub(sub(tr, "td", cls="rc-roll"), "span", signed(d) if d else "0", "rc-roll-label")
         _chance(sub(tr, "td", cls="rc-odds"), win, bar=Fraction(1))
         _chance(sub(tr, "td", cls="rc-odds"), lose, bar=Fraction(1))
-    return box
-
-
-def _target(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None) -> Element:
-    target = table.target
-    shape = table_shape(table, ctx.index.dice.get(table.custom_die) if table.custom_die else None)
-    rows = target.rows()
-    chances = [reach_chance(shape, needed) for _, needed in rows]
-    totals = shape_distribution(shape)
-    low_total, high_total = min(totals), max(totals)
-    den, _ = outcome_weights(dict(enumerate(chances)))
-    data = {"id": table.id, "kind": "target", "more": True, "roll": roll_data(shape), "rows": [list(r) for r in rows]}
-    box = render_head(parent, table, ctx, level, data)
-    bonus = f" + {target.bonus.label}" if target.bonus else ""
-    verb = "beat" if target.exceed else "reach"
-    sub(sub(box, "p", cls="rc-dice-axis"), "strong", "Success: ").tail = \
-        f"the roll{bonus} must {verb} {target.against.label}."
-    _outcomes(box, [("Success", target.success), ("Failure", target.failure)])
-    axis = {"difference": f"{target.against.label} − {target.bonus.label if target.bonus else ''}",
-            "bonus": target.bonus.label if target.bonus else "", "against": target.against.label}[target.axis]
-    render_controls(box, table, ctx, roll_text(table, ctx), ((rows[0][0], rows[-1][0], "rc-pick", axis),))
-    _set_start(box, 0 if any(value == 0 for value, _ in rows) else rows[0][0])
-    body = _grid(box, [(_capital(axis), "rc-col-roll"), ("Dice must show", "rc-col-need"),
-                       ("Success", "rc-col-odds")])
-    for i, ((value, needed), chance) in enumerate(zip(rows, chances)):
-        tr = sub(body, "tr", cls="rc-row" + ("" if chance else " rc-zero"))
-        tr.set("data-row", str(i))
-        sub(sub(tr, "td", cls="rc-roll"), "span", str(value).replace("-", "−"), "rc-roll-label")
-        sub(tr, "td", _needs(needed, low_total, high_total), "rc-need")
-        _chance(sub(tr, "td", cls="rc-odds"), chance, den, bar=Fraction(1))
     return box
 
 
@@ -188,7 +149,10 @@ def _set_start(box: Element, value: int) -> None:
 
 
 def render_form(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None) -> Element:
-    box = {"opposed": _opposed, "target": _target, "pool": _pool}[table.form](parent, table, ctx, level)
+    from .dice_target import render_test  # target numbers and charts: tests against a number
+
+    box = {"opposed": _opposed, "target": render_test, "chart": render_test, "pool": _pool}[table.form](
+        parent, table, ctx, level)
     if table.notes:
         ctx.markdown(sub(box, "div", cls="rc-dice-notes"), table.notes)
     return box

@@ -51,7 +51,7 @@ def test_opposed_win_chances_by_difference(page):
     assert d["att"]["faces"] == [1, 1, 2, 2, 3, 3] and d["att"]["count"] == 2
     # The difference stepper starts at 0, the even fight.
     assert duel.select_one(".rc-diff input")["value"] == "0"
-    assert duel.select_one(".rc-roll-btn").get_text() == "Roll the attacker vs the defender"
+    assert duel.select_one(".rc-roll-btn").get_text() == "Roll for the attacker and the defender"
 
 
 def test_target_by_difference(page):
