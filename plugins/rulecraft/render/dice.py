@@ -320,7 +320,8 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
     faces = {f.id: f for f in die.faces} if die else {}
     draw_faces = _single_d6(table)
 
-    grid = sub(box, "table", cls="rc-dice-table" + (" rc-faces" if by_face(table, die) else ""))
+    grid = sub(box, "table", cls="rc-dice-table" + (" rc-faces" if by_face(table, die) else "")
+               + (" rc-conds" if has_conditions(table) else ""))  # words in the roll column: they wrap
     head = sub(sub(grid, "thead"), "tr")
     for title, cls in columns:
         sub(head, "th", title, cls, scope="col")
