@@ -74,3 +74,15 @@ def test_the_modifier_moves_totals_not_faces(browser, base):
             assert page.evaluate("document.documentElement.scrollWidth") <= width
             box.scroll_into_view_if_needed()
             box.screenshot(path=str(SHOTS / f"storm-save-{width}.png"))
+
+
+def test_a_table_of_totals_on_the_same_page_still_reads_the_total(browser, base):
+    """dice.js reads condition data only where a table has it: a plain 1d6 table rolls as before."""
+    with page_opener(browser, base) as open_page:
+        page = open_page("/isle/dice/?rc-seed=5")
+        box = page.locator(".rc-dice:has(#monster-move)")
+        for _ in range(12):
+            box.locator(".rc-roll-btn").click()
+            s = box.evaluate(STATE)
+            assert s["hits"] == [0 if s["chips"][0] <= 3 else 1], s  # rows 1-3 and 4-6
+        assert box.evaluate(STATE)["fracs"] == ["3/6", "3/6"]
