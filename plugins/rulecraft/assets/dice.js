@@ -47,7 +47,8 @@
       hist = $(".rc-hist"), times = $(".rc-times input"), label = btn.textContent,
       step = $(".rc-step:not(.rc-mod):not(.rc-times) input"), mods = [...ui.querySelectorAll("[data-mod]")],
       values = Object.fromEntries((d.mods || []).map(m => [m.id, m.value])),
-      text = (i, s) => i < 0 ? "no row" : rows[i].querySelector(s).textContent.trim();
+      text = (i, s) => i < 0 ? "no row" : rows[i].querySelector(s).textContent.trim(),
+      c = d.cond, at = off => c.off.indexOf(off); // rows keyed by conditions on the dice: render/dice_conditions.py
     // Clamped to the field's range; written back unless the field is being typed in.
     const count = (input, write) => {
       if (input.type == "checkbox") return +input.checked;
@@ -62,7 +63,8 @@
       if (d.kind == "pool") return more.pool(d, box, btn, count(step, write), off);
       if (d.chances) return more.live(d, box, off); // targets and charts: chances per modifier total
       if (!d.dist) return;
-      const w = d.rows.map(r => sum(d.dist.map(([t, n]) => inRow(r, t + off) ? n : 0))), most = Math.max(...w);
+      const w = c ? c.w[at(off)] : d.rows.map(r => sum(d.dist.map(([t, n]) => inRow(r, t + off) ? n : 0))),
+        most = Math.max(...w);
       rows.forEach((tr, i) => {
         tr.querySelector(".rc-frac").textContent = w[i] ? w[i] + "/" + d.den : "0";
         tr.querySelector(".rc-pct").textContent = pct(w[i], d.den);
@@ -80,7 +82,8 @@
       }
       const x = d.more && more.roll(d.roll), dice = x ? [] : Array.from({ length: d.count }, () => 1 + random(d.sides)),
         total = (x ? x.total : d.kind == "d66" ? dice[0] * 10 + dice[1] : sum(dice) + d.bonus) + off;
-      return { x, dice, total, row: d.rows.findIndex(r => inRow(r, total)) };
+      return { x, dice, total, row: c ? c.rows[at(off)][(x ? x.dice.map(y => y.value) : dice) // the outcome's index
+        .reduce((s, v) => s * c.values.length + c.values.indexOf(v), 0)] : d.rows.findIndex(r => inRow(r, total)) };
     };
     const roll = () => {
       const off = custom ? 0 : offset(1), k = times ? count(times, 1) : 1, hits = new Map();

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..dice.conditions import has_conditions
 from ..dice.forms import MAX_OPPOSED_PAIRS, opposed_chances, opposed_pairs, success_chance
 from ..dice.odds import by_face, numeric_coverage
 from ..dice.shape import MAX_DENOMINATOR, BudgetError, Shape, ShapeError, shape_of
 from ..models import CustomDie, DiceExpr, DiceTable
 from ..models.index import GameIndex
 from ..problems import Problem, error
+from . import dice_conditions
 
 BUDGET_HINT = ("use fewer dice, fewer sides, keep fewer or a lower explode depth; a roll this large is best "
                "described in words (no 'dice:' odds)")
@@ -140,6 +142,10 @@ def check(index: GameIndex) -> Iterator[Problem]:
         die = index.dice.get(table.custom_die) if table.custom_die else None
         if table.custom_die and die is None:
             continue  # reported as a dangling reference
+        conditions = has_conditions(table)  # rows read top-down over every outcome: dice_conditions.py
+        if conditions and (by_face(table, die) or table.form != "table"):
+            yield from dice_conditions.misplaced(index, table)
+            continue
         if by_face(table, die):
             yield from _custom(index, table)
             continue
@@ -155,4 +161,4 @@ def check(index: GameIndex) -> Iterator[Problem]:
             if not pool_problems:
                 yield from _numeric(index, table, die)
         elif table.form == "table":
-            yield from _numeric(index, table, die)
+            yield from dice_conditions.check_table(index, table, shape) if conditions else _numeric(index, table, die)

@@ -50,6 +50,9 @@ def _structured(index: GameIndex) -> Iterator[tuple[str, str, object, tuple, str
         for field, kind in (("terms", "term"), ("dice", "dice"), ("see", "phase")):
             for i, target in enumerate(getattr(phase, field)):
                 yield kind, target, phase, (field, i), f"phase '{phase.id}' ({field})"
+    for section in game.info.sections if game.info else []:
+        for i, target in enumerate(section.tables):
+            yield "table", target, section, ("tables", i), f"section '{section.id}' (tables)"
     for term in game.terms:
         for i, target in enumerate(term.see_also):
             yield "term", target, term, ("see_also", i), f"term '{term.id}' (see_also)"

@@ -14,6 +14,8 @@ from functools import lru_cache
 from math import lcm
 from typing import TYPE_CHECKING, TypeVar
 
+from .conditions import chances as condition_chances
+from .conditions import has_conditions
 from .forms import pool_distribution
 from .notation import DiceSpec, RollRange, parse_roll
 from .shape import Shape, shape_die, shape_of
@@ -134,6 +136,8 @@ def row_odds(table: DiceTable, offset: int = 0, die: CustomDie | None = None) ->
         faces = face_distribution(die)
         return [faces.get(row.face, Fraction(0)) for row in table.rows]
     shape = table_shape(table, die)
+    if table.form == "table" and has_conditions(table):  # rows read top-down over every outcome of the dice
+        return condition_chances(table, shape, offset)
     if table.form == "pool":
         chances = pool_distribution(shape, table.pool.shown_dice, table.pool.threshold - offset)
         dist = dict(enumerate(chances))

@@ -50,6 +50,8 @@ class _Writer:
             return "−" + self.write(node.operand, _LEVEL["neg"]), _LEVEL["neg"]
         if isinstance(node, Not):
             # "not" before a clause ("the bridge was blown") reads wrong without brackets around it
+            if isinstance(node.operand, Name) and node.operand.name == "doubles":
+                return "not a double", _LEVEL["not"]
             inner, level = self._text(node.operand)
             return ("not " + inner if level >= 9 and " " not in inner else f"not ({inner})"), _LEVEL["not"]
         if isinstance(node, Logic):
@@ -63,6 +65,9 @@ class _Writer:
                     and node.op in _HOW_MANY:
                 how_many = _HOW_MANY[node.op].format(number(node.right.value))
                 return f"{how_many} dice {self._die_condition(node.left.args[0], plural=True)}", level
+            rolled = self._rolled(node)
+            if rolled:
+                return rolled, level
             right = node.right.name if isinstance(node.right, Name) and "." not in node.right.name \
                 and isinstance(node.left, Name) and node.left.name.startswith("state.") else \
                 self.write(node.right, level + 1)
@@ -114,14 +119,44 @@ class _Writer:
             return f"the number of dice that {self._die_condition(args[0], plural=True)}", 4
         return f"{node.func}({', '.join(self.write(a, 0) for a in args)})", 9
 
+    def _rolled(self, node: Compare) -> str | None:
+        """'a total of 8 or more', 'die 1 shows 6': a roll's total or one die compared with a number."""
+        if _is_die_name(node.left) and _is_die_name(node.right):  # d1 > d2: the dice against each other
+            first, second = f"die {node.left.name[1:]}", f"die {node.right.name[1:]}"
+            if node.op in ("==", "!="):
+                return f"{first} and {second} {'show the same' if node.op == '==' else 'differ'}"
+            return f"{first} {_shows(node.op, second)}"
+        if not (isinstance(node.left, Name) and isinstance(node.right, Num)):
+            return None
+        name, value = node.left.name, number(node.right.value)
+        if name in ("total", "natural"):
+            what = "a total of" if name == "total" else "an unmodified roll of"
+            return f"{what} {_OF[node.op].format(value)}"
+        if _is_die_name(node.left):
+            return f"die {name[1:]} {_shows(node.op, value)}"
+        return None
+
     def _die_condition(self, node: Node, plural: bool = False) -> str:
         """'shows 1', 'shows 4 or more' for a comparison of ``d``; otherwise the condition as written."""
-        verb = "show" if plural else "shows"
         if isinstance(node, Compare) and isinstance(node.left, Name) and node.left.name == "d" \
                 and isinstance(node.right, Num):
-            value = number(node.right.value)
-            phrase = {"==": f"{verb} {value}", "!=": f"{'do' if plural else 'does'} not show {value}",
-                      ">=": f"{verb} {value} or more", "<=": f"{verb} {value} or less",
-                      ">": f"{verb} more than {value}", "<": f"{verb} less than {value}"}
-            return phrase[node.op]
+            return _shows(node.op, number(node.right.value), plural)
         return "where " + self.write(node, 0)
+
+
+def _is_die_name(node: Node) -> bool:
+    return isinstance(node, Name) and node.name[0] == "d" and node.name[1:].isdigit()
+
+
+# 'a total of 8 or more': how a compared number reads after "of"
+_OF = {"==": "{}", "!=": "other than {}", ">=": "{} or more", "<=": "{} or less", ">": "more than {}",
+       "<": "less than {}"}
+
+
+def _shows(op: str, value: str, plural: bool = False) -> str:
+    """'shows 1', 'shows 4 or more', 'do not show 6': what a die shows, compared with a number."""
+    verb = "show" if plural else "shows"
+    phrase = {"==": f"{verb} {value}", "!=": f"{'do' if plural else 'does'} not show {value}",
+              ">=": f"{verb} {value} or more", "<=": f"{verb} {value} or less",
+              ">": f"{verb} more than {value}", "<": f"{verb} less than {value}"}
+    return phrase[op]

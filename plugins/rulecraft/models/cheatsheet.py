@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from ..dice.forms import form_summary
 from ..dice.modifiers import modifier_text
+from ..dice.conditions import CONDITION_ORDER, has_conditions, row_words
 from ..dice.grid_words import grid_sheet_lines
 from ..dice.odds import row_ranges
 from ..dice.sheet_odds import form_odds, has_form_odds
@@ -413,7 +414,8 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 ranges = row_ranges(table)  # None for face rows
                 die = index.dice.get(table.custom_die) if table.custom_die else None
                 faces = {f.id: f.label for f in die.faces} if die else {}
-                labels = [r.label if r else faces.get(row.face, row.face or "") for row, r in zip(table.rows, ranges)]
+                labels = [r.label if r else row_words(row.on) if row.on is not None else faces.get(row.face, row.face or "")
+                          for row, r in zip(table.rows, ranges)]
                 roll = min(max([len(x) for x in labels] + [3]) * bold + 1, m.chars * 0.4)
                 odds = 5 if content.odds else 0
                 meta = len(table.title) * bold
@@ -552,6 +554,8 @@ def dice_line(table: DiceTable, index: GameIndex) -> str:
         line += "; " + form_summary(table, {t.id: t.title for t in index.game.tables})
     if table.modifiers:
         line += "; " + modifiers_line(table)
+    if has_conditions(table):
+        line += "; " + CONDITION_ORDER
     return line
 
 

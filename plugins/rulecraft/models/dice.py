@@ -298,6 +298,12 @@ class DiceRow(RuleModel):
     roll: int | str | None = Field(default=None, description="3, '3-4', '5+', '2-' (2 or less), or d66 '11-16'; "
                                    "in a pool, the number of successes.")
     face: Id | None = Field(default=None, description="For a custom die: the face id.")
+    # `on`, not `when` (a table's `when` is the prose "when this table is rolled") nor `if` (not a name a
+    # field can have): rulebooks say it so, "fails on a double", "on any 1" (dice/conditions.py).
+    on: str | None = Field(default=None, max_length=400, description="A condition on the dice instead of a "
+                           "range, in the expression language: 'doubles', 'any(d == 1)', 'all(d >= 4)', "
+                           "'count(d == 6) >= 2', 'd1 > d2', 'any(d == 6) and total >= 8'. Rows are then read "
+                           "from the top: the first that holds applies.")
     result: Text
     id: Id | None = None
 
@@ -308,10 +314,22 @@ class DiceRow(RuleModel):
             parse_roll(value)
         return value
 
+    @field_validator("on", mode="before")
+    @classmethod
+    def _condition_text(cls, value):
+        if isinstance(value, bool):
+            raise ValueError("'on' is a condition on the dice, and YAML read this one as yes or no: write a "
+                             "condition such as doubles or any(d == 1)")
+        if isinstance(value, (int, float)):  # `on: 6`: a number is no condition (a total is `roll:`)
+            raise ValueError(f"'on' is a condition on the dice, and {str(value).lower()} is not one: write "
+                             f"'roll: {value}' for a total, or 'on: any(d == {value})' for a die showing it")
+        return value
+
     @model_validator(mode="after")
     def _one_key(self):
-        if (self.roll is None) == (self.face is None):
-            raise ValueError("a row needs exactly one of 'roll' (numbers) or 'face' (custom die)")
+        if sum(key is not None for key in (self.roll, self.face, self.on)) != 1:
+            raise ValueError("a row needs exactly one of 'roll' (numbers), 'on' (a condition on the dice) or "
+                             "'face' (custom die)")
         return self
 
 

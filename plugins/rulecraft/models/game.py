@@ -154,6 +154,8 @@ class Section(RuleModel, records.Section):
     title: ShortText
     text: Text | None = None
     steps: list[StepItem] = Field(default_factory=list)
+    tables: list[Id] = Field(default_factory=list, description="Reference tables (tables.yaml) shown in the "
+                             "section, under its steps, in this order: a chart the section's rules read.")
     examples: list[ExampleItem] = Field(default_factory=list)
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)

@@ -56,6 +56,8 @@ NON_PROSE_FIELDS = frozenset({
     "id", "terms", "dice", "see", "see_also", "icons", "component", "custom_die", "icon", "glossaries", "face",
     "roll", "version", "changed_in", "material", "image", "emoji", "include", "constants", "todo", "source",
     "variant", "variants", "only_when", "values", "initial",  # a condition's expression and a state's values
+    "on",  # a dice row's condition, a reroll's faces
+    "tables",  # the reference tables a section shows
     "code", "at", "reason",  # an accepted warning (check: accept: in game.yaml) is about the data, not a rule
 })
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..dice.conditions import row_words
 from ..dice.odds import row_odds, row_ranges
 from ..dice.sheet_odds import form_odds, has_form_odds
 from ..models.cheatsheet import (
@@ -128,7 +129,7 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
         odds = row_odds(table, 0, die) if content.odds else []
         for i, (row, rng) in enumerate(zip(table.rows, ranges)):
             tr = sub(body, "tr")
-            label = rng.label if rng else faces.get(row.face, row.face or "")
+            label = rng.label if rng else row_words(row.on) if row.on is not None else faces.get(row.face, row.face or "")
             # Totals stay on one line (1–2); a custom die's face names may wrap.
             sub(tr, "th", label, "rc-sheet-roll" + ("" if rng else " rc-sheet-face")).set("scope", "row")
             sub(tr, "td", row.result)

@@ -13,6 +13,7 @@ import math
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from ..dice.conditions import has_conditions
 from ..dice.modifiers import modifier_text, signed
 from ..dice.notation import RollRange, parse_dice
 from ..dice.odds import (
@@ -31,6 +32,7 @@ from ..models import links, textrefs
 from ..models.conditions import condition_words
 from .base import (Element, RenderContext, badge, designer_note, heading, item_notes, note_box, sub, variant_markers,
                    when_badge)
+from .dice_conditions import condition_cell, condition_data, render_order_note
 
 if TYPE_CHECKING:
     from ..models import CustomDie, DiceExpr, DiceTable, Modifier
@@ -142,6 +144,8 @@ def _single_d6(table: DiceTable) -> bool:
 def roll_heading(table: DiceTable, die: CustomDie | None = None) -> str:
     if by_face(table, die):
         return "Face"
+    if has_conditions(table):  # the cells say what the dice show: 'A double', 'Any die shows 1'
+        return "Roll"
     if table.custom_die:
         return "Total" if (table.count or 1) > 1 or table.modifiers else "Roll"
     spec = parse_dice(table.dice)
@@ -180,6 +184,9 @@ def table_data(table: DiceTable, ctx: RenderContext) -> dict:
                 mods=[{"id": m.id, "value": m.value, "min": m.count[0], "max": m.count[1]} for m in table.modifiers],
                 rows=[[r.low, r.high] if r else [1, 0] for r in row_ranges(table)],  # [1, 0] contains nothing
                 offsets=[offsets[0], offsets[-1]])
+    cond = condition_data(table, shape, offsets)
+    if cond is not None:  # rows read top-down: each outcome's row and each row's weight, per modifier total
+        data.update(cond=cond, den=cond.pop("den"))
     return data
 
 
@@ -293,6 +300,7 @@ def render_head(parent: Element, table: DiceTable, ctx: RenderContext, level: in
                 mods[-1].tail = (mods[-1].tail or "") + " "
                 badge(mods, f"{mod.label}: only when {condition_words(ctx.index, mod.only_when)}", "when")
     render_assumptions(box, table, ctx)
+    render_order_note(box, table)
     item_notes(box, ctx, table)
     return box
 
@@ -327,7 +335,8 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
     faces = {f.id: f for f in die.faces} if die else {}
     draw_faces = _single_d6(table)
 
-    grid = sub(box, "table", cls="rc-dice-table" + (" rc-faces" if by_face(table, die) else ""))
+    grid = sub(box, "table", cls="rc-dice-table" + (" rc-faces" if by_face(table, die) else "")
+               + (" rc-conds" if has_conditions(table) else ""))  # words in the roll column: they wrap
     head = sub(sub(grid, "thead"), "tr")
     for title, cls in columns:
         sub(head, "th", title, cls, scope="col")
@@ -343,6 +352,8 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
                 glyph.set("aria-hidden", "true")
                 glyph.tail = " "
             sub(roll, "span", face.label if face else row.face, "rc-roll-label rc-face-label")
+        elif row.on is not None:
+            condition_cell(roll, row.on)
         else:
             _roll_cell(roll, ranges[i], draw_faces)
         sub(tr, "td", row.result, "rc-result")

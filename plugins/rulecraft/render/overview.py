@@ -21,6 +21,7 @@ from .base import (
 )
 from .base import constant_value as value_span
 from .icons import render_glyph
+from .tables import render_reference_table
 
 if TYPE_CHECKING:
     from ..models import Component
@@ -117,6 +118,9 @@ def render_section(parent: Element, section, ctx: RenderContext, level: int = 2)
     item_notes(parent, ctx, section)
     ctx.markdown(parent, section.text)
     steps_list(parent, section.steps, ctx)
+    for table_id in section.tables:  # the charts its rules read (a dangling id is the checker's)
+        if table_id in ctx.index.reference_tables:
+            render_reference_table(parent, ctx.index.reference_tables[table_id], ctx, level=None)
     for example in section.examples:
         box = admonition(parent, "example", example.title)
         ctx.markdown(box, example.text)

@@ -138,3 +138,39 @@ def test_references_inside_cells_are_checked(game):
     folder = game({"tables.yaml": TABLES.replace("{term:widget}", "{term:widgit}")})
     problem = only(check(folder).problems, "dangling-term")
     assert_at(problem, folder / "tables.yaml", *where(folder, "tables.yaml", "{term:widgit}"))
+
+
+SECTION_GAME = """\
+    id: demo
+    title: Demo Game
+    version: "1.0"
+    summary: Players trade widgets.
+    sections:
+      - id: moving
+        title: Moving
+        text: Each hex costs what its terrain says.
+        steps: [Pay the cost from your movement.]
+        tables: [terrain]
+    """
+
+
+def test_a_section_shows_the_tables_its_rules_read_under_its_steps(game):
+    folder = game({"tables.yaml": TABLES, "game.yaml": SECTION_GAME, "phases.yaml": PHASES})
+    assert check(folder).problems == []
+    page = render(folder.parent, "/// overview\n///\n", game="demo", page="demo/index.md")[0]
+    heading = page.find(id="moving")
+    box = page.find(id="table-terrain")
+    assert box is not None and box.select_one(".rc-ref-title strong").get_text() == "Terrain effects"
+    # under the section's steps, before whatever follows the section
+    order = [e for e in page.find_all(True) if e is heading or e is box or "Pay the cost" in (e.string or "")]
+    assert order[0] is heading and order[-1] is box
+    assert [tr.find("th").get_text(strip=True) for tr in box.select("tbody tr")] == ["Clear", "Forest", "Lake"]
+
+
+def test_a_section_naming_a_table_that_does_not_exist(game):
+    folder = game({"tables.yaml": TABLES, "game.yaml": SECTION_GAME.replace("[terrain]", "[terain]"),
+                   "phases.yaml": PHASES})
+    problem = only(check(folder).problems, "dangling-table")
+    assert "section 'moving' (tables) refers to unknown reference table 'terain'" in problem.message
+    assert problem.hint == "did you mean 'terrain'?"
+    assert_at(problem, folder / "game.yaml", *where(folder, "game.yaml", "terain"))

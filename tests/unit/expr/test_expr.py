@@ -114,7 +114,13 @@ def test_dice_conditions_read_as_words():
     assert words(parse("any(d == 1)")) == "any die shows 1"
     assert words(parse("count(d >= 5) >= 2")) == "at least 2 dice show 5 or more"
     assert words(parse("count(d == 6) + 1")) == "(the number of dice that show 6) + 1"
-    assert words(parse("doubles and total >= 8")) == "a double and the total rolled ≥ 8"
+    assert words(parse("doubles and total >= 8")) == "a double and a total of 8 or more"
+    assert words(parse("total >= 8 and not doubles")) == "a total of 8 or more, unless a double"
+    assert words(parse("natural <= 3")) == "an unmodified roll of 3 or less"
+    assert words(parse("d1 == 6 or d2 != 1")) == "die 1 shows 6 or die 2 does not show 1"
+    assert words(parse("d1 > d2")) == "die 1 shows more than die 2"
+    assert words(parse("d1 == d2")) == "die 1 and die 2 show the same"
+    assert words(parse("total < 4")) == "a total of less than 4"
 
 
 # --- problems, located -----------------------------------------------------------------------------------
