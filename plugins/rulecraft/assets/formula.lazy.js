@@ -62,7 +62,7 @@
   };
   window.rcFormula = { evaluate, rounded, shown };
 
-  const src = document.currentScript && document.currentScript.src;
+  const src = typeof document != "undefined" && document.currentScript && document.currentScript.src;
   const wire = box => {
     if (box.dataset.rcWired) return;
     box.dataset.rcWired = 1;

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import Discriminator, Field, StringConstraints, Tag, model_validator
 
 from . import records
 from .base import (
@@ -76,6 +76,11 @@ class Requirement(RuleModel):
         return self
 
 
+def _requirement_kind(value) -> str:
+    """A plain list is all of its items; a mapping says any_of or all_of (one shape's errors, not both's)."""
+    return "one-of" if isinstance(value, dict) or isinstance(value, Requirement) else "list"
+
+
 class Exchange(RuleModel):
     """A rate at which resources may be traded in: 2 Gold for 1 Ore; any resource for any other at 2:1."""
 
@@ -109,7 +114,8 @@ class CatalogItem(RuleModel, records.CatalogItem):
                                     "buys (instead of `cost`): 2 points for personal use, 10 for a unit.")
     cost_note: Text | None = Field(default=None, description="How the cost is worked out, or what it leaves out: "
                                    "'1 mana per target'. Shown with the cost; required with cost: variable.")
-    requires: list[Id] | Requirement = Field(default_factory=list, description="Items a player must already "
+    requires: Annotated[Annotated[list[Id], Tag("list")] | Annotated[Requirement, Tag("one-of")],
+                        Discriminator(_requirement_kind)] = Field(default_factory=list, description="Items a player must already "
                                              "have: [chapel] (all of them), or {any_of: [mage, necromancer]}.")
     replaces: Id | None = Field(default=None, description="The item this one upgrades: building it removes that "
                                 "one (the monastery replaces the chapel).")
