@@ -23,7 +23,7 @@ from ..models.cheatsheet import (
     sheet_content,
     sheet_legends,
 )
-from ..models.cost_words import requirement_text, sheet_facts
+from ..models.cost_words import exchange_text, requirement_text, sheet_facts
 from ..models.links import GAME_PAGES, PAGE_FOR_KIND
 from ..models.numbering import TURN_START_NAME, stages
 from ..models.records import ACTS, shown_number
@@ -212,6 +212,10 @@ def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None
             (cost if cost is not None else line[-1]).tail = " · " + " · ".join(facts)
         if item.effect:
             sub(unit, "p", item.effect, "rc-sheet-effect")
+    if ctx.game.exchanges:  # the rates, after the items: "2 Gold → 1 Ore · ..."
+        rates = sub(sub(box, "div", cls="rc-sheet-unit rc-sheet-exchanges"), "p")
+        sub(rates, "strong", "Exchanges:").tail = " " + " · ".join(exchange_text(ctx.index, e)
+                                                               for e in ctx.game.exchanges)
 
 
 def _terms(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
