@@ -35,7 +35,8 @@ def _named(index: GameIndex) -> Iterator[tuple[str, str, object, tuple, str]]:
         for field in ("give", "get"):
             for resource in getattr(exchange, field):
                 if resource != ANY_RESOURCE:
-                    yield "resource", resource, catalog, ("exchanges", i, field, resource), f"exchange {i + 1} ({field})"
+                    yield ("resource", resource, catalog, ("exchanges", i, field, resource),
+                           f"exchange {i + 1} ({field})")
         if exchange.limit:
             yield "phase", exchange.limit.per, catalog, ("exchanges", i, "limit", "per"), f"exchange {i + 1} (limit)"
 

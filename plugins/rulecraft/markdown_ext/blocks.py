@@ -300,8 +300,8 @@ GAME_RENDERERS = {
 }
 assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
 
-ALL_BLOCKS = [PhaseBlock, DiceBlock, TableBlock, FormulaBlock, DeckBlock, CardBlock, SectionBlock, CheatsheetVariantBlock, GamesBlock,
-              TitleBlock, DesignerNoteBlock, GlossaryBlock] + [
+ALL_BLOCKS = [PhaseBlock, DiceBlock, TableBlock, FormulaBlock, DeckBlock, CardBlock, SectionBlock,
+              CheatsheetVariantBlock, GamesBlock, TitleBlock, DesignerNoteBlock, GlossaryBlock] + [
     _game_block(name, fn) for name, fn in GAME_RENDERERS.items() if name != GlossaryBlock.NAME]
 
 __all__ = ["ALL_BLOCKS", "heading"]

@@ -115,8 +115,9 @@ class CatalogItem(RuleModel, records.CatalogItem):
     cost_note: Text | None = Field(default=None, description="How the cost is worked out, or what it leaves out: "
                                    "'1 mana per target'. Shown with the cost; required with cost: variable.")
     requires: Annotated[Annotated[list[Id], Tag("list")] | Annotated[Requirement, Tag("one-of")],
-                        Discriminator(_requirement_kind)] = Field(default_factory=list, description="Items a player must already "
-                                             "have: [chapel] (all of them), or {any_of: [mage, necromancer]}.")
+                        Discriminator(_requirement_kind)] = Field(
+        default_factory=list, description="Items a player must already have: [chapel] (all of them), or "
+        "{any_of: [mage, necromancer]}.")
     replaces: Id | None = Field(default=None, description="The item this one upgrades: building it removes that "
                                 "one (the monastery replaces the chapel).")
     uses: list[Use] = Field(default_factory=list, description="What a player may do with it, at a price, with "

@@ -9,7 +9,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints, model_validator
 
-from .base import AcceptReason, Id, ProblemCode, RuleModel, ShortText, Text, accept_field
+from .base import Id, RuleModel, ShortText, Text
 
 # A formula as written: the checker reads it (expr.check) and locates its problems at their character.
 Expression = Annotated[str, StringConstraints(min_length=1, max_length=400)]
@@ -24,7 +24,6 @@ class Input(RuleModel):
                              "'resource tiles you own'.")
     range: tuple[int, int] = Field(description="Lowest and highest value the rules allow: [0, 12]. An input of "
                                    "range [0, 1] is a yes/no question (a box to tick).")
-    accept: dict[ProblemCode, AcceptReason] = accept_field()
 
     @model_validator(mode="after")
     def _ordered(self):
@@ -49,4 +48,3 @@ class Formula(RuleModel):
                         "the checker reports a value that can be a fraction unless `rounding` says how to round.")
     unit: ShortText | None = Field(default=None, description="What the number counts, shown after it: 'crowns'.")
     notes: Text | None = Field(default=None, description="Shown under the formula (Markdown).")
-    accept: dict[ProblemCode, AcceptReason] = accept_field()

@@ -26,8 +26,8 @@ ASSET_DIR = "assets/rulecraft"  # where both engines serve Rulecraft's assets
 
 # which data file a generated page is made from ("edit this page")
 PAGE_SOURCE = {"overview": "game", "turn": "phases", "dice": "dice", "cards": "cards", "icons": "icons",
-               "catalog": "catalog", "tables": "tables", "formulas": "game", "glossary": "terms", "cheatsheet": "game", "changes": "game",
-               "status": "game"}
+               "catalog": "catalog", "tables": "tables", "formulas": "game", "glossary": "terms", "cheatsheet": "game",
+               "changes": "game", "status": "game"}
 
 
 def page_title(game: Game, page: str) -> str:

@@ -73,3 +73,11 @@ def test_an_input_range_is_ordered(game):
     problem = only(check(folder).errors, "schema-value-error")
     assert "the highest value is smaller than the lowest" in problem.message
     assert_at(problem, folder / "game.yaml", where(folder, "game.yaml", "- {id: tiles")[0])
+
+
+def test_a_reference_to_an_unknown_formula(game):
+    folder = game({"game.yaml": GAME + "    sections:\n      - id: raids\n        title: Raids\n"
+                                          "        text: Take {formula:lot}.\n"})
+    problem = only(check(folder).problems, "dangling-formula")
+    assert "unknown formula 'lot'" in problem.message and "did you mean 'loot'" in problem.hint
+    assert_at(problem, folder / "game.yaml", *where(folder, "game.yaml", "{formula:lot}"))
