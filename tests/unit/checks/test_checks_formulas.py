@@ -76,7 +76,7 @@ def test_an_input_range_is_ordered(game):
 
 
 def test_a_reference_to_an_unknown_formula(game):
-    folder = game({"game.yaml": GAME + "    sections:\n      - id: raids\n        title: Raids\n"
+    folder = game({"game.yaml": GAME.rstrip(" ") + "    sections:\n      - id: raids\n        title: Raids\n"
                                           "        text: Take {formula:lot}.\n"})
     problem = only(check(folder).problems, "dangling-formula")
     assert "unknown formula 'lot'" in problem.message and "did you mean 'loot'" in problem.hint
