@@ -191,6 +191,19 @@ def wargame_site(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
+def euro_site(tmp_path_factory) -> Path:
+    """A site of the euro-game fixture (tests/data/euro/marchland: inputs, formulas with calculators, formula
+    costs, named prices, uses limited per phase, replaces, any-of requirements, exchanges) with its prose page
+    (tests/data/euro/docs/marchland: {formula:...} and /// formula), built once with --strict."""
+    project = make_project(tmp_path_factory.mktemp("euro"))
+    shutil.copytree(REPO / "tests" / "data" / "euro" / "marchland", project / "rules_data" / "marchland")
+    shutil.copytree(REPO / "tests" / "data" / "euro" / "docs" / "marchland", project / "docs" / "marchland")
+    result = build(project)
+    assert result.returncode == 0, result.stderr
+    return project / "site"
+
+
+@pytest.fixture(scope="session")
 def zensical_variants_site(tmp_path_factory) -> Path:
     """The same fixture game built as the README says for Zensical: `rulecraft pages`, then `zensical build`."""
     zensical = engine("zensical")

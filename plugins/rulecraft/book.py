@@ -119,6 +119,18 @@ class Game:
         return self.tables_file.legends if self.tables_file else []
 
     @property
+    def exchanges(self):
+        return self.catalog_file.exchanges if self.catalog_file else []
+
+    @property
+    def inputs(self):
+        return self.info.inputs if self.info else []
+
+    @property
+    def formulas(self):
+        return self.info.formulas if self.info else []
+
+    @property
     def constants(self):
         return self.info.constants if self.info else {}
 

@@ -1,9 +1,10 @@
 /* Player view: the header's "Designer notes" switch (off by default; remembered; ?notes=1/0 sets it)
    toggles <html class="rc-notes-on">, which shows .rc-dnote; the glossary filter box; and, on pages of a
-   game with variants (.rc-variants), variants.lazy.js, loaded once: the variant switch. */
+   game with variants (.rc-variants), variants.lazy.js, loaded once: the variant switch; on pages with a
+   formula (.rc-formula), formula.lazy.js: its calculator (lazy: loaded once, run again on later pages). */
 (() => {
   const src = document.currentScript && document.currentScript.src;
-  let vl;
+  const vl = {};
   const K = "rulecraft.notes", h = document.documentElement, q = new URLSearchParams(location.search).get("notes"),
     ls = v => { try { return v == null ? localStorage.getItem(K) : localStorage.setItem(K, v); } catch (e) { } };
   if (q == "1" || q == "0") ls(q);
@@ -81,9 +82,9 @@
     };
     box.hidden = false;
   };
-  const variants = () => src && document.querySelector(".rc-variants") && (window.rcVariants ? rcVariants() : vl ||
-    (vl = document.head.appendChild(Object.assign(document.createElement("script"),
-      { src: src.replace(/player\.js([?#].*)?$/, "variants.lazy.js") }))));
+  const lazy = (c, f) => src && document.querySelector(".rc-" + c) && (window[f] ? window[f]() : vl[c] ||
+    (vl[c] = document.head.appendChild(Object.assign(document.createElement("script"),
+      { src: src.replace(/player\.js([?#].*)?$/, c + ".lazy.js") }))));
   // Keyboard: a skip link, next to Material's "Skip to content", to the page's first dice table (opening the
   // phase's fold that holds it).
   const skip = (first = document.querySelector(".rc-dice [id]"), to = document.querySelector(".md-skip")) => {
@@ -100,6 +101,8 @@
     };
     to.after(a);
   };
-  const init = () => { header(); where(); skip(); show(); filter(); variants(); };
+  const init = () => {
+    header(); where(); skip(); show(); filter(); lazy("variants", "rcVariants"); lazy("formula", "rcFormulas");
+  };
   if (window.document$) document$.subscribe(init); else addEventListener("DOMContentLoaded", init);
 })();

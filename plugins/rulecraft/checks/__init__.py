@@ -96,6 +96,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
     from . import (
         cards,
         catalog,
+        catalog_links,  # prices, uses, exchanges, replaces
         cheatsheet,  # the cheat sheet's ids exist and it fits one page
         completeness,
         conditions,
@@ -103,6 +104,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         dice_grid,
         dice_labels,
         dice_profile,  # targets and charts: natural results, chart values, earlier rolls
+        formulas,  # formulas and formula costs
         glossary,
         identifiers,
         markdown_depth,  # Markdown nested deeper than Python-Markdown can take
@@ -141,6 +143,8 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += conditions.check(index)
         found += cards.check(index)
         found += catalog.check(index)
+        found += catalog_links.check(index)
+        found += formulas.check(index)
         found += tables.check(index)
         found += variants.check(index)
         found += versions.check(index)

@@ -17,7 +17,8 @@ def _cycle(index: GameIndex, start: str) -> list[str] | None:
         nxt = []
         for path in paths:
             item = index.items.get(path[-1])
-            for target in item.requires if item else []:
+            # One of several (any_of) is enough: a circle through one of them still leaves the others.
+            for target in (item.required if item and not item.requires_any else []):
                 if target == start:
                     return path + [start]
                 if target in index.items and target not in seen:
@@ -31,9 +32,10 @@ def check(index: GameIndex) -> Iterator[Problem]:
     game = index.game
     reported: set[frozenset[str]] = set()
     for item in game.items:
-        if item.id in item.requires:
+        own = [path for target, path in item.requirement_paths() if target == item.id]
+        if own:
             yield error("catalog-self-requirement", f"catalog item '{item.id}' requires itself",
-                        game.where(item, "requires", item.requires.index(item.id)),
+                        game.where(item, *own[0]),
                         "remove it from its own 'requires'", game.id)
             continue
         cycle = _cycle(index, item.id)

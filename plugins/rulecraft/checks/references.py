@@ -12,7 +12,7 @@ from ..problems import Location, Problem, error
 KIND_NAMES = {"term": "term", "icon": "icon", "const": "constant", "phase": "phase", "dice": "dice table",
               "card": "card", "deck": "deck", "die": "custom die", "component": "component", "section": "section",
               "item": "catalog item", "resource": "resource", "variant": "variant", "table": "reference table",
-              "legend": "legend"}
+              "legend": "legend", "formula": "formula"}
 
 
 def _targets(index: GameIndex, kind: str) -> dict:
@@ -20,13 +20,14 @@ def _targets(index: GameIndex, kind: str) -> dict:
             "dice": index.tables, "card": index.cards, "deck": index.decks, "die": index.dice,
             "component": index.components, "section": index.sections, "item": index.items,
             "resource": index.resources, "variant": index.variants, "table": index.reference_tables,
-            "legend": index.legends}[kind]
+            "legend": index.legends, "formula": index.formulas}[kind]
 
 
 # The data file that defines each kind of target (a key of FILE_KINDS).
 DEFINED_IN = {"term": "terms", "icon": "icons", "const": "game", "phase": "phases", "dice": "dice", "card": "cards",
               "deck": "cards", "die": "dice", "component": "game", "section": "game", "item": "catalog",
-              "resource": "catalog", "variant": "game", "table": "tables", "legend": "tables"}
+              "resource": "catalog", "variant": "game", "table": "tables", "legend": "tables",
+              "formula": "game"}
 
 
 def dangling(index: GameIndex, kind: str, target: str, location: Location, context: str) -> Problem | None:
@@ -67,8 +68,8 @@ def _structured(index: GameIndex) -> Iterator[tuple[str, str, object, tuple, str
     for item in game.items:
         for resource in item.costs:
             yield "resource", resource, item, ("cost", resource), f"catalog item '{item.id}' (cost)"
-        for i, target in enumerate(item.requires):
-            yield "item", target, item, ("requires", i), f"catalog item '{item.id}' (requires)"
+        for target, path in item.requirement_paths():
+            yield "item", target, item, path, f"catalog item '{item.id}' (requires)"
     for table in game.reference_tables:
         for i, column in enumerate(table.columns):
             if column.legend:

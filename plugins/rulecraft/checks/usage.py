@@ -18,17 +18,21 @@ from ..problems import Problem, warning
 
 
 def condition_constants(game) -> set[str]:
-    """Constants the game's conditions read (``only_when: round >= const.late-turn``)."""
+    """Constants the game's conditions, formulas and formula costs read (``only_when: round >=
+    const.late-turn``, ``input.defence * const.fortress-factor``)."""
     from ..expr import ExprError, parse
     from ..expr.nodes import Name, walk
+    from .formulas import amounts
 
+    texts = [getattr(obj, "only_when", None) for obj in iter_models(game)]
+    texts += [formula.value for formula in game.formulas]
+    texts += [amount for item in game.items for *_, amount in amounts(item) if isinstance(amount, str)]
     found: set[str] = set()
-    for obj in iter_models(game):
-        text = getattr(obj, "only_when", None)
+    for text in texts:
         try:
             nodes = walk(parse(text)) if text else ()
         except ExprError:
-            continue  # reported by checks.conditions
+            continue  # reported by checks.conditions and checks.formulas
         found.update(n.name[len("const."):] for n in nodes if isinstance(n, Name) and n.name.startswith("const."))
     return found
 

@@ -15,6 +15,7 @@ from ..render import (
     changes,
     cheatsheet,
     dice,
+    formulas,
     games,
     glossary,
     icons,
@@ -150,6 +151,13 @@ class TableBlock(ItemBlock):
     def render_item(self, el, ctx, item_id):
         tables.render_reference_table(el, _require(ctx.index.reference_tables, item_id, "reference table"), ctx,
                                       level=None)
+
+
+class FormulaBlock(ItemBlock):
+    NAME = "formula"
+
+    def render_item(self, el, ctx, item_id):
+        formulas.render_formula(el, _require(ctx.index.formulas, item_id, "formula"), ctx, level=None)
 
 
 class DeckBlock(ItemBlock):
@@ -288,11 +296,12 @@ GAME_RENDERERS = {
     "open-questions": _open_questions,
     "catalog": catalog.render_catalog,
     "reference-tables": tables.render_all,
+    "formulas": formulas.render_all,
 }
 assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
 
-ALL_BLOCKS = [PhaseBlock, DiceBlock, TableBlock, DeckBlock, CardBlock, SectionBlock, CheatsheetVariantBlock, GamesBlock,
-              TitleBlock, DesignerNoteBlock, GlossaryBlock] + [
+ALL_BLOCKS = [PhaseBlock, DiceBlock, TableBlock, FormulaBlock, DeckBlock, CardBlock, SectionBlock,
+              CheatsheetVariantBlock, GamesBlock, TitleBlock, DesignerNoteBlock, GlossaryBlock] + [
     _game_block(name, fn) for name, fn in GAME_RENDERERS.items() if name != GlossaryBlock.NAME]
 
 __all__ = ["ALL_BLOCKS", "heading"]

@@ -114,6 +114,7 @@ def _capitalise(el) -> None:
 
 KIND_WORDS = {"term": "term", "phase": "phase", "dice": "dice table", "card": "card", "deck": "deck",
               "const": "constant", "icon": "icon", "section": "section", "item": "catalog item",
-              "table": "reference table"}
+              "table": "reference table", "formula": "formula"}
 LINK_CLASS = {"phase": "rc-phase-ref", "dice": "rc-dice-ref", "card": "rc-card-ref", "deck": "rc-card-ref",
-              "section": "rc-section-ref", "item": "rc-item-ref", "table": "rc-table-ref"}
+              "section": "rc-section-ref", "item": "rc-item-ref", "table": "rc-table-ref",
+              "formula": "rc-formula-ref"}

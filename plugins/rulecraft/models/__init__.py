@@ -13,7 +13,9 @@ import importlib
 _MODULE_OF = {
     "Example": "base", "RuleModel": "base", "Step": "base",
     "Card": "cards", "CardsFile": "cards", "Deck": "cards",
-    "CatalogFile": "catalog", "CatalogItem": "catalog", "Resource": "catalog",
+    "CatalogFile": "catalog", "CatalogItem": "catalog", "Exchange": "catalog", "NamedCost": "catalog",
+    "Requirement": "catalog", "Resource": "catalog", "Use": "catalog", "UseLimit": "catalog",
+    "Formula": "formulas", "Input": "formulas",
     "CustomDie": "dice", "DiceExpr": "dice", "DiceFile": "dice", "DiceRow": "dice", "DiceTable": "dice",
     "DieFace": "dice", "Modifier": "dice",
     "ChangelogEntry": "game", "Component": "game", "Constant": "game", "GameFile": "game", "OpenQuestion": "game",

@@ -34,6 +34,7 @@ from ..dice.conditions import CONDITION_ORDER, has_conditions, row_words
 from ..dice.grid_words import grid_sheet_lines
 from ..dice.odds import row_ranges
 from ..dice.sheet_odds import form_odds, has_form_odds
+from .cost_words import amount_parts, requirement_text, sheet_facts
 from .index import GameIndex
 from .numbering import TURN_START_NAME, NumberedPhase
 from .records import ACTS, shown_number
@@ -565,7 +566,7 @@ def cost_parts(item: CatalogItem, index: GameIndex) -> list[tuple[int, str, Icon
     for resource_id, amount in item.costs.items():
         resource = index.resources.get(resource_id)
         icon = index.icons.get(resource.icon) if resource and resource.icon else None
-        parts.append((amount, resource.name if resource else resource_id, icon))
+        parts.append((*amount_parts(index, amount, resource.name if resource else resource_id), icon))
     return parts
 
 
@@ -583,10 +584,11 @@ def catalog_line(item: CatalogItem, index: GameIndex) -> str:
     item without a cost shows none: 'Blessing · max 1'."""
     cost = cost_words(item, index)
     line = f"{item.name} — {cost}" if cost else item.name
-    if item.requires:
-        line += " · needs " + ", ".join(index.items[r].name if r in index.items else r for r in item.requires)
+    if item.required:
+        line += " · needs " + requirement_text(index, item)
     if item.limit:
         line += f" · max\u00a0{item.limit}"
+    line += "".join(f" · {fact}" for fact in sheet_facts(index, item))
     return line
 
 

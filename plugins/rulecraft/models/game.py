@@ -28,6 +28,7 @@ from .base import (
     optional_field,
     variant_field,
 )
+from .formulas import Formula, Input
 from .variant_views import PARTS
 
 
@@ -254,6 +255,10 @@ class GameFile(RuleModel):
                                 "(`only_when: state.<id> == <value>`).")
     events: list[GameEvent] = Field(default_factory=list, description="Events rules wait for "
                                     "(`only_when: event.<id>`).")
+    inputs: list[Input] = Field(default_factory=list, description="Numbers a calculator asks players for "
+                                "(`input.<id>` in formulas and costs), each with its range.")
+    formulas: list[Formula] = Field(default_factory=list, description="Numbers the rules work out, as formulas "
+                                    "shown in words with a calculator (`{formula:id}`, `/// formula | id`).")
     sections: list[Section] = Field(default_factory=list)
     changelog: list[ChangelogEntry] = Field(default_factory=list)
     open_questions: list[OpenQuestion] = Field(default_factory=list)

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
         Deck,
         DiceTable,
         Icon,
+        Formula,
         Legend,
         ReferenceTable,
         Resource,
@@ -96,6 +97,7 @@ class GameIndex:
     variants: dict[str, Variant] = field(default_factory=dict)
     reference_tables: dict[str, ReferenceTable] = field(default_factory=dict)
     legends: dict[str, Legend] = field(default_factory=dict)
+    formulas: dict[str, Formula] = field(default_factory=dict)
     condition_scope: Scope | None = None  # the expression scope of the game's conditions (models.conditions)
     _matcher: TermMatcher | None = None
     _mentions: Counter[str] | None = None
@@ -199,6 +201,8 @@ class GameIndex:
             return self.items[target].name
         if kind == "table" and target in self.reference_tables:
             return self.reference_tables[target].title
+        if kind == "formula" and target in self.formulas:
+            return self.formulas[target].name
         return target if kind == "plain" else None
 
 
@@ -226,6 +230,8 @@ def build_index(game: Game) -> GameIndex:
         index.reference_tables.setdefault(table.id, table)
     for legend in game.legends:
         index.legends.setdefault(legend.id, legend)
+    for formula in game.formulas:
+        index.formulas.setdefault(formula.id, formula)
     if game.info:
         for component in game.info.components:
             index.components.setdefault(component.id, component)

@@ -22,6 +22,7 @@ GAME_PAGES: dict[str, tuple[str, str]] = {
     "icons": ("icons.md", "Icons"),
     "catalog": ("catalog.md", "Catalog"),
     "tables": ("tables.md", "Reference tables"),
+    "formulas": ("formulas.md", "Formulas"),
     "glossary": ("glossary.md", "Glossary"),
     "cheatsheet": ("cheatsheet.md", "Cheat sheet"),
     "changes": ("changes.md", "Changes"),
@@ -31,7 +32,8 @@ GAME_PAGES: dict[str, tuple[str, str]] = {
 # Which page holds the anchor for each kind of reference.
 PAGE_FOR_KIND = {"term": "glossary", "phase": "turn", "dice": "dice", "card": "cards", "deck": "cards",
                  "icon": "icons", "section": "overview", "question": "status", "component": "overview",
-                 "item": "catalog", "resource": "catalog", "table": "tables", "legend": "tables"}
+                 "item": "catalog", "resource": "catalog", "table": "tables", "legend": "tables",
+                 "formula": "formulas"}
 
 
 def page_path(game_id: str, page: str) -> str:
@@ -42,7 +44,7 @@ def anchor(kind: str, item_id: str) -> str:
     # Terms and phases share nothing but a page with other kinds; prefixes keep anchors unique per page.
     prefix = {"term": "", "phase": "", "dice": "", "card": "card-", "deck": "deck-", "icon": "icon-",
               "section": "", "question": "q-", "component": "c-", "item": "item-", "resource": "resource-",
-              "table": "table-", "legend": "legend-"}[kind]
+              "table": "table-", "legend": "legend-", "formula": "formula-"}[kind]
     return prefix + item_id
 
 
@@ -98,6 +100,7 @@ def pages_for_game(game: Game) -> list[str]:
         "icons": bool(game.icons),
         "catalog": bool(game.items),
         "tables": bool(game.reference_tables),
+        "formulas": bool(game.formulas),
         "glossary": bool(game.terms),
         "cheatsheet": True,
         "changes": bool(game.info.changelog),

@@ -237,9 +237,28 @@ class CatalogItem(Model):
     __slots__ = ()
 
     @property
-    def costs(self) -> dict[str, int]:
-        """Resource id -> amount; {} for an item without a cost or with a variable one."""
+    def costs(self) -> dict[str, int | str]:
+        """Resource id -> amount (a number, or a formula as written); {} for an item without a cost or with a
+        variable one. An item with several named costs (``costs:``) has none here."""
         return {} if self.cost == VARIABLE_COST else self.cost
+
+    @property
+    def required(self) -> list[str]:
+        """Every item named in ``requires`` (all of them, or one of them: ``requires_any``)."""
+        return list(self.requires) if isinstance(self.requires, list) else \
+            list(self.requires.any_of or self.requires.all_of)
+
+    @property
+    def requires_any(self) -> bool:
+        """One of the ``required`` items is enough (``requires: {any_of: [...]}``)."""
+        return not isinstance(self.requires, list) and bool(self.requires.any_of)
+
+    def requirement_paths(self) -> list[tuple[str, tuple]]:
+        """(item id, path of the id under the item) for each required item: where a problem is shown."""
+        if isinstance(self.requires, list):
+            return [(target, ("requires", i)) for i, target in enumerate(self.requires)]
+        key = "any_of" if self.requires.any_of else "all_of"
+        return [(target, ("requires", key, i)) for i, target in enumerate(self.required)]
 
     @property
     def variable_cost(self) -> bool:
@@ -565,12 +584,14 @@ MODEL_KINDS: dict[str, type[Model]] = {
     "GridRow": Model, "PickAxis": Model, "RatioAxis": Model,
     "ChangelogEntry": Model, "CheatsheetConfig": Model, "CheckSettings": Model, "Component": Model,
     "Constant": Constant, "CustomDie": CustomDie, "Deck": Model, "DiceExpr": DiceExpr, "DiceFile": Model,
-    "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model, "Example": Model, "Explode": Model,
-    "GameEvent": Model, "GameFile": Model, "GlossaryFile": Model, "Glyph": Model, "Icon": Model,
-    "IconsFile": Model, "Keep": Keep,
-    "Legend": Legend, "LegendCode": Model, "Modifier": Model, "OpenQuestion": Model, "Opposed": Model,
-    "Phase": Phase, "PhaseGroup": Model, "PhasesFile": Model, "PlayerCount": Model, "Pool": Pool, "Range": Model,
-    "ReferenceTable": ReferenceTable, "Reroll": Model, "Resource": Model, "RuleModel": Model, "Section": Section,
+    "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model, "Example": Model, "Exchange": Model,
+    "Explode": Model, "Formula": Model, "GameEvent": Model, "GameFile": Model, "GlossaryFile": Model,
+    "Glyph": Model, "Icon": Model, "IconsFile": Model, "Input": Model, "Keep": Keep,
+    "Legend": Legend, "LegendCode": Model, "Modifier": Model, "NamedCost": Model, "OpenQuestion": Model,
+    "Opposed": Model, "Phase": Phase, "PhaseGroup": Model, "PhasesFile": Model, "PlayerCount": Model, "Pool": Pool,
+    "Range": Model, "ReferenceTable": ReferenceTable, "Requirement": Model, "Reroll": Model, "Resource": Model,
+    "RuleModel": Model, "Section": Section,
     "Side": Side, "Span": Span, "State": Model, "Step": Step, "TableColumn": Model, "TablesFile": Model,
-    "Target": Target, "Term": Term, "TurnStart": Model, "Variant": Model,
+    "Target": Target, "Term": Term, "TurnStart": Model, "Use": Model, "UseLimit": Model,
+    "Variant": Model,
 }

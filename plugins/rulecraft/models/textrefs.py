@@ -11,7 +11,8 @@ import difflib
 import re
 from dataclasses import dataclass
 
-REF_KINDS = ("term", "icon", "const", "phase", "dice", "card", "deck", "section", "item", "table", "plain")
+REF_KINDS = ("term", "icon", "const", "phase", "dice", "card", "deck", "section", "item", "table", "formula",
+             "plain")
 REF_RE = re.compile(r"(?<!\\)\{(" + "|".join(REF_KINDS) + r"):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
 # Anything shaped like a reference, whatever its kind: `{phsae:hiring}` is a typo to report, not text.
 ANY_REF_RE = re.compile(r"(?<!\\)\{([A-Za-z][\w-]*):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
@@ -80,10 +81,10 @@ def find_placeholders(text: str) -> list[re.Match]:
 # Blocks (pymdownx Blocks syntax): `/// name | argument`. Blocks that show one item take its id
 # (optionally `game-id:item-id`); blocks that show a whole game take an optional game id.
 ITEM_BLOCKS = {"phase": "phase", "dice": "dice", "deck": "deck", "card": "card", "section": "section",
-               "table": "table", "cheatsheet-variant": "variant"}
+               "table": "table", "formula": "formula", "cheatsheet-variant": "variant"}
 GAME_BLOCKS = ("overview", "turn", "phase-list", "dice-tables", "components", "setup", "end-of-game", "scoring",
                "constants", "icons", "cards", "glossary", "changelog", "status", "cheatsheet", "open-questions",
-               "catalog", "reference-tables")
+               "catalog", "reference-tables", "formulas")
 SITE_BLOCKS = ("games", "title", "designer-note")
 NOTE_KINDS = ("note", "todo")  # `/// designer-note` (a remark) or `/// designer-note | todo` (something missing)
 BLOCK_RE = re.compile(r"^[ ]{0,3}(/{3,})[ ]*([\w-]+)[ ]*(?:\|[ ]*(.*?))?[ ]*$", re.MULTILINE)

@@ -16,7 +16,7 @@ from ..models.links import GAME_PAGES, page_path, pages_for_game, variant_sheets
 
 # page -> block that renders it (game pages always render the "current" game)
 PAGE_BLOCK = {"overview": "overview", "turn": "turn", "dice": "dice-tables", "cards": "cards", "icons": "icons",
-              "catalog": "catalog", "tables": "reference-tables",
+              "catalog": "catalog", "tables": "reference-tables", "formulas": "formulas",
               "glossary": "glossary", "cheatsheet": "cheatsheet", "changes": "changelog", "status": "status"}
 
 # Stylesheets only one kind of page needs (pages/assets.py: PAGE_STYLESHEETS, outside every page's budget):
@@ -26,8 +26,8 @@ ASSET_DIR = "assets/rulecraft"  # where both engines serve Rulecraft's assets
 
 # which data file a generated page is made from ("edit this page")
 PAGE_SOURCE = {"overview": "game", "turn": "phases", "dice": "dice", "cards": "cards", "icons": "icons",
-               "catalog": "catalog", "tables": "tables", "glossary": "terms", "cheatsheet": "game", "changes": "game",
-               "status": "game"}
+               "catalog": "catalog", "tables": "tables", "formulas": "game", "glossary": "terms", "cheatsheet": "game",
+               "changes": "game", "status": "game"}
 
 
 def page_title(game: Game, page: str) -> str:

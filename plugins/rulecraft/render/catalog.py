@@ -1,11 +1,14 @@
 """The catalog page: buildings, units, upgrades... one table per kind with cost, requirements, per-player
-limit and effect; every item and resource is an anchor ({item:id} links here)."""
+limit and effect; every item and resource is an anchor ({item:id} links here). Costs that are formulas read
+in words ("3 Points per defence point"), an item's named prices one per line, its uses (with their limits)
+under its effect, what an upgrade replaces with its requirements, and the exchange rates after the items."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from ..models import links
+from ..models.cost_words import amount_parts, exchange_text, use_text
 from .base import Element, RenderContext, heading, item_notes, link, sub, variant_markers, when_badge
 from .icons import render_glyph
 
@@ -13,22 +16,34 @@ if TYPE_CHECKING:
     from ..models import CatalogItem
 
 
-def _cost_cell(cell: Element, item: CatalogItem, ctx: RenderContext) -> None:
-    """'3 Food + 3 Gold' (the resources' names, in the order written), 'variable', or "—" for an item the data
-    gives no cost (never "free": the rules may not say), with the cost's note under it."""
-    if item.variable_cost:
-        sub(cell, "span", "variable", "rc-cost-variable")
-    elif not item.costs:
-        cell.text = "—"
-    for i, (resource_id, amount) in enumerate(item.costs.items()):
+def _amounts(cell: Element, cost: dict, ctx: RenderContext) -> None:
+    for i, (resource_id, amount) in enumerate(cost.items()):
         if i:
             cell[-1].tail = (cell[-1].tail or "") + " + "
         part = sub(cell, "span", cls="rc-cost")
-        part.text = f"{amount} "
         resource = ctx.index.resources.get(resource_id)
+        shown, name = amount_parts(ctx.index, amount, resource.name if resource else resource_id)
+        part.text = f"{shown} "
         if resource and resource.icon in ctx.index.icons:
             render_glyph(part, ctx.index.icons[resource.icon], ctx).tail = " "
-        sub(part, "span", resource.name if resource else resource_id, "rc-cost-name")
+        sub(part, "span", name, "rc-cost-name")
+
+
+def _cost_cell(cell: Element, item: CatalogItem, ctx: RenderContext) -> None:
+    """'3 Food + 3 Gold' (the resources' names, in the order written), 'variable', or "—" for an item the data
+    gives no cost (never "free": the rules may not say), with the cost's note under it; named prices one
+    per line ('2 Points for personal use')."""
+    if item.variable_cost:
+        sub(cell, "span", "variable", "rc-cost-variable")
+    elif not item.costs and not item.prices:
+        cell.text = "—"
+    _amounts(cell, item.costs, ctx)
+    for price in item.prices:
+        line = sub(cell, "div", cls="rc-price")
+        _amounts(line, price.cost, ctx)
+        line[-1].tail = f" for {price.name}"
+        if price.note:
+            ctx.markdown(sub(line, "div", cls="rc-cost-note"), price.note)
     if item.cost_note:
         ctx.markdown(sub(cell, "div", cls="rc-cost-note"), item.cost_note)
 
@@ -69,18 +84,41 @@ def render_catalog(parent: Element, ctx: RenderContext) -> None:
             variant_markers(name_cell, item, ctx, tr)
             when_badge(name_cell, item, ctx)
             _cost_cell(sub(tr, "td", cls="rc-cost-cell"), item, ctx)
-            needs = sub(tr, "td", cls="rc-requires")
-            for i, target in enumerate(item.requires):
-                name = ctx.index.items[target].name if target in ctx.index.items else target
-                a = link(needs, name, ctx.href("item", target), "rc-item-ref rc-nolink-terms")
-                a.tail = ", " if i < len(item.requires) - 1 else None
-            if not item.requires:
-                needs.text = "—"
+            _requires_cell(sub(tr, "td", cls="rc-requires"), item, ctx)
             if limits:
                 sub(tr, "td", f"{item.limit} per player" if item.limit else "—", "rc-limit")
             effect = sub(tr, "td", cls="rc-effect")
             if item.effect:
                 ctx.markdown(effect, item.effect)
+            for use in item.uses:
+                line = sub(effect, "div", cls="rc-use")
+                sub(line, "strong", "Use: ").tail = use_text(ctx.index, use)
+                ctx.markdown(line, use.effect)
             if item.notes:
                 ctx.markdown(sub(effect, "div", cls="rc-item-notes"), item.notes)
             item_notes(effect, ctx, item)
+    if game.exchanges:
+        heading(parent, 2, "Exchanges", "exchanges")
+        rates = sub(parent, "ul", cls="rc-exchanges")
+        for exchange in game.exchanges:
+            li = sub(rates, "li", exchange_text(ctx.index, exchange))
+            ctx.markdown(li, exchange.note)
+
+
+def _item_link(parent: Element, target: str, ctx: RenderContext) -> Element:
+    name = ctx.index.items[target].name if target in ctx.index.items else target
+    return link(parent, name, ctx.href("item", target), "rc-item-ref rc-nolink-terms")
+
+
+def _requires_cell(needs: Element, item: CatalogItem, ctx: RenderContext) -> None:
+    """'Chapel, Forge' (all), 'Mage or Necromancer' (any one), then 'replaces Chapel' for an upgrade."""
+    required = item.required
+    for i, target in enumerate(required):
+        a = _item_link(needs, target, ctx)
+        a.tail = None if i == len(required) - 1 else " or " if item.requires_any and i == len(required) - 2 \
+            else ", "
+    if item.replaces:
+        line = sub(needs, "div", "replaces ", "rc-replaces")
+        _item_link(line, item.replaces, ctx)
+    if not required and not item.replaces:
+        needs.text = "—"

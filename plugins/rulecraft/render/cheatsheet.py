@@ -25,6 +25,7 @@ from ..models.cheatsheet import (
     sheet_content,
     sheet_legends,
 )
+from ..models.cost_words import exchange_text, requirement_text, sheet_facts
 from ..models.links import GAME_PAGES, PAGE_FOR_KIND
 from ..models.numbering import TURN_START_NAME, stages
 from ..models.records import ACTS, shown_number
@@ -229,15 +230,19 @@ def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None
                 cost[-1].tail = " "
             sub(cost, "span", f"({item.cost_note})", "rc-sheet-cost-note")
         facts = []
-        if item.requires:
-            facts.append("needs " + ", ".join(ctx.index.items[r].name if r in ctx.index.items else r
-                                              for r in item.requires))
+        if item.required:
+            facts.append("needs " + requirement_text(ctx.index, item))
         if item.limit:
             facts.append(f"max\u00a0{item.limit}")  # never "max" at a line end
+        facts += sheet_facts(ctx.index, item)  # named prices, replaces, uses
         if facts:
             (cost if cost is not None else line[-1]).tail = " · " + " · ".join(facts)
         if item.effect:
             sub(unit, "p", item.effect, "rc-sheet-effect")
+    if ctx.game.exchanges:  # the rates, after the items: "2 Gold → 1 Ore · ..."
+        rates = sub(sub(box, "div", cls="rc-sheet-unit rc-sheet-exchanges"), "p")
+        sub(rates, "strong", "Exchanges:").tail = " " + " · ".join(exchange_text(ctx.index, e)
+                                                               for e in ctx.game.exchanges)
 
 
 def _terms(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
