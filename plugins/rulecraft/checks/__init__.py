@@ -97,6 +97,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         cards,
         catalog,
         cheatsheet,  # the cheat sheet's ids exist and it fits one page
+        combinations,  # variants played together: declared, and decided where two differ
         completeness,
         conditions,
         dice_coverage,
@@ -139,6 +140,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += catalog.check(index)
         found += tables.check(index)
         found += variants.check(index)
+        found += combinations.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)
         if editor_hints:

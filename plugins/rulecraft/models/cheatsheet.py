@@ -306,8 +306,9 @@ def _commit_date(folder: str, _state: str = "") -> datetime.date | None:
         return None
 
 
-def constant_text(const: Constant, variant: str | None = None) -> str:
-    shown = const.shown_in(variant)
+def constant_text(const: Constant, shown: str | None = None) -> str:
+    """A constant's value with its unit; ``shown``: its value in one way to play (``GameIndex.constant_in``)."""
+    shown = const.shown if shown is None else shown
     return f"{shown} {const.unit}" if const.unit else shown
 
 

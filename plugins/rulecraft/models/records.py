@@ -30,9 +30,10 @@ ACTS = {"all-together": "All together", "simultaneous": "Simultaneously", "turn-
 
 
 def variant_ids(item) -> list[str]:
-    """The variants an item belongs to ([] for every way to play): ``variant: x`` or ``variant: [x, y]``."""
+    """The variants an item belongs to ([] for every way to play): ``variant: x`` or ``variant: [x, y]``;
+    ``{not: x}`` names none it belongs to (``variant_views.variant_rule`` reads it)."""
     value = getattr(item, "variant", None)
-    if not value:
+    if not value or isinstance(value, dict):
         return []
     return [value] if isinstance(value, str) else list(dict.fromkeys(value))
 
@@ -458,7 +459,7 @@ class Pool(Model):
 # the classes a snapshot may name.
 MODEL_KINDS: dict[str, type[Model]] = {
     "AcceptEntry": Model, "Card": Card, "CardsFile": Model, "CatalogFile": Model, "CatalogItem": CatalogItem,
-    "ChangelogEntry": Model, "CheatsheetConfig": Model, "CheckSettings": Model, "Component": Model,
+    "ChangelogEntry": Model, "CheatsheetConfig": Model, "Combination": Model, "CheckSettings": Model, "Component": Model,
     "Constant": Constant, "CustomDie": CustomDie, "Deck": Model, "DiceExpr": DiceExpr, "DiceFile": Model,
     "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model, "Example": Model, "Explode": Model,
     "GameEvent": Model, "GameFile": Model, "GlossaryFile": Model, "Glyph": Model, "Icon": Model,

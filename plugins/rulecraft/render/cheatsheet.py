@@ -270,7 +270,8 @@ def _constants(parent: Element, ctx: RenderContext, content: SheetContent) -> No
     for const_id, const in content.constants:
         tr = sub(body, "tr", id=f"sheet-const-{const_id}")
         sub(tr, "th", const.label or const_id).set("scope", "row")
-        sub(tr, "td", constant_text(const, content.variant), "rc-const-value")
+        sub(tr, "td", constant_text(const, ctx.index.constant_in(const_id, content.variant)),
+            "rc-const-value")
 
 
 def _sections(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
@@ -327,7 +328,8 @@ def _header(sheet: Element, ctx: RenderContext, variant: str | None, pictures: b
     head = sub(sheet, "header", cls="rc-sheet-header")
     title = sub(head, "p", cls="rc-sheet-heading")
     sub(title, "strong", info.title, "rc-sheet-title").tail = " "
-    facts = [f"variant: {ctx.index.variants[variant].name}"] if variant else []
+    way = ctx.index.ways[variant] if variant else None
+    facts = [f"{'variants' if way.combined else 'variant'}: {way.name}"] if way else []
     facts += [f"rules {info.version}"] if info.version else []
     if info.players:
         facts.append(range_text(info.players.min, info.players.max, "players"))
@@ -386,7 +388,7 @@ def _variant_numbers(sheet: Element, ctx: RenderContext, variant: str) -> None:
         const = constants.get(const_id) if game_id in (None, ctx.game.id) else None
         if match.group(1) != "const" or const is None or (match.group(3) or "").strip():
             return match.group(0)
-        return const.shown_in(variant)
+        return ctx.index.constant_in(const_id, variant)
 
     for node in sheet.iter():
         if node.text and "{const:" in node.text:
