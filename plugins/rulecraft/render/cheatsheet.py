@@ -28,6 +28,7 @@ from ..models.numbering import TURN_START_NAME, stages
 from ..models.records import ACTS, shown_number
 from ..models.textrefs import REF_RE, plain_text, split_target
 from .base import Element, RenderContext, heading, range_text, sub
+from .sheet_when import when_flag, when_words
 from .emoji import CREDIT, CREDIT_URL, emoji_data_uri
 from .icons import render_glyph
 
@@ -66,6 +67,7 @@ def _phase_item(lst: Element, ctx: RenderContext, content: SheetContent, node) -
         li[-1].tail = " "
         sub(li, "em", f"from round {phase.first_round}" if phase.from_round else "not in round 1",
             "rc-sheet-flag")
+    when_flag(li, phase, ctx)
     if phase.acts:  # who acts, as the turn page's badge says it
         li[-1].tail = " "
         sub(li, "em", ACTS[phase.acts], "rc-sheet-flag rc-sheet-acts")
@@ -111,7 +113,8 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
     for table in content.tables:
         unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-dice-table", id=f"sheet-dice-{table.id}")
         heading(unit, 3, table.title)
-        sub(unit, "p", dice_line(table, ctx.index), "rc-sheet-dice-meta")
+        meta = sub(unit, "p", dice_line(table, ctx.index), "rc-sheet-dice-meta")
+        when_flag(meta, table, ctx)
         grid = sub(unit, "table", cls="rc-sheet-table")
         body = sub(grid, "tbody")
         ranges = row_ranges(table)  # None for face rows
@@ -207,6 +210,8 @@ def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None
                                               for r in item.requires))
         if item.limit:
             facts.append(f"max\u00a0{item.limit}")  # never "max" at a line end
+        if when_words(item, ctx):
+            facts.append(when_words(item, ctx))
         if facts:
             (cost if cost is not None else line[-1]).tail = " · " + " · ".join(facts)
         if item.effect:
@@ -241,17 +246,19 @@ def _end(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             continue
         unit = sub(box, "div", cls="rc-sheet-unit")
         heading(unit, 3, title)
-        _steps(unit, steps, cls)
+        _steps(unit, steps, cls, ctx)
 
 
-def _steps(parent: Element, steps: list, cls: str = "") -> None:
-    """Steps with their nested steps (victory thresholds under an end condition...); designer notes
-    (todo) are not shown on the sheet."""
+def _steps(parent: Element, steps: list, cls: str = "", ctx: RenderContext | None = None) -> None:
+    """Steps with their nested steps (victory thresholds under an end condition...) and when each is played;
+    designer notes (todo) are not shown on the sheet."""
     lst = sub(parent, "ul", cls=cls or None)
     for step in steps:
         item = sub(lst, "li", step.text)
+        if ctx is not None:
+            when_flag(item, step, ctx)
         if step.steps:
-            _steps(item, step.steps)
+            _steps(item, step.steps, "", ctx)
 
 
 def sheet_glyph(parent: Element, icon, ctx: RenderContext) -> Element:
@@ -280,10 +287,12 @@ def _sections(parent: Element, ctx: RenderContext, content: SheetContent) -> Non
     for section in content.sections:
         unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-section")
         heading(unit, 3, section.title, f"sheet-section-{section.id}")
+        if section.only_when:
+            when_flag(sub(unit, "p", cls="rc-sheet-section-when"), section, ctx)
         if section.text:
             sub(unit, "p", section.text, "rc-sheet-section-text")
         if section.steps:
-            _steps(unit, section.steps)
+            _steps(unit, section.steps, "", ctx)
 
 
 BLOCKS = {"turn": _turn, "dice": _dice, "tables": _reference_tables, "catalog": _catalog, "terms": _terms,
