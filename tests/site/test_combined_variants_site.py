@@ -94,7 +94,7 @@ def test_state_badges_on_every_page_where_the_rule_renders(delve_site):
     dice = page(delve_site, "delve/dice/")
     ambush = dice.find(id="ambush").parent
     whens = [b.get_text() for b in ambush.select(".rc-badge--when")]
-    assert TORCH_OUT in whens and "once the alarm is raised: only when the alarm was raised" in whens
+    assert TORCH_OUT in whens and "alerted monsters: only when the alarm was raised" in whens
     catalog = page(delve_site, "delve/catalog/")
     assert [b.get_text() for b in catalog.select("#item-flint .rc-badge--when")] == [TORCH_OUT]
     assert not catalog.select("#item-lantern .rc-badge--when")
