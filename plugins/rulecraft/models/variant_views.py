@@ -73,7 +73,7 @@ class View:
     id: str
     name: str
     members: tuple[str, ...]
-    replaces: frozenset[str] = frozenset()
+    replaces: tuple[str, ...] = ()  # the parts of the game it has its own version of
     summary: str | None = None
     # The numbers this way to play changes, by constant id: a variant's own; a combination's are those
     # its variants set, and the ones it declares where they differ.
@@ -117,7 +117,7 @@ def declared_views(info) -> dict[str, View]:
     views: dict[str, View] = {}
     variants = {v.id: v for v in info.variants}
     for v in info.variants:
-        views.setdefault(v.id, View(v.id, v.name, (v.id,), frozenset(v.replaces), v.summary,
+        views.setdefault(v.id, View(v.id, v.name, (v.id,), tuple(v.replaces), v.summary,
                                     {c: const.variants[v.id] for c, const in info.constants.items()
                                      if v.id in const.variants}))
     for members, combination in listed_combinations(info):
@@ -135,7 +135,7 @@ def declared_views(info) -> dict[str, View]:
             set_by = [const.variants[m] for m in members if m in const.variants]
             if set_by:
                 values[const_id] = set_by[0]  # two that differ are an error unless declared (checks.variants)
-        replaces = frozenset(p for m in members for p in variants[m].replaces)
+        replaces = tuple(dict.fromkeys(p for m in members for p in variants[m].replaces))
         views.setdefault(view_id, View(view_id, name, tuple(members), replaces,
                                        combination.summary if combination is not None else None, values,
                                        dict(combination.parts_from) if combination is not None else {}))

@@ -223,3 +223,22 @@ def test_not_an_unknown_variant_is_located_in_the_list(game):
     folder = game(files(GAME.replace("variant: dragons-and-sieges", "variant: dragons-and-sieg")))
     problem = only(check(folder).errors, "variant-unknown")
     assert "did you mean 'dragons-and-sieges'" in problem.hint  # a combination can be named by its id
+
+
+def test_the_snapshot_keeps_combinations_and_not(game, tmp_path):
+    from rulecraft import snapshot
+
+    folder = game(files())
+    book = load_rulebook(folder.parent)
+    before = build_index(book.games["demo"])
+    book.release_positions()
+    snapshot.store(tmp_path / "book", "key", book)
+    back = snapshot.load(tmp_path / "book", "key")
+    assert back is not None
+    index = build_index(back.games["demo"])
+    assert index.ways == before.ways and index.ways["dragons-and-sieges"].values == {"fame": 20, "towers": 4}
+    info = back.games["demo"].info
+    assert info.setup[3].variant == {"not": ["dragons", "solo"]} and info.combinations[0].constants == {"fame": 20}
+    for way in (None, *before.ways):
+        assert [index.plays_in(s, way) for s in info.setup] == [before.plays_in(s, way) for s in before.game.info.setup]
+        assert [n.id for n in index.turn_for(way)] == [n.id for n in before.turn_for(way)]
