@@ -103,6 +103,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         dice_coverage,
         dice_labels,
         glossary,
+        never_holds,  # an only_when: no state of the game satisfies
         identifiers,
         markdown_depth,  # Markdown nested deeper than Python-Markdown can take
         phase_groups,
@@ -136,6 +137,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += dice_coverage.check(index)
         found += dice_labels.check(index)
         found += conditions.check(index)
+        found += never_holds.check(index)
         found += cards.check(index)
         found += catalog.check(index)
         found += tables.check(index)
