@@ -459,7 +459,8 @@ class Pool(Model):
 # the classes a snapshot may name.
 MODEL_KINDS: dict[str, type[Model]] = {
     "AcceptEntry": Model, "Card": Card, "CardsFile": Model, "CatalogFile": Model, "CatalogItem": CatalogItem,
-    "ChangelogEntry": Model, "CheatsheetConfig": Model, "Combination": Model, "CheckSettings": Model, "Component": Model,
+    "ChangelogEntry": Model, "CheatsheetConfig": Model, "CheckSettings": Model, "Combination": Model,
+    "Component": Model,
     "Constant": Constant, "CustomDie": CustomDie, "Deck": Model, "DiceExpr": DiceExpr, "DiceFile": Model,
     "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model, "Example": Model, "Explode": Model,
     "GameEvent": Model, "GameFile": Model, "GlossaryFile": Model, "Glyph": Model, "Icon": Model,

@@ -155,7 +155,8 @@ def test_two_variants_setting_one_constant_differently_need_the_combinations_val
     assert "constants: {fame: ...}" in problem.hint
     assert_at(problem, folder / "game.yaml", *where(folder, "game.yaml", "[dragons, sieges]"))
     # the same value in both is no conflict
-    agreed = GAME.replace("    constants: {fame: 20}\n", "").replace("{dragons: 18, sieges: 19}", "{dragons: 18, sieges: 18}")
+    agreed = GAME.replace("    constants: {fame: 20}\n", "").replace("{dragons: 18, sieges: 19}",
+                                                                "{dragons: 18, sieges: 18}")
     folder = game(files(agreed))
     assert not check(folder).errors
     assert index_of(folder).constant_in("fame", "dragons-and-sieges") == "18"
