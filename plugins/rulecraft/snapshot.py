@@ -47,6 +47,7 @@ from .book import Game, GameCache, RuleBook
 from .models import records
 from .models.index import GameIndex
 from .models.numbering import NumberedPhase
+from .models.variant_views import View
 from .problems import Location, Problem, Severity
 from .yamlsource import Pos, Positions, YamlDocument
 
@@ -54,7 +55,7 @@ MAGIC = b"rulecraft-book-3\0"  # 3: JSON (2 was a pickle)
 
 # The classes a snapshot may hold besides records, by the name the file gives.
 _CLASSES: dict[str, type] = {cls.__name__: cls for cls in (
-    RuleBook, Game, GameCache, GameIndex, NumberedPhase, YamlDocument, Pos, Location, Problem)}
+    RuleBook, Game, GameCache, GameIndex, NumberedPhase, View, YamlDocument, Pos, Location, Problem)}
 # Fields not stored (they come back as their default): cheaper to make again than to read.
 _LEFT_OUT = {GameCache: {"strings"}, GameIndex: {"_matcher", "condition_scope"}}  # rebuilt on first use
 _FIELDS: dict[type, tuple[dataclasses.Field, ...]] = {

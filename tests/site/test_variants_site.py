@@ -82,10 +82,12 @@ def test_delve_turn_page_numbers_the_scenarios_own_turn_from_1(delve_site):
     numbers = [(i.select_one(".rc-number").get_text(), i.select_one("a").get_text()) for i in items]
     assert numbers[0] == ("", "Start of turn")  # before phase 1, unnumbered
     assert numbers[1:] == [("1", "Explore"), ("2", "Fight"), ("3", "Light"), ("4", "Loot"), ("5", "Wander"),
-                           ("6", "Draw"), ("1", "Run"), ("2", "Dodge"), ("3", "Fall"), ("4", "Count")]
+                           ("6", "Hunt"), ("7", "Descend"), ("8", "Draw"), ("1", "Run"), ("2", "Dodge"), ("3", "Fall"),
+                           ("4", "Count")]
     bands = {b["id"]: b.get("data-rc-variant") for b in turn.select(".rc-sequence ~ .rc-stage-band, "
                                                                     "p.rc-stage-band") if "-rules" not in b["id"]}
-    assert bands == {"stage-heroes": "base lanterns", "stage-dungeon": "base lanterns",
+    kept = "base lanterns vaults lanterns-and-vaults"  # the add-ons and their combination keep the base turn
+    assert bands == {"stage-heroes": kept, "stage-dungeon": kept,
                      "stage-flight": "collapse", "stage-rubble": "collapse"}
     assert [s.get_text() for s in turn.select("#stage-flight .rc-stage-number, #stage-rubble .rc-stage-number")] \
         == ["Stage 1", "Stage 2"]  # the scenario's own stages, from 1
@@ -104,7 +106,7 @@ def test_delve_scenario_sheet_has_its_own_numbers_and_stages(delve_site):
     assert "1+ players" in sheet.select_one(".rc-sheet-version").get_text()
     base = page(delve_site, "delve/cheatsheet/")
     assert [li.select_one(".rc-number").get_text() for li in base.select(".rc-sheet-phase")] == \
-        ["", "1", "2", "4", "5", "6"]  # the lanterns' phase 3 is the add-on's
+        ["", "1", "2", "4", "5", "6", "8"]  # the lanterns' phase 3 and the vaults' 7 are the add-ons'
     assert "torch track reaches 0" in base.select_one(".rc-sheet-end").get_text()
 
 
@@ -114,10 +116,11 @@ def test_delve_overview_setup_players_and_variant_numbers(delve_site):
                      [d.get_text() for d in overview.select(".rc-facts dd")]))
     assert facts["Players"] == "1+"
     groups = overview.select("li.rc-step-group")
-    assert [g.contents[0].strip() for g in groups] == ["The dungeon", "The heroes"]
-    assert groups[1].select_one("ol.rc-steps--continued")["start"] == "5"  # 1-4 in the first group
+    titles = ["".join(c.get_text() if c.name else c for c in g.contents if c.name != "ol").strip() for g in groups]
+    assert titles == ["The dungeon", "The heroes"]  # "heroes" may be the page's first link to the term
+    assert groups[1].select_one("ol.rc-steps--continued")["start"] == "6"  # 1-5 in the first group
     torch = next(li for li in overview.select("li") if "torch track beside" in li.get_text() and not li.find("li"))
-    assert torch["data-rc-variant"] == "base lanterns"  # the add-on keeps the base set-up step
+    assert torch["data-rc-variant"] == "base lanterns vaults lanterns-and-vaults"  # the add-ons keep it
     falling = overview.find(id="collapse-rules").parent
     assert falling.select_one("[data-rc-const=rounds]").get_text() == "8"  # the scenario's own number
     assert "phase 1 (Run)" in falling.get_text()

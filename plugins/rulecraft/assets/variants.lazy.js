@@ -1,6 +1,6 @@
 /* Variant switch (loaded by player.js on pages of a game with variants): fills the .rc-variants slot
    render put under the title with a labelled <select>: every rule (variants badged, base numbers; what
-   the page shows without script), the base game, or one variant. The choice hides items of other
+   the page shows without script), the base game, one variant or a combination of variants. The choice hides items of other
    variants ([data-rc-variant], ids space-separated, "base": the base game only) and puts a variant's
    numbers into [data-rc-vals]. It is remembered per game (localStorage), so every page of the game
    follows it; cheat sheets ([data-rc-fixed]) show one way to play and are left alone. On paper the
@@ -28,8 +28,8 @@
     label.htmlFor = select.id;
     label.textContent = "Rules shown";
     const names = [["", "All, variants marked"], ["base", "Base game"], ...JSON.parse(box.dataset.rcVariants)];
-    for (const [id, name] of names)
-      select.add(new Option(id && id != "base" ? "Variant: " + name : name, id));
+    for (const [id, name, combined] of names)
+      select.add(new Option(id && id != "base" ? (combined ? "Variants: " : "Variant: ") + name : name, id));
     select.value = store() || "";
     if (select.selectedIndex < 0) select.value = "";
     const apply = (v = select.value) => {

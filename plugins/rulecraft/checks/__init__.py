@@ -98,6 +98,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         catalog,
         catalog_links,  # prices, uses, exchanges, replaces
         cheatsheet,  # the cheat sheet's ids exist and it fits one page
+        combinations,  # variants played together: declared, and decided where two differ
         completeness,
         conditions,
         dice_coverage,
@@ -106,6 +107,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         dice_profile,  # targets and charts: natural results, chart values, earlier rolls
         formulas,  # formulas and formula costs
         glossary,
+        never_holds,  # an only_when: no state of the game satisfies
         identifiers,
         markdown_depth,  # Markdown nested deeper than Python-Markdown can take
         phase_groups,
@@ -141,12 +143,14 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += dice_labels.check(index)
         found += dice_profile.check(index)
         found += conditions.check(index)
+        found += never_holds.check(index)
         found += cards.check(index)
         found += catalog.check(index)
         found += catalog_links.check(index)
         found += formulas.check(index)
         found += tables.check(index)
         found += variants.check(index)
+        found += combinations.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)
         if editor_hints:

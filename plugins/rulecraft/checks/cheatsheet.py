@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from ..models.cheatsheet import sheet_content, tightest
 from ..models.index import GameIndex
+from ..models.links import variant_sheets
 from ..problems import Problem, warning
 from .references import dangling
 
@@ -34,7 +35,7 @@ def check(index: GameIndex) -> Iterator[Problem]:
             problem = dangling(index, kind, target, game.where(sheet, field, i), f"cheatsheet.{field}")
             if problem:
                 yield problem
-    for variant in [None, *(v for v in sheet.variants if v in index.variants)]:
+    for variant in [None, *(v for _path, _title, v in variant_sheets(game))]:
         yield from _overflow(index, sheet_content(index, variant))
 
 
@@ -44,7 +45,7 @@ def _overflow(index, content) -> Iterator[Problem]:
     if not content.blocks:
         return
     fit = tightest(content, index)
-    which = f" ({index.variants[content.variant].name})" if content.variant else ""
+    which = f" ({index.ways[content.variant].name})" if content.variant else ""
     if fit.overflows:
         biggest = sorted(fit.blocks.items(), key=lambda kv: -kv[1])
         parts = ", ".join(f"{BLOCK_NAMES[name]} {lines:.0f}" for name, lines in biggest)

@@ -12,13 +12,14 @@ from collections.abc import Iterator
 from ..models import RuleModel
 from ..models.index import GameIndex, iter_models
 from ..models.numbering import node_variants
-from ..models.records import BASE_VARIANT, variant_ids
-from ..models.variant_views import PART_WORDS, part_of, replacing
+from ..models.records import BASE_VARIANT
+from ..models.variant_views import PART_WORDS, part_of, replacing, variant_rule
 from ..problems import Problem, error, warning
 
 
-def _hint(index: GameIndex, name: str) -> str:
-    declared = list(index.variants)
+def unknown_hint(index: GameIndex, name: str, combinations: bool = True) -> str:
+    """Did you mean...; ``combinations``: a combination's id is also a way to name what was meant."""
+    declared = list(index.ways if combinations else index.variants)
     close = difflib.get_close_matches(name, declared, n=1, cutoff=0.6)
     if close:
         return f"did you mean '{close[0]}'?"
@@ -42,7 +43,8 @@ def check(index: GameIndex) -> Iterator[Problem]:
         for name, value in const.variants.items():
             if name not in index.variants:
                 yield error("variant-unknown", f"constant '{const_id}' has a value for unknown variant '{name}'",
-                            game.where(const, "variants", name, key=True), _hint(index, name), game.id)
+                            game.where(const, "variants", name, key=True),
+                            unknown_hint(index, name, combinations=False), game.id)
             elif value == const.value:
                 yield warning("variant-same-value", f"constant '{const_id}' is {const.shown} in variant "
                               f"'{name}' as in the base game", game.where(const, "variants", name),
@@ -55,22 +57,32 @@ def check(index: GameIndex) -> Iterator[Problem]:
                           f"give its phases 'variant: {variant.id}', or leave 'turn' out of 'replaces:'", game.id,
                           f"variant:{variant.id}")
     for i, name in enumerate(info.cheatsheet.variants):
-        if name not in index.variants:
+        if name not in index.ways:
             yield error("variant-unknown", f"cheat sheet for unknown variant '{name}'",
-                        game.where(info.cheatsheet, "variants", i), _hint(index, name), game.id)
+                        game.where(info.cheatsheet, "variants", i), unknown_hint(index, name), game.id)
 
 
 def _item(index: GameIndex, obj: RuleModel) -> Iterator[Problem]:
-    names = variant_ids(obj)
-    if not names:
+    rule = variant_rule(obj)
+    if not rule:
         return
     game = index.game
+    if rule.excluded:
+        listed = isinstance(obj.variant["not"], list)
+        for i, name in enumerate(rule.excluded):
+            if name not in index.variants:
+                where = game.where(obj, "variant", "not", i) if listed else game.where(obj, "variant", "not")
+                hint = (f"'{{not: {BASE_VARIANT}}}' is every variant: list them instead" if name == BASE_VARIANT
+                        else unknown_hint(index, name, combinations=False))
+                yield error("variant-unknown", f"'{name}' is not a variant of this game", where, hint, game.id)
+        return
+    names = list(rule.names)
     listed = isinstance(obj.variant, list)
     for name in names:
-        if name != BASE_VARIANT and name not in index.variants:
+        if name != BASE_VARIANT and name not in index.ways:
             where = game.where(obj, "variant", obj.variant.index(name)) if listed else game.where(obj, "variant")
-            yield error("variant-unknown", f"'{name}' is not a variant of this game", where, _hint(index, name),
-                        game.id)
+            yield error("variant-unknown", f"'{name}' is not a variant of this game", where,
+                        unknown_hint(index, name), game.id)
     if BASE_VARIANT in names and len(names) > 1:
         yield error("variant-base-mixed", f"'{BASE_VARIANT}' (only without variants) listed with variants",
                     game.where(obj, "variant"), f"write either 'variant: {BASE_VARIANT}' or the variants", game.id)

@@ -4,7 +4,8 @@ Columns: ``id,name,qty,type,text,icons``, then every other field of the card mod
 deck uses (``todo``, ``designer_note``, ``changed_in``, ``variant``...), then one column per extra
 ``fields`` key. The columns come from the model's fields, so a field added to ``Card`` is exported
 too. A field whose name is taken by a model field is written as ``fields.<name>``. An empty cell means
-"not set"; ``icons`` and ``variant`` hold ids separated by spaces.
+"not set"; ``icons`` and ``variant`` hold ids separated by spaces (``variant``: ``not: x y`` for every way to
+play but those).
 
 ``export_deck`` and ``import_deck`` round-trip a deck without loss. Import rewrites only
 the deck's ``cards:`` list inside cards.yaml: the schema line, comments, and other decks
@@ -43,8 +44,10 @@ FIELD_PREFIX = "fields."
 # --- columns from the model -----------------------------------------------------------------------------
 
 # How a model field is held in one cell: TEXT as it is, NUMBER in ASCII digits, IDS separated by spaces,
-# ONE_OR_MORE_IDS the same (one id is read back as a single id, several as a list).
-TEXT, NUMBER, IDS, ONE_OR_MORE_IDS = "text", "number", "ids", "one-or-more-ids"
+# ONE_OR_MORE_IDS the same (one id is read back as a single id, several as a list); VARIANTS as
+# ONE_OR_MORE_IDS, or "not: dragons solo" for every way to play but those ({not: [dragons, solo]}).
+TEXT, NUMBER, IDS, ONE_OR_MORE_IDS, VARIANTS = "text", "number", "ids", "one-or-more-ids", "variants"
+NOT_PREFIX = "not:"  # ':' is in no id, so a variant called 'not' still reads as itself
 
 
 def _shape(annotation: Any) -> str:
@@ -54,6 +57,8 @@ def _shape(annotation: Any) -> str:
         annotation = typing.get_args(annotation)[0]
     if typing.get_origin(annotation) is list and typing.get_args(annotation) == (Id,):
         return "id-list"
+    if typing.get_origin(annotation) is dict and typing.get_args(annotation)[0] == typing.Literal["not"]:
+        return "not"
     return {str: "str", int: "int"}.get(annotation, repr(annotation))
 
 
@@ -62,7 +67,8 @@ def cell_kind(annotation: Any) -> str:
     union = typing.get_origin(annotation) in (typing.Union, types.UnionType)
     shapes = {_shape(a) for a in (typing.get_args(annotation) if union else (annotation,)) if a is not type(None)}
     kinds = {frozenset({"str"}): TEXT, frozenset({"id"}): TEXT, frozenset({"int"}): NUMBER,
-             frozenset({"id-list"}): IDS, frozenset({"id", "id-list"}): ONE_OR_MORE_IDS}
+             frozenset({"id-list"}): IDS, frozenset({"id", "id-list"}): ONE_OR_MORE_IDS,
+             frozenset({"id", "id-list", "not"}): VARIANTS}
     try:
         return kinds[frozenset(shapes)]
     except KeyError:
@@ -103,6 +109,8 @@ def to_cell(value: Any) -> str:
         return ""
     if isinstance(value, list):
         return " ".join(value)
+    if isinstance(value, dict):  # variant: {not: ...}
+        return f"{NOT_PREFIX} {to_cell(value['not'])}"
     return str(value)
 
 
@@ -181,13 +189,19 @@ def from_cell(kind: str, column: str, cell: str, where: Location) -> tuple[Any, 
             return int(value), None
         return None, error("csv-value", f"column '{column}': {value!r} is not a whole number", where,
                            "write how many copies: 1, 2, 3 ..." if column == "qty" else "write a whole number")
-    if kind in (IDS, ONE_OR_MORE_IDS):
+    if kind == VARIANTS and cell.strip().startswith(NOT_PREFIX):
+        value, problem = from_cell(ONE_OR_MORE_IDS, column, cell.strip()[len(NOT_PREFIX):], where)
+        if problem is None and not value:
+            problem = error("csv-value", f"column '{column}': '{NOT_PREFIX}' names no variant", where,
+                            "write the variants it is not played with: 'not: dragons'")
+        return (None if problem else {"not": value}), problem
+    if kind in (IDS, ONE_OR_MORE_IDS, VARIANTS):
         ids = split_ids(cell)
         bad = [part for part in ids if not ID_RE.match(part)]
         if bad:
             return None, error("csv-value", f"column '{column}': {bad[0]!r} is not an id", where,
                                "write ids (lower-case letters, digits, '-' and '_') separated by spaces: 'coin ship'")
-        return (ids[0] if kind == ONE_OR_MORE_IDS and len(ids) == 1 else ids), None
+        return (ids[0] if kind in (ONE_OR_MORE_IDS, VARIANTS) and len(ids) == 1 else ids), None
     return cell, None
 
 

@@ -184,12 +184,12 @@ class SectionBlock(ItemBlock):
 
 
 class CheatsheetVariantBlock(ItemBlock):
-    """The cheat sheet of one variant (``/// cheatsheet-variant | long-game``)."""
+    """The cheat sheet of one variant or combination (``/// cheatsheet-variant | long-game``)."""
 
     NAME = "cheatsheet-variant"
 
     def render_item(self, el, ctx, item_id):
-        _require(ctx.index.variants, item_id, "variant")
+        _require(ctx.index.ways, item_id, "variant")
         cheatsheet.render_cheatsheet(el, ctx, item_id)
 
 

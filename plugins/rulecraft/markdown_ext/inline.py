@@ -60,9 +60,9 @@ class RefInlineProcessor(InlineProcessor):
             const = index.constants[target]
             if const.label:
                 el.set("title", const.label)
-            if const.variants and not (shown and shown.strip()):  # the switch shows the variant's value
-                el.set("data-rc-vals", json.dumps({k: const.shown_in(k) for k in const.variants},
-                                                  separators=(",", ":"), ensure_ascii=False))
+            vals = index.constant_vals(target)
+            if vals and not (shown and shown.strip()):  # the switch shows the variant's value
+                el.set("data-rc-vals", json.dumps(vals, separators=(",", ":"), ensure_ascii=False))
             el.text = text
             return el
         if kind == "icon":

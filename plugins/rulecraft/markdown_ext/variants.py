@@ -18,6 +18,7 @@ from xml.etree import ElementTree as etree
 from markdown.treeprocessors import Treeprocessor
 
 from ..models.records import BASE_VARIANT
+from ..models.variant_views import declared_views
 from ..render.base import VARIANT_ATTR
 
 PRIORITY = 4  # after toc (5): the slot is no heading and takes no id from it
@@ -38,7 +39,9 @@ class VariantSlotTreeprocessor(Treeprocessor):
             return  # a cheat sheet shows one way to play, whatever the switch says: no switch there
         slot = etree.Element("div", {
             "class": "rc-variants", "hidden": "hidden", "data-rc-game": game.id,
-            "data-rc-variants": json.dumps([[v.id, v.name] for v in game.info.variants], separators=(",", ":"),
+            # [id, name] of each variant, [id, name, 1] of each combination of variants
+            "data-rc-variants": json.dumps([[v.id, v.name, *([1] if v.combined else [])]
+                                            for v in declared_views(game.info).values()], separators=(",", ":"),
                                            ensure_ascii=False)})
         first = next((i for i, el in enumerate(root) if el.tag == "h1"), None)
         if first is None:  # a generated page's title is the first block's heading

@@ -389,9 +389,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         names = {}
         for game_id, game in self.book.games.items():
             names[game_id] = f"{game.title} cheat sheet"
-            variant_names = {v.id: v.name for v in game.info.variants} if game.info else {}
-            for path, _title, variant in site_pages.variant_sheets(game):
-                names[path[:-3]] = f"{game.title}, {variant_names.get(variant, variant)} cheat sheet"
+            for path, title, _variant in site_pages.variant_sheets(game):
+                names[path[:-3]] = f"{game.title}, {title.removeprefix('Cheat sheet: ')} cheat sheet"
         return names
 
     # Search plugins (MkDocs' and Material's) index page.content in on_page_context, keeping a

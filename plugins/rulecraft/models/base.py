@@ -183,8 +183,14 @@ def condition_given(model):
 
 
 def variant_field():
-    return Field(default=None, description="Only in this variant (an id under `variants:` in game.yaml), or in "
-                 "any of a list of them; `base`: only in the base game (replaced in a variant).")
+    return Field(default=None, description="Only in this variant (an id under `variants:` in game.yaml, or a "
+                 "combination's), or in any of a list of them; `base`: only in the base game (replaced in a "
+                 "variant); `{not: x}` (or `{not: [x, y]}`): in every way to play without x — the base game, "
+                 "every other variant and every combination without it.")
+
+
+# An item's `variant:`: one way to play, a list of them, or every way but some ({not: dragons}).
+VariantChoice = Id | list[Id] | Annotated[dict[Literal["not"], Id | list[Id]], Field(min_length=1)]
 
 
 class Step(RuleModel, records.Step):
@@ -199,7 +205,7 @@ class Step(RuleModel, records.Step):
     condition: str | None = condition_field()
     from_round: int | None = from_round_field()
     only_when: str | None = only_when_field()
-    variant: Id | list[Id] | None = variant_field()
+    variant: VariantChoice | None = variant_field()
     numbering: Literal["continue"] | None = Field(default=None, description="On a group of steps (a step "
                                                   "with steps): `continue` numbers its steps on from the list's "
                                                   "previous steps (1–9, then 10, 11 in the next group), the group's "

@@ -15,6 +15,7 @@ from .base import (
     ShortText,
     Text,
     accept_field,
+    VariantChoice,
     variant_field,
 )
 
@@ -31,7 +32,7 @@ class Card(RuleModel, records.Card):
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
     changed_in: str | None = None
-    variant: Id | list[Id] | None = variant_field()
+    variant: VariantChoice | None = variant_field()
 
 
 class Deck(RuleModel):

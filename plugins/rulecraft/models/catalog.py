@@ -17,6 +17,7 @@ from .base import (
     Text,
     accept_field,
     only_when_field,
+    VariantChoice,
     variant_field,
 )
 
@@ -127,7 +128,7 @@ class CatalogItem(RuleModel, records.CatalogItem):
     notes: Text | None = None
     todo: str | None = None
     only_when: str | None = only_when_field()
-    variant: Id | list[Id] | None = variant_field()
+    variant: VariantChoice | None = variant_field()
     accept: dict[ProblemCode, AcceptReason] = accept_field()
 
     @model_validator(mode="after")

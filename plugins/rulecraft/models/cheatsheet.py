@@ -310,8 +310,10 @@ def _commit_date(folder: str, _state: str = "") -> datetime.date | None:
         return None
 
 
-def constant_text(const: Constant, variant: str | None = None) -> str:
-    return const.with_unit(variant)
+def constant_text(const: Constant, shown: str | None = None) -> str:
+    """A constant's value with its unit ("1 credit", never "1 credits"); ``shown``: its value in one way to play
+    (``GameIndex.constant_in``)."""
+    return const.unit_text(const.shown if shown is None else shown)
 
 
 # --- will it fit? ----------------------------------------------------------------------------------------

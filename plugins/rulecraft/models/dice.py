@@ -20,6 +20,7 @@ from .base import (
     Text,
     accept_field,
     only_when_field,
+    VariantChoice,
     variant_field,
 )
 
@@ -366,7 +367,7 @@ class DiceTable(DiceExpr, records.DiceTable):
     notes: Text | None = None
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
-    variant: Id | list[Id] | None = variant_field()
+    variant: VariantChoice | None = variant_field()
     accept: dict[ProblemCode, AcceptReason] = accept_field()
 
     @model_validator(mode="after")

@@ -26,6 +26,7 @@ from .base import (
     from_round_field,
     only_when_field,
     optional_field,
+    VariantChoice,
     variant_field,
 )
 from .formulas import Formula, Input
@@ -74,7 +75,7 @@ class Component(RuleModel):
     description: Text | None = None
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
-    variant: Id | list[Id] | None = variant_field()
+    variant: VariantChoice | None = variant_field()
     accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 
@@ -105,7 +106,33 @@ class Variant(RuleModel):
         default_factory=list, description="Parts of the game this variant has its own version of: there, the "
         "rules marked `variant: base` are not played in it (other variants keep them). `turn`: its own turn "
         "sequence, numbered from 1.")
+    combines_with: list[Id] = Field(default_factory=list, description="Variants it can be played together with: "
+                                    "each pair is a way to play of its own, with a view and a cheat sheet (list it "
+                                    "under `combinations:` too to name it or give it its own numbers).")
     accept: dict[ProblemCode, AcceptReason] = accept_field()
+
+
+class Combination(RuleModel):
+    """Variants played together: what each adds is played, and each replaces what it replaces."""
+
+    variants: list[Id] = Field(min_length=2, description="The variants played together: [dragons, sieges].")
+    id: Id | None = Field(default=None, description="How rules name it (`variant:`) and its cheat sheet's page; "
+                          "default: the variants' ids joined by 'and' (dragons-and-sieges).")
+    name: ShortText | None = Field(default=None, description="Its name; default: the variants' names joined by "
+                                   "'and' (Dragons and Sieges).")
+    summary: Text | None = None
+    constants: dict[Id, int | float] = Field(default_factory=dict, description="Its own value of constants, by "
+                                             "id: needed where its variants set one constant differently.")
+    parts_from: dict[Literal[PARTS], Id] = Field(
+        default_factory=dict, description="For a part of the game two of its variants replace (`replaces:`), "
+        "the variant whose version it plays: {turn: sieges}.")
+    accept: dict[ProblemCode, AcceptReason] = accept_field()
+
+    @model_validator(mode="after")
+    def _distinct(self):
+        if len(set(self.variants)) != len(self.variants):
+            raise ValueError("a combination lists each variant once")
+        return self
 
 
 class State(RuleModel):
@@ -164,7 +191,7 @@ class Section(RuleModel, records.Section):
     condition: str | None = condition_field()
     from_round: int | None = from_round_field()
     only_when: str | None = only_when_field()
-    variant: Id | list[Id] | None = variant_field()
+    variant: VariantChoice | None = variant_field()
     accept: dict[ProblemCode, AcceptReason] = accept_field()
 
     @model_validator(mode="after")
@@ -251,6 +278,8 @@ class GameFile(RuleModel):
     constants: dict[Id, Annotated[Constant, BeforeValidator(_number_to_constant)]] = Field(default_factory=dict)
     variants: list[Variant] = Field(default_factory=list, description="Ways to play that change some rules; "
                                     "items name theirs with `variant:`, constants give per-variant values.")
+    combinations: list[Combination] = Field(default_factory=list, description="Variants played together, "
+                                            "each with a view and a cheat sheet (and `combines_with:` on a variant).")
     states: list[State] = Field(default_factory=list, description="States of the game rules depend on "
                                 "(`only_when: state.<id> == <value>`).")
     events: list[GameEvent] = Field(default_factory=list, description="Events rules wait for "

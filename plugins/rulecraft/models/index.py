@@ -18,7 +18,7 @@ from . import records
 from .numbering import NumberedPhase, node_variants, number_phases, stages
 from .term_matcher import TermMatcher
 from .textrefs import plain_text
-from .variant_views import part_of, plays_in, views_of
+from .variant_views import View, declared_views, part_of, plays_in, variant_rule, views_of
 
 if TYPE_CHECKING:
     from ..expr import Scope
@@ -95,6 +95,8 @@ class GameIndex:
     resources: dict[str, Resource] = field(default_factory=dict)
     items: dict[str, CatalogItem] = field(default_factory=dict)
     variants: dict[str, Variant] = field(default_factory=dict)
+    # Every way to play besides the base game: each variant, then each combination (variant_views.View).
+    ways: dict[str, View] = field(default_factory=dict)
     reference_tables: dict[str, ReferenceTable] = field(default_factory=dict)
     legends: dict[str, Legend] = field(default_factory=dict)
     formulas: dict[str, Formula] = field(default_factory=dict)
@@ -111,14 +113,14 @@ class GameIndex:
 
     def plays_in(self, item, view: str | None) -> bool:
         """Whether a data item (step, section, table, card...) is played in ``view`` (None: the base game)."""
-        return plays_in(records.variant_ids(item), part_of(item), view, self.variants)
+        return plays_in(variant_rule(item), part_of(item), view, self.ways)
 
     def views(self, item) -> list[str]:
         """The views an item is shown in, [] for every one (``variant_views.views_of``)."""
-        return views_of(records.variant_ids(item), part_of(item), self.variants)
+        return views_of(variant_rule(item), part_of(item), self.ways)
 
     def node_views(self, node: NumberedPhase) -> list[str]:
-        return views_of(node_variants(node), "turn", self.variants)
+        return views_of(node_variants(node), "turn", self.ways)
 
     def turn_for(self, view: str | None) -> list[NumberedPhase]:
         """The phases played in ``view``, numbered as that view's turn sequence reads."""
@@ -126,7 +128,18 @@ class GameIndex:
         if own is not None:
             return list(own)
         return [n for n in self.turns.get(None, self.numbered)
-                if plays_in(node_variants(n), "turn", view, self.variants)]
+                if plays_in(node_variants(n), "turn", view, self.ways)]
+
+    def constant_vals(self, const_id: str) -> dict[str, str]:
+        """A constant's value (as shown, without unit) in each way to play that changes it, by view id."""
+        return {v.id: records.shown_number(v.values[const_id]) for v in self.ways.values() if const_id in v.values}
+
+    def constant_in(self, const_id: str, view: str | None) -> str:
+        """A constant's value (as shown) in one way to play (None or "base": the base game)."""
+        found = self.ways.get(view) if view else None
+        if found is not None and const_id in found.values:
+            return records.shown_number(found.values[const_id])
+        return self.constants[const_id].shown
 
     def number_vals(self, phase_id: str) -> dict[str, str]:
         """A phase's number in each variant whose own turn numbers it otherwise than the page's default."""
@@ -240,6 +253,7 @@ def build_index(game: Game) -> GameIndex:
             index.sections.setdefault(section.id, section)
         for variant in game.info.variants:
             index.variants.setdefault(variant.id, variant)
+        index.ways = declared_views(game.info)
     _number_turns(index)
     for node in index.numbered:
         index.phases.setdefault(node.id, node)
@@ -249,7 +263,7 @@ def build_index(game: Game) -> GameIndex:
 
 def _number_turns(index: GameIndex) -> None:
     """The base game's turn, each own turn of a variant, and the default numbers of every phase."""
-    phases, variants = index.game.phases, index.variants
+    phases, variants = index.game.phases, index.ways
     own = [v.id for v in variants.values() if "turn" in v.replaces]
     if not own:
         index.numbered = number_phases(phases)

@@ -10,6 +10,8 @@ from __future__ import annotations
 import posixpath
 from typing import TYPE_CHECKING
 
+from .variant_views import declared_views
+
 if TYPE_CHECKING:
     from ..book import Game
 
@@ -79,13 +81,15 @@ def has_open_items(game: Game) -> bool:
 
 
 def variant_sheets(game: Game) -> list[tuple[str, str, str]]:
-    """(docs path, navigation title, variant id) of the extra cheat sheet of each variant the game's
-    ``cheatsheet: variants:`` lists: ``<game>/cheatsheet-<variant>.md``, served next to the base sheet."""
+    """(docs path, navigation title, view id) of the extra cheat sheet of each variant the game's
+    ``cheatsheet: variants:`` lists, then of each combination of variants: ``<game>/cheatsheet-<id>.md``,
+    served next to the base sheet."""
     if game.info is None:
         return []
-    names = {v.id: v.name for v in game.info.variants}
-    return [(f"{game.id}/cheatsheet-{v}.md", f"Cheat sheet: {names[v]}", v)
-            for v in dict.fromkeys(game.info.cheatsheet.variants) if v in names]
+    views = declared_views(game.info)
+    listed = [*game.info.cheatsheet.variants, *(v.id for v in views.values() if v.combined)]
+    return [(f"{game.id}/cheatsheet-{v}.md", f"Cheat sheet: {views[v].name}", v)
+            for v in dict.fromkeys(listed) if v in views]
 
 
 def pages_for_game(game: Game) -> list[str]:

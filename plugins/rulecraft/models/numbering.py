@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from string import ascii_lowercase
 from typing import TYPE_CHECKING
 
-from .records import variant_ids
+from .variant_views import VariantRule, variant_rule
 
 if TYPE_CHECKING:
     from . import Phase
@@ -55,16 +55,16 @@ def _letter(index: int) -> str:
     return out
 
 
-def number_phases(phases: list[Phase], keep: Callable[[list[str]], bool] | None = None) -> list[NumberedPhase]:
+def number_phases(phases: list[Phase], keep: Callable[[VariantRule], bool] | None = None) -> list[NumberedPhase]:
     """The phases numbered in order; ``keep`` (given a phase's variants, its parent's when it names none)
     picks the phases of one turn sequence, numbered as if the others were not there."""
     out: list[NumberedPhase] = []
 
-    def kept(phases: list[Phase], inherited: list[str]) -> list[tuple[Phase, list[str]]]:
-        pairs = [(p, variant_ids(p) or inherited) for p in phases]
+    def kept(phases: list[Phase], inherited: VariantRule) -> list[tuple[Phase, VariantRule]]:
+        pairs = [(p, variant_rule(p) or inherited) for p in phases]
         return [(p, names) for p, names in pairs if keep is None or keep(names)]
 
-    def visit(phase: Phase, names: list[str], number: str, level: int, parent: NumberedPhase | None,
+    def visit(phase: Phase, names: VariantRule, number: str, level: int, parent: NumberedPhase | None,
               kind: str) -> None:
         node = NumberedPhase(phase, number, level, parent, kind)
         out.append(node)
@@ -79,7 +79,7 @@ def number_phases(phases: list[Phase], keep: Callable[[list[str]], bool] | None 
                 sub_number = f"{number}.{i + 1}"
             visit(sub, sub_names, sub_number, level + 1, node, "subphase")
 
-    for index, (phase, names) in enumerate(kept(phases, []), start=1):
+    for index, (phase, names) in enumerate(kept(phases, VariantRule()), start=1):
         visit(phase, names, str(index), 0, None, "phase")
     return out
 
@@ -113,12 +113,12 @@ def stages(groups: list[PhaseGroup], numbered: list[NumberedPhase]) -> list[Stag
     return out
 
 
-def node_variants(node: NumberedPhase | None) -> list[str]:
+def node_variants(node: NumberedPhase | None) -> VariantRule:
     """The variants a phase is played in: its own, else its parent's (a variant's phase brings its parts)."""
 
     while node is not None:
-        names = variant_ids(node.phase)
-        if names:
-            return names
+        rule = variant_rule(node.phase)
+        if rule:
+            return rule
         node = node.parent
-    return []
+    return VariantRule()

@@ -20,6 +20,7 @@ from .base import (
     Text,
     accept_field,
     only_when_field,
+    VariantChoice,
     variant_field,
 )
 
@@ -40,7 +41,7 @@ class Phase(RuleModel, records.Phase):
     from_round: int | None = Field(default=None, ge=2, le=MAX_ROUND, description="Played from this round on "
                                    "(2 is the same as skip_first_round).")
     only_when: str | None = only_when_field()
-    variant: Id | list[Id] | None = variant_field()
+    variant: VariantChoice | None = variant_field()
     acts: Acts | None = Field(default=None, description="Who acts and how: all-together (the players act as "
                               "one, e.g. shared upkeep), simultaneous (every player at the same time, each on their "
                               "own), turn-order (one player after another in turn order), one-at-a-time (one "

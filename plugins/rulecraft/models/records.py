@@ -30,9 +30,10 @@ ACTS = {"all-together": "All together", "simultaneous": "Simultaneously", "turn-
 
 
 def variant_ids(item) -> list[str]:
-    """The variants an item belongs to ([] for every way to play): ``variant: x`` or ``variant: [x, y]``."""
+    """The variants an item belongs to ([] for every way to play): ``variant: x`` or ``variant: [x, y]``;
+    ``{not: x}`` names none it belongs to (``variant_views.variant_rule`` reads it)."""
     value = getattr(item, "variant", None)
-    if not value:
+    if not value or isinstance(value, dict):
         return []
     return [value] if isinstance(value, str) else list(dict.fromkeys(value))
 
@@ -207,9 +208,9 @@ class Constant(Model):
         """The value under a variant (None: the base game)."""
         return shown_number(self.variants.get(variant, self.value) if variant else self.value)
 
-    def with_unit(self, variant: str | None = None) -> str:
-        """The value and its unit as a sentence writes them: "2 credits", but "1 credit" (never "1 credits")."""
-        shown = self.shown_in(variant)
+    def unit_text(self, shown: str) -> str:
+        """``shown`` (this constant's value in some way to play) with its unit as a sentence writes them: "2
+        credits", but "1 credit" (never "1 credits")."""
         if not self.unit:
             return shown
         return f"{shown} {singular(self.unit) if shown == '1' else self.unit}"
@@ -580,8 +581,8 @@ class Pool(Model):
 MODEL_KINDS: dict[str, type[Model]] = {
     "AcceptEntry": Model, "Beyond": Model, "Card": Card, "CardsFile": Model, "CatalogFile": Model,
     "CatalogItem": CatalogItem, "Characteristic": Span, "Chart": Chart, "ChartDifference": Model,
-    "ChartEntry": ChartEntry, "ColumnShift": Model, "DifferenceAxis": Model, "GridColumns": GridColumns,
-    "GridRow": Model, "PickAxis": Model, "RatioAxis": Model,
+    "ChartEntry": ChartEntry, "ColumnShift": Model, "Combination": Model, "DifferenceAxis": Model,
+    "GridColumns": GridColumns, "GridRow": Model, "PickAxis": Model, "RatioAxis": Model,
     "ChangelogEntry": Model, "CheatsheetConfig": Model, "CheckSettings": Model, "Component": Model,
     "Constant": Constant, "CustomDie": CustomDie, "Deck": Model, "DiceExpr": DiceExpr, "DiceFile": Model,
     "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model, "Example": Model, "Exchange": Model,

@@ -9,7 +9,18 @@ from typing import Annotated
 from pydantic import Field, StringConstraints
 
 from . import records
-from .base import NOTE_HELP, AcceptReason, Id, ProblemCode, RuleModel, ShortText, Text, accept_field, variant_field
+from .base import (
+    NOTE_HELP,
+    AcceptReason,
+    Id,
+    ProblemCode,
+    RuleModel,
+    ShortText,
+    Text,
+    VariantChoice,
+    accept_field,
+    variant_field,
+)
 
 # A code is what a cell prints: letters and digits, '#' standing for a number (D# matches D1, D2...).
 CODE_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9#*'+-]{0,11}$"
@@ -54,7 +65,7 @@ class ReferenceTable(RuleModel, records.ReferenceTable):
     notes: Text | None = None
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
-    variant: Id | list[Id] | None = variant_field()
+    variant: VariantChoice | None = variant_field()
     accept: dict[ProblemCode, AcceptReason] = accept_field()
 
 

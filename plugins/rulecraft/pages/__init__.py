@@ -49,9 +49,7 @@ def page_stub(game: Game, page: str, directory_urls: bool | None = None) -> str:
 
 def variant_sheet_stub(game: Game, variant: str, directory_urls: bool | None = None) -> str:
     """The page of one variant's cheat sheet (see links.variant_sheets); ``directory_urls`` as in page_stub."""
-    name = next(v.name for v in game.info.variants if v.id == variant)
-    title = f"Cheat sheet: {name}"
-    source = next(rel for rel, _title, v in variant_sheets(game) if v == variant)
+    source, title = next((rel, title) for rel, title, v in variant_sheets(game) if v == variant)
     return (f"---\ntitle: {json.dumps(html.escape(f'{title} — {game.title}'), ensure_ascii=False)}\n---\n\n"
             f"{_stylesheet_links(source, 'cheatsheet', directory_urls)}"
             f"/// title\n{json.dumps(title, ensure_ascii=False)}\n///\n\n/// cheatsheet-variant | {variant}\n///\n")

@@ -16,8 +16,8 @@ from xml.etree import ElementTree as etree
 
 from ..models import links
 from ..models.index import GameIndex
-from ..models.records import BASE_VARIANT, singular, variant_ids
-from ..models.variant_views import part_of, views_of
+from ..models.records import BASE_VARIANT, singular
+from ..models.variant_views import VariantRule, part_of, variant_rule, views_of
 
 if TYPE_CHECKING:
     from ..models import Step
@@ -111,37 +111,48 @@ VARIANT_ATTR = "data-rc-variant"
 def variant_markers(parent: Element, item, ctx: RenderContext, holder: Element | None = None) -> bool:
     """Badges naming the variants ``item`` belongs to, in ``parent``; ``holder`` (the element the switch
     hides) gets the views it is shown in. False when the item belongs to every way to play."""
-    return variant_badges(parent, variant_ids(item), ctx, holder, part_of(item))
+    return variant_badges(parent, variant_rule(item), ctx, holder, part_of(item))
 
 
-def variant_badges(parent: Element, names: list[str], ctx: RenderContext, holder: Element | None = None,
+def _or_words(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def variant_badges(parent: Element, names, ctx: RenderContext, holder: Element | None = None,
                    part: str | None = None) -> bool:
-    views = views_of(names, part, ctx.index.variants)
+    """``names``: a ``VariantRule`` (or the ids of ``variant_ids``)."""
+    rule = names if isinstance(names, VariantRule) else VariantRule(names=tuple(names or ()))
+    ways = ctx.index.ways
+    views = views_of(rule, part, ways)
     if not views:
         return False  # shown in every view (a base rule no variant replaces): nothing to mark
     if holder is not None:
         holder.set(VARIANT_ATTR, " ".join(views))
-    for name in names:
+    if rule.excluded:
+        without = [ways[n].name if n in ways else n for n in rule.excluded]
+        badge(parent, "Not with " + _or_words(without), "variant",
+              "Played in the base game and every way to play without " + _or_words(without))
+    for name in rule.names:
         if name == BASE_VARIANT:
-            replaced = [v.name for v in ctx.index.variants.values() if v.id not in views]
+            replaced = [v.name for v in ways.values() if not v.combined and v.id not in views]
             if len(views) == 1:
                 badge(parent, "Base game only", "variant", "Not played in a variant")
             else:
                 badge(parent, "Not in variant: " + ", ".join(replaced), "variant",
                       "The base game's rule; these variants have their own instead")
         else:
-            variant = ctx.index.variants.get(name)
-            badge(parent, f"Variant: {variant.name if variant else name}", "variant",
-                  ctx.index.plain(variant.summary) if variant and variant.summary else None)
+            way = ways.get(name)
+            label = ("Variants: " if way is not None and way.combined else "Variant: ") + (way.name if way else name)
+            badge(parent, label, "variant", ctx.index.plain(way.summary) if way and way.summary else None)
     return True
 
 
-def constant_value(parent: Element, const, text: str | None = None) -> Element:
-    """A constant's value as a page shows it: the base game's, with the values of variants in
-    ``data-rc-vals`` (JSON, the unit included) for the switch."""
-    el = sub(parent, "span", text if text is not None else const.with_unit(), "rc-const")
-    if const.variants and text is None:
-        el.set("data-rc-vals", json.dumps({k: const.with_unit(k) for k in const.variants},
+def constant_value(parent: Element, const, text: str | None = None, vals: dict[str, str] | None = None) -> Element:
+    """A constant's value as a page shows it: the base game's, with ``vals``, its value in each way to play
+    that changes it (``GameIndex.constant_vals``), in ``data-rc-vals`` (JSON, the unit included) for the switch."""
+    el = sub(parent, "span", text if text is not None else const.unit_text(const.shown), "rc-const")
+    if vals and text is None:
+        el.set("data-rc-vals", json.dumps({k: const.unit_text(v) for k, v in vals.items()},
                                           separators=(",", ":"), ensure_ascii=False))
     return el
 

@@ -31,6 +31,7 @@ from ..models.numbering import TURN_START_NAME, stages
 from ..models.records import ACTS, shown_number
 from ..models.textrefs import REF_RE, plain_text, split_target
 from .base import Element, RenderContext, heading, range_text, sub
+from .sheet_when import when_flag, when_words
 from .emoji import CREDIT, CREDIT_URL, emoji_data_uri
 from .icons import render_glyph
 from .sheet_grid import render_sheet_grid
@@ -70,6 +71,7 @@ def _phase_item(lst: Element, ctx: RenderContext, content: SheetContent, node) -
         li[-1].tail = " "
         sub(li, "em", f"from round {phase.first_round}" if phase.from_round else "not in round 1",
             "rc-sheet-flag")
+    when_flag(li, phase, ctx)
     if phase.acts:  # who acts, as the turn page's badge says it
         li[-1].tail = " "
         sub(li, "em", ACTS[phase.acts], "rc-sheet-flag rc-sheet-acts")
@@ -115,7 +117,8 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
     for table in content.tables:
         unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-dice-table", id=f"sheet-dice-{table.id}")
         heading(unit, 3, table.title)
-        sub(unit, "p", dice_line(table, ctx.index), "rc-sheet-dice-meta")
+        meta = sub(unit, "p", dice_line(table, ctx.index), "rc-sheet-dice-meta")
+        when_flag(meta, table, ctx)
         if table.columns is not None:  # a combat results table: one compact grid
             render_sheet_grid(unit, table, ctx)
             continue
@@ -235,6 +238,8 @@ def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None
         if item.limit:
             facts.append(f"max\u00a0{item.limit}")  # never "max" at a line end
         facts += sheet_facts(ctx.index, item)  # named prices, replaces, uses
+        if when_words(item, ctx):
+            facts.append(when_words(item, ctx))
         if facts:
             (cost if cost is not None else line[-1]).tail = " · " + " · ".join(facts)
         if item.effect:
@@ -275,17 +280,19 @@ def _end(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             continue
         unit = sub(box, "div", cls="rc-sheet-unit")
         heading(unit, 3, title)
-        _steps(unit, steps, cls)
+        _steps(unit, steps, cls, ctx)
 
 
-def _steps(parent: Element, steps: list, cls: str = "") -> None:
-    """Steps with their nested steps (victory thresholds under an end condition...); designer notes
-    (todo) are not shown on the sheet."""
+def _steps(parent: Element, steps: list, cls: str = "", ctx: RenderContext | None = None) -> None:
+    """Steps with their nested steps (victory thresholds under an end condition...) and when each is played;
+    designer notes (todo) are not shown on the sheet."""
     lst = sub(parent, "ul", cls=cls or None)
     for step in steps:
         item = sub(lst, "li", step.text)
+        if ctx is not None:
+            when_flag(item, step, ctx)
         if step.steps:
-            _steps(item, step.steps)
+            _steps(item, step.steps, "", ctx)
 
 
 def sheet_glyph(parent: Element, icon, ctx: RenderContext) -> Element:
@@ -304,7 +311,8 @@ def _constants(parent: Element, ctx: RenderContext, content: SheetContent) -> No
     for const_id, const in content.constants:
         tr = sub(body, "tr", id=f"sheet-const-{const_id}")
         sub(tr, "th", const.label or const_id).set("scope", "row")
-        sub(tr, "td", constant_text(const, content.variant), "rc-const-value")
+        sub(tr, "td", constant_text(const, ctx.index.constant_in(const_id, content.variant)),
+            "rc-const-value")
 
 
 def _sections(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
@@ -313,10 +321,12 @@ def _sections(parent: Element, ctx: RenderContext, content: SheetContent) -> Non
     for section in content.sections:
         unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-section")
         heading(unit, 3, section.title, f"sheet-section-{section.id}")
+        if section.only_when:
+            when_flag(sub(unit, "p", cls="rc-sheet-section-when"), section, ctx)
         if section.text:
             sub(unit, "p", section.text, "rc-sheet-section-text")
         if section.steps:
-            _steps(unit, section.steps)
+            _steps(unit, section.steps, "", ctx)
 
 
 BLOCKS = {"turn": _turn, "dice": _dice, "tables": _reference_tables, "catalog": _catalog, "terms": _terms,
@@ -361,7 +371,8 @@ def _header(sheet: Element, ctx: RenderContext, variant: str | None, pictures: b
     head = sub(sheet, "header", cls="rc-sheet-header")
     title = sub(head, "p", cls="rc-sheet-heading")
     sub(title, "strong", info.title, "rc-sheet-title").tail = " "
-    facts = [f"variant: {ctx.index.variants[variant].name}"] if variant else []
+    way = ctx.index.ways[variant] if variant else None
+    facts = [f"{'variants' if way.combined else 'variant'}: {way.name}"] if way else []
     facts += [f"Version {info.version}"] if info.version else []
     if info.players:
         facts.append(range_text(info.players.min, info.players.max, "players"))
@@ -420,7 +431,7 @@ def _variant_numbers(sheet: Element, ctx: RenderContext, variant: str) -> None:
         const = constants.get(const_id) if game_id in (None, ctx.game.id) else None
         if match.group(1) != "const" or const is None or (match.group(3) or "").strip():
             return match.group(0)
-        return const.shown_in(variant)
+        return ctx.index.constant_in(const_id, variant)
 
     for node in sheet.iter():
         if node.text and "{const:" in node.text:

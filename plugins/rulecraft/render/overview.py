@@ -99,12 +99,11 @@ def render_constants(parent: Element, ctx: RenderContext, only: list[str] | None
         tr = sub(body, "tr", id=f"const-{const_id}")
         sub(tr, "td", const.label or const_id)
         cell = sub(tr, "td", cls="rc-const-value")
-        value_span(cell, const)
-        for name in const.variants:  # in words too: without script, and on paper
-            variant = ctx.index.variants.get(name)
-            if variant is not None:
-                cell[-1].tail = " "
-                sub(cell, "span", f"{variant.name}: {const.shown_in(name)}", "rc-const-variant")
+        vals = ctx.index.constant_vals(const_id)
+        value_span(cell, const, vals=vals)
+        for name, shown in vals.items():  # in words too: without script, and on paper
+            cell[-1].tail = " "
+            sub(cell, "span", f"{ctx.index.ways[name].name}: {shown}", "rc-const-variant")
 
 
 def render_section(parent: Element, section, ctx: RenderContext, level: int = 2) -> None:

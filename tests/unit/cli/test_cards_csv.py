@@ -288,6 +288,9 @@ EVERY_FIELD_GAME = {"game.yaml": """\
             variant: solo
           - id: plain
             name: Plain
+          - id: crowd
+            name: Crowd
+            variant: {not: solo}
     """}
 
 
@@ -311,7 +314,8 @@ def test_the_every_field_deck_sets_every_card_field(tmp_path):
 def test_a_field_type_without_a_cell_form_is_refused():
     with pytest.raises(TypeError, match="no CSV form"):
         cell_kind(dict[str, int])
-    assert cell_kind(Card.model_fields["variant"].annotation) == "one-or-more-ids"
+    assert cell_kind(Card.model_fields["icons"].annotation) == "ids"
+    assert cell_kind(Card.model_fields["variant"].annotation) == "variants"  # ids, or "not: ..."
 
 
 def test_every_field_round_trips_through_the_cli(tmp_path, capsys):
@@ -366,3 +370,13 @@ def test_a_csv_without_a_column_keeps_that_field(tmp_path, capsys):
 def test_bad_variant_cell_is_located():
     assert problems_of("id,name,variant\na,A,Solo!\n")[0].startswith(
         "deck.csv:2: error[csv-value]: column 'variant': 'Solo!' is not an id")
+
+
+def test_a_variant_cell_names_every_way_to_play_but_some():
+    cards, problems = parse_cards_csv("id,name,variant\na,A,not: solo\nb,B,not: solo long\nc,C,solo long\n", "deck.csv")
+    assert not problems
+    assert [c.variant for c in cards] == [{"not": "solo"}, {"not": ["solo", "long"]}, ["solo", "long"]]
+    assert cards_to_csv(cards).splitlines()[1:] == ["a,A,,,,,not: solo", "b,B,,,,,not: solo long",
+                                                    "c,C,,,,,solo long"]
+    assert problems_of("id,name,variant\na,A,not:\n")[0].startswith(
+        "deck.csv:2: error[csv-value]: column 'variant': 'not:' names no variant")
