@@ -1,9 +1,10 @@
 /* Player view: the header's "Designer notes" switch (off by default; remembered; ?notes=1/0 sets it)
    toggles <html class="rc-notes-on">, which shows .rc-dnote; the glossary filter box; and, on pages of a
-   game with variants (.rc-variants), variants.lazy.js, loaded once: the variant switch. */
+   game with variants (.rc-variants), variants.lazy.js, loaded once: the variant switch; on the play view
+   (.rc-play), play.lazy.js: the phase stepper. */
 (() => {
   const src = document.currentScript && document.currentScript.src;
-  let vl;
+  let vl, pl;
   const K = "rulecraft.notes", h = document.documentElement, q = new URLSearchParams(location.search).get("notes"),
     ls = v => { try { return v == null ? localStorage.getItem(K) : localStorage.setItem(K, v); } catch (e) { } };
   if (q == "1" || q == "0") ls(q);
@@ -44,6 +45,9 @@
   const variants = () => src && document.querySelector(".rc-variants") && (window.rcVariants ? rcVariants() : vl ||
     (vl = document.head.appendChild(Object.assign(document.createElement("script"),
       { src: src.replace(/player\.js([?#].*)?$/, "variants.lazy.js") }))));
-  const init = () => { header(); show(); filter(); variants(); };
+  const play = () => src && document.querySelector(".rc-play") && (window.rcPlay ? rcPlay() : pl ||
+    (pl = document.head.appendChild(Object.assign(document.createElement("script"),
+      { src: src.replace(/player\.js([?#].*)?$/, "play.lazy.js") }))));
+  const init = () => { header(); show(); filter(); variants(); play(); };
   if (window.document$) document$.subscribe(init); else addEventListener("DOMContentLoaded", init);
 })();

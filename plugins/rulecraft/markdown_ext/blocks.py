@@ -20,6 +20,7 @@ from ..render import (
     icons,
     overview,
     phases,
+    play,
     status,
     tables,
 )
@@ -288,6 +289,7 @@ GAME_RENDERERS = {
     "open-questions": _open_questions,
     "catalog": catalog.render_catalog,
     "reference-tables": tables.render_all,
+    "play": play.render_play,
 }
 assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
 
