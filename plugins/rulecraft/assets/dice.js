@@ -1,6 +1,7 @@
 /* Rulecraft dice tables: wires the hidden roll panel render/dice.py writes (data: data-rc-dice JSON).
    Test mode: ?rc-seed=N in the first URL opened, or window.rulecraftSeed = N before the first roll,
-   replaces crypto.getRandomValues by mulberry32(N): the same seed, the same rolls. */
+   replaces crypto.getRandomValues by mulberry32(N): the same seed, the same rolls. Pages with a table also
+   load rolled.lazy.js: "I rolled …", physical dice read on the table. */
 (() => {
   const urlSeed = new URLSearchParams(location.search).get("rc-seed");
   let rng;
@@ -35,7 +36,7 @@
   // Tables with data.more (opposed, target, pool, keep / reroll / explode, numbered custom faces) need
   // dice-more.lazy.js: loaded once, only by pages that have one, so other pages stay small.
   const src = document.currentScript && document.currentScript.src;
-  let more, loading;
+  let more, loading, rolled;
 
   const wire = box => {
     const ui = box.querySelector(".rc-dice-ui"), d = ui && JSON.parse(box.dataset.rcDice);
@@ -135,6 +136,8 @@
   const init = () => {
     const boxes = document.querySelectorAll(".rc-dice[data-rc-dice]");
     boxes.forEach(wire);
+    if (boxes.length) window.rcRolled ? rcRolled() : rolled || (rolled = document.head.appendChild( // "I rolled …"
+      Object.assign(document.createElement("script"), { src: src.replace(/dice\.js([?#].*)?$/, "rolled.lazy.js") })));
     if (more || loading || ![...boxes].some(b => JSON.parse(b.dataset.rcDice).more)) return;
     loading = document.head.appendChild(Object.assign(document.createElement("script"), {
       src: src.replace(/dice\.js([?#].*)?$/, "dice-more.lazy.js"),
