@@ -13,7 +13,7 @@
       $ = s => root.querySelector(s), $$ = s => [...root.querySelectorAll(s)],
       els = steps.map(s => root.querySelector(`[data-step="${CSS.escape(s.id)}"]`)),
       bar = $(".rc-play-bar"), prev = $(".rc-play-prev"), next = $(".rc-play-next"), where = $(".rc-play-where"),
-      setup = $(".rc-play-setup"), roundIn = $("[data-rc-round]"), stateIns = $$("[data-rc-state]"),
+      setup = $(".rc-play-setup"), roundIn = $("[data-rc-play-round]"), stateIns = $$("[data-rc-state]"),
       eventIns = $$("[data-rc-event]"), optIns = $$("[data-rc-optional]"),
       store = v => { try { return v == null ? JSON.parse(localStorage.getItem(key) || "{}") : localStorage.setItem(key, JSON.stringify(v)); } catch (e) { return {}; } };
     const q = new URLSearchParams(location.search), saved = store();

@@ -151,7 +151,7 @@ def _setup(parent: Element, ctx: RenderContext) -> None:
     form = sub(box, "div", cls="rc-play-form")
     row = sub(form, "label", cls="rc-play-field")
     sub(row, "span", "Round")
-    sub(row, "input", type="number", min="1", step="1", value="1", inputmode="numeric", data_rc_round="")
+    sub(row, "input", type="number", min="1", step="1", value="1", inputmode="numeric", data_rc_play_round="")
     for state in info.states:
         row = sub(form, "label", cls="rc-play-field")
         sub(row, "span", state.name[:1].upper() + state.name[1:])
