@@ -127,6 +127,11 @@
       if (t0 && Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) move(dx < 0 ? 1 : -1);
     }, { passive: true });
     document.addEventListener("change", e => { if (root.isConnected && e.target.closest(".rc-variants")) refit(); });
+    document.addEventListener("click", e => { // a link to a phase on this page (the table of contents): its screen
+      const a = e.target.closest("a[href^='#']"), t = a && document.getElementById(decodeURIComponent(a.hash.slice(1))),
+        j = t ? els.indexOf(t.closest(".rc-play-step")) : -1;
+      if (root.isConnected && j >= 0 && j != i) { i = j; show(); }
+    });
     root.classList.add("rc-play--on");
     bar.hidden = setup.hidden = false;
     show();
