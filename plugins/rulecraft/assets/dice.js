@@ -1,7 +1,8 @@
 /* Rulecraft dice tables: wires the hidden roll panel render/dice.py writes (data: data-rc-dice JSON), and
    loads crt.lazy.js on a page showing a combat results table ([data-rc-crt]), which wires its calculator.
    Test mode: ?rc-seed=N in the first URL opened, or window.rulecraftSeed = N before the first roll,
-   replaces crypto.getRandomValues by mulberry32(N): the same seed, the same rolls. */
+   replaces crypto.getRandomValues by mulberry32(N): the same seed, the same rolls. Pages with a table also
+   load rolled.lazy.js: "I rolled …", physical dice read on the table. */
 (() => {
   const urlSeed = new URLSearchParams(location.search).get("rc-seed");
   let rng;
@@ -36,7 +37,7 @@
   // Tables with data.more (opposed, target, pool, keep / reroll / explode, numbered custom faces) need
   // dice-more.lazy.js: loaded once, only by pages that have one, so other pages stay small.
   const src = document.currentScript && document.currentScript.src;
-  let more, loading, crt;
+  let more, loading, crt, rolled;
 
   const wire = box => {
     const ui = box.querySelector(".rc-dice-ui"), d = ui && JSON.parse(box.dataset.rcDice);
@@ -143,6 +144,7 @@
     const boxes = document.querySelectorAll(".rc-dice[data-rc-dice]");
     crt ||= document.querySelector("[data-rc-crt]") && load("crt.lazy.js");
     boxes.forEach(wire);
+    if (boxes.length) window.rcRolled ? rcRolled() : rolled ||= load("rolled.lazy.js"); // "I rolled …"
     if (more || loading || ![...boxes].some(b => JSON.parse(b.dataset.rcDice).more)) return;
     loading = load("dice-more.lazy.js", () => { more = window.rulecraftDiceMore({ random, el, signed, inRow, sum, pct }); init(); });
   };

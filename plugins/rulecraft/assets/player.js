@@ -1,7 +1,8 @@
 /* Player view: the header's "Designer notes" switch (off by default; remembered; ?notes=1/0 sets it)
    toggles <html class="rc-notes-on">, which shows .rc-dnote; the glossary filter box; and, on pages of a
    game with variants (.rc-variants), variants.lazy.js, loaded once: the variant switch; on pages with a
-   formula (.rc-formula), formula.lazy.js: its calculator (lazy: loaded once, run again on later pages). */
+   formula (.rc-formula), formula.lazy.js: its calculator; on the play view (.rc-play), play.lazy.js: the phase
+   stepper (each lazy: loaded once, run again on later pages). */
 (() => {
   const src = document.currentScript && document.currentScript.src;
   const vl = {};
@@ -102,7 +103,8 @@
     to.after(a);
   };
   const init = () => {
-    header(); where(); skip(); show(); filter(); lazy("variants", "rcVariants"); lazy("formula", "rcFormulas");
+    header(); where(); skip(); show(); filter();
+    lazy("variants", "rcVariants"); lazy("formula", "rcFormulas"); lazy("play", "rcPlay");
   };
   if (window.document$) document$.subscribe(init); else addEventListener("DOMContentLoaded", init);
 })();

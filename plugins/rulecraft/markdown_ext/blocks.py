@@ -21,6 +21,7 @@ from ..render import (
     icons,
     overview,
     phases,
+    play,
     status,
     tables,
 )
@@ -297,6 +298,7 @@ GAME_RENDERERS = {
     "catalog": catalog.render_catalog,
     "reference-tables": tables.render_all,
     "formulas": formulas.render_all,
+    "play": play.render_play,
 }
 assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
 

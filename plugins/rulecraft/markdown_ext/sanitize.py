@@ -55,7 +55,8 @@ ESCAPE_PRIORITY = 30  # before 'inline' (20)
 BLOCK_TAGS = frozenset({
     "a", "abbr", "b", "blockquote", "br", "button", "caption", "code", "col", "colgroup", "dd", "del", "details",
     "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "i",
-    "img", "input", "ins", "kbd", "label", "li", "mark", "meter", "nav", "ol", "output", "p", "pre", "s", "section",
+    "img", "input", "ins", "kbd", "label", "li", "mark", "meter", "nav", "ol", "option", "output", "p", "pre", "s",
+    "section", "select",
     "small", "span", "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul",
 })
 GLOBAL_ATTRIBUTES = frozenset({"class", "id", "title", "role", "hidden", "lang", "dir", "tabindex"})
@@ -66,6 +67,7 @@ TAG_ATTRIBUTES = {
     "input": {"type", "checked", "disabled", "name", "value", "min", "max", "step", "inputmode", "placeholder",
               "autocomplete"},
     "button": {"type", "disabled"}, "label": {"for"}, "details": {"open"},
+    "select": {"name", "disabled"}, "option": {"value", "selected"},  # the play view's game states
     "meter": {"value", "min", "max", "low", "high", "optimum"},
 }
 # The only styles renderers write: custom properties with a number (odds bars' width, the cheat sheet's

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 GAME_PAGES: dict[str, tuple[str, str]] = {
     "overview": ("index.md", "Overview"),
     "turn": ("turn.md", "Turn sequence"),
+    "play": ("play.md", "Play a turn"),
     "dice": ("dice.md", "Dice tables"),
     "cards": ("cards.md", "Cards"),
     "icons": ("icons.md", "Icons"),
@@ -99,6 +100,7 @@ def pages_for_game(game: Game) -> list[str]:
     present = {
         "overview": True,
         "turn": bool(game.phases),
+        "play": bool(game.phases),
         "dice": bool(game.tables),
         "cards": bool(game.decks),
         "icons": bool(game.icons),

@@ -15,19 +15,22 @@ from ..book import Game, RuleBook
 from ..models.links import GAME_PAGES, page_path, pages_for_game, variant_sheets  # noqa: F401 - this module's API
 
 # page -> block that renders it (game pages always render the "current" game)
-PAGE_BLOCK = {"overview": "overview", "turn": "turn", "dice": "dice-tables", "cards": "cards", "icons": "icons",
-              "catalog": "catalog", "tables": "reference-tables", "formulas": "formulas",
+PAGE_BLOCK = {"overview": "overview", "turn": "turn", "play": "play", "dice": "dice-tables", "cards": "cards",
+              "icons": "icons", "catalog": "catalog", "tables": "reference-tables", "formulas": "formulas",
               "glossary": "glossary", "cheatsheet": "cheatsheet", "changes": "changelog", "status": "status"}
 
 # Stylesheets only one kind of page needs (pages/assets.py: PAGE_STYLESHEETS, outside every page's budget):
 # its stub links them itself, so the page is styled without script and no other page loads them.
-PAGE_CSS = {"cheatsheet": ("cheatsheet.css",)}
+PAGE_CSS = {"cheatsheet": ("cheatsheet.css",), "play": ("play.css",)}
+# Front matter some pages add: the play view repeats the turn page's rules one phase at a time, so a search
+# finds them on the turn page only.
+PAGE_META = {"play": "search:\n  exclude: true\n"}
 ASSET_DIR = "assets/rulecraft"  # where both engines serve Rulecraft's assets
 
 # which data file a generated page is made from ("edit this page")
-PAGE_SOURCE = {"overview": "game", "turn": "phases", "dice": "dice", "cards": "cards", "icons": "icons",
-               "catalog": "catalog", "tables": "tables", "formulas": "game", "glossary": "terms", "cheatsheet": "game",
-               "changes": "game", "status": "game"}
+PAGE_SOURCE = {"overview": "game", "turn": "phases", "play": "phases", "dice": "dice", "cards": "cards",
+               "icons": "icons", "catalog": "catalog", "tables": "tables", "formulas": "game", "glossary": "terms",
+               "cheatsheet": "game", "changes": "game", "status": "game"}
 
 
 def page_title(game: Game, page: str) -> str:
@@ -42,7 +45,8 @@ def page_stub(game: Game, page: str, directory_urls: bool | None = None) -> str:
     # The title goes through YAML front matter (JSON is valid YAML) and the heading block, never
     # through Markdown source, so a title cannot inject markup. Page titles are HTML to MkDocs and
     # Material (printed as they are in <title>, the header and the nav), so the front matter's is escaped.
-    return (f"---\ntitle: {json.dumps(html.escape(page_title(game, page)), ensure_ascii=False)}\n---\n\n"
+    return (f"---\ntitle: {json.dumps(html.escape(page_title(game, page)), ensure_ascii=False)}\n"
+            f"{PAGE_META.get(page, '')}---\n\n"
             f"{_stylesheet_links(page_path(game.id, page), page, directory_urls)}"
             f"/// title\n{json.dumps(title, ensure_ascii=False)}\n///\n\n/// {PAGE_BLOCK[page]}\n///\n")
 

@@ -30,7 +30,8 @@ HEAD_SCRIPTS = frozenset({"offline.js", "searchorder.js"})
 # Stylesheets only some pages need: served, not linked by every page. Those pages' stubs link them
 # (pages/__init__.py: PAGE_CSS), so they are styled without script; cheatsheet.js links cheatsheet.css on a
 # hand-written page showing a sheet; the cheat-sheet PDFs read it from the site's asset folder (pdf.py).
-PAGE_STYLESHEETS = frozenset({"cheatsheet.css", "crt.css", "formula.css"})  # crt.lazy.js links crt.css, formula.lazy.js formula.css
+# crt.lazy.js links crt.css, formula.lazy.js formula.css; the play view's stub links play.css.
+PAGE_STYLESHEETS = frozenset({"cheatsheet.css", "crt.css", "formula.css", "play.css"})
 
 
 def asset_files() -> list[Path]:

@@ -265,6 +265,8 @@ def _sequence_list(parent: Element, ctx: RenderContext, nodes: list[NumberedPhas
 
 
 def render_turn(parent: Element, ctx: RenderContext) -> None:
+    play = sub(parent, "p", cls="rc-play-link rc-nolink-terms")  # the turn one phase per screen, at the table
+    link(play, "Play a turn, phase by phase", ctx.page_href("play"), "md-button")
     render_sequence(parent, ctx)
     if ctx.game.turn_start is not None:
         render_turn_start(parent, ctx, ctx.game.turn_start)

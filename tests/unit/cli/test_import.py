@@ -272,7 +272,8 @@ def test_import_into_a_project_with_an_explicit_nav(tmp_path):
     assert not result.check.errors
     nav = yaml.safe_load((tmp_path / "mkdocs.yml").read_text(encoding="utf-8"))["nav"]
     assert nav[-1] == {"Tiny": [{"Overview": "tiny/index.md"}, {"Turn sequence": "tiny/turn.md"},
-                                {"Rules": "tiny/rules.md"}, {"Cheat sheet": "tiny/cheatsheet.md"},
+                                {"Rules": "tiny/rules.md"}, {"Play a turn": "tiny/play.md"},
+                                {"Cheat sheet": "tiny/cheatsheet.md"},
                                 {"Status": "tiny/status.md"}]}
 
 
