@@ -455,7 +455,8 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         """Glossary "Used in" lists, streamed into the written glossary pages: every page has rendered
         (all mentions are known), the search index leaves them out, and a list of 100 000 mentions
         never sits in memory as one more copy of a huge page."""
-        pages = self.pages_by_src
+        # The play view repeats the turn page's rules a phase per screen: the turn page is the place to name.
+        pages = {src: page for src, page in self.pages_by_src.items() if self.generated.get(src, ("", ""))[1] != "play"}
         for page in self.backlink_pages:
             src = page.file.src_uri
             game_id = self.generated[src][0] if src in self.generated else self._game_of(src)
