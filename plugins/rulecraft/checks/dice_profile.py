@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..dice.forms import MAX_OPPOSED_PAIRS, opposed_pairs
-from ..dice.odds import by_face, reachable_offsets
+from ..dice.odds import by_face, has_odds, reachable_offsets
 from ..dice.shape import BudgetError, Shape, ShapeError, shape_of
 from ..dice.target_odds import natural_distribution, row_chances
 from ..models import DiceTable
@@ -92,6 +92,10 @@ def _earlier(index: GameIndex, table: DiceTable, shape: Shape) -> tuple[Shape | 
         return None, [error("dice-from-kind", f"table '{table.id}': the earlier roll '{wanted}' "
                             + ("rolls named faces" if earlier.form != "pool" else "counts successes")
                             + ", not a total to beat", where, "name a table whose dice are added up", game.id)]
+    if not has_odds(earlier, die):
+        return None, [error("dice-from-kind", f"table '{table.id}': the earlier roll '{wanted}' has no known "
+                            "chances (its die's face counts are unknown), so the chance of beating it cannot be "
+                            "worked out", where, "name a table whose chances are known", game.id)]
     try:
         other = shape_of(earlier, index.dice)
     except (BudgetError, ShapeError):
@@ -135,6 +139,6 @@ def check(index: GameIndex) -> Iterator[Problem]:
         if table.target is not None and table.target.from_roll is not None:
             earlier, problems = _earlier(index, table, shape)
             yield from problems
-            if problems:
+            if earlier is None:  # no earlier roll to work out against (reported here or on that table)
                 continue
         yield from _decides(index, table, shape, earlier)

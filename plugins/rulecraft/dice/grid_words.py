@@ -19,11 +19,11 @@ def shift_text(shift) -> str:
 
 
 def count_text(mod) -> str:
+    """' (up to 3)', ' (1–2)': whether a limit is an assumption is a designer note, not player text."""
     low, high = mod.count
-    assumed = ", assumed" if mod.assumed else ""
     if (low, high) == (0, 1):
-        return " (assumed)" if assumed else ""
-    return f" (up to {high}{assumed})" if low == 0 else f" ({low}–{high}{assumed})"
+        return ""
+    return f" (up to {high})" if low == 0 else f" ({low}–{high})"
 
 
 def axis_words(table) -> str:

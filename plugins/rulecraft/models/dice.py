@@ -72,8 +72,8 @@ class Modifier(RuleModel):
     value: int = Field(description="Added per count; negative to subtract.")
     count: tuple[ModifierCount, ModifierCount] = Field(
         default=(0, 1), description=f"Lowest and highest count: [0, 3] (at most {MAX_MODIFIER_COUNT}).")
-    assumed: Text | None = Field(default=None, description="Why the highest count is an assumption of this "
-                                 "encoding (the rules give no limit); shown wherever the count shows.")
+    assumed: Text | None = Field(default=None, description="Why the highest count is an assumption (the "
+                                 "rules give no limit): shown to designers as a note by the table.")
     only_when: str | None = only_when_field()
 
     @model_validator(mode="after")
@@ -175,8 +175,8 @@ class Span(RuleModel, records.Span):
 
     label: ShortText = Field(description="What the number is: 'the monster's might'.")
     range: tuple[int, int] = Field(description="Lowest and highest value: [1, 6].")
-    assumed: Text | None = Field(default=None, description="Why a bound is an assumption of this encoding "
-                                 "(the rules state none); shown wherever the range shows.")
+    assumed: Text | None = Field(default=None, description="Why a bound is an assumption (the rules state "
+                                 "none): shown to designers as a note by the table.")
 
     @model_validator(mode="after")
     def _ordered(self):

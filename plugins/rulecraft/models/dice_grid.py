@@ -35,7 +35,7 @@ class RatioAxis(RuleModel):
         for side in ("over", "under"):
             if getattr(self, side).range[0] < 1:
                 raise ValueError(f"a ratio's '{side}' range must start at 1 or more (a strength of 0 divides "
-                                 "by nothing), found {list(getattr(self, side).range)}")
+                                 f"by nothing), found {list(getattr(self, side).range)}")
         return self
 
 

@@ -28,8 +28,8 @@ class Characteristic(RuleModel, records.Span):
     input: Id | None = Field(default=None, description="A short name for the characteristic: 'bs'.")
     label: ShortText = Field(description="As the page names it: \"the shooter's Ballistic Skill (BS)\".")
     range: tuple[int, int] = Field(description="Lowest and highest value a profile can have: [1, 10].")
-    assumed: Text | None = Field(default=None, description="Why a bound is an assumption of this encoding "
-                                 "(the rules state none); shown wherever the range shows.")
+    assumed: Text | None = Field(default=None, description="Why a bound is an assumption (the rules state "
+                                 "none): shown to designers as a note by the table.")
 
     @model_validator(mode="after")
     def _ordered(self):

@@ -124,6 +124,8 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             continue
         if content.odds and has_form_odds(table):
             _form_odds(unit, table, ctx)
+            if table.any_result:  # whatever the roll: as the rows' tables print it, under the chances
+                sub(unit, "p", "Any roll: " + table.any_result, "rc-sheet-any")
             continue
         grid = sub(unit, "table", cls="rc-sheet-table")
         body = sub(grid, "tbody")

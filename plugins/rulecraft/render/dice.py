@@ -73,7 +73,7 @@ def modifier_range(mod: Modifier) -> str:
 
 def assumptions(table: DiceTable) -> list[tuple[str, str]]:
     """(the assumed number, why) for every number of the table that the encoding assumes, not the rules."""
-    found = [(f"up to {m.count[1]}", m.assumed) for m in table.modifiers if m.assumed]
+    found = [(f"up to {m.count[1]}", m.assumed) for m in [*table.modifiers, *table.shifts] if m.assumed]
     spans = [table.opposed.difference] if table.opposed else []
     if table.target:
         spans += [s for s in (table.target.bonus, table.target.against) if s]

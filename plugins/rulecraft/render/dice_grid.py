@@ -213,10 +213,10 @@ def _calculator(box: Element, table: DiceTable, ctx: RenderContext) -> None:
             else:
                 name = plain(text) + count_text(mod)
                 step = sub(calc, "span", cls="rc-step")
-                sub(step, "button", "−", "rc-dec", type="button", aria_label=f"One fewer: {name}", tabindex="-1")
+                sub(step, "button", "−", "rc-dec", type="button", aria_label=f"One fewer: {name}")
                 sub(step, "input", cls="rc-n", type="number", min=str(low), max=str(high), step="1", value=str(low),
                     inputmode="numeric", aria_label=name, **{f"data_{kind}": mod.id})
-                sub(step, "button", "+", "rc-inc", type="button", aria_label=f"One more: {name}", tabindex="-1")
+                sub(step, "button", "+", "rc-inc", type="button", aria_label=f"One more: {name}")
                 sub(step, "span", name, "rc-step-text")
     sub(calc, "p", "", "rc-crt-column", aria_live="polite")
     chances = sub(calc, "table", cls="rc-crt-chances")

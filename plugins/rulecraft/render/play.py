@@ -105,7 +105,7 @@ def _key_numbers_box(section: Element, ctx: RenderContext, ids: list[str]) -> No
     for const_id in ids:
         const = ctx.index.constants[const_id]
         sub(dl, "dt", const.label or const_id.replace("-", " "))
-        constant_value(sub(dl, "dd"), const)
+        constant_value(sub(dl, "dd"), const, vals=ctx.index.constant_vals(const_id))  # the switch's values
 
 
 def _step(parent: Element, step_id: str, label: str) -> Element:

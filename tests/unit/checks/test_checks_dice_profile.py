@@ -151,3 +151,29 @@ def test_the_model_refusals_are_located(game):
     problem = result.errors[0]
     assert "like '4+'" in problem.message
     assert_at(problem, folder / "dice.yaml", where(folder, "dice.yaml", "four")[0])
+
+
+def test_an_earlier_roll_whose_chances_are_unknown_is_refused_not_a_crash(game):
+    folder = dice(game, """\
+dice:
+  - id: omen
+    name: Omen die
+    unknown_counts: The rules show the faces but not how many of each.
+    faces:
+      - {id: low, label: Low, value: 1}
+      - {id: high, label: High, value: 3}
+tables:
+  - id: omen-roll
+    title: Omen roll
+    custom_die: omen
+    rows:
+      - {roll: 1-2, result: Ill omen.}
+      - {roll: 3, result: Good omen.}
+  - id: defy
+    title: Defy the omen
+    dice: 1d6
+    target: {from: omen-roll, exceed: true}
+""")
+    problem = only(check(folder).problems, "dice-from-kind")
+    assert "no known chances" in problem.message
+    assert_at(problem, folder / "dice.yaml", *where(folder, "dice.yaml", "omen-roll, exceed"))
