@@ -32,7 +32,8 @@
     const total = base + off, row = d.rows.findIndex(r => inRow(r, total));
     return { row, said: (off ? `${base} ${signed(off)} = ${total}` : `${total}`) };
   };
-  // Each die, or one field for a single die; with two or more plain dice the total may be typed instead.
+  // Each die (one field for one die); with two or more plain dice the total may be typed instead, but not
+  // on a table keyed by conditions on the dice, whose rows need the faces.
   const eachDie = d => {
     const lo = d.cond ? Math.min(...d.cond.values) : 1, hi = d.cond ? Math.max(...d.cond.values) : d.sides;
     return d.count == 1 ? [field("d0", "The die shows", lo, hi)]
@@ -52,7 +53,8 @@
   };
   // A target or a chart, read as dice-more.lazy.js rolls one: the row by the stepper's value (a chart by S − T:
   // the second stepper is T), natural results first, then the row's test; rolling under, the modifiers add to
-  // the value, else to the dice; a roll "from" an earlier one must reach that roll, typed beside it.
+  // the value, else to the dice; a roll "from" an earlier one is tested against that roll, typed beside it
+  // (the row's bound is added to the dice: −1 when they must beat it).
   const test = {
     fields: d => [field("total", "The dice show", null, null), ...(d.earlier ? [field("e", "The earlier roll", null, null)] : [])],
     read: (d, box, v, off) => {
