@@ -251,15 +251,18 @@ def test_i_rolled_on_an_opposed_roll_a_target_and_a_pool(open_page):
     pick = monster.locator(".rc-pick input")
     value = int(pick.input_value())
     rows = monster.evaluate("b => JSON.parse(b.dataset.rcDice).rows")
-    row = next(i for i, r in enumerate(rows) if r[0] == value)
-    needed = rows[row][1]
+    row = next(i for i, r in enumerate(rows) if r[0] <= value <= r[1])  # rows: [value, last, bound]
+    needed = rows[row][2]
     monster.locator(".rc-rolled input").fill(str(needed))
     text = monster.locator(".rc-rolled-out").text_content()
     assert text.startswith(f"{needed} (must show ") and ": Success → row" in text
     assert hits(monster) == [row]
     # One Island die (1, 2 or 3, each 1 of 3): the chance to reach the needed number.
-    chance = {1: "100%", 2: "66.7%", 3: "33.3%"}.get(needed, "0%")
-    assert text.endswith(f"Chance: {chance}.") or needed <= 1 and text.endswith("Chance: 100%.")
+    chance = "100%" if needed <= 1 else {2: "66.7%", 3: "33.3%"}.get(needed, "0%")
+    assert text.endswith(f"Chance: {chance}.")
+    monster.locator(".rc-rolled input").fill(str(needed - 1))
+    assert f"{needed - 1} (must show " in (text := monster.locator(".rc-rolled-out").text_content()) \
+        and text.endswith(f": Failure → row {value}. Chance of success: {chance}."), text
 
     harvest = rolled(page, "harvest")
     harvest.locator(".rc-rolled input").nth(0).fill("3 2 6")

@@ -22,6 +22,7 @@
   const chance = (box, i, col = 0) => rowsOf(box)[i]?.querySelectorAll(".rc-pct")[col]?.textContent || "";
   const stepper = (box, cls) => box.querySelector(`.rc-step.${cls} input`);
   const field = (name, label, min, max) => ({ name, label, min, max });
+  const count = x => x.type == "checkbox" ? +x.checked : Math.min(+x.max, Math.max(+x.min, Math.round(x.value) || 0));
   const plainDice = d => !d.more && d.kind == "sum" && d.count <= 6;
   // Rows keyed by a total: the total (typed, or the dice added up with the bonus) plus the modifiers.
   const byTotal = (d, box, v, off) => {
@@ -31,13 +32,49 @@
     const total = base + off, row = d.rows.findIndex(r => inRow(r, total));
     return { row, said: (off ? `${base} ${signed(off)} = ${total}` : `${total}`) };
   };
+  // Each die (one field for one die); with two or more plain dice the total may be typed instead, but not
+  // on a table keyed by conditions on the dice, whose rows need the faces.
+  const eachDie = d => {
+    const lo = d.cond ? Math.min(...d.cond.values) : 1, hi = d.cond ? Math.max(...d.cond.values) : d.sides;
+    return d.count == 1 ? [field("d0", "The die shows", lo, hi)]
+      : [...Array.from({ length: d.count }, (_, j) => field("d" + j, "Die " + (j + 1), lo, hi)),
+        ...(d.cond ? [] : [field("total", "or the dice's total", d.count, d.count * d.sides)])];
+  };
+  // Rows keyed by conditions on the dice (render/dice_conditions.py): the faces' outcome index picks the row
+  // under the modifiers' total, as dice.js finds a rolled row.
+  const byDice = (d, box, v, off) => {
+    const c = d.cond, dice = Array.from({ length: d.count }, (_, j) => v["d" + j]), at = c.off.indexOf(off);
+    if (dice.some(x => x == null)) return null;
+    const total = dice.reduce((s, x) => s + x, 0) + (d.bonus || 0) + off,
+      said = dice.join(" + ") + (d.bonus ? " " + signed(d.bonus) : "") + (off ? " " + signed(off) : "") +
+        (dice.length > 1 || d.bonus || off ? " = " + total : "");
+    if (at < 0 || dice.some(x => !c.values.includes(x))) return { row: -1, said };
+    return { row: c.rows[at][dice.reduce((s, x) => s * c.values.length + c.values.indexOf(x), 0)], said };
+  };
+  // A target or a chart, read as dice-more.lazy.js rolls one: the row by the stepper's value (a chart by S − T:
+  // the second stepper is T), natural results first, then the row's test; rolling under, the modifiers add to
+  // the value, else to the dice; a roll "from" an earlier one is tested against that roll, typed beside it
+  // (the row's bound is added to the dice: −1 when they must beat it).
+  const test = {
+    fields: d => [field("total", "The dice show", null, null), ...(d.earlier ? [field("e", "The earlier roll", null, null)] : [])],
+    read: (d, box, v, off) => {
+      if (v.total == null || d.earlier && v.e == null) return null;
+      const p = stepper(box, "rc-pick"), u = stepper(box, "rc-pick-under"), n = (p ? count(p) : 0) - (u ? count(u) : 0),
+        row = Math.max(0, d.rows.findIndex(r => n >= r[0] && n <= r[1])), b = d.rows[row][2],
+        total = v.total + d.roll.bonus, fixed = d.natural[v.total], under = d.test == "under",
+        ok = b == null ? false : fixed != null ? !!fixed : under ? total <= b + off
+          : d.earlier ? total + off + b >= v.e : total + off >= b;
+      const shown = off && !under ? `${total} ${signed(off)} = ${total + off}` : "" + total,
+        need = d.earlier ? ` vs the earlier roll ${v.e}`
+          : ` (must show ${cellText(box, row, ".rc-need")}${under && off ? `, ${signed(off)} to the value` : ""})`,
+        natural = b != null && fixed != null ? `, a natural ${v.total} always ${fixed ? "succeeds" : "fails"}` : "";
+      return { row, said: `${shown}${need}${natural}: ${ok ? "Success" : "Failure"}`, col: 0, not: !ok };
+    },
+  };
   Object.assign(forms, {
-    sum: {
-      fields: d => plainDice(d) && d.count > 1
-        ? [...Array.from({ length: d.count }, (_, j) => field("d" + j, "Die " + (j + 1), 1, d.sides)),
-          field("total", "or the dice's total", d.count, d.count * d.sides)]
-        : plainDice(d) ? [field("d0", "The die shows", 1, d.sides)] : [field("total", "Total of the dice", null, null)],
-      read: byTotal,
+    sum: { // a table keyed by conditions on the dice needs each die: no total-only field
+      fields: d => d.cond || plainDice(d) ? eachDie(d) : [field("total", "Total of the dice", null, null)],
+      read: (d, ...a) => (d.cond ? byDice : byTotal)(d, ...a),
     },
     d66: {
       fields: () => [field("d0", "Tens die", 1, 6), field("d1", "Units die", 1, 6)],
@@ -60,17 +97,8 @@
         return { row, said, col: w < 0 ? -1 : w };
       },
     },
-    target: {
-      fields: () => [field("total", "The dice show", null, null)],
-      read: (d, box, v) => {
-        if (v.total == null) return null;
-        const n = +(stepper(box, "rc-pick")?.value || 0), row = d.rows.findIndex(r => r[0] == n);
-        if (row < 0) return null;
-        const ok = v.total >= d.rows[row][1];
-        return { row, said: `${v.total} (must show ${cellText(box, row, ".rc-need")}): ${ok ? "Success" : "Failure"}`,
-          col: 0, not: !ok };
-      },
-    },
+    target: test,
+    chart: test, // a chart is a target whose rows are the chart's values
     pool: {
       fields: () => [{ name: "faces", label: "The dice show (each, with spaces)", list: true },
         field("k", "or the successes", 0, null)],
@@ -88,7 +116,6 @@
     if (!form || box.dataset.rcRolled) return;
     box.dataset.rcRolled = 1;
     const mods = [...ui.querySelectorAll("[data-mod]")], values = Object.fromEntries((d.mods || []).map(m => [m.id, m.value])),
-      count = x => x.type == "checkbox" ? +x.checked : Math.min(+x.max, Math.max(+x.min, Math.round(x.value) || 0)),
       offset = () => d.kind == "custom" ? 0 : mods.reduce((s, m) => s + values[m.dataset.mod] * count(m), 0);
     const wrap = document.createElement("fieldset"), legend = document.createElement("legend"),
       out = document.createElement("p"), name = (box.querySelector("h2, h3, h4")?.firstChild?.textContent ||
@@ -141,7 +168,7 @@
       rows[r.row].classList.add("rc-hit");
       const label = cellText(box, r.row, ".rc-roll-label"), result = cellText(box, r.row, ".rc-result");
       const p = r.col == null ? chance(box, r.row) : r.col < 0 ? "" : chance(box, r.row, r.col);
-      let text = `${r.said} → ${d.kind == "opposed" || d.kind == "target" ? "row " + label : label}` + (result ? ": " + result : "");
+      let text = `${r.said} → ${d.kind == "opposed" || d.test && !d.earlier ? "row " + label : label}` + (result ? ": " + result : "");
       if (!/[.!?]$/.test(text)) text += ".";
       out.textContent = text + (p ? ` Chance${r.not ? " of success" : ""}: ${p}.` : "");
     };
