@@ -70,7 +70,7 @@ def test_the_cheat_sheet_prints_the_grid_once(wargame_site):
     grids = unit.select("table.rc-sheet-grid")
     assert len(grids) == 1
     # Ten columns by six rolls: printed turned, the odds down the side, so it fits a column of the sheet.
-    assert [th.get_text() for th in grids[0].select("thead th")] == ["Roll", "1", "2", "3", "4", "5", "6"]
+    assert [th.get_text() for th in grids[0].select("thead th")] == ["Roll →", "1", "2", "3", "4", "5", "6"]
     rows = grids[0].select("tbody tr")
     assert [tr.th.get_text() for tr in rows] == HEADINGS
     assert [td.get_text() for td in rows[4].select("td")] == ["DR", "EX", "AR", "AR", "AR", "AE"]  # 1-1

@@ -21,7 +21,7 @@ def render_sheet_grid(unit: Element, table, ctx: RenderContext) -> None:
     turned = sheet_turned(table)
     grid = sub(unit, "table", cls="rc-sheet-table rc-sheet-grid" + (" rc-sheet-grid--turned" if turned else ""))
     head = sub(sub(grid, "thead"), "tr")
-    sub(head, "th", "Roll" if turned else "", scope="col")
+    sub(head, "th", "Roll →" if turned else "", scope="col")  # turned, the rolls run across
     for label in rolls if turned else heads:
         sub(head, "th", label, scope="col")
     body = sub(grid, "tbody")
