@@ -599,7 +599,7 @@ class Pool(Model):
 MODEL_KINDS: dict[str, type[Model]] = {
     "AcceptEntry": Model, "Beyond": Model, "Card": Card, "CardsFile": Model, "CatalogFile": Model,
     "CatalogItem": CatalogItem, "Characteristic": Span, "Chart": Chart, "ChartDifference": Model,
-    "ChartEntry": ChartEntry, "ColumnShift": Model, "Combination": Model, "DifferenceAxis": Model,
+    "ChartEntry": ChartEntry, "ColumnShift": Modifier, "Combination": Model, "DifferenceAxis": Model,
     "GridColumns": GridColumns, "GridRow": Model, "PickAxis": Model, "RatioAxis": Model,
     "ChangelogEntry": Model, "CheatsheetConfig": Model, "CheckSettings": Model, "Component": Model,
     "Constant": Constant, "CustomDie": CustomDie, "Deck": Model, "DiceExpr": DiceExpr, "DiceFile": Model,
