@@ -34,8 +34,7 @@
     return e;
   };
   const sum = a => a.reduce((s, x) => s + x, 0);
-  // A modifier's amount at count n: its value per count, or a formula's amount by count (render/modifier_value.py).
-  const amt = (v, n) => v[n] ?? v * n;
+  const amt = (v, n) => v[n] ?? v * n; // render/modifier_value.py
   // Tables with data.more (opposed, target, pool, keep / reroll / explode, numbered custom faces) need
   // dice-more.lazy.js: loaded once, only by pages that have one, so other pages stay small.
   const src = document.currentScript && document.currentScript.src;
