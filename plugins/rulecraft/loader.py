@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from .book import SHARED_DIR, Game, RuleBook
 from .models import FILE_KINDS, GlossaryFile, RuleModel
+from .models.modifier_formula import bind as bind_modifier_formulas
 from .problems import Location, Problem, display_path, error, excerpt
 from .schema_errors import allowed_keys, describe, problems_from_validation
 from .yamlsource import YamlDocument, read_yaml_file
@@ -96,6 +97,7 @@ def load_game(folder: Path, within: Path | None = None) -> tuple[Game, list[Prob
         if obj is None:
             game.failed.add(kind)
         setattr(game, _ATTR_FOR_KIND[kind], obj)
+    bind_modifier_formulas(game)  # their amounts read the inputs of game.yaml
     if "game" not in game.documents:
         problems.append(error("missing-file", f"game folder '{folder.name}' has no game.yaml",
                               Location(display_path(folder)), "add game.yaml with id, title, version and summary"))

@@ -266,10 +266,14 @@ def test_keyboard_only(open_page):
     tab_to(page, '[data-mod="leader"]')
     page.keyboard.press("Space")
     assert state(page, "morale")["head"] == "Chance (+1)"
-    page.keyboard.press("Tab")  # the -/+ buttons are for pointers; the number field takes the arrow keys
+    page.keyboard.press("Tab")  # each control once, in order: −, the number field (arrow keys), +
+    assert page.evaluate("document.activeElement.classList.contains('rc-dec')")
+    page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.dataset.mod") == "wounds"
     page.keyboard.press("ArrowUp")
     assert_odds(state(page, "morale"), "morale", 0)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.classList.contains('rc-inc')")
     page.keyboard.press("Tab")
     assert page.evaluate("document.activeElement.classList.contains('rc-roll-btn')")
     assert live.text_content() == ""

@@ -32,6 +32,7 @@
   const ratio = s => s >= 0 ? s + 1 + "-1" : "1-" + (1 - s);
   const two = x => String(Math.round(x * 100) / 100);
 
+  const amt = (v, n) => v[n] ?? v * n; // per count, or a formula's amount by count (render/modifier_value.py)
   const wire = box => {
     const calc = box.querySelector(".rc-crt-calc");
     if (!calc || box.dataset.rcWired) return; // idempotent: instant navigation calls init again
@@ -47,7 +48,7 @@
       return v;
     };
     const total = (attr, write) => [...calc.querySelectorAll(`[${attr}]`)]
-      .reduce((s, i) => s + values[i.getAttribute(attr)] * count(i, write), 0);
+      .reduce((s, i) => s + amt(values[i.getAttribute(attr)], count(i, write)), 0);
     const meaning = r => r.split(/\s*[\/,]\s*|\s+/).map(t => d.meanings[t]).filter(Boolean).join(" ");
     // Where the inputs put the column (past an edge: below 0 or from n on), and how, in words.
     const base = write => {

@@ -34,6 +34,7 @@
     return e;
   };
   const sum = a => a.reduce((s, x) => s + x, 0);
+  const amt = (v, n) => v[n] ?? v * n; // render/modifier_value.py
   // Tables with data.more (opposed, target, pool, keep / reroll / explode, numbered custom faces) need
   // dice-more.lazy.js: loaded once, only by pages that have one, so other pages stay small.
   const src = document.currentScript && document.currentScript.src;
@@ -57,7 +58,7 @@
       if (write) input.value = v;
       return v;
     };
-    const offset = write => sum(mods.map(m => values[m.dataset.mod] * count(m, write)));
+    const offset = write => sum(mods.map(m => amt(values[m.dataset.mod], count(m, write))));
     const update = write => {
       const k = times ? count(times, write) : 1, off = offset(write);
       btn.textContent = k > 1 ? label + " ×" + k : label;

@@ -111,12 +111,13 @@
     },
   });
 
+  const amt = (v, n) => v[n] ?? v * n; // per count, or a formula's amount by count (render/modifier_value.py)
   const wire = box => {
     const ui = box.querySelector(".rc-dice-ui"), d = ui && JSON.parse(box.dataset.rcDice), form = d && forms[d.kind];
     if (!form || box.dataset.rcRolled) return;
     box.dataset.rcRolled = 1;
     const mods = [...ui.querySelectorAll("[data-mod]")], values = Object.fromEntries((d.mods || []).map(m => [m.id, m.value])),
-      offset = () => d.kind == "custom" ? 0 : mods.reduce((s, m) => s + values[m.dataset.mod] * count(m), 0);
+      offset = () => d.kind == "custom" ? 0 : mods.reduce((s, m) => s + amt(values[m.dataset.mod], count(m)), 0);
     const wrap = document.createElement("fieldset"), legend = document.createElement("legend"),
       out = document.createElement("p"), name = (box.querySelector("h2, h3, h4")?.firstChild?.textContent ||
         box.closest("details")?.querySelector("summary")?.textContent || d.id).trim();

@@ -110,6 +110,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         never_holds,  # an only_when: no state of the game satisfies
         identifiers,
         markdown_depth,  # Markdown nested deeper than Python-Markdown can take
+        modifier_formula,  # dice-table modifiers worked out from an input
         phase_groups,
         pictures,  # no data: pictures
         references,
@@ -148,6 +149,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += catalog.check(index)
         found += catalog_links.check(index)
         found += formulas.check(index)
+        found += modifier_formula.check(index)
         found += tables.check(index)
         found += variants.check(index)
         found += combinations.check(index)

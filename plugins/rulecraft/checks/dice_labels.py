@@ -16,7 +16,7 @@ def check(index: GameIndex) -> Iterator[Problem]:
     for table in game.tables:
         for i, mod in enumerate(table.modifiers):
             numbers = label_signs(mod.label)
-            if not numbers:
+            if not numbers or mod.formula is not None:  # a formula's words give the amount, not its label
                 continue
             against = [n for n in numbers if (n < 0) != (mod.value < 0)]
             what = (f"has {signed(against[0])}, but the value is {signed(mod.value)}" if against

@@ -24,6 +24,11 @@ def modifier_text(value: int, label: str) -> str:
     return f"{signed(value)}{':' if _STARTS_AS_NUMBER_RE.match(label) else ''} {label}"
 
 
+def modifier_words(mod) -> str:
+    """How a modifier reads: '+1 per wound', or a formula's words ('− half of your fatigue, rounded down')."""
+    return modifier_text(mod.value, mod.label) if mod.formula is None else mod.said or mod.formula
+
+
 def label_signs(label: str) -> list[int]:
     """The signed numbers a label holds: [1] for '+1 if mounted', [-1, 2] for '−1 or +2'."""
     return [int(number) * (1 if sign == "+" else -1) for sign, number in _SIGNED_RE.findall(label)]

@@ -68,7 +68,10 @@ class Offset:
         parts = []
         for mod_id, count in self.counts:
             mod = labels[mod_id]
-            amount = mod.value * count
+            amount = mod.amount(count)
+            if mod.formula is not None:  # a formula's count is its input's value
+                parts.append(f"{mod.asks or mod.label} {count} ({amount:+d})")
+                continue
             parts.append(f"{mod.label} ({amount:+d})" if count == 1 else f"{count}× {mod.label} ({amount:+d})")
         return ", ".join(parts) if parts else "no modifiers"
 
@@ -76,20 +79,20 @@ class Offset:
 def reachable_offsets(modifiers: list[Modifier]) -> dict[int, Offset]:
     offsets: dict[int, Offset] = {0: Offset(0, ())}
     for mod in modifiers:
-        low, high = mod.count
         nxt: dict[int, Offset] = {}
-        for count in range(low, high + 1):
+        for count, amount in mod.amounts():
             for base in offsets.values():
-                value = base.value + mod.value * count
-                if value not in nxt or _weight(nxt[value]) > _weight(base) + count:
-                    counts = base.counts + ((mod.id, count),) if count else base.counts
+                value = base.value + amount
+                if value not in nxt or _weight(nxt[value]) > _weight(base) + abs(count):
+                    named = amount if mod.formula is not None else count  # a formula adds at some input values
+                    counts = base.counts + ((mod.id, count),) if named else base.counts
                     nxt[value] = Offset(value, counts)
         offsets = nxt
     return offsets
 
 
 def _weight(offset: Offset) -> int:
-    return sum(count for _, count in offset.counts)
+    return sum(abs(count) for _, count in offset.counts)  # an input may count below 0
 
 
 def row_ranges(table: DiceTable) -> list[RollRange | None]:

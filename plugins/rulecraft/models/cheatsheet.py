@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..dice.forms import form_summary
-from ..dice.modifiers import modifier_text
+from ..dice.modifiers import modifier_words
 from ..dice.conditions import CONDITION_ORDER, has_conditions, row_words
 from ..dice.grid_words import grid_sheet_lines
 from ..dice.odds import row_ranges
@@ -544,8 +544,8 @@ def modifiers_line(table: DiceTable) -> str:
     parts = []
     for mod in table.modifiers:
         low, high = mod.count
-        counts = "" if (low, high) == (0, 1) else f" ({low}–{high})"  # an assumed limit: a note, not print
-        parts.append(modifier_text(mod.value, mod.label) + counts)
+        counts = "" if (low, high) == (0, 1) or mod.formula else f" ({low}–{high})"  # assumed limit: a note
+        parts.append(modifier_words(mod) + counts)
     return "; ".join(parts)
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Annotated, Literal
 
 from pydantic import Field, field_validator, model_validator
+from pydantic.json_schema import SkipJsonSchema
 
 from ..dice.notation import parse_dice, parse_roll
 from . import records
+from .formulas import Expression
 from .dice_profile import Chart, NaturalResult, natural_field
 from .base import (
     MAX_ROUND,
@@ -64,20 +66,35 @@ MAX_MODIFIER_COMBINATIONS = 10_000  # and every combination of counts across a t
 ModifierCount = Annotated[int, Field(ge=0, le=MAX_MODIFIER_COUNT)]
 
 
-class Modifier(RuleModel):
-    """Adds ``value`` to the roll once per count, for each count in ``count``'s range."""
+class Modifier(RuleModel, records.Modifier):
+    """Adds ``value`` to the roll once per count, for each count in ``count``'s range; or, with ``formula``,
+    the formula's value for each value of the one input it reads (models/modifier_formula.py works it out)."""
 
     id: Id
     label: ShortText = Field(description="e.g. 'per fatigue cube on the office'.")
-    value: int = Field(description="Added per count; negative to subtract.")
+    value: int | None = Field(default=None, description="Added per count; negative to subtract.")
+    formula: Expression | None = Field(
+        default=None, description="Instead of 'value' and 'count': what is added, worked out from one input of "
+        "game.yaml: '-half(input.fatigue, down)'. The page asks for the input over its range.")
     count: tuple[ModifierCount, ModifierCount] = Field(
         default=(0, 1), description=f"Lowest and highest count: [0, 3] (at most {MAX_MODIFIER_COUNT}).")
     assumed: Text | None = Field(default=None, description="Why the highest count is an assumption (the "
                                  "rules give no limit): shown to designers as a note by the table.")
     only_when: str | None = only_when_field()
+    # A formula's amount for each count from the lowest (the input's values), set when the game is loaded: never written.
+    worked_out: SkipJsonSchema[list[int] | None] = Field(default=None, exclude=True)
+    said: SkipJsonSchema[str | None] = Field(default=None, exclude=True)  # the formula in words
+    asks: SkipJsonSchema[str | None] = Field(default=None, exclude=True)  # the input's label
 
     @model_validator(mode="after")
     def _ordered(self):
+        written = sorted(self.model_fields_set & {"worked_out", "said", "asks"})
+        if written:
+            raise ValueError(f"'{written[0]}' is not a key of a modifier")
+        if (self.value is None) == (self.formula is None):
+            raise ValueError("a modifier needs exactly one of 'value' (added per count) or 'formula'")
+        if self.formula is not None and "count" in self.model_fields_set:
+            raise ValueError("a modifier with a 'formula' counts over its input's range: remove 'count'")
         low, high = self.count
         if low < 0 or high < low:
             raise ValueError(f"count must be [lowest, highest] with 0 <= lowest <= highest, found {list(self.count)}")

@@ -346,6 +346,24 @@ class CustomDie(Model):
         return self.unknown_counts is None
 
 
+class Modifier(Model):
+    __slots__ = ()
+
+    def amounts(self) -> list[tuple[int, int]]:
+        """(count, what the roll gains at that count) for every count the modifier allows: ``value`` per
+        count, or a formula's value for each value of its input (``worked_out``, set when the game loads)."""
+        low, high = self.count
+        if self.formula is None:
+            return [(count, self.value * count) for count in range(low, high + 1)]
+        worked_out = self.worked_out or [0] * (high - low + 1)  # unworkable: the checker reports it
+        return list(zip(range(low, high + 1), worked_out))
+
+    def amount(self, count: int) -> int:
+        if self.formula is None:
+            return self.value * count
+        return dict(self.amounts()).get(count, 0)
+
+
 class Keep(Model):
     """Roll several dice and add only some: 'keep: {highest: 3}' on 4d6."""
 
@@ -581,14 +599,14 @@ class Pool(Model):
 MODEL_KINDS: dict[str, type[Model]] = {
     "AcceptEntry": Model, "Beyond": Model, "Card": Card, "CardsFile": Model, "CatalogFile": Model,
     "CatalogItem": CatalogItem, "Characteristic": Span, "Chart": Chart, "ChartDifference": Model,
-    "ChartEntry": ChartEntry, "ColumnShift": Model, "Combination": Model, "DifferenceAxis": Model,
+    "ChartEntry": ChartEntry, "ColumnShift": Modifier, "Combination": Model, "DifferenceAxis": Model,
     "GridColumns": GridColumns, "GridRow": Model, "PickAxis": Model, "RatioAxis": Model,
     "ChangelogEntry": Model, "CheatsheetConfig": Model, "CheckSettings": Model, "Component": Model,
     "Constant": Constant, "CustomDie": CustomDie, "Deck": Model, "DiceExpr": DiceExpr, "DiceFile": Model,
     "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model, "Example": Model, "Exchange": Model,
     "Explode": Model, "Formula": Model, "GameEvent": Model, "GameFile": Model, "GlossaryFile": Model,
     "Glyph": Model, "Icon": Model, "IconsFile": Model, "Input": Model, "Keep": Keep,
-    "Legend": Legend, "LegendCode": Model, "Modifier": Model, "NamedCost": Model, "OpenQuestion": Model,
+    "Legend": Legend, "LegendCode": Model, "Modifier": Modifier, "NamedCost": Model, "OpenQuestion": Model,
     "Opposed": Model, "Phase": Phase, "PhaseGroup": Model, "PhasesFile": Model, "PlayerCount": Model, "Pool": Pool,
     "Range": Model, "ReferenceTable": ReferenceTable, "Requirement": Model, "Reroll": Model, "Resource": Model,
     "RuleModel": Model, "Section": Section,

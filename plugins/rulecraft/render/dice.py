@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..dice.conditions import has_conditions
-from ..dice.modifiers import modifier_text, signed
+from ..dice.modifiers import modifier_text, modifier_words, signed
 from ..dice.notation import RollRange, parse_dice
 from ..dice.odds import (
     by_face,
@@ -33,6 +33,7 @@ from ..models.conditions import condition_words
 from .base import (Element, RenderContext, badge, designer_note, heading, item_notes, note_box, sub, variant_markers,
                    when_badge)
 from .dice_conditions import condition_cell, condition_data, render_order_note
+from .modifier_value import page_value
 
 if TYPE_CHECKING:
     from ..models import CustomDie, DiceExpr, DiceTable, Modifier
@@ -126,7 +127,7 @@ def roll_data(shape: Shape) -> dict:
 
 def modifiers_text(table: DiceTable) -> str:
     """'+1 the family member is the Chairman; +1 per Fatigue Cube on their Office card (up to 3)'."""
-    return "; ".join(modifier_text(m.value, m.label) + modifier_range(m) for m in table.modifiers)
+    return "; ".join(modifier_words(m) + ("" if m.formula else modifier_range(m)) for m in table.modifiers)
 
 
 def _custom_die(table: DiceTable, ctx: RenderContext) -> CustomDie | None:
@@ -181,7 +182,7 @@ def table_data(table: DiceTable, ctx: RenderContext) -> dict:
     data.update(kind="d66" if shape.d66 else "sum", dice=roll_text(table, ctx), count=shape.count, sides=sides,
                 bonus=shape.bonus, den=den, dist=[[t, w] for t, w in sorted(weights.items())],
                 roll=None if shape.d66 else roll_data(shape), more=needs_more(shape),
-                mods=[{"id": m.id, "value": m.value, "min": m.count[0], "max": m.count[1]} for m in table.modifiers],
+                mods=[{"id": m.id, "value": page_value(m), "min": m.count[0], "max": m.count[1]} for m in table.modifiers],
                 rows=[[r.low, r.high] if r else [1, 0] for r in row_ranges(table)],  # [1, 0] contains nothing
                 offsets=[offsets[0], offsets[-1]])
     cond = condition_data(table, shape, offsets)
@@ -246,9 +247,9 @@ def render_controls(box: Element, table: DiceTable, ctx: RenderContext, what: st
             if low:
                 check.set("checked", "")
                 check.set("disabled", "")
-            check.tail = " " + modifier_text(mod.value, label)
+            check.tail = " " + (modifier_text(mod.value, label) if mod.formula is None else mod.said)
         else:
-            name = f"{label} ({signed(mod.value)} each)"
+            name = f"{label} ({signed(mod.value)} each)" if mod.formula is None else f"{plain(mod.asks or label)} ({mod.said})"
             _stepper(ui, "rc-mod", low, high, name, name, data_mod=mod.id)
     if table.per:
         per = plain(table.per)

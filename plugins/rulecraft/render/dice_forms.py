@@ -16,6 +16,7 @@ from ..dice.odds import outcome_weights, reachable_offsets, row_odds, row_ranges
 from ..dice.shape import shape_of
 from .base import Element, RenderContext, sub
 from .dice import percent, render_controls, render_head, roll_data, roll_text, signed
+from .modifier_value import page_value
 
 if TYPE_CHECKING:
     from ..models import DiceTable
@@ -100,7 +101,7 @@ def _pool(parent: Element, table: DiceTable, ctx: RenderContext, level: int | No
     offsets = sorted(reachable_offsets(table.modifiers))
     data = {"id": table.id, "kind": "pool", "more": True, "faces": list(shape.faces), "threshold": pool.threshold,
             "n": [low, high], "shown": shown, "offsets": [offsets[0], offsets[-1]],
-            "mods": [{"id": m.id, "value": m.value, "min": m.count[0], "max": m.count[1]} for m in table.modifiers],
+            "mods": [{"id": m.id, "value": page_value(m), "min": m.count[0], "max": m.count[1]} for m in table.modifiers],
             "rows": [[r.low, r.high] if r else [1, 0] for r in ranges] if declared else None}
     box = render_head(parent, table, ctx, level, data)
     if pool.per_success:

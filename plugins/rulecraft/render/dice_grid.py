@@ -26,6 +26,7 @@ from ..models.conditions import condition_words
 from ..models.records import cell_tokens
 from .base import Element, RenderContext, badge, sub
 from .tables import code_anchor, render_legend
+from .modifier_value import page_value
 
 if TYPE_CHECKING:
     from ..models import DiceTable, Modifier
@@ -84,7 +85,7 @@ def _edge(rule) -> str | dict | None:
 
 
 def _mod(mod: Modifier) -> dict:
-    return {"id": mod.id, "value": mod.value, "min": mod.count[0], "max": mod.count[1]}
+    return {"id": mod.id, "value": page_value(mod), "min": mod.count[0], "max": mod.count[1]}
 
 
 def _meanings(table: DiceTable, ctx: RenderContext) -> dict[str, str]:
@@ -201,7 +202,7 @@ def _calculator(box: Element, table: DiceTable, ctx: RenderContext) -> None:
             sub(select, "option", heading_text(table, value), value=str(i))
     for kind, mods in (("shift", table.shifts), ("mod", table.modifiers)):
         for mod in mods:
-            text = shift_text(mod) if kind == "shift" else f"{signed(mod.value)} {mod.label}"
+            text = shift_text(mod) if kind == "shift" else f"{signed(mod.value)} {mod.label}" if mod.formula is None else mod.said
             low, high = mod.count
             if high <= 1:
                 opt = sub(calc, "label", cls="rc-check")

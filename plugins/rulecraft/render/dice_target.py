@@ -23,6 +23,7 @@ from ..dice.target_odds import (
 )
 from .base import Element, RenderContext, sub
 from .dice import render_controls, render_head, roll_data, roll_text
+from .modifier_value import page_value
 
 if TYPE_CHECKING:
     from ..models import DiceTable
@@ -45,7 +46,7 @@ def test_data(table: DiceTable, ctx: RenderContext) -> dict:
             "natural": {str(face): int(good) for face, good in natural_overrides(table).items()},
             "earlier": roll_data(earlier) if earlier is not None else None, "den": den,
             "chances": {str(o): [int(p * den) for p in row] for o, row in by_offset.items()},
-            "mods": [{"id": m.id, "value": m.value, "min": m.count[0], "max": m.count[1]} for m in table.modifiers]}
+            "mods": [{"id": m.id, "value": page_value(m), "min": m.count[0], "max": m.count[1]} for m in table.modifiers]}
 
 
 def _chance_cell(cell: Element, chance: Fraction, den: int) -> None:

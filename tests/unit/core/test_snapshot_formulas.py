@@ -41,3 +41,17 @@ def test_formulas_and_catalog_shapes_round_trip(tmp_path):
         assert cost_text(after, other.costs) == cost_text(before, one.costs)
     assert [exchange_text(after, e) for e in copy.exchanges] == \
         ["2 Gold → 1 Ore", "2 of any one resource → 1 of any other resource, once per Trade phase"]
+
+
+def test_a_modifier_worked_out_from_an_input_round_trips(tmp_path):
+    shutil.copytree(FIXTURE, tmp_path / "rules_data" / "marchland")
+    book = load_rulebook(tmp_path / "rules_data")
+    book.release_positions()
+    snapshot.store(tmp_path / "book.json", "k", book)
+    again = snapshot.load(tmp_path / "book.json", "k")
+    assert again is not None
+    mod = again.games["marchland"].tables[0].modifiers[0]
+    assert isinstance(mod, records.Record) and isinstance(mod, records.Modifier)
+    assert mod.formula == "-half(input.fatigue, down)" and mod.count == (0, 3)
+    assert mod.amounts() == [(0, 0), (1, 0), (2, -1), (3, -1)] and mod.amount(2) == -1
+    assert mod.said == "− half of your fatigue, rounded down" and mod.asks == "your fatigue"
