@@ -145,13 +145,6 @@ def test_keyboard_only(open_page):
     assert where(page)["at"] == "pour"
 
 
-def test_a_table_of_contents_link_opens_its_screen(open_page):
-    page = open_page("/tavern/play/")
-    page.wait_for_selector(".rc-play--on")
-    page.click(".md-nav--secondary a[href='#tips']")
-    assert where(page)["at"] == "tips" and where(page)["shown"] == ["tips"]
-
-
 def test_each_screen_carries_its_table_numbers_and_terms(open_page):
     page = open_page("/tavern/play/?r=1&at=guests")
     page.wait_for_selector(".rc-play--on")

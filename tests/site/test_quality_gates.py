@@ -120,7 +120,7 @@ def test_no_broken_internal_links_or_anchors(seed_site):
     assert not broken, "\n".join(broken[:40])
 
 
-def test_rulecrafts_css_and_js_stay_within_16_2_kb_gzipped(seed_site):
+def test_rulecrafts_css_and_js_stay_within_18_3_kb_gzipped(seed_site):
     """The issue's budget for previews, dice, cheat sheets and the base styles together: what a page
     without a cheat sheet or dice table (a game's turn page) really loads from Rulecraft — every
     stylesheet and script its HTML links under assets/rulecraft/, as served (CSS without comments and
@@ -142,9 +142,12 @@ def test_rulecrafts_css_and_js_stay_within_16_2_kb_gzipped(seed_site):
     # 13 KB since issue 14: the player view (designer-notes switch, glossary filter, phase dice) adds
     # about 0.9 KB on top of the original 12 KB. 16 KB since offline use: offline.js (pages opened from disk,
     # the service worker's registration, its notices) adds about 2.7 KB, before Material's bundle on every page.
-    # 16.2 KB since the play view: player.js and dice.js each load a lazy script (play.lazy.js on the play
-    # view, rolled.lazy.js, "I rolled …", on pages with a dice table), about 0.1 KB.
-    assert sum(sizes.values()) <= 16_200, sizes
+    # 18.3 KB since the second round of player-view work (issue 38: +1.7 KB) and the play view / new table
+    # forms (+0.6 KB): the phone header naming the game and page with the game tabs kept in view, the skip
+    # link to the dice tables, the glossary filter over definitions with highlights, search leaving the
+    # designers' pages out; lazy loaders for the play view, formulas, "I rolled …" and combat results
+    # tables, condition rows and formula modifiers in dice.js. Each new form's own code stays in a lazy script.
+    assert sum(sizes.values()) <= 18_300, sizes
     for asset in styles_and_scripts():
         assert served[asset.name] == served_text(asset)
         if asset.suffix == ".css":

@@ -17,7 +17,8 @@ from rulecraft.pages import pages_for_game
 pytestmark = pytest.mark.site
 
 GAME_PAGE_URLS = {"overview": "", "turn": "turn/", "dice": "dice/", "cards": "cards/", "icons": "icons/",
-                  "glossary": "glossary/", "cheatsheet": "cheatsheet/", "changes": "changes/", "status": "status/"}
+                  "glossary": "glossary/", "cheatsheet": "cheatsheet/", "changes": "changes/", "status": "status/",
+                  "play": "play/", "tables": "tables/", "catalog": "catalog/", "formulas": "formulas/"}
 
 
 def test_every_game_gets_every_page_its_data_supports(seed_site):

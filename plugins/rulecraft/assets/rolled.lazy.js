@@ -163,8 +163,8 @@
     };
     const run = () => {
       const r = form.read(d, box, read(), offset()), rows = rowsOf(box);
+      if (!r) return out.textContent = ""; // nothing typed: a virtual roll's highlight stays
       rows.forEach(tr => tr.classList.remove("rc-hit"));
-      if (!r) return out.textContent = "";
       if (r.row < 0 || r.row >= rows.length) return out.textContent = `${r.said}: no row of this table.`;
       rows[r.row].classList.add("rc-hit");
       const label = cellText(box, r.row, ".rc-roll-label"), result = cellText(box, r.row, ".rc-result");
