@@ -12,7 +12,7 @@ from pydantic import Field, field_validator, model_validator
 from ..dice.grid import check_headings, parse_heading
 from ..dice.notation import parse_roll
 from . import records
-from .base import RuleModel, Text
+from .base import RuleModel, ShortText, Text
 from .dice import Modifier, Span
 
 MAX_GRID_COLUMNS = 30
@@ -49,7 +49,7 @@ class DifferenceAxis(RuleModel):
 class PickAxis(RuleModel):
     """The column is chosen directly (the rules name it: 'attacks from ambush use the +2 column')."""
 
-    label: Text = Field(default="Column", description="What the calculator's choice is called.")
+    label: ShortText = Field(default="Column", description="What the calculator's choice is called.")
 
 
 class Beyond(RuleModel):

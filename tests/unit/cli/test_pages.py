@@ -87,9 +87,9 @@ def test_zensical_config_is_mkdocs_yml_plus_what_the_plugin_adds(tmp_path):
     assert config["watch"] == ["rules_data"]  # a YAML edit rebuilds under `zensical serve`
     book = load_rulebook(root / "rules_data")
     assert config["nav"] == site_navigation(book, ["index.md", "about.md", "demo/index.md", "demo/turn.md",
-                                                   "demo/glossary.md", "demo/cheatsheet.md"])
+                                                   "demo/play.md", "demo/glossary.md", "demo/cheatsheet.md"])
     assert config["nav"][1] == {"Demo Game": [{"Overview": "demo/index.md"}, {"Turn sequence": "demo/turn.md"},
-                                              {"Glossary": "demo/glossary.md"},
+                                              {"Play a turn": "demo/play.md"}, {"Glossary": "demo/glossary.md"},
                                               {"Cheat sheet": "demo/cheatsheet.md"}]}
     assert config["nav"][-1] == "about.md"
 
