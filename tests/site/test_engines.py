@@ -27,7 +27,8 @@ pytestmark = pytest.mark.site
 BOOK = load_rulebook(REPO / "rules_data")
 GAMES = sorted(BOOK.games)
 URLS = {"overview": "", "turn": "turn/", "dice": "dice/", "cards": "cards/", "icons": "icons/", "catalog": "catalog/",
-        "glossary": "glossary/", "cheatsheet": "cheatsheet/", "changes": "changes/", "status": "status/"}
+        "glossary": "glossary/", "cheatsheet": "cheatsheet/", "changes": "changes/", "status": "status/",
+        "play": "play/", "tables": "tables/", "formulas": "formulas/"}
 ENGINES = ["properdocs", "zensical"]
 
 

@@ -22,11 +22,10 @@ def games():
 
 def test_every_game_has_a_play_view_linked_from_its_turn_page_and_home(seed_site):  # noqa: F811
     found = games()
-    assert set(found) == {"1800", "asean-2090", "corporate-warfare", "john-company", "straits"}
+    assert set(found) == {"1800", "asean-2090", "corporate-warfare", "john-company"}
+    # A game whose turn is not written yet (Straits) has no turn page and no turn to play through.
+    assert not (seed_site / "straits" / "play").exists() and not (seed_site / "straits" / "turn").exists()
     for gid, index in found.items():
-        if not index.numbered:  # a game whose turn is not written yet (Straits) has no turn to play through
-            assert not (seed_site / gid / "play").exists() and not (seed_site / gid / "turn").exists(), gid
-            continue
         play = page(seed_site, f"{gid}/play/")
         root = play.select_one(".rc-play")
         data = json.loads(root["data-rc-play"])
