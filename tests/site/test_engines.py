@@ -128,8 +128,8 @@ def test_every_generated_page_is_built_with_its_content(request, site, game_id):
         # A page's own stylesheets (the cheat sheet's) are linked by that page alone, without script.
         own = [t["href"] for t in whole.select("link[rel=stylesheet][href]") if posixpath.basename(t["href"])
                in PAGE_STYLESHEETS]
-        if key == "cheatsheet":
-            assert own == ["../../assets/rulecraft/cheatsheet.css"], (url, own)
+        if key in ("cheatsheet", "play"):  # the sheet's and the play view's stylesheets
+            assert own == [f"../../assets/rulecraft/{'cheatsheet' if key == 'cheatsheet' else 'play'}.css"], (url, own)
             assert (site / posixpath.normpath(posixpath.join(url, own[0]))).is_file()
         else:
             assert not own, (url, own)
