@@ -13,7 +13,9 @@ pytestmark = pytest.mark.site
 
 def test_the_tables_page_and_links_to_it(wargame_site):
     tables = page(wargame_site, "bridgehead/tables/")
-    assert [h.contents[0].strip() for h in tables.select("article h2")] == ["Terrain effects", "Reinforcement schedule"]
+    # "Keys": the legends of the dice tables' grids (combat and fire results), where their codes link
+    assert [h.contents[0].strip() for h in tables.select("article h2")] == ["Terrain effects", "Reinforcement schedule",
+                                                                           "Keys"]
     terrain = tables.find(id="table-terrain")
     assert terrain.select_one("td[data-label='ZOC']").get_text() == "Yes"  # a referenced title reads as words
     assert tables.find(id="legend-terrain-combat-ln").get_text() == "Ln"
