@@ -4,6 +4,8 @@ own dice tables (collapsed, opened by the phase's links, rollable), the glossary
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
 pytestmark = [pytest.mark.browser, pytest.mark.site]
@@ -123,19 +125,44 @@ def test_phone_header_names_the_game_and_the_page_and_the_games_are_one_tap_away
     page.close()
 
 
-def test_keyboard_skip_link_to_the_tables_and_every_stepper_button_is_a_tab_stop(browser, base):
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{base}/corporate-warfare/dice/")
+_FOCUSED_CONTROL = """() => { const a = document.activeElement, box = a.closest('.rc-dice');
+    return [a.tagName, !!a.closest('.rc-dice-ui'), !!(box && box.querySelector('#market-demand'))]; }"""
+
+
+def _skip_to_the_dice(page):
     page.keyboard.press("Tab")
     page.keyboard.press("Tab")
     focused = page.evaluate("() => document.activeElement.textContent.trim()")
     assert focused == "Skip to the dice tables"
     page.keyboard.press("Enter")
+
+
+def test_skip_link_reaches_the_roll_panel_on_a_slow_connection(browser, base):
+    """The site's list of pages and the dice script arrive late (a slow phone): the link still ends on the
+    first table's roll panel once it shows."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.route("**/sitemap.xml", lambda route: (time.sleep(1.0), route.continue_()))
+    page.route("**/dice.js*", lambda route: (time.sleep(1.0), route.continue_()))
+    page.goto(f"{base}/corporate-warfare/dice/", wait_until="domcontentloaded")
+    page.wait_for_selector(".rc-skip-dice", state="attached")
+    _skip_to_the_dice(page)
+    page.wait_for_function("() => document.activeElement.closest('.rc-dice-ui')", timeout=10_000)
+    page.wait_for_timeout(1500)
+    assert page.evaluate(_FOCUSED_CONTROL) == ["BUTTON", True, True]
+    page.close()
+
+
+def test_keyboard_skip_link_to_the_tables_and_every_stepper_button_is_a_tab_stop(browser, base):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base}/corporate-warfare/dice/")
+    _skip_to_the_dice(page)
     page.wait_for_timeout(300)
-    # Focus lands on the first table's first control.
-    where = page.evaluate("""() => { const a = document.activeElement, box = a.closest('.rc-dice');
-        return [a.tagName, !!a.closest('.rc-dice-ui'), !!(box && box.querySelector('#market-demand'))]; }""")
-    assert where == ["BUTTON", True, True], where
+    # Focus lands on the first table's first control, and stays there (instant navigation does not take the
+    # link as a page to load again).
+    assert page.evaluate(_FOCUSED_CONTROL) == ["BUTTON", True, True]
+    page.wait_for_timeout(1500)
+    assert page.evaluate(_FOCUSED_CONTROL) == ["BUTTON", True, True]
+    assert page.evaluate("() => location.hash") == "#market-demand"
     steps = page.evaluate("""() => [...document.querySelectorAll('.rc-step :is(.rc-dec, .rc-inc)')].map(b => b.tabIndex)""")
     assert steps and all(t == 0 for t in steps), steps  # every −/+ is a Tab stop
     page.mouse.wheel(0, 3000)

@@ -93,12 +93,24 @@
     if (!first || !to) return;
     const a = Object.assign(document.createElement("a"), { className: "md-skip rc-skip-dice", href: "#" + first.id,
       textContent: "Skip to the dice tables" });
-    a.onclick = () => { // focus moves there too (instant navigation handles the #link and leaves focus behind)
+    a.onclick = e => {
+      // Ours alone: Material's instant navigation would take this #link as a page to fetch and inject again,
+      // dropping the focus we set.
+      e.preventDefault();
+      e.stopPropagation();
       const fold = first.closest("details");
       if (fold) fold.open = true;
       if (!first.hasAttribute("tabindex")) first.setAttribute("tabindex", "-1");
-      const box = first.closest(".rc-dice");
-      setTimeout(() => (box.querySelector(".rc-dice-ui:not([hidden]) :is(button, input)") || first).focus(), 50);
+      history.pushState(history.state, "", "#" + first.id);
+      const ui = first.closest(".rc-dice").querySelector(".rc-dice-ui"),
+        go = () => (ui && !ui.hidden && ui.querySelector("button, input") || first).focus();
+      go();
+      // The roll panel shows once dice.js (and its lazy part) has run: move on to it then, unless the reader
+      // has moved on.
+      if (ui && ui.hidden) new MutationObserver((_, seen) => {
+        seen.disconnect();
+        if (document.activeElement == first) go();
+      }).observe(ui, { attributes: true, attributeFilter: ["hidden"] });
     };
     to.after(a);
   };
