@@ -86,31 +86,25 @@
   const lazy = (c, f) => src && document.querySelector(".rc-" + c) && (window[f] ? window[f]() : vl[c] ||
     (vl[c] = document.head.appendChild(Object.assign(document.createElement("script"),
       { src: src.replace(/player\.js([?#].*)?$/, c + ".lazy.js") }))));
-  // Keyboard: a skip link, next to Material's "Skip to content", to the page's first dice table (opening the
-  // phase's fold that holds it).
+  // Keyboard: a skip link, next to Material's "Skip to content", to the page's first dice table.
   const skip = (first = document.querySelector(".rc-dice [id]"), to = document.querySelector(".md-skip")) => {
     document.querySelectorAll(".rc-skip-dice").forEach(old => old.remove()); // instant navigation keeps it
     if (!first || !to) return;
     const a = Object.assign(document.createElement("a"), { className: "md-skip rc-skip-dice", href: "#" + first.id,
       textContent: "Skip to the dice tables" });
-    a.onclick = e => {
-      // Ours alone: Material's instant navigation would take this #link as a page to fetch and inject again,
-      // dropping the focus we set.
+    a.onclick = e => { // ours alone: instant navigation would load the page again and drop the focus
       e.preventDefault();
       e.stopPropagation();
-      const fold = first.closest("details");
-      if (fold) fold.open = true;
-      if (!first.hasAttribute("tabindex")) first.setAttribute("tabindex", "-1");
-      history.pushState(history.state, "", "#" + first.id);
-      const ui = first.closest(".rc-dice").querySelector(".rc-dice-ui"),
+      const fold = first.closest("details"), ui = first.closest(".rc-dice").querySelector(".rc-dice-ui"),
         go = () => (ui && !ui.hidden && ui.querySelector("button, input") || first).focus();
+      if (fold) fold.open = true;
+      first.tabIndex = -1;
+      history.pushState(history.state, "", "#" + first.id);
       go();
-      // The roll panel shows once dice.js (and its lazy part) has run: move on to it then, unless the reader
-      // has moved on.
-      if (ui && ui.hidden) new MutationObserver((_, seen) => {
-        seen.disconnect();
+      if (ui && ui.hidden) new MutationObserver((_, o) => { // the panel shows once dice.js has run
+        o.disconnect();
         if (document.activeElement == first) go();
-      }).observe(ui, { attributes: true, attributeFilter: ["hidden"] });
+      }).observe(ui, { attributes: true });
     };
     to.after(a);
   };
