@@ -11,6 +11,7 @@ from pydantic import Field, field_validator, model_validator
 
 from . import records
 from .base import Id, RuleModel, ShortText, Text
+from .span import Span
 
 NaturalResult = Literal["success", "fail"]
 NATURAL_HELP = ("What a natural result (the dice as rolled, before any bonus or modifier) always does, whatever "
@@ -22,23 +23,12 @@ def natural_field():
     return Field(default_factory=dict, description=NATURAL_HELP)
 
 
-class Characteristic(RuleModel, records.Span):
+class Characteristic(Span):
     """A number of a model's profile that a chart is read by: 'Ballistic Skill (BS)', 1 to 10."""
 
     input: Id | None = Field(default=None, description="A short name for the characteristic: 'bs'.")
     label: ShortText = Field(description="As the page names it: \"the shooter's Ballistic Skill (BS)\".")
     range: tuple[int, int] = Field(description="Lowest and highest value a profile can have: [1, 10].")
-    assumed: Text | None = Field(default=None, description="Why a bound is an assumption (the rules state "
-                                 "none): shown to designers as a note by the table.")
-
-    @model_validator(mode="after")
-    def _ordered(self):
-        low, high = self.range
-        if high < low:
-            raise ValueError(f"range must be [lowest, highest], found {list(self.range)}")
-        if abs(low) > 1000 or abs(high) > 1000:
-            raise ValueError("range bounds must lie within ±1000")
-        return self
 
 
 class ChartDifference(RuleModel):
