@@ -65,3 +65,21 @@ def test_keyboard_only_and_a_phone_in_the_dark(browser, base):
     text = field.evaluate("e => getComputedStyle(e).color")
     assert text.startswith("rgba(226") or text.startswith("rgb(2"), text  # light text on the dark theme
     context.close()
+
+
+def test_the_calculator_follows_the_variant_switch(browser, base):
+    """Stone keeps sets the fortress factor to 4: the calculator works with the rules the page shows."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    tab.goto(f"{base}/marchland/formulas/", wait_until="load")
+    keep = tab.locator("#formula-fortress-defence")
+    keep.locator("input").fill("2")
+    assert keep.locator("output").text_content() == "Defence in a fortress: 6"
+    tab.select_option(".rc-variants select", "stone-keeps")
+    assert keep.locator("output").text_content() == "Defence in a fortress: 8"
+    tab.reload(wait_until="load")  # the choice is remembered; the calculator starts from it
+    keep.locator("input").fill("2")
+    assert keep.locator("output").text_content() == "Defence in a fortress: 8"
+    tab.select_option(".rc-variants select", "base")
+    assert keep.locator("output").text_content() == "Defence in a fortress: 6"
+    context.close()

@@ -52,7 +52,11 @@
     };
     return ev(t);
   };
-  const rounded = (data, values) => { const x = must(evaluate(data.tree, { ...data.consts, ...values })); return data.round ? ROUND[data.round](x) : x; };
+  // `view`: the way to play the variant switch shows (variants.lazy.js), whose numbers replace the base game's.
+  const rounded = (data, values, view) => {
+    const x = must(evaluate(data.tree, { ...data.consts, ...(data.views || {})[view], ...values }));
+    return data.round ? ROUND[data.round](x) : x;
+  };
   // As expr/words.py writes a number: 7, 3 1/2, −1/2.
   const shown = ([n, d]) => {
     const sign = n < Z ? "\u2212" : "", a = n < Z ? -n : n;
@@ -76,11 +80,13 @@
         if (bad) { out.textContent = `${input.dataset.rcLabel}: a whole number from ${lo} to ${hi}`; return; }
         values[input.name] = String(v);
       }
-      try { out.textContent = `${data.name}: ${shown(rounded(data, values))}${data.unit ? " " + data.unit : ""}`; }
+      const view = document.documentElement.dataset.rcView;
+      try { out.textContent = `${data.name}: ${shown(rounded(data, values, view))}${data.unit ? " " + data.unit : ""}`; }
       catch (e) { out.textContent = `${data.name}: ${e.message}`; }
     };
     form.addEventListener("input", update);
     form.addEventListener("change", update);
+    document.addEventListener("rc-view", update);
     update();
     form.hidden = false;
   };

@@ -34,6 +34,8 @@
     if (select.selectedIndex < 0) select.value = "";
     const apply = (v = select.value) => {
       shown.textContent = "Rules shown: " + Object.fromEntries(names)[v];
+      document.documentElement.dataset.rcView = v; // formula calculators follow (formula.lazy.js)
+      document.dispatchEvent(new Event("rc-view"));
       const free = e => !e.closest("[data-rc-fixed]");
       document.querySelectorAll("[data-rc-variant]").forEach(e => {
         if (free(e)) e.hidden = !!v && !e.dataset.rcVariant.split(" ").includes(v);

@@ -66,7 +66,11 @@ def calculator_data(index: GameIndex, formula) -> dict | None:
     except ExprError:
         return None
     # Fraction(value) exactly, as the Python evaluator reads a constant: the page shows what the checker proved
-    constants = {n.name: fraction_text(Fraction(index.constants[n.name[6:]].value))
-                 for n in walk(node) if isinstance(n, Name) and n.name.startswith("const.")
-                 and n.name[6:] in index.constants}
-    return {"tree": tree, "round": formula.rounding, "consts": constants}
+    read = [n.name[6:] for n in walk(node) if isinstance(n, Name) and n.name.startswith("const.")
+            and n.name[6:] in index.constants]
+    constants = {f"const.{c}": fraction_text(Fraction(index.constants[c].value)) for c in read}
+    # A way to play that sets a constant the formula reads (the variant switch picks it in the page).
+    views = {view.id: {f"const.{c}": fraction_text(Fraction(view.values[c])) for c in read if c in view.values}
+             for view in index.ways.values()}
+    return {"tree": tree, "round": formula.rounding, "consts": constants,
+            "views": {view: values for view, values in views.items() if values}}
