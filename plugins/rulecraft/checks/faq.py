@@ -23,8 +23,8 @@ def _rule_problem(index: GameIndex, entry, i: int, ref: str) -> Problem | None:
         return None
     kind, _, rest = ref.partition(":")
     target, _, part = rest.partition("/")
-    # `rules: phase:x` (one, as a string) or a list
-    where = game.where(entry, "rules", i) if isinstance(_raw(game, entry), list) else game.where(entry, "rules")
+    # `about: phase:x` (one, as a string) or a list
+    where = game.where(entry, "about", i) if isinstance(_raw(game, entry), list) else game.where(entry, "about")
     if kind not in RULE_KINDS:
         close = difflib.get_close_matches(kind, list(RULE_KINDS), n=1)
         return error("faq-rule-kind", f"FAQ entry '{entry.id}': '{ref}' names no kind of rule", where,
@@ -48,7 +48,7 @@ def _rule_problem(index: GameIndex, entry, i: int, ref: str) -> Problem | None:
 def _raw(game, entry):
     doc = game.documents.get("faq")
     value = doc.data if doc is not None else None
-    for key in entry.source_path + ("rules",):
+    for key in entry.source_path + ("about",):
         try:
             value = value[key]
         except (KeyError, IndexError, TypeError):
@@ -57,7 +57,7 @@ def _raw(game, entry):
 
 
 def confirm_hint(entry, now: str) -> str:
-    return (f"re-read {', '.join(entry.rules)} and check the answer still holds; then set "
+    return (f"re-read {', '.join(entry.about)} and check the answer still holds; then set "
             f"'fingerprint: {now}' (or run: rulecraft faq --confirm {entry.id})")
 
 
@@ -70,7 +70,7 @@ def check(index: GameIndex) -> Iterator[Problem]:
                         f"{game.where(first[entry.id], 'id')})", game.where(entry, "id"),
                         "give each entry its own id", game.id)
         first.setdefault(entry.id, entry)
-        problems = [p for i, ref in enumerate(entry.rules) if (p := _rule_problem(index, entry, i, ref))]
+        problems = [p for i, ref in enumerate(entry.about) if (p := _rule_problem(index, entry, i, ref))]
         yield from problems
         if problems:
             continue
@@ -78,10 +78,10 @@ def check(index: GameIndex) -> Iterator[Problem]:
         if entry.fingerprint is None:
             yield warning("faq-fingerprint-missing", f"FAQ entry '{entry.id}' records no fingerprint of the "
                           "rules it answers: a later change to them would go unnoticed", game.where(entry, "id"),
-                          f"add 'fingerprint: {now}' to the entry (the text of {', '.join(entry.rules)} "
+                          f"add 'fingerprint: {now}' to the entry (the text of {', '.join(entry.about)} "
                           "as it reads now)", game.id)
         elif entry.fingerprint != now:
             yield warning("faq-stale", f"FAQ entry '{entry.id}' may no longer hold: the text of "
-                          f"{', '.join(entry.rules)} changed after it was written (fingerprint "
+                          f"{', '.join(entry.about)} changed after it was written (fingerprint "
                           f"{entry.fingerprint}, now {now})", game.where(entry, "id"),
                           confirm_hint(entry, now), game.id)

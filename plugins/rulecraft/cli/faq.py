@@ -70,7 +70,7 @@ def cmd_faq(args: argparse.Namespace) -> int:
             if entry.id in wanted:
                 found.add(entry.id)
                 if now is None:
-                    print(f"{game.id}:{entry.id}: a rule it answers is gone ({', '.join(entry.rules)}): point it "
+                    print(f"{game.id}:{entry.id}: a rule it answers is gone ({', '.join(entry.about)}): point it "
                           "at the rule that replaced it first", file=sys.stderr)
                     code = 1
                     continue
@@ -82,7 +82,7 @@ def cmd_faq(args: argparse.Namespace) -> int:
                     print(f"{game.id}:{entry.id}: fingerprint {now} recorded")
             elif not wanted:
                 print(printable(f"{game.id}:{entry.id}  {entry.kind:<13} {_status(entry, now):<14} "
-                                f"{', '.join(entry.rules)}", one_line=True))
+                                f"{', '.join(entry.about)}", one_line=True))
     for missing in sorted(wanted - found):
         print(f"rulecraft faq: no entry '{missing}'", file=sys.stderr)
         code = 1

@@ -35,7 +35,7 @@ class FaqEntry(RuleModel, records.FaqEntry):
     kind: FaqKind = Field(description="erratum: the printed rule is corrected (marked on the cheat sheet); "
                           "clarification: the rule stands, and this is how it reads; faq: a question players "
                           "ask, answered.")
-    rules: Annotated[list[RuleRef], BeforeValidator(_one_or_many)] = Field(
+    about: Annotated[list[RuleRef], BeforeValidator(_one_or_many)] = Field(
         min_length=1, description="The rules it answers, as kind:id: phase:combat, step:advance, "
         "dice:crt (or dice:crt/row-id for a row with an id), term:zoc, card:ambush, const:hand-size, "
         "section:supply, item:fort, table:terrain, formula:supply-range. The first is where it is shown.")
@@ -52,7 +52,7 @@ class FaqEntry(RuleModel, records.FaqEntry):
 
     @model_validator(mode="after")
     def _distinct(self):
-        if len(set(self.rules)) != len(self.rules):
+        if len(set(self.about)) != len(self.about):
             raise ValueError("an entry lists each rule once")
         return self
 

@@ -59,7 +59,7 @@ NON_PROSE_FIELDS = frozenset({
     "variant", "variants", "only_when", "values", "initial",  # a condition's expression and a state's values
     "on",  # a dice row's condition, a reroll's faces
     "tables",  # the reference tables a section shows
-    "fingerprint", "rules",  # an FAQ entry's rules (kind:id) and the hash of their text
+    "fingerprint", "about",  # an FAQ entry's rules (kind:id) and the hash of their text
     "code", "at", "reason",  # an accepted warning (check: accept: in game.yaml) is about the data, not a rule
 })
 

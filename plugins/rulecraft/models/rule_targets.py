@@ -154,7 +154,7 @@ def fingerprint(objs) -> str:
 
 
 def entry_targets(index: GameIndex, entry) -> list[RuleTarget | None]:
-    return [resolve(index, ref) for ref in entry.rules]
+    return [resolve(index, ref) for ref in entry.about]
 
 
 def entry_fingerprint(index: GameIndex, entry) -> str | None:
@@ -169,7 +169,7 @@ def entries_at(index: GameIndex, kind: str, target: str) -> list:
     """The FAQ entries shown at a rule: those whose rules name it, or a step or row of it."""
     shown = []
     for entry in index.game.faq_entries:
-        for ref in entry.rules:
+        for ref in entry.about:
             found = resolve(index, ref)
             if found is not None and ((found.kind == kind and found.target == target)
                                       or (found.shown_kind == kind and found.shown_id == target)):

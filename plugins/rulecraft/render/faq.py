@@ -50,7 +50,7 @@ def render_faq_at(parent: Element, ctx: RenderContext, kind: str, target: str) -
 def _about(entry, ctx: RenderContext) -> str:
     """The rules an entry answers as references ('{phase:combat}'), words where no page has an anchor."""
     parts = []
-    for ref in entry.rules:
+    for ref in entry.about:
         found = resolve(ctx.index, ref)
         if found is None:
             continue

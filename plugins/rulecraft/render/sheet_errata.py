@@ -30,7 +30,7 @@ def mark_errata(sheet: Element, header: Element, ctx: RenderContext) -> None:
     placed = []
     for entry in errata:
         names = []
-        for ref in entry.rules:
+        for ref in entry.about:
             found = resolve(ctx.index, ref)
             if found is None or found.shown_kind not in _PLACES:
                 continue

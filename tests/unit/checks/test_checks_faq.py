@@ -44,7 +44,7 @@ def _game(folder: Path):
 
 def test_the_fixture_loads_each_kind_and_checks_clean(ridgeline):
     game = _game(ridgeline)
-    kinds = [(e.id, e.kind, e.rules, e.version) for e in game.faq_entries]
+    kinds = [(e.id, e.kind, e.about, e.version) for e in game.faq_entries]
     assert kinds == [("retreat-into-zoc", "erratum", ["step:retreat"], "1.2"),
                      ("defender-retreat-direction", "clarification", ["dice:combat/defender-retreats"], "1.1"),
                      ("zoc-across-crest", "faq", ["term:zone-of-control", "phase:movement"], None)]
