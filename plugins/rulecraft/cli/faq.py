@@ -26,27 +26,37 @@ def _status(entry, now: str | None) -> str:
     return "ok" if entry.fingerprint == now else "changed"
 
 
-def _confirm(game, entry, now: str) -> str | None:
-    """Writes ``fingerprint: now`` into the entry; an error message if the file cannot take it."""
+def _edit(game, entry, now: str) -> tuple[int, bool, str] | str:
+    """How to record ``fingerprint: now`` in the entry: (line number, replace that line or insert after it,
+    the line's text); an error message if the file cannot take it."""
     doc = game.documents["faq"]
-    path = game.folder / "faq.yaml"
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    lines = (game.folder / "faq.yaml").read_text(encoding="utf-8").splitlines()
     if entry.fingerprint is not None:
         number = doc.where(entry.source_path + ("fingerprint",)).line
         match = _FINGERPRINT_LINE.match(lines[number - 1].rstrip("\r\n"))
         if match is None:
             return f"{doc.file}:{number}: write 'fingerprint: {now}' on a line of its own to confirm it here"
-        ending = lines[number - 1][len(lines[number - 1].rstrip("\r\n")):]
-        lines[number - 1] = f'{match.group(1)}"{now}"{match.group(3)}{ending}'
-    else:
-        where = doc.where(entry.source_path + ("id",), key=True)
-        line = lines[where.line - 1]
-        if "{" in line[:where.column - 1]:
-            return f"{doc.file}:{where.line}: the entry is written in one line: add fingerprint: \"{now}\" to it"
-        ending = line[len(line.rstrip("\r\n")):] or "\n"
-        lines.insert(where.line, " " * (where.column - 1) + f'fingerprint: "{now}"{ending}')
+        return number, True, f'{match.group(1)}"{now}"{match.group(3)}'
+    where = doc.where(entry.source_path + ("id",), key=True)
+    if "{" in lines[where.line - 1][:where.column - 1]:
+        return f"{doc.file}:{where.line}: the entry is written in one line: add fingerprint: \"{now}\" to it"
+    return where.line, False, " " * (where.column - 1) + f'fingerprint: "{now}"'
+
+
+def _write(game, edits: list[tuple[int, bool, str]]) -> None:
+    """Applies the edits from the bottom of faq.yaml up, so each line number still holds; line endings kept."""
+    path = game.folder / "faq.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    for number, replace, text in sorted(edits, reverse=True):
+        old = lines[number - 1]
+        ending = old[len(old.rstrip("\r\n")):] or "\n"
+        if replace:
+            lines[number - 1] = text + ending
+        else:
+            if not old.endswith(("\n", "\r")):
+                lines[number - 1] = old + ending
+            lines.insert(number, text + ending)
     write_atomic(path, "".join(lines).encode("utf-8"))
-    return None
 
 
 def cmd_faq(args: argparse.Namespace) -> int:
@@ -65,6 +75,7 @@ def cmd_faq(args: argparse.Namespace) -> int:
     code = 0
     for game in book.games.values():
         index = build_index(game)
+        edits: list[tuple[int, bool, str]] = []
         for entry in game.faq_entries:
             now = entry_fingerprint(index, entry)
             if entry.id in wanted:
@@ -74,15 +85,18 @@ def cmd_faq(args: argparse.Namespace) -> int:
                           "at the rule that replaced it first", file=sys.stderr)
                     code = 1
                     continue
-                problem = _confirm(game, entry, now)
-                if problem:
-                    print(printable(problem), file=sys.stderr)
+                edit = _edit(game, entry, now)
+                if isinstance(edit, str):
+                    print(printable(edit), file=sys.stderr)
                     code = 1
                 else:
+                    edits.append(edit)
                     print(f"{game.id}:{entry.id}: fingerprint {now} recorded")
             elif not wanted:
                 print(printable(f"{game.id}:{entry.id}  {entry.kind:<13} {_status(entry, now):<14} "
                                 f"{', '.join(entry.about)}", one_line=True))
+        if edits:
+            _write(game, edits)
     for missing in sorted(wanted - found):
         print(f"rulecraft faq: no entry '{missing}'", file=sys.stderr)
         code = 1

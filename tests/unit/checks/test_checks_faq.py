@@ -151,9 +151,13 @@ def test_confirm_records_the_new_fingerprint_in_place(ridgeline, capsys):
     changed = [(a, b) for a, b in zip(before.splitlines(), after.splitlines()) if a != b]
     assert len(changed) == 1 and changed[0][0] == '    fingerprint: "e0820bda"'
     assert check(ridgeline.parent).problems == []
-    # an entry without the line gets one, under its id
+    # entries without the line get one under their id, several in one run (each at its own entry)
     _edit(ridgeline, "faq.yaml", '    fingerprint: "1d1347ce"\n', "")
-    assert main(["faq", str(ridgeline), "--confirm", "zoc-across-crest"]) == 0
+    _edit(ridgeline, "faq.yaml", '    fingerprint: "5f3c2b2d"\n', "")
+    assert main(["faq", str(ridgeline), "--confirm", "retreat-into-zoc", "--confirm", "zoc-across-crest"]) == 0
+    text = (ridgeline / "faq.yaml").read_text(encoding="utf-8")
+    assert '  - id: retreat-into-zoc\n    fingerprint: "5f3c2b2d"\n' in text
+    assert '  - id: zoc-across-crest\n    fingerprint: "1d1347ce"\n' in text
     assert check(ridgeline.parent).problems == []
     assert main(["faq", str(ridgeline), "--confirm", "no-such-entry"]) == 1
 
