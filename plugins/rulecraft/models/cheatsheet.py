@@ -214,14 +214,28 @@ class Fit:
 
 def data_date(game) -> datetime.date | None:
     """When the rules data last changed: the newest dated changelog entry, else the date of the last
-    commit touching the game's folder (the same on every checkout of that commit), else None."""
+    commit touching the game's folder (the same on every checkout of that commit), else the build's
+    SOURCE_DATE_EPOCH (the reproducible-builds convention), else None: never the day of the build, which
+    would make two builds of the same files differ."""
     dates = [entry.date for entry in (game.info.changelog if game.info else []) if entry.date]
     if dates:
         return max(dates)
     state = head_state(game.folder)
     if state and not _HEAD_RE.fullmatch(state.split("\0", 1)[0]):
-        return None  # a repository whose HEAD git cannot read either: starting git would only wait or fail
-    return _commit_date(str(game.folder), state)
+        return _epoch_date()  # a repository whose HEAD git cannot read either: starting git would only wait or fail
+    return _commit_date(str(game.folder), state) or _epoch_date()
+
+
+def _epoch_date() -> datetime.date | None:
+    """SOURCE_DATE_EPOCH as a date (UTC); None when unset, not a number, or 0 (the value the PDF step gives
+    its children when the build sets none: not a date anyone chose)."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not value.isdigit() or int(value) == 0:
+        return None
+    try:
+        return datetime.datetime.fromtimestamp(int(value), datetime.timezone.utc).date()
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 def head_state(folder) -> str:

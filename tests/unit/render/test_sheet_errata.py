@@ -72,3 +72,19 @@ def test_a_game_without_errata_has_no_marks(ridgeline):
     (ridgeline / "faq.yaml").unlink()
     sheet = _sheet(ridgeline)
     assert not sheet.select(".rc-sheet-erratum") and sheet.select_one(".rc-sheet-errata") is None
+
+
+def test_without_dated_changelog_or_git_the_date_is_source_date_epoch(ridgeline, monkeypatch):
+    _edit(ridgeline, "game.yaml", "    date: 2025-03-14\n", "")
+    _edit(ridgeline, "game.yaml", "    date: 2024-09-02\n", "")
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    assert _date_shown(ridgeline) is None  # outside a repository, nothing dates the files: no date
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    head = _sheet(ridgeline).select_one(".rc-sheet-header")
+    assert _text(head.select_one(".rc-sheet-date")) == "14 Nov 2023"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "0")  # what the PDF step's children get when nothing is set
+    assert _sheet(ridgeline).select_one(".rc-sheet-header .rc-sheet-date") is None
+
+
+def _date_shown(folder: Path):
+    return _sheet(folder).select_one(".rc-sheet-header .rc-sheet-date")
