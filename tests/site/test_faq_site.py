@@ -19,7 +19,7 @@ def test_entries_are_collapsed_at_their_rules(faq_site):
     assert set(shown) == {"retreat-into-zoc", "zoc-across-crest"}
     assert not any(d.has_attr("open") for d in shown.values())
     erratum = shown["retreat-into-zoc"]
-    assert erratum.find_previous("h2")["id"] == "combat"
+    assert erratum.find_previous("h2")["id"] == "combat" and erratum.find_parent("li")["id"] == "retreat"
     assert "a retreat may not end in an enemy" in erratum.get_text()
     assert erratum.select_one(".rc-faq-more a")["href"] == "../faq/#faq-retreat-into-zoc"
     dice = page(faq_site, "ridgeline/dice/")

@@ -38,7 +38,8 @@ class FaqEntry(RuleModel, records.FaqEntry):
     about: Annotated[list[RuleRef], BeforeValidator(_one_or_many)] = Field(
         min_length=1, description="The rules it answers, as kind:id: phase:combat, step:advance, "
         "dice:crt (or dice:crt/row-id for a row with an id), term:zoc, card:ambush, const:hand-size, "
-        "section:supply, item:fort, table:terrain, formula:supply-range. The first is where it is shown.")
+        "section:supply, item:fort, table:terrain, formula:supply-range. The entry is shown at each of them (a "
+        "dice row's under its table).")
     question: Text = Field(description="The question, or for an erratum what it corrects: 'Rule 7.2, the "
                            "retreat path'.")
     answer: Text = Field(description="The answer, or for an erratum the corrected text.")

@@ -166,13 +166,14 @@ def entry_fingerprint(index: GameIndex, entry) -> str | None:
 
 
 def entries_at(index: GameIndex, kind: str, target: str) -> list:
-    """The FAQ entries shown at a rule: those whose rules name it, or a step or row of it."""
+    """The FAQ entries shown at a rule: those naming it, and at a dice table those naming one of its rows
+    (a row is a line of the table's grid; a step has a list item of its own, where its entries show)."""
     shown = []
     for entry in index.game.faq_entries:
         for ref in entry.about:
             found = resolve(index, ref)
             if found is not None and ((found.kind == kind and found.target == target)
-                                      or (found.shown_kind == kind and found.shown_id == target)):
+                                      or (kind == "dice" and found.shown_kind == kind and found.shown_id == target)):
                 shown.append(entry)
                 break
     return shown

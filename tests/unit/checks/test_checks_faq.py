@@ -172,6 +172,7 @@ def test_entries_are_collapsed_at_the_rules_they_answer(ridgeline):
     assert "warning" in combat[0]["class"]  # an erratum looks like a correction
     assert combat[0].summary.get_text() == "Erratum (version 1.2, 14 Mar 2025): Retreats (Combat, step 3)"
     assert combat[0].find_previous("h2").get_text(strip=True).endswith("Combat")
+    assert combat[0].find_parent("li")["id"] == "retreat"  # in the step it corrects
     assert combat[0].select_one("a")["href"] == "faq.md#faq-retreat-into-zoc"
     dice = render(ridgeline.parent, "/// dice-tables\n///\n", game="ridgeline", page="ridgeline/dice.md")[0]
     assert [d["data-rc-faq"] for d in dice.select("details.rc-faq")] == ["defender-retreat-direction"]

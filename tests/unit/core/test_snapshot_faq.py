@@ -29,4 +29,5 @@ def test_faq_entries_round_trip_with_their_fingerprints(tmp_path):
     before, after = build_index(game), build_index(copy)
     assert [entry_fingerprint(after, e) for e in copy.faq_entries] == \
         [entry_fingerprint(before, e) for e in game.faq_entries] == [e.fingerprint for e in game.faq_entries]
-    assert [e.id for e in entries_at(after, "phase", "combat")] == ["retreat-into-zoc"]
+    assert [e.id for e in entries_at(after, "step", "retreat")] == ["retreat-into-zoc"]
+    assert [e.id for e in entries_at(after, "dice", "combat")] == ["defender-retreat-direction"]  # by its row

@@ -64,8 +64,10 @@ def test_several_errata_are_numbered_and_one_on_a_term_marks_the_term(ridgeline)
     sheet = _sheet(ridgeline)
     marked = {m.find_parent(id=re.compile("^sheet-")).get("id"): m.get_text()
               for m in sheet.select(".rc-sheet-erratum")}
-    assert marked == {"sheet-phase-combat": "†1", "sheet-term-zone-of-control": "†2", "sheet-phase-movement": "†2"}
-    assert "†2 Does a zone of control extend onto the Crest? (20 Nov 2024)" in sheet.select_one(".rc-sheet-errata").get_text()
+    assert marked == {"sheet-phase-combat": "†1", "sheet-term-zone-of-control": "†2",
+                      "sheet-phase-movement": "†2"}
+    line = sheet.select_one(".rc-sheet-errata").get_text()
+    assert "†2 Does a zone of control extend onto the Crest? (20 Nov 2024)" in line
 
 
 def test_a_game_without_errata_has_no_marks(ridgeline):
