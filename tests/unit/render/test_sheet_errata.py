@@ -90,3 +90,17 @@ def test_without_dated_changelog_or_git_the_date_is_source_date_epoch(ridgeline,
 
 def _date_shown(folder: Path):
     return _sheet(folder).select_one(".rc-sheet-header .rc-sheet-date")
+
+
+def test_the_fit_estimate_leaves_room_for_the_errata_line(ridgeline):
+    from rulecraft.loader import load_rulebook
+    from rulecraft.models.cheatsheet import estimate, sheet_content
+    from rulecraft.models.index import build_index
+
+    def per_column(folder):
+        index = build_index(load_rulebook(folder.parent).games["ridgeline"])
+        return estimate(sheet_content(index), index, 7.0).lines_per_column
+
+    with_errata = per_column(ridgeline)
+    _edit(ridgeline, "faq.yaml", "kind: erratum", "kind: clarification")
+    assert per_column(ridgeline) - with_errata == pytest.approx(1.0)  # one line of the header at 7 pt
