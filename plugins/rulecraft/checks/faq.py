@@ -61,10 +61,25 @@ def confirm_hint(entry, now: str) -> str:
             f"'fingerprint: {now}' (or run: rulecraft faq --confirm {entry.id})")
 
 
+def _version_problem(game, entry) -> Problem | None:
+    """An entry's version, where the game keeps a changelog, is one of its versions (as `changed_in`)."""
+    versions = [item.version for item in (game.info.changelog if game.info else [])]
+    if entry.version is None or not versions or entry.version in versions:
+        return None
+    close = difflib.get_close_matches(entry.version, versions, n=1, cutoff=0.6)
+    return warning("faq-version-unknown", f"FAQ entry '{entry.id}' appeared in version {entry.version}, which "
+                   "the changelog does not have", game.where(entry, "version"),
+                   (f"did you mean '{close[0]}'? " if close else "") + "versions in the changelog: " +
+                   ", ".join(versions), game.id)
+
+
 def check(index: GameIndex) -> Iterator[Problem]:
     game = index.game
     first: dict[str, object] = {}
     for entry in game.faq_entries:
+        version = _version_problem(game, entry)
+        if version:
+            yield version
         if entry.id in first:
             yield error("duplicate-id", f"duplicate FAQ entry id '{entry.id}' (first used at "
                         f"{game.where(first[entry.id], 'id')})", game.where(entry, "id"),

@@ -138,6 +138,13 @@ def test_answers_are_rule_text_their_references_checked(ridgeline):
     assert_at(problem, ridgeline / "faq.yaml", *where(ridgeline, "faq.yaml", "{term:zone-of-contrl}"))
 
 
+def test_a_version_the_changelog_does_not_have_is_a_warning_at_it(ridgeline):
+    _edit(ridgeline, "faq.yaml", 'version: "1.1"', 'version: "1.11"')
+    problem = only(check(ridgeline.parent).problems, "faq-version-unknown")
+    assert_at(problem, ridgeline / "faq.yaml", *where(ridgeline, "faq.yaml", '"1.11"'))
+    assert "did you mean '1.1'?" in problem.hint
+
+
 # --- rulecraft faq ---------------------------------------------------------------------------------------
 
 
