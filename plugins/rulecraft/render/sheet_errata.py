@@ -55,4 +55,5 @@ def mark_errata(sheet: Element, header: Element, ctx: RenderContext) -> None:
         when = f" ({entry.issued})" if entry.issued else ""
         item = sub(line, "span", f"{mark} {entry.question}{when}", "rc-sheet-erratum-item")
         item.tail = "; " if number < len(placed) else " "
-    line[-1].tail = f" — the corrected rules are on the {GAME_PAGES['faq'][1]} page."
+    line[-1].tail = " — the corrected rules are on the "
+    sub(line, "a", GAME_PAGES["faq"][1], href=ctx.page_href("faq")).tail = " page."

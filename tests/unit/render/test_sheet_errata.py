@@ -57,6 +57,7 @@ def test_a_rule_an_erratum_corrects_is_marked_and_the_header_names_the_erratum(r
     line = _text(sheet.select_one(".rc-sheet-header .rc-sheet-errata"))
     assert line == ("Errata: † Retreats (Combat, step 3) (version 1.2, 14 Mar 2025) — the corrected rules are on "
                     "the Errata and FAQ page.")
+    assert sheet.select_one(".rc-sheet-errata a")["href"] == "faq.md"  # a link on screen; plain words in print
 
 
 def test_several_errata_are_numbered_and_one_on_a_term_marks_the_term(ridgeline):
