@@ -61,6 +61,17 @@ def test_a_bad_kind_of_entry_is_a_located_error(ridgeline):
     assert "erratum" in problem.format() and "clarification" in problem.format()
 
 
+def test_a_malformed_rule_name_and_fingerprint_are_located_errors_saying_what_to_write(ridgeline):
+    _edit(ridgeline, "faq.yaml", "about: [step:retreat]", "about: [step retreat]")
+    _edit(ridgeline, "faq.yaml", 'fingerprint: "e0820bda"', "fingerprint: e082")
+    errors = [p for p in check(ridgeline.parent).errors if "faq.yaml" in p.location.file]
+    by_line = {p.location.line: p for p in errors}
+    rule = by_line[where(ridgeline, "faq.yaml", "step retreat")[0]]
+    assert "'step retreat' does not name a rule" in rule.message and "phase:combat" in rule.hint
+    mark = by_line[where(ridgeline, "faq.yaml", "fingerprint: e082")[0]]
+    assert "'e082' is not a fingerprint" in mark.message and "rulecraft faq --confirm" in mark.hint
+
+
 def test_rules_resolve_to_the_rule_and_where_a_page_shows_it(ridgeline):
     index = build_index(_game(ridgeline))
     step = resolve(index, "step:retreat")
