@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from gamekit import copy_example, write_game
-from sitekit import delve_site, euro_site, seed_site, variants_site, wargame_site, zensical_site, zensical_variants_site  # noqa: F401 - session fixtures: the repository's own site, built once
+from sitekit import delve_site, euro_site, faq_site, seed_site, variants_site, wargame_site, zensical_site, zensical_variants_site  # noqa: F401 - session fixtures: the repository's own site, built once
 
 
 @pytest.fixture

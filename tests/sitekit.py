@@ -287,3 +287,10 @@ def page_opener(browser, base: str, viewport: dict | None = None):
     for context in contexts:
         context.close()
     assert not errors, errors
+
+
+@pytest.fixture(scope="session")
+def faq_site(tmp_path_factory) -> Path:
+    """A site of the living-rules wargame fixture (tests/data/faq/ridgeline: an erratum, a clarification and a
+    question in faq.yaml, attached to a step, a dice row, a term and a phase), built once with --strict."""
+    return fixture_game_site(tmp_path_factory, "faq", "ridgeline")

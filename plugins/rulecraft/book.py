@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         CardsFile,
         CatalogFile,
         DiceFile,
+        FaqFile,
         GameFile,
         GlossaryFile,
         IconsFile,
@@ -57,6 +58,7 @@ class Game:
     cards_file: CardsFile | None = None
     catalog_file: CatalogFile | None = None
     tables_file: TablesFile | None = None
+    faq_file: FaqFile | None = None
     documents: dict[str, YamlDocument] = field(default_factory=dict)  # by file kind
     shared_terms: list = field(default_factory=list)  # Terms from shared glossaries, with their docs
     failed: set[str] = field(default_factory=set)  # kinds present on disk that did not load
@@ -117,6 +119,10 @@ class Game:
     @property
     def legends(self):
         return self.tables_file.legends if self.tables_file else []
+
+    @property
+    def faq_entries(self):
+        return self.faq_file.entries if self.faq_file else []
 
     @property
     def exchanges(self):

@@ -60,7 +60,7 @@ def load_model(doc: YamlDocument, model: type[RuleModel]) -> tuple[RuleModel | N
 
 _ATTR_FOR_KIND = {"game": "info", "phases": "phases_file", "dice": "dice_file", "terms": "glossary_file",
                   "icons": "icons_file", "cards": "cards_file", "catalog": "catalog_file",
-                  "tables": "tables_file"}
+                  "tables": "tables_file", "faq": "faq_file"}
 
 
 def load_game(folder: Path, within: Path | None = None) -> tuple[Game, list[Problem]]:

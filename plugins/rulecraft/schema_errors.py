@@ -10,6 +10,7 @@ from pydantic import ValidationError
 
 from .models import RuleModel
 from .models.base import INVISIBLE_HINT
+from .models.faq import FINGERPRINT_PATTERN, RULE_PATTERN
 from .models.tables import CODE_PATTERN
 from .problems import Problem, error
 from .yamlsource import YamlDocument
@@ -126,7 +127,15 @@ def problems_from_validation(exc: ValidationError, model: type[RuleModel], doc: 
             location = doc.where(path)
             where = _path_text(path)
             pattern = str(err.get("ctx", {}).get("pattern", ""))
-            if kind == "string_pattern_mismatch" and pattern == CODE_PATTERN:
+            if kind == "string_pattern_mismatch" and pattern == FINGERPRINT_PATTERN:
+                message = f"{where}: {found!r} is not a fingerprint"
+                hint = ("a fingerprint is the eight characters (0-9, a-f) the checker gives: leave the key out "
+                        "and run rulecraft check, or run rulecraft faq --confirm with the entry's id")
+            elif kind == "string_pattern_mismatch" and pattern == RULE_PATTERN:
+                message = f"{where}: {found!r} does not name a rule"
+                hint = ("name it as kind:id: phase:combat, step:retreat, dice:combat (dice:combat/row-id for a row), "
+                        "term:zone-of-control, card:, deck:, const:, section:, item:, table:, formula:, icon:")
+            elif kind == "string_pattern_mismatch" and pattern == CODE_PATTERN:
                 message = f"{where}: {found!r} is not a code a cell can show"
                 hint = ("a code is 1 to 12 letters, digits and # * ' + - (starting with a letter or digit), like "
                         "AE or D#; a cell showing a dash means nothing and needs no code")

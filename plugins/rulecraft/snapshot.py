@@ -330,7 +330,7 @@ def _is_path(data: Any) -> bool:
 
 _FILE_MODELS = {"info": "GameFile", "phases_file": "PhasesFile", "dice_file": "DiceFile",
                 "glossary_file": "GlossaryFile", "icons_file": "IconsFile", "cards_file": "CardsFile",
-                "catalog_file": "CatalogFile"}
+                "catalog_file": "CatalogFile", "faq_file": "FaqFile"}
 
 
 def _check_outline(book: Any) -> RuleBook:

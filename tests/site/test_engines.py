@@ -28,7 +28,7 @@ BOOK = load_rulebook(REPO / "rules_data")
 GAMES = sorted(BOOK.games)
 URLS = {"overview": "", "turn": "turn/", "dice": "dice/", "cards": "cards/", "icons": "icons/", "catalog": "catalog/",
         "glossary": "glossary/", "cheatsheet": "cheatsheet/", "changes": "changes/", "status": "status/",
-        "play": "play/", "tables": "tables/", "formulas": "formulas/"}
+        "play": "play/", "tables": "tables/", "formulas": "formulas/", "faq": "faq/"}
 ENGINES = ["properdocs", "zensical"]
 
 

@@ -105,6 +105,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         dice_grid,
         dice_labels,
         dice_profile,  # targets and charts: natural results, chart values, earlier rolls
+        faq,  # errata and FAQ entries: their rules exist and still read as when they were answered
         formulas,  # formulas and formula costs
         glossary,
         never_holds,  # an only_when: no state of the game satisfies
@@ -151,6 +152,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += formulas.check(index)
         found += modifier_formula.check(index)
         found += tables.check(index)
+        found += faq.check(index)
         found += variants.check(index)
         found += combinations.check(index)
         found += versions.check(index)

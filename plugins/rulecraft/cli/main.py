@@ -357,6 +357,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="Zensical configuration to write, relative to the project (default: zensical.toml)")
     pages.add_argument("--no-zensical-config", action="store_true", help="write the pages only")
     pages.set_defaults(func=cmd_pages)
+
+    from .faq import add_parser as add_faq_parser
+
+    add_faq_parser(sub)
     return parser
 
 

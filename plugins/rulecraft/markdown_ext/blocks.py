@@ -15,6 +15,7 @@ from ..render import (
     changes,
     cheatsheet,
     dice,
+    faq,
     formulas,
     games,
     glossary,
@@ -299,6 +300,7 @@ GAME_RENDERERS = {
     "reference-tables": tables.render_all,
     "formulas": formulas.render_all,
     "play": play.render_play,
+    "faq": faq.render_faq_page,
 }
 assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
 

@@ -15,6 +15,7 @@ _MODULE_OF = {
     "Card": "cards", "CardsFile": "cards", "Deck": "cards",
     "CatalogFile": "catalog", "CatalogItem": "catalog", "Exchange": "catalog", "NamedCost": "catalog",
     "Requirement": "catalog", "Resource": "catalog", "Use": "catalog", "UseLimit": "catalog",
+    "FaqEntry": "faq", "FaqFile": "faq",
     "Formula": "formulas", "Input": "formulas",
     "CustomDie": "dice", "DiceExpr": "dice", "DiceFile": "dice", "DiceRow": "dice", "DiceTable": "dice",
     "DieFace": "dice", "Modifier": "dice",
@@ -30,7 +31,7 @@ _MODULE_OF = {
 # One file per concept in rules_data/<game>/ ; the key is the file's stem.
 _FILE_KINDS = {"game": "GameFile", "phases": "PhasesFile", "dice": "DiceFile", "terms": "GlossaryFile",
                "icons": "IconsFile", "cards": "CardsFile", "catalog": "CatalogFile",
-               "tables": "TablesFile"}
+               "tables": "TablesFile", "faq": "FaqFile"}
 
 
 def __getattr__(name: str):

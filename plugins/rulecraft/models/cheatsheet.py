@@ -214,14 +214,28 @@ class Fit:
 
 def data_date(game) -> datetime.date | None:
     """When the rules data last changed: the newest dated changelog entry, else the date of the last
-    commit touching the game's folder (the same on every checkout of that commit), else None."""
+    commit touching the game's folder (the same on every checkout of that commit), else the build's
+    SOURCE_DATE_EPOCH (the reproducible-builds convention), else None: never the day of the build, which
+    would make two builds of the same files differ."""
     dates = [entry.date for entry in (game.info.changelog if game.info else []) if entry.date]
     if dates:
         return max(dates)
     state = head_state(game.folder)
     if state and not _HEAD_RE.fullmatch(state.split("\0", 1)[0]):
-        return None  # a repository whose HEAD git cannot read either: starting git would only wait or fail
-    return _commit_date(str(game.folder), state)
+        return _epoch_date()  # a repository whose HEAD git cannot read either: starting git would only wait or fail
+    return _commit_date(str(game.folder), state) or _epoch_date()
+
+
+def _epoch_date() -> datetime.date | None:
+    """SOURCE_DATE_EPOCH as a date (UTC); None when unset, not a number, or 0 (the value the PDF step gives
+    its children when the build sets none: not a date anyone chose)."""
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not value.isdigit() or int(value) == 0:
+        return None
+    try:
+        return datetime.datetime.fromtimestamp(int(value), datetime.timezone.utc).date()
+    except (OverflowError, OSError, ValueError):
+        return None
 
 
 def head_state(folder) -> str:
@@ -609,7 +623,7 @@ def estimate(content: SheetContent, index: GameIndex, size_pt: float | None = No
     width_mm = (PAGE_WIDTH_MM - 2 * MARGIN_MM - (cols - 1) * COLUMN_GAP_MM) / cols
     chars = width_mm * PT_PER_MM / (size_pt * CHAR_EM)
     line_mm = size_pt * LINE_HEIGHT / PT_PER_MM
-    per_column = (PAGE_HEIGHT_MM - 2 * MARGIN_MM - HEADER_MM) / line_mm
+    per_column = (PAGE_HEIGHT_MM - 2 * MARGIN_MM - HEADER_MM - _errata_mm(index, size_pt, line_mm)) / line_mm
     m = _Measure(chars)
     column, used, blocks = 0, 0.0, Counter()
     for block, height, _ in _units(content, index, m, spacing):
@@ -619,6 +633,18 @@ def estimate(content: SheetContent, index: GameIndex, size_pt: float | None = No
         used += height
     total = column * per_column + used
     return FitEstimate(size_pt, cols, per_column, total, dict(blocks))
+
+
+def _errata_mm(index: GameIndex, size_pt: float, line_mm: float) -> float:
+    """The header's line naming the errata (render/sheet_errata.py), across the page: every erratum of the
+    game counted, as if each marked a rule the sheet shows (more than it may be: the estimate errs small)."""
+    errata = [e for e in index.game.faq_entries if e.kind == "erratum"]
+    if not errata:
+        return 0.0
+    text = "Errata: " + "; ".join(f"†{i} {_plain(e.question, index)} ({e.issued})" for i, e in enumerate(errata, 1))
+    text += " — the corrected rules are on the Errata and FAQ page."
+    chars = (PAGE_WIDTH_MM - 2 * MARGIN_MM) * PT_PER_MM / (size_pt * CHAR_EM)
+    return math.ceil(len(text) / chars) * line_mm
 
 
 def tightest(content: SheetContent, index: GameIndex) -> FitEstimate:

@@ -48,7 +48,7 @@ CELL_FIELD = "cell"
 TEXT_FIELDS = frozenset({
     CELL_FIELD,
     "text", "rules", "summary", "objective", "result", "any_result", "notes", "when", "short", "definition",
-    "meaning", "question", "detail", "description", "changes", "condition", "per", "designer_note",
+    "meaning", "question", "answer", "detail", "description", "changes", "condition", "per", "designer_note",
 })
 
 
@@ -59,6 +59,7 @@ NON_PROSE_FIELDS = frozenset({
     "variant", "variants", "only_when", "values", "initial",  # a condition's expression and a state's values
     "on",  # a dice row's condition, a reroll's faces
     "tables",  # the reference tables a section shows
+    "fingerprint", "about",  # an FAQ entry's rules (kind:id) and the hash of their text
     "code", "at", "reason",  # an accepted warning (check: accept: in game.yaml) is about the data, not a rule
 })
 
@@ -291,7 +292,7 @@ def iter_models(game: Game) -> Iterator[RuleModel]:
 
 def _walk_models(game: Game) -> Iterator[RuleModel]:
     roots = [game.info, game.phases_file, game.dice_file, game.glossary_file, game.icons_file, game.cards_file,
-             game.catalog_file, game.tables_file, *game.shared_terms]
+             game.catalog_file, game.tables_file, game.faq_file, *game.shared_terms]
 
     def walk(value: Any) -> Iterator[RuleModel]:
         if isinstance(value, records.Model):

@@ -334,6 +334,33 @@ def _code_number_match(code: str, token: str) -> str:
     return ""
 
 
+FAQ_KIND_NAMES = {"erratum": "Erratum", "clarification": "Clarification", "faq": "Question"}
+
+
+class FaqEntry(Model):
+    """An erratum, a clarification or a question players ask, attached to the rules it answers."""
+
+    __slots__ = ()
+
+    @property
+    def kind_name(self) -> str:
+        return FAQ_KIND_NAMES[self.kind]
+
+    @property
+    def issued(self) -> str:
+        """'version 1.1, 3 May 2024', 'version 1.1', '3 May 2024' or ''."""
+        parts = [f"version {self.version}"] if self.version else []
+        if self.date:
+            parts.append(f"{self.date.day} {self.date:%b} {self.date.year}")
+        return ", ".join(parts)
+
+    def split_rule(self, ref: str) -> tuple[str, str, str | None]:
+        """'dice:crt/six' -> ('dice', 'crt', 'six'); 'phase:combat' -> ('phase', 'combat', None)."""
+        kind, _, rest = ref.partition(":")
+        target, _, part = rest.partition("/")
+        return kind, target, part or None
+
+
 class CustomDie(Model):
     __slots__ = ()
 
@@ -604,7 +631,8 @@ MODEL_KINDS: dict[str, type[Model]] = {
     "ChangelogEntry": Model, "CheatsheetConfig": Model, "CheckSettings": Model, "Component": Model,
     "Constant": Constant, "CustomDie": CustomDie, "Deck": Model, "DiceExpr": DiceExpr, "DiceFile": Model,
     "DiceRow": Model, "DiceTable": DiceTable, "DieFace": Model, "Example": Model, "Exchange": Model,
-    "Explode": Model, "Formula": Model, "GameEvent": Model, "GameFile": Model, "GlossaryFile": Model,
+    "Explode": Model,
+    "FaqEntry": FaqEntry, "FaqFile": Model, "Formula": Model, "GameEvent": Model, "GameFile": Model, "GlossaryFile": Model,
     "Glyph": Model, "Icon": Model, "IconsFile": Model, "Input": Model, "Keep": Keep,
     "Legend": Legend, "LegendCode": Model, "Modifier": Modifier, "NamedCost": Model, "OpenQuestion": Model,
     "Opposed": Model, "Phase": Phase, "PhaseGroup": Model, "PhasesFile": Model, "PlayerCount": Model, "Pool": Pool,

@@ -84,7 +84,7 @@ ITEM_BLOCKS = {"phase": "phase", "dice": "dice", "deck": "deck", "card": "card",
                "table": "table", "formula": "formula", "cheatsheet-variant": "variant"}
 GAME_BLOCKS = ("overview", "turn", "phase-list", "dice-tables", "components", "setup", "end-of-game", "scoring",
                "constants", "icons", "cards", "glossary", "changelog", "status", "cheatsheet", "open-questions",
-               "catalog", "reference-tables", "formulas", "play")
+               "catalog", "reference-tables", "formulas", "play", "faq")
 SITE_BLOCKS = ("games", "title", "designer-note")
 NOTE_KINDS = ("note", "todo")  # `/// designer-note` (a remark) or `/// designer-note | todo` (something missing)
 BLOCK_RE = re.compile(r"^[ ]{0,3}(/{3,})[ ]*([\w-]+)[ ]*(?:\|[ ]*(.*?))?[ ]*$", re.MULTILINE)

@@ -17,7 +17,8 @@ from ..models.links import GAME_PAGES, page_path, pages_for_game, variant_sheets
 # page -> block that renders it (game pages always render the "current" game)
 PAGE_BLOCK = {"overview": "overview", "turn": "turn", "play": "play", "dice": "dice-tables", "cards": "cards",
               "icons": "icons", "catalog": "catalog", "tables": "reference-tables", "formulas": "formulas",
-              "glossary": "glossary", "cheatsheet": "cheatsheet", "changes": "changelog", "status": "status"}
+              "glossary": "glossary", "faq": "faq",
+              "cheatsheet": "cheatsheet", "changes": "changelog", "status": "status"}
 
 # Stylesheets only one kind of page needs (pages/assets.py: PAGE_STYLESHEETS, outside every page's budget):
 # its stub links them itself, so the page is styled without script and no other page loads them.
@@ -30,6 +31,7 @@ ASSET_DIR = "assets/rulecraft"  # where both engines serve Rulecraft's assets
 # which data file a generated page is made from ("edit this page")
 PAGE_SOURCE = {"overview": "game", "turn": "phases", "play": "phases", "dice": "dice", "cards": "cards",
                "icons": "icons", "catalog": "catalog", "tables": "tables", "formulas": "game", "glossary": "terms",
+               "faq": "faq",
                "cheatsheet": "game", "changes": "game", "status": "game"}
 
 

@@ -231,6 +231,10 @@ def steps_list(parent: Element, steps: list[Step], ctx: RenderContext, ordered: 
             variant_markers(item, step, ctx, item)
             condition_markers(item, step, ctx)
             inline_notes(item, step)
+        if step.id and ctx.game.faq_entries:
+            from .faq import render_faq_at  # faq builds on this module
+
+            render_faq_at(item, ctx, "step", step.id)
         if step.steps:
             nested = steps_list(item, step.steps, ctx, ordered)
             if group:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from ..models import links
 from .base import Element, RenderContext, badge, heading, item_notes, sub, variant_markers
 from .icons import render_glyph
+from .faq import render_faq_at
 
 if TYPE_CHECKING:
     from ..models import Card, Deck
@@ -39,6 +40,7 @@ def render_card(parent: Element, card: Card, ctx: RenderContext, level: int = 3)
             sub(dl, "dt", key)
             sub(dl, "dd", value)
     item_notes(box, ctx, card)
+    render_faq_at(box, ctx, "card", card.id)
     return box
 
 

@@ -34,6 +34,7 @@ from .base import Element, RenderContext, heading, range_text, sub
 from .sheet_when import when_flag, when_words
 from .emoji import CREDIT, CREDIT_URL, emoji_data_uri
 from .icons import render_glyph
+from .sheet_errata import mark_errata
 from .sheet_grid import render_sheet_grid
 
 # Replaced by a download link after the build when the PDF was written (see rulecraft.pdf).
@@ -366,6 +367,16 @@ def _unplaced_references(sheet: Element, ctx: RenderContext, content: SheetConte
             node.tail = REF_RE.sub(placed, node.tail)
 
 
+def sheet_version(info) -> str | None:
+    """The rules version the sheet is made from: game.yaml's, else the changelog's newest (by date, else
+    the first listed)."""
+    if info.version:
+        return info.version
+    dated = [entry for entry in info.changelog if entry.date]
+    newest = max(dated, key=lambda entry: entry.date) if dated else (info.changelog[0] if info.changelog else None)
+    return newest.version if newest else None
+
+
 def _header(sheet: Element, ctx: RenderContext, variant: str | None, pictures: bool) -> None:
     """Title, facts (the variant first), the data's date; ``pictures``: the sheet shows emoji pictures
     (credited here)."""
@@ -375,7 +386,8 @@ def _header(sheet: Element, ctx: RenderContext, variant: str | None, pictures: b
     sub(title, "strong", info.title, "rc-sheet-title").tail = " "
     way = ctx.index.ways[variant] if variant else None
     facts = [f"{'variants' if way.combined else 'variant'}: {way.name}"] if way else []
-    facts += [f"Version {info.version}"] if info.version else []
+    version = sheet_version(info)
+    facts += [f"Version {version}"] if version else []
     if info.players:
         facts.append(range_text(info.players.min, info.players.max, "players"))
     if info.play_time:
@@ -419,6 +431,7 @@ def render_cheatsheet(parent: Element, ctx: RenderContext, variant: str | None =
     header = sheet[-1]  # written last (it credits what the blocks show), shown first
     sheet.remove(header)
     sheet.insert(header_at, header)
+    mark_errata(sheet, header, ctx)
     _unplaced_references(sheet, ctx, content)
     if variant:
         _variant_numbers(sheet, ctx, variant)

@@ -34,6 +34,7 @@ from .base import (Element, RenderContext, badge, designer_note, heading, item_n
                    when_badge)
 from .dice_conditions import condition_cell, condition_data, render_order_note
 from .modifier_value import page_value
+from .faq import render_faq_at
 
 if TYPE_CHECKING:
     from ..models import CustomDie, DiceExpr, DiceTable, Modifier
@@ -303,6 +304,7 @@ def render_head(parent: Element, table: DiceTable, ctx: RenderContext, level: in
     render_assumptions(box, table, ctx)
     render_order_note(box, table)
     item_notes(box, ctx, table)
+    render_faq_at(box, ctx, "dice", table.id)  # its rows' entries too
     return box
 
 

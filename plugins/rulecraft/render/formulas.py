@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from ..models import links
 from ..models.formula_scope import calculator_data, formula_words, read_inputs
 from .base import Element, RenderContext, heading, sub
+from .faq import render_faq_at
 
 if TYPE_CHECKING:
     from ..models import Formula
@@ -26,6 +27,7 @@ def render_formula(parent: Element, formula: Formula, ctx: RenderContext, level:
     sub(head, "strong", formula.name).tail = " = "
     sub(head, "span", formula_words(ctx.index, formula), "rc-formula-words")
     ctx.markdown(box, formula.notes)
+    render_faq_at(box, ctx, "formula", formula.id)
     data = calculator_data(ctx.index, formula)
     inputs = {i.id: i for i in ctx.game.inputs}
     read = [inputs[i] for i in read_inputs(formula) if i in inputs]

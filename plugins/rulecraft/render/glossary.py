@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from ..models import links
 from .base import Element, RenderContext, badge, heading, item_notes, link, sub
+from .faq import render_faq_at
 
 if TYPE_CHECKING:
     from ..models import Term
@@ -61,6 +62,7 @@ def render_term(parent: Element, term: Term, ctx: RenderContext, level: int = 3)
         body.set("data-rc-definition", term.id)
         ctx.markdown(body, term.definition)
     item_notes(box, ctx, term)
+    render_faq_at(box, ctx, "term", term.id)
     also = [*term.aliases, *term.plurals]
     if also:  # the words the linker matches: there when wanted, folded away when reading
         forms = sub(box, "details", cls="rc-forms rc-term-meta")

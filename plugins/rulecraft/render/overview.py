@@ -22,6 +22,7 @@ from .base import (
 from .base import constant_value as value_span
 from .icons import render_glyph
 from .tables import render_reference_table
+from .faq import render_faq_at
 
 if TYPE_CHECKING:
     from ..models import Component
@@ -123,6 +124,7 @@ def render_section(parent: Element, section, ctx: RenderContext, level: int = 2)
     for example in section.examples:
         box = admonition(parent, "example", example.title)
         ctx.markdown(box, example.text)
+    render_faq_at(parent, ctx, "section", section.id)
 
 
 def render_overview(parent: Element, ctx: RenderContext) -> None:

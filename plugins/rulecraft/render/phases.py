@@ -28,6 +28,7 @@ from .base import (
     when_badge,
 )
 from .dice import render_in_phase
+from .faq import render_faq_at
 
 
 def phase_title(node: NumberedPhase) -> str:
@@ -139,6 +140,7 @@ def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level
     for example in phase.examples:
         box = admonition(section, "example", example.title)
         ctx.markdown(box, example.text)
+    render_faq_at(section, ctx, "phase", phase.id)
     for table_id in phase.dice:  # the phase carries its tables: nobody leaves it to resolve a roll
         if table_id in ctx.index.tables:
             render_in_phase(section, ctx.index.tables[table_id], ctx, links.anchor("phase", phase.id))

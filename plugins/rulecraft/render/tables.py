@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..models import links
 from ..models.records import cell_tokens, shown_number
 from .base import Element, RenderContext, heading, item_notes, link, sub, variant_markers
+from .faq import render_faq_at
 
 if TYPE_CHECKING:
     from ..models import Legend, ReferenceTable
@@ -61,6 +62,7 @@ def render_reference_table(parent: Element, table: ReferenceTable, ctx: RenderCo
             anchored.add(legend.id)
     ctx.markdown(sub(box, "div", cls="rc-ref-notes"), table.notes)
     item_notes(box, ctx, table)
+    render_faq_at(box, ctx, "table", table.id)
     return box
 
 
