@@ -1,0 +1,81 @@
+"""Dice tables: besides their fields, the chance of every outcome before and after — with no modifier,
+and with each modifier that changed — so a reader sees what a changed row or modifier does to the odds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..dice.modifiers import signed
+from .align import align
+from .handlers import Subject, words_of
+from .odds import chances, modifier_offset
+from .result import ADDED, Detail, Odds
+
+if TYPE_CHECKING:
+    from .compare import Pair
+    from .walk import Entry
+
+
+def _row_text(row) -> str:
+    return words_of(row)
+
+
+def odds_changes(old: list[tuple[str, Fraction]] | None, new: list[tuple[str, Fraction]] | None,
+                 old_rows: list | None = None, new_rows: list | None = None) -> list[Odds]:
+    """The outcomes whose chance differs; rows matched as the diff matches them (by id, else by text and
+    place), other outcomes (targets, columns) by their label."""
+    old, new = old or [], new or []
+    if old_rows is not None and new_rows is not None and len(old_rows) == len(old) and len(new_rows) == len(new):
+        pairs = align(old_rows, new_rows, lambda r: r.id, _row_text)
+    else:
+        labels = [label for label, _ in new]
+        pairs = [(next((i for i, (la, _) in enumerate(old) if la == label), None), j) for j, label in enumerate(labels)]
+        pairs += [(i, None) for i, (label, _) in enumerate(old) if label not in labels]
+    out = []
+    for i, j in pairs:
+        before = old[i][1] if i is not None else None
+        after = new[j][1] if j is not None else None
+        if before == after:
+            continue
+        label = new[j][0] if j is not None else old[i][0]
+        if i is not None and j is not None and old[i][0] != new[j][0]:
+            label = f"{new[j][0]} (was {old[i][0]})"
+        out.append(Odds(label, before, after))
+    return out
+
+
+def _rows(table) -> list | None:
+    return list(table.rows) if table.rows and table.columns is None else None
+
+
+class DiceSubject(Subject):
+    def __init__(self):
+        super().__init__("dice", "Dice table")
+
+    def added(self, b: Entry, pair: Pair) -> list[Detail]:
+        odds = odds_changes(None, chances(b.obj, pair.new.index))
+        return [*super().added(b, pair), *([Detail(("odds",), ADDED, odds=odds)] if odds else [])]
+
+    def extra(self, a: Entry, b: Entry, pair: Pair) -> list[Detail]:
+        old, new = a.obj, b.obj
+        out: list[Detail] = []
+        base = odds_changes(chances(old, pair.old.index), chances(new, pair.new.index), _rows(old), _rows(new))
+        if base:
+            out.append(Detail(("odds",), note="with no modifier", odds=base))
+        old_mods = {m.id: m for m in [*old.modifiers, *old.shifts]}
+        new_mods = {m.id: m for m in [*new.modifiers, *new.shifts]}
+        for mod_id in dict.fromkeys([*new_mods, *old_mods]):
+            was, now = old_mods.get(mod_id), new_mods.get(mod_id)
+            if was == now or mod_id in {s.id for s in [*old.shifts, *new.shifts]}:
+                continue  # a column shift's effect shows in the columns' odds
+            was_offset = modifier_offset(was) if was is not None else 0
+            now_offset = modifier_offset(now) if now is not None else 0
+            odds = odds_changes(chances(old, pair.old.index, was_offset), chances(new, pair.new.index, now_offset),
+                                _rows(old), _rows(new))
+            if odds:
+                shown = now or was
+                note = (f"with {shown.label} ({signed(now_offset if now is not None else was_offset)})"
+                        if (now_offset if now is not None else was_offset) else f"with {shown.label}")
+                out.append(Detail(("odds",), note=note, odds=odds))
+        return out

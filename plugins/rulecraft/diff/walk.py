@@ -1,0 +1,80 @@
+"""One version of a game as the diff reads it: every rule item that is reported on its own (a subject: a
+phase, a term, a constant, a dice table...), found by walking the models, keyed by (kind, id), with where
+it sits (its parent subject, the field and position), and for every model object the subject holding it
+(where a reference in its text is reported)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..book import Game
+from ..models import records
+from ..models.index import GameIndex, build_index
+from . import registry
+
+Key = tuple[str, str]  # (kind, id)
+
+
+@dataclass
+class Entry:
+    kind: str
+    id: str
+    obj: Any
+    parent: Key | None  # the subject holding it (a sub-phase's phase); None at the top of its file
+    field: str  # the parent's field it is listed in
+    position: int  # its place in that list (0 for a single value)
+
+    @property
+    def key(self) -> Key:
+        return (self.kind, self.id)
+
+
+@dataclass
+class Side:
+    """One version of one game."""
+
+    game: Game
+    index: GameIndex
+    subjects: dict[Key, Entry] = field(default_factory=dict)
+    owners: dict[int, Key] = field(default_factory=dict)  # id(model object) -> its subject
+    objects: list[Any] = field(default_factory=list)  # every model object, in file order
+
+
+def read_side(game: Game) -> Side:
+    side = Side(game, build_index(game))
+    roots = [("game", game.info), ("phases", game.phases_file), ("dice", game.dice_file),
+             ("terms", game.glossary_file), ("icons", game.icons_file), ("cards", game.cards_file),
+             ("catalog", game.catalog_file), ("tables", game.tables_file)]
+    for stem, root in roots:
+        if root is not None:
+            _visit(side, root, stem, None, stem, 0)
+    for position, term in enumerate(game.shared_terms):
+        _visit(side, term, term.id, None, "shared glossary", position)
+    return side
+
+
+def _visit(side: Side, obj: records.Model, name: str, owner: Key | None, field_name: str, position: int) -> None:
+    handler = registry.handler_for(obj)
+    if handler.role == "subject":
+        kind, ident = handler.kind, handler.subject_id(obj, name, position, side.game)
+        key = (kind, ident)
+        n = 2
+        while key in side.subjects:  # the checker reports a duplicate id; the diff keeps both apart
+            key, n = (kind, f"{ident}#{n}"), n + 1
+        side.subjects[key] = Entry(key[0], key[1], obj, owner, field_name, position)
+        owner = key
+    if owner is not None:
+        side.owners[id(obj)] = owner
+    side.objects.append(obj)
+    for child_field, value in obj.__dict__.items():
+        if isinstance(value, records.Model):
+            _visit(side, value, child_field, owner, child_field, 0)
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                if isinstance(item, records.Model):
+                    _visit(side, item, child_field, owner, child_field, i)
+        elif isinstance(value, dict):
+            for i, (key_name, item) in enumerate(value.items()):
+                if isinstance(item, records.Model):
+                    _visit(side, item, str(key_name), owner, child_field, i)
