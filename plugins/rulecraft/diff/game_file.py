@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from .compare import Pair
     from .walk import Entry, Side
 
-STEP_LISTS = {"setup": "Set-up", "end_of_game": "End of the game", "scoring": "Scoring"}
+from .walk import STEP_LISTS
 
 
 class GameSubject(Subject):
@@ -33,10 +33,10 @@ class GameSubject(Subject):
         own = compare.compare_models(a.obj, b.obj, (), pair, self, skip=frozenset(STEP_LISTS))
         if own:
             out.append(Change(self.kind, b.id, self.label(b, pair.new), CHANGED, own))
-        for field_name, word in STEP_LISTS.items():
+        for field_name, (kind, word) in STEP_LISTS.items():
             steps = compare.compare_models(a.obj, b.obj, (), pair, self, only=frozenset({field_name}))
             if steps:
-                out.append(Change(field_name.replace("_", "-"), field_name.replace("_", "-"), word, CHANGED,
+                out.append(Change(kind, kind, word, CHANGED,
                                   [d.__class__(d.path[1:], d.action, d.before, d.after, d.words, d.odds, d.places,
                                                d.note) for d in steps]))
         return out

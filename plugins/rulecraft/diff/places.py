@@ -26,8 +26,10 @@ def places(side: Side, kind: str, target: str, shown_only: bool = False) -> list
                     continue
                 owner = side.owners.get(id(obj))
                 entry = side.subjects.get(owner) if owner else None
-                if entry is None:
-                    continue
-                label = registry.handler_for(entry.obj).label(entry, side)
-                found.setdefault((entry.key, name), Place(entry.kind, entry.id, label, name.replace("_", " ")))
+                step = side.step_labels.get(id(obj))
+                if step is not None:  # a set-up step: by its place in the list
+                    found.setdefault((owner, step, name), Place(owner[0], owner[1], step, name.replace("_", " ")))
+                elif entry is not None:
+                    label = registry.handler_for(entry.obj).label(entry, side)
+                    found.setdefault((entry.key, name), Place(entry.kind, entry.id, label, name.replace("_", " ")))
     return list(found.values())

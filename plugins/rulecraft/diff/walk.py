@@ -38,6 +38,9 @@ class Side:
     index: GameIndex
     subjects: dict[Key, Entry] = field(default_factory=dict)
     owners: dict[int, Key] = field(default_factory=dict)  # id(model object) -> its subject
+    # Texts outside any subject that a reader knows by their place: a set-up step ("Set-up, step 2"),
+    # by id(model object); their owner is a key of STEP_LISTS' kinds.
+    step_labels: dict[int, str] = field(default_factory=dict)
     objects: list[Any] = field(default_factory=list)  # every model object, in file order
 
 
@@ -54,6 +57,19 @@ def read_side(game: Game) -> Side:
     return side
 
 
+# game.yaml's lists of steps: (kind, id) their changes are reported under, and how a step there reads.
+STEP_LISTS = {"setup": ("setup", "Set-up"), "end_of_game": ("end-of-game", "End of the game"),
+              "scoring": ("scoring", "Scoring")}
+
+
+def _visit_steps(side: Side, step: records.Model, key: Key, label: str) -> None:
+    side.owners[id(step)] = key
+    side.step_labels[id(step)] = label
+    side.objects.append(step)
+    for sub in step.steps:
+        _visit_steps(side, sub, key, label)
+
+
 def _visit(side: Side, obj: records.Model, name: str, owner: Key | None, field_name: str, position: int) -> None:
     handler = registry.handler_for(obj)
     if handler.role == "subject":
@@ -68,6 +84,11 @@ def _visit(side: Side, obj: records.Model, name: str, owner: Key | None, field_n
         side.owners[id(obj)] = owner
     side.objects.append(obj)
     for child_field, value in obj.__dict__.items():
+        if isinstance(obj, records.Model) and owner is not None and owner[0] == "game" and child_field in STEP_LISTS:
+            kind, word = STEP_LISTS[child_field]
+            for i, step in enumerate(value):
+                _visit_steps(side, step, (kind, kind), f"{word}, step {i + 1}")
+            continue
         if isinstance(value, records.Model):
             _visit(side, value, child_field, owner, child_field, 0)
         elif isinstance(value, list):
