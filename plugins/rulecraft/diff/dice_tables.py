@@ -60,22 +60,26 @@ class DiceSubject(Subject):
     def extra(self, a: Entry, b: Entry, pair: Pair) -> list[Detail]:
         old, new = a.obj, b.obj
         out: list[Detail] = []
-        base = odds_changes(chances(old, pair.old.index), chances(new, pair.new.index), _rows(old), _rows(new))
+        was, now = chances(old, pair.old.index), chances(new, pair.new.index)
+        if (was is None) != (now is None):  # e.g. a custom die's face counts became unknown: no chances to show
+            return [Detail(("odds",), note="chances are no longer shown" if now is None else "chances are now shown",
+                           odds=odds_changes(was, now))]
+        base = odds_changes(was, now, _rows(old), _rows(new))
         if base:
             out.append(Detail(("odds",), note="with no modifier", odds=base))
         old_mods = {m.id: m for m in [*old.modifiers, *old.shifts]}
         new_mods = {m.id: m for m in [*new.modifiers, *new.shifts]}
         for mod_id in dict.fromkeys([*new_mods, *old_mods]):
-            was, now = old_mods.get(mod_id), new_mods.get(mod_id)
-            if was == now or mod_id in {s.id for s in [*old.shifts, *new.shifts]}:
+            old_mod, new_mod = old_mods.get(mod_id), new_mods.get(mod_id)
+            if old_mod == new_mod or mod_id in {s.id for s in [*old.shifts, *new.shifts]}:
                 continue  # a column shift's effect shows in the columns' odds
-            was_offset = modifier_offset(was) if was is not None else 0
-            now_offset = modifier_offset(now) if now is not None else 0
-            odds = odds_changes(chances(old, pair.old.index, was_offset), chances(new, pair.new.index, now_offset),
+            old_offset = modifier_offset(old_mod) if old_mod is not None else 0
+            new_offset = modifier_offset(new_mod) if new_mod is not None else 0
+            odds = odds_changes(chances(old, pair.old.index, old_offset), chances(new, pair.new.index, new_offset),
                                 _rows(old), _rows(new))
             if odds:
-                shown = now or was
-                note = (f"with {shown.label} ({signed(now_offset if now is not None else was_offset)})"
-                        if (now_offset if now is not None else was_offset) else f"with {shown.label}")
+                shown = new_mod or old_mod
+                amount = new_offset if new_mod is not None else old_offset
+                note = f"with the modifier “{shown.label}” ({signed(amount)})" if amount else f"with the modifier “{shown.label}”"
                 out.append(Detail(("odds",), note=note, odds=odds))
         return out

@@ -147,11 +147,15 @@ class Subject(Handler):
 
     def added(self, b: Entry, pair: Pair) -> list[Detail]:
         text = self.summary(b.obj)
-        return [Detail((), ADDED, after=text)] if text and text != "{}" else []
+        return [Detail((), ADDED, after=text)] if self._says_more(text, b) else []
 
     def removed(self, a: Entry, pair: Pair) -> list[Detail]:
         text = self.summary(a.obj)
-        return [Detail((), REMOVED, before=text)] if text and text != "{}" else []
+        return [Detail((), REMOVED, before=text)] if self._says_more(text, a) else []
+
+    def _says_more(self, text: str, entry: Entry) -> bool:
+        """A summary worth a line: not empty, not only the name the change's heading shows."""
+        return bool(text) and text != "{}" and text != self.name(entry)
 
     def extra(self, a: Entry, b: Entry, pair: Pair) -> list[Detail]:
         """What the kind means beyond its fields (odds, numbers, places); none by default."""

@@ -17,6 +17,7 @@ from ..dice.odds import by_face, row_odds, table_shape
 from ..dice.shape import BudgetError, ShapeError, shape_of
 from ..dice.target_odds import earlier_shape, rows_of, table_chances
 from ..models.index import GameIndex
+from .handlers import short
 
 if TYPE_CHECKING:
     from ..models import DiceTable
@@ -32,7 +33,7 @@ def row_label(table: DiceTable, row, index: GameIndex) -> str:
         key = f"on {row.on}"
     else:
         key = str(row.roll)
-    return f"{key}: {index.plain(row.result)}"
+    return f"{key}: {short(index.plain(row.result))}"
 
 
 def chances(table: DiceTable, index: GameIndex, offset: int = 0) -> list[tuple[str, Fraction]] | None:

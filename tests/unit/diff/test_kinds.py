@@ -235,7 +235,7 @@ def test_a_dice_row_change_gives_the_odds_before_and_after(diff):
 def test_an_added_modifier_gives_the_odds_with_it(diff):
     change = diff[("dice", "retirement")]
     assert details(change, "modifier `tired`")[0].action == ADDED
-    tired = next(d for d in change.details if d.odds and d.note == "with the officer is tired (+1)")
+    tired = next(d for d in change.details if d.odds and d.note == "with the modifier “the officer is tired” (+1)")
     # before: no such modifier (the plain 1d6 on the old rows); after: 1d6+1 on the new rows (2-3 stay, 4-7 retire)
     assert [(o.before, o.after) for o in tired.odds] == [(Fraction(2, 3), Fraction(1, 3)),
                                                         (Fraction(1, 3), Fraction(2, 3))]
