@@ -11,7 +11,7 @@ from ..models import records
 from ..models.index import TEXT_FIELDS
 from . import registry
 from .align import align
-from .handlers import DERIVED_FIELDS, Handler, words_of
+from .handlers import DERIVED_FIELDS, Handler, same, words_of
 from .result import ADDED, CHANGED, REMOVED, Detail
 from .walk import Side
 from .words import word_diff
@@ -52,7 +52,7 @@ def compare_models(a: Any, b: Any, path: tuple[str, ...], pair: Pair, owner: Han
         if name in DERIVED_FIELDS or name in skip or (only is not None and name not in only):
             continue
         old, new = a.__dict__.get(name), b.__dict__.get(name)
-        if old == new or _is_subject(old) or _is_subject(new):
+        if same(old, new) or _is_subject(old) or _is_subject(new):
             continue
         out.extend(compare_value(old, new, path + (field_words(name),), pair, name, owner, b))
     return out
@@ -60,7 +60,7 @@ def compare_models(a: Any, b: Any, path: tuple[str, ...], pair: Pair, owner: Han
 
 def compare_value(old: Any, new: Any, path: tuple[str, ...], pair: Pair, name: str, owner: Handler,
                   holder: Any = None) -> list[Detail]:
-    if old == new:
+    if same(old, new):
         return []
     if isinstance(old, records.Model) and isinstance(new, records.Model) and type(old).__name__ == type(new).__name__:
         return compare_models(old, new, path, pair)
@@ -120,7 +120,7 @@ def compare_parts(old: list, new: list, path: tuple[str, ...], pair: Pair) -> li
             out.append(Detail(here, ADDED, after=handler.summary(b)))
         elif b is None:
             out.append(Detail(here, REMOVED, before=handler.summary(a)))
-        elif a != b:
+        elif not same(a, b):
             if isinstance(a, records.Model) and isinstance(b, records.Model):
                 out.extend(compare_models(a, b, here, pair))
             else:

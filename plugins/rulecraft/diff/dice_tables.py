@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..dice.modifiers import signed
 from .align import align
-from .handlers import Subject, words_of
+from .handlers import Subject, same, words_of
 from .odds import chances, modifier_offset
 from .result import ADDED, Detail, Odds
 
@@ -21,7 +21,10 @@ def _row_text(row) -> str:
     return words_of(row)
 
 
-def odds_changes(old: list[tuple[str, Fraction]] | None, new: list[tuple[str, Fraction]] | None,
+Outcomes = list[tuple[tuple[str, str], Fraction]]
+
+
+def odds_changes(old: Outcomes | None, new: Outcomes | None,
                  old_rows: list | None = None, new_rows: list | None = None) -> list[Odds]:
     """The outcomes whose chance differs; rows matched as the diff matches them (by id, else by text and
     place), other outcomes (targets, columns) by their label."""
@@ -38,11 +41,20 @@ def odds_changes(old: list[tuple[str, Fraction]] | None, new: list[tuple[str, Fr
         after = new[j][1] if j is not None else None
         if before == after:
             continue
-        label = new[j][0] if j is not None else old[i][0]
-        if i is not None and j is not None and old[i][0] != new[j][0]:
-            label = f"{new[j][0]} (was {old[i][0]})"
-        out.append(Odds(label, before, after))
+        out.append(Odds(outcome_label(old[i][0] if i is not None else None, new[j][0] if j is not None else None),
+                        before, after))
     return out
+
+
+def outcome_label(old: tuple[str, str] | None, new: tuple[str, str] | None) -> str:
+    """'4+: Retire', '4+ (was 5+): Retire' where the roll changed, and the old words too where they did."""
+    key, what = new or old
+    shown = f"{key}: {what}" if what else key
+    if old is None or new is None or old == new:
+        return shown
+    if old[1] == new[1]:
+        return f"{key} (was {old[0]}): {what}" if what else f"{key} (was {old[0]})"
+    return f"{shown} (was {old[0]}: {old[1]})" if old[1] else f"{shown} (was {old[0]})"
 
 
 def _rows(table) -> list | None:
@@ -71,7 +83,7 @@ class DiceSubject(Subject):
         new_mods = {m.id: m for m in [*new.modifiers, *new.shifts]}
         for mod_id in dict.fromkeys([*new_mods, *old_mods]):
             old_mod, new_mod = old_mods.get(mod_id), new_mods.get(mod_id)
-            if old_mod == new_mod or mod_id in {s.id for s in [*old.shifts, *new.shifts]}:
+            if same(old_mod, new_mod) or mod_id in {s.id for s in [*old.shifts, *new.shifts]}:
                 continue  # a column shift's effect shows in the columns' odds
             old_offset = modifier_offset(old_mod) if old_mod is not None else 0
             new_offset = modifier_offset(new_mod) if new_mod is not None else 0

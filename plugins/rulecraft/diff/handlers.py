@@ -46,6 +46,19 @@ def short(text: str) -> str:
     return text[:LABEL_LENGTH].rsplit(" ", 1)[0] + " …"
 
 
+def same(a: Any, b: Any) -> bool:
+    """Equal as rules: the same fields with the same values, wherever each was read from (a model's own
+    equality also compares its file, which differs between two versions' folders)."""
+    if isinstance(a, records.Model) and isinstance(b, records.Model):
+        return type(a).__name__ == type(b).__name__ and a.__dict__.keys() == b.__dict__.keys() and all(
+            same(v, b.__dict__[k]) for k, v in a.__dict__.items() if k not in DERIVED_FIELDS)
+    if isinstance(a, (list, tuple)) and isinstance(b, (list, tuple)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    if isinstance(a, dict) and isinstance(b, dict):
+        return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
+    return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) else a == b
+
+
 # Worked out by the loader, never written: a change shows in the field they come from.
 DERIVED_FIELDS = frozenset({"worked_out", "said", "asks"})
 

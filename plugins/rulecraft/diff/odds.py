@@ -23,8 +23,9 @@ if TYPE_CHECKING:
     from ..models import DiceTable
 
 
-def row_label(table: DiceTable, row, index: GameIndex) -> str:
-    """A row as its table reads: '5-6: Retire', 'Storm: Lose a ship' (a custom die's face by its label)."""
+def row_label(table: DiceTable, row, index: GameIndex) -> tuple[str, str]:
+    """A row as its table reads, (roll, result): ('5-6', 'Retire'), ('Storm', 'Lose a ship') (a custom die's
+    face by its label)."""
     if row.face is not None:
         die = index.dice.get(table.custom_die)
         face = next((f for f in die.faces if f.id == row.face), None) if die else None
@@ -33,11 +34,11 @@ def row_label(table: DiceTable, row, index: GameIndex) -> str:
         key = f"on {row.on}"
     else:
         key = str(row.roll)
-    return f"{key}: {short(index.plain(row.result))}"
+    return key, short(index.plain(row.result))
 
 
-def chances(table: DiceTable, index: GameIndex, offset: int = 0) -> list[tuple[str, Fraction]] | None:
-    """(label, chance) of each outcome with ``offset`` added by the modifiers; None where the page shows
+def chances(table: DiceTable, index: GameIndex, offset: int = 0) -> list[tuple[tuple[str, str], Fraction]] | None:
+    """((what is rolled, what it does), chance) of each outcome with ``offset`` added by the modifiers; None where the page shows
     no chances (a custom die of unknown faces, a roll too large to work out, a broken table)."""
     die = index.dice.get(table.custom_die) if table.custom_die else None
     try:
@@ -46,12 +47,12 @@ def chances(table: DiceTable, index: GameIndex, offset: int = 0) -> list[tuple[s
         return None  # the checker reports what is wrong with the table
 
 
-def _chances(table, index: GameIndex, die, offset: int) -> list[tuple[str, Fraction]] | None:
+def _chances(table, index: GameIndex, die, offset: int) -> list[tuple[tuple[str, str], Fraction]] | None:
     if table.columns is not None:
         out = []
         for column, heading in enumerate(table.columns.values):
             for result, p in column_odds(table, column, offset).items():
-                out.append((f"column {heading}: {result or 'nothing stated'}", p))
+                out.append(((f"column {heading}", result or "nothing stated"), p))
         return out
     form = table.form
     if form in ("table", "pool") and table.rows:
@@ -65,18 +66,18 @@ def _chances(table, index: GameIndex, die, offset: int) -> list[tuple[str, Fract
     if form == "pool":
         pool = table.pool
         dist = pool_distribution(shape, pool.shown_dice, pool.threshold - offset)
-        return [(f"{k} successes of {pool.shown_dice} dice", p) for k, p in enumerate(dist)]
+        return [((f"{k} successes of {pool.shown_dice} dice", ""), p) for k, p in enumerate(dist)]
     if form == "opposed":
         o = table.opposed
         defender = shape_of(o.defender_dice, index.dice) if o.defender_dice else shape
         out = []
         for d in o.difference.values:
             win, _, _ = opposed_chances(shape, defender, d, o.ties)
-            out.append((f"difference {signed(d) if d else '0'}: {o.attacker.wins(start=True)}", win))
+            out.append(((f"difference {signed(d) if d else '0'}", o.attacker.wins(start=True)), win))
         return out
     earlier = earlier_shape(table, index.tables, index.dice)
     axis = table.chart.axis_label if table.chart is not None else "target"
-    return [(f"{axis} {row.label}: success", p)
+    return [((f"{axis} {row.label}", "success"), p)
             for row, p in zip(rows_of(table), table_chances(table, die, earlier, offset))]
 
 

@@ -228,8 +228,8 @@ def test_a_dice_row_change_gives_the_odds_before_and_after(diff):
     assert rows == {"row 1 › roll": ("1-4", "1-3"), "row 2 › roll": ("5-6", "4+")}
     base = next(d for d in change.details if d.odds and d.note == "with no modifier")
     assert [(o.label, o.before, o.after) for o in base.odds] == [
-        ("1-3: Stay in office (was 1-4: Stay in office)", Fraction(2, 3), Fraction(1, 2)),
-        ("4+: Retire (was 5-6: Retire)", Fraction(1, 3), Fraction(1, 2))]
+        ("1-3 (was 1-4): Stay in office", Fraction(2, 3), Fraction(1, 2)),
+        ("4+ (was 5-6): Retire", Fraction(1, 3), Fraction(1, 2))]
 
 
 def test_an_added_modifier_gives_the_odds_with_it(diff):

@@ -50,3 +50,24 @@ def test_a_target_tables_modifier_change_gives_its_odds_before_and_after(tmp_pat
     # 2d6 + 1 >= 7: 26/36; 2d6 + 2 >= 7: 30/36
     assert [(o.label, o.before, o.after) for o in with_rope.odds] == [
         ("target 7: success", Fraction(13, 18), Fraction(5, 6))]
+
+
+ROWS = """\
+tables:
+  - id: retire
+    title: Retirement
+    dice: 1d6
+    modifiers:
+      - {{id: tired, label: per fatigue cube, value: 1, count: [0, 3]}}
+    rows:
+      - {{roll: 1-{stay}, result: Nothing}}
+      - {{roll: {go}+, result: Retire}}
+"""
+
+
+def test_an_unchanged_modifier_read_from_another_folder_is_not_reported(tmp_path):
+    write_files(tmp_path / "old" / "demo", {**GAME, "dice.yaml": ROWS.format(stay=4, go=5)})
+    write_files(tmp_path / "new" / "demo", {**GAME, "dice.yaml": ROWS.format(stay=3, go=4)})
+    change = diff_versions(str(tmp_path / "old"), str(tmp_path / "new")).games[0].changes[0]
+    assert [d.note for d in change.details if d.odds] == ["with no modifier"]
+    assert [o.label for o in change.details[-1].odds] == ["1-3 (was 1-4): Nothing", "4+ (was 5+): Retire"]
