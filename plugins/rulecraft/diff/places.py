@@ -31,5 +31,6 @@ def places(side: Side, kind: str, target: str, shown_only: bool = False) -> list
                     found.setdefault((owner, step, name), Place(owner[0], owner[1], step, name.replace("_", " ")))
                 elif entry is not None:
                     label = registry.handler_for(entry.obj).label(entry, side)
-                    found.setdefault((entry.key, name), Place(entry.kind, entry.id, label, name.replace("_", " ")))
+                    where = " › ".join([*side.trails.get(id(obj), ()), name.replace("_", " ")])
+                    found.setdefault((entry.key, where), Place(entry.kind, entry.id, label, where))
     return list(found.values())

@@ -41,6 +41,8 @@ class Side:
     # Texts outside any subject that a reader knows by their place: a set-up step ("Set-up, step 2"),
     # by id(model object); their owner is a key of STEP_LISTS' kinds.
     step_labels: dict[int, str] = field(default_factory=dict)
+    # Where a part sits inside its subject, in words ("step 3 › step 1"), by id(model object).
+    trails: dict[int, tuple[str, ...]] = field(default_factory=dict)
     objects: list[Any] = field(default_factory=list)  # every model object, in file order
 
 
@@ -66,12 +68,15 @@ def _visit_steps(side: Side, step: records.Model, key: Key, label: str) -> None:
     side.owners[id(step)] = key
     side.step_labels[id(step)] = label
     side.objects.append(step)
-    for sub in step.steps:
-        _visit_steps(side, sub, key, label)
+    for i, sub in enumerate(step.steps):
+        _visit_steps(side, sub, key, f"{label}.{i + 1}")
 
 
-def _visit(side: Side, obj: records.Model, name: str, owner: Key | None, field_name: str, position: int) -> None:
+def _visit(side: Side, obj: records.Model, name: str, owner: Key | None, field_name: str, position: int,
+           trail: tuple[str, ...] = ()) -> None:
     handler = registry.handler_for(obj)
+    if handler.role == "part":
+        trail = trail + (handler.part_label(obj, position),)
     if handler.role == "subject":
         kind, ident = handler.kind, handler.subject_id(obj, name, position, side.game)
         key = (kind, ident)
@@ -79,9 +84,10 @@ def _visit(side: Side, obj: records.Model, name: str, owner: Key | None, field_n
         while key in side.subjects:  # the checker reports a duplicate id; the diff keeps both apart
             key, n = (kind, f"{ident}#{n}"), n + 1
         side.subjects[key] = Entry(key[0], key[1], obj, owner, field_name, position)
-        owner = key
+        owner, trail = key, ()
     if owner is not None:
         side.owners[id(obj)] = owner
+    side.trails[id(obj)] = trail
     side.objects.append(obj)
     for child_field, value in obj.__dict__.items():
         if isinstance(obj, records.Model) and owner is not None and owner[0] == "game" and child_field in STEP_LISTS:
@@ -90,12 +96,12 @@ def _visit(side: Side, obj: records.Model, name: str, owner: Key | None, field_n
                 _visit_steps(side, step, (kind, kind), f"{word}, step {i + 1}")
             continue
         if isinstance(value, records.Model):
-            _visit(side, value, child_field, owner, child_field, 0)
+            _visit(side, value, child_field, owner, child_field, 0, trail)
         elif isinstance(value, list):
             for i, item in enumerate(value):
                 if isinstance(item, records.Model):
-                    _visit(side, item, child_field, owner, child_field, i)
+                    _visit(side, item, child_field, owner, child_field, i, trail)
         elif isinstance(value, dict):
             for i, (key_name, item) in enumerate(value.items()):
                 if isinstance(item, records.Model):
-                    _visit(side, item, str(key_name), owner, child_field, i)
+                    _visit(side, item, str(key_name), owner, child_field, i, trail)
