@@ -92,6 +92,6 @@ class DiceSubject(Subject):
             if odds:
                 shown = new_mod or old_mod
                 amount = new_offset if new_mod is not None else old_offset
-                note = f"with the modifier “{shown.label}” ({signed(amount)})" if amount else f"with the modifier “{shown.label}”"
+                note = f"with the modifier “{shown.label}”" + (f" ({signed(amount)})" if amount else "")
                 out.append(Detail(("odds",), note=note, odds=odds))
         return out

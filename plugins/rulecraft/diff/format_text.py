@@ -55,7 +55,8 @@ def _detail_lines(detail: Detail, paint: Painter) -> list[str]:
     elif not lines and where and detail.odds:
         lines.append(head.rstrip())
     for odds in detail.odds or []:
-        lines.append(f"        {_safe(odds.label)}: {paint(chance(odds.before), '-')} → {paint(chance(odds.after), '+')}")
+        before, after = paint(chance(odds.before), "-"), paint(chance(odds.after), "+")
+        lines.append(f"        {_safe(odds.label)}: {before} → {after}")
     for place in detail.places or []:
         lines.append(f"        in {_safe(place.label)} ({_safe(place.field)})")
     return lines

@@ -38,8 +38,9 @@ def row_label(table: DiceTable, row, index: GameIndex) -> tuple[str, str]:
 
 
 def chances(table: DiceTable, index: GameIndex, offset: int = 0) -> list[tuple[tuple[str, str], Fraction]] | None:
-    """((what is rolled, what it does), chance) of each outcome with ``offset`` added by the modifiers; None where the page shows
-    no chances (a custom die of unknown faces, a roll too large to work out, a broken table)."""
+    """((what is rolled, what it does), chance) of each outcome with ``offset`` added by the modifiers; None
+    where the page shows no chances (a custom die of unknown faces, a roll too large to work out, a broken
+    table)."""
     die = index.dice.get(table.custom_die) if table.custom_die else None
     try:
         return _chances(table, index, die, offset)

@@ -37,7 +37,8 @@ def repo(tmp_path_factory):
     root = make_repo(tmp_path_factory.mktemp("cli") / "repo", GAME)
     git(root, "tag", "v1")
     commit(root, "reworded", {"phases.yaml": TRADE.format(rules="Each player may trade two widgets.")})
-    write_files(root / "rules_data" / "demo", {"phases.yaml": TRADE.format(rules="Each player may trade three widgets.")})
+    write_files(root / "rules_data" / "demo",
+                {"phases.yaml": TRADE.format(rules="Each player may trade three widgets.")})
     return root
 
 

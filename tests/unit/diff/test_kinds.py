@@ -281,7 +281,8 @@ def test_variants_catalog_items_and_set_up_steps(diff):
 def test_reference_tables_formulas_and_legends(diff):
     table = diff[("table", "terrain")]
     assert [(d.where, d.action, d.before, d.after) for d in table.details] == [
-        ("rows › row Forest › move", CHANGED, 2, 3), ("rows › row Swamp", ADDED, None, "{terrain: Swamp, move: 4}")]
+        ("rows › row Forest › move", CHANGED, 2, 3),
+        ("rows › row Swamp", ADDED, None, "{terrain: Swamp, move: 4}")]
     loot = details(diff[("formula", "loot")], "value")[0]
     assert (loot.before, loot.after) == ("half(input.tiles, up)", "half(input.tiles, down)")
     code = details(diff[("legend", "marks")], "code DD", "meaning")[0]
