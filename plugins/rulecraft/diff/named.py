@@ -73,3 +73,13 @@ def card_moved(a: Entry, b: Entry, pair: Pair) -> list[Detail]:
         return []
     was, now = pair.old.subjects.get(a.parent), pair.new.subjects.get(b.parent)
     return [Detail(("deck",), MOVED, before=was.obj.name if was else None, after=now.obj.name if now else None)]
+
+
+class CombinationSubject(Subject):
+    """Variants played together: known by its id, else by the id the game gives it (dragons-and-sieges)."""
+
+    def __init__(self):
+        super().__init__("combination", "Combination")
+
+    def subject_id(self, obj, name: str, position: int, game) -> str:
+        return obj.id or "-and-".join(obj.variants)

@@ -9,7 +9,7 @@ from typing import Any
 from .dice_tables import DiceSubject
 from .game_file import GameSubject, ReferenceTableSubject
 from .handlers import FileSubject, Generic, Handler, Part, Subject
-from .named import CardSubject, ConstantSubject, TermSubject
+from .named import CardSubject, CombinationSubject, ConstantSubject, TermSubject
 from .phases import PhaseSubject
 
 GENERIC = Generic()
@@ -28,7 +28,7 @@ HANDLERS: dict[str, Handler] = {
     "Card": CardSubject(),
     "Component": Subject("component", "Component"),
     "Variant": Subject("variant", "Variant"),
-    "Combination": Subject("combination", "Combination"),
+    "Combination": CombinationSubject(),
     "State": Subject("state", "Game state"),
     "GameEvent": Subject("event", "Event"),
     "Input": Subject("input", "Input"),

@@ -3,7 +3,9 @@ shallow clone, a missing revision, a folder outside git and a version that does 
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 
 import pytest
 from diffkit import commit, git, make_repo, write_files
@@ -166,3 +168,21 @@ def test_a_long_markdown_report_stops_before_the_comment_limit(tmp_path):
     write_files(tmp_path / "new" / "demo", {**GAME, "terms.yaml": many})
     out = as_markdown(diff_versions(str(tmp_path / "old"), str(tmp_path / "new")), limit=3000)
     assert len(out) < 3300 and "more changes, left out to fit a comment" in out
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("no_color, coloured", [(None, True), ("1", False)])
+def test_colour_only_on_a_terminal_and_never_with_no_color(repo, monkeypatch, no_color, coloured):
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stdout", terminal)
+    if no_color:
+        monkeypatch.setenv("NO_COLOR", no_color)
+    else:
+        monkeypatch.delenv("NO_COLOR", raising=False)
+    assert main(["diff", "v1", "HEAD", "--rules", str(repo / "rules_data")]) == 1
+    out = terminal.getvalue()
+    assert ("\x1b[31mone\x1b[0m" in out) is coloured and ("[-one-]" in out) is not coloured

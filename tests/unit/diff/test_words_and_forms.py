@@ -71,3 +71,26 @@ def test_an_unchanged_modifier_read_from_another_folder_is_not_reported(tmp_path
     change = diff_versions(str(tmp_path / "old"), str(tmp_path / "new")).games[0].changes[0]
     assert [d.note for d in change.details if d.odds] == ["with no modifier"]
     assert [o.label for o in change.details[-1].odds] == ["1-3 (was 1-4): Nothing", "4+ (was 5+): Retire"]
+
+
+VARIANTS = """\
+id: demo
+title: Demo
+summary: A game.
+variants:
+  - {{id: dragons, name: Dragons}}
+  - {{id: sieges, name: Sieges}}
+  - {{id: solo, name: Solo}}
+combinations:
+  - {{variants: [{first}, sieges], summary: {summary}}}
+"""
+
+
+def test_a_combination_without_an_id_is_matched_by_its_variants(tmp_path):
+    write_files(tmp_path / "old" / "demo", {"game.yaml": VARIANTS.format(first="dragons", summary="Big.")})
+    write_files(tmp_path / "new" / "demo", {"game.yaml": VARIANTS.format(first="dragons", summary="Bigger.")})
+    changes = diff_versions(str(tmp_path / "old"), str(tmp_path / "new")).games[0].changes
+    assert [(c.kind, c.id, c.action) for c in changes] == [("combination", "dragons-and-sieges", "changed")]
+    write_files(tmp_path / "new" / "demo", {"game.yaml": VARIANTS.format(first="solo", summary="Big.")})
+    changes = diff_versions(str(tmp_path / "old"), str(tmp_path / "new")).games[0].changes
+    assert sorted((c.id, c.action) for c in changes) == [("dragons-and-sieges", "removed"), ("solo-and-sieges", "added")]
