@@ -20,18 +20,25 @@ if TYPE_CHECKING:
 
 NAME_FIELDS = ("name", "title", "term", "label", "question", "version", "code")
 SUMMARY_FIELDS = ("text", "rules", "result", "summary", "short", "meaning", "effect", "label", "name", "title")
+# Worked out by the loader, never written: a change shows in the field they come from.
+DERIVED_FIELDS = frozenset({"worked_out", "said", "asks"})
+
+
+def _blank(value: Any) -> bool:
+    """Nothing said (a number 0 is something: it is shown)."""
+    return value is None or value is False or value == "" or (isinstance(value, (list, tuple, dict)) and not value)
 
 
 def words_of(value: Any) -> str:
     """A value in a few words: a model as its fields ('value: 2, count: [0, 3]'), a list joined."""
     if isinstance(value, records.Model):
         parts = [f"{k.replace('_', ' ')}: {words_of(v)}" for k, v in value.__dict__.items()
-                 if v not in (None, [], {}, (), False, "") and k not in DERIVED_FIELDS]
+                 if not _blank(v) and k not in DERIVED_FIELDS]
         return "{" + ", ".join(parts) + "}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(words_of(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {words_of(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k}: {words_of(v)}" for k, v in value.items() if not _blank(v)) + "}"
     return records.shown_number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) \
         else str(value)
 
@@ -57,10 +64,6 @@ def same(a: Any, b: Any) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
     return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) else a == b
-
-
-# Worked out by the loader, never written: a change shows in the field they come from.
-DERIVED_FIELDS = frozenset({"worked_out", "said", "asks"})
 
 
 class Handler:
