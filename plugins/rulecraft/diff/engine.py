@@ -7,6 +7,7 @@ from pathlib import Path
 from ..book import Game, RuleBook
 from ..loader import load_rulebook
 from .compare import Pair
+from .pages import read_pages
 from .registry import handler_for
 from .result import ADDED, REMOVED, DiffResult, GameDiff
 from .versions import Version, VersionError, Versions
@@ -15,8 +16,10 @@ from .walk import read_side
 MAX_LISTED_PROBLEMS = 10
 
 
-def diff_games(old: Game, new: Game) -> GameDiff:
-    pair = Pair(read_side(old), read_side(new))
+def diff_games(old: Game, new: Game, old_pages: dict[str, str] | None = None,
+               new_pages: dict[str, str] | None = None) -> GameDiff:
+    """The changes of one game; ``*_pages``: its prose pages in each version (where values show too)."""
+    pair = Pair(read_side(old, old_pages), read_side(new, new_pages))
     out = GameDiff(new.id, new.title)
     keys = list(dict.fromkeys([*pair.new.subjects, *pair.old.subjects]))
     for key in keys:
@@ -25,7 +28,9 @@ def diff_games(old: Game, new: Game) -> GameDiff:
     return out
 
 
-def diff_books(old: RuleBook, new: RuleBook, before: str, after: str, game: str | None = None) -> DiffResult:
+def diff_books(old: RuleBook, new: RuleBook, before: str, after: str, game: str | None = None,
+               old_docs: Path | None = None, new_docs: Path | None = None) -> DiffResult:
+    """The diff of two loaded rule books, named ``before`` and ``after``; ``*_docs``: their prose pages."""
     result = DiffResult(before, after)
     ids = list(dict.fromkeys([*new.games, *old.games]))
     if game is not None:
@@ -39,7 +44,7 @@ def diff_books(old: RuleBook, new: RuleBook, before: str, after: str, game: str 
         elif b is None:
             result.games.append(GameDiff(game_id, a.title, REMOVED))
         else:
-            found = diff_games(a, b)
+            found = diff_games(a, b, read_pages(old_docs, game_id), read_pages(new_docs, game_id))
             if found.changes:
                 result.games.append(found)
     return result
@@ -67,4 +72,4 @@ def diff_versions(before: str | None = None, after: str | None = None, rules: Pa
     with Versions(Path(rules)) as versions:
         old = versions.resolve(before, versions.base() if before is None else None)
         new = versions.resolve(after)
-        return diff_books(load_version(old), load_version(new), old.name, new.name, game)
+        return diff_books(load_version(old), load_version(new), old.name, new.name, game, old.docs, new.docs)

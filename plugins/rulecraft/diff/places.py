@@ -1,5 +1,5 @@
 """Where a rule item shows in the rule texts of one version: every text holding a reference to it
-({const:id}, {phase:id}), named by the item that holds the text."""
+({const:id}, {phase:id}), named by the item that holds the text, and every line of a prose page that does."""
 
 from __future__ import annotations
 
@@ -33,4 +33,12 @@ def places(side: Side, kind: str, target: str, shown_only: bool = False) -> list
                     label = registry.handler_for(entry.obj).label(entry, side)
                     where = " › ".join([*side.trails.get(id(obj), ()), name.replace("_", " ")])
                     found.setdefault((entry.key, where), Place(entry.kind, entry.id, label, where))
+    for page, text in side.pages.items():
+        if "{" not in text:
+            continue
+        for ref in find_refs(text):
+            if ref.kind == kind and ref.target in (target, qualified) and not (
+                    shown_only and ref.text is not None and ref.text.strip()):
+                line = text.count("\n", 0, ref.start) + 1
+                found.setdefault(("page", page, line), Place("page", page, f"Page {page}", f"line {line}"))
     return list(found.values())

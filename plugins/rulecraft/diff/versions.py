@@ -26,10 +26,20 @@ class VersionError(Exception):
 
 @dataclass(frozen=True)
 class Version:
-    """A version read from ``folder`` (the rule data, rules_data/ or one game), named ``name`` for people."""
+    """A version read from ``folder`` (the rule data, rules_data/ or one game), named ``name`` for people;
+    ``docs`` holds its prose pages (docs/ beside rules_data/), None where it has none."""
 
     name: str
     folder: Path
+    docs: Path | None = None
+
+
+def docs_beside(rules: Path) -> Path | None:
+    """docs/ next to rules_data/ (or next to the folder holding one game's folder), as the checker finds it."""
+    for base in (rules.parent, rules.parent.parent):
+        if (base / "docs").is_dir():
+            return base / "docs"
+    return None
 
 
 def _git(args: list[str], cwd: Path, binary: bool = False) -> subprocess.CompletedProcess:
@@ -93,18 +103,27 @@ def default_base(repo: Path) -> str:
                        "two versions (rulecraft diff OLD NEW)")
 
 
-def extract(repo: Path, revision: str, rules: Path, into: Path) -> Path:
-    """Write the rule data of ``revision`` (the path ``rules`` inside the repository) under ``into``; return
-    the folder that holds it there."""
+def _has_path(repo: Path, commit: str, relative: str) -> bool:
+    return _git(["cat-file", "-e", f"{commit}:{relative}"], repo).returncode == 0
+
+
+def extract(repo: Path, revision: str, rules: Path, into: Path) -> tuple[Path, Path | None]:
+    """Write the rule data of ``revision`` (the path ``rules`` inside the repository), and its docs/ beside
+    it if it has one, under ``into``; return the folders that hold them there."""
     commit = commit_of(repo, revision)
-    relative = rules.resolve().relative_to(repo.resolve()).as_posix() if rules.is_absolute() else rules.as_posix()
-    archive = _git(["archive", "--format=tar", commit, "--", relative or "."], repo, binary=True)
+    relative = rules.resolve().relative_to(repo.resolve()).as_posix()
+    if relative == ".":
+        relative = ""
+    docs = (Path(relative).parent / "docs").as_posix() if relative else "docs"
+    docs = docs[2:] if docs.startswith("./") else docs
+    paths = [relative or "."] + ([docs] if _has_path(repo, commit, docs) else [])
+    archive = _git(["archive", "--format=tar", commit, "--", *paths], repo, binary=True)
     if archive.returncode != 0:
         raise VersionError(f"revision '{revision}' has no '{relative}' ({_err(archive)}): is the rule data "
                            "somewhere else in that revision? (--rules PATH)")
     with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
         tar.extractall(into, filter="data")  # no absolute paths, no links leading out
-    return into / relative if relative else into
+    return (into / relative if relative else into), (into / docs if len(paths) > 1 else None)
 
 
 def is_folder_version(text: str) -> bool:
@@ -133,12 +152,12 @@ class Versions:
     def resolve(self, text: str | None, default: str | None = None) -> Version:
         """A folder, a revision, or (None) ``default``: a revision, or None for the working tree."""
         if text is not None and is_folder_version(text):
-            return Version(text, Path(text))
+            return Version(text, Path(text), docs_beside(Path(text).resolve()))
         revision = text if text is not None else default
         if revision is None:
             if not self.rules.is_dir():
                 raise VersionError(f"'{self.rules}' is not a folder: point at the rule data with --rules PATH")
-            return Version(WORKING_TREE, self.rules)
+            return Version(WORKING_TREE, self.rules, docs_beside(self.rules.resolve()))
         repo = self._repo()
         rules = self.rules.resolve() if self.rules.exists() else (Path.cwd() / self.rules).resolve()
         try:
@@ -146,7 +165,8 @@ class Versions:
         except ValueError as exc:
             raise VersionError(f"'{self.rules}' is not inside the repository {repo}") from exc
         into = Path(self._stack.enter_context(tempfile.TemporaryDirectory(prefix="rulecraft-diff-")))
-        return Version(revision, extract(repo, revision, rules, into))
+        folder, docs = extract(repo, revision, rules, into)
+        return Version(revision, folder, docs)
 
     def base(self) -> str:
         return default_base(self._repo())

@@ -44,10 +44,11 @@ class Side:
     # Where a part sits inside its subject, in words ("step 3 › step 1"), by id(model object).
     trails: dict[int, tuple[str, ...]] = field(default_factory=dict)
     objects: list[Any] = field(default_factory=list)  # every model object, in file order
+    pages: dict[str, str] = field(default_factory=dict)  # its prose pages, by path under docs/ (pages.py)
 
 
-def read_side(game: Game) -> Side:
-    side = Side(game, build_index(game))
+def read_side(game: Game, pages: dict[str, str] | None = None) -> Side:
+    side = Side(game, build_index(game), pages=dict(pages or {}))
     roots = [("game", game.info), ("phases", game.phases_file), ("dice", game.dice_file),
              ("terms", game.glossary_file), ("icons", game.icons_file), ("cards", game.cards_file),
              ("catalog", game.catalog_file), ("tables", game.tables_file)]

@@ -331,3 +331,26 @@ def test_two_folders_compare_without_git(tmp_path):
     assert {(c.kind, c.id) for c in result.games[0].changes} == {("card", "storm"), ("card", "calm"), ("card", "boom")}
     same = diff_versions(str(tmp_path / "old"), str(tmp_path / "old"))
     assert not same.changed
+
+
+PAGE = """\
+# How to play
+
+Keep {const:hand-size} cards. Scoring is {phase:score}, after {phase:auction|the auction}.
+"""
+
+
+def test_prose_pages_count_among_the_places_a_value_or_a_number_shows(tmp_path):
+    repo = make_repo(tmp_path / "repo", BEFORE)
+    (repo / "docs" / "demo").mkdir(parents=True)
+    (repo / "docs" / "demo" / "how-to-play.md").write_text(PAGE, encoding="utf-8")
+    commit(repo, "a page")
+    commit(repo, "second version", AFTER)
+    for old, new in [("HEAD~1", "HEAD"), ("HEAD~1", None)]:  # a revision, and the working tree
+        found = {(c.kind, c.id): c for c in diff_versions(old, new, repo / "rules_data").games[0].changes}
+        shows = details(found[("const", "hand-size")], "shows in")[0].places
+        assert ("page", "demo/how-to-play.md", "Page demo/how-to-play.md", "line 3") in \
+            [(p.kind, p.id, p.label, p.field) for p in shows]
+        score = details(found[("phase", "score")], "number")[0].places
+        assert [(p.kind, p.field) for p in score] == [("page", "line 3")]  # {phase:auction|...} reads the same
+        assert details(found[("phase", "auction")], "number")[0].places[-1].kind == "term"
