@@ -78,7 +78,10 @@ def compare_value(old: Any, new: Any, path: tuple[str, ...], pair: Pair, name: s
         return [Detail(path, CHANGED, before=list(old), after=list(new), note=note)]
     if isinstance(old, str) and isinstance(new, str) and (name in TEXT_FIELDS or max(len(old), len(new)) >=
                                                           WORD_DIFF_MIN):
-        return [Detail(path, CHANGED, before=old, after=new, words=word_diff(old, new))]
+        shown_old, shown_new = pair.old.index.plain_refs(old), pair.new.index.plain_refs(new)
+        if shown_old == shown_new:  # only a reference's target changed, not its words: show the references
+            shown_old, shown_new = old, new
+        return [Detail(path, CHANGED, before=shown_old, after=shown_new, words=word_diff(shown_old, shown_new))]
     if old is None or old in ([], {}):
         return [Detail(path, ADDED, after=_shown(new))]
     if new is None or new in ([], {}):

@@ -24,6 +24,15 @@ def esc(value) -> str:
     return " ".join(text.split("\n")).replace("\r", "")
 
 
+_CODE_ID_RE = re.compile(r"`([a-z0-9][a-z0-9_.:-]*)`")
+
+
+def label_text(label: str) -> str:
+    """A change's label: its words escaped, an id it names (`upkeep-per-item`) as code."""
+    parts = _CODE_ID_RE.split(label)
+    return "".join(f"`{part}`" if i % 2 else esc(part) for i, part in enumerate(parts))
+
+
 def _words(detail: Detail) -> str:
     out = []
     for run in trimmed(detail.words):
@@ -57,7 +66,7 @@ def _detail_lines(detail: Detail) -> list[str]:
 
 
 def change_lines(change: Change) -> list[str]:
-    lines = [f"- **{esc(change.label)}** — {esc(change_verb(change))}"]
+    lines = [f"- **{label_text(change.label)}** — {esc(change_verb(change))}"]
     for detail in change.details:
         if change.action == RENUMBERED and detail.action == RENUMBERED and not detail.places:
             continue

@@ -69,7 +69,7 @@ HANDLERS: dict[str, Handler] = {
         "Beyond", "Characteristic", "Chart", "ChartDifference", "CheatsheetConfig", "CheckSettings",
         "DiceExpr", "DifferenceAxis", "Explode", "Glyph", "GridColumns", "Keep", "Opposed", "PickAxis",
         "PlayerCount", "Pool", "Range", "RatioAxis", "Requirement", "Reroll", "RuleModel", "Side", "Span",
-        "Target", "UseLimit")},
+        "Target", "UseLimit", "VersionsConfig")},
 }
 
 

@@ -109,7 +109,7 @@ def pages_for_game(game: Game) -> list[str]:
         "formulas": bool(game.formulas),
         "glossary": bool(game.terms),
         "cheatsheet": True,
-        "changes": bool(game.info.changelog),
+        "changes": bool(game.info.changelog) or getattr(game.info, "versions", None) is not None,
         "status": has_open_items(game),
     }
     return [page for page in GAME_PAGES if present[page]]
