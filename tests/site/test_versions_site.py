@@ -8,60 +8,15 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from diffkit import commit, git
-from sitekit import build, make_project, page
+from diffkit import versions_project
+from sitekit import build, page
 
 pytestmark = pytest.mark.site
-
-GAME = """\
-    id: demo
-    title: Demo Game
-    version: "{version}"
-    summary: Players trade widgets.
-    versions: {{tags: "v{{version}}"}}
-    constants:
-      hand-size: {{value: {hand}, label: Cards in hand}}
-    changelog:
-      - version: "0.2"
-        changes: [Income is smaller; widgets are cheaper.]
-      - version: "0.1"
-        changes: [First draft.]
-    """
-PHASES = """\
-    phases:
-      - id: income
-        name: Income
-        rules: Take {gold} gold and draw up to {{const:hand-size}} cards.
-      - id: trade
-        name: Trade
-        rules: Buy one {{term:widget}}.
-    """
-TERMS = """\
-    terms:
-      - id: widget
-        term: Widget
-        plurals: [widgets]
-        short: {short}
-    """
-
-
-def files(version: str, gold: int, hand: int, short: str) -> dict[str, str]:
-    return {"rules_data/demo/game.yaml": GAME.format(version=version, hand=hand),
-            "rules_data/demo/phases.yaml": PHASES.format(gold=gold),
-            "rules_data/demo/terms.yaml": TERMS.format(short=short)}
 
 
 @pytest.fixture(scope="module")
 def project(tmp_path_factory):
-    root = make_project(tmp_path_factory.mktemp("versions") / "project", files=files(
-        "0.1", 3, 5, "A small wooden cube, bought in the {phase:trade} phase for 2 gold."))
-    (root / "docs" / "index.md").write_text("# Test rulebooks\n", encoding="utf-8")
-    git(root, "init", "-q", "-b", "main")
-    commit(root, "0.1", tag="v0.1")
-    for rel, text in files("0.2", 2, 5, "A small wooden cube, bought in the {phase:trade} phase for 1 gold.").items():
-        (root / rel).write_text(__import__("textwrap").dedent(text), encoding="utf-8")
-    commit(root, "0.2", tag="v0.2")
-    return root
+    return versions_project(tmp_path_factory.mktemp("versions") / "project")
 
 
 @pytest.fixture(scope="module")
@@ -87,7 +42,8 @@ def test_changes_page_lists_the_generated_diff_beside_the_written_notes(site):
     assert [i.get_text() for i in income.select("ins")] == ["2"]
     widget = next(li for li in generated[0].select("li.rc-diff-change") if "Widget" in li.get_text())
     # references read as their words, as on the rule's own page: never {phase:trade}
-    assert "{" not in widget.get_text() and "phase 2 (Trade)" in widget.get_text()
+    assert "{" not in widget.get_text() and "2 (Trade) phase for 21 gold." in widget.get_text()
+    assert [d.get_text() for d in widget.select("del")] == ["2"]
 
 
 def test_changed_rules_are_marked_with_their_earlier_text(site):

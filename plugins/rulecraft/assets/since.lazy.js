@@ -7,8 +7,9 @@
   const css = document.head.appendChild(document.createElement("style"));
   css.textContent = ".rc-since{display:flex;align-items:center;gap:.6em;flex-wrap:wrap;margin:0 0 1em}" +
     ".rc-since label{font-weight:700}" +
-    ".rc-since select{font:inherit;min-height:2.2rem;padding:0 .5em;border:1px solid var(--md-default-fg-color--light);" +
-    "border-radius:.2rem;background:var(--md-default-bg-color);color:var(--md-default-fg-color)}" +
+    ".rc-since select{font:inherit;min-height:2.2rem;padding:0 .5em;" +
+    "border:1px solid var(--md-default-fg-color--light);border-radius:.2rem;" +
+    "background:var(--md-default-bg-color);color:var(--md-default-fg-color)}" +
     ".rc-since select:focus-visible{outline:2px solid var(--md-accent-fg-color);outline-offset:2px}" +
     "@media (pointer:coarse),(max-width:44.9em){.rc-since select{min-height:44px}}" +
     ".rc-since output{color:var(--md-default-fg-color--light)}" +
@@ -19,7 +20,9 @@
     const box = document.querySelector(".rc-since[hidden]");
     if (!box) return;
     const key = "rulecraft.since." + box.dataset.rcGame, versions = JSON.parse(box.dataset.rcVersions),
-      store = v => { try { return v == null ? localStorage.getItem(key) : localStorage.setItem(key, v); } catch (e) { } },
+      store = v => {
+        try { return v == null ? localStorage.getItem(key) : localStorage.setItem(key, v); } catch (e) { }
+      },
       label = document.createElement("label"), select = document.createElement("select"),
       out = document.createElement("output");
     select.id = "rc-since-" + box.dataset.rcGame;

@@ -186,3 +186,15 @@ def test_colour_only_on_a_terminal_and_never_with_no_color(repo, monkeypatch, no
     assert main(["diff", "v1", "HEAD", "--rules", str(repo / "rules_data")]) == 1
     out = terminal.getvalue()
     assert ("\x1b[31mone\x1b[0m" in out) is coloured and ("[-one-]" in out) is not coloured
+
+
+def test_markdown_names_an_id_as_code_and_shows_references_as_their_words(tmp_path):
+    write_files(tmp_path / "old" / "demo", GAME)
+    write_files(tmp_path / "new" / "demo", {
+        "game.yaml": GAME["game.yaml"].replace("hand-size: 5", "hand-size: 6"),
+        "phases.yaml": TRADE.format(rules="Each player may trade {const:hand-size} widgets in {phase:trade}.")})
+    out = as_markdown(diff_versions(str(tmp_path / "old"), str(tmp_path / "new")))
+    assert "- **Constant `hand-size`** — changed" in out  # code, not an escaped backtick shown as one
+    assert "\\`" not in out
+    assert "{const:" not in out and "{phase:" not in out
+    assert "<del>one</del><ins>6</ins> <del>widget</del><ins>widgets in phase 1 (Trade)</ins>." in out
