@@ -35,11 +35,13 @@ def test_changes_page_lists_the_generated_diff_beside_the_written_notes(site):
     generated = changes.select(".rc-generated")
     assert len(generated) == 1  # 0.1 has no tagged version before it
     text = generated[0].get_text(" ", strip=True)
-    assert "since version 0.1" in text
+    assert "since version 0.1: 2 changes" in text  # the phase and the term; the game's own number is the heading
+    assert "Game" not in text
     income = next(li for li in generated[0].select("li.rc-diff-change") if "Income" in li.get_text())
     assert income.select_one("a")["href"].endswith("turn/#income")
     assert [d.get_text() for d in income.select("del")] == ["3"]
     assert [i.get_text() for i in income.select("ins")] == ["2"]
+    assert "Take 3 2 gold" in income.get_text()  # struck 3, then 2: never read as 32
     widget = next(li for li in generated[0].select("li.rc-diff-change") if "Widget" in li.get_text())
     # references read as their words, as on the rule's own page: never {phase:trade}
     assert "{" not in widget.get_text() and "2 (Trade) phase for 21 gold." in widget.get_text()

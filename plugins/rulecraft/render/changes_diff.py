@@ -29,7 +29,14 @@ def _words(parent: Element, detail: Detail) -> None:
             else:
                 last.tail = (last.tail or "") + run.text
         else:
+            if run.op == "+" and last is not None and last.tag == "del" and not last.tail:
+                last.tail = " "  # "3 2", the 3 struck out: never one number "32"
             last = sub(parent, "del" if run.op == "-" else "ins", run.text)
+
+
+def _minor(change: Change, detail: Detail) -> bool:
+    """The game's own version number: the page's heading says it already."""
+    return change.kind == "game" and detail.path == ("version",)
 
 
 def _detail(parent: Element, detail: Detail) -> None:
@@ -72,8 +79,8 @@ def _change(parent: Element, change: Change, ctx: RenderContext) -> None:
     else:
         sub(item, "strong", change.label)
     item[-1].tail = f" — {change_verb(change)}"
-    details = [d for d in change.details
-               if not (change.action == RENUMBERED and d.action == RENUMBERED and not d.places)]
+    details = [d for d in change.details if not _minor(change, d)
+               and not (change.action == RENUMBERED and d.action == RENUMBERED and not d.places)]
     if details:
         lst = sub(item, "ul")
         for detail in details:
@@ -81,12 +88,13 @@ def _change(parent: Element, change: Change, ctx: RenderContext) -> None:
 
 
 def render_generated(parent: Element, ctx: RenderContext, diff: GameDiff, previous: str) -> None:
+    changes = [c for c in diff.changes if not (c.details and all(_minor(c, d) for d in c.details))]
     box = sub(parent, "div", cls="rc-generated")
-    if not diff.changes:
+    if not changes:
         sub(box, "p", f"No rule changed since version {previous}.", "rc-generated-intro")
         return
-    sub(box, "p", f"Rule by rule since version {previous}: {count_words(len(diff.changes), 'change')}.",
+    sub(box, "p", f"Rule by rule since version {previous}: {count_words(len(changes), 'change')}.",
         "rc-generated-intro")
     lst = sub(box, "ul", cls="rc-diff")
-    for change in diff.changes:
+    for change in changes:
         _change(lst, change, ctx)
