@@ -44,7 +44,7 @@ def test_changes_page_lists_the_generated_diff_beside_the_written_notes(site):
     assert "Take 3 2 gold" in income.get_text()  # struck 3, then 2: never read as 32
     widget = next(li for li in generated[0].select("li.rc-diff-change") if "Widget" in li.get_text())
     # references read as their words, as on the rule's own page: never {phase:trade}
-    assert "{" not in widget.get_text() and "2 (Trade) phase for 21 gold." in widget.get_text()
+    assert "{" not in widget.get_text() and "2 (Trade) phase for 2 1 gold." in widget.get_text()
     assert [d.get_text() for d in widget.select("del")] == ["2"]
 
 
@@ -56,6 +56,8 @@ def test_changed_rules_are_marked_with_their_earlier_text(site):
     was = income.select_one("details.rc-was")
     assert was.select_one("summary").get_text() == "Before 0.2 (as in 0.1)"
     assert "Take 3 gold and draw up to 5 cards." in was.get_text()
+    index = (site / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "Take 2 gold" in index and "Take 3 gold" not in index  # search offers the rules of this version
     trade = turn.select_one("#trade").find_parent(attrs={"data-rc-changed": True})
     assert trade is None  # unchanged: no mark
     term = page(site, "demo/glossary/").select_one("[data-term=widget]")

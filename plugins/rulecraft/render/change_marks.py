@@ -54,7 +54,8 @@ def change_marks(badges: Element, box: Element, ctx: RenderContext, kind: str, i
         if not lines:
             continue
         previous = ctx.history.previous.get(version, "")
-        fold = Element("details", {"class": "rc-was"})
+        # the earlier words are no rule of this version: search does not offer them
+        fold = Element("details", {"class": "rc-was", "data-search-exclude": ""})
         box.insert(at, fold)
         at += 1
         sub(fold, "summary", f"Before {version}" + (f" (as in {previous})" if previous else ""))
