@@ -90,3 +90,13 @@ def test_a_tag_rule_needs_one_version_placeholder(tmp_path, rule):
     root = make_repo(tmp_path / "repo", {"game.yaml": GAME.format(rule=rule)})
     problems = [p for p in load_rulebook(root / "rules_data").problems if p.is_error]
     assert problems and "game.yaml" in problems[0].format() and "tags" in problems[0].format()
+
+
+def test_a_shallow_clone_has_no_tags_to_compare_and_says_how_to_fetch_them(tmp_path):
+    from diffkit import git
+
+    root = repo_with(tmp_path, "v{version}", [("v0.1", 3), ("v0.2", 2)])
+    git(tmp_path, "clone", "-q", "--depth", "1", f"file://{root}", "shallow")
+    shallow = tmp_path / "shallow" / "rules_data"
+    found = History(shallow).of(load_rulebook(shallow).games["demo"])
+    assert found.diffs == {} and "git fetch --tags" in found.note
