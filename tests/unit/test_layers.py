@@ -1,6 +1,7 @@
 """The package's layers, enforced: each folder imports only from the layers below it.
 
     problems, yamlsource, schema_errors, loader, book, models/, dice/, expr/   core: data in, models out
+    diff/                                                              two versions compared (reads models)
     checks/                                                            the checker (reads models)
     render/                                                            pure functions of the model
     markdown_ext/                                                      the Python-Markdown extension
@@ -74,7 +75,8 @@ def test_render_never_imports_checks():
 
 
 @pytest.mark.parametrize("lower, higher", [
-    ("core", ("checks", "render", "markdown_ext", "pages", "mkdocs_plugin", "cli")),
+    ("core", ("checks", "render", "markdown_ext", "pages", "mkdocs_plugin", "cli", "diff")),
+    ("diff", ("checks", "render", "markdown_ext", "pages", "mkdocs_plugin", "cli")),
     ("checks", ("render", "markdown_ext", "pages", "mkdocs_plugin", "cli")),
     ("render", ("markdown_ext", "pages", "mkdocs_plugin", "cli")),
     ("markdown_ext", ("pages", "mkdocs_plugin", "cli")),

@@ -2,7 +2,8 @@
    toggles <html class="rc-notes-on">, which shows .rc-dnote; the glossary filter box; and, on pages of a
    game with variants (.rc-variants), variants.lazy.js, loaded once: the variant switch; on pages with a
    formula (.rc-formula), formula.lazy.js: its calculator; on the play view (.rc-play), play.lazy.js: the phase
-   stepper (each lazy: loaded once, run again on later pages). */
+   stepper; on pages with rules changed in a version (.rc-since), since.lazy.js: "show changes since" (each
+   lazy: loaded once, run again on later pages). */
 (() => {
   const src = document.currentScript && document.currentScript.src;
   const vl = {};
@@ -110,7 +111,7 @@
   };
   const init = () => {
     header(); where(); skip(); show(); filter();
-    lazy("variants", "rcVariants"); lazy("formula", "rcFormulas"); lazy("play", "rcPlay");
+    lazy("variants", "rcVariants"); lazy("formula", "rcFormulas"); lazy("play", "rcPlay"); lazy("since", "rcSince");
   };
   if (window.document$) document$.subscribe(init); else addEventListener("DOMContentLoaded", init);
 })();

@@ -1,4 +1,4 @@
-"""The `rulecraft` command line: check, schema, new, import, cards, pages (more subcommands join as they land).
+"""The `rulecraft` command line: check, schema, new, import, cards, pages, diff (more subcommands join as they land).
 
 Exit codes: 0 clean, 1 problems (errors; warnings too with --strict; recorded gaps only when asked: see
 checks/strictness.py), 2 usage.
@@ -280,6 +280,34 @@ def cmd_pages(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_diff(args: argparse.Namespace) -> int:
+    import json
+
+    from ..diff import VersionError, diff_versions
+    from ..diff.format_markdown import as_markdown
+    from ..diff.format_text import as_text
+
+    try:
+        result = diff_versions(args.before, args.after, Path(args.rules), args.game)
+    except VersionError as exc:
+        print(f"rulecraft diff: {exc}", file=sys.stderr)
+        return 2
+    except Exception as exc:  # noqa: BLE001 -- a bug of ours: one paragraph, never a traceback
+        _traceback_if_asked(exc)
+        print(f"rulecraft diff: internal error ({type(exc).__name__}): this is a bug in Rulecraft, not in your "
+              "rules; please report it (set RULECRAFT_DEBUG=1 to see the details)", file=sys.stderr)
+        return 2
+    if args.format == "json":
+        print(json.dumps(result.to_dict(), indent=2, ensure_ascii=False))
+    elif args.format == "markdown":
+        sys.stdout.write(as_markdown(result))
+    else:
+        raw = getattr(sys.stdout, "data", sys.stdout)  # colours are ours; the data's own escapes are shown
+        colour = raw.isatty() and not os.environ.get("NO_COLOR")
+        (raw if colour else sys.stdout).write(as_text(result, colour) + "\n")
+    return 1 if result.changed else 0
+
+
 def _version() -> str:
     from importlib.metadata import PackageNotFoundError, version
 
@@ -361,6 +389,24 @@ def build_parser() -> argparse.ArgumentParser:
     from .faq import add_parser as add_faq_parser
 
     add_faq_parser(sub)
+    diff = sub.add_parser(
+        "diff", help="what changed in the rules between two versions, rule by rule",
+        description="A semantic diff of two versions of the rules, matched by id: phases added, removed, moved or "
+                    "renumbered (with the references that now read another number), rule text word by word, dice "
+                    "rows and modifiers with their odds before and after, constants with every text they show in, "
+                    "terms, cards, variants, catalog items, set-up steps, tables, formulas, legends. A version is "
+                    "a git revision (read with git archive: the working tree is not touched) or a folder. Exit "
+                    "status: 0 no change, 1 changed, 2 error.")
+    diff.add_argument("before", nargs="?", help="the older version: a revision (tag, branch, commit) or a folder "
+                                                "(default: the newest tag reachable from HEAD, else HEAD~1)")
+    diff.add_argument("after", nargs="?", help="the newer version: a revision or a folder (default: the working "
+                                               "tree)")
+    diff.add_argument("--format", choices=["text", "markdown", "json"], default="text",
+                      help="text for a terminal (colour when it is one), markdown for a pull-request comment, json")
+    diff.add_argument("--game", help="only this game (its id)")
+    diff.add_argument("--rules", default="rules_data", help="the rule data's folder in the working tree, and its "
+                                                            "path in each revision (default: rules_data)")
+    diff.set_defaults(func=cmd_diff)
     return parser
 
 

@@ -26,6 +26,7 @@ from markdown import Markdown
 from pymdownx.blocks import BlocksExtension
 
 from ..book import RuleBook
+from ..diff.history import GameHistory, History
 from ..models.index import GameIndex, build_index
 from ..render.base import RenderContext
 from . import sanitize
@@ -33,6 +34,8 @@ from .blocks import ALL_BLOCKS
 from .engine_page import announced_page, shared_rulebook
 from .inline import RefInlineProcessor
 from .mentions import Mentions
+from .since import PRIORITY as SINCE_SLOT_PRIORITY
+from .since import SinceSlotTreeprocessor
 from .termlinks import TermLinkTreeprocessor
 from .variants import PRIORITY as VARIANT_SLOT_PRIORITY
 from .variants import VALUES_PRIORITY as VARIANT_VALUES_PRIORITY
@@ -78,6 +81,7 @@ class RulecraftExtension(BlocksExtension):
         self.engine_state = state is not None  # an engine (the MkDocs plugin) tells us each page
         self.state = state if state is not None else PageState()
         self.link_hrefs: dict[tuple[str, str, str], str] = {}  # cache of the term linker
+        self.history: History | None = None  # the games' tagged versions, read once per extension (build)
 
     # --- state --------------------------------------------------------------------------------------
     def rulebook(self) -> RuleBook:
@@ -124,9 +128,17 @@ class RulecraftExtension(BlocksExtension):
             raise LookupError(f"unknown game '{game_id}'")
         return build_index(book.games[game_id])
 
+    def game_history(self, game) -> GameHistory:
+        """The game's tagged versions and their diffs (git is read on the first page that asks)."""
+        if self.history is None:
+            root = getattr(self._book(), "root", None)
+            self.history = History(Path(root) if root else Path(self.getConfig("rules_data")))
+        return self.history.of(game)
+
     def context(self, md: Markdown, explicit_game: str | None = None) -> RenderContext:
-        return RenderContext(self.index(explicit_game), self.state.src,
-                             lambda parent, text: md.parser.parseChunk(parent, text))
+        index = self.index(explicit_game)
+        return RenderContext(index, self.state.src, lambda parent, text: md.parser.parseChunk(parent, text),
+                             self.game_history(index.game))
 
     def report(self, message: str) -> None:
         self.state.problems.append(message)
@@ -142,6 +154,7 @@ class RulecraftExtension(BlocksExtension):
         # After inline code (190) so `{term:x}` in backticks stays literal; before links and HTML.
         md.inlinePatterns.register(RefInlineProcessor(md, self), "rulecraft-ref", 185)
         md.treeprocessors.register(VariantSlotTreeprocessor(md, self), "rulecraft-variants", VARIANT_SLOT_PRIORITY)
+        md.treeprocessors.register(SinceSlotTreeprocessor(md, self), "rulecraft-since", SINCE_SLOT_PRIORITY)
         md.treeprocessors.register(VariantValuesTreeprocessor(md), "rulecraft-variant-values",
                                    VARIANT_VALUES_PRIORITY)
         if self.getConfig("link_terms"):

@@ -105,6 +105,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
         self._shown_docs = None  # ((docs_dir, root), the docs folder from the project): _shown_path
         self._sheets = None  # (the build's files, {key: cheat-sheet page file}): _sheet_files
         self._stripped = None  # (page, its HTML, without term links) while search reads it: page context
+        self.ext = None  # the build's Markdown extension (on_config)
         self.page_order: dict | None = None  # on_nav: each page's place in the navigation
         self.pages_by_src: dict = {}  # on_env: every page by its source path (backlinks)
 
@@ -474,6 +475,15 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
                 page_games[url] = escape(self.book.games[game_id].title, quote=False)
         return page_games, entry_fields(self.book, url_of)
 
+    def _report_history(self) -> None:
+        """Games whose versions come from git tags that could not be read: one info line, never a failure."""
+        history = self.ext.history if self.ext is not None else None
+        if history is not None:
+            if history.notes:
+                log.info("rulecraft: no generated changes between versions (" + "; ".join(history.notes) + ")")
+            history.close()
+            self.ext.history = None
+
     @event_priority(1)  # before the search plugins (default priority) write the index
     def _tune_search_entries(self, *, config):
         """Material's search keeps its entries in memory until it writes them: tuned there, the index is
@@ -488,6 +498,7 @@ class RulecraftPlugin(BasePlugin[RulecraftConfig]):
     def _post_build(self, *, config):
         if self.config.enabled:
             self._fill_backlinks()
+            self._report_history()
         if self.serving:
             _import_loader_soon()
             # kept search entries of pages this site no longer has (removed, renamed) are dropped

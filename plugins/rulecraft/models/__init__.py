@@ -21,6 +21,7 @@ _MODULE_OF = {
     "DieFace": "dice", "Modifier": "dice",
     "ChangelogEntry": "game", "Component": "game", "Constant": "game", "GameFile": "game", "OpenQuestion": "game",
     "PlayerCount": "game", "Range": "game", "Section": "game", "Variant": "game",
+    "VersionsConfig": "game",
     "GlossaryFile": "glossary", "Term": "glossary",
     "Glyph": "icons", "Icon": "icons", "IconsFile": "icons",
     "Phase": "phases", "PhasesFile": "phases", "TurnStart": "phases",

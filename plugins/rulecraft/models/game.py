@@ -166,6 +166,15 @@ class ChangelogEntry(RuleModel):
     changes: list[Text] = Field(default_factory=list)
 
 
+class VersionsConfig(RuleModel):
+    """Where the game's versions come from besides its changelog: git tags named by a rule."""
+
+    tags: Annotated[str, StringConstraints(pattern=r"^[^{}]*\{version\}[^{}]*$", max_length=80)] = Field(
+        description="How a tag of this game reads, with {version} where its number goes: \"v{version}\", "
+                    "\"straits-v{version}\". The Changes page shows what changed between each tagged version "
+                    "and the one before it, and marks the changed rules.")
+
+
 class OpenQuestion(RuleModel):
     """A gap or contradiction in the source rules, kept visible instead of guessed."""
 
@@ -290,6 +299,8 @@ class GameFile(RuleModel):
                                     "shown in words with a calculator (`{formula:id}`, `/// formula | id`).")
     sections: list[Section] = Field(default_factory=list)
     changelog: list[ChangelogEntry] = Field(default_factory=list)
+    versions: VersionsConfig | None = Field(default=None, description="Versions read from git tags: "
+                                            "{tags: \"v{version}\"}.")
     open_questions: list[OpenQuestion] = Field(default_factory=list)
     cheatsheet: CheatsheetConfig = Field(default_factory=CheatsheetConfig)
     glossaries: list[Id] = Field(default_factory=list, description="Shared glossaries (rules_data/_shared/<id>.yaml).")

@@ -169,6 +169,11 @@ class GameIndex:
         show, Markdown marks dropped, no markup of any kind."""
         return plain_markdown(plain_text(text, self.name_of))
 
+    def plain_refs(self, text: str) -> str:
+        """Rule text with each reference as the words the site shows for it (a term's name, a phase's
+        number), its Markdown kept: '{term:gem}s' -> 'Gems'."""
+        return plain_text(text, self.name_of)
+
     def preview(self, term_id: str) -> str:
         """A term's short definition as plain text (references resolved, Markdown marks dropped)."""
         text = self._previews.get(term_id)

@@ -111,7 +111,7 @@ def pages_for_game(game: Game) -> list[str]:
         "glossary": bool(game.terms),
         "faq": bool(game.faq_entries),
         "cheatsheet": True,
-        "changes": bool(game.info.changelog),
+        "changes": bool(game.info.changelog) or getattr(game.info, "versions", None) is not None,
         "status": has_open_items(game),
     }
     return [page for page in GAME_PAGES if present[page]]

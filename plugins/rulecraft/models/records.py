@@ -640,5 +640,5 @@ MODEL_KINDS: dict[str, type[Model]] = {
     "RuleModel": Model, "Section": Section,
     "Side": Side, "Span": Span, "State": Model, "Step": Step, "TableColumn": Model, "TablesFile": Model,
     "Target": Target, "Term": Term, "TurnStart": Model, "Use": Model, "UseLimit": Model,
-    "Variant": Model,
+    "Variant": Model, "VersionsConfig": Model,
 }

@@ -20,6 +20,7 @@ from ..models.records import BASE_VARIANT, singular
 from ..models.variant_views import VariantRule, part_of, variant_rule, views_of
 
 if TYPE_CHECKING:
+    from ..diff.history import GameHistory
     from ..models import Step
 
 Element = etree.Element
@@ -30,6 +31,7 @@ class RenderContext:
     index: GameIndex
     page: str | None  # docs path of the page being rendered, e.g. "john-company/turn.md"
     parse: Callable[[Element, str], None]  # parse block Markdown into an element
+    history: GameHistory | None = None  # the game's tagged versions and what changed between them
 
     @property
     def game(self):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..models import links
+from .change_marks import change_marks
 from .base import Element, RenderContext, badge, heading, item_notes, sub, variant_markers
 from .icons import render_glyph
 from .faq import render_faq_at
@@ -25,8 +26,7 @@ def render_card(parent: Element, card: Card, ctx: RenderContext, level: int = 3)
     # no qty written: the source gives no count, and the card shows none
     if card.type:
         badge(meta, card.type, "type")
-    if card.changed_in:
-        badge(meta, f"Changed in {card.changed_in}", "changed")
+    change_marks(meta, box, ctx, "card", card.id, card.changed_in)
     variant_markers(meta, card, ctx, box)
     for icon_id in card.icons:
         if icon_id in ctx.index.icons:

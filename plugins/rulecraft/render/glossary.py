@@ -6,6 +6,7 @@ from itertools import groupby
 from typing import TYPE_CHECKING
 
 from ..models import links
+from .change_marks import change_marks, has_changes
 from .base import Element, RenderContext, badge, heading, item_notes, link, sub
 from .faq import render_faq_at
 
@@ -52,9 +53,10 @@ def render_term(parent: Element, term: Term, ctx: RenderContext, level: int = 3)
     box.set("data-rc-definition", term.id)  # the term links other terms, never itself
     box.set("data-rc-words", " | ".join(w.casefold() for w in term.words))  # what the filter matches
     title = heading(box, level, term.term, links.anchor("term", term.id), "rc-term-title")
-    if term.changed_in:
+    if has_changes(ctx, "term", term.id, term.changed_in):
         title.tail = None
-        badge(box, f"Changed in {term.changed_in}", "changed")
+        marks = sub(box, "span", cls="rc-change-marks")
+        change_marks(marks, box, ctx, "term", term.id, term.changed_in)
     short = sub(box, "p", term.short, "rc-short")
     short.set("data-rc-definition", term.id)
     if term.definition:

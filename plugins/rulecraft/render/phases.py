@@ -9,6 +9,7 @@ import re
 from ..models import links, textrefs
 from ..models.numbering import TURN_START_ANCHOR, TURN_START_NAME, NumberedPhase, Stage, node_variants, stages
 from ..models.records import ACTS
+from .change_marks import change_marks, has_changes
 from .base import (
     NOTE_CLASS,
     VARIANT_ATTR,
@@ -61,7 +62,8 @@ def _title(el: Element, node: NumberedPhase, ctx: RenderContext) -> None:
 def _markers(parent: Element, node: NumberedPhase, ctx: RenderContext) -> None:
     phase = node.phase
     if not (phase.optional or phase.condition or phase.skip_first_round or phase.from_round or phase.acts
-            or phase.only_when or node.kind == "alternative" or phase.changed_in or node_variants(node)):
+            or phase.only_when or node.kind == "alternative" or node_variants(node)
+            or has_changes(ctx, "phase", phase.id, phase.changed_in)):
         return
     box = sub(parent, "p", cls="rc-phase-markers")
     _mark_variants(box, parent, node, ctx)
@@ -78,8 +80,7 @@ def _markers(parent: Element, node: NumberedPhase, ctx: RenderContext) -> None:
     when_badge(box, phase, ctx)
     if phase.acts:
         badge(box, ACTS[phase.acts], "acts", "Who acts in this phase, and how")
-    if phase.changed_in:
-        badge(box, f"Changed in {phase.changed_in}", "changed")
+    change_marks(box, parent, ctx, "phase", phase.id, phase.changed_in)
     if phase.condition:
         cond = sub(box, "span", cls="rc-condition")
         sub(cond, "strong", "Played when: " if phase.optional or node.kind == "alternative" else "Condition: ")

@@ -191,7 +191,7 @@ def test_guide_command_lines_parse():
     for command in commands:
         args = parser.parse_args(shlex.split(command)[1:])
         seen.add(args.command)
-    assert seen == {"check", "schema", "new", "import", "cards", "faq"}
+    assert seen == {"check", "schema", "new", "import", "cards", "faq", "diff"}
 
 
 def test_guide_lists_only_real_codes_and_every_block():
