@@ -301,7 +301,7 @@ def test_after_instant_navigation(open_page, base):
     assert_hit_matches_roll(s)
     assert len(s["history"]) == 1  # wired once: one click, one roll
     # Running the script again (as a second init would) must not wire the tables twice.
-    page.add_script_tag(url=base + "/assets/rulecraft/dice.js")
+    page.add_script_tag(url=base + "/assets/rulecraft/dice.lazy.js")
     table(page, "weather").locator(".rc-roll-btn").click()
     assert len(state(page, "weather")["history"]) == 2
     # Away and back again: the new page's tables are wired.
