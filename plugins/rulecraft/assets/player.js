@@ -37,11 +37,15 @@
     const tab = document.querySelector(".md-tabs__item--active .md-tabs__link");
     const gameName = game || (tab && tab.textContent.trim() === pageName ? pageName : "");
     if (!gameName || topics.length < 2) return;
+    // A name's aside ("Straits (working title)") gives way on a narrow header: the name itself stays whole.
+    const [, main, aside] = gameName.match(/^(.*?)(\s*\([^)]*\))?$/);
     for (const t of topics) {
       t.textContent = "";
-      t.append(Object.assign(document.createElement("span"), { className: "rc-h-game", textContent: gameName }));
+      const g = t.appendChild(Object.assign(document.createElement("span"), { className: "rc-h-game", textContent: main, title: gameName }));
+      if (aside) g.append(Object.assign(document.createElement("span"), { className: "rc-h-aside", textContent: aside }));
       t.append(Object.assign(document.createElement("span"), { className: "rc-h-page", textContent: game ? pageName : "Overview" }));
       t.closest(".md-header__topic").classList.add("rc-h-where");
+      if (g.scrollWidth > g.clientWidth) g.classList.add("rc-h-tight"); // still cut: a size smaller
     }
     const item = tab && tab.closest(".md-tabs__item"); // its game's tab in view in the scrolling row
     for (let box = item && item.parentElement; box && !box.matches(".md-tabs"); box = box.parentElement)
