@@ -100,7 +100,7 @@ def assert_hit_matches_roll(s: dict, offset: int = 0) -> int:
 
 
 def mulberry32(seed: int):
-    """The PRNG of dice.js's test mode, in Python: the same seed must give the same dice."""
+    """The PRNG of dice.lazy.js's test mode, in Python: the same seed must give the same dice."""
     a = seed & 0xFFFFFFFF
     imul = lambda x, y: (x * y) & 0xFFFFFFFF  # noqa: E731
     while True:
