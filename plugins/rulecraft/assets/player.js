@@ -7,6 +7,10 @@
    (.rc-gfilter), gfilter.lazy.js: its filter box. */
 (() => {
   const src = document.currentScript && document.currentScript.src;
+  // Dice test mode (dice.lazy.js): ?rc-seed=N holds from the first URL opened, though the dice tables' script
+  // may load pages later, after instant navigation has left that URL behind.
+  const seed = new URLSearchParams(location.search).get("rc-seed");
+  if (seed != null && window.rulecraftSeed == null) window.rulecraftSeed = seed;
   const vl = {};
   const K = "rulecraft.notes", h = document.documentElement, q = new URLSearchParams(location.search).get("notes"),
     ls = v => { try { return v == null ? localStorage.getItem(K) : localStorage.setItem(K, v); } catch (e) { } };
