@@ -100,7 +100,7 @@ def assert_hit_matches_roll(s: dict, offset: int = 0) -> int:
 
 
 def mulberry32(seed: int):
-    """The PRNG of dice.js's test mode, in Python: the same seed must give the same dice."""
+    """The PRNG of dice.lazy.js's test mode, in Python: the same seed must give the same dice."""
     a = seed & 0xFFFFFFFF
     imul = lambda x, y: (x * y) & 0xFFFFFFFF  # noqa: E731
     while True:
@@ -301,7 +301,7 @@ def test_after_instant_navigation(open_page, base):
     assert_hit_matches_roll(s)
     assert len(s["history"]) == 1  # wired once: one click, one roll
     # Running the script again (as a second init would) must not wire the tables twice.
-    page.add_script_tag(url=base + "/assets/rulecraft/dice.js")
+    page.add_script_tag(url=base + "/assets/rulecraft/dice.lazy.js")
     table(page, "weather").locator(".rc-roll-btn").click()
     assert len(state(page, "weather")["history"]) == 2
     # Away and back again: the new page's tables are wired.

@@ -77,7 +77,7 @@ def test_the_modifier_moves_totals_not_faces(browser, base):
 
 
 def test_a_table_of_totals_on_the_same_page_still_reads_the_total(browser, base):
-    """dice.js reads condition data only where a table has it: a plain 1d6 table rolls as before."""
+    """dice.lazy.js reads condition data only where a table has it: a plain 1d6 table rolls as before."""
     with page_opener(browser, base) as open_page:
         page = open_page("/isle/dice/?rc-seed=5")
         box = page.locator(".rc-dice:has(#monster-move)")

@@ -1,7 +1,7 @@
 """The roll forms in a real browser: an opposed roll (ties rerolled), a success pool whose chances follow the
 stepper and the modifiers, a target roll, keep / explode rolls, and a die with unknown face counts.
 
-Chances on the page are compared with hand-counted fractions; seeded dice with the PRNG of dice.js
+Chances on the page are compared with hand-counted fractions; seeded dice with the PRNG of dice.lazy.js
 (mulberry32, re-implemented in test_dice_browser.py).
 """
 

@@ -142,7 +142,7 @@ def test_skip_link_reaches_the_roll_panel_on_a_slow_connection(browser, base):
     first table's roll panel once it shows."""
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.route("**/sitemap.xml", lambda route: (time.sleep(1.0), route.continue_()))
-    page.route("**/dice.js*", lambda route: (time.sleep(1.0), route.continue_()))
+    page.route("**/dice.lazy.js*", lambda route: (time.sleep(1.0), route.continue_()))
     page.goto(f"{base}/corporate-warfare/dice/", wait_until="domcontentloaded")
     page.wait_for_selector(".rc-skip-dice", state="attached")
     _skip_to_the_dice(page)
@@ -171,3 +171,49 @@ def test_keyboard_skip_link_to_the_tables_and_every_stepper_button_is_a_tab_stop
     page.wait_for_timeout(400)
     assert not page.locator(".md-top").is_visible()
     page.close()
+
+
+def test_a_long_game_name_keeps_its_name_whole_in_the_phone_header(browser, base):
+    """'Straits (working title)' was cut to 'Straits (working ti…' at 390 px: the aside gives way there."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(f"{base}/straits/")
+    game = page.locator(".md-header__topic .rc-h-game").first
+    assert game.inner_text().strip() == "Straits" and game.get_attribute("title") == "Straits (working title)"
+    assert page.evaluate("""() => { const e = document.querySelector('.md-header__topic .rc-h-game');
+                                    return e.scrollWidth <= e.clientWidth; }""")  # not cut off
+    page.set_viewport_size({"width": 1280, "height": 900})  # room enough: the whole title
+    assert page.locator(".md-header__topic .rc-h-game").first.inner_text() == "Straits (working title)"
+    page.close()
+
+
+def test_also_written_looks_openable_and_opens(browser, base):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{base}/1800/glossary/")
+    summary = page.locator(".rc-forms > summary").first
+    look = lambda: page.evaluate("""s => { const b = getComputedStyle(s, '::before'), a = document.createElement('a');
+        document.querySelector('.md-typeset').append(a);
+        const r = {mark: b.content, transform: b.transform, color: getComputedStyle(s).color,
+                   link: getComputedStyle(a).color, position: b.position};
+        a.remove(); return r; }""", summary.element_handle())
+    closed = look()
+    assert closed["mark"] == '"▸"' and closed["position"] == "static"  # a disclosure mark, in the line
+    assert closed["color"] == closed["link"]  # coloured as a link: something to press
+    summary.click()
+    assert page.locator(".rc-forms").first.get_attribute("open") is not None
+    assert look()["transform"] != closed["transform"]  # the mark turns once open
+    page.close()
+
+
+def test_an_offline_notice_leaves_the_page_foot_readable(browser, base):
+    """offline.js's notice sits at the foot of the screen ("… is available offline.", or "A newer version …
+    Reload" until pressed): while it is shown, the page scrolls its footer clear above it."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # a fresh worker: the game is kept
+    page = context.new_page()
+    page.goto(f"{base}/corporate-warfare/glossary/")
+    notice = page.locator(".rc-offline[role=status]")
+    notice.wait_for(state="visible", timeout=15000)  # "Corporate Warfare is available offline."
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    page.wait_for_timeout(200)
+    foot, box = page.locator(".md-footer").bounding_box(), notice.bounding_box()
+    assert foot["y"] + foot["height"] <= box["y"] + 1, (foot, box)  # the footer ends above the notice
+    context.close()

@@ -63,7 +63,7 @@ def hits(box) -> list[int]:
 
 def tick(box, mod: str, on: bool = True) -> None:
     box.locator(f'[data-mod="{mod}"]').set_checked(on)
-    box.page.wait_for_timeout(50)  # "I rolled" rereads after dice.js has updated the chances
+    box.page.wait_for_timeout(50)  # "I rolled" rereads after dice.lazy.js has updated the chances
 
 
 def label(box, row: int) -> str:

@@ -1,6 +1,6 @@
 """A real build of the fixture game with dice rows keyed by conditions (tests/data/variants/isle: a saving
 throw that fails on a double, a boxcars / snake eyes table): the rows in words with their exact chances, the
-note that rows are read from the top, the data dice.js reads, and the cheat sheet."""
+note that rows are read from the top, the data dice.lazy.js reads, and the cheat sheet."""
 
 from __future__ import annotations
 

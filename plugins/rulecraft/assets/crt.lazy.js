@@ -1,8 +1,8 @@
 /* Rulecraft combat results tables: wires the calculator render/dice_grid.py writes hidden (data: the box's
-   data-rc-crt JSON, every chance worked out at build time by dice/grid_odds.py). Loaded by dice.js on a page
+   data-rc-crt JSON, every chance worked out at build time by dice/grid_odds.py). Loaded by dice.lazy.js on a page
    that shows one, and links crt.css. It finds the column as dice/grid.py does (the ratio's rounding, the
    shifts, the edge rule), says how in words, looks up each result's chance and rolls.
-   Test mode: ?rc-seed=N, as dice.js: the same seed, the same rolls. */
+   Test mode: ?rc-seed=N, as dice.lazy.js: the same seed, the same rolls. */
 (() => {
   const src = document.currentScript && document.currentScript.src,
     seed = new URLSearchParams(location.search).get("rc-seed"), b = new Uint32Array(1);

@@ -1,4 +1,4 @@
-/* Rulecraft dice, loaded by dice.js only on pages with tables that need it (data.more): rolls with
+/* Rulecraft dice, loaded by dice.lazy.js only on pages with tables that need it (data.more): rolls with
    numbered custom faces, keep, reroll and explode (render/dice.py roll_data), and the roll forms of
    render/dice_forms.py: opposed rolls, target numbers, success pools with their exact chances. */
 window.rulecraftDiceMore = ({ random, el, signed, inRow, sum, pct }) => {

@@ -71,8 +71,10 @@
     box.replaceChildren(text);
     if (action) box.append(action);
     d.body.append(box); // instant navigation replaces the body's content, not this
+    // The page's foot scrolls clear of the notice (its height below the content) while it is shown.
+    d.documentElement.style.setProperty("--rc-notice", box.offsetHeight + 16 + "px");
     clearTimeout(box.timer);
-    if (!action) box.timer = setTimeout(() => box.remove(), 6000);
+    if (!action) box.timer = setTimeout(() => { box.remove(); d.documentElement.style.removeProperty("--rc-notice"); }, 6000);
   };
   const badge = () => { // the header says, on every page of a kept game, that it is kept
     const game = location.href.slice(root.length).split("/")[0], bar = d.querySelector(".md-header__inner");

@@ -1,11 +1,17 @@
 /* Player view: the header's "Designer notes" switch (off by default; remembered; ?notes=1/0 sets it)
-   toggles <html class="rc-notes-on">, which shows .rc-dnote; the glossary filter box; and, on pages of a
-   game with variants (.rc-variants), variants.lazy.js, loaded once: the variant switch; on pages with a
-   formula (.rc-formula), formula.lazy.js: its calculator; on the play view (.rc-play), play.lazy.js: the phase
-   stepper; on pages with rules changed in a version (.rc-since), since.lazy.js: "show changes since" (each
-   lazy: loaded once, run again on later pages). */
+   toggles <html class="rc-notes-on">, which shows .rc-dnote; the header names the game and the page; a skip
+   link to the dice tables. Lazy scripts, each loaded only on pages that have their element (loaded once, run
+   again on later pages): on pages of a game with variants (.rc-variants), variants.lazy.js: the variant
+   switch; with a formula (.rc-formula), formula.lazy.js: its calculator; on the play view (.rc-play),
+   play.lazy.js: the phase stepper; with a dice table (.rc-dice), dice.lazy.js: the roll panels; on a glossary
+   (.rc-gfilter), gfilter.lazy.js: its filter box; with rules changed in a version (.rc-since), since.lazy.js:
+   "show changes since". */
 (() => {
   const src = document.currentScript && document.currentScript.src;
+  // Dice test mode (dice.lazy.js): ?rc-seed=N holds from the first URL opened, though the dice tables' script
+  // may load pages later, after instant navigation has left that URL behind.
+  const seed = new URLSearchParams(location.search).get("rc-seed");
+  if (seed != null && window.rulecraftSeed == null) window.rulecraftSeed = seed;
   const vl = {};
   const K = "rulecraft.notes", h = document.documentElement, q = new URLSearchParams(location.search).get("notes"),
     ls = v => { try { return v == null ? localStorage.getItem(K) : localStorage.setItem(K, v); } catch (e) { } };
@@ -36,53 +42,21 @@
     const tab = document.querySelector(".md-tabs__item--active .md-tabs__link");
     const gameName = game || (tab && tab.textContent.trim() === pageName ? pageName : "");
     if (!gameName || topics.length < 2) return;
+    // A name's aside ("Straits (working title)") gives way on a narrow header: the name itself stays whole.
+    const [, main, aside] = gameName.match(/^(.*?)(\s*\([^)]*\))?$/);
     for (const t of topics) {
       t.textContent = "";
-      t.append(Object.assign(document.createElement("span"), { className: "rc-h-game", textContent: gameName }));
+      const g = t.appendChild(Object.assign(document.createElement("span"), { className: "rc-h-game", textContent: main, title: gameName }));
+      if (aside) g.append(Object.assign(document.createElement("span"), { className: "rc-h-aside", textContent: aside }));
       t.append(Object.assign(document.createElement("span"), { className: "rc-h-page", textContent: game ? pageName : "Overview" }));
       t.closest(".md-header__topic").classList.add("rc-h-where");
+      if (g.scrollWidth > g.clientWidth) g.classList.add("rc-h-tight"); // still cut: a size smaller
     }
     const item = tab && tab.closest(".md-tabs__item"); // its game's tab in view in the scrolling row
     for (let box = item && item.parentElement; box && !box.matches(".md-tabs"); box = box.parentElement)
       if (box.scrollWidth > box.clientWidth) { box.scrollLeft = item.offsetLeft - box.offsetLeft - 8; break; }
     const row = document.querySelector(".md-tabs");
     if (item && row && row.scrollWidth > row.clientWidth) row.scrollLeft = item.offsetLeft - 8;
-  };
-  const filter = (box = document.querySelector(".rc-gfilter[hidden]")) => {
-    if (!box) return;
-    const input = box.querySelector("input"), all = [...document.querySelectorAll(".rc-term-entry")];
-    // A term is found by its name, its other wordings and its definition; the match is highlighted there
-    // (CSS Custom Highlight API: no change to the page's text, so the term links stay as they are).
-    const shown = e => [...e.querySelectorAll(".rc-term-title, .rc-short, .rc-definition")];
-    const words = new Map(all.map(e => [e, e.dataset.rcWords + " | " + shown(e).map(x => x.textContent).join(" ").toLowerCase()]));
-    const mark = t => {
-      if (!window.CSS || !CSS.highlights || !window.Highlight) return;
-      const ranges = [];
-      if (t) for (const e of all) if (!e.hidden) for (const x of shown(e)) {
-        const walk = document.createTreeWalker(x, NodeFilter.SHOW_TEXT);
-        for (let node; (node = walk.nextNode());) {
-          const low = node.data.toLowerCase();
-          for (let i = low.indexOf(t); i >= 0; i = low.indexOf(t, i + t.length)) {
-            const r = new Range(); r.setStart(node, i); r.setEnd(node, i + t.length); ranges.push(r);
-          }
-        }
-      }
-      CSS.highlights.set("rc-gmatch", new Highlight(...ranges));
-    };
-    const run = (t = input.value.trim().toLowerCase(), n = 0) => {
-      all.forEach(e => n += !(e.hidden = !words.get(e).includes(t)));
-      mark(t);
-      document.querySelectorAll(".rc-letter").forEach(l => {
-        l.hidden = l.nextElementSibling.hidden = ![...l.nextElementSibling.children].some(e => !e.hidden);
-      });
-      box.querySelector("output").textContent = t ? `${n} of ${all.length} terms` : "";
-    };
-    input.oninput = () => run();
-    input.onkeydown = e => {
-      if (e.key == "Escape") { input.value = ""; run(); }
-      if (e.key == "Enter") all.find(x => !x.hidden)?.querySelector("h3").scrollIntoView();
-    };
-    box.hidden = false;
   };
   const lazy = (c, f) => src && document.querySelector(".rc-" + c) && (window[f] ? window[f]() : vl[c] ||
     (vl[c] = document.head.appendChild(Object.assign(document.createElement("script"),
@@ -102,7 +76,7 @@
       first.tabIndex = -1;
       history.pushState(history.state, "", "#" + first.id);
       go();
-      if (ui && ui.hidden) new MutationObserver((_, o) => { // the panel shows once dice.js has run
+      if (ui && ui.hidden) new MutationObserver((_, o) => { // the panel shows once dice.lazy.js has run
         o.disconnect();
         if (document.activeElement == first) go();
       }).observe(ui, { attributes: true });
@@ -110,8 +84,9 @@
     to.after(a);
   };
   const init = () => {
-    header(); where(); skip(); show(); filter();
+    header(); where(); skip(); show();
     lazy("variants", "rcVariants"); lazy("formula", "rcFormulas"); lazy("play", "rcPlay"); lazy("since", "rcSince");
+    lazy("dice", "rcDice"); lazy("gfilter", "rcGfilter");
   };
   if (window.document$) document$.subscribe(init); else addEventListener("DOMContentLoaded", init);
 })();

@@ -1,4 +1,4 @@
-/* "I rolled …": physical dice read on every dice table (loaded by dice.js on pages with one). Under a table's
+/* "I rolled …": physical dice read on every dice table (loaded by dice.lazy.js on pages with one). Under a table's
    roll panel the player types what the dice show (each die, or the total) with the panel's modifiers
    ticked; the row that applies is highlighted and said, with its chance, in a live region.
    One lookup per table form (data-rc-dice's "kind"): fields(d, box) lists the numbers to ask for,
@@ -41,7 +41,7 @@
         ...(d.cond ? [] : [field("total", "or the dice's total", d.count, d.count * d.sides)])];
   };
   // Rows keyed by conditions on the dice (render/dice_conditions.py): the faces' outcome index picks the row
-  // under the modifiers' total, as dice.js finds a rolled row.
+  // under the modifiers' total, as dice.lazy.js finds a rolled row.
   const byDice = (d, box, v, off) => {
     const c = d.cond, dice = Array.from({ length: d.count }, (_, j) => v["d" + j]), at = c.off.indexOf(off);
     if (dice.some(x => x == null)) return null;
@@ -179,7 +179,7 @@
       else if (n && (n[0] == "d" || n == "faces")) inputs.forEach(x => { if (x.dataset.rolled == "total" || x.dataset.rolled == "k") x.value = ""; });
       run();
     });
-    for (const type of ["input", "change", "click"]) // a modifier ticked or stepped: dice.js updates the chances first
+    for (const type of ["input", "change", "click"]) // a modifier ticked or stepped: dice.lazy.js updates them first
       ui.addEventListener(type, e => { if (!wrap.contains(e.target) && !e.target.closest(".rc-roll-btn")) setTimeout(run); });
   };
   window.rcRolled = () => document.querySelectorAll(".rc-dice[data-rc-dice]").forEach(wire);

@@ -19,7 +19,7 @@ from ..problems import Problem, warning
 from .references import dangling
 
 BLOCK_NAMES = {"turn": "turn sequence", "dice": "dice tables", "tables": "reference tables",
-               "catalog": "catalog items", "terms": "key terms", "icons": "icons", "end": "end and scoring",
+               "catalog": "catalog items", "cards": "cards", "terms": "key terms", "icons": "icons", "end": "end and scoring",
                "constants": "numbers", "sections": "sections"}
 
 
@@ -33,6 +33,11 @@ def check(index: GameIndex) -> Iterator[Problem]:
                         ("tables", "table")):
         for i, target in enumerate(getattr(sheet, field)):
             problem = dangling(index, kind, target, game.where(sheet, field, i), f"cheatsheet.{field}")
+            if problem:
+                yield problem
+    for i, target in enumerate(sheet.cards):  # a card, or a deck for all its cards
+        if target not in index.decks:
+            problem = dangling(index, "card", target, game.where(sheet, "cards", i), "cheatsheet.cards")
             if problem:
                 yield problem
     for variant in [None, *(v for _path, _title, v in variant_sheets(game))]:

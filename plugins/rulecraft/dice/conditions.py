@@ -183,7 +183,7 @@ def chances(table: DiceTable, shape: Shape, offset: int = 0) -> list[Fraction]:
 
 
 def page_data(table: DiceTable, shape: Shape, offsets: list[int]) -> dict:
-    """What dice.js needs to find the row of a roll and the chances under each modifier total: the dice's
+    """What dice.lazy.js needs to find the row of a roll and the chances under each modifier total: the dice's
     values (a die's index in the outcome order), the row of every outcome per offset, and each row's
     weight per offset over one common denominator ``den`` (the smallest: 2d6's 6/36 shows as 1/6)."""
     rows = rows_key(table)

@@ -15,7 +15,7 @@ _STARTS_AS_NUMBER_RE = re.compile(r"[+\-−–±]?\s?\d")
 
 
 def signed(value: int) -> str:
-    """'+1', '−1' (a real minus sign, as dice.js writes it)."""
+    """'+1', '−1' (a real minus sign, as dice.lazy.js writes it)."""
     return f"{value:+d}".replace("-", "−")
 
 

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..models import CustomDie, DiceExpr
 
 MAX_OUTCOMES = 2_000  # distinct totals of one roll: a table page stays readable, the checker fast
-MAX_DENOMINATOR = 2 ** 53  # equally likely outcomes: dice.js adds chances exactly up to this (IEEE doubles)
+MAX_DENOMINATOR = 2 ** 53  # equally likely outcomes: dice.lazy.js adds chances exactly up to this (IEEE doubles)
 
 
 class BudgetError(ValueError):

@@ -6,8 +6,9 @@ estimate's fit for a full page (``read_fit``), measures it (pages, and how far d
 each third of the page width) and adjusts the type size (never below ``MIN_PT``), then the spacing
 (when the largest size still leaves the page short), then the columns (when the smallest size still
 overflows), until the page is ``LOW``–``HIGH`` full. When even the smallest size in 4 columns overflows,
-units are left out from the end of the least needed blocks (terms, icons, numbers, dice tables; never a
-phase or an end-of-game condition), and the result names them. Each render is bounded (``MAX_RENDERS``);
+units are left out from the end of the least needed blocks, in the game's drop order (``DROP``, written by
+the renderer; by default ``sheet_priority.DROP_ORDER``: terms, icons, catalog items, reference tables, sections, dice
+tables, cards; never a phase, an end-of-game condition or a key number), and the result names them. Each render is bounded (``MAX_RENDERS``);
 the best one-page fit found is kept.
 
 The sheet is set in balanced columns, so A4 lays it out as Letter on a taller page: a fit that is one
@@ -26,7 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..models.cheatsheet import FILL_AIM, MAX_COLUMNS, MAX_PT, MIN_SPACING, SIZES_PT, Fit
-from ..render.cheatsheet import CREDIT_HTML, FIT_START
+from ..models.sheet_priority import DROP_ORDER
+from ..render.cheatsheet import CREDIT_HTML, DROP, FIT_START
 from ..render.emoji import emoji_data_uri, replace_emoji
 
 MIN_PT = SIZES_PT[-1]
@@ -51,9 +53,11 @@ SIZE_STEPS = (0.1, 0.2, 0.3)
 # Paper heights (CSS page sizes of pdf.PAPERS): a one-page Letter layout predicts the fill on the other.
 PAPER_HEIGHT_MM = {"A4": 297.0, "letter": 279.4}
 PX_PER_MM = 96 / 25.4
-DROP_ORDER = ("term", "icon", "const", "item", "table", "dice")  # left out first ... last
-_DROP_NAMES = {"term": "key term", "icon": "icon", "const": "number", "item": "catalog item",
-               "table": "reference table", "dice": "dice table"}
+# A block of the sheet (sheet_priority.DROP_ORDER) -> the id prefix of its units (render/cheatsheet.py) and their name.
+_UNIT_KIND = {"terms": "term", "icons": "icon", "catalog": "item", "tables": "table", "sections": "section",
+              "dice": "dice", "cards": "card"}
+_DROP_NAMES = {"term": "key term", "icon": "icon", "item": "catalog item", "table": "reference table",
+               "section": "section", "dice": "dice table", "card": "card"}
 
 
 @dataclass
@@ -137,6 +141,7 @@ def _strings(value) -> bool:
 
 _OPEN_TAG = re.compile(r"<div\b[^>]*>")
 _START_ATTR = re.compile(rf'\s{FIT_START}="([\d.]+) (\d)"')
+_DROP_ATTR = re.compile(rf'\s{DROP}="([a-z ]*)"')
 
 
 def apply_fit(fragment: str, fit: Fit, a4_spacing: float | None = None) -> str:
@@ -147,11 +152,20 @@ def apply_fit(fragment: str, fit: Fit, a4_spacing: float | None = None) -> str:
         return fragment
     tag = match.group(0)
     tag = re.sub(r"\brc-columns-\d\b", fit.classes, tag)
-    tag = _START_ATTR.sub("", tag)
+    tag = _DROP_ATTR.sub("", _START_ATTR.sub("", tag))
     tag = re.sub(r'\sstyle="[^"]*"', "", tag)
     style = fit.style + (f"; --rc-space-a4: {a4_spacing:g}" if a4_spacing is not None else "")
     tag = tag[:-1] + f' style="{style}">'
     return tag + fragment[match.end():]
+
+
+def read_drop_order(fragment: str) -> list[str]:
+    """The blocks whose units are left out first ... last, as the renderer wrote them (``DROP``), then any
+    the attribute leaves unnamed in the default order (all of it for a sheet without one)."""
+    tag = _OPEN_TAG.match(fragment).group(0) if _OPEN_TAG.match(fragment) else ""
+    found = _DROP_ATTR.search(tag)
+    blocks = dict.fromkeys([*(found.group(1).split() if found else []), *DROP_ORDER])  # the rest: as by default
+    return [b for b in blocks if b in _UNIT_KIND]
 
 
 def read_fit(fragment: str) -> Fit:
@@ -187,9 +201,10 @@ def emoji_to_images(fragment: str) -> str:
 
 
 def _units(fragment: str) -> list[tuple[str, str, str]]:
-    """(kind, element id, name) of every unit that may be left out, in the order they are left out."""
+    """(kind, element id, name) of every unit that may be left out, in the order they are left out: block by
+    block in the sheet's drop order (``DROP`` on its opening tag, else the default), each from its end."""
     found = []
-    for kind in DROP_ORDER:
+    for kind in (_UNIT_KIND[block] for block in read_drop_order(fragment)):
         ids = re.findall(rf'\sid="(sheet-{kind}-[^"]+)"', fragment)
         for element_id in reversed(ids):
             found.append((kind, element_id, _unit_name(fragment, element_id, kind)))
@@ -198,8 +213,9 @@ def _units(fragment: str) -> list[tuple[str, str, str]]:
 
 def _unit_name(fragment: str, element_id: str, kind: str) -> str:
     start = fragment.index(f'id="{element_id}"')
-    inner = re.sub(r"<[^>]*>", " ", fragment[start:start + 600].split(">", 1)[1])
-    words = " ".join(html.unescape(inner).split()[:6])
+    inner = fragment[start:start + 600].split(">", 1)[1]
+    inner = re.split(r"</(?:h3|dt|strong|th|p)>", inner, maxsplit=1)[0]  # its name: a heading, a term, a row's
+    words = " ".join(html.unescape(re.sub(r"<[^>]*>", " ", inner)).split()[:6])
     return f"{_DROP_NAMES[kind]} '{re.split(r':| — ', words)[0].strip()}'"
 
 

@@ -35,13 +35,14 @@ from ..dice.grid_words import grid_sheet_lines
 from ..dice.odds import row_ranges
 from ..dice.sheet_odds import form_odds, has_form_odds
 from .cost_words import amount_parts, requirement_text, sheet_facts
+from .sheet_priority import DROP_ORDER
 from .index import GameIndex
 from .numbering import TURN_START_NAME, NumberedPhase
 from .records import ACTS, shown_number
 from .textrefs import find_refs, plain_text
 
 if TYPE_CHECKING:
-    from . import CatalogItem, Constant, DiceTable, Icon, ReferenceTable, Section, Step, Term
+    from . import Card, CatalogItem, Constant, DiceTable, Icon, ReferenceTable, Section, Step, Term
 
 AUTO_TERMS = 12  # terms picked by mentions when the data chooses none
 
@@ -56,6 +57,7 @@ class SheetContent:
     tables: list[DiceTable] = field(default_factory=list)
     reference_tables: list[ReferenceTable] = field(default_factory=list)
     items: list[CatalogItem] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
     terms: list[Term] = field(default_factory=list)
     icons: list[Icon] = field(default_factory=list)
     end: list[Step] = field(default_factory=list)
@@ -120,6 +122,9 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
             content.items = [i for i in _pick(sheet.catalog, index.items, index.game.items)
                              if index.plays_in(i, variant)]
             present = bool(content.items)
+        elif name == "cards":
+            content.cards = [c for c in sheet_cards(index, sheet.cards) if index.plays_in(c, variant)]
+            present = bool(content.cards)
         elif name == "terms":
             content.terms = key_terms(index)
             present = bool(content.terms)
@@ -146,6 +151,24 @@ def sheet_content(index: GameIndex, variant: str | None = None) -> SheetContent:
     return content
 
 
+def sheet_cards(index: GameIndex, wanted: list[str]) -> list[Card]:
+    """The cards named, in order; a deck's id stands for all its cards (unknown ids: checks/cheatsheet.py)."""
+    cards: dict[str, Card] = {}
+    for target in wanted:
+        if target in index.cards:
+            cards.setdefault(target, index.cards[target][1])
+        elif target in index.decks:
+            for card in index.decks[target].cards:
+                cards.setdefault(card.id, card)
+    return list(cards.values())
+
+
+def drop_order(config) -> list[str]:
+    """The blocks whose entries the PDF step leaves out when the sheet overflows, first to last: the game's
+    ``drop_order``, then the rest of the default one (``sheet_priority.DROP_ORDER``)."""
+    return list(dict.fromkeys([*config.drop_order, *DROP_ORDER]))
+
+
 def sheet_texts(content: SheetContent) -> list[str]:
     """Every text of the sheet's blocks (sections aside) that may hold a reference."""
     texts = [node.phase.summary for node in content.phases if content.summaries and node.phase.summary]
@@ -155,6 +178,7 @@ def sheet_texts(content: SheetContent) -> list[str]:
         texts += [cell for row in table.rows for cell in row.values() if isinstance(cell, str)]
     for item in content.items:
         texts += [item.effect or "", item.cost_note or ""]
+    texts += [card.text or "" for card in content.cards]
     texts += [term.short for term in content.terms] + [icon.meaning for icon in content.icons]
     texts += [t for step in content.end + content.scoring for t in _step_texts(step)]
     return texts
@@ -464,6 +488,11 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 if titled:
                     height += sub_heading if i else 1.2
                 add(name, height + (heading if i == 0 else 0), i == 0)
+        elif name == "cards":  # "Name (type): effect", a run of text like a term
+            for i, card in enumerate(content.cards):
+                length = len(card.name) * bold + (len(card.type) + 3 if card.type else 0) + 2 \
+                    + len(_plain(card.text, index))
+                add(name, m.lines(length) + unit_gap + (heading if i == 0 else 0), i == 0)
         elif name == "terms":
             for i, term in enumerate(content.terms):
                 length = len(term.term) * bold + 2 + len(_plain(term.short, index))

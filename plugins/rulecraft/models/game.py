@@ -208,7 +208,10 @@ class Section(RuleModel, records.Section):
         return condition_given(self)
 
 
-SheetBlock = Literal["turn", "dice", "tables", "catalog", "terms", "icons", "end", "constants", "sections"]
+SheetBlock = Literal["turn", "dice", "tables", "catalog", "cards", "terms", "icons", "end", "constants", "sections"]
+# Blocks whose units the PDF step may leave out when a sheet overflows its page (models/sheet_priority.py: the
+# default order; never the turn sequence, the end of the game or the key numbers).
+DroppableBlock = Literal["terms", "icons", "catalog", "tables", "sections", "dice", "cards"]
 
 
 class CheatsheetConfig(RuleModel):
@@ -216,11 +219,12 @@ class CheatsheetConfig(RuleModel):
     the checker warns (cheatsheet-overflow) when the chosen content is likely not to fit."""
 
     include: list[SheetBlock] = Field(
-        default_factory=lambda: ["turn", "dice", "tables", "catalog", "terms", "icons", "end", "constants",
-                                 "sections"],
-        description="Blocks to show, in this order: turn, dice, tables (reference tables of tables.yaml), "
-                    "catalog (items of catalog.yaml with cost, requirements, limit and effect), terms, icons, "
-                    "end (end of game and scoring), constants, sections (of game.yaml).")
+        default_factory=lambda: ["end", "turn", "dice", "tables", "catalog", "cards", "terms", "icons",
+                                 "constants", "sections"],
+        description="Blocks to show, in this order: end (end of game and scoring: first, where a player looks "
+                    "for it), turn, dice, tables (reference tables of tables.yaml), catalog (items of catalog.yaml "
+                    "with cost, requirements, limit and effect), cards (the cards listed under cards:, each with "
+                    "its effect), terms, icons, constants, sections (of game.yaml).")
     terms: list[Id] = Field(default_factory=list, description="Terms to show, in order; default: those marked "
                             "cheatsheet: true in terms.yaml, or else the most mentioned terms.")
     max_terms: int | None = Field(default=None, ge=0, description="At most this many terms (default: every listed "
@@ -231,6 +235,13 @@ class CheatsheetConfig(RuleModel):
                              "all.")
     catalog: list[Id] = Field(default_factory=list, description="Catalog items to show, in order; default: all.")
     icons: list[Id] = Field(default_factory=list, description="Icons to show, in order; default: all.")
+    cards: list[Id] = Field(default_factory=list, description="Cards of cards.yaml to show with their effect, in "
+                            "order; a deck's id stands for all its cards; default: none (a deck may be long).")
+    drop_order: list[DroppableBlock] = Field(
+        default_factory=list, description="When the chosen content overflows the page, the blocks whose entries "
+        "are left out first, in order (each from its end); blocks not named follow in the default order "
+        "(terms, icons, catalog, tables, sections, dice, cards). The turn sequence, the end of the game and the "
+        "key numbers are never left out.")
     sections: list[Id] = Field(default_factory=list, description="Sections of game.yaml to show, in order; "
                                "default: those the sheet's own text names ({section:id}).")
     odds: bool = Field(default=False, description="Show each dice-table row's chance.")

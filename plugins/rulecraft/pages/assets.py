@@ -41,7 +41,7 @@ def asset_files() -> list[Path]:
 
 def styles_and_scripts() -> list[Path]:
     """The assets every page links (and the 13 KB budget counts). A ``*.lazy.js`` script or one of
-    ``PAGE_STYLESHEETS`` is served but not linked by every page: a script loads it where needed (dice.js:
+    ``PAGE_STYLESHEETS`` is served but not linked by every page: a script loads it where needed (dice.lazy.js:
     dice-more.lazy.js), the page's stub links it (cheatsheet.css)."""
     return [p for p in asset_files() if p.suffix in (".css", ".js") and not p.name.endswith(".lazy.js")
             and p.name not in PAGE_STYLESHEETS]

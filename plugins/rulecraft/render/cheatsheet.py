@@ -19,6 +19,7 @@ from ..models.cheatsheet import (
     cost_parts,
     data_date,
     dice_line,
+    drop_order,
     pdf_start,
     print_size,
     sheet_columns,
@@ -41,6 +42,9 @@ from .sheet_grid import render_sheet_grid
 PDF_SLOT = "data-rc-pdf-slot"
 # The estimate's fit for the PDF ("size columns"): where the PDF step's search starts.
 FIT_START = "data-rc-fit-start"
+# The blocks whose entries the PDF step leaves out first ... last when the sheet overflows (models.cheatsheet
+# drop_order); read and removed there, as FIT_START is.
+DROP = "data-rc-drop"
 # The emoji pictures' licence (CC-BY) asks for credit where they are shown: the sheet's header says it.
 CREDIT_HTML = f'<span class="rc-sheet-credit" title="{CREDIT_URL}">{CREDIT}</span>'
 
@@ -253,6 +257,18 @@ def _catalog(parent: Element, ctx: RenderContext, content: SheetContent) -> None
                                                                for e in ctx.game.exchanges)
 
 
+def _cards(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
+    """What each card does, set like a term: "Espionage (Joker): Sabotage one department …"."""
+    box = _block(parent, "cards", "Cards")
+    dl = sub(box, "dl", cls="rc-sheet-terms-list rc-sheet-card-list")
+    for card in content.cards:
+        pair = sub(dl, "div", cls="rc-sheet-term rc-sheet-card", id=f"sheet-card-{card.id}")
+        name = sub(pair, "dt", card.name)
+        if card.type:
+            sub(name, "span", f" ({card.type})", "rc-sheet-card-type")
+        sub(pair, "dd", card.text or "")
+
+
 def _terms(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
     box = _block(parent, "terms", "Key terms")
     dl = sub(box, "dl", cls="rc-sheet-terms-list")
@@ -322,8 +338,9 @@ def _sections(parent: Element, ctx: RenderContext, content: SheetContent) -> Non
     """The sections of game.yaml the sheet names (or its data lists): title, text and steps."""
     box = _block(parent, "sections", "Rules")
     for section in content.sections:
-        unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-section")
-        heading(unit, 3, section.title, f"sheet-section-{section.id}")
+        # the id on the unit: the PDF step leaves a whole section out when the page overflows (fitting.drop)
+        unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-section", id=f"sheet-section-{section.id}")
+        heading(unit, 3, section.title)
         if section.only_when:
             when_flag(sub(unit, "p", cls="rc-sheet-section-when"), section, ctx)
         if section.text:
@@ -332,7 +349,8 @@ def _sections(parent: Element, ctx: RenderContext, content: SheetContent) -> Non
             _steps(unit, section.steps, "", ctx)
 
 
-BLOCKS = {"turn": _turn, "dice": _dice, "tables": _reference_tables, "catalog": _catalog, "terms": _terms,
+BLOCKS = {"turn": _turn, "dice": _dice, "tables": _reference_tables, "catalog": _catalog, "cards": _cards,
+          "terms": _terms,
           "icons": _icons, "end": _end, "constants": _constants, "sections": _sections}
 
 # References that point somewhere on the site: on the sheet they must lead to something the sheet shows.
@@ -342,7 +360,7 @@ _PLACED_KINDS = ("phase", "dice", "item", "section", "card", "deck", "table")
 def _on_sheet(content: SheetContent) -> dict[str, set[str]]:
     return {"phase": {n.phase.id for n in content.phases}, "dice": {t.id for t in content.tables},
             "item": {i.id for i in content.items}, "section": {s.id for s in content.sections},
-            "table": {t.id for t in content.reference_tables}, "card": set(), "deck": set()}
+            "table": {t.id for t in content.reference_tables}, "card": {c.id for c in content.cards}, "deck": set()}
 
 
 def _unplaced_references(sheet: Element, ctx: RenderContext, content: SheetContent) -> None:
@@ -422,6 +440,7 @@ def render_cheatsheet(parent: Element, ctx: RenderContext, variant: str | None =
     sheet.set("data-rc-fixed", variant or "base")
     start = pdf_start(content, ctx.index)  # read and removed by the PDF step (mkdocs_plugin/fitting.py)
     sheet.set(FIT_START, f"{start.size_pt:g} {start.columns}")
+    sheet.set(DROP, " ".join(drop_order(ctx.game.info.cheatsheet)))
     header_at = len(sheet)
     body = sub(sheet, "div", cls="rc-sheet-body")
     for name in content.blocks:

@@ -2,7 +2,7 @@
 
 The static table answers "what happens on what roll, and how likely" without JavaScript and in print.
 ``data-rc-dice`` holds the table's data as JSON (outcome weights from dice_math, the module the checker
-uses) and ``.rc-dice-ui`` is a roll panel written ``hidden``: assets/dice.js shows it and wires the Roll
+uses) and ``.rc-dice-ui`` is a roll panel written ``hidden``: assets/dice.lazy.js shows it and wires the Roll
 button, the modifier steppers (odds recomputed live) and the roll history.
 """
 
@@ -44,7 +44,7 @@ MAX_PER_ROLLS = 20  # the "once per ship" counter goes up to this many rolls at 
 
 
 def percent(chance: Fraction) -> str:
-    """'33.3%', '50%', '<0.1%': rounded half up to tenths; dice.js formats the same way."""
+    """'33.3%', '50%', '<0.1%': rounded half up to tenths; dice.lazy.js formats the same way."""
     if chance <= 0:
         return "0%"
     if chance >= 1:
@@ -113,13 +113,13 @@ def roll_text(expr: DiceExpr, ctx: RenderContext) -> str:
 
 
 def needs_more(shape: Shape) -> bool:
-    """Whether dice.js needs dice-more.lazy.js to roll this: anything but N plain dice plus a bonus."""
+    """Whether dice.lazy.js needs dice-more.lazy.js to roll this: anything but N plain dice plus a bonus."""
     plain = shape.faces == tuple(range(1, len(shape.faces) + 1))
     return not shape.d66 and not (plain and not (shape.keep or shape.reroll or shape.explode))
 
 
 def roll_data(shape: Shape) -> dict:
-    """How dice.js rolls the expression physically: faces, count, keep, reroll, explode, bonus."""
+    """How dice.lazy.js rolls the expression physically: faces, count, keep, reroll, explode, bonus."""
     return {"faces": list(shape.faces), "count": shape.count, "bonus": shape.bonus,
             "keep": list(shape.keep) if shape.keep else None,
             "reroll": [list(shape.reroll[0]), shape.reroll[1]] if shape.reroll else None,
@@ -226,7 +226,7 @@ def _stepper(parent: Element, cls: str, low: int, high: int, name: str, text: st
 
 def render_controls(box: Element, table: DiceTable, ctx: RenderContext, what: str,
                     steppers: tuple[tuple[int, int, str, str], ...] = ()) -> Element:
-    """The roll panel, hidden until dice.js wires it (no dead buttons without JavaScript).
+    """The roll panel, hidden until dice.lazy.js wires it (no dead buttons without JavaScript).
 
     ``steppers`` are (low, high, class, caption) of a form's own numbers: the difference of an opposed
     roll, the row of a target table, the number of dice of a pool.

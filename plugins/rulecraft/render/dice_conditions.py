@@ -1,5 +1,5 @@
 """The parts of a dice table page that rows keyed by a condition on the dice add (dice/conditions.py): the
-condition in words in the roll cell, the note that rows are read from the top, and the data dice.js reads
+condition in words in the roll cell, the note that rows are read from the top, and the data dice.lazy.js reads
 to find the row a roll falls to and each row's chance under the modifiers."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ ORDER_NOTE = "Read the rows from the top: the first that holds applies."
 
 
 def condition_data(table: DiceTable, shape: Shape, offsets: list[int]) -> dict | None:
-    """dice.js's ``cond`` (see dice/conditions.page_data), or None when the table reads totals only or is
+    """dice.lazy.js's ``cond`` (see dice/conditions.page_data), or None when the table reads totals only or is
     one the checker refuses (too many outcomes, keep / reroll / explode)."""
     if not has_conditions(table) or unsupported(shape):
         return None

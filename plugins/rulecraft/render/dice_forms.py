@@ -1,4 +1,4 @@
-"""Opposed rolls, target numbers and success pools: exact chance tables plus the roll panel dice.js wires.
+"""Opposed rolls, target numbers and success pools: exact chance tables plus the roll panel dice.lazy.js wires.
 
 Like render/dice.py the static table answers the question without JavaScript and in print:
 an opposed roll shows each side's chance to win by the difference of bonuses, a target table the chance
@@ -59,7 +59,7 @@ def _opposed(parent: Element, table: DiceTable, ctx: RenderContext, level: int |
     defender = shape_of(opposed.defender_dice, ctx.index.dice) if opposed.defender_dice else attacker
     diffs = opposed.difference.values
     att, dfn = opposed.attacker, opposed.defender
-    # dice.js writes "You 7 vs the Monster 5" and "You win", and finds the outcome under the same words.
+    # dice.lazy.js writes "You 7 vs the Monster 5" and "You win", and finds the outcome under the same words.
     data = {"id": table.id, "kind": "opposed", "more": True, "att": roll_data(attacker), "def": roll_data(defender),
             "ties": opposed.ties, "names": [att.subject(start=True), dfn.subject()],
             "wins": [att.wins(start=True), dfn.wins(start=True)], "diffs": [diffs[0], diffs[-1]]}

@@ -128,7 +128,7 @@ def render_grid(parent: Element, table: DiceTable, ctx: RenderContext, level: in
     from .dice import render_head  # the box, heading, what to roll and the die modifiers, as every table
 
     box = render_head(parent, table, ctx, level, {"id": table.id, "kind": "grid"})
-    box.attrib.pop("data-rc-dice")  # dice.js wires tables with rows; crt.lazy.js wires this one
+    box.attrib.pop("data-rc-dice")  # dice.lazy.js wires tables with rows; crt.lazy.js wires this one
     box.set("class", box.get("class") + " rc-dice-grid")
     box.set("data-rc-crt", json.dumps(grid_data(table, ctx), separators=(",", ":"), ensure_ascii=False))
     meta = box.find("p[@class='rc-dice-meta']")

@@ -21,6 +21,7 @@ from .base import (
 )
 from .base import constant_value as value_span
 from .icons import render_glyph
+from .quick_answers import render_quick_answers
 from .tables import render_reference_table
 from .faq import render_faq_at
 
@@ -132,6 +133,7 @@ def render_overview(parent: Element, ctx: RenderContext) -> None:
     if info.subtitle:
         sub(parent, "p", info.subtitle, "rc-subtitle")
     render_facts(parent, ctx)
+    render_quick_answers(parent, ctx)  # before the summary: what a player opens the home for
     ctx.markdown(parent, info.summary)
     item_notes(parent, ctx, info)
     if info.objective:

@@ -39,7 +39,7 @@ def test_writes_stubs_links_hand_written_pages_and_assets(tmp_path, capsys):
     assert "/// games" in (out / "index.md").read_text(encoding="utf-8")
     for rel in ("about.md", "demo/notes.md"):  # linked, so an edit shows without running pages again
         assert (out / rel).is_symlink() and (out / rel).resolve() == (root / "docs" / rel).resolve()
-    assert (out / "assets" / "rulecraft" / "dice.js").is_file()
+    assert (out / "assets" / "rulecraft" / "dice.lazy.js").is_file()
     assert "/*" not in (out / "assets" / "rulecraft" / "rulecraft.css").read_text(encoding="utf-8")  # as served
     assert "next: zensical build" in capsys.readouterr().out
 
@@ -83,7 +83,8 @@ def test_zensical_config_is_mkdocs_yml_plus_what_the_plugin_adds(tmp_path):
     stylesheets = [f"assets/rulecraft/{p.name}" for p in styles_and_scripts() if p.suffix == ".css"]
     assert "assets/rulecraft/dice.css" in stylesheets
     assert [p for p in config["extra_css"] if "rulecraft" in p] == stylesheets
-    assert "assets/rulecraft/dice.js" in config["extra_javascript"]
+    assert "assets/rulecraft/player.js" in config["extra_javascript"]
+    assert not [p for p in config["extra_javascript"] if p.endswith(".lazy.js")]  # player.js loads them
     assert config["watch"] == ["rules_data"]  # a YAML edit rebuilds under `zensical serve`
     book = load_rulebook(root / "rules_data")
     assert config["nav"] == site_navigation(book, ["index.md", "about.md", "demo/index.md", "demo/turn.md",

@@ -97,7 +97,7 @@ def test_the_page_data_gives_each_outcome_its_row_per_modifier_total():
     data = page_data(t, table_shape(t), [0, 1])
     assert data["values"] == [1, 2, 3, 4, 5, 6] and data["off"] == [0, 1]
     assert data["den"] == 6 and data["w"] == [[1, 2, 3], [1, 3, 2]]  # 6/36, 12/36, 18/36 over the smallest den
-    index = lambda a, b: (a - 1) * 6 + (b - 1)  # noqa: E731 - the outcome order dice.js computes
+    index = lambda a, b: (a - 1) * 6 + (b - 1)  # noqa: E731 - the outcome order dice.lazy.js computes
     assert data["rows"][0][index(3, 3)] == 0  # a double
     assert data["rows"][0][index(3, 4)] == 2 and data["rows"][1][index(3, 4)] == 1  # 7, and 8 with the rope
     assert data["rows"][0][index(2, 6)] == 1

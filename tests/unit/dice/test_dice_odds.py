@@ -1,4 +1,4 @@
-"""Exact odds of dice tables: dice_math.row_odds and what render/dice.py shows and hands to dice.js.
+"""Exact odds of dice tables: dice_math.row_odds and what render/dice.py shows and hands to dice.lazy.js.
 
 Every expected value below is worked out by hand (counted outcomes over 6 or 36), not computed by the
 code under test. The fixture game ``demo`` (dicekit.DICE_YAML) is shared with the browser tests.
@@ -79,7 +79,7 @@ def test_outcome_weights_use_the_smallest_common_denominator(index):
 
 @pytest.mark.parametrize("chance, shown", [
     (F(0), "0%"), (F(1), "100%"), (F(1, 2), "50%"), (F(1, 3), "33.3%"), (F(2, 3), "66.7%"), (F(1, 6), "16.7%"),
-    (F(1, 36), "2.8%"), (F(5, 36), "13.9%"), (F(1, 400), "0.3%"),  # 0.25: half up, as dice.js rounds
+    (F(1, 36), "2.8%"), (F(5, 36), "13.9%"), (F(1, 400), "0.3%"),  # 0.25: half up, as dice.lazy.js rounds
     (F(1, 1296), "0.1%"), (F(1, 100_000), "<0.1%"), (F(99_999, 100_000), ">99.9%"),
 ])
 def test_percent(chance, shown):
@@ -154,7 +154,7 @@ def test_data_for_dice_js(page, index):
 
 @pytest.mark.parametrize("table_id", ["morale", "scatter", "weather", "encounter"])
 def test_dice_js_arithmetic_on_the_data_agrees_with_dice_math(page, index, table_id):
-    """dice.js adds the weights of the totals each row contains after the offset; do the same here."""
+    """dice.lazy.js adds the weights of the totals each row contains after the offset; do the same here."""
     d = data(page, table_id)
     table = index.tables[table_id]
 

@@ -1,4 +1,6 @@
-/* Rulecraft dice tables: wires the hidden roll panel render/dice.py writes (data: data-rc-dice JSON), and
+/* Rulecraft dice tables: loaded by player.js only on pages that show one (.rc-dice), so other pages stay
+   small; run again by it (window.rcDice) after instant navigation. Wires the hidden roll panel render/dice.py
+   writes (data: data-rc-dice JSON), and
    loads crt.lazy.js on a page showing a combat results table ([data-rc-crt]), which wires its calculator.
    Test mode: ?rc-seed=N in the first URL opened, or window.rulecraftSeed = N before the first roll,
    replaces crypto.getRandomValues by mulberry32(N): the same seed, the same rolls. Pages with a table also
@@ -140,7 +142,7 @@
   };
 
   const load = (name, onload) => document.head.appendChild(Object.assign(document.createElement("script"),
-    { src: src.replace(/dice\.js([?#].*)?$/, name), onload }));
+    { src: src.replace(/dice\.lazy\.js([?#].*)?$/, name), onload }));
   const init = () => {
     const boxes = document.querySelectorAll(".rc-dice[data-rc-dice]");
     crt ||= document.querySelector("[data-rc-crt]") && load("crt.lazy.js");
@@ -149,7 +151,6 @@
     if (more || loading || ![...boxes].some(b => JSON.parse(b.dataset.rcDice).more)) return;
     loading = load("dice-more.lazy.js", () => { more = window.rulecraftDiceMore({ random, el, signed, inRow, sum, pct }); init(); });
   };
-  if (window.document$) document$.subscribe(init); // Material: every page, instant navigation included
-  else if (document.readyState == "loading") document.addEventListener("DOMContentLoaded", init);
-  else init();
+  window.rcDice = init; // player.js calls it on every later page with a table (instant navigation)
+  init();
 })();
