@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..models import records
-from . import compare
 from .result import ADDED, CHANGED, REMOVED, Change, Detail
 
 if TYPE_CHECKING:
@@ -196,3 +195,7 @@ class FileSubject(Subject):
 
     def removed(self, a: Entry, pair: Pair) -> list[Detail]:
         return []
+
+
+# Last: compare.py builds on the classes above (and the registry on both), so they must exist first.
+from . import compare  # noqa: E402

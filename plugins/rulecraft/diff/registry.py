@@ -42,6 +42,7 @@ HANDLERS: dict[str, Handler] = {
     "ReferenceTable": ReferenceTableSubject(),
     "Legend": Subject("legend", "Legend"),
     "Icon": Subject("icon", "Icon"),
+    "FaqEntry": Subject("faq", "Errata and FAQ entry"),
     # The files: their own settings (the items they list are subjects of their own).
     "PhasesFile": FileSubject("phases", "Turn sequence (phases.yaml)"),
     "DiceFile": FileSubject("dice", "Dice (dice.yaml)"),
@@ -50,6 +51,7 @@ HANDLERS: dict[str, Handler] = {
     "CardsFile": FileSubject("cards", "Cards (cards.yaml)"),
     "CatalogFile": FileSubject("catalog", "Catalog (catalog.yaml)"),
     "TablesFile": FileSubject("tables", "Tables (tables.yaml)"),
+    "FaqFile": FileSubject("faq", "Errata and FAQ (faq.yaml)"),
     # Parts: pieces of their subject, matched inside their list.
     "Step": Part("step"),
     "Example": Part("example", key_fields=()),

@@ -51,7 +51,7 @@ def read_side(game: Game, pages: dict[str, str] | None = None) -> Side:
     side = Side(game, build_index(game), pages=dict(pages or {}))
     roots = [("game", game.info), ("phases", game.phases_file), ("dice", game.dice_file),
              ("terms", game.glossary_file), ("icons", game.icons_file), ("cards", game.cards_file),
-             ("catalog", game.catalog_file), ("tables", game.tables_file)]
+             ("catalog", game.catalog_file), ("tables", game.tables_file), ("faq", game.faq_file)]
     for stem, root in roots:
         if root is not None:
             _visit(side, root, stem, None, stem, 0)

@@ -354,3 +354,26 @@ def test_prose_pages_count_among_the_places_a_value_or_a_number_shows(tmp_path):
         score = details(found[("phase", "score")], "number")[0].places
         assert [(p.kind, p.field) for p in score] == [("page", "line 3")]  # {phase:auction|...} reads the same
         assert details(found[("phase", "auction")], "number")[0].places[-1].kind == "term"
+
+
+FAQ = """\
+    entries:
+      - id: widget-limit
+        kind: clarification
+        about: term:widget
+        question: Is there a limit to widgets?
+        answer: No, take as many as you can pay for.
+    """
+
+
+def test_errata_and_faq_entries_added_and_answers_reworded(tmp_path):
+    from diffkit import write_files
+
+    write_files(tmp_path / "old" / "demo", {**BEFORE, "faq.yaml": FAQ})
+    write_files(tmp_path / "new" / "demo", {**BEFORE, "faq.yaml": FAQ.replace("No, take as many", "Yes, at most ten")
+                                            + "  - {id: gold-cap, kind: faq, about: term:gold, question: Is gold "
+                                              "limited?, answer: No.}\n"})
+    changes = {(c.kind, c.id): c for c in diff_versions(str(tmp_path / "old"), str(tmp_path / "new")).games[0].changes}
+    assert changes[("faq", "gold-cap")].action == ADDED
+    answer = details(changes[("faq", "widget-limit")], "answer")[0]
+    assert [(w.op, w.text) for w in answer.words if w.op != "="][:2] == [("-", "No"), ("+", "Yes")]
