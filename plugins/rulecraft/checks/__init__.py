@@ -105,6 +105,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         dice_grid,
         dice_labels,
         dice_profile,  # targets and charts: natural results, chart values, earlier rolls
+        drift,  # drift in prose
         formulas,  # formulas and formula costs
         glossary,
         never_holds,  # an only_when: no state of the game satisfies
@@ -155,6 +156,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += combinations.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)
+        found += drift.check_numbers(index, prose)  # counts that disagree, numbers that should be constants
         if editor_hints:
             found += schemaline.check(index)
         # Unused-data warnings mean little while a file of the game failed to load.
