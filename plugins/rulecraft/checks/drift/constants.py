@@ -12,6 +12,7 @@ counts of players, dice and times. Constants are indexed once by (value, noun): 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -58,16 +59,37 @@ def constant_nouns(constants: dict, nouns: NounIndex) -> dict[tuple[int, str], l
             if noun is None:
                 continue
             keys.add(noun.key)
-            head = noun.text.lower().split()[-1]  # "Starting doubloons": doubloons
-            keys.add(nouns.key_of([head]))
+            head = nouns.key_of([noun.text.lower().split()[-1]])  # "Starting doubloons": the glossary's doubloon
+            if head.startswith("term:"):
+                keys.add(head)
         for noun_key in keys:
             found[(int(value), noun_key)].append(key)
     return found
 
 
+# A relation between things, not a rule's figure: "the border between two provinces", "Two provinces are
+# adjacent when...", "links two provinces".
+# Also "those two provinces": a number pointing back at things already counted.
+_RELATION_BEFORE_RE = re.compile(r"(?:\bbetween(?: any| the)?|\blinks?|\bjoins?|\bconnects?|\bseparates?|"
+                                 r"\bshared by|\bthose|\bthese)$")
+_GENERIC_AFTER_RE = re.compile(r"^(?:are|is)\b")
+_TOTAL_BEFORE_RE = re.compile(r"\b(?:total of|sum of|totalling|totaling)$")
+_TOTAL_AFTER_RE = re.compile(r"^(?:in total|total|in all|altogether)\b")
+
+
 def _written(texts: Iterable[Text], nouns: NounIndex, values: dict[str, float]) -> list[Written]:
     return [Written(phrase, text) for text in texts for phrase in number_phrases(text.text, nouns, values)
-            if phrase.const is None and phrase.value >= MIN_VALUE and phrase.noun.key not in _IGNORED_NOUNS]
+            if phrase.const is None and phrase.value >= MIN_VALUE and phrase.noun.key not in _IGNORED_NOUNS
+            and not _RELATION_BEFORE_RE.search(phrase.before)
+            and not (not phrase.before and _GENERIC_AFTER_RE.match(phrase.after))]
+
+
+def _repeatable(written: Written) -> bool:
+    """Whether a number may stand for a rule's figure repeated: not a sum worked out ("4 Influence in total"),
+    nor a figure of a worked example (its numbers are one situation's)."""
+    owner = written.text.owner
+    return not (_TOTAL_AFTER_RE.match(written.phrase.after) or _TOTAL_BEFORE_RE.search(written.phrase.before)
+                or type(owner).__name__ == "Example")
 
 
 def check(texts: Iterable[Text], nouns: NounIndex, constants: dict, game_id: str) -> list[Problem]:
@@ -81,7 +103,7 @@ def check(texts: Iterable[Text], nouns: NounIndex, constants: dict, game_id: str
         held = by_noun.get(key)
         if held:
             problems.append(_constant(written, held, constants, game_id))
-        else:
+        elif _repeatable(written):
             groups[key].append(written)
     for (value, _), places in groups.items():
         distinct = list({(w.location.file, w.location.line): w for w in places}.values())
@@ -104,7 +126,9 @@ def _constant(written: Written, held: list[str], constants: dict, game_id: str) 
 
 
 def _repeated(places: list[Written], game_id: str) -> Problem:
-    first, others = places[0], places[1:]
+    # Reported at the first place with a subject (a term, a phase...), so that the data can accept it.
+    first = next((w for w in places if w.text.subject), places[0])
+    others = [w for w in places if w is not first]
     where = ", ".join(str(w.location) for w in others[:4]) + (f" and {len(others) - 4} more" if len(others) > 4
                                                               else "")
     return warning(REPEATED_CODE, f"'{first.phrase.written}' is written by hand in {len(places)} places "

@@ -76,6 +76,10 @@ class Noun:
 
 
 _WORD_RE = re.compile(r"[A-Za-z][A-Za-z-]*")
+# Nouns that count what follows them: "five kinds of cards" counts kinds of cards, "two kinds" nothing to compare.
+CLASSIFIERS = frozenset({"kind", "type", "sort", "pair", "set", "group", "piece", "stack", "pile", "copy", "lot",
+                         "handful", "batch", "bundle", "load", "unit", "sheet", "box", "bag", "deck", "row"})
+_CLASSIFIER_OF_RE = re.compile(r"\s+of\s+(?:(?:the|their|your|its|his|her)\s+)?")
 _TERM_REF_RE = re.compile(r"\{term:([a-z0-9][a-z0-9_-]*)(?:\|([^}]*))?\}")
 _ARTICLES = {"the", "a", "an"}
 # Words that end a generic noun phrase: a number counts the words before them.
@@ -167,7 +171,20 @@ class NounIndex:
         if plural and not _is_plural(phrase[-1]):
             phrase = phrase[:1]  # a mass noun: "3 gold"
         last = words[len(phrase) - 1]
-        return Noun(self.key_of(phrase), text[words[0].start():last.end()], words[0].start(), last.end())
+        if singular(phrase[-1]) in CLASSIFIERS:  # "five kinds of cards": what is counted comes after "of"
+            of = _CLASSIFIER_OF_RE.match(text, last.end())
+            inner = self.noun_at(text, of.end(), plural) if of else None
+            if inner is None:
+                return None
+            return Noun(f"{inner.key}/{singular(phrase[-1])}", text[words[0].start():inner.end], words[0].start(),
+                        inner.end)
+        key = self.key_of(phrase)
+        for i in range(1, len(phrase)):  # "face-up development cards": the glossary's development card
+            term = self._forms.get(" ".join([*phrase[i:-1], singular(phrase[-1])]))
+            if term:
+                key = f"term:{term}"
+                break
+        return Noun(key, text[words[0].start():last.end()], words[0].start(), last.end())
 
 
 @dataclass(frozen=True)
@@ -197,7 +214,7 @@ _NUMBER_RE = re.compile(
     r"(?![\w%°]|[.,:/]\d|\s*[-–—]\s*\w|-|\s*[×x]\s*\d|\s*(?:to|or|and|through|-)\s+(?:\d|\{const:|"
     rf"(?i:(?:{_WORD_NUMBERS})\b)))")
 # A number that ends a range ("2 to 4", "two or three") or continues a list ("1, 2 and 3").
-_RANGE_BEFORE_RE = re.compile(rf"(?:\d|\}}|\b(?i:{_WORD_NUMBERS}))\s*(?:[-–—]|to|or|and|through|,)\s*$")
+_RANGE_BEFORE_RE = re.compile(rf"(?:\d|\{{const:[^}}]*\}}|\b(?i:{_WORD_NUMBERS}))\s*(?:[-–—]|to|or|and|through|,)\s*$")
 # Words that make the number a label or a position, not a count: "phase 3", "space 2", "page 5".
 _LABEL_BEFORE_RE = re.compile(
     r"(?i:\b(?:phase|phases|step|steps|round|turn|page|pages|section|chapter|rule|level|row|column|space|"

@@ -26,6 +26,11 @@ class Text:
     # comment on its line instead).
     subject: str = ""
 
+    @property
+    def field(self) -> str:
+        """The data field the text is ('' for a page): "text", "designer_note", "question"..."""
+        return self.subpath[0] if self.subpath and isinstance(self.subpath[0], str) else ""
+
     def at(self, offset: int, needle: str | None = None) -> Location:
         """Where ``offset`` of the text is in its file."""
         if self.owner is None:
