@@ -35,6 +35,8 @@ _PART_AFTER_RE = re.compile(r"^(?:per|each|in total|total|more|less|fewer|extra|
                             r"at a time|at once|or more|or fewer|or less|instead|apiece|a |an |every|too)\b")
 
 _LIST_GAP_RE = re.compile(r"\s*(?:,|,?\s+and)\s+")
+_PART_ADJECTIVES = frozenset({"remaining", "extra", "additional", "spare", "unused", "new", "free", "other", "more",
+                              "last", "first", "next", "left", "leftover", "surplus", "excess", "further", "lost"})
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,8 @@ class Count:
 def whole_set(phrase: NumberPhrase) -> bool:
     """Whether the words around the number say it counts the whole set (see the module's note)."""
     if phrase.threshold or _PART_AFTER_RE.match(phrase.after + " ") or _PART_BEFORE_RE.search(phrase.before):
+        return False
+    if phrase.noun.text.split()[0].lower() in _PART_ADJECTIVES:  # "your 2 remaining ships"
         return False
     return _OWNED_RE.search(phrase.before) is not None
 

@@ -89,7 +89,9 @@ that which who whom whose this these those it its their your his her our my is a
 has have had do does did may must can cannot could should would will shall not no
 if when while until unless then so also only more less fewer most least other another any all some
 up down out off away back here there where how what why
-""".split())
+wins gets takes gives scores counts costs moves makes goes comes lies stays remains returns becomes means needs
+pays earns allows ends starts holds lets sets keeps loses draws places puts adds
+""".split())  # the verbs: "17+ fame wins" counts fame, not "fame wins"
 
 
 class NounIndex:
@@ -249,6 +251,14 @@ def _words_after(text: str, end: int) -> str:
     return " ".join(_LOWER_WORDS_RE.findall(window.lower())[:4])
 
 
+_SHOWN_REF_RE = re.compile(r"\{(?!const:)[a-z]+:([a-z0-9][a-z0-9_-]*)(?:\|([^}]*))?\}")
+
+
+def _shown(written: str) -> str:
+    """A phrase as a reader sees it: on one line, "{term:ship|ships}" as "ships"."""
+    return " ".join(_SHOWN_REF_RE.sub(lambda m: m.group(2) or m.group(1), written).split())
+
+
 def number_phrases(text: str, nouns: NounIndex, constants: Mapping[str, float] | None = None) -> list[NumberPhrase]:
     """Every number in ``text`` that counts a noun, in text order. ``constants``: a constant's value by id,
     for ``{const:id}`` written in place of a number (unknown ids are skipped)."""
@@ -295,5 +305,5 @@ def number_phrases(text: str, nouns: NounIndex, constants: Mapping[str, float] |
         threshold = threshold or bool(_OR_MORE_RE.match(text, noun.end))
         found.append(NumberPhrase(value, match.start(), noun.end, token, noun, _words_before(text, match.start()),
                                   after, threshold, const, " ".join(of.split()) + (" " if of else ""),
-                                  " ".join(text[match.start():noun.end].split())))
+                                  _shown(text[match.start():noun.end])))
     return found
