@@ -20,12 +20,12 @@ from collections import Counter
 from pathlib import Path
 
 from rulecraft.checks import check_book, read_prose
-from rulecraft.checks.drift import check_numbers
+from rulecraft.checks.drift import check_numbers, constants, counts
 from rulecraft.checks.drift.constants import CONSTANT_CODE, REPEATED_CODE
 from rulecraft.checks.drift.counts import CODE as COUNT_CODE
 from rulecraft.checks.drift.numbers import NounIndex
+from rulecraft.checks.drift.phrased import phrased
 from rulecraft.checks.drift.texts import Text
-from rulecraft.checks.drift import constants, counts
 from rulecraft.loader import load_rulebook
 from rulecraft.models.index import build_index
 
@@ -48,7 +48,8 @@ def seed_games(seeds: Path) -> dict[Path, str]:
 def source_findings(path: Path, index) -> list:
     text = Text(path.read_text(encoding="utf-8", errors="replace"), str(path))
     nouns = NounIndex.of_game(index)
-    return [*counts.check([text], nouns, {}, index.game.id), *constants.check([text], nouns, {}, index.game.id)]
+    found = phrased([text], nouns)
+    return [*counts.check(found, index.game.id), *constants.check(found, nouns, {}, index.game.id)]
 
 
 def report(title: str, problems: list, accepted: list) -> Counter:
@@ -86,8 +87,8 @@ def main() -> int:
     seeds = Path(args.seeds)
     for path, game_id in seed_games(seeds).items():
         if game_id in book.games:
-            sources += report(f"source {path.name} ({game_id})", source_findings(path, build_index(book.games[game_id])),
-                              [])
+            index = build_index(book.games[game_id])
+            sources += report(f"source {path.name} ({game_id})", source_findings(path, index), [])
     print("== totals")
     for code in CODES:
         print(f"{code}: games {games[code]}, sources {sources[code]}")

@@ -9,6 +9,7 @@ import pytest
 
 from rulecraft.checks.drift import constants
 from rulecraft.checks.drift.numbers import NounIndex
+from rulecraft.checks.drift.phrased import phrased
 from rulecraft.checks.drift.texts import Text
 
 NOUNS = NounIndex([("crate", ["Cargo crate", "crate", "crates"]), ("doubloon", ["Doubloon", "Doubloons"]),
@@ -22,7 +23,9 @@ CONSTANTS = {
 
 
 def findings(*texts: str):
-    return constants.check([Text(t, f"p{i}.md") for i, t in enumerate(texts)], NOUNS, CONSTANTS, "demo")
+    values = {key: c.value for key, c in CONSTANTS.items()}
+    return constants.check(phrased([Text(t, f"p{i}.md") for i, t in enumerate(texts)], NOUNS, values), NOUNS,
+                           CONSTANTS, "demo")
 
 
 @pytest.mark.parametrize(("text", "constant"), [

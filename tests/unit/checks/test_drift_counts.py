@@ -6,6 +6,7 @@ import pytest
 
 from rulecraft.checks.drift import counts
 from rulecraft.checks.drift.numbers import NounIndex
+from rulecraft.checks.drift.phrased import phrased
 from rulecraft.checks.drift.texts import Text
 
 NOUNS = NounIndex([("influence-marker", ["Influence marker", "influence", "Influence markers"]),
@@ -13,7 +14,7 @@ NOUNS = NounIndex([("influence-marker", ["Influence marker", "influence", "Influ
 
 
 def findings(first: str, second: str, constants: dict | None = None):
-    return counts.check([Text(first, "intro.md"), Text(second, "end.md")], NOUNS, constants or {}, "demo")
+    return counts.check(phrased([Text(first, "intro.md"), Text(second, "end.md")], NOUNS, constants), "demo")
 
 
 @pytest.mark.parametrize(("first", "second"), [
@@ -50,10 +51,10 @@ def test_quiet_on_counts_that_may_differ(first, second):
 
 def test_one_sentence_weighing_two_figures_is_no_disagreement():
     text = "Each player places all their 15 markers (or all their 20 markers, as the introduction says)."
-    assert counts.check([Text(text, "a.md")], NOUNS, {}, "demo") == []
+    assert counts.check(phrased([Text(text, "a.md")], NOUNS), "demo") == []
 
 
 def test_a_disagreement_is_reported_once_per_value():
     texts = [Text("Each player has 4 ships.", "a.md"), Text("Take your 5 ships.", "b.md"),
              Text("Take your 5 ships.", "c.md"), Text("Take your 6 ships.", "d.md")]
-    assert [p.location.file for p in counts.check(texts, NOUNS, {}, "demo")] == ["b.md", "d.md"]
+    assert [p.location.file for p in counts.check(phrased(texts, NOUNS), "demo")] == ["b.md", "d.md"]

@@ -101,14 +101,16 @@ def test_a_finding_is_accepted_with_a_reason(tmp_path):
 def test_asean_source_disagrees_with_itself_on_its_influence_markers():
     from rulecraft.checks.drift import constants, counts
     from rulecraft.checks.drift.numbers import NounIndex
+    from rulecraft.checks.drift.phrased import phrased
 
     index = build_index(load_rulebook(REPO / "rules_data").games["asean-2090"])
     source = next(SEEDS.glob("003_*.txt"))
     text = Text(source.read_text(encoding="utf-8"), str(source))
-    problem, = counts.check([text], NounIndex.of_game(index), {}, "asean-2090")
+    nouns = NounIndex.of_game(index)
+    problem, = counts.check(phrased([text], nouns), "asean-2090")
     assert "fifteen" in problem.message and "twenty" in problem.message
     assert problem.location.line == 161 and f"{source}:6:" in problem.message
-    assert constants.check([text], NounIndex.of_game(index), {}, "asean-2090") == []
+    assert constants.check(phrased([text], nouns), nouns, {}, "asean-2090") == []
 
 
 def test_the_five_games_have_no_number_drift_left_unaccepted():

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ...models.index import GameIndex
 from ...problems import Problem
 from .numbers import NounIndex
+from .phrased import phrased
 from .texts import published_texts
 
 # Texts about the source or the past rather than the rules: a designer's note and an open question quote the
@@ -24,5 +25,5 @@ def check_numbers(index: GameIndex, prose: dict[str, str]) -> list[Problem]:
     texts = [text for text in published_texts(index, prose) if text.field not in COMMENTARY_FIELDS]
     nouns = NounIndex.of_game(index)
     values = {key: c.value for key, c in index.constants.items() if not isinstance(c.value, bool)}
-    return [*counts.check(texts, nouns, values, index.game.id),
-            *constants.check(texts, nouns, index.constants, index.game.id)]
+    found = phrased(texts, nouns, values)
+    return [*counts.check(found, index.game.id), *constants.check(found, nouns, index.constants, index.game.id)]

@@ -18,7 +18,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...problems import Problem, warning
-from .numbers import NounIndex, NumberPhrase, number_phrases
+from .numbers import NounIndex, NumberPhrase
+from .phrased import Phrased
 from .texts import Text
 
 CONSTANT_CODE = "drift-constant"
@@ -77,8 +78,8 @@ _TOTAL_BEFORE_RE = re.compile(r"\b(?:total of|sum of|totalling|totaling)$")
 _TOTAL_AFTER_RE = re.compile(r"^(?:in total|total|in all|altogether)\b")
 
 
-def _written(texts: Iterable[Text], nouns: NounIndex, values: dict[str, float]) -> list[Written]:
-    return [Written(phrase, text) for text in texts for phrase in number_phrases(text.text, nouns, values)
+def _written(texts: Iterable[Phrased]) -> list[Written]:
+    return [Written(phrase, each.text) for each in texts for phrase in each.phrases
             if phrase.const is None and phrase.value >= MIN_VALUE and phrase.noun.key not in _IGNORED_NOUNS
             and not _RELATION_BEFORE_RE.search(phrase.before)
             and not (not phrase.before and _GENERIC_AFTER_RE.match(phrase.after))]
@@ -92,13 +93,12 @@ def _repeatable(written: Written) -> bool:
                 or type(owner).__name__ == "Example")
 
 
-def check(texts: Iterable[Text], nouns: NounIndex, constants: dict, game_id: str) -> list[Problem]:
+def check(texts: Iterable[Phrased], nouns: NounIndex, constants: dict, game_id: str) -> list[Problem]:
     """Both warnings, over every text of a game (``constants``: the game's, by id)."""
-    values = {key: c.value for key, c in constants.items() if not isinstance(c.value, bool)}
     by_noun = constant_nouns(constants, nouns)
     problems: list[Problem] = []
     groups: dict[tuple[int, str], list[Written]] = defaultdict(list)
-    for written in _written(texts, nouns, values):
+    for written in _written(texts):
         key = (written.phrase.value, written.phrase.noun.key)
         held = by_noun.get(key)
         if held:

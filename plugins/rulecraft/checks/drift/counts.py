@@ -16,7 +16,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ...problems import Problem, warning
-from .numbers import NounIndex, NumberPhrase, number_phrases
+from .numbers import NumberPhrase
+from .phrased import Phrased
 from .texts import Text
 
 CODE = "drift-count"
@@ -60,10 +61,11 @@ def whole_set(phrase: NumberPhrase) -> bool:
     return _OWNED_RE.search(phrase.before) is not None
 
 
-def counts_in(texts: Iterable[Text], nouns: NounIndex, constants: dict[str, float]) -> Iterator[Count]:
-    for text in texts:
+def counts_in(texts: Iterable[Phrased]) -> Iterator[Count]:
+    for phrased in texts:
+        text = phrased.text
         previous: NumberPhrase | None = None  # the last whole-set count of this text
-        for phrase in number_phrases(text.text, nouns, constants):
+        for phrase in phrased.phrases:
             # "each player starts with 10 doubloons and one warehouse": the list shares its words
             listed = previous is not None and _LIST_GAP_RE.fullmatch(text.text, previous.end, phrase.start)
             if whole_set(phrase) or listed and not _PART_AFTER_RE.match(phrase.after + " "):
@@ -73,12 +75,12 @@ def counts_in(texts: Iterable[Text], nouns: NounIndex, constants: dict[str, floa
                 previous = None
 
 
-def check(texts: Iterable[Text], nouns: NounIndex, constants: dict[str, float], game_id: str) -> list[Problem]:
+def check(texts: Iterable[Phrased], game_id: str) -> list[Problem]:
     """A warning at each count of a noun that differs from the first count of it, naming that first place."""
     first: dict[str, Count] = {}  # by noun: the first whole-set count
     seen: set[tuple[str, int]] = set()  # (noun, value) already reported
     problems: list[Problem] = []
-    for count in counts_in(texts, nouns, constants):
+    for count in counts_in(texts):
         key = count.phrase.noun.key
         earlier = first.setdefault(key, count)
         if earlier is count or earlier.phrase.value == count.phrase.value:

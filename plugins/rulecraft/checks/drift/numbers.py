@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 __all__ = ["NUMBER_WORDS", "Noun", "NounIndex", "NumberPhrase", "number_phrases", "number_value", "singular"]
 
@@ -35,6 +36,7 @@ _NO_SINGULAR = {"gas", "glass", "boss", "class", "mass", "pass", "bus", "status"
                 "minus", "series", "species", "news", "axis", "thus", "this", "its", "his", "is", "was", "has"}
 
 
+@lru_cache(maxsize=8192)
 def singular(word: str) -> str:
     """The singular of a lower-case English noun, by simple inflection ("cities" -> "city")."""
     if word in _IRREGULAR:
@@ -58,6 +60,20 @@ def number_value(token: str) -> int | None:
 
 def _is_plural(word: str) -> bool:
     return word in _IRREGULAR or (singular(word) != word)
+
+
+@dataclass(frozen=True)
+class _Span:
+    """A word's place in a text (the methods of a regex match, which it stands in for)."""
+
+    begin: int
+    finish: int
+
+    def start(self) -> int:
+        return self.begin
+
+    def end(self) -> int:
+        return self.finish
 
 
 @dataclass(frozen=True)
@@ -103,14 +119,18 @@ class NounIndex:
     def __init__(self, terms: Iterable[tuple[str, Iterable[str]]] = ()) -> None:
         self._forms: dict[str, str] = {}  # lower-case form, singular last word -> term id
         self._longest = 1
+        self._firsts: set[str] = set()  # the first words of the forms (a lone word: its singular)
+        self._run_re: re.Pattern = _WORD_RE
         for term_id, words in terms:
             for form in words:
-                parts = [w for w in re.split(r"\s+", form.lower().strip()) if w]
+                parts = form.lower().split()
                 if not parts:
                     continue
                 key = " ".join([*parts[:-1], singular(parts[-1])])
                 self._forms.setdefault(key, term_id)
+                self._firsts.update((parts[0], singular(parts[0])))
                 self._longest = max(self._longest, len(parts))
+        self._run_re = re.compile(rf"[A-Za-z][A-Za-z-]*(?: [A-Za-z][A-Za-z-]*){{0,{max(self._longest, 3) - 1}}}")
 
     @classmethod
     def of_game(cls, index) -> NounIndex:
@@ -142,19 +162,19 @@ class NounIndex:
         ref = _TERM_REF_RE.match(text, pos)
         if ref is not None:  # {term:ship|ships}: the glossary term it names
             return Noun(f"term:{ref.group(1)}", ref.group(2) or ref.group(1), pos, ref.end())
-        words: list[re.Match] = []
-        cursor = pos
-        while len(words) < max(self._longest, 3):
-            match = _WORD_RE.match(text, cursor)
-            if match is None:
-                break
-            words.append(match)
-            gap = text[match.end():match.end() + 2]
-            if not gap.startswith(" ") or gap == " \n" or gap.startswith(" ") and not gap[1:].isalpha():
-                break  # punctuation or a line end closes the phrase
-            cursor = match.end() + 1
-        lower = [w.group(0).lower().strip("-") for w in words]
-        for n in range(min(self._longest, len(words)), 0, -1):
+        run = self._run_re.match(text, pos)  # the words after pos, one space apart: punctuation ends the phrase
+        if run is None:
+            return None
+        words: list[_Span] = []
+        start = pos
+        for word in run.group(0).split(" "):
+            words.append(_Span(start, start + len(word)))
+            start += len(word) + 1
+        lower = [text[w.start():w.end()].lower().strip("-") for w in words]
+        known = lower[0] in self._firsts or singular(lower[0]) in self._firsts  # a glossary form starts here
+        if not known and (lower[0] in _STOP or lower[0] in NUMBER_WORDS):
+            return None
+        for n in range(min(self._longest, len(words)) if known else 0, 0, -1):
             if not lower[n - 1]:
                 continue
             term = self._forms.get(" ".join([*lower[:n - 1], singular(lower[n - 1])]))
@@ -206,24 +226,68 @@ class NumberPhrase:
     written: str = ""  # the phrase as written, number to noun, on one line
 
 
-_WORD_NUMBERS = "|".join(sorted((re.escape(w) for w in NUMBER_WORDS), key=len, reverse=True))
+def _trie(words: Iterable[str]) -> str:
+    """One regex alternation matching any of ``words``, longest first, nested by first letters: the regex
+    engine tries a handful of letters at each position instead of every word."""
+    heads: dict[str, list[str]] = {}
+    ends = False
+    for word in words:
+        if word:
+            heads.setdefault(word[0], []).append(word[1:])
+        else:
+            ends = True
+    parts = [re.escape(head) + _trie(rests) for head, rests in sorted(heads.items())]
+    if not parts:
+        return ""
+    body = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
+    return f"(?:{body})?" if ends else body
+
+
+_WORD_NUMBERS = _trie(NUMBER_WORDS)
 # A number: digits, a number word, or a constant written in its place. Not a part of a word, a decimal,
 # a time, a fraction, a dice formula, a modifier or a hyphenated adjective ("two-player", "4-sided").
 _NUMBER_RE = re.compile(
-    r"(?<![\w.,:/+×−\-–—])(?<![+×−]\s)"
+    r"(?=[0-9{otfsenhdOTFSENHD])(?<![\w.,:/+×−\-–—])(?<![+×−]\s)"
     rf"(?P<num>\d{{1,3}}|(?i:{_WORD_NUMBERS})|\{{const:(?P<const>[a-z0-9][a-z0-9_-]*)(?:\|[^}}]*)?\}})"
     r"(?P<plus>\+)?"
     r"(?![\w%°]|[.,:/]\d|\s*[-–—]\s*\w|-|\s*[×x]\s*\d|\s*(?:to|or|and|through|-)\s+(?:\d|\{const:|"
     rf"(?i:(?:{_WORD_NUMBERS})\b)))")
-# A number that ends a range ("2 to 4", "two or three") or continues a list ("1, 2 and 3").
-_RANGE_BEFORE_RE = re.compile(rf"(?:\d|\{{const:[^}}]*\}}|\b(?i:{_WORD_NUMBERS}))\s*(?:[-–—]|to|or|and|through|,)\s*$")
 # Words that make the number a label or a position, not a count: "phase 3", "space 2", "page 5".
-_LABEL_BEFORE_RE = re.compile(
-    r"(?i:\b(?:phase|phases|step|steps|round|turn|page|pages|section|chapter|rule|level|row|column|space|"
-    r"spaces|no|number|part|version|box|track|slot|position|stage|act|scenario|year|years|age|era|table|"
-    r"card|mission|chart|figure|fig|item|option|line|paragraph|seat|player|type|tier|grade|rank|"
-    r"january|february|march|april|may|june|july|august|september|october|november|december|"
-    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)\.?\s*#?$)")
+_LABEL_WORDS = frozenset("""
+phase phases step steps round turn page pages section chapter rule level row column space spaces no number part
+version box track slot position stage act scenario year years age era table card mission chart figure fig item
+option line paragraph seat player type tier grade rank
+january february march april may june july august september october november december
+jan feb mar apr jun jul aug sep sept oct nov dec
+""".split())
+_RANGE_WORDS = ("to", "or", "and", "through")
+
+
+def _last_word(head: str) -> str:
+    words = head.rsplit(None, 1)
+    return words[-1] if words else ""
+
+
+def _ends_range(head: str) -> bool:
+    """Whether the number ends a range ("2 to 4", "two or three", "2–4") or continues a list ("1, 2 and 3")."""
+    head = head.rstrip()
+    if head.endswith(("-", "–", "—", ",")):
+        head = head[:-1].rstrip()
+    elif _last_word(head).lower() in _RANGE_WORDS:
+        head = head[:-len(_last_word(head))].rstrip()
+    else:
+        return False
+    if head.endswith("}"):
+        return "{const:" in head[head.rfind("{"):]
+    last = _last_word(head).lstrip("([")
+    return last.isdigit() or last.lower() in NUMBER_WORDS
+
+
+def _after_label(head: str) -> bool:
+    """Whether the number follows a word that makes it a label ("phase 3", "space 2", "no. 5")."""
+    return _last_word(head.rstrip(" \t#.")).lower().lstrip("([") in _LABEL_WORDS
+
+
 _MONTH_AFTER_RE = re.compile(r"(?i)\s+(?:of\s+)?(?:january|february|march|april|may|june|july|august|september|"
                              r"october|november|december)\b")
 _SIDED_RE = re.compile(r"(?i)\s*(?:[a-z]+|\d+)[- ]sided\b")
@@ -233,13 +297,13 @@ _SENTENCE_END_RE = re.compile(r"[.!?;:\n|()\[\]]\s|[\n|]")
 _LOWER_WORDS_RE = re.compile(r"[a-z']+|\d+\+?")
 
 
+_CLAUSE_ENDS = (". ", "! ", "? ", "; ", ": ", ".\n", "\n", "|", "(", ")", "[", "]")
+
+
 def _words_before(text: str, start: int) -> str:
     window = text[max(0, start - 80):start]
-    cut = None
-    for cut in _SENTENCE_END_RE.finditer(window):
-        pass
-    if cut is not None:
-        window = window[cut.end():]
+    cut = max((found + len(end) for end in _CLAUSE_ENDS if (found := window.rfind(end)) >= 0), default=0)
+    window = window[cut:]  # from the sentence's start
     return " ".join(_LOWER_WORDS_RE.findall(window.lower())[-6:])
 
 
@@ -256,7 +320,9 @@ _SHOWN_REF_RE = re.compile(r"\{(?!const:)[a-z]+:([a-z0-9][a-z0-9_-]*)(?:\|([^}]*
 
 def _shown(written: str) -> str:
     """A phrase as a reader sees it: on one line, "{term:ship|ships}" as "ships"."""
-    return " ".join(_SHOWN_REF_RE.sub(lambda m: m.group(2) or m.group(1), written).split())
+    if "{" in written:
+        written = _SHOWN_REF_RE.sub(lambda m: m.group(2) or m.group(1), written)
+    return " ".join(written.split())
 
 
 def number_phrases(text: str, nouns: NounIndex, constants: Mapping[str, float] | None = None) -> list[NumberPhrase]:
@@ -275,7 +341,7 @@ def number_phrases(text: str, nouns: NounIndex, constants: Mapping[str, float] |
             if value is None:
                 continue
         head = text[max(0, match.start() - 40):match.start()]
-        if _RANGE_BEFORE_RE.search(head) or _LABEL_BEFORE_RE.search(head):
+        if _ends_range(head) or _after_label(head):
             continue
         if _SIDED_RE.match(text, match.end()) or _MONTH_AFTER_RE.match(text, match.end()):
             continue

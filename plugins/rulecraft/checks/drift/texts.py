@@ -21,10 +21,14 @@ class Text:
     owner: object | None = None  # the model whose field this is
     subpath: tuple = ()  # the field within the owner
     index: GameIndex | None = None
-    # What a warning on this text is about (``kind:id``, checks/accept.py): the owner's, or for a step, a
-    # dice row or an example, the nearest object holding it that has one. Empty for a page (accepted by a
-    # comment on its line instead).
-    subject: str = ""
+    subjects: Subjects | None = None  # the game's, shared by its texts
+
+    @property
+    def subject(self) -> str:
+        """What a warning on this text is about (``kind:id``, checks/accept.py): the owner's, or for a step, a
+        dice row or an example, the nearest object holding it that has one. Empty for a page (accepted by a
+        comment on its line instead)."""
+        return self.subjects.of(self.owner) if self.subjects is not None and self.owner is not None else ""
 
     @property
     def field(self) -> str:
@@ -42,12 +46,30 @@ class Text:
 def published_texts(index: GameIndex, prose: dict[str, str]) -> Iterator[Text]:
     """Docs pages first (in their order), then every text field of the data."""
     for file, page in prose.items():
-        yield Text(code_blanked(page, always=True), file)
-    subjects = _subjects(index)
+        yield Text(_blanked(page), file)
+    subjects = Subjects(index)
     for owner, subpath, text in iter_texts(index.game):
         if text:
-            yield Text(code_blanked(text, always=True), owner.source_file or "", owner, subpath, index,
-                       subjects.get(id(owner), ""))
+            yield Text(_blanked(text), owner.source_file or "", owner, subpath, index, subjects)
+
+
+def _blanked(text: str) -> str:
+    """``code_blanked``, skipped for the many texts with no code fence, code span or comment in them."""
+    return code_blanked(text, always=True) if "`" in text or "~~~" in text or "<!--" in text else text
+
+
+class Subjects:
+    """Each model object's subject: its own, else its nearest holder's. Worked out for the whole game the
+    first time one is asked for (only a text with a finding asks), then looked up."""
+
+    def __init__(self, index: GameIndex) -> None:
+        self._index = index
+        self._by_id: dict[int, str] | None = None
+
+    def of(self, obj: object) -> str:
+        if self._by_id is None:
+            self._by_id = _subjects(self._index)
+        return self._by_id.get(id(obj), "")
 
 
 def _subjects(index: GameIndex) -> dict[int, str]:
