@@ -106,6 +106,8 @@ def check(texts: Iterable[Phrased], nouns: NounIndex, constants: dict, game_id: 
         elif _repeatable(written):
             groups[key].append(written)
     for (value, _), places in groups.items():
+        if len(places) < THRESHOLD_REPEATS:
+            continue  # most numbers are written once: no place worked out for them
         distinct = list({(w.location.file, w.location.line): w for w in places}.values())
         needed = THRESHOLD_REPEATS if any(w.phrase.threshold for w in distinct) else REPEATS
         if len(distinct) >= needed:

@@ -244,12 +244,15 @@ def _trie(words: Iterable[str]) -> str:
 
 
 _WORD_NUMBERS = _trie(NUMBER_WORDS)
+# Words that cannot begin what a number counts ("of" and "or" can: "all twenty of their markers", "12 or more").
+_STOP_AFTER = _trie(sorted(_STOP - {"of", "or"}))
 # A number: digits, a number word, or a constant written in its place. Not a part of a word, a decimal,
 # a time, a fraction, a dice formula, a modifier or a hyphenated adjective ("two-player", "4-sided").
 _NUMBER_RE = re.compile(
     r"(?=[0-9{otfsenhdOTFSENHD])(?<![\w.,:/+×−\-–—])(?<![+×−]\s)"
     rf"(?P<num>\d{{1,3}}|(?i:{_WORD_NUMBERS})|\{{const:(?P<const>[a-z0-9][a-z0-9_-]*)(?:\|[^}}]*)?\}})"
     r"(?P<plus>\+)?"
+    rf"(?!\s+(?:{_STOP_AFTER})\b)"  # "one of", "two in", "three is": rejected by the regex engine, not by Python
     r"(?![\w%°]|[.,:/]\d|\s*[-–—]\s*\w|-|\s*[×x]\s*\d|\s*(?:to|or|and|through|-)\s+(?:\d|\{const:|"
     rf"(?i:(?:{_WORD_NUMBERS})\b)))")
 # Words that make the number a label or a position, not a count: "phase 3", "space 2", "page 5".
