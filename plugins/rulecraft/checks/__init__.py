@@ -106,6 +106,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         dice_labels,
         dice_profile,  # targets and charts: natural results, chart values, earlier rolls
         faq,  # errata and FAQ entries: their rules exist and still read as when they were answered
+        drift,  # drift in prose
         formulas,  # formulas and formula costs
         glossary,
         never_holds,  # an only_when: no state of the game satisfies
@@ -157,6 +158,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += combinations.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)
+        found += drift.check_numbers(index, prose)  # counts that disagree, numbers that should be constants
         if editor_hints:
             found += schemaline.check(index)
         # Unused-data warnings mean little while a file of the game failed to load.
