@@ -1,0 +1,86 @@
+"""Dice in prose the data does not back: "roll 2D6 and add your might" with no dice table the text links to.
+
+A roll written in prose is a rule the checker cannot see (its odds, its coverage, its modifiers): the fix is
+to link the table that holds it (``{dice:id}``), or to add one. A mention is backed when, nearby, the text
+links a dice table: in the same paragraph of a page, or a page that shows a table (``/// dice | id``); in the
+data, in any text of the same object (a phase's summary is backed by its rules), an object listing tables
+(``dice: [...]``), or a dice table's own text. Open questions are left alone: they ask about the rules.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+
+from ...models.index import GameIndex
+from ...problems import Problem, warning
+from .dice_words import DiceMention, find_dice
+from .scope import Owners, paragraph_span, paragraph_starts, refs_blanked
+from .texts import Text
+
+CODE = "drift-dice"
+_DICE_LINK_RE = re.compile(r"(?<!\\)\{dice:[^{}\n]+\}")
+_DICE_BLOCK_RE = re.compile(r"^///[ \t]*dice[ \t]*\|", re.MULTILINE)
+# Objects whose text is the dice table's own, or that ask about the rules rather than state them.
+_TABLE_KINDS = frozenset({"DiceTable", "CustomDie"})  # a row, modifier or chart belongs to its table
+_QUIET_KINDS = frozenset({"OpenQuestion"})
+
+
+def check(index: GameIndex, texts: Iterable[Text]) -> Iterator[Problem]:
+    game = index.game
+    owners = Owners(index)
+    by_notation: dict[str, list[str]] = {}
+    for table in index.tables.values():
+        if table.dice:
+            by_notation.setdefault(table.dice.lower().split("+")[0].split("-")[0], []).append(table.id)
+    texts = list(texts)
+    backed_scopes = _backed_scopes(texts, owners)
+    for text in texts:
+        if text.owner is not None:
+            scope = owners.scope_of(text.owner)
+            kind = type(scope).__name__
+            if kind in _TABLE_KINDS or kind in _QUIET_KINDS or id(scope) in backed_scopes:
+                continue
+        elif _DICE_BLOCK_RE.search(text.text):
+            continue  # the page shows a dice table
+        mentions = find_dice(refs_blanked(text.text))
+        if not mentions:
+            continue
+        starts = paragraph_starts(text.text) if text.owner is None else [0]
+        for mention in mentions:
+            start, end = paragraph_span(starts, text.text, mention.start)
+            if _DICE_LINK_RE.search(text.text, start, end):
+                continue
+            yield warning(CODE, f"'{mention.text}' in prose, but no dice table is linked here",
+                          text.at(mention.start, mention.text), _hint(mention, by_notation, index), game.id,
+                          owners.subject(text))
+
+
+def _backed_scopes(texts: list[Text], owners: Owners) -> set[int]:
+    """The objects (by id) of which some text links a dice table, or which list tables (``dice: [...]``)."""
+    backed: set[int] = set()
+    for text in texts:
+        if text.owner is None:
+            continue
+        scope = owners.scope_of(text.owner)
+        if id(scope) in backed:
+            continue
+        listed = getattr(scope, "dice", None)
+        if (isinstance(listed, list) and listed) or _DICE_LINK_RE.search(text.text):
+            backed.add(id(scope))
+    return backed
+
+
+def _hint(mention: DiceMention, by_notation: dict[str, list[str]], index: GameIndex) -> str:
+    notation = mention.notation
+    same = by_notation.get(notation, []) if notation else []
+    if not same and notation == "1d6":
+        same = by_notation.get("d6", [])
+    if same:
+        links = ", ".join(f"{{dice:{t}}}" for t in same[:4])
+        return f"link the table it means ({links}), so its odds and modifiers are checked"
+    if index.tables and not notation:
+        links = ", ".join(f"{{dice:{t}}}" for t in list(index.tables)[:4])
+        return f"link the table it means ({links}), or add a dice table for this roll to dice.yaml"
+    what = f"a {notation} table" if notation else "a dice table"
+    return f"add {what} for this roll to dice.yaml and link it with {{dice:id}}"
