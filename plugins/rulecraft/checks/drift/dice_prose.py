@@ -28,14 +28,17 @@ _QUIET_KINDS = frozenset({"OpenQuestion"})
 
 def check(index: GameIndex, texts: Iterable[Text]) -> Iterator[Problem]:
     game = index.game
-    owners = Owners(index)
     by_notation: dict[str, list[str]] = {}
     for table in index.tables.values():
         if table.dice:
             by_notation.setdefault(table.dice.lower().split("+")[0].split("-")[0], []).append(table.id)
     texts = list(texts)
+    found = [(text, mentions) for text in texts if (mentions := find_dice(refs_blanked(text.text)))]
+    if not found:
+        return
+    owners = Owners(index)
     backed_scopes = _backed_scopes(texts, owners)
-    for text in texts:
+    for text, mentions in found:
         if text.owner is not None:
             scope = owners.scope_of(text.owner)
             kind = type(scope).__name__
@@ -43,9 +46,6 @@ def check(index: GameIndex, texts: Iterable[Text]) -> Iterator[Problem]:
                 continue
         elif _DICE_BLOCK_RE.search(text.text):
             continue  # the page shows a dice table
-        mentions = find_dice(refs_blanked(text.text))
-        if not mentions:
-            continue
         starts = paragraph_starts(text.text) if text.owner is None else [0]
         for mention in mentions:
             start, end = paragraph_span(starts, text.text, mention.start)

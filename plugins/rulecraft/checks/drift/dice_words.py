@@ -18,12 +18,16 @@ COMMON_SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 16, 20, 30, 66, 100})
 _COUNT = r"(?:\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
 # 2d6, 2D6, D6, d66, 3d6+1 (the modifier is left to the prose around it)
 _NOTATION_RE = re.compile(r"(?<![\w{:/.-])(\d{1,2})?[dD](\d{1,3})(?![\w-]|\.\d)")
-# two six-sided dice, a 20-sided die, one ten-sided die
-_SIDED_RE = re.compile(rf"\b({_COUNT})[ -]((?:\d{{1,3}})|[a-z]+)[ -]sided\s+(dice|die)\b", re.IGNORECASE)
+_D_DIGIT_RE = re.compile(r"[dD]\d")  # a quick look first: most texts hold no notation at all
+# The word a worded mention ends on; what comes before it is read backwards from there (a scan for the
+# rare word is much faster than trying the counts at every word of the text).
+_DIE_WORD_RE = re.compile(r"\b(?:dice|die)\b(?![- ]?(?:table|roll\w*\s+table))", re.IGNORECASE)
+# two six-sided dice, a 20-sided die, one ten-sided die (before the die word)
+_SIDED_RE = re.compile(rf"\b({_COUNT})[ -]((?:\d{{1,3}})|[a-z]+)[ -]sided\s+$", re.IGNORECASE)
 # roll a die, one die per employee, two dice, a single die, three extra dice (no "the": a count is stated)
 _COUNTED_RE = re.compile(rf"\b({_COUNT})\s+(?:(?:single|extra|more|additional|white|black|red|blue|green|"
-                         r"six-sided|normal|regular|standard)\s+)?(dice|die)\b(?![- ]?(?:table|roll\w*\s+table))",
-                         re.IGNORECASE)
+                         r"normal|regular|standard)\s+)?$", re.IGNORECASE)
+_BEFORE = 40  # characters read back from the die word
 
 
 @dataclass(frozen=True)
@@ -51,15 +55,24 @@ def _number(word: str) -> int | None:
 def find_dice(text: str) -> list[DiceMention]:
     """Every dice mention of ``text`` in order, none inside another."""
     found: list[DiceMention] = []
-    for m in _NOTATION_RE.finditer(text):
+    notations = _NOTATION_RE.finditer(text) if _D_DIGIT_RE.search(text) else ()
+    for m in notations:
         sides = int(m.group(2))
         if sides in COMMON_SIDES:
             found.append(DiceMention(m.start(), m.end(), int(m.group(1)) if m.group(1) else None, sides, m.group()))
-    for m in _SIDED_RE.finditer(text):
-        sides = _number(m.group(2))
-        found.append(DiceMention(m.start(), m.end(), _number(m.group(1)), sides, m.group()))
-    for m in _COUNTED_RE.finditer(text):
-        found.append(DiceMention(m.start(), m.end(), _number(m.group(1)), None, m.group()))
+    lower = text.lower()
+    words = _DIE_WORD_RE.finditer(text) if "die" in lower or "dice" in lower else ()
+    for m in words:
+        window = max(0, m.start() - _BEFORE)
+        sided = _SIDED_RE.search(text, window, m.start())
+        if sided is not None:
+            found.append(DiceMention(sided.start(), m.end(), _number(sided.group(1)), _number(sided.group(2)),
+                                     text[sided.start():m.end()]))
+            continue
+        counted = _COUNTED_RE.search(text, window, m.start())
+        if counted is not None:
+            found.append(DiceMention(counted.start(), m.end(), _number(counted.group(1)), None,
+                                     text[counted.start():m.end()]))
     found.sort(key=lambda d: (d.start, -d.end))
     out: list[DiceMention] = []
     for mention in found:

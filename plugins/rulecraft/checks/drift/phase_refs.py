@@ -93,14 +93,16 @@ def check(index: GameIndex, texts: Iterable[Text], known_names: Iterable[str] = 
         return
     phases = _Phases(index)
     others = {_fold(n) for n in known_names}
-    owners = Owners(index)
+    owners: Owners | None = None  # built at the first finding: most texts have none
     game_id = index.game.id
     for text in texts:
         body = refs_blanked(text.text)
-        if "hase" not in body and "tep" not in body and not any(c.isupper() for c in body):
-            continue
-        for found in (*_numbered(body, phases), *_named(body, phases), *_during(body, phases, others)):
+        named = "hase" in body or "HASE" in body
+        found_here = [*(_numbered(body, phases) if named or "tep" in body else ()),
+                      *(_named(body, phases) if named else ()), *_during(body, phases, others)]
+        for found in found_here:
             start, needle, code, message, hint = found
+            owners = owners or Owners(index)
             yield warning(code, message, text.at(start, needle), hint, game_id, owners.subject(text))
 
 

@@ -10,6 +10,7 @@ sentence, a heading or a list item is no evidence; and a word must come back (``
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ _RUN_RE = re.compile(rf"(?<![\w'’-]){_WORD}(?:[ \t]+(?:of[ \t]+)?{_WORD})*(?![
 _LOWER_RE = re.compile(r"(?<![\w'’-])[a-z][a-z'’]*")
 _NAME_FILLERS = frozenset({"the", "a", "an", "of", "and", "or", "in", "on", "at", "to", "for", "with", "by"})
 _POSSESSIVE_RE = re.compile(r"['’]s?$")
-_HEADING_RE = re.compile(r"^[ \t]*#.*$|^[ \t]*[^\n]+\n[ \t]*(?:=+|-+)[ \t]*$", re.MULTILINE)
+_HEADING_RE = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
 _HTML_RE = re.compile(r"<[^<>\n]*>|\]\([^)\n]*\)|https?://\S+")
 _MARKUP = "*_\"'“‘`([>~ \t"
 _SENTENCE_END = ".!?:;|•–—=+"
@@ -47,6 +48,13 @@ STOP_WORDS = frozenset({
 _DETERMINER_RE = re.compile(r"(?:^|[^\w'’])(?:a|an|each|every|any|no|one|two|three|four|five|six|your|their|his|"
                             r"her|its|our|my|per|this|that|these|those|another|some|more|fewer|many|several|"
                             r"\d+)[ \t]+$", re.IGNORECASE)
+
+
+# Words that open a sentence before a name ("Two Lanterns", "When Bellows..."), whatever else the text holds.
+_OPENERS = frozenset({"a", "an", "the", "each", "every", "any", "no", "one", "two", "three", "four", "five", "six",
+                      "your", "their", "his", "her", "its", "our", "this", "that", "these", "those", "another",
+                      "some", "when", "if", "then", "in", "on", "at", "after", "before", "during", "until", "while",
+                      "all", "both", "only", "with", "without", "from", "for", "by", "as", "so", "and", "but", "or"})
 
 
 @dataclass
@@ -72,13 +80,21 @@ def check(index: GameIndex, texts: Iterable[Text], known: Iterable[str] | None =
     lowercase: set[str] = set()
     for body in bodies:
         lowercase.update(_LOWER_RE.findall(body))
+    # one word alone is most runs: those already known or ordinary are dropped before any other work
+    known_single = names | name_words | {_key(w) for w in lowercase} | STOP_WORDS
+    # and the names as they are written (with a plural s), looked up before any folding
+    surface = {form for n in given for form in (n, n + "s")} | {w.capitalize() for w in lowercase}
     uses: dict[str, _Uses] = {}
     for n, (text, body) in enumerate(zip(texts, bodies)):
-        if not any(c.isupper() for c in body):
-            continue
-        starts = paragraph_starts(body)
+        starts: list[int] | None = None  # worked out for the first run worth counting
         paragraph = 0
         for m in _RUN_RE.finditer(body):
+            run = m.group()
+            if run in surface:
+                continue
+            if " " not in run and "\t" not in run and _key(_POSSESSIVE_RE.sub("", run)) in known_single:
+                continue
+            starts = starts if starts is not None else paragraph_starts(body)
             while paragraph + 1 < len(starts) and starts[paragraph + 1] <= m.start():
                 paragraph += 1
             for start, words, initial in _candidates(body, m, lowercase):
@@ -111,7 +127,7 @@ def check(index: GameIndex, texts: Iterable[Text], known: Iterable[str] | None =
         yield warning(CODE, f"'{use.shown}' is used {use.count} times in {len(use.places)} places, but no term "
                       f"defines it", text.at(start, use.shown),
                       f"add a glossary term '{use.shown}' (or, if it is an ordinary word, write it in lowercase)"
-                      + (f"; also at {also}" if also else ""), index.game.id, f"word:{_slug(key)}")
+                      + (f"; also at {also}" if also else ""), index.game.id, f"word:{_slug(use.shown.casefold())}")
 
 
 def known_names(index: GameIndex) -> list[str]:
@@ -141,11 +157,15 @@ def known_names(index: GameIndex) -> list[str]:
 def _readable(text: str) -> str:
     """The words a reader reads: references, headings, HTML tags, link targets and URLs blanked (offsets kept)."""
     body = refs_blanked(text)
-    for pattern in (_HEADING_RE, _HTML_RE):
-        if pattern is _HTML_RE and "<" not in body and "](" not in body and "://" not in body:
-            continue
-        body = pattern.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), body)
+    if "#" in body:
+        body = _HEADING_RE.sub(_blank, body)
+    if "<" in body or "](" in body or "://" in body:
+        body = _HTML_RE.sub(_blank, body)
     return body
+
+
+def _blank(match: re.Match) -> str:
+    return " " * len(match.group())
 
 
 def _candidates(body: str, m: re.Match, lowercase: set[str]) -> Iterator[tuple[int, list[str], bool]]:
@@ -155,7 +175,7 @@ def _candidates(body: str, m: re.Match, lowercase: set[str]) -> Iterator[tuple[i
     start = m.start()
     initial = _sentence_start(body, start)
     if initial and len(words) > 1 and words[1] != "of" and (
-            words[0].lower() in lowercase or words[0].lower() in STOP_WORDS):
+            words[0].lower() in lowercase or words[0].lower() in STOP_WORDS or words[0].lower() in _OPENERS):
         start = body.index(words[1], start + len(words[0]))
         words, initial = words[1:], False
     while words and words[-1] == "of":
@@ -208,6 +228,7 @@ def _holds_name(words: list[str], names: set[str]) -> bool:
     return False
 
 
+@functools.lru_cache(maxsize=65536)
 def _key(name: str) -> str:
     """A name folded for comparing: case, spacing and a plural's s do not count."""
     folded = " ".join(name.casefold().split())
