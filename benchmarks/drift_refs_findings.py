@@ -42,7 +42,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("rules_data", nargs="?", default="rules_data")
     parser.add_argument("--docs", help="the games' pages (default: docs/ beside the data)")
-    parser.add_argument("--seeds", default=str(Path(__file__).resolve().parents[1].parent / "shared" / "seeds"))
+    repo = Path(__file__).resolve().parents[1]
+    seeds_at = next((p for p in (repo.parent / "shared" / "seeds", repo.parent.parent / "shared" / "seeds")
+                     if p.is_dir()), repo.parent / "shared" / "seeds")
+    parser.add_argument("--seeds", default=str(seeds_at))
     args = parser.parse_args(argv)
     root = Path(args.rules_data)
     docs = Path(args.docs) if args.docs else root.resolve().parent / "docs"

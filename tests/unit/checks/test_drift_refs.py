@@ -60,7 +60,7 @@ def test_find_dice_reads_each_notation(text, notation, count):
 
 @pytest.mark.parametrize("text", [
     "the dice go back in the bag", "for each die rolled", "the big blue die", "region D7 and row d1",
-    "see {dice:d6-table}", "3D printed meeples", "version 2.0d", "the die table",
+    "see {dice:d6-table}", "3D printed meeples", "version 2.0d", "the die table", "DR / D2",
 ])
 def test_find_dice_leaves_generic_words_alone(text):
     assert find_dice(text) == []

@@ -33,7 +33,9 @@ def check(index: GameIndex, texts: Iterable[Text]) -> Iterator[Problem]:
         if table.dice:
             by_notation.setdefault(table.dice.lower().split("+")[0].split("-")[0], []).append(table.id)
     texts = list(texts)
-    found = [(text, mentions) for text in texts if (mentions := find_dice(refs_blanked(text.text)))]
+    codes = {c.code for legend in index.legends.values() for c in legend.codes}  # "D6" may be a result code
+    found = [(text, mentions) for text in texts
+             if (mentions := [d for d in find_dice(refs_blanked(text.text)) if d.text not in codes])]
     if not found:
         return
     owners = Owners(index)
@@ -80,7 +82,7 @@ def _hint(mention: DiceMention, by_notation: dict[str, list[str]], index: GameIn
         links = ", ".join(f"{{dice:{t}}}" for t in same[:4])
         return f"link the table it means ({links}), so its odds and modifiers are checked"
     if index.tables and not notation:
-        links = ", ".join(f"{{dice:{t}}}" for t in list(index.tables)[:4])
+        links = ", ".join(f"{{dice:{t}}}" for t in list(index.tables)[:6]) + (", ..." if len(index.tables) > 6 else "")
         return f"link the table it means ({links}), or add a dice table for this roll to dice.yaml"
     what = f"a {notation} table" if notation else "a dice table"
     return f"add {what} for this roll to dice.yaml and link it with {{dice:id}}"

@@ -12,8 +12,9 @@ from dataclasses import dataclass
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                 "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "twenty": 20, "hundred": 100}
-# Sides a die is made with; "D7" or "d1" is more likely a label (a region, a row) than a die.
-COMMON_SIDES = frozenset({2, 3, 4, 6, 8, 10, 12, 16, 20, 30, 66, 100})
+# Sides a die is made with; "D7" or "d1" is more likely a label (a region, a row) than a die, and "D2" a
+# result code (defender loses 2) more often than a coin.
+COMMON_SIDES = frozenset({3, 4, 6, 8, 10, 12, 16, 20, 30, 66, 100})
 
 _COUNT = r"(?:\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
 # 2d6, 2D6, D6, d66, 3d6+1 (the modifier is left to the prose around it)

@@ -29,7 +29,9 @@ CODE = "drift-phase"
 TYPED_CODE = "drift-phase-typed"
 
 # phase 7, Phase 10b, step 3b, phase 10b.1, each with a name in brackets maybe: Phase 4 (Income)
-_NUMBER_RE = re.compile(r"\b(phase|Phase|PHASE|step|Step)\s+(\d{1,2}[a-z]?(?:\.\d{1,2})?)\b"
+# (across a line break too, unless the next line starts a numbered list: "Agenda Phase\n2. Execution Phase")
+_NUMBER_RE = re.compile(r"\b(phase|Phase|PHASE|step|Step)(?:[ \t]+|[ \t]*\n[ \t]*(?!\d{1,2}[a-z]?[.)]\s))"
+                        r"(\d{1,2}[a-z]?(?:\.\d{1,2})?)\b"
                         r"(?:\s*\(([^()\n]{1,60})\))?")
 # ... the Casting phase: the capitalised words right before "phase"
 _BEFORE_PHASE_RE = re.compile(r"\b[Pp]hases?\b")
