@@ -4,8 +4,10 @@ A word the rules capitalise again and again is a word of the game; when it is ne
 alias, nor a plural) nor the name of anything the data holds (a phase, card, deck, component, item, resource,
 table, section...), a player meets it with nothing to look up. Ordinary capitalised words are kept out by the
 text itself: a word that is also written in lowercase is an ordinary word; a word only seen at the start of a
-sentence, a heading or a list item is no evidence; and a word must come back (``MIN_USES`` uses in at least
-``MIN_PLACES`` paragraphs, one of them mid-sentence). One warning per word, at its first use mid-sentence.
+sentence, a heading or a list item is no evidence; a word must come back (``MIN_USES`` uses in at least
+``MIN_PLACES`` paragraphs, one of them mid-sentence); and it must be counted somewhere ("an Apprentice", "two
+Bellows tokens"), which a place or a person (Bombay, France) seldom is. A word of a longer name is named
+("Bombay" of "Presidency of Bombay"). One warning per word, at its first use mid-sentence.
 """
 
 from __future__ import annotations
@@ -75,7 +77,7 @@ def check(index: GameIndex, texts: Iterable[Text], known: Iterable[str] | None =
     # a capitalised word of a longer name is named too: "Bombay" of "Presidency of Bombay", "East" of "East
     # India Company" (not "guild" of a section called "The guild")
     name_words = {_key(_POSSESSIVE_RE.sub("", w)) for n in given if " " in n.strip() for w in n.split()
-              if w[:1].isupper() and w.lower() not in _NAME_FILLERS}
+                  if w[:1].isupper() and w.lower() not in _NAME_FILLERS}
     bodies = [_readable(t.text) for t in texts]
     lowercase: set[str] = set()
     for body in bodies:
