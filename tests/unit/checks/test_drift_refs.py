@@ -90,6 +90,23 @@ def test_a_roll_the_text_links_nearby_is_quiet(index, text):
     assert dice(index, text) == []
 
 
+@pytest.mark.parametrize("text, says", [
+    ("Roll 2d6 on {dice:accident}.", "'2d6' here, but {dice:accident} rolls 1d6"),
+    ("Roll two dice on {dice:accident|the accident table}.", "{dice:accident} rolls 1d6"),
+    ("Roll a D6 on {dice:furnace-heat}.", "{dice:furnace-heat} rolls 2d6"),
+])
+def test_a_roll_the_linked_table_does_not_roll_is_a_warning(index, text, says):
+    (found,) = dice(index, text)
+    assert found.code == "drift-dice" and says in found.message
+
+
+def test_a_dice_tables_own_text_is_compared_with_its_dice(index):
+    table = index.tables["accident"]
+    (found,) = dice_prose.check(index, [Text("Roll 2d6 when a crucible overheats.", table.source_file, table,
+                                             ("when",), index)])
+    assert "{dice:accident} rolls 1d6" in found.message and found.subject == "dice:accident"
+
+
 def test_a_link_in_another_paragraph_does_not_back_a_roll(index):
     (found,) = dice(index, "See {dice:furnace-heat}.\n\nThen throw two six-sided dice.")
     assert found.location.line == 3
