@@ -258,3 +258,15 @@ def test_the_asean_sources_leftover_phase_names_are_found():
     found = [p.message for p in phase_refs.check(index, texts, undefined_terms.known_names(index))
              if p.location.file == "asean.txt" and p.code == "drift-phase"]
     assert any("Scoring" in m for m in found) and any("Enterprise" in m for m in found)
+
+
+def test_the_status_page_names_an_accepted_word(tmp_path):
+    import mdkit
+    from gamekit import write_game
+
+    write_game(tmp_path, {"game.yaml": 'id: demo\ntitle: Demo Game\nversion: "1.0"\nsummary: Players trade '
+                          "widgets.\ncheck:\n  accept:\n    - {code: drift-term, at: word:guild-seal, reason: "
+                          "Printed on the board.}\n"})
+    soup, _ = mdkit.render(tmp_path, "/// status\n///\n", game="demo", page="demo/status.md")
+    (item,) = soup.select("ul.rc-accepted-list li")
+    assert "the word ‘guild seal’" in item.get_text() and "Printed on the board." in item.get_text()
