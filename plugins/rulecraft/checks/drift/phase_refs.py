@@ -37,7 +37,7 @@ _NUMBER_RE = re.compile(r"\b(phase|Phase|PHASE|step|Step)(?:[ \t]+|[ \t]*\n[ \t]
 _BEFORE_PHASE_RE = re.compile(r"\b[Pp]hases?\b")
 _NAME_RUN_RE = re.compile(r"((?:[A-Z][\w'’-]*)(?:[ \t]+(?:of|and|&|or|the|[A-Z][\w'’-]*))*)[ \t]+$")
 # during Hiring, after Income: a name the text gives a phase without the word
-_DURING_RE = re.compile(r"\b(?:[Dd]uring|in|after|before|until|throughout|into)\s+(?:the\s+)?"
+_DURING_RE = re.compile(r"\b(?i:during|in|after|before|until|throughout|into)\s+(?:the\s+)?"
                         r"([A-Z][\w'’-]+(?:[ \t]+[A-Z][\w'’-]+)*)")
 # Words that start a run before "phase" without being part of a name ("The", "This", "Each"...)
 _LEADING = frozenset({"the", "this", "that", "each", "every", "next", "first", "last", "its", "their", "a",
@@ -170,7 +170,7 @@ def _named(body: str, phases: _Phases) -> Iterator[tuple]:
 
 def _during(body: str, phases: _Phases, others: set[str]) -> Iterator[tuple]:
     for m in _DURING_RE.finditer(body):
-        name = m.group(1)
+        name = re.sub(r"['’]s?$", "", m.group(1))  # "the Governor General's": the office's holder
         after = body[m.end(1):m.end(1) + 7]
         if re.match(r"\s+[Pp]hase", after) or phases.matches_a_name(name) or _fold(name) in others:
             continue
