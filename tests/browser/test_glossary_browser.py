@@ -44,6 +44,7 @@ FILES = {
         ## Losses
 
         Losses come late in the round, after every player has acted and after all the income of the
+        <!-- rulecraft: accept drift-dice "a one-die roll read from the page's own table" -->
         round has been paid out to those who earned it. Roll one die and read the result below.
 
         | Roll | Result |

@@ -93,6 +93,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
     ``summaries``: also the per-game completeness summary (the CLI prints it; a site build does not).
     """
     # Imported here: a site build whose check result is cached (checks/cache.py) never runs them.
+    from .drift import dice_prose, phase_refs, texts as drift_texts, undefined_terms
     from . import (
         cards,
         catalog,
@@ -159,6 +160,11 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += versions.check(index)
         found += cheatsheet.check(index)
         found += drift.check_numbers(index, prose)  # counts that disagree, numbers that should be constants
+        published = list(drift_texts.published_texts(index, prose))  # every text the game publishes
+        names = undefined_terms.known_names(index)
+        found += dice_prose.check(index, published)  # dice in prose that no table backs
+        found += phase_refs.check(index, published, names)  # phases numbered or named by hand
+        found += undefined_terms.check(index, published, names)  # capitalised words no term defines
         if editor_hints:
             found += schemaline.check(index)
         # Unused-data warnings mean little while a file of the game failed to load.

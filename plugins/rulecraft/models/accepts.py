@@ -21,6 +21,7 @@ SUBJECT_KINDS = {
     "DiceTable": "dice", "CustomDie": "die", "Card": "card", "Deck": "deck", "Section": "section",
     "Component": "component", "CatalogItem": "item", "Resource": "resource", "Variant": "variant",
     "ChangelogEntry": "changelog", "OpenQuestion": "question", "ReferenceTable": "table", "Legend": "legend",
+    "FaqEntry": "faq",
 }
 # The game's one object of a kind: its subject is the bare kind.
 SINGLE_KINDS = {"CheatsheetConfig": "cheatsheet"}

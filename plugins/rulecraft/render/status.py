@@ -100,7 +100,9 @@ def _subject(li, accept, ctx: RenderContext) -> None:
     """What an accept is about: the item, linked when it has a page of its own; else its kind:id."""
     kind, _, item_id = accept.subject.partition(":")
     owner = accept.owner or _owner(ctx, kind, item_id)
-    if owner is None:
+    if kind == "word" and owner is None:  # a capitalised word no term defines (drift-term): no item to name
+        name = f"the word ‘{item_id.replace('-', ' ')}’"
+    elif owner is None:
         name = accept.subject
     elif kind == "const":  # a constant's id is its key: it has no name field of its own
         name = owner.label or item_id

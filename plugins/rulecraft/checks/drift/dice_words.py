@@ -1,0 +1,83 @@
+"""Dice written in words or notation: "2d6", "2D6", "D6", "d66", "two six-sided dice", "roll a die".
+
+A recogniser with no game behind it (the importer reads source text with it too): ``find_dice(text)`` gives
+each mention with how many dice and of how many sides, where the text says so. Generic words ("the dice go
+back in the bag", "each die") are no mention: a mention states a count or a notation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+                "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twelve": 12, "twenty": 20, "hundred": 100}
+# Sides a die is made with; "D7" or "d1" is more likely a label (a region, a row) than a die, and "D2" a
+# result code (defender loses 2) more often than a coin.
+COMMON_SIDES = frozenset({3, 4, 6, 8, 10, 12, 16, 20, 30, 66, 100})
+
+_COUNT = r"(?:\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+# 2d6, 2D6, D6, d66, 3d6+1 (the modifier is left to the prose around it)
+_NOTATION_RE = re.compile(r"(?<![\w{:/.-])(\d{1,2})?[dD](\d{1,3})(?![\w-]|\.\d)")
+_D_DIGIT_RE = re.compile(r"[dD]\d")  # a quick look first: most texts hold no notation at all
+# The word a worded mention ends on; what comes before it is read backwards from there (a scan for the
+# rare word is much faster than trying the counts at every word of the text).
+_DIE_WORD_RE = re.compile(r"\b(?:dice|die)\b(?![- ]?(?:table|roll\w*\s+table))", re.IGNORECASE)
+# two six-sided dice, a 20-sided die, one ten-sided die (before the die word)
+_SIDED_RE = re.compile(rf"\b({_COUNT})[ -]((?:\d{{1,3}})|[a-z]+)[ -]sided\s+$", re.IGNORECASE)
+# roll a die, one die per employee, two dice, a single die, three extra dice (no "the": a count is stated)
+_COUNTED_RE = re.compile(rf"\b({_COUNT})\s+(?:(?:single|extra|more|additional|white|black|red|blue|green|"
+                         r"normal|regular|standard)\s+)?$", re.IGNORECASE)
+_BEFORE = 40  # characters read back from the die word
+
+
+@dataclass(frozen=True)
+class DiceMention:
+    start: int
+    end: int
+    count: int | None  # None: not stated ("D6" alone reads as one die)
+    sides: int | None  # None: not stated ("a die"); 66 for d66
+    text: str
+
+    @property
+    def notation(self) -> str:
+        """As a dice table's ``dice:`` writes it: 2d6, 1d6, d66; '' when the sides are not stated."""
+        if self.sides is None:
+            return ""
+        if self.sides == 66:
+            return "d66"
+        return f"{self.count or 1}d{self.sides}"
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() else NUMBER_WORDS.get(word.lower())
+
+
+def find_dice(text: str) -> list[DiceMention]:
+    """Every dice mention of ``text`` in order, none inside another."""
+    found: list[DiceMention] = []
+    notations = _NOTATION_RE.finditer(text) if _D_DIGIT_RE.search(text) else ()
+    for m in notations:
+        sides = int(m.group(2))
+        if sides in COMMON_SIDES:
+            found.append(DiceMention(m.start(), m.end(), int(m.group(1)) if m.group(1) else None, sides, m.group()))
+    lower = text.lower()
+    words = _DIE_WORD_RE.finditer(text) if "die" in lower or "dice" in lower else ()
+    for m in words:
+        window = max(0, m.start() - _BEFORE)
+        sided = _SIDED_RE.search(text, window, m.start())
+        if sided is not None:
+            found.append(DiceMention(sided.start(), m.end(), _number(sided.group(1)), _number(sided.group(2)),
+                                     text[sided.start():m.end()]))
+            continue
+        counted = _COUNTED_RE.search(text, window, m.start())
+        if counted is not None:
+            found.append(DiceMention(counted.start(), m.end(), _number(counted.group(1)), None,
+                                     text[counted.start():m.end()]))
+    found.sort(key=lambda d: (d.start, -d.end))
+    out: list[DiceMention] = []
+    for mention in found:
+        if out and mention.start < out[-1].end:
+            continue  # inside a longer mention already taken ("two six-sided dice" holds "six-sided dice")
+        out.append(mention)
+    return out
