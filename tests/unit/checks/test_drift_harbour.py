@@ -116,4 +116,4 @@ def test_asean_source_disagrees_with_itself_on_its_influence_markers():
 def test_the_five_games_have_no_number_drift_left_unaccepted():
     result = check_path(REPO / "rules_data")
     assert drift(result) == []
-    assert {a.problem.code for a in result.accepted} <= CODES and result.accepted
+    assert {a.problem.code for a in result.accepted} & CODES  # the number drift the games accept, with reasons
