@@ -32,7 +32,8 @@ from rulecraft.yamlsource import read_source_bytes
 from ..project import find_project, write_gitignore, write_minimal_mkdocs
 from ..shownpath import shown
 from ..yamlwrite import ensure_schemas
-from . import amounts, cards, contents, dice, docformats, gameinfo, phases, report, sections, terms
+from . import amounts, cards, contents, dice, docformats, gameinfo, outliner, pandoc_reader, pandoc_run, phases, report
+from . import sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
 from .markdown_reader import read_layout_html, read_markdown
@@ -115,6 +116,17 @@ def _markdown_too_deep(text: str) -> int | None:
 
 
 def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if fmt in ("auto", "markdown") and not outliner.is_outliner(text):
+        own = pandoc_reader.format_of(text, Path(source).suffix)  # LaTeX, Org, reST, wiki: pandoc reads them
+        if own:
+            try:
+                return pandoc_reader.read(text, source, own)
+            except pandoc_run.PandocError as exc:
+                where = f"{source}:{exc.line}" if exc.line else f"{source}"
+                raise ImportError_(f"{where}: cannot read it as {pandoc_reader.FORMAT_TITLES[own]}: {exc}") from None
+            except RecursionError:
+                raise ImportError_(f"{source}: the text is nested too deeply to import; flatten it first") from None
     if fmt == "auto":
         fmt = detect_format(text, Path(source).suffix)
     if fmt != "html":

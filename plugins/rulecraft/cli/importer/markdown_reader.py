@@ -12,7 +12,7 @@ import re
 import textwrap
 from pathlib import PurePath
 
-from . import bbcode, latex, layout_lines, liquid, orgmode, outliner, pdfhtml, plaintext, rst, wikitext, wordtext
+from . import bbcode, layout_lines, liquid, outliner, pdfhtml, plaintext, wordtext
 from .continued import join_continued
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
@@ -109,26 +109,9 @@ class MarkdownReader:
             outline = self.outline(page.lines, "markdown")
             outline.lines = len(lines)
             return outline
-        if orgmode.is_org(text, PurePath(self.source).suffix):  # Emacs Org: its own markup, Markdown once rewritten
-            org = orgmode.to_markdown(lines, self.remarks)
-            self.title = org.title or self.title
-            self.private = org.private
-            outline = self.outline(org.lines, "org")
-            outline.lines = len(lines)  # the file's lines, not the Markdown's
-            return outline
-        if latex.is_latex(text):  # a LaTeX source (Overleaf): its own markup, Markdown once rewritten
-            tex = latex.to_markdown(lines, self.remarks)
-            self.title = tex.title or self.title
-            outline = self.outline(tex.lines, "latex")
-            outline.lines = len(lines)  # the file's lines, not the Markdown's
-            return outline
         if liquid.has_block_tags(text):  # GitBook / Jekyll block tags around the Markdown
             lines = liquid.to_markdown(lines, self.remarks)
-        if rst.is_rst(text):  # a reStructuredText source (Sphinx): its own markup, Markdown once rewritten
-            lines = rst.to_markdown(lines, self.remarks)
-        elif wikitext.is_wikitext(text):  # a wiki page's source: its own markup, Markdown once rewritten
-            lines = wikitext.to_markdown(lines, self.remarks)
-        elif bbcode.is_bbcode(text):  # a forum post's tags: its own markup, read before any layout guess
+        if bbcode.is_bbcode(text):  # a forum post's tags: its own markup, read before any layout guess
             self.plain = True  # laid out by hand like a plain text: column tables, one entry a line
             lines = bbcode.to_markdown(lines, self.remarks)
         elif plaintext.is_plain(text, PurePath(self.source).suffix):
