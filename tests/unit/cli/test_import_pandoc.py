@@ -140,3 +140,39 @@ def test_a_pandoc_that_runs_too_long_is_stopped(monkeypatch):
     monkeypatch.setattr(pandoc_run, "SECONDS", 0.01)
     with pytest.raises(ImportError_, match="took longer than 0 seconds"):
         read_outline(textwrap.dedent(BOOKS["rules.org"]), "rules.org")
+
+
+def test_an_opendocument_text_is_read_and_located_by_paragraph(tmp_path):
+    import pypandoc
+
+    markdown = ("# Reed Boats\n\n## Setting up\n\n1. Put the lake board out.\n2. Each player takes two boats.\n\n"
+                "## Glossary\n\nA bundle you cut.\n")
+    source = tmp_path / "rules.odt"
+    pypandoc.convert_text(markdown, "odt", format="markdown", outputfile=str(source))
+    result = import_rulebook(source, tmp_path / "out", game_id="book")
+    game = yaml.safe_load((result.folder / "game.yaml").read_text(encoding="utf-8"))
+    assert result.state.outline.format == "odt" and game["title"] == "Reed Boats"
+    assert game["setup"] == ["Put the lake board out.", "Each player takes two boats."]
+    assert "(odt, 6 paragraphs)" in result.report_text and "under 'Setting up' (paragraph 2)" in result.report_text
+
+
+def test_an_opendocument_zip_bomb_is_refused_before_pandoc_reads_it(tmp_path):
+    import io
+    import zipfile
+
+    bomb = io.BytesIO()
+    with zipfile.ZipFile(bomb, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.text", compress_type=zipfile.ZIP_STORED)
+        archive.writestr("content.xml", b"<a>" + b" " * 60_000_000 + b"</a>")
+    source = tmp_path / "bomb.odt"
+    source.write_bytes(bomb.getvalue())
+    with pytest.raises(ImportError_, match="unpacks to more than 50 MB"):
+        import_rulebook(source, tmp_path / "out", game_id="book")
+
+
+def test_a_latex_brace_nothing_closes_is_text_not_a_refusal():
+    # '{% raw %}': the '%' starts a comment that hides the '}'; pandoc would refuse the whole file at its end
+    text = "\\documentclass{article}\n\\begin{document}\n\\section{A}\nPay {% raw %} two coins.\n\\end{document}\n"
+    outline = read_outline(text, "rules.tex")
+    assert outline.root.children[0].blocks[0].text == "Pay \\{"  # a brace, escaped as all copied text
+    assert any(r.text == "a '{' that nothing closes is read as text" and r.line == 4 for r in outline.remarks)

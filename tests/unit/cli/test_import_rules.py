@@ -4968,7 +4968,7 @@ def test_a_cover_title_broken_over_two_lines_is_one_title(tmp_path):
 def test_latex_unclosed_and_deeply_nested_markup_is_refused_quickly_at_its_line():
     # round 25a: a group never closed, groups and lists nested thousands deep, a macro calling itself. pandoc
     # spends a minute on the first three before 'unexpected end of input': they are refused before it runs, each
-    # with its line and what to fix; pandoc's own error (a macro loop) is located the same way
+    # with its line and what to fix; pandoc's own errors (a list never closed, a macro loop) are located too
     import time
 
     from rulecraft.cli.importer import ImportError_, read_outline
@@ -4977,8 +4977,8 @@ def test_latex_unclosed_and_deeply_nested_markup_is_refused_quickly_at_its_line(
     cases = [(head + "\\emph{moth " * 20000, "deep.tex:4: ", "nested more than 50 deep"),
              (head + "{" * 3000 + "lamp" + "}" * 3000 + "\n\\end{document}\n", "deep.tex:4: ", "nested more than 50"),
              (head + "\\begin{itemize}\n\\item wick\n" * 2000, "deep.tex:102: ", "nested more than 50 deep"),
-             (head + "\\begin{itemize}\n\\item wick\n\\end{document}\n", "deep.tex:6: ",
-              "'\\end{document}' closes '\\begin{itemize}' of line 4"),
+             (head + "\\begin{itemize}\n\\item wick\n\\end{document}\n", "deep.tex:7: ",
+              "pandoc: unexpected end of input; expecting \\end{itemize}"),
              (head + "\\loop{} dawn\n\\end{document}\n", "deep.tex:", "Loop encountered in expanding macro loop")]
     started = time.monotonic()
     for text, where, why in cases:
@@ -5050,9 +5050,9 @@ def test_latex_items_and_environments_sharing_a_line_are_read_never_lost():
     assert lines[2:] == ["Each player scores.", "> Never reveal your hand."] and not remarks
     # a list never closed is refused at its line (pandoc would take a minute to say so); a code block's one line
     # is kept as code
-    with pytest.raises(Exception, match="'\\\\begin\\{itemize\\}' is never closed") as caught:
+    with pytest.raises(Exception, match=r"pandoc: unexpected end of input; expecting \\end\{itemize\}$") as caught:
         _latex(head + "\\begin{itemize}\n\\item First.\n\\item Last.")
-    assert caught.value.line == 3
+    assert caught.value.line == 6
     assert _latex(head + "\\begin{verbatim}roll \\item 2d6\\end{verbatim}")[0][2:] == ["```", "roll \\item 2d6", "```"]
     # a macro's body is never cut: the macro is still defined
     lines, _ = _latex("\\newcommand{\\deck}{\\begin{itemize}\\item Ace\\end{itemize}}\n" + head + "\\deck")

@@ -416,3 +416,33 @@ def read(ast: dict, source: str, fmt: str, source_text: str, front: bool = True,
     outliner = AstOutliner(source, source_text, front, targets)
     outliner.fields = set(re.findall(r"^\s*:([^:\n`]+):\s", source_text, re.M)) if fmt == "rst" else set()
     return outliner.outline(ast, fmt, source_text.count("\n") + 1)
+
+
+def plain_lines(ast: dict) -> str:
+    """A document without source lines (an .odt) as one line a paragraph or heading, in order: the lines its
+    blocks are placed on ('paragraph 12')."""
+    lines: list[str] = []
+
+    def words(node) -> str:
+        if isinstance(node, list):
+            return "".join(words(n) for n in node)
+        if isinstance(node, dict):
+            if node.get("t") == "Str":
+                return node["c"]
+            if node.get("t") in ("Space", "SoftBreak", "LineBreak"):
+                return " "
+            return words(node.get("c"))
+        return ""
+
+    def walk(node) -> None:
+        if isinstance(node, list):
+            for child in node:
+                walk(child)
+        elif isinstance(node, dict) and "t" in node:
+            if node["t"] in ("Para", "Plain", "Header"):
+                lines.append(words(node["c"]).strip())
+            elif node["t"] not in ("Str", "Space"):
+                walk(node.get("c"))
+
+    walk(ast.get("blocks", []))
+    return "\n".join(lines)

@@ -97,10 +97,13 @@ MAX_COPIES = 4096  # copies of an argument the macros round it make: '\\d{#1#1}'
 _VERBATIM = ("verbatim", "verbatim*", "lstlisting", "minted", "comment")
 
 
-def check_latex(text: str) -> None:
-    """PandocError, at its line, for a group or environment never closed, closed by the wrong end, or nested more
-    than MAX_NESTING deep: what pandoc would spend a minute on before saying 'unexpected end of input'."""
-    stack: list[tuple[str, int, int]] = []  # ('{' or an environment's name, its line, copies a macro makes of it)
+def check_latex(text: str) -> list[tuple[int, int]]:
+    """PandocError, at its line, for groups or environments nested more than MAX_NESTING deep, or macros nested so
+    that they copy their arguments more than MAX_COPIES times: what pandoc spends minutes on (a thousand unclosed
+    groups, a '\\d{#1#1}' nested 14 deep: 85 MB of tree) before it answers. What it reads quickly and refuses
+    (an environment never closed) it says itself, at its line."""
+    stack: list[tuple[str, int, int, int]] = []  # ('{' or an environment's name, line, copies it makes, column)
+    unclosed: list[tuple[int, int]] = []  # (line, column) of each '{' nothing closes
     copies = {m.group(1): max(m.group(3).count(f"#{k}") for k in range(1, int(m.group(2)) + 1))
               for m in _MACRO.finditer(text) if int(m.group(2)) > 0}
     made = 1  # copies the groups open here are made
@@ -116,15 +119,19 @@ def check_latex(text: str) -> None:
                 if begin in _VERBATIM:
                     verbatim = begin
                     continue
-                stack.append((begin, n, 1))
-            elif end is not None:
-                if not stack or stack[-1][0] != end:
-                    opened = f"'\\begin{{{stack[-1][0]}}}' of line {stack[-1][1]}" if stack else "no \\begin"
-                    raise PandocError(f"'\\end{{{end}}}' closes {opened}; match each \\begin with its \\end", n)
-                stack.pop()
+                stack.append((begin, n, 1, 0))
+            elif end is not None:  # closes its environment and any group left open in it ('{% raw %}')
+                names = [entry[0] for entry in stack]
+                if end in names:
+                    while stack[-1][0] != end:
+                        name, line, factor, col = stack.pop()
+                        made //= factor
+                        if name == "{":
+                            unclosed.append((line, col))
+                    stack.pop()
             elif token.endswith("{") and not token.startswith("\\{"):
                 factor = max(copies.get(match.group(4) or "", 1), 1)
-                stack.append(("{", n, factor))
+                stack.append(("{", n, factor, match.end() - 1))
                 made *= factor
                 if made > MAX_COPIES:
                     raise PandocError(f"the macro \\{match.group(4)} is nested so deep that expanding it makes more "
@@ -134,10 +141,17 @@ def check_latex(text: str) -> None:
                     made //= stack.pop()[2]
             if len(stack) > MAX_NESTING:
                 raise PandocError(f"groups or environments are nested more than {MAX_NESTING} deep; flatten them", n)
-    if stack:
-        what, line, _ = stack[-1]
-        shown = "a '{' group" if what == "{" else f"'\\begin{{{what}}}'"
-        raise PandocError(f"{shown} is never closed; close it (or delete it) and import again", line)
+    return unclosed + [(line, col) for name, line, _, col in stack if name == "{"]
+
+
+def _braces_as_text(text: str, braces: list[tuple[int, int]], remarks: list[Remark]) -> str:
+    """The text with each '{' that nothing closes written '\\{' (a '{% raw %}' whose '%' hides its '}'): shown as
+    the brace it is, as TeX could not, instead of pandoc refusing the whole file at its end."""
+    lines = text.split("\n")
+    for line, col in sorted(braces, reverse=True):
+        lines[line - 1] = lines[line - 1][:col] + "\\" + lines[line - 1][col:]
+        remarks.append(Remark("markup", "a '{' that nothing closes is read as text", line))
+    return "\n".join(lines)
 
 
 def _tex_remarks(lines: list[str], remarks: list[Remark]) -> None:
@@ -348,7 +362,7 @@ def read(text: str, source: str, fmt: str) -> Outline:
     remarks: list[Remark] = []
     given = text
     if fmt == "latex":
-        check_latex(text)
+        given = _braces_as_text(text, check_latex(text), remarks)
         _tex_remarks(lines, remarks)
     elif fmt == "org":
         _org_remarks(lines, remarks)
@@ -365,10 +379,31 @@ def read(text: str, source: str, fmt: str) -> Outline:
     return outline
 
 
-def read_binary(data: bytes, source: str, fmt: str) -> Outline:
-    """The outline of an OpenDocument text (.odt): pandoc reads the archive itself."""
+MAX_UNPACKED_BYTES = 50_000_000  # an .odt's XML unpacked: a long rulebook's is a few MB; more is a zip bomb
+
+
+def read_binary(data: bytes, source: str, fmt: str, text_limit: int) -> Outline:
+    """The outline of an OpenDocument text (.odt), read by pandoc, placed by paragraph ('paragraph 12')."""
+    import io
+    import zipfile
+
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = {info.filename: info.file_size for info in archive.infolist()}
+    except (zipfile.BadZipFile, OSError, ValueError):
+        raise PandocError("it is damaged (its zip archive cannot be opened); save it again from LibreOffice") from None
+    if "content.xml" not in names:
+        raise PandocError("it holds no content.xml, so no text; save it again from LibreOffice")
+    if sum(size for name, size in names.items() if name.endswith(".xml")) > MAX_UNPACKED_BYTES:
+        raise PandocError(f"its text unpacks to more than {MAX_UNPACKED_BYTES // 1_000_000} MB (a zip bomb?); "
+                          "split it and import the rules part")
     ast, warnings = pandoc_run.to_ast(data, READERS[fmt])
-    plain = ast_outline.plain_lines(ast)
-    outline = ast_outline.read(ast, source, FORMAT_NAMES[fmt], plain)
+    paragraphs = ast_outline.plain_lines(ast)
+    if len(paragraphs) > text_limit:
+        raise PandocError(f"its text is longer than {text_limit // 1_000_000} MB; split it and import the rules part")
+    outline = ast_outline.read(ast, source, FORMAT_NAMES[fmt], paragraphs)
     outline.remarks += [Remark("markup", w, 0) for w in warnings]
+    count = paragraphs.count("\n") + 1 if paragraphs else 0
+    outline.place = lambda line: f"paragraph {int(line)}"
+    outline.extent = f"{count} paragraph{'s' if count != 1 else ''}"
     return outline

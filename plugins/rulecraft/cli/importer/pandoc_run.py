@@ -95,10 +95,10 @@ def to_ast(data: bytes, reader: str) -> tuple[dict, list[str]]:
     if returncode != 0:
         if "Heap exhausted" in err:
             raise PandocError("reading it took more memory than a rulebook needs; split it and import the rules part")
-        located = re.search(r"Error at \S+ \(line (\d+), column (\d+)\):\s*(.*)", err, re.S)
+        located = re.search(r"Error at (?:\S+ )?\(line (\d+), column (\d+)\):\s*(.*)", err, re.S)
         if located:  # 'Error at "stdin" (line 8, column 2): unexpected end of input / expecting \end{document}'
-            why = "; ".join(line.strip() for line in located.group(3).splitlines() if line.strip())
-            raise PandocError(f"{why[:300]} (pandoc, reading it as {reader})", int(located.group(1)))
+            why = "; ".join(line.strip() for line in located.group(3).splitlines() if line.strip(" ^\t"))
+            raise PandocError(f"pandoc: {why[:300]}", int(located.group(1)))
         message = " ".join(line.strip() for line in err.splitlines() if line.strip())
         raise PandocError(f"pandoc: {message[:300]}" if message else "pandoc could not read it")
     warnings = [re.sub(r"^\[WARNING\]\s*", "pandoc: ", line) for line in err.splitlines()
