@@ -62,6 +62,16 @@ CONTAINER_RE = re.compile(r"^<(div|header|section|main|article|aside|footer|nav|
 Line = tuple[int, str]
 
 
+_TYPED_MARKUP = re.compile(r"&|<(?=[A-Za-z/!?])|\]\(")
+
+
+def _shown_as_typed(line: str) -> str:
+    """A plain text's line with what Markdown would read as a tag, an entity or a link's target ('<img …>',
+    '[x](…)') written as character references: the inline reader decodes them back into the text the file
+    shows, and never drops them as markup."""
+    return _TYPED_MARKUP.sub(lambda m: {"&": "&amp;", "<": "&lt;", "](": "]&#40;"}[m.group(0)], line)
+
+
 def _blank_keep_lines(match: re.Match) -> str:
     return "\n" * match.group(0).count("\n")
 
@@ -119,7 +129,7 @@ class MarkdownReader:
             if wordtext.is_word_text(text):  # tabs carry a word processor's columns and list markers
                 raw = [(i + 1, line) for i, line in enumerate(text.split("\n"))]
                 lines = [(ln, line.expandtabs(4)) for ln, line in wordtext.to_layout(raw)]
-            lines = plaintext.to_markdown(lines, self.remarks, typed=True)
+            lines = [(ln, _shown_as_typed(line)) for ln, line in plaintext.to_markdown(lines, self.remarks, typed=True)]
         return self.outline(lines, "markdown")
 
     def read_layout_html(self, text: str) -> Outline:
