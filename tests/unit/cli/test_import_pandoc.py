@@ -176,3 +176,10 @@ def test_a_latex_brace_nothing_closes_is_text_not_a_refusal():
     outline = read_outline(text, "rules.tex")
     assert outline.root.children[0].blocks[0].text == "Pay \\{"  # a brace, escaped as all copied text
     assert any(r.text == "a '{' that nothing closes is read as text" and r.line == 4 for r in outline.remarks)
+
+
+def test_org_subtrees_the_file_excludes_by_its_own_tags_stay_prose_and_private():
+    text = "#+TITLE: Reed Boats\n#+EXCLUDE_TAGS: draft\n* Setting up\nPut the board out.\n* Ideas :draft:\nA lake.\n"
+    outline = read_outline(text, "rules.org")
+    ideas = next(s for s in outline.sections() if s.title == "Ideas")
+    assert ideas.blocks[0].text == "A lake." and ideas.line in outline.private and ideas.line == 5

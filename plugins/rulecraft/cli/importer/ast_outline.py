@@ -70,6 +70,7 @@ class AstOutliner:
     def __init__(self, source: str, source_text: str, front: bool = True, targets: dict | None = None):
         self.source = source
         self.targets = targets or {}  # reST '.. _name:' targets -> the title under them
+        self.private_tags = {"noexport"}  # Org tags whose subtrees are the author's (and '#+EXCLUDE_TAGS:')
         self.fields: set[str] = set()  # names of reST field-list lines (':Players: 2 to 5'): facts, not terms
         self.front = front  # the author and date under the title, as \\maketitle prints them (Org lists them)
         self.notes: list[str] = []  # footnotes, numbered in the order they are referred to
@@ -191,10 +192,10 @@ class AstOutliner:
     def heading(self, c: list) -> Heading:
         level, (_, classes, _), inlines = c
         tags = [i for i in inlines if i["t"] == "Span" and "tag" in i["c"][0][1]]
-        # an Org headline's task keyword, priority and progress cookie ('TODO [#A] Night [2/3]'): the editor's
-        text = self.inlines([i for i in inlines if i not in tags and not _TASK_MARK(i)]).strip()
+        # an Org headline's task keyword, priority and progress cookie ('TODO [#A] Night [2/3]'): the editor's marks
+        text = self.inlines([i for i in inlines if i not in tags and not _task_mark(i)]).strip()
         line = self.placed(text)
-        if any(span["c"][0][2] and dict(span["c"][0][2]).get("tag-name") == "noexport" for span in tags):
+        if any(dict(span["c"][0][2]).get("tag-name") in self.private_tags for span in tags):
             self.private.add(line)
         return Heading(max(1, min(level + self.shift, 6)), text, line)
 
@@ -394,7 +395,7 @@ def _labels(blocks: list, outliner: AstOutliner) -> dict[str, str]:
     return labels
 
 
-def _TASK_MARK(node: dict) -> bool:  # noqa: N802 - a predicate on pandoc inlines
+def _task_mark(node: dict) -> bool:
     if node["t"] == "Span":
         return bool({"todo", "done"} & set(node["c"][0][1]))
     return node["t"] == "Str" and bool(re.fullmatch(r"\[#[A-Z0-9]\]|\[\d*/\d*\]|\[\d*%\]", node["c"]))
@@ -410,10 +411,11 @@ def _wrapped(mark: str, text: str) -> str:
 
 
 def read(ast: dict, source: str, fmt: str, source_text: str, front: bool = True,
-         targets: dict | None = None) -> Outline:
+         targets: dict | None = None, private_tags: set[str] = frozenset()) -> Outline:
     """The outline of a document pandoc read, placed on the lines of ``source_text``; ``front``: the author and
     date as a line under the title."""
     outliner = AstOutliner(source, source_text, front, targets)
+    outliner.private_tags |= set(private_tags)
     outliner.fields = set(re.findall(r"^\s*:([^:\n`]+):\s", source_text, re.M)) if fmt == "rst" else set()
     return outliner.outline(ast, fmt, source_text.count("\n") + 1)
 

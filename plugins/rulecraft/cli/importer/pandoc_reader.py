@@ -91,8 +91,10 @@ _ORG_COMMENT_TREE = re.compile(r"^(?P<stars>\*+)\s+COMMENT\b\s*(?P<title>.*)$")
 
 
 MAX_NESTING = 50  # groups and environments inside each other; a rulebook nests a handful deep
-_TEX_TOKEN = re.compile(r"\\begin\{([^{}]*)\}|\\end\{([^{}]*)\}|\\[{}%\\]|\\verb(.).*?\3|(?:\\([A-Za-z@]+)\s*)?\{|\}|%.*")
-_MACRO = re.compile(r"\\(?:re)?newcommand\*?\s*\{?\\([A-Za-z@]+)\}?\s*\[(\d)\](?:\[[^\]]*\])?\s*\{((?:[^{}]|\{[^{}]*\})*)\}")
+_TEX_TOKEN = re.compile(r"\\begin\{([^{}]*)\}|\\end\{([^{}]*)\}|\\[{}%\\]|\\verb(.).*?\3"
+                        r"|(?:\\([A-Za-z@]+)\s*)?\{|\}|%.*")
+_MACRO = re.compile(r"\\(?:re)?newcommand\*?\s*\{?\\([A-Za-z@]+)\}?\s*\[(\d)\](?:\[[^\]]*\])?\s*"
+                    r"\{((?:[^{}]|\{[^{}]*\})*)\}")
 MAX_COPIES = 4096  # copies of an argument the macros round it make: '\\d{#1#1}' nested 14 deep makes 16 384
 _VERBATIM = ("verbatim", "verbatim*", "lstlisting", "minted", "comment")
 
@@ -351,9 +353,17 @@ def _without_wiki_macros(text: str, remarks: list[Remark]) -> str:
     return text
 
 
+_ORG_EXCLUDE = re.compile(r"^\s*#\+EXCLUDE_TAGS:(.*)$", re.I | re.M)
+
+
 def _with_org_exports(text: str) -> str:
-    """Org with its ':noexport:' subtrees kept and their tags shown (pandoc drops them): read, then marked."""
-    return "#+EXCLUDE_TAGS: rulecraftkeepsall\n#+OPTIONS: tags:t\n" + text
+    """Org with its ':noexport:' (and '#+EXCLUDE_TAGS:') subtrees kept and their tags shown, where pandoc drops
+    them: read, then marked private."""
+    return "#+OPTIONS: tags:t\n" + _ORG_EXCLUDE.sub("", text) + "\n#+EXCLUDE_TAGS: rulecraftkeepsall\n"
+
+
+def _org_private_tags(text: str) -> set[str]:
+    return {tag for match in _ORG_EXCLUDE.finditer(text) for tag in match.group(1).split()}
 
 
 def read(text: str, source: str, fmt: str) -> Outline:
@@ -373,7 +383,8 @@ def read(text: str, source: str, fmt: str) -> Outline:
         given = _without_wiki_macros(text, remarks)
     ast, warnings = pandoc_run.to_ast(given.encode("utf-8"), READERS[fmt])
     targets = _rst_targets(lines) if fmt == "rst" else None
-    outline = ast_outline.read(ast, source, FORMAT_NAMES[fmt], text, front=fmt != "org", targets=targets)
+    outline = ast_outline.read(ast, source, FORMAT_NAMES[fmt], text, front=fmt != "org", targets=targets,
+                               private_tags=_org_private_tags(text) if fmt == "org" else set())
     outline.remarks[:0] = remarks + [Remark("markup", w, 0) for w in warnings]
     outline.remarks.sort(key=lambda r: int(r.line))
     return outline
