@@ -83,6 +83,7 @@ class AstOutliner:
         self.held = 0  # > 0 while reading what is placed with its block (cells, captions, footnotes)
         self.number_tables = False  # LaTeX numbers its tables ('Table 1: The dusk table.')
         self.shift = 0  # added to each heading's level
+        self.org_marks = False  # emphasis round no word is Org's marks as typed ('///')
 
     def outline(self, ast: dict, fmt: str, lines: int) -> Outline:
         meta = ast.get("meta", {})
@@ -90,6 +91,7 @@ class AstOutliner:
         self.number_tables = fmt == "latex"
         # LaTeX's \\section and Org's '*' are the document's parts, its title is \\title or #+TITLE: a level below
         self.shift = 1 if fmt in ("latex", "org") else 0
+        self.org_marks = fmt == "org"
         heading = meta.get("title", {})
         subtitle = ""
         if heading.get("t") == "MetaInlines" and any(i["t"] == "LineBreak" for i in heading["c"]):
@@ -293,6 +295,9 @@ class AstOutliner:
             return literal(c)
         if kind in ("Space", "SoftBreak", "LineBreak"):
             return " "
+        if kind in _ORG_MARKS and self.org_marks and not re.search(r"\w", _text_of(c)):
+            # Org's '///' read as an italic '/': marks round no word are what the author typed
+            return literal(_ORG_MARKS[kind] + _text_of(c) + _ORG_MARKS[kind])
         if kind == "Emph":
             return _wrapped("*", self.inlines(c))
         if kind == "Strong":
@@ -393,6 +398,14 @@ def _labels(blocks: list, outliner: AstOutliner) -> dict[str, str]:
 
     walk(blocks)
     return labels
+
+
+_ORG_MARKS = {"Emph": "/", "Strong": "*", "Strikeout": "+", "Underline": "_"}
+
+
+def _text_of(inlines: list) -> str:
+    return "".join(i["c"] if i["t"] == "Str" else " " if i["t"] == "Space" else _text_of(i.get("c") or [])
+                   if isinstance(i.get("c"), list) and i["t"] in _ORG_MARKS else "" for i in inlines)
 
 
 def _task_mark(node: dict) -> bool:
