@@ -78,7 +78,7 @@ def _read_odt(raw: bytes, source: str, text_limit: int) -> Outline:
     try:
         outline = pandoc_reader.read_binary(raw, source, "odt", text_limit)
     except pandoc_run.PandocError as exc:
-        raise DocumentError(str(exc)) from None
+        raise DocumentError(f"{exc}; save it again from LibreOffice (or as .docx) and import that") from None
     if not any(True for _ in outline.sections()) and not outline.root.blocks:
         raise DocumentError("it holds no text (only pictures, or empty); type or paste the rules into it")
     return outline
