@@ -1,10 +1,13 @@
-"""`rulecraft import`: a starting point from an existing rulebook (Markdown, HTML, plain text, PDF or Word).
+"""`rulecraft import`: a starting point from an existing rulebook (Markdown, HTML, plain text, LaTeX, Org,
+reStructuredText, MediaWiki, PDF, Word or OpenDocument).
 
 Pipeline, one module per concern:
 
 * ``markdown_reader`` / ``html_reader`` read the file into a neutral ``outline``
-  (sections of paragraphs, lists, notes, quotes, images); ``docformats`` reads a PDF (``pdf_reader``: its text
-  layer as layout lines) or a Word file (``docx_reader``: HTML) into the same outline;
+  (sections of paragraphs, lists, notes, quotes, images); ``pandoc_reader`` has pandoc (``pandoc_run``) convert
+  LaTeX, Org, reStructuredText, MediaWiki and .odt into its tree, which ``ast_outline`` reads into the same
+  outline; ``docformats`` reads a PDF (``pdf_reader``: its text layer as layout lines) or a Word file
+  (``docx_reader``: HTML) into it too;
 * recognisers turn what they can into data: ``gameinfo`` (title, summary, components, set-up,
   end of game, changelog), ``phases``, ``dice``, ``cards``, ``terms``; each claims the source
   blocks it used; once a section is known as the turn, set-up or glossary, ``entries`` reads its entries
