@@ -122,6 +122,10 @@ def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if fmt in ("auto", "markdown") and not outliner.is_outliner(text):
         own = pandoc_reader.format_of(text, Path(source).suffix)  # LaTeX, Org, reST, wiki: pandoc reads them
+        line = _markdown_too_deep(text) if own in ("org", "rst") else None  # lists by indent: pandoc takes minutes
+        if line is not None:
+            raise ImportError_(f"{source}:{line}: the text is nested more than {MAX_NESTING} levels deep "
+                               "(lists inside each other); flatten it before importing")
         if own:
             try:
                 return pandoc_reader.read(text, source, own)
