@@ -96,6 +96,8 @@ _TEX_TOKEN = re.compile(r"\\begin\{([^{}]*)\}|\\end\{([^{}]*)\}|\\[{}%\\]|\\verb
 _MACRO = re.compile(r"\\(?:re)?newcommand\*?\s*\{?\\([A-Za-z@]+)\}?\s*\[(\d)\](?:\[[^\]]*\])?\s*"
                     r"\{((?:[^{}]|\{[^{}]*\})*)\}")
 MAX_COPIES = 4096  # copies of an argument the macros round it make: '\\d{#1#1}' nested 14 deep makes 16 384
+# enumitem's layout options ('\\begin{description}[style=nextline]'), which make pandoc keep the list as raw TeX
+_LIST_OPTIONS = re.compile(r"(\\begin\{(?:description|itemize|enumerate)\})\s*\[[^\]\n]*\]")
 _VERBATIM = ("verbatim", "verbatim*", "lstlisting", "minted", "comment")
 
 
@@ -372,7 +374,7 @@ def read(text: str, source: str, fmt: str) -> Outline:
     remarks: list[Remark] = []
     given = text
     if fmt == "latex":
-        given = _braces_as_text(text, check_latex(text), remarks)
+        given = _LIST_OPTIONS.sub(r"\1", _braces_as_text(text, check_latex(text), remarks))
         _tex_remarks(lines, remarks)
     elif fmt == "org":
         _org_remarks(lines, remarks)
