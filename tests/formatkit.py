@@ -36,7 +36,8 @@ TWO_COLUMNS = "body { column-count: 2; column-gap: 9mm; } h1 { column-span: all;
 def source_html(book: Path) -> str | None:
     """The rulebook as the HTML that is printed, or None for a markup source no reader prints as it is (a
     forum post's BBCode, a wiki page's source, GitBook's template tags: their platform renders them)."""
-    from rulecraft.cli.importer import bbcode, liquid, wikitext
+    from rulecraft.cli.importer import bbcode, liquid
+    from rulecraft.cli.importer import pandoc_reader as wikitext
 
     text = re.sub(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", "", book.read_text(encoding="utf-8"))  # no XML can hold them
     if bbcode.is_bbcode(text) or wikitext.is_wikitext(text) or liquid.has_block_tags(text):

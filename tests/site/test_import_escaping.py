@@ -75,14 +75,8 @@ def test_imported_markup_is_text_in_every_format(imported, fmt, key):
         assert not re.search(r"(?<!\\)\{[:{%]", text), path.name  # an attribute list or a template tag
 
 
-# rst, wikitext and plain text are turned into Markdown before their inline text is read, which then drops
-# '<img …>' and '[x](…)' as markup although the source shows them as words: lost, never live
-LOSES_TEXT = {"rst", "wiki", "text"}
-
-
 @pytest.mark.site
-@pytest.mark.parametrize("fmt", [pytest.param(f, marks=pytest.mark.xfail(strict=True, reason="text read as markup"))
-                                 if f in LOSES_TEXT else f for f in FORMATS])
+@pytest.mark.parametrize("fmt", FORMATS)
 def test_the_copied_text_shows_what_the_rulebook_showed(imported, fmt):
     """Escaped, not dropped: the rules page reads the words the rulebook printed."""
     from bs4 import BeautifulSoup
@@ -98,7 +92,8 @@ def test_the_hostile_books_are_what_they_say(tmp_path):
     """The fixture itself: each book is read in its own format (a LaTeX book is LaTeX, not Markdown)."""
     from rulecraft.cli.importer import import_rulebook
 
-    expected = {"markdown": "markdown", "html": "html", "latex": "latex", "org": "org", "docx": "docx"}
+    expected = {"markdown": "markdown", "html": "html", "latex": "latex", "org": "org", "docx": "docx", "rst": "rst",
+                "wiki": "wiki"}
     for fmt in FORMATS:
         name, data = book(fmt, "a")
         source = tmp_path / name

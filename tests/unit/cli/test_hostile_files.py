@@ -187,6 +187,7 @@ def test_qty_is_ascii_digits(tmp_path, capsys, qty):
     ("deep.html", "<h1>Deep</h1>\n" + "<div>" * 5000 + "x" + "</div>" * 5000, 2),
     ("deepul.html", "<h1>Deep</h1>\n" + "<ul><li>" * 5000 + "x", 2),
     ("outliner.md", "title:: Deep\n" + "".join("\t" * i + "- item [[x]]\n" for i in range(1000)), 51),
+    ("deep.org", "#+TITLE: Deep\n" + "\n".join("  " * i + "- item" for i in range(1000)), 52),  # pandoc: minutes
 ])
 def test_deep_input_is_a_located_error(tmp_path, capsys, name, text, line):
     source = tmp_path / name

@@ -3114,18 +3114,20 @@ def test_an_org_noexport_subtree_stays_prose_and_a_comment_subtree_is_listed(tmp
 
 
 def test_org_inline_markup_becomes_markdown():
-    from rulecraft.cli.importer import orgmode
+    # pandoc reads the Org; the outline's text is Markdown that shows it ('x*y*z' stays three letters and stars)
+    from rulecraft.cli.importer import read_outline
 
-    remarks = []
-    text = ("Pay =2 oil= or ~1 coin~, *never* /both/ +ever+ -- see [[https://example.org][the site]], "
-            "[[*Setting up][setting up]] and [[file:board.png]]; 3--5 a/b x*y*z")
-    out = orgmode.to_markdown([(1, text)], remarks).lines
-    assert out == [(1, "Pay `2 oil` or `1 coin`, **never** *both* ~~ever~~ – see "
-                       "[the site](https://example.org), setting up and ![](board.png); 3–5 a/b x*y*z")]
+    text = ("* Setting up\n* Play\nPay =2 oil= or ~1 coin~, *never* /both/ +ever+ -- see "
+            "[[https://example.org][the site]], [[*Setting up][setting up]] and [[file:board.png]]; 3--5 a/b x*y*z\n")
+    outline = read_outline(text, "rules.org")
+    assert outline.root.children[1].blocks[0].text == (
+        "Pay `2 oil` or `1 coin`, **never** *both* ~~ever~~ – see [the site](https://example.org), *setting up* "
+        "and ; 3–5 a/b x\\*y\\*z")
+    assert any(r.kind == "image" and "board.png" in r.text for r in outline.remarks)
 
 
 def test_markdown_bullets_and_plain_text_are_not_org():
-    from rulecraft.cli.importer import orgmode
+    from rulecraft.cli.importer import pandoc_reader as orgmode
 
     markdown = "# Title\n\n* one\n* two\n\n## Rules\n\n* [[Wiki link]] here\n"
     assert not orgmode.is_org(markdown)
@@ -4570,7 +4572,7 @@ def test_a_restructuredtext_simple_table_and_list_table_are_dice_tables(tmp_path
 
 
 def test_restructuredtext_is_known_by_its_directives_not_by_underlined_titles_alone():
-    from rulecraft.cli.importer import rst
+    from rulecraft.cli.importer import pandoc_reader as rst
 
     plain = "Setting up\n==========\n\nDeal the cards.\n\nPlaying\n=======\n\nTake turns.\n"
     assert not rst.is_rst(plain)  # a plain text's underlined headings are no reST
@@ -4815,7 +4817,6 @@ def test_latex_comments_preamble_and_unknown_commands_are_listed_never_lost(tmp_
     assert "comment dropped: 'main.tex -- built with pdflatex' (line 2)" in needs
     assert "comment dropped: 'Bo: should this be two? -- keep three' (line 24)" in needs
     assert "LaTeX preamble dropped, lines 3–7 (packages: booktabs) (line 3)" in needs
-    assert "macro \\gem read as 'gem' (line 5)" in needs
     assert "LaTeX command \\foo not known: read as its text (line 50)" in needs
     assert "\\tableofcontents dropped" in needs
 
@@ -4823,16 +4824,13 @@ def test_latex_comments_preamble_and_unknown_commands_are_listed_never_lost(tmp_
 def test_a_latex_ref_becomes_what_it_points_at_never_a_braced_key(tmp_path):
     # round 25a: '\ref{sec:words}' copied as '{sec:words}' is a reference of an unknown kind to `rulecraft
     # check`; it names the section's title, or the table's number
-    from rulecraft.cli.importer import latex
-
-    lines = [(n, t) for n, t in enumerate(textwrap.dedent(LATEX_BOOK).split("\n"), start=1)]
-    out = "\n".join(t for _, t in latex.to_markdown(lines, []).lines)
+    out = "\n".join(_latex(LATEX_BOOK)[0])
     assert "(see Section\u00a0“Glossary”)" in out and "(Table\u00a01)" in out
     assert "**Table 1: The dusk table.**" in out and "{sec:" not in out and "{tab:" not in out
 
 
 def test_markdown_and_plain_text_with_backslashes_are_not_latex():
-    from rulecraft.cli.importer import latex
+    from rulecraft.cli.importer import pandoc_reader as latex
 
     assert not latex.is_latex("# Rules\n\n## Setup\n\n\\section{x} \\begin{y}\n\\section{z}\n")
     assert not latex.is_latex("Roll a die. C:\\games\\rules.txt\n\nSetup\n=====\n")
@@ -4967,31 +4965,58 @@ def test_a_cover_title_broken_over_two_lines_is_one_title(tmp_path):
     assert "## LAMPS" not in result.page.read_text(encoding="utf-8")
 
 
-def test_latex_unclosed_and_deeply_nested_markup_is_read_quickly_and_keeps_its_words():
-    # round 25a: a group never closed, groups and lists nested thousands deep, a macro calling itself: read in
-    # one pass each, the words kept, never a RecursionError
+def test_latex_unclosed_and_deeply_nested_markup_is_refused_quickly_at_its_line():
+    # round 25a: a group never closed, groups and lists nested thousands deep, a macro calling itself. pandoc
+    # spends a minute on the first three before 'unexpected end of input': they are refused before it runs, each
+    # with its line and what to fix; pandoc's own errors (a list never closed, a macro loop) are located too
     import time
 
-    from rulecraft.cli.importer import latex
+    from rulecraft.cli.importer import ImportError_, read_outline
 
     head = "\\documentclass{article}\n\\newcommand{\\loop}{\\loop\\loop}\n\\begin{document}\n"
-    cases = [head + "\\emph{moth " * 20000, head + "{" * 3000 + "lamp" + "}" * 3000,
-             head + "\\begin{itemize}\n\\item wick\n" * 2000, head + "\\loop{} dawn\n"]
-    started = time.process_time()  # CPU time: a loaded machine does not count
-    for text, word in zip(cases, ["moth", "lamp", "wick", "dawn"]):
-        lines = [(n, t) for n, t in enumerate(text.split("\n"), start=1)]
-        assert word in " ".join(t for _, t in latex.to_markdown(lines, []).lines)
-    assert time.process_time() - started < 20
+    cases = [(head + "\\emph{moth " * 20000, "deep.tex:4: ", "nested more than 50 deep"),
+             (head + "{" * 3000 + "lamp" + "}" * 3000 + "\n\\end{document}\n", "deep.tex:4: ", "nested more than 50"),
+             (head + "\\begin{itemize}\n\\item wick\n" * 2000, "deep.tex:102: ", "nested more than 50 deep"),
+             (head + "\\begin{itemize}\n\\item wick\n\\end{document}\n", "deep.tex:7: ",
+              "pandoc: unexpected end of input; expecting \\end{itemize}"),
+             (head + "\\loop{} dawn\n\\end{document}\n", "deep.tex:", "Loop encountered in expanding macro loop")]
+    started = time.monotonic()
+    for text, where, why in cases:
+        with pytest.raises(ImportError_) as caught:
+            read_outline(text, "deep.tex")
+        assert str(caught.value).startswith(where) and why in str(caught.value), str(caught.value)
+    assert time.monotonic() - started < 30
 
 
 def _latex(text: str) -> tuple[list[str], list[str]]:
-    """The LaTeX text's Markdown lines (blank ones left out) and the remarks' texts."""
-    from rulecraft.cli.importer import latex
+    """The outline pandoc's LaTeX gives, as Markdown lines (headings, list items, quotes, code, table rows), and
+    the remarks' texts."""
+    from rulecraft.cli.importer import pandoc_reader
+    from rulecraft.cli.importer.outline import Code, ListBlock, Note, Paragraph, Quote, Table
 
-    remarks: list = []
-    lines = [(n, t) for n, t in enumerate(textwrap.dedent(text).split("\n"), start=1)]
-    out = latex.to_markdown(lines, remarks).lines
-    return [t for _, t in out if t.strip()], [r.text for r in remarks]
+    outline = pandoc_reader.read(textwrap.dedent(text), "rules.tex", "latex")
+
+    def blocks(items: list, prefix: str = "") -> list[str]:
+        out = []
+        for b in items:
+            if isinstance(b, Paragraph):
+                out.append(prefix + b.text)
+            elif isinstance(b, ListBlock):
+                out += [prefix + (f"{i.number}. " if b.ordered else "- ") + i.text for i in b.items]
+            elif isinstance(b, (Quote, Note)):
+                out += blocks(b.blocks, prefix + "> ")
+            elif isinstance(b, Code):
+                out += ["```", *b.text.split("\n"), "```"]
+            elif isinstance(b, Table):
+                rows = b.rows if b.header else [[""] * len(b.rows[0]), *b.rows]
+                out += ["| " + " | ".join(rows[0]) + " |", "|" + "---|" * len(rows[0])]
+                out += ["| " + " | ".join(r) + " |" for r in rows[1:]]
+        return out
+
+    lines = blocks(outline.root.blocks)
+    for section in outline.sections():
+        lines += ["#" * section.level + " " + section.title, *blocks(section.blocks)]
+    return [t for t in lines if t.strip()], [r.text for r in outline.remarks]
 
 
 def test_a_latex_line_ending_in_a_lone_backslash_reads_as_a_space(tmp_path):
@@ -5008,7 +5033,7 @@ def test_a_latex_line_ending_in_a_lone_backslash_reads_as_a_space(tmp_path):
         """, "rules.tex")
     page = result.page.read_text(encoding="utf-8")
     assert "Pay the bank" in page and "Go." in page
-    assert _latex("\\section{A}\n\\section{B}\nTrail \\\nTab \\\t")[0][-2:] == ["Trail", "Tab"]
+    assert _latex("\\section{A}\n\\section{B}\nTrail \\\nTab \\\t")[0][-1] == "Trail \u00a0Tab"  # '\\ ': a space
 
 
 def test_latex_items_and_environments_sharing_a_line_are_read_never_lost():
@@ -5023,8 +5048,11 @@ def test_latex_items_and_environments_sharing_a_line_are_read_never_lost():
     lines, remarks = _latex(head + "\\begin{center}Each player scores.\\end{center}\n"
                             "\\begin{quote}Never reveal your hand.\\end{quote}")
     assert lines[2:] == ["Each player scores.", "> Never reveal your hand."] and not remarks
-    # a list never closed keeps its last item; a code block's one line is kept as code
-    assert _latex(head + "\\begin{itemize}\n\\item First.\n\\item Last.")[0][-1] == "- Last."
+    # a list never closed is refused at its line (pandoc would take a minute to say so); a code block's one line
+    # is kept as code
+    with pytest.raises(Exception, match=r"pandoc: unexpected end of input; expecting \\end\{itemize\}$") as caught:
+        _latex(head + "\\begin{itemize}\n\\item First.\n\\item Last.")
+    assert caught.value.line == 6
     assert _latex(head + "\\begin{verbatim}roll \\item 2d6\\end{verbatim}")[0][2:] == ["```", "roll \\item 2d6", "```"]
     # a macro's body is never cut: the macro is still defined
     lines, _ = _latex("\\newcommand{\\deck}{\\begin{itemize}\\item Ace\\end{itemize}}\n" + head + "\\deck")
@@ -5056,27 +5084,27 @@ def test_a_latex_float_keeps_every_table_caption_and_line():
         \end{table}
         """)
     assert lines == ["## Weather", "|  |  |", "|---|---|", "| Roll | Sky |", "| 1 | Rain |", "|  |  |", "|---|---|",
-                     "| Roll | Wind |", "| 1 | Gale |", "Reroll a 6.", "## Play", "**Table 1: Tides**", "Roll twice.",
+                     "| Roll | Wind |", "| 1 | Gale |", "Reroll a 6.", "## Play", "Roll twice.", "**Table 1: Tides**",
                      "|  |  |", "|---|---|", "| 1 | Calm |"]
 
 
 def test_latex_macro_expansion_is_capped_by_the_text_it_makes():
-    # review of round 25a: '\d{#1#1}' nested 14 deep made 10 MB of text from 2 KB in a minute, under the cap on
-    # the number of expansions; the characters expansion makes are capped too, the rest kept as written
+    # review of round 25a: '\d{#1#1}' nested 14 deep makes 10 MB of text from 2 KB (pandoc: 85 MB of tree in
+    # a minute); the copies a macro's arguments would be made are counted before pandoc runs: refused at its line
     import time
 
     words = "word " * 140
     text = ("\\documentclass{article}\n\\newcommand{\\d}[1]{#1#1}\n\\begin{document}\n\\section{A}\n\\section{B}\n"
-            + "\\d{" * 14 + words + "}" * 14 + "\nLast line.\n")
-    started = time.process_time()  # CPU time: a loaded machine does not count
-    lines, remarks = _latex(text)
-    assert time.process_time() - started < 10
-    assert len("\n".join(lines)) < 200_000  # 2**14 copies of the words would be 11 MB
-    assert lines[-1] == "Last line." and "\\d{" in lines[-2]
-    assert len([r for r in remarks if r.startswith("macros kept as written from here on: expanding them")]) == 1
-    # a book's macros are far under the budget
+            + "\\d{" * 14 + words + "}" * 14 + "\nLast line.\n\\end{document}\n")
+    started = time.monotonic()
+    with pytest.raises(Exception, match=r"the macro \\d is nested so deep .* more than 4096 copies") as caught:
+        _latex(text)
+    assert time.monotonic() - started < 5 and caught.value.line == 6
+    # a book's macros are far under the budget: nested a few deep, or used thousands of times side by side
     assert _latex("\\newcommand{\\gem}{\\textsc{gem}}\n\\section{A}\n\\section{B}\n" + "\\gem{} " * 3000)[0][2].count(
         "gem") == 3000
+    assert _latex("\\newcommand{\\two}[1]{#1 #1}\n\\section{A}\n\\section{B}\n\\two{\\two{\\two{moth}}}")[0][2] == \
+        " ".join(["moth"] * 8)
 
 
 def test_copied_braces_shaped_like_a_reference_of_any_kind_are_escaped(tmp_path):

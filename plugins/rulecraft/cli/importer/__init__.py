@@ -1,10 +1,13 @@
-"""`rulecraft import`: a starting point from an existing rulebook (Markdown, HTML, plain text, PDF or Word).
+"""`rulecraft import`: a starting point from an existing rulebook (Markdown, HTML, plain text, LaTeX, Org,
+reStructuredText, MediaWiki, PDF, Word or OpenDocument).
 
 Pipeline, one module per concern:
 
 * ``markdown_reader`` / ``html_reader`` read the file into a neutral ``outline``
-  (sections of paragraphs, lists, notes, quotes, images); ``docformats`` reads a PDF (``pdf_reader``: its text
-  layer as layout lines) or a Word file (``docx_reader``: HTML) into the same outline;
+  (sections of paragraphs, lists, notes, quotes, images); ``pandoc_reader`` has pandoc (``pandoc_run``) convert
+  LaTeX, Org, reStructuredText, MediaWiki and .odt into its tree, which ``ast_outline`` reads into the same
+  outline; ``docformats`` reads a PDF (``pdf_reader``: its text layer as layout lines) or a Word file
+  (``docx_reader``: HTML) into it too;
 * recognisers turn what they can into data: ``gameinfo`` (title, summary, components, set-up,
   end of game, changelog), ``phases``, ``dice``, ``cards``, ``terms``; each claims the source
   blocks it used; once a section is known as the turn, set-up or glossary, ``entries`` reads its entries
@@ -32,7 +35,8 @@ from rulecraft.yamlsource import read_source_bytes
 from ..project import find_project, write_gitignore, write_minimal_mkdocs
 from ..shownpath import shown
 from ..yamlwrite import ensure_schemas
-from . import amounts, cards, contents, dice, docformats, gameinfo, phases, report, sections, terms
+from . import amounts, cards, contents, dice, docformats, gameinfo, outliner, pandoc_reader, pandoc_run, phases, report
+from . import sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
 from .markdown_reader import read_layout_html, read_markdown
@@ -115,6 +119,21 @@ def _markdown_too_deep(text: str) -> int | None:
 
 
 def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if fmt in ("auto", "markdown") and not outliner.is_outliner(text):
+        own = pandoc_reader.format_of(text, Path(source).suffix)  # LaTeX, Org, reST, wiki: pandoc reads them
+        line = _markdown_too_deep(text) if own in ("org", "rst") else None  # lists by indent: pandoc takes minutes
+        if line is not None:
+            raise ImportError_(f"{source}:{line}: the text is nested more than {MAX_NESTING} levels deep "
+                               "(lists inside each other); flatten it before importing")
+        if own:
+            try:
+                return pandoc_reader.read(text, source, own)
+            except pandoc_run.PandocError as exc:
+                where = f"{source}:{exc.line}" if exc.line else f"{source}"
+                raise ImportError_(f"{where}: cannot read it as {pandoc_reader.FORMAT_TITLES[own]}: {exc}") from None
+            except RecursionError:
+                raise ImportError_(f"{source}: the text is nested too deeply to import; flatten it first") from None
     if fmt == "auto":
         fmt = detect_format(text, Path(source).suffix)
     if fmt != "html":

@@ -18,7 +18,7 @@ from .outline import Outline, Remark
 MAX_DOCUMENT_BYTES = 100_000_000  # a PDF or .docx is mostly pictures: a long illustrated rulebook is tens of MB
 CHILD_MEMORY = 2 * 1024**3  # what a reading child may take beyond its start: a big illustrated PDF needs ~300 MB
 DOCX_SECONDS = 120.0  # mammoth converts ~1 MB of Word markup a second on a slow machine (the cap is 25 MB)
-SUFFIXES = {".pdf": "pdf", ".docx": "docx"}
+SUFFIXES = {".pdf": "pdf", ".docx": "docx", ".odt": "odt"}
 OLE = b"\xd0\xcf\x11\xe0"  # an old Office file (.doc), or a .docx Word encrypted with a password
 
 
@@ -38,9 +38,11 @@ def kind_of(raw: bytes, suffix: str) -> str | None:
     if raw.startswith(OLE) and "EncryptedPackage".encode("utf-16-le") in raw:  # Word's 'Encrypt with Password'
         raise DocumentError("it is protected with a password (Word encrypts the whole file); save a copy without "
                             "the password (File > Info > Protect Document) and import that")
+    if raw.startswith(b"PK\x03\x04") and b"mimetype" in raw[:100] and b"opendocument.text" in raw[:200]:
+        return "odt"  # LibreOffice's own format: pandoc reads it
     if raw.startswith(b"PK\x03\x04") and b"mimetype" in raw[:100] and b"opendocument" in raw[:200]:
-        raise DocumentError("it is an OpenDocument file (.odt, LibreOffice's own format); save it as Word (.docx) "
-                            "and import that")
+        raise DocumentError("it is an OpenDocument file but no text document (a spreadsheet or slides?); save the "
+                            "rules as a text document (.odt or .docx) and import that")
     if raw.lstrip()[:5] == b"{\\rtf":
         raise DocumentError("it is a Rich Text file (RTF); open it in Word or LibreOffice, save it as .docx and "
                             "import that")
@@ -65,7 +67,21 @@ def read_document(raw: bytes, source: str, kind: str, text_limit: int) -> Outlin
     """The outline of a PDF or Word rulebook, its places in the reader's terms; DocumentError if it cannot be."""
     if kind == "pdf":
         return _read_pdf(raw, source, text_limit)
+    if kind == "odt":
+        return _read_odt(raw, source, text_limit)
     return _read_docx(raw, source, text_limit)
+
+
+def _read_odt(raw: bytes, source: str, text_limit: int) -> Outline:
+    from . import pandoc_reader, pandoc_run
+
+    try:
+        outline = pandoc_reader.read_binary(raw, source, "odt", text_limit)
+    except pandoc_run.PandocError as exc:
+        raise DocumentError(f"{exc}; save it again from LibreOffice (or as .docx) and import that") from None
+    if not any(True for _ in outline.sections()) and not outline.root.blocks:
+        raise DocumentError("it holds no text (only pictures, or empty); type or paste the rules into it")
+    return outline
 
 
 def _read_pdf(raw: bytes, source: str, text_limit: int) -> Outline:

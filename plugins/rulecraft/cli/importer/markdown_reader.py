@@ -12,7 +12,7 @@ import re
 import textwrap
 from pathlib import PurePath
 
-from . import bbcode, latex, layout_lines, liquid, orgmode, outliner, pdfhtml, plaintext, rst, wikitext, wordtext
+from . import bbcode, layout_lines, liquid, outliner, pdfhtml, plaintext, wordtext
 from .continued import join_continued
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
@@ -62,6 +62,16 @@ CONTAINER_RE = re.compile(r"^<(div|header|section|main|article|aside|footer|nav|
 Line = tuple[int, str]
 
 
+_TYPED_MARKUP = re.compile(r"&|<(?=[A-Za-z/!?])|\]\(")
+
+
+def _shown_as_typed(line: str) -> str:
+    """A plain text's line with what Markdown would read as a tag, an entity or a link's target ('<img …>',
+    '[x](…)') written as character references: the inline reader decodes them back into the text the file
+    shows, and never drops them as markup."""
+    return _TYPED_MARKUP.sub(lambda m: {"&": "&amp;", "<": "&lt;", "](": "]&#40;"}[m.group(0)], line)
+
+
 def _blank_keep_lines(match: re.Match) -> str:
     return "\n" * match.group(0).count("\n")
 
@@ -109,26 +119,9 @@ class MarkdownReader:
             outline = self.outline(page.lines, "markdown")
             outline.lines = len(lines)
             return outline
-        if orgmode.is_org(text, PurePath(self.source).suffix):  # Emacs Org: its own markup, Markdown once rewritten
-            org = orgmode.to_markdown(lines, self.remarks)
-            self.title = org.title or self.title
-            self.private = org.private
-            outline = self.outline(org.lines, "org")
-            outline.lines = len(lines)  # the file's lines, not the Markdown's
-            return outline
-        if latex.is_latex(text):  # a LaTeX source (Overleaf): its own markup, Markdown once rewritten
-            tex = latex.to_markdown(lines, self.remarks)
-            self.title = tex.title or self.title
-            outline = self.outline(tex.lines, "latex")
-            outline.lines = len(lines)  # the file's lines, not the Markdown's
-            return outline
         if liquid.has_block_tags(text):  # GitBook / Jekyll block tags around the Markdown
             lines = liquid.to_markdown(lines, self.remarks)
-        if rst.is_rst(text):  # a reStructuredText source (Sphinx): its own markup, Markdown once rewritten
-            lines = rst.to_markdown(lines, self.remarks)
-        elif wikitext.is_wikitext(text):  # a wiki page's source: its own markup, Markdown once rewritten
-            lines = wikitext.to_markdown(lines, self.remarks)
-        elif bbcode.is_bbcode(text):  # a forum post's tags: its own markup, read before any layout guess
+        if bbcode.is_bbcode(text):  # a forum post's tags: its own markup, read before any layout guess
             self.plain = True  # laid out by hand like a plain text: column tables, one entry a line
             lines = bbcode.to_markdown(lines, self.remarks)
         elif plaintext.is_plain(text, PurePath(self.source).suffix):
@@ -136,7 +129,7 @@ class MarkdownReader:
             if wordtext.is_word_text(text):  # tabs carry a word processor's columns and list markers
                 raw = [(i + 1, line) for i, line in enumerate(text.split("\n"))]
                 lines = [(ln, line.expandtabs(4)) for ln, line in wordtext.to_layout(raw)]
-            lines = plaintext.to_markdown(lines, self.remarks, typed=True)
+            lines = [(ln, _shown_as_typed(line)) for ln, line in plaintext.to_markdown(lines, self.remarks, typed=True)]
         return self.outline(lines, "markdown")
 
     def read_layout_html(self, text: str) -> Outline:

@@ -16,7 +16,8 @@ import re
 from .layout_lines import HEADER_WORDS, column_tables, drop_furniture
 from .outline import Remark
 from .pdf_reader import join_hyphens
-from .rst import AUTO_NUMBER
+
+AUTO_NUMBER = re.compile(r"^(?P<indent>\s*)#[.)]\s+")  # reST's '#.' item, typed in a text as in reST
 
 Line = tuple[int, str]
 

@@ -1,0 +1,463 @@
+"""pandoc's document tree -> the importer's outline: the one outliner for every format pandoc reads.
+
+Text becomes inline Markdown that shows what the document showed: pandoc's words (``Str``) and its raw nodes
+(raw HTML, raw LaTeX, an unknown macro's source) are escaped text, and only what this module writes on purpose
+is markup (emphasis, code, links to web and mail addresses). Images and links to files the import does not carry
+are dropped and listed. pandoc gives most readers no source positions, so each block is placed at the first line
+at or after the previous block's that holds its first words.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .inline import absolute, image_remark, safe_href
+from .outline import (
+    Code,
+    Heading,
+    ListBlock,
+    ListItem,
+    Note,
+    Outline,
+    Paragraph,
+    Quote,
+    Remark,
+    Table,
+    build_tree,
+    drawn_table,
+    note_kind,
+)
+
+# what would be Markdown if written as it stands: escaped with a backslash ('<' and '&' as references)
+_MARKUP = re.compile(r"([\\`*_\[\]#|~])")
+_ENTITY_LIKE = re.compile(r"&(?=#?[A-Za-z0-9]+;)")
+_BARE_COMMAND = re.compile(r"(?:\\[A-Za-z@]+\*?(?:\[[^\]]*\])?\s*)+")  # '\\maketitle', '\\vspace*' no braced text
+_COMMAND = re.compile(r"\\([A-Za-z@]+)\*?(?:\[[^\]]*\])*(?:\{[^{}]*\})+")  # '\\foo[x]{a}{b}', no nesting
+_FILE_COMMANDS = {"input", "include", "subfile", "includegraphics", "import", "subimport", "lstinputlisting"}
+_WORD = re.compile(r"[^\W_]{2,}")
+META_LINES = ("subtitle", "author", "date")  # printed under the title (\maketitle, #+AUTHOR, :Author:)
+
+
+def literal(text: str) -> str:
+    """Text as inline Markdown that reads as that text."""
+    text = _ENTITY_LIKE.sub("&amp;", _MARKUP.sub(r"\\\1", text))
+    return text.replace("<", "&lt;")
+
+
+class Locator:
+    """The source line of each block, found by its first words in document order (as a phrase when they are on
+    one line or three, else the first of them)."""
+
+    def __init__(self, source_text: str):
+        self.lines = [line.lower() for line in source_text.split("\n")]
+        self.at = 0  # index of the line the last block was found on
+
+    def line(self, text: str) -> int:
+        words = _WORD.findall(re.sub(r"\\.|&#?\w+;", " ", text.lower()))[:3]
+        if not words:
+            return self.at + 1
+        phrase = re.compile(r"\W+(?:\w+\W+){0,2}?".join(map(re.escape, words)))
+        for pattern in (phrase, re.compile(re.escape(words[0]))):
+            for index in range(self.at, len(self.lines)):
+                found = words[0] in self.lines[index] and pattern.search(" ".join(self.lines[index:index + 3]))
+                if found and found.start() < len(self.lines[index]):
+                    self.at = index
+                    return index + 1
+        return self.at + 1
+
+
+class AstOutliner:
+    def __init__(self, source: str, source_text: str, front: bool = True, targets: dict | None = None):
+        self.source = source
+        self.targets = targets or {}  # reST '.. _name:' targets -> the title under them
+        self.private_tags = {"noexport"}  # Org tags whose subtrees are the author's (and '#+EXCLUDE_TAGS:')
+        self.fields: set[str] = set()  # names of reST field-list lines (':Players: 2 to 5'): facts, not terms
+        self.front = front  # the author and date under the title, as \\maketitle prints them (Org lists them)
+        self.notes: list[str] = []  # footnotes, numbered in the order they are referred to
+        self.remarks: list[Remark] = []
+        self.locate = Locator(source_text)
+        self.private: set[int] = set()  # heading lines of sections kept out of the rules (Org ':noexport:')
+        self.line = 0
+        self.labels: dict[str, str] = {}  # LaTeX '\\label' keys -> what a '\\ref' to them prints
+        self.tables = 0  # captioned tables numbered so far
+        self.held = 0  # > 0 while reading what is placed with its block (cells, captions, footnotes)
+        self.number_tables = False  # LaTeX numbers its tables ('Table 1: The dusk table.')
+        self.shift = 0  # added to each heading's level
+        self.org_marks = False  # emphasis round no word is Org's marks as typed ('///')
+
+    def outline(self, ast: dict, fmt: str, lines: int) -> Outline:
+        meta = ast.get("meta", {})
+        self.labels = _labels(ast.get("blocks", []), self)
+        self.number_tables = fmt == "latex"
+        # LaTeX's \\section and Org's '*' are the document's parts, its title is \\title or #+TITLE: a level below
+        self.shift = 1 if fmt in ("latex", "org") else 0
+        self.org_marks = fmt == "org"
+        heading = meta.get("title", {})
+        subtitle = ""
+        if heading.get("t") == "MetaInlines" and any(i["t"] == "LineBreak" for i in heading["c"]):
+            cut = next(k for k, i in enumerate(heading["c"]) if i["t"] == "LineBreak")  # 'Name\\ A subtitle'
+            subtitle = self.inlines(heading["c"][cut + 1:])
+            heading = {"t": "MetaInlines", "c": heading["c"][:cut]}
+        title = self.meta_text(heading) or None
+        stream: list = []
+        front = [subtitle] + [self.meta_text(meta[key]) for key in META_LINES if key in meta]
+        if self.front and any(front):
+            stream.append(Paragraph(" · ".join(t for t in front if t), self.locate.line(next(t for t in front if t))))
+        stream += self.blocks(ast.get("blocks", []))
+        if self.notes:  # where a printed page puts them: after the text, each under its number
+            stream.append(Note("note", [Paragraph(f"[{n}] {text}", self.line)
+                                        for n, text in enumerate(self.notes, start=1)], self.line))
+        title, root = build_tree(stream, title)
+        outline = Outline(self.source, fmt, title, root, self.remarks, lines)
+        outline.private = self.private
+        return outline
+
+    # -- metadata -------------------------------------------------------------------------------------
+
+    def meta_text(self, value) -> str:
+        if not value:
+            return ""
+        kind, content = value.get("t"), value.get("c")
+        if kind == "MetaInlines":
+            return self.inlines(content)
+        if kind == "MetaString":
+            return literal(content)
+        if kind == "MetaList":
+            return " · ".join(t for t in (self.meta_text(v) for v in content) if t)
+        if kind == "MetaBlocks":
+            return " ".join(b.text for b in self.blocks(content) if isinstance(b, Paragraph))
+        if kind == "MetaBool":
+            return ""
+        if kind == "MetaMap":
+            return " · ".join(t for t in (self.meta_text(v) for v in content.values()) if t)
+        return ""
+
+    # -- blocks ---------------------------------------------------------------------------------------
+
+    def blocks(self, blocks: list) -> list:
+        out: list = []
+        for block in blocks:
+            out += self.block(block)
+        return out
+
+    def placed(self, text: str) -> int:
+        if self.held:  # inside a table cell, a caption or a footnote: the block holding it is placed
+            return self.line
+        self.line = self.locate.line(text)
+        return self.line
+
+    def inside(self, blocks: list) -> list:
+        """Blocks read without moving the place (a cell's, a caption's, a footnote's)."""
+        self.held += 1
+        try:
+            return self.blocks(blocks)
+        finally:
+            self.held -= 1
+
+    def block(self, block: dict) -> list:
+        kind, c = block["t"], block.get("c")
+        if kind in ("Para", "Plain"):
+            mark = len(self.remarks)
+            text = self.inlines(c)
+            line = self.placed(text)
+            for remark in self.remarks[mark:]:  # an image or a macro in it: at the paragraph's line
+                remark.line = line
+            return [Paragraph(text, line)] if text else []
+        if kind == "LineBlock":
+            texts = [self.inlines(line) for line in c]
+            return [Paragraph(text, self.placed(text)) for text in texts if text]
+        if kind == "Header":
+            return [self.heading(c)]
+        if kind == "CodeBlock":
+            (_, classes, _), text = c
+            code = Code(text, classes[0] if classes else "", self.placed(text))
+            return [drawn_table(code) or code]
+        if kind == "RawBlock":
+            text = self.raw(c)
+            return [Paragraph(text, self.placed(c[1]))] if text else []
+        if kind == "BlockQuote":
+            return [Quote(self.blocks(c), self.line)]
+        if kind in ("BulletList", "OrderedList"):
+            return [self.list_block(block)]
+        if kind == "DefinitionList":
+            return [self.definitions(c)]
+        if kind == "Table":
+            return self.table(c)
+        if kind == "Figure":
+            caption = self.caption(c[1])
+            inner = self.blocks(c[2])
+            return inner + ([Paragraph(caption, self.placed(caption))] if caption else [])
+        if kind == "Div":
+            return self.div(c)
+        return []  # HorizontalRule, Null
+
+    def heading(self, c: list) -> Heading:
+        level, (_, classes, _), inlines = c
+        tags = [i for i in inlines if i["t"] == "Span" and "tag" in i["c"][0][1]]
+        # an Org headline's task keyword, priority and progress cookie ('TODO [#A] Night [2/3]'): the editor's marks
+        text = self.inlines([i for i in inlines if i not in tags and not _task_mark(i)]).strip()
+        line = self.placed(text)
+        if any(dict(span["c"][0][2]).get("tag-name") in self.private_tags for span in tags):
+            self.private.add(line)
+        return Heading(max(1, min(level + self.shift, 6)), text, line)
+
+    def list_block(self, block: dict) -> ListBlock:
+        ordered = block["t"] == "OrderedList"
+        start, items = (block["c"][0][0], block["c"][1]) if ordered else (1, block["c"])
+        out = ListBlock(ordered, line=self.line)
+        for n, item in enumerate(items):
+            blocks = self.blocks(item)
+            first = blocks[0] if blocks and isinstance(blocks[0], Paragraph) else None
+            entry = ListItem(first.text if first else "", first.line if first else self.line,
+                             start + n if ordered else None, blocks[1:] if first else blocks)
+            out.items.append(entry)
+        out.line = out.items[0].line if out.items else self.line
+        return out
+
+    def definitions(self, entries: list) -> ListBlock:
+        names = [" ".join(i["c"] for i in term if i["t"] == "Str") for term, _ in entries]
+        if entries and all(name in self.fields for name in names):  # a reST field list (':Players: 2 to 5')
+            out = ListBlock(False, hint="lines")
+            for term, meanings in entries:
+                name = self.inlines(term)
+                texts = [b.text for meaning in meanings for b in self.flat(self.inside(meaning))]
+                out.items.append(ListItem(f"{name}: {' '.join(texts)}", self.placed(name)))
+            out.line = out.items[0].line
+            return out
+        out = ListBlock(False, hint="definitions")
+        for term, meanings in entries:
+            name = self.inlines(term)
+            line = self.placed(name)
+            texts = [b.text for meaning in meanings for b in self.flat(self.blocks(meaning))]
+            out.items.append(ListItem(f"{name} -- {' '.join(texts)}", line))
+        out.line = out.items[0].line if out.items else self.line
+        return out
+
+    def flat(self, blocks: list) -> list:
+        """The paragraphs of blocks, list items as paragraphs: a definition's meaning is one text."""
+        out = []
+        for b in blocks:
+            if isinstance(b, Paragraph):
+                out.append(b)
+            elif isinstance(b, ListBlock):
+                out += [Paragraph(i.text, i.line) for i in b.all_items() if i.text]
+            elif isinstance(b, (Note, Quote)):
+                out += self.flat(b.blocks)
+        return out
+
+    def table(self, c: list) -> list:
+        _, caption, _, head, bodies, foot = c
+        header_rows = [self.row(r) for r in head[1]]
+        rows = [self.row(r) for body in bodies for r in body[2] + body[3]] + [self.row(r) for r in foot[1]]
+        rows = header_rows[-1:] + rows if header_rows else rows
+        before = [Paragraph(" ".join(r), self.line) for r in header_rows[:-1]]  # a second header row: a title
+        line = self.placed(" ".join(rows[0])) if rows else self.line
+        width = max((len(r) for r in rows), default=0)
+        rows = [r + [""] * (width - len(r)) for r in rows]
+        text = self.caption(caption)  # above its table, as a title: the dice reader names the table by it
+        if text and self.number_tables:
+            self.tables += 1
+            text = f"Table {self.tables}: {text}"
+        titled = [Paragraph(f"**{text}**", line)] if text else []
+        return before + titled + ([Table(rows, line, header=bool(header_rows))] if rows else [])
+
+    def row(self, row: list) -> list[str]:
+        cells = []
+        for cell in row[1]:
+            _, _, _, span, blocks = cell
+            text = " ".join(b.text for b in self.flat(self.inside(blocks)))
+            cells += [text] + [""] * (span - 1)
+        return cells
+
+    def caption(self, caption: list) -> str:
+        return " ".join(b.text for b in self.flat(self.inside(caption[1])))
+
+    def div(self, c: list) -> list:
+        (_, classes, _), blocks = c
+        if "title" in classes:
+            return self.blocks(blocks)
+        kind = note_kind(" ".join(classes).lower())
+        if kind is None:
+            return self.blocks(blocks)
+        inner = [b for b in blocks if not (b["t"] == "Div" and "title" in b["c"][0][1])]
+        titles = [b for b in blocks if b not in inner]
+        note = Note(kind, self.blocks(titles) + self.blocks(inner), self.line)
+        return [note]
+
+    # -- inlines --------------------------------------------------------------------------------------
+
+    def inlines(self, inlines: list) -> str:
+        return re.sub(r"[ \t]+", " ", "".join(self.inline(i) for i in inlines)).strip()
+
+    def inline(self, node: dict) -> str:  # noqa: C901 - one case per kind of pandoc inline
+        kind, c = node["t"], node.get("c")
+        if kind == "Str":
+            return literal(c)
+        if kind in ("Space", "SoftBreak", "LineBreak"):
+            return " "
+        if kind in _ORG_MARKS and self.org_marks and not re.search(r"\w", _text_of(c)):
+            # Org's '///' read as an italic '/': marks round no word are what the author typed
+            return literal(_ORG_MARKS[kind] + _text_of(c) + _ORG_MARKS[kind])
+        if kind == "Emph":
+            return _wrapped("*", self.inlines(c))
+        if kind == "Strong":
+            return _wrapped("**", self.inlines(c))
+        if kind == "Strikeout":
+            return _wrapped("~~", self.inlines(c))
+        if kind in ("Underline", "SmallCaps", "Superscript", "Subscript"):
+            return self.inlines(c)
+        if kind == "Span":
+            return self.inlines(c[1])
+        if kind == "Quoted":
+            open_, close = ("\u201c", "\u201d") if c[0]["t"] == "DoubleQuote" else ("\u2018", "\u2019")
+            return open_ + self.inlines(c[1]) + close
+        if kind == "Cite":
+            return self.inlines(c[1])
+        if kind == "Code" and "interpreted-text" in c[0][1]:  # a reST role pandoc does not know (':term:`x <X>`')
+            shown = re.sub(r"\s*<[^<>]*>\s*$", "", c[1]).lstrip("~!")
+            if dict(c[0][2]).get("role") == "ref" and shown == c[1]:  # ':ref:`current`': the title it names
+                return literal(self.targets.get(c[1].lower(), shown))
+            return literal(shown)
+        if kind == "Code":
+            ticks = "`" * (max((len(m) for m in re.findall(r"`+", c[1])), default=0) + 1)
+            return f"{ticks}{' ' if c[1].startswith('`') else ''}{c[1].replace('<', '&lt;')}{ticks}"
+        if kind == "Math":
+            return literal(c[1].replace("\\times", "×").replace("\\cdot", "·"))
+        if kind == "RawInline":
+            return self.raw(c)
+        if kind == "Link":
+            return self.link(self.inlines(c[1]), c[2][0])
+        if kind == "Image":
+            self.remarks.append(image_remark(self.inlines(c[1]), c[2][0], self.line))
+            return ""
+        if kind == "Note":
+            text = " ".join(b.text for b in self.flat(self.inside(c)))
+            if not text:
+                return ""
+            self.notes.append(text)
+            return f"[{len(self.notes)}]"
+        return ""
+
+    def raw(self, c: list) -> str:
+        """A raw node's source as text (shown, never run); a bare layout command ('\\maketitle', '\\newpage')
+        prints no words: listed, left out."""
+        fmt, source = c
+        source = source.strip()
+        if fmt in ("latex", "tex") and _BARE_COMMAND.fullmatch(source):
+            self.remarks.append(Remark("markup", f"{source} dropped (layout, no text)", self.line))
+            return ""
+        ref = re.fullmatch(r"\\(?:auto|c|C|page|eq|name)?ref\{([^{}]*)\}", source)
+        if fmt in ("latex", "tex") and ref:  # what it points at, never a braced key
+            return self.labels.get(ref.group(1), literal(ref.group(1)))
+        command = _COMMAND.fullmatch(source) if fmt in ("latex", "tex") else None
+        if command and command.group(1) in _FILE_COMMANDS:  # another file: never read (pandoc runs sandboxed)
+            arg = " ".join(re.findall(r"\{([^{}]*)\}", source))
+            self.remarks.append(Remark("image" if "graphics" in command.group(1) else "markup",
+                                       f"included file not imported: {arg}", self.line))
+            return ""
+        if command:  # '\\foo{refill}': a macro pandoc does not know, its words are what it prints
+            self.remarks.append(Remark("markup", f"LaTeX command \\{command.group(1)} not known: read as its text",
+                                       self.line))
+            return literal(" ".join(re.findall(r"\{([^{}]*)\}", source)))
+        return literal(" ".join(source.split()))
+
+    def link(self, text: str, href: str) -> str:
+        if absolute(href):
+            return f"[{text or literal(href)}]({safe_href(href)})"
+        if href and not href.startswith("#"):
+            self.remarks.append(Remark("link", f"link '{text}' to '{href}' kept as text (the target is not "
+                                               "imported)", self.line))
+        return text
+
+
+def _labels(blocks: list, outliner: AstOutliner) -> dict[str, str]:
+    """Each heading's and table's id -> what a reference to it prints: '“Glossary”', '1' (tables in order)."""
+    labels: dict[str, str] = {}
+    tables = 0
+
+    def walk(node) -> None:
+        nonlocal tables
+        if isinstance(node, list):
+            for child in node:
+                walk(child)
+            return
+        if not isinstance(node, dict) or "t" not in node:
+            return
+        kind, c = node["t"], node.get("c")
+        if kind == "Header" and c[1][0]:
+            labels[c[1][0]] = "\u201c" + "".join(i["c"] if i["t"] == "Str" else " " for i in c[2]
+                                                 if i["t"] in ("Str", "Space")) + "\u201d"
+        elif kind == "Table":
+            tables += 1
+            if c[0][0]:
+                labels[c[0][0]] = str(tables)
+        elif kind == "Div" and c[0][0] and any(b["t"] == "Table" for b in c[1]):
+            labels[c[0][0]] = str(tables + 1)
+        if isinstance(c, list):
+            walk(c)
+
+    walk(blocks)
+    return labels
+
+
+_ORG_MARKS = {"Emph": "/", "Strong": "*", "Strikeout": "+", "Underline": "_"}
+
+
+def _text_of(inlines: list) -> str:
+    return "".join(i["c"] if i["t"] == "Str" else " " if i["t"] == "Space" else _text_of(i.get("c") or [])
+                   if isinstance(i.get("c"), list) and i["t"] in _ORG_MARKS else "" for i in inlines)
+
+
+def _task_mark(node: dict) -> bool:
+    if node["t"] == "Span":
+        return bool({"todo", "done"} & set(node["c"][0][1]))
+    return node["t"] == "Str" and bool(re.fullmatch(r"\[#[A-Z0-9]\]|\[\d*/\d*\]|\[\d*%\]", node["c"]))
+
+
+def _wrapped(mark: str, text: str) -> str:
+    """``text`` in emphasis marks, its edge spaces outside them (``** x**`` is no emphasis)."""
+    core = text.strip()
+    if not core:
+        return text
+    lead, tail = text[:len(text) - len(text.lstrip())], text[len(text.rstrip()):]
+    return f"{lead}{mark}{core}{mark}{tail}"
+
+
+def read(ast: dict, source: str, fmt: str, source_text: str, front: bool = True,
+         targets: dict | None = None, private_tags: set[str] = frozenset()) -> Outline:
+    """The outline of a document pandoc read, placed on the lines of ``source_text``; ``front``: the author and
+    date as a line under the title."""
+    outliner = AstOutliner(source, source_text, front, targets)
+    outliner.private_tags |= set(private_tags)
+    outliner.fields = set(re.findall(r"^\s*:([^:\n`]+):\s", source_text, re.M)) if fmt == "rst" else set()
+    return outliner.outline(ast, fmt, source_text.count("\n") + 1)
+
+
+def plain_lines(ast: dict) -> str:
+    """A document without source lines (an .odt) as one line a paragraph or heading, in order: the lines its
+    blocks are placed on ('paragraph 12')."""
+    lines: list[str] = []
+
+    def words(node) -> str:
+        if isinstance(node, list):
+            return "".join(words(n) for n in node)
+        if isinstance(node, dict):
+            if node.get("t") == "Str":
+                return node["c"]
+            if node.get("t") in ("Space", "SoftBreak", "LineBreak"):
+                return " "
+            return words(node.get("c"))
+        return ""
+
+    def walk(node) -> None:
+        if isinstance(node, list):
+            for child in node:
+                walk(child)
+        elif isinstance(node, dict) and "t" in node:
+            if node["t"] in ("Para", "Plain", "Header"):
+                lines.append(words(node["c"]).strip())
+            elif node["t"] not in ("Str", "Space"):
+                walk(node.get("c"))
+
+    walk(ast.get("blocks", []))
+    return "\n".join(lines)

@@ -1,0 +1,109 @@
+"""pandoc, run on a rulebook's bytes: its document tree (pandoc's JSON AST) or a clear reason why not.
+
+pandoc is the one converter for the formats it reads (LaTeX, Org, reStructuredText, MediaWiki, OpenDocument);
+the ``import`` extra installs it as the ``pypandoc-binary`` wheel. It runs as a child with ``--sandbox`` (no file
+but its input is read: a LaTeX ``\\input{/etc/passwd}`` or an Org ``#+INCLUDE`` reads nothing), a deadline and a
+memory cap, and its input is the bytes on standard input, never a path.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import selectors
+import subprocess
+import tempfile
+import threading
+import time
+
+SECONDS = 60.0  # pandoc reads a 1 MB LaTeX file in about a second; a hostile one is cut off here
+MEMORY = "1000m"  # its heap (+RTS -M): a long rulebook's tree takes tens of MB
+MAX_INPUT_BYTES = 20_000_000  # as any text the importer reads
+OUTPUT_PER_INPUT_BYTE = 60  # pandoc's JSON tree is ~10-30 bytes a byte of text; more is an expansion gone wild
+
+
+class PandocError(Exception):
+    """Why pandoc could not read the file (the caller adds the file name), and the line, when pandoc says."""
+
+    def __init__(self, message: str, line: int = 0):
+        super().__init__(message)
+        self.line = line
+
+
+def _run(command: list[str], data: bytes, cap: int) -> tuple[int, bytes, str]:
+    """(exit status, standard output, standard error) of pandoc on ``data``; PandocError when it runs past the
+    deadline or writes more than ``cap`` bytes (a macro that doubles itself: 2 KB of LaTeX, 85 MB of tree)."""
+    with tempfile.TemporaryFile() as err_file:
+        try:
+            proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err_file)
+        except OSError as exc:
+            raise PandocError(f"pandoc could not be started ({exc.strerror}); reinstall: "
+                              "pip install --force-reinstall 'rulecraft[import]'") from None
+        threading.Thread(target=_feed, args=(proc.stdin, data), daemon=True).start()
+        chunks, size, deadline = [], 0, time.monotonic() + SECONDS
+        with selectors.DefaultSelector() as selector:
+            selector.register(proc.stdout, selectors.EVENT_READ)
+            while True:
+                left = deadline - time.monotonic()
+                if left <= 0 or size > cap:
+                    proc.kill()
+                    proc.wait()
+                    raise PandocError(f"pandoc took longer than {SECONDS:.0f} seconds to read it" if left <= 0 else
+                                      "reading it made far more text than it holds (a macro that expands into "
+                                      "itself?)" + "; split it, or simplify its macros, and import the rules part")
+                if not selector.select(timeout=min(left, 1.0)):
+                    continue
+                chunk = os.read(proc.stdout.fileno(), 1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        proc.stdout.close()
+        returncode = proc.wait()
+        err_file.seek(0)
+        return returncode, b"".join(chunks), err_file.read(200_000).decode("utf-8", "replace")
+
+
+def _feed(stream, data: bytes) -> None:
+    try:
+        stream.write(data)
+        stream.close()
+    except OSError:  # pandoc stopped reading (killed, or failed early)
+        pass
+
+
+def executable() -> str:
+    """The pandoc the ``import`` extra installed; PandocError naming the install command if it is missing."""
+    try:
+        import pypandoc
+    except ImportError:
+        raise PandocError("reading this format needs pandoc: pip install 'rulecraft[import]'") from None
+    try:
+        return pypandoc.get_pandoc_path()
+    except OSError:
+        raise PandocError("reading this format needs pandoc: pip install 'rulecraft[import]'") from None
+
+
+def to_ast(data: bytes, reader: str) -> tuple[dict, list[str]]:
+    """pandoc's document tree of ``data`` read as ``reader`` ('latex', 'org', 'rst', 'mediawiki', 'odt'), and its
+    warnings ('Could not load include file …': what the sandbox kept out)."""
+    if len(data) > MAX_INPUT_BYTES:
+        raise PandocError(f"it is larger than {MAX_INPUT_BYTES // 1_000_000} MB; split it and import the rules part")
+    command = [executable(), "--sandbox", "-f", reader, "-t", "json", "+RTS", f"-M{MEMORY}", "-RTS"]
+    returncode, out, err = _run(command, data, OUTPUT_PER_INPUT_BYTE * len(data) + 20_000_000)
+    if returncode != 0:
+        if "Heap exhausted" in err:
+            raise PandocError("reading it took more memory than a rulebook needs; split it and import the rules part")
+        located = re.search(r"Error at (?:\S+ )?\(line (\d+), column (\d+)\):\s*(.*)", err, re.S)
+        if located:  # 'Error at "stdin" (line 8, column 2): unexpected end of input / expecting \end{document}'
+            why = "; ".join(line.strip() for line in located.group(3).splitlines() if line.strip(" ^\t"))
+            raise PandocError(f"pandoc: {why[:300]}", int(located.group(1)))
+        message = " ".join(line.strip() for line in err.splitlines() if line.strip())
+        raise PandocError(f"pandoc: {message[:300]}" if message else "pandoc could not read it")
+    warnings = [re.sub(r"^\[WARNING\]\s*", "pandoc: ", line) for line in err.splitlines()
+                if line.startswith("[WARNING]")]
+    try:
+        return json.loads(out), warnings
+    except ValueError:
+        raise PandocError("pandoc gave no document tree for it") from None
