@@ -114,6 +114,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         phase_groups,
         pictures,  # no data: pictures
         references,
+        rulings,  # candidate rulings of open questions: what they change exists, fits and covers
         schemaline,
         tables,
         usage,
@@ -153,6 +154,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += tables.check(index)
         found += variants.check(index)
         found += combinations.check(index)
+        found += rulings.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)
         if editor_hints:
