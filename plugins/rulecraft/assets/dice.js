@@ -149,6 +149,7 @@
     if (more || loading || ![...boxes].some(b => JSON.parse(b.dataset.rcDice).more)) return;
     loading = load("dice-more.lazy.js", () => { more = window.rulecraftDiceMore({ random, el, signed, inRow, sum, pct }); init(); });
   };
+  window.rcDice = init; // rulings.lazy.js swaps in a table as a group's ruling reads it, then wires it
   if (window.document$) document$.subscribe(init); // Material: every page, instant navigation included
   else if (document.readyState == "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

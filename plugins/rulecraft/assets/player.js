@@ -2,7 +2,7 @@
    toggles <html class="rc-notes-on">, which shows .rc-dnote; the glossary filter box; and, on pages of a
    game with variants (.rc-variants), variants.lazy.js, loaded once: the variant switch; on pages with a
    formula (.rc-formula), formula.lazy.js: its calculator; on the play view (.rc-play), play.lazy.js: the phase
-   stepper (each lazy: loaded once, run again on later pages). */
+   stepper; where an open question has rulings (.rc-rulings), rulings.lazy.js: the group's pick (each lazy: loaded once, run again on later pages). */
 (() => {
   const src = document.currentScript && document.currentScript.src;
   const vl = {};
@@ -117,6 +117,7 @@
   const init = () => {
     header(); where(); skip(); show(); filter();
     lazy("variants", "rcVariants"); lazy("formula", "rcFormulas"); lazy("play", "rcPlay");
+    lazy("rulings", "rcRulings");
   };
   if (window.document$) document$.subscribe(init); else addEventListener("DOMContentLoaded", init);
 })();

@@ -61,6 +61,10 @@ def _ruling(index: GameIndex, question, n: int, ruling, first_table: dict, first
                     _did_you_mean(change.table, list(index.tables)), game.id)
         return
     yield from _shared(first_table, change.table, "dice table", question.id, where, game.id)
+    if f"dice:{change.table}" not in question.at:
+        yield error("ruling-not-at", f"{what} changes dice table '{change.table}', which the question's 'at:' "
+                    "does not name", game.where(question, "at"), f"add dice:{change.table} to 'at:' (the table "
+                    "shows the question and switches to the group's ruling)", game.id)
     if table.form != "table" or table.columns is not None:
         yield error("ruling-dice-form", f"{what} changes table '{table.id}', which is not read by rows of totals "
                     "(a ruling can change a plain table's modifiers and rows)", where, "", game.id)

@@ -307,6 +307,15 @@ def render_head(parent: Element, table: DiceTable, ctx: RenderContext, level: in
 
 
 def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None = 2) -> Element:
+    """The table, after the marker of any open question that arises at it (rulings.py)."""
+    from .rulings import render_markers
+
+    # The ruled copies have no heading: the script keeps the page's own.
+    render_markers(parent, ctx, "dice", table.id, table, lambda holder, ruled: _render_table(holder, ruled, ctx, None))
+    return _render_table(parent, table, ctx, level)
+
+
+def _render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None) -> Element:
     if table.columns is not None:
         from .dice_grid import render_grid  # a two-dimensional table: one grid and its calculator
 
