@@ -117,15 +117,23 @@ def test_john_company_fatigue_cap_changes_the_modifier_range(open_page):
 
 
 @pytest.mark.parametrize("width", [390, 1280])
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("scheme", ["default", "slate"])
 def test_screenshots(open_page, width, scheme):
     SHOTS.mkdir(exist_ok=True)
-    init = "localStorage.setItem('__palette', JSON.stringify({index: %d, color: {scheme: '%s'}}))" % (
-        1 if scheme == "dark" else 0, "slate" if scheme == "dark" else "default")
-    page = open_page("/harbour/dice/", init_script=init, viewport={"width": width, "height": 900})
-    page.wait_for_selector(".rc-ruling-option button", state="attached")
-    page.locator(".rc-ruling summary").first.click()
-    page.screenshot(path=str(SHOTS / f"dice-open-{width}-{scheme}.png"), full_page=True)
-    page.locator(".rc-ruling-option[data-rc-pick=seven-loses] button").first.click()
-    page.screenshot(path=str(SHOTS / f"dice-picked-{width}-{scheme}.png"), full_page=True)
-    assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+    for path, name in (("/harbour/dice/", "harbour"), ("/john-company/dice/", "john-company")):
+        page = open_page(path, viewport={"width": width, "height": 900})
+        page.evaluate(f"document.body.setAttribute('data-md-color-scheme', '{scheme}')")
+        page.add_style_tag(content=".md-header { position: static !important; }")  # not over the shots
+        page.wait_for_selector(".rc-ruling-option button", state="attached")
+        marker = page.locator(".rc-ruling").first
+        marker.locator("summary").click()
+        marker.screenshot(path=str(SHOTS / f"{name}-open-{width}-{scheme}.png"))
+        marker.locator(".rc-ruling-option button").last.click()
+        box = page.locator(".rc-ruling").first.locator("xpath=following-sibling::div[contains(@class,'rc-dice')][1]")
+        page.locator(".rc-ruling").first.screenshot(path=str(SHOTS / f"{name}-picked-{width}-{scheme}.png"))
+        box.screenshot(path=str(SHOTS / f"{name}-table-{width}-{scheme}.png"))
+        assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+        # The picked ruling's words follow the scheme: light on dark, dark on light.
+        color = page.locator(".rc-ruling-chosen p").first.evaluate("e => getComputedStyle(e).color")
+        rgb = [float(v) for v in color[color.index("(") + 1:color.index(")")].replace(",", " ").split()[:3]]
+        assert (sum(rgb) / 765 > 0.5) == (scheme == "slate"), (name, scheme, color)

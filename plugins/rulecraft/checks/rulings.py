@@ -61,7 +61,7 @@ def _ruling(index: GameIndex, question, n: int, ruling, first_table: dict, first
                     _did_you_mean(change.table, list(index.tables)), game.id)
         return
     yield from _shared(first_table, change.table, "dice table", question.id, where, game.id)
-    if f"dice:{change.table}" not in question.at:
+    if f"dice:{change.table}" not in question.at and n == _first_changing(question, change.table):
         yield error("ruling-not-at", f"{what} changes dice table '{change.table}', which the question's 'at:' "
                     "does not name", game.where(question, "at"), f"add dice:{change.table} to 'at:' (the table "
                     "shows the question and switches to the group's ruling)", game.id)
@@ -75,7 +75,8 @@ def _ruling(index: GameIndex, question, n: int, ruling, first_table: dict, first
         mod = mods.get(mod_id)
         if mod is None:
             yield error("ruling-unknown-modifier", f"{what}: table '{table.id}' has no modifier '{mod_id}'",
-                        mod_where, _did_you_mean(mod_id, list(mods)) or "the table has no modifiers", game.id)
+                        mod_where, f"modifiers of table '{table.id}': {', '.join(mods)}" if mods else
+                        "the table has no modifiers", game.id)
         elif mod.formula is not None:
             yield error("ruling-unknown-modifier", f"{what}: modifier '{mod_id}' of table '{table.id}' is worked "
                         "out by a formula, so its count and value cannot be changed", mod_where, "", game.id)
@@ -91,6 +92,11 @@ def _ruling(index: GameIndex, question, n: int, ruling, first_table: dict, first
     for problem in dice_coverage._numeric(index, ruled, die):
         yield error("ruling-dice", f"{what}: {problem.message}", game.where(question, *path, "dice"),
                     problem.hint, game.id)
+
+
+def _first_changing(question, table_id: str) -> int:
+    """The first of the question's rulings that changes the table (a missing `at:` is reported once)."""
+    return next(i for i, r in enumerate(question.rulings) if r.dice is not None and r.dice.table == table_id)
 
 
 def _shared(first: dict, key: str, kind: str, question_id: str, where: Location, game_id: str) -> Iterator[Problem]:

@@ -16,6 +16,8 @@ def ruled_table(table, ruling):
         edit = change.modifiers.get(mod.id)
         update = {} if edit is None else {k: v for k, v in (("count", edit.count), ("value", edit.value))
                                           if v is not None}
+        if "count" in update:
+            update["assumed"] = None  # the ruling settles the count: no longer an assumption
         mods.append(mod.model_copy(update=update) if update else mod)
     update = {"modifiers": mods}
     if change.rows is not None:
