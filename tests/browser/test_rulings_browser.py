@@ -104,6 +104,22 @@ def test_a_link_sets_the_ruling(open_page):
     page.wait_for_selector(".rc-ruling-chosen:not([hidden])")
 
 
+def test_the_play_view_and_print_use_the_picks(open_page):
+    page = open_page("/harbour/play/?ruling-storm-seven=seven-loses&ruling-cargo-goal=ten")
+    page.wait_for_selector(".rc-ruling-chosen:not([hidden])", state="attached")
+    rows = page.evaluate("""() => [...document.querySelectorAll('.rc-dice[data-rc-dice] .rc-dice-table tbody .rc-roll')]
+        .map(c => c.textContent.trim())""")
+    assert rows == ["2–7", "8+"]
+    assert set(page.evaluate("() => [...document.querySelectorAll('[data-rc-ruled]')].map(e => e.textContent)")) == {"10"}
+    page.goto(page.url.split("?")[0].replace("/play/", "/dice/"))
+    page.wait_for_selector(".rc-ruling-chosen:not([hidden])")
+    page.emulate_media(media="print")
+    shown = page.evaluate("""() => ({chosen: [...document.querySelectorAll('.rc-ruling-chosen')]
+        .filter(e => e.offsetParent !== null).map(e => e.textContent),
+        buttons: [...document.querySelectorAll('.rc-ruling button')].filter(e => e.offsetParent !== null).length})""")
+    assert any("7 loses a crate" in c for c in shown["chosen"]) and shown["buttons"] == 0
+
+
 def test_john_company_fatigue_cap_changes_the_modifier_range(open_page):
     page = open_page("/john-company/dice/")
     page.wait_for_selector(".rc-ruling-option button", state="attached")

@@ -2,7 +2,8 @@
    loads crt.lazy.js on a page showing a combat results table ([data-rc-crt]), which wires its calculator.
    Test mode: ?rc-seed=N in the first URL opened, or window.rulecraftSeed = N before the first roll,
    replaces crypto.getRandomValues by mulberry32(N): the same seed, the same rolls. Pages with a table also
-   load rolled.lazy.js: "I rolled …", physical dice read on the table. */
+   load rolled.lazy.js: "I rolled …", physical dice read on the table. window.rcDice() wires tables again
+   (rulings.lazy.js swaps in a table as a group's ruling reads it). */
 (() => {
   const urlSeed = new URLSearchParams(location.search).get("rc-seed");
   let rng;
@@ -149,7 +150,7 @@
     if (more || loading || ![...boxes].some(b => JSON.parse(b.dataset.rcDice).more)) return;
     loading = load("dice-more.lazy.js", () => { more = window.rulecraftDiceMore({ random, el, signed, inRow, sum, pct }); init(); });
   };
-  window.rcDice = init; // rulings.lazy.js swaps in a table as a group's ruling reads it, then wires it
+  window.rcDice = init;
   if (window.document$) document$.subscribe(init); // Material: every page, instant navigation included
   else if (document.readyState == "loading") document.addEventListener("DOMContentLoaded", init);
   else init();
