@@ -110,7 +110,8 @@ def test_the_play_view_and_print_use_the_picks(open_page):
     rows = page.evaluate("""() => [...document.querySelectorAll('.rc-dice[data-rc-dice] .rc-dice-table tbody .rc-roll')]
         .map(c => c.textContent.trim())""")
     assert rows == ["2–7", "8+"]
-    assert set(page.evaluate("() => [...document.querySelectorAll('[data-rc-ruled]')].map(e => e.textContent)")) == {"10"}
+    ruled = page.evaluate("() => [...document.querySelectorAll('[data-rc-ruled]')].map(e => e.textContent)")
+    assert set(ruled) == {"10"}
     page.goto(page.url.split("?")[0].replace("/play/", "/dice/"))
     page.wait_for_selector(".rc-ruling-chosen:not([hidden])")
     page.emulate_media(media="print")
@@ -124,7 +125,8 @@ def test_john_company_fatigue_cap_changes_the_modifier_range(open_page):
     page = open_page("/john-company/dice/")
     page.wait_for_selector(".rc-ruling-option button", state="attached")
     mods = lambda: page.evaluate("""() => { const b = document.querySelector('#retirement').closest('.rc-dice');
-        return [b.querySelector('.rc-modifiers').textContent, b.querySelector('input[data-mod=fatigue]').max]; }""")  # noqa: E731
+        return [b.querySelector('.rc-modifiers').textContent,
+                b.querySelector('input[data-mod=fatigue]').max]; }""")  # noqa: E731
     assert mods()[1] == "3"
     page.locator(".rc-ruling summary").first.click()
     page.locator(".rc-ruling-option[data-rc-pick=no-cap] button").first.click()

@@ -10,9 +10,11 @@
     "font-size:inherit;border:1px dashed var(--md-default-fg-color--lighter);box-shadow:none;background:none}" +
     ".md-typeset details.rc-ruling-open>summary{background:none;padding-left:.8rem;font-weight:400;" +
     "color:var(--md-default-fg-color--light)}.md-typeset details.rc-ruling-open>summary::before{display:none}" +
-    ".md-typeset details.rc-ruling-open[open]>summary{margin-bottom:0}.rc-ruling-open.rc-off{display:none}.md-typeset .rc-ruling-options{list-style:none;margin:.4em 0;padding:0}" +
-    ".md-typeset .rc-ruling-option{margin:0 0 .5em;padding:.3em .6em;border-left:2px solid var(--md-default-fg-color--lightest)}" +
-    ".rc-ruling-text p{margin:.2em 0}.rc-ruling button{font:inherit;min-height:2.2rem;padding:0 .8em;margin:.2em .4em 0 0;" +
+    ".md-typeset details.rc-ruling-open[open]>summary{margin-bottom:0}.rc-ruling-open.rc-off{display:none}" +
+    ".md-typeset .rc-ruling-options{list-style:none;margin:.4em 0;padding:0}" +
+    ".md-typeset .rc-ruling-option{margin:0 0 .5em;padding:.3em .6em;" +
+    "border-left:2px solid var(--md-default-fg-color--lightest)}.rc-ruling-text p{margin:.2em 0}" +
+    ".rc-ruling button{font:inherit;min-height:2.2rem;padding:0 .8em;margin:.2em .4em 0 0;" +
     "border:1px solid var(--md-accent-fg-color);border-radius:.2rem;background:var(--md-default-bg-color);" +
     "color:var(--md-default-fg-color);cursor:pointer}.rc-ruling button:focus-visible{outline:2px solid " +
     "var(--md-accent-fg-color);outline-offset:2px}.md-typeset .rc-ruling-chosen{padding:.4em .7em;" +

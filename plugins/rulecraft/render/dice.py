@@ -311,7 +311,8 @@ def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: i
     from .rulings import render_markers
 
     # The ruled copies have no heading: the script keeps the page's own.
-    render_markers(parent, ctx, "dice", table.id, table, lambda holder, ruled: _render_table(holder, ruled, ctx, None))
+    render_markers(parent, ctx, "dice", table.id, table,
+                   lambda holder, ruled: _render_table(holder, ruled, ctx, None))
     return _render_table(parent, table, ctx, level)
 
 

@@ -38,8 +38,10 @@ def test_the_fixture_game_checks_clean_and_every_effect_kind_is_read(harbour):
     info = load_rulebook(harbour.parent).games["harbour"].info
     assert [q.id for q in questions_at(info, "dice", "storm")] == ["storm-seven", "pilot-bonus"]
     assert [q.id for q in questions_at(info, "end")] == ["cargo-goal"]
-    assert table_rulings(info)["storm"].id == "storm-seven" and constant_rulings(info)["cargo-to-win"].id == "cargo-goal"
-    kinds = {r.id: ("const" if r.const else "dice" if r.dice else "text") for q in info.open_questions for r in q.rulings}
+    assert table_rulings(info)["storm"].id == "storm-seven"
+    assert constant_rulings(info)["cargo-to-win"].id == "cargo-goal"
+    kinds = {r.id: ("const" if r.const else "dice" if r.dice else "text")
+             for q in info.open_questions for r in q.rulings}
     assert set(kinds.values()) == {"const", "dice", "text"}
 
 
@@ -59,12 +61,13 @@ def test_a_ruled_table_reads_the_rulings_rows_and_counts(harbour):
     ("const: cargo-to-win\n        value: 10", "const: cargo-to-wim\n        value: 10", "ruling-unknown-constant",
      "cargo-to-wim"),
     ("value: 10", "value: 10.5", "ruling-value-type", "10.5"),
-    ("at: [dice:storm]\n    rulings:\n      - id: seven-loses", "at: [dice:stormy]\n    rulings:\n      - id: seven-loses",
-     "ruling-unknown-rule", "dice:stormy"),
+    ("at: [dice:storm]\n    rulings:\n      - id: seven-loses",
+     "at: [dice:stormy]\n    rulings:\n      - id: seven-loses", "ruling-unknown-rule", "dice:stormy"),
     ("          table: storm\n          rows:\n            - {roll: 2-7", "          table: stormy\n          rows:\n"
      "            - {roll: 2-7", "ruling-unknown-table", "stormy"),
-    ("          table: storm\n          rows:\n            - {roll: 2-7", "          table: storm\n          modifiers: "
-     "{captain: {count: [0, 2]}}\n          rows:\n            - {roll: 2-7", "ruling-unknown-modifier", "captain: {count"),
+    ("          table: storm\n          rows:\n            - {roll: 2-7",
+     "          table: storm\n          modifiers: {captain: {count: [0, 2]}}\n          rows:\n"
+     "            - {roll: 2-7", "ruling-unknown-modifier", "captain: {count"),
 ])
 def test_a_broken_ruling_is_a_located_error(harbour, old, new, code, needle):
     path = edit(harbour, old, new)
