@@ -115,3 +115,32 @@ def test_a_misshapen_question_is_refused_when_loaded(harbour, old, new, said):
     found = [p for p in check(harbour).errors if "open_questions" in p.message or said in p.message]
     assert found and any(said in p.message for p in found), [p.format() for p in check(harbour).problems]
     assert all(p.location.line for p in found)
+
+
+def test_a_ruled_table_renders_the_same_from_the_snapshot(tmp_path):
+    """A build from the snapshot (records, no pydantic) draws the marker and each ruling's table as a fresh
+    load does."""
+    from xml.etree import ElementTree as etree
+
+    from rulecraft import snapshot
+    from rulecraft.models import records
+    from rulecraft.models.index import build_index
+    from rulecraft.render.base import RenderContext
+    from rulecraft.render.dice import render_table
+
+    shutil.copytree(HARBOUR, tmp_path / "rules_data" / "harbour")
+    book = load_rulebook(tmp_path / "rules_data")
+    book.release_positions()
+    snapshot.store(tmp_path / "book.json", "k", book)
+    again = snapshot.load(tmp_path / "book.json", "k")
+
+    def page(b) -> str:
+        game = b.games["harbour"]
+        root = etree.Element("div")
+        render_table(root, game.tables[0], RenderContext(build_index(game), "harbour/dice.md",
+                                                         lambda parent, text: None))
+        return etree.tostring(root, encoding="unicode")
+
+    assert isinstance(again.games["harbour"].info.open_questions[1].rulings[0].dice, records.Record)
+    shown = page(again)
+    assert shown == page(book) and shown.count('class="rc-ruled-table') == 2 and "21/36" in shown
