@@ -40,7 +40,8 @@ def test_a_ruled_table_carries_each_rulings_odds(site):
     assert list(found) == ["storm-seven", "pilot-bonus"]  # both arise at the storm table, before it
     storm = found["storm-seven"]
     assert [li["data-rc-pick"] for li in storm.select(".rc-ruling-option")] == ["seven-loses", "seven-safe"]
-    assert storm.select_one("summary").get_text() == "Open question: 2 possible rulings"
+    assert storm.select_one("summary").get_text() == "Unsettled rule: 2 readings to choose from"
+    assert "rc-dnote" in storm.select_one("details > div")["class"]  # the question: the designers' words
     assert "7 loses a crate" in storm.select_one(".rc-ruling-option").get_text()
     copies = {c["data-rc-ruling"]: c for c in storm.select(".rc-ruled-table")}
     assert set(copies) == {"storm-seven:seven-loses", "storm-seven:seven-safe"}

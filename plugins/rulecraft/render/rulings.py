@@ -1,6 +1,7 @@
 """Group rulings at the rule where an open question arises (the question's `at:`).
 
-Unpicked, a question shows one quiet line that opens onto its candidate rulings; assets/rulings.lazy.js adds
+Unpicked, a question shows one quiet line that opens onto its candidate rulings (the question's own words,
+the designers', are a designer note there); assets/rulings.lazy.js adds
 a Pick button to each, remembers the group's pick on the device (and reads ``?ruling-<question>=<id>``), shows
 the picked ruling's words at the rule and swaps in its numbers: ``{const:id}`` spans carry each ruling's value
 (``data-rc-ruled``) and a ruled dice table's marker carries, hidden, the whole table as each ruling
@@ -13,7 +14,7 @@ import json
 
 from ..models.records import shown_number
 from ..models.ruled import constant_rulings, questions_at, ruled_table, table_rulings
-from .base import Element, RenderContext, sub
+from .base import NOTE_CLASS, Element, RenderContext, sub
 
 MARK = "rc-rulings"  # the class player.js looks for to load rulings.lazy.js
 
@@ -36,8 +37,9 @@ def _marker(parent: Element, question, ctx: RenderContext) -> Element:
     chosen = sub(box, "div", cls="rc-ruling-chosen", aria_live="polite")
     chosen.set("hidden", "")
     fold = sub(box, "details", cls="rc-ruling-open")
-    sub(fold, "summary", f"Open question: {len(question.rulings)} possible rulings", "rc-ruling-summary")
-    ctx.markdown(fold, question.question)
+    sub(fold, "summary", f"Unsettled rule: {len(question.rulings)} readings to choose from", "rc-ruling-summary")
+    # The question itself is the designers' wording (it cites and weighs the source): a designer note.
+    ctx.markdown(sub(fold, "div", cls=NOTE_CLASS), question.question)
     options = sub(fold, "ul", cls="rc-ruling-options")
     for ruling in question.rulings:
         li = sub(options, "li", cls="rc-ruling-option")
