@@ -43,7 +43,9 @@ def test_a_ruled_table_carries_each_rulings_odds(site):
     assert storm.select_one("summary").get_text() == "Unsettled rule: 2 readings to choose from"
     assert "rc-dnote" in storm.select_one("details > div")["class"]  # the question: the designers' words
     assert "7 loses a crate" in storm.select_one(".rc-ruling-option").get_text()
-    copies = {c["data-rc-ruling"]: c for c in storm.select(".rc-ruled-table")}
+    live = found["pilot-bonus"].find_next_sibling("div")
+    copies = {c["data-rc-ruling"]: c for c in live.find_next_sibling("div", class_="rc-ruled-copies").select(
+        ".rc-ruled-table")}
     assert set(copies) == {"storm-seven:seven-loses", "storm-seven:seven-safe"}
     assert odds(copies["storm-seven:seven-loses"]) == [("2–7", "21/36", "58.3%"), ("8+", "15/36", "41.7%")]
     assert odds(copies["storm-seven:seven-safe"]) == [("2–6", "15/36", "41.7%"), ("7+", "21/36", "58.3%")]
@@ -54,7 +56,7 @@ def test_a_ruled_table_carries_each_rulings_odds(site):
         assert copy.has_attr("hidden") and copy.has_attr("data-search-exclude")
         assert not copy.select("[id]") and not copy.select(".rc-dice")
     assert len(html.select(".rc-dice[data-rc-dice]")) == 1
-    assert not found["pilot-bonus"].select(".rc-ruled-table")  # a ruling of words only
+    assert not found["pilot-bonus"].select(".rc-ruled-table") and not storm.select(".rc-ruled-table")
     assert found["pilot-bonus"].find_next_sibling("div")["class"] == ["rc-dice"]
 
 
@@ -75,7 +77,8 @@ def test_constants_a_ruling_sets_carry_each_value(site):
 
 def test_seed_rulings_show_at_their_rules(site):
     jc = markers(page(site, "john-company/dice/"))["retirement-range"]
-    copies = {c["data-rc-ruling"]: c for c in jc.select(".rc-ruled-table")}
+    copies = {c["data-rc-ruling"]: c for c in jc.find_next_sibling("div", class_="rc-ruled-copies").select(
+        ".rc-ruled-table")}
     no_cap = copies["retirement-range:no-cap"]
     assert "(up to 4)" in no_cap.select_one(".rc-modifiers").get_text()
     assert no_cap.select_one("input[data-mod=fatigue]")["max"] == "4"

@@ -2,7 +2,7 @@
    (render/rulings.py) gets a Pick button per candidate ruling; the pick is remembered on the device
    (localStorage, per game) and set by a link's ?ruling-<question>=<id>. Picked, the marker shows the ruling's
    words at the rule (with Change), {const:id} spans show its value (data-rc-ruled) and a table it changes is
-   swapped for the table as it reads it (a hidden copy in the marker, odds worked out at build time), then
+   swapped for the table as it reads it (a hidden copy after it, odds worked out at build time), then
    wired again by dice.js. Print shows what the screen shows. */
 (() => {
   document.head.appendChild(document.createElement("style")).textContent =
@@ -39,10 +39,10 @@
     return box && box.matches(".rc-dice") ? box : null;
   };
   const swap = (marker, q, id) => {
-    const box = tableAfter(marker);
-    if (!box || !marker.querySelector(".rc-ruled-table")) return;
+    const box = tableAfter(marker), copies = box && box.nextElementSibling;
+    if (!copies || !copies.matches(".rc-ruled-copies")) return;
     const original = box.rcOriginal || box, shown = box.dataset.rcRuledBy || "",
-      copy = id && marker.querySelector(`.rc-ruled-table[data-rc-ruling="${q}:${id}"]`);
+      copy = id && copies.querySelector(`.rc-ruled-table[data-rc-ruling="${q}:${id}"]`);
     if ((copy ? id : "") == shown) return;
     let next = original;
     if (copy) {

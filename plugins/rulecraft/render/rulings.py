@@ -4,7 +4,7 @@ Unpicked, a question shows one quiet line that opens onto its candidate rulings 
 the designers', are a designer note there); assets/rulings.lazy.js adds
 a Pick button to each, remembers the group's pick on the device (and reads ``?ruling-<question>=<id>``), shows
 the picked ruling's words at the rule and swaps in its numbers: ``{const:id}`` spans carry each ruling's value
-(``data-rc-ruled``) and a ruled dice table's marker carries, hidden, the whole table as each ruling
+(``data-rc-ruled``) and a ruled dice table is followed, hidden, by the whole table as each ruling
 reads it, odds worked out here by the same dice module as every other table.
 """
 
@@ -19,15 +19,18 @@ from .base import NOTE_CLASS, Element, RenderContext, sub
 MARK = "rc-rulings"  # the class player.js looks for to load rulings.lazy.js
 
 
-def render_markers(parent: Element, ctx: RenderContext, kind: str, target: str | None = None,
-                   table=None, render=None) -> None:
-    """Every question with rulings that arises at this rule: one quiet marker each. At a dice table
-    (``table``, drawn by ``render``) the marker of the question whose rulings change it holds the table as
-    each of them reads it."""
+def render_markers(parent: Element, ctx: RenderContext, kind: str, target: str | None = None) -> None:
+    """Every question with rulings that arises at this rule: one quiet marker each."""
     for question in questions_at(ctx.game.info, kind, target):
-        box = _marker(parent, question, ctx)
-        if table is not None and table_rulings(ctx.game.info).get(table.id) is question:
-            ruled_templates(box, question, table, render)
+        _marker(parent, question, ctx)
+
+
+def ruled_copies(parent: Element, table, ctx: RenderContext, render) -> None:
+    """After a table a ruling changes: the table as each ruling of its question reads it (``render(holder,
+    table)`` draws a table as the page does)."""
+    question = table_rulings(ctx.game.info).get(table.id)
+    if question is not None:
+        ruled_templates(sub(parent, "div", cls="rc-ruled-copies"), question, table, render)
 
 
 def _marker(parent: Element, question, ctx: RenderContext) -> Element:
