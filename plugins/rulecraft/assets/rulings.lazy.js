@@ -40,7 +40,8 @@
   };
   const swap = (marker, q, id) => {
     const box = tableAfter(marker), copies = box && box.nextElementSibling;
-    if (!copies || !copies.matches(".rc-ruled-copies")) return;
+    // Only the question whose rulings change this table swaps it (another may arise at it in words only).
+    if (!copies || !copies.matches(".rc-ruled-copies") || !copies.querySelector(`[data-rc-ruling^="${q}:"]`)) return;
     const original = box.rcOriginal || box, shown = box.dataset.rcRuledBy || "",
       copy = id && copies.querySelector(`.rc-ruled-table[data-rc-ruling="${q}:${id}"]`);
     if ((copy ? id : "") == shown) return;
