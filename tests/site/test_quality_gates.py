@@ -209,9 +209,9 @@ def test_no_serious_accessibility_violations_on_hover_and_focus(seed_site):
             tab.keyboard.press("ArrowDown")  # pins the preview, focus inside it
             failures += [(scheme, "preview pinned", v) for v in _axe_serious(tab)]
             tab.goto(f"{base}/john-company/dice/")
-            tab.locator(".rc-dice-ui .rc-inc").first.hover()
+            tab.locator(".rc-dice .rc-dice-ui .rc-inc").first.hover()
             failures += [(scheme, "stepper hovered", v) for v in _axe_serious(tab)]
-            tab.locator(".rc-dice-ui input").first.focus()
+            tab.locator(".rc-dice .rc-dice-ui input").first.focus()
             failures += [(scheme, "dice control focused", v) for v in _axe_serious(tab)]
             tab.locator(".rc-roll-btn").first.click()
             tab.locator("tr.rc-hit").first.wait_for()

@@ -4,7 +4,8 @@
    loads crt.lazy.js on a page showing a combat results table ([data-rc-crt]), which wires its calculator.
    Test mode: ?rc-seed=N in the first URL opened, or window.rulecraftSeed = N before the first roll,
    replaces crypto.getRandomValues by mulberry32(N): the same seed, the same rolls. Pages with a table also
-   load rolled.lazy.js: "I rolled …", physical dice read on the table. */
+   load rolled.lazy.js: "I rolled …", physical dice read on the table. window.rcDice() wires tables again
+   (rulings.lazy.js swaps in a table as a group's ruling reads it). */
 (() => {
   const urlSeed = new URLSearchParams(location.search).get("rc-seed");
   let rng;

@@ -5,7 +5,7 @@
    switch; with a formula (.rc-formula), formula.lazy.js: its calculator; on the play view (.rc-play),
    play.lazy.js: the phase stepper; with a dice table (.rc-dice), dice.lazy.js: the roll panels; on a glossary
    (.rc-gfilter), gfilter.lazy.js: its filter box; with rules changed in a version (.rc-since), since.lazy.js:
-   "show changes since". */
+   "show changes since"; where an open question has rulings (.rc-rulings), rulings.lazy.js: the group's pick. */
 (() => {
   const src = document.currentScript && document.currentScript.src;
   // Dice test mode (dice.lazy.js): ?rc-seed=N holds from the first URL opened, though the dice tables' script
@@ -86,7 +86,7 @@
   const init = () => {
     header(); where(); skip(); show();
     lazy("variants", "rcVariants"); lazy("formula", "rcFormulas"); lazy("play", "rcPlay"); lazy("since", "rcSince");
-    lazy("dice", "rcDice"); lazy("gfilter", "rcGfilter");
+    lazy("dice", "rcDice"); lazy("gfilter", "rcGfilter"); lazy("rulings", "rcRulings");
   };
   if (window.document$) document$.subscribe(init); else addEventListener("DOMContentLoaded", init);
 })();

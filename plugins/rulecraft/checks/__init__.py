@@ -117,6 +117,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         phase_groups,
         pictures,  # no data: pictures
         references,
+        rulings,  # candidate rulings of open questions: what they change exists, fits and covers
         schemaline,
         tables,
         usage,
@@ -157,6 +158,7 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
         found += faq.check(index)
         found += variants.check(index)
         found += combinations.check(index)
+        found += rulings.check(index)
         found += versions.check(index)
         found += cheatsheet.check(index)
         found += drift.check_numbers(index, prose)  # counts that disagree, numbers that should be constants

@@ -12,6 +12,7 @@ from markdown.inlinepatterns import InlineProcessor
 from ..models import textrefs
 from ..render.base import safe, term_link
 from ..render.icons import render_glyph
+from ..render.rulings import mark_constant
 
 
 class RefInlineProcessor(InlineProcessor):
@@ -63,6 +64,8 @@ class RefInlineProcessor(InlineProcessor):
             vals = index.constant_vals(target)
             if vals and not (shown and shown.strip()):  # the switch shows the variant's value
                 el.set("data-rc-vals", json.dumps(vals, separators=(",", ":"), ensure_ascii=False))
+            if not (shown and shown.strip()):  # a group's ruling may set it: each ruling's value
+                mark_constant(el, ctx, target)
             el.text = text
             return el
         if kind == "icon":

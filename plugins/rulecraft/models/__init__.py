@@ -24,6 +24,7 @@ _MODULE_OF = {
     "VersionsConfig": "game",
     "GlossaryFile": "glossary", "Term": "glossary",
     "Glyph": "icons", "Icon": "icons", "IconsFile": "icons",
+    "DiceRuling": "rulings", "ModifierChange": "rulings", "Ruling": "rulings",
     "Phase": "phases", "PhasesFile": "phases", "TurnStart": "phases",
     "Legend": "tables", "LegendCode": "tables", "ReferenceTable": "tables", "TableColumn": "tables",
     "TablesFile": "tables",

@@ -30,6 +30,7 @@ from .base import (
     variant_field,
 )
 from .formulas import Formula, Input
+from .rulings import RuleAt, Ruling
 from .variant_views import PARTS
 
 
@@ -182,6 +183,23 @@ class OpenQuestion(RuleModel):
     question: Text
     detail: Text | None = None
     source: str | None = Field(default=None, description="Where in the source rules this comes from.")
+    at: list[RuleAt] = Field(default_factory=list, description="The rules where the question arises, as "
+                             "kind:id (phase:london-season, dice:retirement, section:trading) or end (the end "
+                             "of the game): each shows the question and its rulings.")
+    rulings: list[Ruling] = Field(default_factory=list, description="Candidate rulings a group may pick between "
+                                  "(two or more), each with what it changes: a constant, a dice table or a text.")
+
+    @model_validator(mode="after")
+    def _rulings(self):
+        if self.rulings:
+            if len(self.rulings) < 2:
+                raise ValueError("a question lists two or more rulings to pick between, or none")
+            ids = [r.id for r in self.rulings]
+            if len(set(ids)) != len(ids):
+                raise ValueError("each ruling of a question has its own id")
+            if not self.at:
+                raise ValueError("a question with rulings names where it arises: at: [dice:<id>, phase:<id>, ...]")
+        return self
 
 
 class Section(RuleModel, records.Section):

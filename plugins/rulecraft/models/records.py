@@ -637,7 +637,7 @@ MODEL_KINDS: dict[str, type[Model]] = {
     "Legend": Legend, "LegendCode": Model, "Modifier": Modifier, "NamedCost": Model, "OpenQuestion": Model,
     "Opposed": Model, "Phase": Phase, "PhaseGroup": Model, "PhasesFile": Model, "PlayerCount": Model, "Pool": Pool,
     "Range": Model, "ReferenceTable": ReferenceTable, "Requirement": Model, "Reroll": Model, "Resource": Model,
-    "RuleModel": Model, "Section": Section,
+    "RuleModel": Model, "Ruling": Model, "DiceRuling": Model, "ModifierChange": Model, "Section": Section,
     "Side": Side, "Span": Span, "State": Model, "Step": Step, "TableColumn": Model, "TablesFile": Model,
     "Target": Target, "Term": Term, "TurnStart": Model, "Use": Model, "UseLimit": Model,
     "Variant": Model, "VersionsConfig": Model,

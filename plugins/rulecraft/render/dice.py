@@ -309,6 +309,18 @@ def render_head(parent: Element, table: DiceTable, ctx: RenderContext, level: in
 
 
 def render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None = 2) -> Element:
+    """The table, after the marker of any open question that arises at it (rulings.py)."""
+    from .rulings import render_markers, ruled_copies
+
+    # The ruled copies have no heading: the script keeps the page's own.
+    render_markers(parent, ctx, "dice", table.id)
+    box = _render_table(parent, table, ctx, level)
+    # After the table, so a page's first table, panel and button are the live ones.
+    ruled_copies(parent, table, ctx, lambda holder, ruled: _render_table(holder, ruled, ctx, None))
+    return box
+
+
+def _render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: int | None) -> Element:
     if table.columns is not None:
         from .dice_grid import render_grid  # a two-dimensional table: one grid and its calculator
 
@@ -379,11 +391,11 @@ def render_in_phase(parent: Element, table: DiceTable, ctx: RenderContext, phase
     table itself (the dice page, a prose page with ``/// dice``) or another phase using it."""
     box = sub(parent, "details", cls="rc-phase-dice")
     sub(box, "summary", f"Dice table: {table.title}", "rc-phase-dice-title")
-    render_table(box, table, ctx, level=None)
-    box[-1].set("id", f"{phase_anchor}~{links.anchor('dice', table.id)}")  # "~": never in a data id
+    shown = render_table(box, table, ctx, level=None)
+    shown.set("id", f"{phase_anchor}~{links.anchor('dice', table.id)}")  # "~": never in a data id
     box.set("data-rc-table", table.id)
     if table.custom_die and table.custom_die in ctx.index.dice:
-        render_custom_die(box[-1], table.custom_die, ctx)
+        render_custom_die(shown, table.custom_die, ctx)
     return box
 
 

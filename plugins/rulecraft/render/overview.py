@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..models import links
+from .rulings import mark_constant, render_markers
 from .base import (
     Element,
     RenderContext,
@@ -80,6 +81,7 @@ def render_setup(parent: Element, ctx: RenderContext) -> None:
 
 def render_end(parent: Element, ctx: RenderContext) -> None:
     steps_list(parent, ctx.game.info.end_of_game, ctx, ordered=False)
+    render_markers(parent, ctx, "end")
 
 
 def render_scoring(parent: Element, ctx: RenderContext) -> None:
@@ -103,6 +105,7 @@ def render_constants(parent: Element, ctx: RenderContext, only: list[str] | None
         cell = sub(tr, "td", cls="rc-const-value")
         vals = ctx.index.constant_vals(const_id)
         value_span(cell, const, vals=vals)
+        mark_constant(cell[-1], ctx, const_id, with_unit=True)
         for name, shown in vals.items():  # in words too: without script, and on paper
             cell[-1].tail = " "
             sub(cell, "span", f"{ctx.index.ways[name].name}: {shown}", "rc-const-variant")
@@ -119,6 +122,7 @@ def render_section(parent: Element, section, ctx: RenderContext, level: int = 2)
     item_notes(parent, ctx, section)
     ctx.markdown(parent, section.text)
     steps_list(parent, section.steps, ctx)
+    render_markers(parent, ctx, "section", section.id)
     for table_id in section.tables:  # the charts its rules read (a dangling id is the checker's)
         if table_id in ctx.index.reference_tables:
             render_reference_table(parent, ctx.index.reference_tables[table_id], ctx, level=None)

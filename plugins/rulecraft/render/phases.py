@@ -10,6 +10,7 @@ from ..models import links, textrefs
 from ..models.numbering import TURN_START_ANCHOR, TURN_START_NAME, NumberedPhase, Stage, node_variants, stages
 from ..models.records import ACTS
 from .change_marks import change_marks, has_changes
+from .rulings import render_markers
 from .base import (
     NOTE_CLASS,
     VARIANT_ATTR,
@@ -138,6 +139,7 @@ def render_phase(parent: Element, node: NumberedPhase, ctx: RenderContext, level
     item_notes(section, ctx, phase)
     ctx.markdown(section, phase.rules)
     steps_list(section, phase.steps, ctx)
+    render_markers(section, ctx, "phase", phase.id)
     for example in phase.examples:
         box = admonition(section, "example", example.title)
         ctx.markdown(box, example.text)
