@@ -66,10 +66,11 @@ HANDLERS: dict[str, Handler] = {
     "NamedCost": Part("price"),
     "Use": Part("use", key_fields=("name",), label_field="name"),
     "AcceptEntry": Part("accepted warning", key_fields=("code", "at")),
+    "Ruling": Part("ruling"),
     # Values without a meaning of their own: compared field by field where they are.
     **{name: GENERIC for name in (
         "Beyond", "Characteristic", "Chart", "ChartDifference", "CheatsheetConfig", "CheckSettings",
-        "DiceExpr", "DifferenceAxis", "Explode", "Glyph", "GridColumns", "Keep", "Opposed", "PickAxis",
+        "DiceExpr", "DiceRuling", "ModifierChange", "DifferenceAxis", "Explode", "Glyph", "GridColumns", "Keep", "Opposed", "PickAxis",
         "PlayerCount", "Pool", "Range", "RatioAxis", "Requirement", "Reroll", "RuleModel", "Side", "Span",
         "Target", "UseLimit", "VersionsConfig")},
 }

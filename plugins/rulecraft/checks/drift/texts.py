@@ -49,7 +49,8 @@ def published_texts(index: GameIndex, prose: dict[str, str]) -> Iterator[Text]:
         yield Text(_blanked(page), file)
     subjects = Subjects(index)
     for owner, subpath, text in iter_texts(index.game):
-        if text:
+        # A candidate ruling is one of several readings a group picks from: they differ on purpose.
+        if text and type(owner).__name__ != "Ruling":
             yield Text(_blanked(text), owner.source_file or "", owner, subpath, index, subjects)
 
 
