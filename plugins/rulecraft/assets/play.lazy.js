@@ -1,7 +1,8 @@
 /* The play view (render/play.py; loaded by player.js on a page with .rc-play): one step of the turn per screen.
    data-rc-play lists the steps in order with when each is played: "from" (a round), "optional" (the id of the
    optional phase it belongs to: the table unticks it in the setup), "when" (an only_when condition as a tree:
-   ["s", id] a state, ["e", id] an event, ["r"] the round, [op, ...] operators and rounding functions). A
+   ["s", id] a state, ["e", id] an event, ["r"] the round, ["k", id] a constant a variant changes: its value in
+   the rules the variant switch shows, [op, ...] operators and rounding functions). A
    step the variant switch hides ([data-rc-variant][hidden]) is passed by too. Next after the end of the round
    starts the next round. Where the table is (?r=round&at=step, with the states that differ from the start)
    is in the URL, so a reload or a shared link opens the same screen; the setup is remembered per game. */
@@ -31,6 +32,7 @@
       if (op == "s") return st[a[0]];
       if (op == "e") return ev.has(a[0]);
       if (op == "r") return r;
+      if (op == "k") { const c = data.consts[a[0]]; return c.views[document.documentElement.dataset.rcView] ?? c.base; }
       const x = a.map(val), [p, y] = x;
       switch (op) {
         case "not": return !p;
@@ -127,6 +129,7 @@
       if (t0 && Math.abs(dx) > 60 && Math.abs(dx) > 2 * Math.abs(dy)) move(dx < 0 ? 1 : -1);
     }, { passive: true });
     document.addEventListener("change", e => { if (root.isConnected && e.target.closest(".rc-variants")) refit(); });
+    document.addEventListener("rc-view", () => { if (root.isConnected) refit(); }); // variants.lazy.js, once loaded
     document.addEventListener("click", e => { // a link to a phase on this page (the table of contents): its screen
       const a = e.target.closest("a[href^='#']"), t = a && document.getElementById(decodeURIComponent(a.hash.slice(1))),
         j = t ? els.indexOf(t.closest(".rc-play-step")) : -1;

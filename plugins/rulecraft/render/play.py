@@ -26,10 +26,14 @@ START_STEP = "start-of-turn"
 _CALLS = ("half", "round_up", "round_down", "round", "per", "min", "max")
 
 
-def condition_tree(node: Node, constants: dict[str, Fraction]):
-    """An ``only_when`` expression as JSON play.lazy.js evaluates: numbers (constants resolved here),
-    ``["s", id]`` a state, ``["e", id]`` an event, ``["r"]`` the round, a word (a state's value), and
-    ``[op, ...operands]`` for not, and, or, comparisons, arithmetic and the rounding functions."""
+def condition_tree(node: Node, constants: dict[str, Fraction], varied: frozenset[str] = frozenset()):
+    """An ``only_when`` expression as JSON play.lazy.js evaluates: numbers (constants resolved here, but
+    ``["k", id]`` for one a way to play changes: the page picks its value), ``["s", id]`` a state,
+    ``["e", id]`` an event, ``["r"]`` the round, a word (a state's value), and ``[op, ...operands]`` for not,
+    and, or, comparisons, arithmetic and the rounding functions."""
+    def tree(part):
+        return condition_tree(part, constants, varied)
+
     if isinstance(node, Num):
         return _number(node.value)
     if isinstance(node, Name):
@@ -40,20 +44,22 @@ def condition_tree(node: Node, constants: dict[str, Fraction]):
             return ["s", rest]
         if scope == "event":
             return ["e", rest]
+        if scope == "const" and rest in varied:
+            return ["k", rest]
         if scope == "const" and rest in constants:
             return _number(constants[rest])
         if not rest:
             return node.name  # a state's value, across a comparison from the state
         raise ExprError(f"'{node.name}' cannot be known during play", node.at)
     if isinstance(node, Not):
-        return ["not", condition_tree(node.operand, constants)]
+        return ["not", tree(node.operand)]
     if isinstance(node, Neg):
-        return ["neg", condition_tree(node.operand, constants)]
+        return ["neg", tree(node.operand)]
     if isinstance(node, (Logic, Compare, BinOp)):
-        return [node.op, condition_tree(node.left, constants), condition_tree(node.right, constants)]
+        return [node.op, tree(node.left), tree(node.right)]
     if isinstance(node, Call) and node.func in _CALLS:
-        return [node.func] + [a.name if isinstance(a, Name) and a.name in ("up", "down")
-                              else condition_tree(a, constants) for a in node.args]
+        return [node.func] + [a.name if isinstance(a, Name) and a.name in ("up", "down") else tree(a)
+                              for a in node.args]
     raise ExprError("this cannot be worked out during play", node.at)
 
 
@@ -68,9 +74,21 @@ def _when(ctx: RenderContext, text: str | None):
     if not text:
         return None
     try:
-        return condition_tree(parse(text), {cid: c.value for cid, c in ctx.index.constants.items()})
+        return condition_tree(parse(text), {cid: c.value for cid, c in ctx.index.constants.items()},
+                              frozenset(_varied(ctx)))
     except ExprError:
         return None
+
+
+def _varied(ctx: RenderContext) -> dict[str, dict]:
+    """The constants some way to play changes: their base value and each way's (the page's ``consts``)."""
+    out: dict[str, dict] = {}
+    for view in ctx.index.ways.values():
+        for cid, value in view.values.items():
+            if cid in ctx.index.constants:
+                entry = out.setdefault(cid, {"base": _number(ctx.index.constants[cid].value), "views": {}})
+                entry["views"][view.id] = _number(value)
+    return out
 
 
 def _texts(item) -> list[str]:
@@ -221,6 +239,7 @@ def render_play(parent: Element, ctx: RenderContext) -> None:
         steps_list(end, game.info.end_of_game, ctx, ordered=False)
     sub(end, "p", "Otherwise the next round begins: Next.", "rc-play-next-round")
     steps.append({"id": END_STEP, "n": "", "name": "End of the round"})
-    root.set("data-rc-play", json.dumps({"game": game.id, "steps": steps}, separators=(",", ":"),
+    root.set("data-rc-play", json.dumps({"game": game.id, "steps": steps, "consts": _varied(ctx)},
+                                        separators=(",", ":"),
                                         ensure_ascii=False))
 

@@ -29,6 +29,17 @@ def test_conditions_become_trees_with_constants_resolved(text, tree):
     assert condition_tree(parse(text), {"turns": Fraction(8), "third": Fraction(1, 3)}) == tree
 
 
+def test_a_constant_a_variant_changes_is_left_for_the_page_to_pick():
+    tree = condition_tree(parse("round >= const.turns - 1 and round < const.third"),
+                          {"turns": Fraction(8), "third": Fraction(1, 3)}, frozenset({"turns"}))
+    assert tree == ["and", [">=", ["r"], ["-", ["k", "turns"], 1]], ["<", ["r"], 1 / 3]]
+
+
+def test_the_page_carries_the_values_of_the_constants_variants_change():
+    _, _, data = play_page(Path(__file__).parents[2] / "data" / "variants", "isle")
+    assert data["consts"] == {"fame-to-win": {"base": 17, "views": {"long-game": 20}}}
+
+
 def play_page(folder: Path, game: str):
     soup, _ = render(folder, "/// play\n///\n", game=game, page=f"{game}/play.md")
     root = soup.select_one(".rc-play")
