@@ -10,7 +10,7 @@ from ...models.index import GameIndex
 from ...problems import Problem
 from .numbers import NounIndex
 from .phrased import phrased
-from .texts import published_texts
+from .texts import Text, published_texts
 
 # Texts about the source or the past rather than the rules: a designer's note and an open question quote the
 # source's figures ("the introduction says twenty") to discuss them, a changelog says what an older version
@@ -18,11 +18,14 @@ from .texts import published_texts
 COMMENTARY_FIELDS = frozenset({"designer_note", "question", "source", "changes"})
 
 
-def check_numbers(index: GameIndex, prose: dict[str, str]) -> list[Problem]:
-    """Counts that disagree (counts.py) and numbers that should be constants (constants.py)."""
+def check_numbers(index: GameIndex, prose: dict[str, str], published: list[Text] | None = None) -> list[Problem]:
+    """Counts that disagree (counts.py) and numbers that should be constants (constants.py). ``published``:
+    the game's published texts when the caller has them already (the other detectors read them too)."""
     from . import constants, counts
 
-    texts = [text for text in published_texts(index, prose) if text.field not in COMMENTARY_FIELDS]
+    if published is None:
+        published = list(published_texts(index, prose))
+    texts = [text for text in published if text.field not in COMMENTARY_FIELDS]
     nouns = NounIndex.of_game(index)
     values = {key: c.value for key, c in index.constants.items() if not isinstance(c.value, bool)}
     found = phrased(texts, nouns, values)

@@ -63,20 +63,6 @@ def _is_plural(word: str) -> bool:
 
 
 @dataclass(frozen=True)
-class _Span:
-    """A word's place in a text (the methods of a regex match, which it stands in for)."""
-
-    begin: int
-    finish: int
-
-    def start(self) -> int:
-        return self.begin
-
-    def end(self) -> int:
-        return self.finish
-
-
-@dataclass(frozen=True)
 class Noun:
     """What a number counts: ``key`` names it across wordings ("term:influence-marker" for a glossary term,
     else "word:" and the singular phrase), ``text`` is how it is written here."""
@@ -165,12 +151,14 @@ class NounIndex:
         run = self._run_re.match(text, pos)  # the words after pos, one space apart: punctuation ends the phrase
         if run is None:
             return None
-        words: list[_Span] = []
+        words = run.group(0).split(" ")
+        ends: list[int] = []  # where each word ends in the text
         start = pos
-        for word in run.group(0).split(" "):
-            words.append(_Span(start, start + len(word)))
-            start += len(word) + 1
-        lower = [text[w.start():w.end()].lower().strip("-") for w in words]
+        for word in words:
+            start += len(word)
+            ends.append(start)
+            start += 1
+        lower = [word.lower().strip("-") for word in words]
         known = lower[0] in self._firsts or singular(lower[0]) in self._firsts  # a glossary form starts here
         if not known and (lower[0] in _STOP or lower[0] in NUMBER_WORDS):
             return None
@@ -179,8 +167,7 @@ class NounIndex:
                 continue
             term = self._forms.get(" ".join([*lower[:n - 1], singular(lower[n - 1])]))
             if term:
-                return Noun(f"term:{term}", text[words[0].start():words[n - 1].end()], words[0].start(),
-                            words[n - 1].end())
+                return Noun(f"term:{term}", text[pos:ends[n - 1]], pos, ends[n - 1])
         phrase = []
         for word in lower[:3]:
             if not word or word in _STOP or word in NUMBER_WORDS:
@@ -192,21 +179,20 @@ class NounIndex:
             return None
         if plural and not _is_plural(phrase[-1]):
             phrase = phrase[:1]  # a mass noun: "3 gold"
-        last = words[len(phrase) - 1]
+        last = ends[len(phrase) - 1]
         if singular(phrase[-1]) in CLASSIFIERS:  # "five kinds of cards": what is counted comes after "of"
-            of = _CLASSIFIER_OF_RE.match(text, last.end())
+            of = _CLASSIFIER_OF_RE.match(text, last)
             inner = self.noun_at(text, of.end(), plural) if of else None
             if inner is None:
                 return None
-            return Noun(f"{inner.key}/{singular(phrase[-1])}", text[words[0].start():inner.end], words[0].start(),
-                        inner.end)
+            return Noun(f"{inner.key}/{singular(phrase[-1])}", text[pos:inner.end], pos, inner.end)
         key = self.key_of(phrase)
         for i in range(1, len(phrase)):  # "face-up development cards": the glossary's development card
             term = self._forms.get(" ".join([*phrase[i:-1], singular(phrase[-1])]))
             if term:
                 key = f"term:{term}"
                 break
-        return Noun(key, text[words[0].start():last.end()], words[0].start(), last.end())
+        return Noun(key, text[pos:last], pos, last)
 
 
 @dataclass(frozen=True)
@@ -300,13 +286,16 @@ _SENTENCE_END_RE = re.compile(r"[.!?;:\n|()\[\]]\s|[\n|]")
 _LOWER_WORDS_RE = re.compile(r"[a-z']+|\d+\+?")
 
 
-_CLAUSE_ENDS = (". ", "! ", "? ", "; ", ": ", ".\n", "\n", "|", "(", ")", "[", "]")
+# A window's last clause end, in one regex: greedy ".*" backs off from the end, so the match ends at the latest
+# (". ", "! ", "? ", "; ", ": ", a new line, "|", a bracket; ".\n" ends where its "\n" does).
+_LAST_CLAUSE_END_RE = re.compile(r"(?s).*(?:[.!?;:] |[\n|()\[\]])")
 
 
 def _words_before(text: str, start: int) -> str:
     window = text[max(0, start - 80):start]
-    cut = max((found + len(end) for end in _CLAUSE_ENDS if (found := window.rfind(end)) >= 0), default=0)
-    window = window[cut:]  # from the sentence's start
+    cut = _LAST_CLAUSE_END_RE.match(window)
+    if cut is not None:
+        window = window[cut.end():]  # from the sentence's start
     return " ".join(_LOWER_WORDS_RE.findall(window.lower())[-6:])
 
 

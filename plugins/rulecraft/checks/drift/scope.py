@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from functools import lru_cache
 
 from ...models.accepts import subject_of
 from ...models.index import GameIndex, iter_models
@@ -53,6 +54,7 @@ def paragraph_span(starts: list[int], text: str, offset: int) -> tuple[int, int]
     return starts[i], starts[i + 1] if i + 1 < len(starts) else len(text)
 
 
+@lru_cache(maxsize=4096)  # three detectors blank the same texts (dice, phase references, undefined terms)
 def refs_blanked(text: str) -> str:
     """References blanked, offsets kept: an id or a reference's shown words are no words typed by hand."""
     if "{" not in text:
