@@ -99,3 +99,89 @@ def versions_project(root: Path) -> Path:
         (root / rel).write_text(textwrap.dedent(text), encoding="utf-8")
     commit(root, "0.2", tag="v0.2")
     return root
+
+
+KINDS_GAME = """\
+    id: demo
+    title: Demo Game
+    version: "{version}"
+    summary: Players build huts.
+    versions: {{tags: "v{{version}}"}}
+    constants:
+      actions: {{value: {actions}, label: Actions per turn}}
+      rounds: {{value: 8, label: Rounds}}
+    sections:
+      - id: trading
+        title: Trading
+        text: {trading}
+      - id: building
+        title: Building
+        text: Take {{const:actions}} action(s) a turn, for {{const:rounds}} rounds. Build one hut a turn.
+    """
+KINDS_DICE = """\
+    tables:
+      - id: retirement
+        title: Retirement roll
+        dice: 1d6
+        rows:
+          - {{roll: 1-2, result: Stay in office}}
+          - {{roll: "{middle}", result: Stay and gain 1 gold}}
+          - {{roll: {retire}+, result: Retire}}
+      - id: weather
+        title: Weather
+        dice: 1d6
+        rows:
+          - {{roll: 1-3, result: Calm}}
+          - {{roll: 4-6, result: Storm}}
+    """
+KINDS_CATALOG = """\
+    resources:
+      - {{id: wood, name: Wood}}
+    items:
+      - {{id: hut, name: Hut, cost: {{wood: {hut}}}, effect: Hold one more card.}}
+      - {{id: farm, name: Farm, cost: {{wood: 4}}, effect: Gain 1 wood a turn.}}
+    """
+KINDS_TABLES = """\
+    tables:
+      - id: terrain
+        title: Terrain effects
+        columns:
+          - {{id: terrain, title: Terrain}}
+          - {{id: move, title: Movement cost}}
+        rows:
+          - {{terrain: Clear, move: 1}}
+          - {{terrain: Forest, move: {forest}}}
+      - id: ports
+        title: Ports
+        columns:
+          - {{id: port, title: Port}}
+          - {{id: goods, title: Goods}}
+        rows:
+          - {{port: North, goods: Fish}}
+    """
+
+
+def kinds_files(version: str, actions: int, trading: str, middle: str, retire: int, hut: int,
+                forest: int) -> dict[str, str]:
+    game = "rules_data/demo/"
+    return {game + "game.yaml": KINDS_GAME.format(version=version, actions=actions, trading=trading),
+            game + "dice.yaml": KINDS_DICE.format(middle=middle, retire=retire),
+            game + "catalog.yaml": KINDS_CATALOG.format(hut=hut),
+            game + "tables.yaml": KINDS_TABLES.format(forest=forest)}
+
+
+def kinds_versions_project(root: Path) -> Path:
+    """As ``versions_project``, for the other kinds marked at the rule: between v0.1 and v0.2 a constant
+    (1 → 2 actions), a section's text, a dice table's rows (5+ → 4+ retires), a catalog item's cost and a
+    reference table's cell change; one of each kind stays as it was."""
+    from sitekit import make_project
+
+    root = make_project(root, files=kinds_files("0.1", 1, "Swap one card with a neighbour.", "3-4", 5, 2, 2))
+    (root / "docs" / "index.md").write_text("# Test rulebooks\n", encoding="utf-8")
+    git(root, "init", "-q", "-b", "main")
+    commit(root, "0.1", tag="v0.1")
+    second = kinds_files("0.2", 2, "Swap up to two cards with any player.", "3", 4, 3, 3)
+    for rel, text in second.items():
+        (root / rel).write_text(textwrap.dedent(text), encoding="utf-8")
+    commit(root, "0.2", tag="v0.2")
+    return root

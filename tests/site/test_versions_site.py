@@ -8,7 +8,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from diffkit import versions_project
+from diffkit import kinds_versions_project, versions_project
 from sitekit import build, page
 
 pytestmark = pytest.mark.site
@@ -73,6 +73,73 @@ def test_pages_with_changed_rules_get_the_since_switch_slot(site):
         assert len(slot) == 1 and json.loads(slot[0]["data-rc-versions"]) == ["0.1", "0.2"], url
     assert not page(site, "demo/cheatsheet/").select(".rc-since")
     assert (site / "assets" / "rulecraft" / "since.lazy.js").exists()
+
+
+@pytest.fixture(scope="module")
+def kinds_site(tmp_path_factory):
+    project = kinds_versions_project(tmp_path_factory.mktemp("kinds") / "project")
+    run = build(project)
+    assert run.returncode == 0, run.stderr
+    return project / "site"
+
+
+def _marked(el):
+    """The element the since switch highlights: ``el`` or the box holding it."""
+    return el if el.has_attr("data-rc-changed") else el.find_parent(attrs={"data-rc-changed": True})
+
+
+def _was_lines(box) -> list[str]:
+    was = box.select("details.rc-was")
+    assert len(was) == 1 and was[0].select_one("summary").get_text() == "Before 0.2 (as in 0.1)"
+    return [p.get_text() for p in was[0].select("p.rc-was-text")]
+
+
+def test_a_changed_dice_table_shows_the_rows_and_chances_it_had(kinds_site):
+    dice = page(kinds_site, "demo/dice/")
+    box = _marked(dice.select_one("#retirement"))
+    assert box is not None and box["data-rc-changed"] == "0.2" and "rc-dice" in box["class"]
+    assert box.select_one(".rc-dice-meta .rc-badge--changed").get_text() == "Changed in 0.2"
+    assert _was_lines(box) == [
+        "Row 2 › roll: 3-4 → 3",
+        "Row 3 › roll: 5+ → 4+",
+        "Chance, with no modifier: 3 (was 3-4): Stay and gain 1 gold: 1/3 (33.3%) → 1/6 (16.7%)",
+        "Chance, with no modifier: 4+ (was 5+): Retire: 1/3 (33.3%) → 1/2 (50%)"]
+    assert _marked(dice.select_one("#weather")) is None  # unchanged: no mark
+    assert len(dice.select(".rc-since[hidden]")) == 1
+
+
+def test_a_changed_constant_and_section_are_marked_on_the_game_home(kinds_site):
+    home = page(kinds_site, "demo/")
+    row = home.select_one("#const-actions")
+    assert row["data-rc-changed"] == "0.2"
+    cell = row.select_one("td.rc-const-value")
+    assert cell.select_one(".rc-badge--changed").get_text() == "Changed in 0.2"
+    assert _was_lines(cell) == ["Value: 1 → 2"]
+    assert not home.select_one("#const-rounds").has_attr("data-rc-changed")
+    trading = _marked(home.select_one("#trading"))
+    assert trading is not None and trading["data-rc-changed"] == "0.2"
+    assert trading.select_one(".rc-phase-markers .rc-badge--changed").get_text() == "Changed in 0.2"
+    assert _was_lines(trading) == ["Text: Swap one card with a neighbour."]
+    assert "Swap up to two cards" in trading.get_text()  # the rule as it reads now, in the same box
+    assert _marked(home.select_one("#building")) is None
+
+
+def test_a_changed_catalog_item_and_reference_table_are_marked(kinds_site):
+    catalog = page(kinds_site, "demo/catalog/")
+    hut = catalog.select_one("#item-hut")
+    assert hut.name == "tr" and hut["data-rc-changed"] == "0.2"
+    name = hut.select_one("th")
+    assert name.select_one(".rc-badge--changed").get_text() == "Changed in 0.2"
+    assert _was_lines(name) == ["Cost › wood: 2 → 3"]
+    assert not catalog.select_one("#item-farm").has_attr("data-rc-changed")
+    tables = page(kinds_site, "demo/tables/")
+    terrain = _marked(tables.select_one("#table-terrain"))
+    assert terrain is not None and terrain["data-rc-changed"] == "0.2"
+    assert terrain.select_one(".rc-badge--changed").get_text() == "Changed in 0.2"
+    assert _was_lines(terrain) == ["Rows › row Forest › move: 2 → 3"]
+    assert _marked(tables.select_one("#table-ports")) is None
+    index = (kinds_site / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "Swap one card with a neighbour" not in index  # the earlier words are not offered by search
 
 
 def test_without_git_the_page_shows_the_written_notes_and_the_build_says_so(project, tmp_path):

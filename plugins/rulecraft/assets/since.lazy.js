@@ -15,6 +15,8 @@
     ".rc-since output{color:var(--md-default-fg-color--light)}" +
     ".rc-since-hit{box-shadow:inset .25rem 0 0 var(--md-accent-fg-color);" +
     "background:var(--md-accent-fg-color--transparent);padding-left:.6rem;border-radius:.1rem}" +
+    // a table row (a catalog item, a constant): its cells carry the tint, their own backgrounds would hide it
+    "tr.rc-since-hit>*{background:var(--md-accent-fg-color--transparent)}" +
     "@media print{.rc-since{display:none}}";
   window.rcSince = () => {
     const box = document.querySelector(".rc-since[hidden]");

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..models import links
 from ..models.cost_words import amount_parts, exchange_text, use_text
 from .base import Element, RenderContext, heading, item_notes, link, sub, variant_markers, when_badge
+from .change_marks import change_marks
 from .icons import render_glyph
 
 if TYPE_CHECKING:
@@ -83,6 +84,7 @@ def render_catalog(parent: Element, ctx: RenderContext) -> None:
             sub(name_cell, "span", item.name, "rc-nolink-terms").tail = " "
             variant_markers(name_cell, item, ctx, tr)
             when_badge(name_cell, item, ctx)
+            change_marks(name_cell, tr, ctx, "item", item.id, None, folds=name_cell)  # in the cell: not in a <tr>
             _cost_cell(sub(tr, "td", cls="rc-cost-cell"), item, ctx)
             _requires_cell(sub(tr, "td", cls="rc-requires"), item, ctx)
             if limits:

@@ -32,6 +32,7 @@ from ..models import links, textrefs
 from ..models.conditions import condition_words
 from .base import (Element, RenderContext, badge, designer_note, heading, item_notes, note_box, sub, variant_markers,
                    when_badge)
+from .change_marks import change_marks, has_changes
 from .dice_conditions import condition_cell, condition_data, render_order_note
 from .modifier_value import page_value
 from .faq import render_faq_at
@@ -290,6 +291,9 @@ def render_head(parent: Element, table: DiceTable, ctx: RenderContext, level: in
     if table.variant:
         meta[-1].tail = (meta[-1].tail or "") + " "
         variant_markers(meta, table, ctx, box)
+    if has_changes(ctx, "dice", table.id, None):  # the rows and chances it had, one tap away
+        meta[-1].tail = (meta[-1].tail or "") + " "
+        change_marks(meta, box, ctx, "dice", table.id, None)
     how = table_shape(table, die).describe() if data.get("kind") not in ("unknown", "custom") else ""
     if how:
         sub(sub(box, "p", cls="rc-dice-how"), "strong", "How: ").tail = how[0].upper() + how[1:] + "."

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..models import links
+from .change_marks import change_marks, has_changes
 from .rulings import mark_constant, render_markers
 from .base import (
     Element,
@@ -109,15 +110,20 @@ def render_constants(parent: Element, ctx: RenderContext, only: list[str] | None
         for name, shown in vals.items():  # in words too: without script, and on paper
             cell[-1].tail = " "
             sub(cell, "span", f"{ctx.index.ways[name].name}: {shown}", "rc-const-variant")
+        if has_changes(ctx, "const", const_id, None):  # the row is the rule; the value it had, in its cell
+            cell[-1].tail = " "
+            change_marks(cell, tr, ctx, "const", const_id, None, folds=cell)
 
 
 def render_section(parent: Element, section, ctx: RenderContext, level: int = 2) -> None:
-    if section.variant:  # one element the variant switch can hide: heading, text, steps, examples
-        parent = sub(parent, "div", cls="rc-variant-block")
+    changed = has_changes(ctx, "section", section.id, None)
+    if section.variant or changed:  # one element the variant switch can hide, the since switch highlight
+        parent = sub(parent, "div", cls="rc-variant-block" if section.variant else "rc-section-block")
     heading(parent, level, section.title, links.anchor("section", section.id))
-    if section.conditional or section.variant:
+    if section.conditional or section.variant or changed:
         markers = sub(parent, "p", cls="rc-phase-markers")
         variant_markers(markers, section, ctx, parent)
+        change_marks(markers, parent, ctx, "section", section.id, None)
         condition_markers(markers, section, ctx)
     item_notes(parent, ctx, section)
     ctx.markdown(parent, section.text)

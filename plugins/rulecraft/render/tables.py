@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from ..models import links
 from ..models.records import cell_tokens, shown_number
 from .base import Element, RenderContext, heading, item_notes, link, sub, variant_markers
+from .change_marks import change_marks, has_changes
 from .faq import render_faq_at
 
 if TYPE_CHECKING:
@@ -39,6 +40,8 @@ def render_reference_table(parent: Element, table: ReferenceTable, ctx: RenderCo
     else:
         variant_markers(sub(box, "p", cls="rc-ref-title"), table, ctx, box)
         sub(box[-1], "strong", table.title)
+    if has_changes(ctx, "table", table.id, None):
+        change_marks(sub(box, "p", cls="rc-phase-markers"), box, ctx, "table", table.id, None)
     ctx.markdown(box, table.text)
     grid = sub(box, "table")
     row = sub(sub(grid, "thead"), "tr")
