@@ -66,8 +66,8 @@ def test_links_and_highlights_keep_their_contrast_in_every_state(browser, base, 
         if ratio < minimum:
             low.append((scheme, what, round(ratio, 2)))
 
-    term = page.locator("article a.rc-term").first
-    ref = page.locator("article a[href*='turn/#']").first  # a phase reference: an ordinary link
+    term = page.locator("article a.rc-term:visible").first
+    ref = page.locator("article a[href*='turn/#']:visible").first  # a phase reference: an ordinary link
     nav = page.locator(".md-sidebar--primary a.md-nav__link[href]:visible").first
     for name, link in (("term link", term), ("link", ref), ("navigation link", nav)):
         check(f"{name}", link)
@@ -230,7 +230,7 @@ def test_touch_targets_are_at_least_44_px(browser, base):
     page.touchscreen.tap(box["x"] + box["width"] - 5, box["y"] + box["height"] - 3)
     assert chairman.locator("input").is_checked()
     # The preview's buttons, after a first tap on a term.
-    page.locator("article a.rc-term").first.tap()
+    page.locator("article a.rc-term:visible").first.tap()
     page.locator(".rc-term-preview").wait_for(state="visible")
     size("preview button", page.locator(".rc-term-preview button"))
     page.goto(base + "/")

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.site
 
 GAME_PAGE_URLS = {"overview": "", "turn": "turn/", "dice": "dice/", "cards": "cards/", "icons": "icons/",
                   "glossary": "glossary/", "cheatsheet": "cheatsheet/", "changes": "changes/", "status": "status/",
-                  "play": "play/", "tables": "tables/", "catalog": "catalog/", "formulas": "formulas/"}
+                  "play": "play/", "tables": "tables/", "catalog": "catalog/", "formulas": "formulas/",
+                  "faq": "faq/"}
 
 
 def test_every_game_gets_every_page_its_data_supports(seed_site):

@@ -23,12 +23,14 @@ def check(index: GameIndex) -> Iterator[Problem]:
     if info is None:
         return
     known = {"phase": index.phases, "dice": index.tables, "section": index.sections}
+    # A rule in a file that did not load (already reported) would look unknown: it is not checked.
+    unread = {kind for kind, stem in (("phase", "phases"), ("dice", "dice")) if stem in game.failed}
     first_table: dict[str, tuple[str, Location]] = {}
     first_const: dict[str, tuple[str, Location]] = {}
     for question in questions_with_rulings(info):
         for i, at in enumerate(question.at):
             kind, _, target = at.partition(":")
-            if kind != "end" and target not in known[kind]:
+            if kind != "end" and kind not in unread and target not in known[kind]:
                 yield error("ruling-unknown-rule", f"open question '{question.id}' arises at unknown {kind} "
                             f"'{target}'", game.where(question, "at", i), _did_you_mean(target, list(known[kind])),
                             game.id)
@@ -56,6 +58,8 @@ def _ruling(index: GameIndex, question, n: int, ruling, first_table: dict, first
         return
     change, where = ruling.dice, game.where(question, *path, "dice", "table")
     table = index.tables.get(change.table)
+    if table is None and "dice" in game.failed:
+        return
     if table is None:
         yield error("ruling-unknown-table", f"{what} changes unknown dice table '{change.table}'", where,
                     _did_you_mean(change.table, list(index.tables)), game.id)
