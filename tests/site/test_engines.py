@@ -176,7 +176,7 @@ _FIT_CLASS_RE = re.compile(r"rc-columns-\d")
 def without_verified_fit(soup, kept_units: set[str] | None = None):
     """The cheat sheet of ``soup`` (changed in place) without what only the PDF step of MkDocs and ProperDocs
     writes into it (README: Engines): the verified fit (columns class, size and spacing style) instead of
-    the estimate (and without the estimate's fit for the PDF, where its search starts), pictures for emoji
+    the estimate (and without the estimate's fit for the PDF, where its search starts, and its drop order), pictures for emoji
     (and their credit), the download links in place of their empty slot, and units the fit left out (``kept_units``:
     the ids of the units the other page kept). Returns the sheet."""
     sheet = article(soup).select_one(".rc-block--cheatsheet, .rc-block--cheatsheet-variant")
@@ -186,6 +186,9 @@ def without_verified_fit(soup, kept_units: set[str] | None = None):
     del fitted["style"]
     if FIT_START in fitted.attrs:
         del fitted[FIT_START]
+    for attr in ("data-rc-drop",):  # the order the fit leaves units out in, for the PDF step (which removes it)
+        if attr in fitted.attrs:
+            del fitted[attr]
     for picture in sheet.select("img.rc-icon--emoji"):
         picture.replace_with(picture["alt"])
     for credit in sheet.select(".rc-sheet-credit"):
