@@ -172,7 +172,7 @@ tables:
       - roll: 3-5
         result: Take 1 {term:gem}.
       - roll: 6
-        result: Take 2 gems.
+        result: Take 3 gems.
 """,
         "terms.yaml": head("terms", "The glossary: the first mention of a term in the rules links to it.") + """\
 terms:
