@@ -6,6 +6,8 @@ Output always goes to tmp_path: the importer is a starting point, never a replac
 
 from __future__ import annotations
 
+import re
+
 import textwrap
 from pathlib import Path
 
@@ -166,10 +168,11 @@ def test_imported_seeds_build(imported):
     sitekit.make_project(root)  # the sitekit mkdocs.yml over the imported data and pages
     run = sitekit.build(root, strict=False)
     assert run.returncode == 0, run.stderr
-    # The only warnings are glossary entries the seeds define but never use elsewhere (real, for a
-    # human to judge); no broken links, anchors or pages.
+    # The only warnings are glossary entries the seeds define but never use elsewhere, and drift the prose
+    # checks find in the imported text (the sources' own: both real, for a human to judge); no broken links,
+    # anchors or pages.
     warnings = [line for line in run.stderr.splitlines() if line.startswith("WARNING")]
-    assert all("warning[unused-term]" in line for line in warnings), "\n".join(warnings)
+    assert all(re.search(r"warning\[(unused-term|drift-[a-z-]+)\]", line) for line in warnings), "\n".join(warnings)
     if "john-company" in results:
         soup = sitekit.page(root / "site", "john-company/rules/")
         assert soup.select(".rc-block--phase") and soup.select(".rc-block--dice")
