@@ -70,8 +70,8 @@ HANDLERS: dict[str, Handler] = {
     # Values without a meaning of their own: compared field by field where they are.
     **{name: GENERIC for name in (
         "Beyond", "Characteristic", "Chart", "ChartDifference", "CheatsheetConfig", "CheckSettings",
-        "DiceExpr", "DiceRuling", "ModifierChange", "DifferenceAxis", "Explode", "Glyph", "GridColumns", "Keep", "Opposed", "PickAxis",
-        "PlayerCount", "Pool", "Range", "RatioAxis", "Requirement", "Reroll", "RuleModel", "Side", "Span",
+        "DiceExpr", "DiceRuling", "DifferenceAxis", "Explode", "Glyph", "GridColumns", "Keep", "ModifierChange",
+        "Opposed", "PickAxis", "PlayerCount", "Pool", "Range", "RatioAxis", "Requirement", "Reroll", "RuleModel", "Side", "Span",
         "Target", "UseLimit", "VersionsConfig")},
 }
 

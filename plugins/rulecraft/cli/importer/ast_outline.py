@@ -194,7 +194,8 @@ class AstOutliner:
     def heading(self, c: list) -> Heading:
         level, (_, classes, _), inlines = c
         tags = [i for i in inlines if i["t"] == "Span" and "tag" in i["c"][0][1]]
-        # an Org headline's task keyword, priority and progress cookie ('TODO [#A] Night [2/3]'): the editor's marks
+        # Left out of the title: an Org headline's task keyword, priority and progress cookie
+        # ('TODO [#A] Night [2/3]' reads 'Night'), which are the editor's marks, not the rule's words.
         text = self.inlines([i for i in inlines if i not in tags and not _task_mark(i)]).strip()
         line = self.placed(text)
         if any(dict(span["c"][0][2]).get("tag-name") in self.private_tags for span in tags):
