@@ -134,12 +134,21 @@ def test_without_pandoc_the_import_names_the_install_command(tmp_path, monkeypat
         read_outline(textwrap.dedent(BOOKS["rules.org"]), "rules.org")
 
 
-def test_a_pandoc_that_runs_too_long_is_stopped(monkeypatch):
+def test_a_pandoc_that_runs_too_long_is_stopped(monkeypatch, tmp_path):
+    """A stand-in pandoc that never answers: the deadline, not pandoc's speed on this machine, ends the run."""
+    import time
+
     from rulecraft.cli.importer import pandoc_run
 
-    monkeypatch.setattr(pandoc_run, "SECONDS", 0.01)
+    hanging = tmp_path / "pandoc"
+    hanging.write_text("#!/bin/sh\nexec sleep 60\n", encoding="utf-8")
+    hanging.chmod(0o755)
+    monkeypatch.setattr(pandoc_run, "executable", lambda: str(hanging))
+    monkeypatch.setattr(pandoc_run, "SECONDS", 0.5)
+    started = time.monotonic()
     with pytest.raises(ImportError_, match="took longer than 0 seconds"):
         read_outline(textwrap.dedent(BOOKS["rules.org"]), "rules.org")
+    assert time.monotonic() - started < 10
 
 
 def test_an_opendocument_text_is_read_and_located_by_paragraph(tmp_path):
