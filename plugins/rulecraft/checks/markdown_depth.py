@@ -29,9 +29,10 @@ def check(index: GameIndex) -> Iterator[Problem]:
         yield _problem(found, game.where_in_text(obj, subpath, found.offset, needle), game.id)
 
 
-def check_page(file: str, text: str, game_id: str = "") -> Iterator[Problem]:
-    """A docs page, parsed by the same Python-Markdown; code shown on it (fences, spans) is not measured."""
-    found = too_deep(code_blanked(text, always=True))
+def check_page(file: str, text: str, game_id: str = "", shown: str | None = None) -> Iterator[Problem]:
+    """A docs page, parsed by the same Python-Markdown; code shown on it (fences, spans) is not measured.
+    ``shown``: ``code_blanked(text, always=True)`` when the caller has it (check_book blanks each page once)."""
+    found = too_deep(shown if shown is not None else code_blanked(text, always=True))
     if found is not None:
         line = text.count("\n", 0, found.offset) + 1
         column = found.offset - (text.rfind("\n", 0, found.offset) + 1) + 1

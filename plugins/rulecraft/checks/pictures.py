@@ -37,9 +37,11 @@ def check(index: GameIndex) -> Iterator[Problem]:
                         game.where_in_text(obj, subpath, offset, url[:20]), HINT, game.id)
 
 
-def check_page(file: str, text: str, game_id: str = "") -> Iterator[Problem]:
-    """A docs page's pictures (Markdown images, <img src>); code shown on the page is not a picture."""
-    shown = code_blanked(text, always=True)
+def check_page(file: str, text: str, game_id: str = "", shown: str | None = None) -> Iterator[Problem]:
+    """A docs page's pictures (Markdown images, <img src>); code shown on the page is not a picture.
+    ``shown``: ``code_blanked(text, always=True)`` when the caller has it (check_book blanks each page once)."""
+    if shown is None:
+        shown = code_blanked(text, always=True)
     for offset, url, picture in _data_uris(shown):
         if not picture:
             continue  # a Markdown link loses a data: target (markdown_ext/sanitize.py); raw HTML is the page's own

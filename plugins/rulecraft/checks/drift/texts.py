@@ -43,10 +43,11 @@ class Text:
         return self.index.game.where_in_text(self.owner, self.subpath, offset, needle)
 
 
-def published_texts(index: GameIndex, prose: dict[str, str]) -> Iterator[Text]:
-    """Docs pages first (in their order), then every text field of the data."""
+def published_texts(index: GameIndex, prose: dict[str, str], shown: dict[str, str] | None = None) -> Iterator[Text]:
+    """Docs pages first (in their order), then every text field of the data. ``shown``: each page already
+    code-blanked (``code_blanked(page, always=True)`` by file), when the caller has them."""
     for file, page in prose.items():
-        yield Text(_blanked(page), file)
+        yield Text(shown[file] if shown is not None else _blanked(page), file)
     subjects = Subjects(index)
     for owner, subpath, text in iter_texts(index.game):
         # A candidate ruling is one of several readings a group picks from: they differ on purpose.
