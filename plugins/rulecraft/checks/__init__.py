@@ -48,10 +48,11 @@ class CheckResult:
 MAX_PAGE_BYTES = 20_000_000  # a prose page; MkDocs itself reads pages of any size
 
 
-def _read_page(path: Path, docs_dir: Path) -> str | None:
+def _read_page(path: Path, project: Path) -> str | None:
     """A page's text; None for what MkDocs reports itself (unreadable, not UTF-8) and for what is no
-    page at all (a FIFO, a device, a link out of the project)."""
-    raw, _ = read_source_bytes(path, str(path), within=docs_dir.resolve().parent, limit=MAX_PAGE_BYTES)
+    page at all (a FIFO, a device, a link out of the project). ``project``: the docs folder's parent, resolved
+    (once per folder: a resolve is a system call per part of the path)."""
+    raw, _ = read_source_bytes(path, str(path), within=project, limit=MAX_PAGE_BYTES)
     try:
         return raw.decode("utf-8") if raw is not None else None
     except UnicodeDecodeError:
@@ -64,8 +65,9 @@ def read_prose(docs_dir: Path | None, game_id: str) -> dict[str, str]:
     if docs_dir is None or not (docs_dir / game_id).is_dir():
         return {}
     pages = {}
+    project = docs_dir.resolve().parent
     for path in markdown_pages(docs_dir / game_id):
-        text = _read_page(path, docs_dir)
+        text = _read_page(path, project)
         if text is not None:
             pages[display_path(path)] = text
     return pages
@@ -76,10 +78,11 @@ def read_site_prose(docs_dir: Path | None, game_ids) -> dict[str, str]:
     if docs_dir is None or not docs_dir.is_dir():
         return {}
     pages = {}
+    project = docs_dir.resolve().parent
     for path in markdown_pages(docs_dir):
         if path.relative_to(docs_dir).parts[0] in game_ids:
             continue
-        text = _read_page(path, docs_dir)
+        text = _read_page(path, project)
         if text is not None:
             pages[display_path(path)] = text
     return pages
