@@ -28,8 +28,11 @@ MIN_PLACES = 2  # paragraphs (of pages or of text fields): one paragraph repeati
 
 # A run of capitalised words, "of" allowed inside (Master of Coin); no all-capitals (abbreviations), no digits.
 _WORD = r"[A-Z][a-z]+(?:['’][a-z]+)?"
-_RUN_RE = re.compile(rf"(?<![\w'’-]){_WORD}(?:[ \t]+(?:of[ \t]+)?{_WORD})*(?![\w'’-])")
-_LOWER_RE = re.compile(r"(?<![\w'’-])[a-z][a-z'’]*")
+# Both open with their first letter's character set, the look-behind one character further on: the regex
+# engine then skips in C to each capital (or lowercase letter), where a look-behind first is tried at every
+# position (200 pages: runs 27 -> 12 ms, lowercase words 31 -> 27 ms).
+_RUN_RE = re.compile(rf"[A-Z](?<![\w'’-].)[a-z]+(?:['’][a-z]+)?(?:[ \t]+(?:of[ \t]+)?{_WORD})*(?![\w'’-])")
+_LOWER_RE = re.compile(r"[a-z](?<![\w'’-].)[a-z'’]*")
 _NAME_FILLERS = frozenset({"the", "a", "an", "of", "and", "or", "in", "on", "at", "to", "for", "with", "by"})
 _POSSESSIVE_RE = re.compile(r"['’]s?$")
 _HEADING_RE = re.compile(r"^[ \t]*#.*$", re.MULTILINE)
