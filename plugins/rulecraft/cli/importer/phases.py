@@ -714,7 +714,8 @@ def _match_headings(state: State) -> None:
                 matched += 1
                 state.phase_of_section[id(section)] = best
                 state.inserts[id(section)].append(f"/// phase | {best}\n///")
-                state.retitle[id(section)] = _heading_title(section.title, leaves[best]["name"])
+                state.retitle[id(section)] = leaves[best]["name"]
+                state.shown_heading[id(section)] = _heading_title(section.title, leaves[best]["name"])
                 if not any(leaves[best].get(k) for k in ("rules", "steps", "subphases")) or best in state.row_text:
                     # the list gave only the name ('1. Forage') or a table row: the phase's own section holds its
                     # rules
