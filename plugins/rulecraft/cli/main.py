@@ -161,7 +161,8 @@ def cmd_import(args: argparse.Namespace) -> int:
               "rulebook)", file=sys.stderr)
         return 2
     try:
-        result = import_rulebook(source, Path(args.out), game_id=args.id, title=args.title, fmt=args.format)
+        result = import_rulebook(source, Path(args.out), game_id=args.id, title=args.title, fmt=args.format,
+                                 replace=args.replace)
     except ImportError_ as exc:
         _traceback_if_asked(exc.__cause__)
         print(f"rulecraft import: {shown(exc)}", file=sys.stderr)
@@ -352,6 +353,9 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("--id", help="game id (default: from the rulebook's title)")
     imp.add_argument("--title", help="game title (default: the rulebook's first heading)")
     imp.add_argument("--out", default=".", help="project folder to write rules_data/<id>/ and docs/<id>/ into")
+    imp.add_argument("--replace", action="store_true",
+                     help="replace the game of that id and its files (the untouched starter of `rulecraft new` "
+                          "is replaced without it)")
     imp.add_argument("--format", choices=["auto", "markdown", "html"], default="auto",
                      help="how to read a text file (a PDF or Word file is known by its content)")
     imp.set_defaults(func=cmd_import)

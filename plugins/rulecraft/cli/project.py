@@ -180,6 +180,33 @@ def add_nav_entry(yml: Path, title: str, pages: list[tuple[str, str]]) -> str | 
     return None
 
 
+def remove_nav_entry(yml: Path, game_id: str) -> None:
+    """Take the game's section (the top-level nav item whose pages lie under ``game_id/``) out of an explicit
+    block-style nav, keeping the rest of mkdocs.yml as written; nothing changes when there is none."""
+    text = yml.read_text(encoding="utf-8")
+    match = _NAV_RE.search(text)
+    if not match:
+        return
+    lines = text[match.end():].split("\n")
+    items: list[list[int]] = []  # line indexes of each top-level nav item
+    indent = None
+    for i, line in enumerate(lines[1:], start=1):
+        if line.strip() and not line[0].isspace() and not line.startswith("-"):
+            break
+        if indent is None and line.lstrip().startswith("- "):
+            indent = len(line) - len(line.lstrip())
+        if line.lstrip().startswith("- ") and len(line) - len(line.lstrip()) == indent:
+            items.append([i])
+        elif items and line.strip():
+            items[-1].append(i)
+    for item in items:
+        if any(re.search(rf"(?:^|[\s:'\"]){re.escape(game_id)}/", lines[i]) for i in item):
+            drop = set(item)
+            yml.write_text(text[:match.end()] + "\n".join(l for i, l in enumerate(lines) if i not in drop),
+                           encoding="utf-8")
+            return
+
+
 def _yaml_key(text: str) -> str:
     plain = yaml.safe_load(f"{text}: x") if re.fullmatch(r"[A-Za-z0-9][\w .&'()-]*", text) else None
     return text if plain == {text: "x"} else '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'

@@ -81,6 +81,29 @@ def refuse_existing(project: Project, game_id: str) -> None:
                                 "(choose another id or remove the folder)")
 
 
+def untouched_starter(project: Project, game_id: str) -> bool:
+    """Whether the game's folders hold exactly what `rulecraft new` wrote (any day, any title, any schema
+    folder): a starter nobody has edited, which an import may replace without losing anyone's work."""
+    import yaml
+
+    folder, pages = project.rules_data / game_id, project.docs / game_id
+    try:
+        game = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))
+        title, day = game["title"], game["changelog"][0]["date"]
+        today = day if isinstance(day, datetime.date) else datetime.date.fromisoformat(str(day))
+        schemas = None
+        first = (folder / "game.yaml").read_text(encoding="utf-8").split("\n", 1)[0]
+        if "=" in first:
+            schemas = (folder / first.split("=", 1)[1]).resolve().parent
+        want = starter_files(game_id, title, folder, today, schemas)
+        have = {p.name for p in folder.iterdir()}
+        return have == set(want) and all((folder / n).read_text(encoding="utf-8") == t for n, t in want.items()) \
+            and {p.name for p in pages.iterdir()} == {PROSE_PAGE} \
+            and (pages / PROSE_PAGE).read_text(encoding="utf-8") == prose_page(title)
+    except (OSError, KeyError, IndexError, TypeError, ValueError, yaml.YAMLError):
+        return False  # not the starter's shape: somebody's game
+
+
 def starter_files(game_id: str, title: str, game_folder: Path, today: datetime.date,
                   schemas: Path | None = None) -> dict[str, str]:
     """File name -> text of the starter game's data files (``schemas``: the folder their $schema lines use)."""

@@ -32,7 +32,7 @@ from rulecraft.checks import CheckResult, check_path
 from rulecraft.models.textrefs import PLACEHOLDER_RE
 from rulecraft.yamlsource import read_source_bytes
 
-from ..project import find_project, write_gitignore, write_minimal_mkdocs
+from ..project import find_project, remove_nav_entry, write_gitignore, write_minimal_mkdocs
 from ..shownpath import shown
 from ..yamlwrite import ensure_schemas
 from . import amounts, cards, contents, dice, docformats, gameinfo, outliner, pandoc_reader, pandoc_run, phases, report
@@ -205,6 +205,13 @@ def _recognise(outline: Outline, game_id: str, title: str | None = None) -> Stat
     return state
 
 
+def _page_heading(outline: Outline, title: str) -> str:
+    """The prose page's heading: the source's own first heading when it says more than the game's name
+    ('1800 - Rules & Strategy Guide' for '1800'), so none of its words are lost; else the name."""
+    own = undecorated(plain(outline.title or "")).strip()
+    return own[:200] if own and slug(own, "") != slug(title, "") else title
+
+
 def _at_lines(lines: list[int], outline: Outline) -> str:
     """': text at lines 27, 31' (': text at page 3, page 4') -- where each copied block starts, so nothing is
     left unlocated."""
@@ -213,8 +220,8 @@ def _at_lines(lines: list[int], outline: Outline) -> str:
 
 
 def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: str | None = None,
-                    fmt: str = "auto") -> ImportResult:
-    from ..scaffold import ScaffoldError, refuse_existing, validate_game_id
+                    fmt: str = "auto", replace: bool = False) -> ImportResult:
+    from ..scaffold import ScaffoldError, validate_game_id
 
     # a PDF or Word file is mostly pictures, so larger; known by content (a PDF renamed .txt), so text is held to
     # its own limit once read (_read_source)
@@ -236,7 +243,7 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     try:
         validate_game_id(game_id)
         project = find_project(Path(out))
-        refuse_existing(project, game_id)
+        replaced = _replaceable(project, game_id, replace)
     except ScaffoldError as exc:
         raise ImportError_(str(exc), usage=exc.usage) from None
     try:
@@ -264,18 +271,23 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
     folder = project.rules_data / game_id
     page = project.docs / game_id / PROSE_PAGE
     writer = ProseWriter(state)
-    page_text = writer.page(state.game["title"], shown(Path(source).name))
+    page_text = writer.page(_page_heading(outline, state.game["title"]), shown(Path(source).name))
     state.note("sections", f"{writer.sections} heading(s) kept as prose sections in {page.name}")
     if writer.uncaptured:
         where = "; ".join(f"'{title}' ({state.outline.at(line)})" + _at_lines(lines, state.outline)
                           for title, line, lines in writer.uncaptured)
         state.ask("prose", f"{len(writer.uncaptured)} section(s) hold text the importer did not turn into data; "
                   f"it is copied as-is into {page.name}: {where}")
+    if replaced:
+        state.note("site", f"replaced {replaced}: its files in {shown(folder)} and {shown(page.parent)} are gone, "
+                   "the imported rulebook stands in their place")
     config = project.mkdocs_yml.read_bytes()  # its navigation gains the game: put back if a later step fails
     try:
         # The game's two folders appear whole or not at all, and a later step that fails removes them again:
-        # nothing half-written blocks a second try.
-        with NewFolders() as new:
+        # nothing half-written blocks a second try. A game replaced waits aside until the new one stands.
+        with _set_aside([folder, page.parent] if replaced else []), NewFolders() as new:
+            if replaced and project.has_nav:
+                remove_nav_entry(project.mkdocs_yml, game_id)
             write(new.folder(folder), files, schemas)
             (new.folder(page.parent) / PROSE_PAGE).write_text(page_text, encoding="utf-8")
             new.commit()
@@ -286,6 +298,47 @@ def import_rulebook(source: Path, out: Path, game_id: str | None = None, title: 
             write_atomic(project.mkdocs_yml, config)
         raise
     return ImportResult(game_id, folder, page, report_path, text, numbers, result, written + [report_path], state)
+
+
+def _replaceable(project, game_id: str, replace: bool) -> str:
+    """What an import of ``game_id`` replaces ('' when the id is free): the untouched starter `rulecraft new`
+    wrote, or, with --replace, the game there; any other game is refused, its files left alone."""
+    from ..scaffold import ScaffoldError, untouched_starter
+
+    there = [f for f in (project.rules_data / game_id, project.docs / game_id) if f.exists()]
+    if not there:
+        return ""
+    if untouched_starter(project, game_id):
+        return f"the starter game '{game_id}' that `rulecraft new` wrote"
+    if replace:
+        return f"the game '{game_id}'"
+    raise ScaffoldError(f"'{shown(there[0])}' already exists and is not the untouched starter of `rulecraft new`: "
+                        f"refusing to overwrite game '{game_id}' (choose another id, or pass --replace to replace "
+                        "it and lose its files)")
+
+
+@contextmanager
+def _set_aside(folders: list[Path]):
+    """The replaced game's folders moved beside their places while the new game is written: back if that
+    fails, deleted once it stands."""
+    import shutil
+
+    moved = []
+    for folder in folders:
+        if folder.exists():
+            aside = folder.with_name(f".{folder.name}.replaced")
+            shutil.rmtree(aside, ignore_errors=True)
+            folder.rename(aside)
+            moved.append((folder, aside))
+    try:
+        yield
+    except BaseException:
+        for folder, aside in moved:
+            shutil.rmtree(folder, ignore_errors=True)
+            aside.rename(folder)
+        raise
+    for _, aside in moved:
+        shutil.rmtree(aside, ignore_errors=True)
 
 
 def _check_and_report(project, state: State, writer: ProseWriter, source: Path, game_id: str, written: list[Path]):

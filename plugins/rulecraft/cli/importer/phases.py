@@ -641,12 +641,14 @@ def _recognise(state: State, is_turn) -> bool:
     numbers = [item.number for item in items]
     for i, block in enumerate(lists):
         state.claim(block, "/// phase-list\n///" if i == 0 else "")
-    for i, block in enumerate(section.blocks[1:], start=1):  # 'Next are the phases for ...:' intros go too
-        before = section.blocks[i - 1]
-        if any(block is b for b in lists) and isinstance(before, Paragraph) and plain(before.text).endswith(":") \
-                and len(re.findall(r"[.!?](?:\s|$)", plain(before.text))) == 0 \
-                and not _turn_lead(before):  # only a lead-in: no rule in it ('Round overview:' names the list)
-            state.claim(before)
+    # a lead-in ('Next are the phases for running the John Company:') stays on the page: it groups the phases,
+    # and the phase data does not hold it; one before a later list now stands after the whole phase list
+    for block in lists[1:]:
+        at = next(i for i, b in enumerate(section.blocks) if b is block)
+        before = section.blocks[at - 1] if at else None
+        if isinstance(before, Paragraph) and not state.claimed(before) and plain(before.text).endswith(":"):
+            state.ask("phases", f"'{first_sentence(plain(before.text), 80)}' introduced a part of the turn "
+                      "sequence; the phase list shows the whole turn above it: move or restate it", before.line)
     state.phases = [_phase(item, state) for item in items]
     kind = "ordered" if lists[0].ordered else "bulleted"
     state.note("phases", f"{len(items)} phases from {len(lists)} {kind} list(s) under '{plain(section.title)}'",
@@ -677,6 +679,14 @@ def _contains(hay: list[str], needle: list[str]) -> bool:
     return n > 0 and any(hay[i:i + n] == needle for i in range(len(hay) - n + 1))
 
 
+def _heading_title(title: str, name: str) -> str:
+    """The heading shown over a phase's section: the phase's name, or the source's own heading (its typed
+    number left out) when that says more ('*Directory of Trade* is on board (the default)'): its words are
+    rules too, never dropped."""
+    own = NUMBER_PREFIX.sub("", CASE_NUMBER.sub("", title), count=1).strip()
+    return own[:120] if own and _norm(own) != _norm(name) else name
+
+
 def _match_headings(state: State) -> None:
     """Headings that name a phase get that phase's block; return the matches for the report."""
     leaves = {pid: p for pid, p in state.phase_index.items() if not p.get("alternatives")}
@@ -705,6 +715,7 @@ def _match_headings(state: State) -> None:
                 state.phase_of_section[id(section)] = best
                 state.inserts[id(section)].append(f"/// phase | {best}\n///")
                 state.retitle[id(section)] = leaves[best]["name"]
+                state.shown_heading[id(section)] = _heading_title(section.title, leaves[best]["name"])
                 if not any(leaves[best].get(k) for k in ("rules", "steps", "subphases")) or best in state.row_text:
                     # the list gave only the name ('1. Forage') or a table row: the phase's own section holds its
                     # rules

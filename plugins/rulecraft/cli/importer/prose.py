@@ -110,7 +110,8 @@ class ProseWriter:
         if section.line in self.state.outline.private:
             return [f"/// designer-note\n{self._private(section)}\n///"]
         self.sections += 1
-        title = self.state.retitle.get(id(section)) or section.title or "Untitled"
+        title = self.state.shown_heading.get(id(section)) or self.state.retitle.get(id(section)) or section.title \
+            or "Untitled"
         # 'WHAT YOU NEED' set in capitals for type: 'What You Need' (a heading with markup stays as written)
         shown = title if re.search(r"[*_`\[]", title) else uncapped(title, title=True)
         out = [f"{'#' * min(depth + 1, 6)} {_safe_line(shown).lstrip('#').strip()}"]

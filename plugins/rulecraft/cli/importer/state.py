@@ -26,7 +26,9 @@ class State:
     claims: dict[int, str] = field(default_factory=dict)
     # id(section) -> Markdown placed right under the section's heading
     inserts: dict[int, list[str]] = field(default_factory=lambda: defaultdict(list))
-    retitle: dict[int, str] = field(default_factory=dict)  # id(section) -> heading shown instead
+    retitle: dict[int, str] = field(default_factory=dict)  # id(section) -> heading shown instead (names tables)
+    # id(section) -> the heading the page shows when it says more than ``retitle`` (the source's own words)
+    shown_heading: dict[int, str] = field(default_factory=dict)
     found: list[Finding] = field(default_factory=list)
     human: list[Finding] = field(default_factory=list)
     game: dict = field(default_factory=dict)

@@ -1,0 +1,165 @@
+"""Nothing is lost by `rulecraft import`: every sentence of a source reaches the data or the prose page.
+
+A source sentence is taken twice, so neither a reader nor a recogniser can hide a loss: from the importer's
+own outline (any format: every heading, paragraph, list item, table row, note, quote and code line) and, for
+Markdown and plain text, from the raw file. Words are compared normalised (lower case, letters and digits
+only, markup and link targets ignored); a sentence is found when its words appear in order in the output
+with small gaps (the importer adds a number, a bold label, a "TODO" line) and at most a fifth of them
+missing. A sentence written twice must be found twice.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+from rulecraft.cli.importer.outline import Code, Heading, ListBlock, ListItem, Note, Paragraph, Quote, Table
+
+MIN_WORDS = 3  # shorter pieces ('Setup', 'Roll 1d6') are found anywhere: they prove nothing
+GAP = 4  # output words allowed between two of a sentence's words
+
+_WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
+_URL_RE = re.compile(r"\]\([^)]*\)|<https?://[^>]*>|https?://\S+|\{[:#.][^}]*\}")
+_TAG_RE = re.compile(r"<[^>]*>")
+_COMMENT_RE = re.compile(r"<!--.*?-->", re.S)
+_LIQUID_RE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.S)
+_IMAGE_RE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+_TYPED_NUMBER_RE = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*\.?\s?[a-z]?\b[.)]?|[a-z][.)])\s*", re.I)
+_SPLIT_RE = re.compile(r"(?<=[.!?;:])\s+|\n")
+
+
+def words(text: str) -> list[str]:
+    text = _IMAGE_RE.sub(" ", text)
+    text = _URL_RE.sub(" ", text)
+    text = _TAG_RE.sub(" ", text)
+    text = text.replace("&nbsp;", " ").replace("&amp;", "&")
+    return [w.lower() for w in _WORD_RE.findall(text)]
+
+
+def sentences(text: str) -> list[list[str]]:
+    """The text's sentences (and lines) as word lists, the short ones left out."""
+    pieces = (words(piece) for piece in _SPLIT_RE.split(text))
+    return [piece for piece in pieces if len(piece) >= MIN_WORDS]
+
+
+def outline_texts(outline) -> list[str]:
+    """Every heading, paragraph, list item, table row, note, quote and code text of the outline, in order."""
+    texts: list[str] = []
+
+    def blocks(items):
+        for block in items:
+            if isinstance(block, (Paragraph, Heading)):
+                texts.append(block.text)
+            elif isinstance(block, ListBlock):
+                for item in block.items:
+                    blocks([item])
+            elif isinstance(block, ListItem):
+                texts.append(block.text)
+                blocks(block.children)
+            elif isinstance(block, (Note, Quote)):
+                blocks(block.blocks)
+            elif isinstance(block, Table):
+                texts.extend(" ".join(row) for row in block.rows)
+            elif isinstance(block, Code):
+                texts.append(block.text)
+
+    for section in outline.sections():
+        if section.title:  # its typed number ('7.b', '15.') left out: the page numbers phases by their order
+            texts.append(_TYPED_NUMBER_RE.sub("", section.title, count=1))
+        blocks(section.blocks)
+    return texts
+
+
+def raw_texts(text: str) -> list[str]:
+    """The raw Markdown or plain text's lines, its front matter, comments and Liquid tags left out (they
+    are the site generator's, not the rulebook's)."""
+    text = text.replace("\r\n", "\n")
+    front = re.match(r"---\n.*?\n---\n", text, re.S)
+    if front:
+        text = text[front.end():]
+    text = _LIQUID_RE.sub(" ", _COMMENT_RE.sub(" ", text))
+    return text.split("\n")
+
+
+def output_words(folder: Path, pages: Path) -> list[str]:
+    """Every string of the game's YAML files and every word of its pages (the report is not output)."""
+    out: list[str] = []
+
+    def strings(value):
+        if isinstance(value, str):
+            out.extend(words(value))
+            out.append("")  # a break: a sentence does not run from one value into the next
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                strings(str(key))
+                strings(item)
+        elif isinstance(value, list):
+            for item in value:
+                strings(item)
+        elif value is not None and not isinstance(value, bool):
+            out.extend(words(str(value)))
+
+    for path in sorted(folder.glob("*.yaml")):
+        strings(yaml.safe_load(path.read_text(encoding="utf-8")))
+    for path in sorted(pages.glob("*.md")):
+        out.extend(words(path.read_text(encoding="utf-8")))
+    return out
+
+
+@dataclass
+class Finder:
+    """Where a sentence's words are found in the output, each place used once per sentence text."""
+
+    output: list[str]
+    at: dict[str, list[int]] = field(default_factory=dict)
+
+    def __post_init__(self):
+        for index, word in enumerate(self.output):
+            self.at.setdefault(word, []).append(index)
+
+    def _match(self, sentence: list[str], start: int, first: int) -> int | None:
+        """The end of a match of ``sentence`` whose word ``first`` is at ``start``, or None."""
+        missing, allowed, pos = first, max(1, len(sentence) // 5), start
+        for word in sentence[first + 1:]:
+            window = self.output[pos + 1:pos + 2 + GAP]
+            if word in window:
+                pos += 1 + window.index(word)
+            else:
+                missing += 1
+                if missing > allowed:
+                    return None
+        return pos + 1
+
+    def count(self, sentence: list[str]) -> int:
+        """How many separate places in the output hold the sentence."""
+        found, end = 0, -1
+        for first in range(0, max(1, len(sentence) // 5) + 1):
+            if first >= len(sentence):
+                break
+            starts = [s for s in self.at.get(sentence[first], []) if s > end]
+            found_here, end_here = 0, -1
+            for start in starts:
+                if start <= end_here:
+                    continue
+                stop = self._match(sentence, start, first)
+                if stop is not None:
+                    found_here += 1
+                    end_here = stop - 1
+            found = max(found, found_here)
+        return found
+
+
+def lost(source: list[str], output: list[str]) -> list[tuple[str, int, int]]:
+    """(sentence, times in the source, times in the output) for every sentence found fewer times than written."""
+    wanted = Counter(" ".join(s) for text in source for s in sentences(text))
+    finder = Finder(output)
+    missing = []
+    for sentence, times in wanted.items():
+        found = finder.count(sentence.split(" "))
+        if found < times:
+            missing.append((sentence, times, found))
+    return missing
