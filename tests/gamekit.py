@@ -8,6 +8,7 @@ problem's location is exact (file, line and column) without hand-counting.
 
 from __future__ import annotations
 
+import os
 import shutil
 import textwrap
 from pathlib import Path
@@ -16,6 +17,11 @@ from rulecraft.checks import CheckResult, check_path
 from rulecraft.problems import Location, Problem
 
 REPO = Path(__file__).resolve().parents[1]
+# The source documents of the five games: ../shared/seeds beside the repository, or beside the folder that holds
+# it (a git worktree under wt/), or RULECRAFT_SEEDS; tests that need them skip, saying why, when none is found.
+SEEDS = next((p for p in (Path(os.environ.get("RULECRAFT_SEEDS", REPO.parent / "shared" / "seeds")),
+                          REPO.parent / "shared" / "seeds", REPO.parent.parent / "shared" / "seeds")
+              if p.is_dir()), REPO.parent / "shared" / "seeds")
 RULES_DATA = REPO / "rules_data"
 EXAMPLE_GAME = RULES_DATA / "corporate-warfare"
 

@@ -11,9 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from gamekit import SEEDS
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = ROOT.parent / "shared" / "seeds"
+SOURCES = SEEDS
 
 
 def _overlap():

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from gamekit import SEEDS as SEED_FOLDER
 
 from rulecraft.checks import check_path
 from rulecraft.checks.drift import dice_prose, phase_refs, undefined_terms
@@ -21,8 +22,7 @@ from rulecraft.models.index import build_index
 
 FOUNDRY = Path(__file__).resolve().parents[2] / "data" / "drift" / "foundry"
 REPO = Path(__file__).resolve().parents[3]
-SEEDS = next((p for p in (REPO.parent / "shared" / "seeds", REPO.parent.parent / "shared" / "seeds")
-              if p.is_dir()), None)
+SEEDS = SEED_FOLDER if SEED_FOLDER.is_dir() else None
 DRIFT_CODES = {"drift-dice", "drift-phase", "drift-phase-typed", "drift-term"}
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import sitekit
 import yaml
-from gamekit import REPO
+from gamekit import SEEDS
 
 from rulecraft.cli.importer import detect_format, import_rulebook, read_outline, recognise
 from rulecraft.cli.importer.dice import parse_row
@@ -23,7 +23,6 @@ from rulecraft.cli.importer.terms import split_term
 from rulecraft.cli.main import main
 from rulecraft.loader import load_rulebook
 
-SEEDS = REPO.parent / "shared" / "seeds"
 SEED_FILES = {
     "john-company": "000_35056894ad249dc5.txt",
     "straits": "001_d143a32c821a9851.txt",

@@ -10,11 +10,10 @@ import textwrap
 
 import losskit
 import pytest
-from gamekit import REPO
+from gamekit import REPO, SEEDS
 
 from rulecraft.cli.importer import _read_source, import_rulebook
 
-SEEDS = REPO.parent / "shared" / "seeds"
 SEED_FILES = {
     "john-company": "000_35056894ad249dc5.txt",
     "straits": "001_d143a32c821a9851.txt",
