@@ -22,6 +22,14 @@ REPO = Path(__file__).resolve().parents[1]
 SEEDS = next((p for p in (Path(os.environ.get("RULECRAFT_SEEDS", REPO.parent / "shared" / "seeds")),
                           REPO.parent / "shared" / "seeds", REPO.parent.parent / "shared" / "seeds")
               if p.is_dir()), REPO.parent / "shared" / "seeds")
+# the source document of each of the five games, by game id
+SEED_FILES = {
+    "john-company": "000_35056894ad249dc5.txt",
+    "straits": "001_d143a32c821a9851.txt",
+    "corporate-warfare": "002_fbb4bec90c8b7633.txt",
+    "asean-2090": "003_1cc8953c7bb2732d.txt",
+    "1800": "004_8880c2e035de829a.txt",
+}
 RULES_DATA = REPO / "rules_data"
 EXAMPLE_GAME = RULES_DATA / "corporate-warfare"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import sitekit
 import yaml
-from gamekit import SEEDS
+from gamekit import SEED_FILES, SEEDS
 
 from rulecraft.cli.importer import detect_format, import_rulebook, read_outline, recognise
 from rulecraft.cli.importer.dice import parse_row
@@ -22,14 +22,6 @@ from rulecraft.cli.importer.outline import ListItem
 from rulecraft.cli.importer.terms import split_term
 from rulecraft.cli.main import main
 from rulecraft.loader import load_rulebook
-
-SEED_FILES = {
-    "john-company": "000_35056894ad249dc5.txt",
-    "straits": "001_d143a32c821a9851.txt",
-    "corporate-warfare": "002_fbb4bec90c8b7633.txt",
-    "asean-2090": "003_1cc8953c7bb2732d.txt",
-    "1800": "004_8880c2e035de829a.txt",
-}
 
 
 def seed(game: str) -> Path:

@@ -10,17 +10,10 @@ import textwrap
 
 import losskit
 import pytest
-from gamekit import REPO, SEEDS
+from gamekit import REPO, SEED_FILES, SEEDS
 
 from rulecraft.cli.importer import _read_source, import_rulebook
 
-SEED_FILES = {
-    "john-company": "000_35056894ad249dc5.txt",
-    "straits": "001_d143a32c821a9851.txt",
-    "corporate-warfare": "002_fbb4bec90c8b7633.txt",
-    "asean-2090": "003_1cc8953c7bb2732d.txt",
-    "1800": "004_8880c2e035de829a.txt",
-}
 MARKDOWN_SEEDS = {"straits", "asean-2090", "1800"}  # the others are HTML: only their outline is read
 BOOKS = REPO / "tests" / "unit" / "cli" / "rulebooks"
 # one book of each format the importer reads, among those whose every sentence arrives
