@@ -192,14 +192,25 @@ def check_book(book: RuleBook, docs_dir: Path | None = None, editor_hints: bool 
             summary = completeness.summarise(index, prose)
             summary.accepted = len(outcome.accepted)
             result.summaries.append(summary)
-    # Site pages may show any game's data (`/// phase | game-id:item`): the build checks them, so do we.
-    for file, text in read_site_prose(docs_dir, set(book.games)).items():
+    # Site pages may show any game's data (`/// phase | game-id:item`): the build checks them, so do we. The
+    # pages of games not loaded (one game's folder checked, its neighbours beside it) are theirs, not the site's.
+    for file, text in read_site_prose(docs_dir, set(book.games) | _neighbour_games(book)).items():
         result.problems.extend(references.check_page_blocks(book, None, file, text))
         result.problems.extend(pictures.check_page(file, text))
         result.problems.extend(markdown_depth.check_page(file, text))
     result.problems.extend(accepts.stale())
     result.problems = sorted(dict.fromkeys(result.problems), key=Problem.sort_key)
     return result
+
+
+def _neighbour_games(book: RuleBook) -> set[str]:
+    """The other games' ids when ``book`` is one game's folder of a rules_data/ (empty when it is all of it)."""
+    from ..loader import is_game_folder
+
+    root = Path(book.root)
+    if not (root / "game.yaml").is_file() or not root.parent.is_dir():
+        return set()
+    return {p.name for p in root.parent.iterdir() if p != root and is_game_folder(p) and (p / "game.yaml").is_file()}
 
 
 def check_path(path: Path, docs_dir: Path | None = None, editor_hints: bool = False) -> CheckResult:

@@ -208,3 +208,18 @@ def test_guide_lists_only_real_codes_and_every_block():
         assert f"`/// {block}" in guide, block
     for kind in REF_KINDS:
         assert f"`{{{kind}:" in guide, kind
+
+
+def test_checking_one_game_leaves_its_neighbours_pages_to_them(tmp_path, capsys):
+    """`rulecraft check rules_data/alpha` beside a game 'beta': beta's pages are beta's (their `/// dice` names
+    beta's tables), not site pages naming no game; checking beta still reads them."""
+    for game_id in ("alpha", "beta"):
+        assert main(["new", game_id, "--root", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["check", "--strict", str(tmp_path / "rules_data" / "alpha"), "--docs", str(tmp_path / "docs")]) == 0
+    assert "block-game" not in capsys.readouterr().out
+    page = tmp_path / "docs" / "beta" / "how-to-play.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n/// dice | no-such-table\n///\n", encoding="utf-8")
+    assert main(["check", str(tmp_path / "rules_data" / "alpha"), "--docs", str(tmp_path / "docs")]) == 0
+    assert main(["check", str(tmp_path / "rules_data" / "beta"), "--docs", str(tmp_path / "docs")]) == 1
+    assert "no-such-table" in capsys.readouterr().out
