@@ -147,6 +147,30 @@ def write_gitignore(root: Path) -> Path | None:
 _NAV_RE = re.compile(r"^nav:[ \t]*(#.*)?$", re.MULTILINE)
 
 
+def _nav_items(lines: list[str]) -> tuple[int | None, list[list[int]]]:
+    """The indent of a block-style nav's items and, for each top-level item, the indexes of its lines.
+
+    ``lines[0]`` is the rest of the ``nav:`` line. Blank and comment lines belong to no item (a comment at
+    column 0 does not end the block, as it does not for YAML); the block ends at the next top-level key.
+    """
+    indent = None
+    items: list[list[int]] = []
+    for i, line in enumerate(lines[1:], start=1):
+        stripped = line.lstrip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if not line[0].isspace() and not line.startswith("-"):
+            break
+        depth = len(line) - len(stripped)
+        if indent is None and stripped.startswith("- "):
+            indent = depth
+        if stripped.startswith("- ") and depth == indent:
+            items.append([i])
+        elif items:
+            items[-1].append(i)
+    return indent, items
+
+
 def add_nav_entry(yml: Path, title: str, pages: list[tuple[str, str]]) -> str | None:
     """Append ``- title: [pages]`` to an explicit block-style ``nav:`` in mkdocs.yml, keeping the rest as is.
 
@@ -157,18 +181,10 @@ def add_nav_entry(yml: Path, title: str, pages: list[tuple[str, str]]) -> str | 
     if not match:
         return "mkdocs.yml has a nav that is not a block list ('nav:' on its own line); add the pages by hand"
     lines = text[match.end():].split("\n")
-    body_end = 0  # index (in lines) after the last line of the nav block
-    indent = None
-    for i, line in enumerate(lines[1:], start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        if not line[0].isspace() and not line.startswith("-"):
-            break
-        if indent is None and line.lstrip().startswith("- "):
-            indent = len(line) - len(line.lstrip())
-        body_end = i
+    indent, items = _nav_items(lines)
     if indent is None:
         return "mkdocs.yml's nav has no list items to extend; add the pages by hand"
+    body_end = items[-1][-1]  # index (in lines) of the last line of the nav block
     pad = " " * indent
     entry = [f"{pad}- {_yaml_key(title)}:"] + [f"{pad}    - {_yaml_key(label)}: {path}" for label, path in pages]
     new_lines = lines[:body_end + 1] + entry + lines[body_end + 1:]
@@ -188,17 +204,7 @@ def remove_nav_entry(yml: Path, game_id: str) -> None:
     if not match:
         return
     lines = text[match.end():].split("\n")
-    items: list[list[int]] = []  # line indexes of each top-level nav item
-    indent = None
-    for i, line in enumerate(lines[1:], start=1):
-        if line.strip() and not line[0].isspace() and not line.startswith("-"):
-            break
-        if indent is None and line.lstrip().startswith("- "):
-            indent = len(line) - len(line.lstrip())
-        if line.lstrip().startswith("- ") and len(line) - len(line.lstrip()) == indent:
-            items.append([i])
-        elif items and line.strip():
-            items[-1].append(i)
+    _, items = _nav_items(lines)
     for item in items:
         if any(re.search(rf"(?:^|[\s:'\"]){re.escape(game_id)}/", lines[i]) for i in item):
             drop = set(item)

@@ -89,3 +89,18 @@ def test_new_then_import_checks_clean_and_builds(tmp_path):
     assert run.returncode == 0, run.stderr[-2000:]
     assert (root / "site" / "my-game" / "rules" / "index.html").is_file()
     assert (root / "site" / "other" / "how-to-play" / "index.html").is_file()
+
+
+def test_a_comment_at_column_0_inside_the_nav_does_not_end_it(tmp_path):
+    from rulecraft.cli.project import add_nav_entry, remove_nav_entry
+
+    yml = tmp_path / "mkdocs.yml"
+    yml.write_text("site_name: X\nnav:\n  - Home: index.md\n# the games\n  - Alpha:\n"
+                   "      - Rules: alpha/rules.md\n  - Beta:\n      - Rules: beta/rules.md\ntheme: mkdocs\n",
+                   encoding="utf-8")
+    remove_nav_entry(yml, "alpha")
+    assert yaml.safe_load(yml.read_text(encoding="utf-8"))["nav"] == [
+        {"Home": "index.md"}, {"Beta": [{"Rules": "beta/rules.md"}]}]
+    assert add_nav_entry(yml, "Gamma", [("Rules", "gamma/rules.md")]) is None
+    data = yaml.safe_load(yml.read_text(encoding="utf-8"))
+    assert data["nav"][-1] == {"Gamma": [{"Rules": "gamma/rules.md"}]} and data["theme"] == "mkdocs"
