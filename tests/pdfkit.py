@@ -151,3 +151,38 @@ def body_text_pt(pdf: Path) -> float:
     """The most common text size: the sheet's body type."""
     sizes = [r.size for r in text_runs(pdf) if r.size > 0]
     return max(set(sizes), key=sizes.count) if sizes else 0.0
+
+
+# --- columns -------------------------------------------------------------------------------------------
+
+@dataclass
+class Column:
+    left: float  # points from the page's left edge
+    right: float
+    bottom: float  # the lowest word's foot, points from the page's top
+
+
+def words(pdf: Path, page: int = 1) -> list[tuple[float, float, float, float]]:
+    """(x0, y0, x1, y1) in points, top-down, of every word on the page (``pdftotext -bbox``)."""
+    out = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    found = re.findall(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)"', out)
+    return [tuple(float(v) for v in w) for w in found]
+
+
+def columns(pdf: Path, gap_pt: float = 6.0) -> list[Column]:
+    """The sheet's columns as printed, left to right: the x-ranges the body's words cover (words closer than
+    ``gap_pt`` side by side are one column; the sheet's column gap is 4 mm), each with its lowest word's
+    foot. The header (the row of the sheet's title, its first word) spans the columns and is left out."""
+    found = words(pdf)
+    if not found:
+        return []
+    title = min(found, key=lambda w: (w[1], w[0]))
+    body = sorted((w for w in found if w[1] >= title[3]), key=lambda w: w[0])
+    spans: list[list[float]] = []
+    for x0, _, x1, _ in body:
+        if spans and x0 <= spans[-1][1] + gap_pt:
+            spans[-1][1] = max(spans[-1][1], x1)
+        else:
+            spans.append([x0, x1])
+    return [Column(x0, x1, max(w[3] for w in body if x0 <= w[0] and w[2] <= x1)) for x0, x1 in spans]

@@ -173,6 +173,40 @@ def test_keyboard_skip_link_to_the_tables_and_every_stepper_button_is_a_tab_stop
     page.close()
 
 
+GAMES = {"1800": "1800", "asean-2090": "Asean 2090", "corporate-warfare": "Corporate Warfare",
+         "john-company": "John Company", "straits": "Straits"}  # as the phone header names them
+# Every header line cut short (an ellipsis shown): the game's name, the page's, the box holding both.
+_CUT = """() => [...document.querySelectorAll('.md-header__topic')].flatMap(t =>
+    [...t.querySelectorAll('.rc-h-game, .rc-h-page, .md-ellipsis')]
+      .filter(e => e.scrollWidth > e.clientWidth).map(e => e.className + ': ' + e.textContent))"""
+
+
+def test_the_phone_header_names_every_game_whole_on_every_page_once_it_is_kept(browser, base, seed_site):
+    """Once a game is kept for offline use the header gets its "available offline" mark; beside it, at
+    390 px, Corporate Warfare's play page read "Corporate Warf…". Every page of every game, mark shown."""
+    context = browser.new_context(viewport={"width": 390, "height": 844})  # a fresh worker: games get kept
+    page = context.new_page()
+    cut = {}
+    for game, name in GAMES.items():
+        kinds = [""] + sorted(p.parent.name + "/" for p in (seed_site / game).glob("*/index.html"))
+        assert "cheatsheet/" in kinds and (game == "straits" or "play/" in kinds), kinds
+        for kind in kinds:
+            page.goto(f"{base}/{game}/{kind}")
+            page.locator(".rc-offline-badge").wait_for(state="attached", timeout=30_000)
+            page.wait_for_timeout(100)
+            assert page.locator(".md-header__topic .rc-h-game").first.inner_text().strip() == name, (game, kind)
+            if page.evaluate(_CUT):
+                cut[game + "/" + kind] = page.evaluate(_CUT)
+    assert not cut, cut
+    mark = page.locator(".md-tabs__item--active .rc-offline-tab")  # the mark is on the game's tab instead
+    assert mark.is_visible() and mark.get_attribute("aria-label") == "Available offline"
+    assert not page.locator(".md-header .rc-offline-badge").is_visible()
+    page.set_viewport_size({"width": 1280, "height": 900})  # room enough: the mark in the header's row
+    assert page.locator(".md-header .rc-offline-badge").is_visible() and not mark.is_visible()
+    assert not page.evaluate(_CUT)
+    context.close()
+
+
 def test_a_long_game_name_keeps_its_name_whole_in_the_phone_header(browser, base):
     """'Straits (working title)' was cut to 'Straits (working ti…' at 390 px: the aside gives way there."""
     page = browser.new_page(viewport={"width": 390, "height": 844})

@@ -76,17 +76,23 @@
     clearTimeout(box.timer);
     if (!action) box.timer = setTimeout(() => { box.remove(); d.documentElement.style.removeProperty("--rc-notice"); }, 6000);
   };
-  const badge = () => { // the header says, on every page of a kept game, that it is kept
-    const game = location.href.slice(root.length).split("/")[0], bar = d.querySelector(".md-header__inner");
-    const old = bar && bar.querySelector(".rc-offline-badge");
-    if (old) old.remove();
-    if (!bar || !kept.has(game)) return;
-    const b = Object.assign(d.createElement("span"), { className: "md-header__button md-icon rc-offline-badge" });
-    b.title = "Available offline";
+  // The page says, on every page of a kept game, that it is kept: a mark in the header's row of buttons, and
+  // one on the game's tab, shown instead on a phone (player.css), where the row leaves the header's game
+  // name no room to spare ("Corporate Warf…" beside the mark at 390 px).
+  const MARK = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M19.4 10A7.5 7.5 0 0 0 5.4 8 6 6 0 0 0 6 20h13a5 5 0 0 0 .4-10M10 17l-3.5-3.5 1.4-1.4 2.1 2.1 5.2-5.2 1.4 1.4z"/></svg>';
+  const mark = (className) => {
+    const b = Object.assign(d.createElement("span"), { className, title: "Available offline", innerHTML: MARK });
     b.setAttribute("role", "img");
     b.setAttribute("aria-label", b.title);
-    b.innerHTML = '<svg viewBox="0 0 24 24" aria-hidden="true"><path d="M19.4 10A7.5 7.5 0 0 0 5.4 8 6 6 0 0 0 6 20h13a5 5 0 0 0 .4-10M10 17l-3.5-3.5 1.4-1.4 2.1 2.1 5.2-5.2 1.4 1.4z"/></svg>';
-    bar.insertBefore(b, bar.querySelector(".md-header__option, .md-search"));
+    return b;
+  };
+  const badge = () => {
+    const game = location.href.slice(root.length).split("/")[0], bar = d.querySelector(".md-header__inner");
+    d.querySelectorAll(".rc-offline-badge, .rc-offline-tab").forEach((old) => old.remove());
+    if (!bar || !kept.has(game)) return;
+    bar.insertBefore(mark("md-header__button md-icon rc-offline-badge"), bar.querySelector(".md-header__option, .md-search"));
+    const tab = d.querySelector(".md-tabs__item--active .md-tabs__link");
+    if (tab) tab.append(mark("rc-offline-tab"));
   };
   sw.addEventListener("message", ({ data: m }) => {
     if (!m || m.rc !== "kept") return;

@@ -6,7 +6,8 @@
 * ``estimate(content, index, size)`` predicts how full the printed page is: every unit (one phase,
   one dice table, one term...) becomes a height in lines, from its text length against the column
   width, and the units are packed in order into the columns of the smallest page both A4 and US
-  Letter give (A4's width, Letter's height). A unit never splits, as in print (cheatsheet.css).
+  Letter give (A4's width, Letter's height). A unit never splits, as in print (cheatsheet.css): a rules
+  section is its title and text, then one unit a step.
 * ``print_size`` picks the largest type size whose sheet stays comfortably under one page; sparse
   sheets print bigger. ``pdf_start`` picks where the PDF step's search for a full page starts.
 
@@ -517,16 +518,22 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 label = len(_plain(const.label, index)) or 10
                 value = len(constant_text(const)) * bold + 1
                 add(name, m.lines(label, value) + unit_gap + (heading if i == 0 else 0), i == 0)
-        else:  # sections: a title and its text, then its steps
+        else:  # sections: a title and its text, then each step (a section breaks between its steps)
             for i, section in enumerate(content.sections):
                 height = (sub_heading if i else 1.2) + unit_gap
                 if section.text:
                     height += m.lines(len(_plain(section.text, index)))
-                for step in section.steps:
-                    height += m.lines(len(_plain(step.text, index)), 2.5) + 0.75 * unit_gap
                 add(name, height + (heading if i == 0 else 0), i == 0)
+                for step in section.steps:  # a step keeps its own steps with it (one list item)
+                    add(name, _step_lines(step, index, m, 2.5) + 0.75 * unit_gap)
         units.append((name, gap, False))
     return units
+
+
+def _step_lines(step, index: GameIndex, m: _Measure, indent: float) -> float:
+    """A step's lines and its nested steps', each nesting indented as much again."""
+    return m.lines(len(_plain(step.text, index)), indent) + sum(
+        _step_lines(sub, index, m, indent + 2.5) + 0.1 for sub in step.steps)
 
 
 def _cell_text(value) -> str:
