@@ -584,15 +584,11 @@ def _face_rows(section, index: int, block) -> tuple[list[tuple[str, str, int]] |
         if not worded(face):
             named = list(range(face, result))  # drawn symbols ('☀'), then their names ('Scorcher'): both
         named = list(range(face)) + named  # a headerless column of symbols before the face column ('| | Face |')
-        body = [r for r in block.rows[1:] if len(r) > result]
         rows = [(" ".join(plain(r[k]).strip() for k in named if plain(r[k]).strip()), plain(r[result]).strip(),
-                 _face_count(f"({plain(r[counts[0]]).split()[0]} faces)") if counts else 0) for r in body]
+                 _face_count(f"({plain(r[counts[0]]).split()[0]} faces)") if counts else 0)
+                for r in block.rows[1:] if len(r) > result]
         if not all(label and not roll_line(label) for label, _, _ in rows):
             return None, []
-        # a worded count ('2 faces') stays with its face, as a list's 'Beak (2 faces)' does; a bare '2' is the count
-        worded_counts = [k for k in counts if worded(k)]
-        rows = [(label + "".join(f" ({plain(r[k]).strip()})" for k in worded_counts if plain(r[k]).strip()),
-                 text, count) for (label, text, count), r in zip(rows, body, strict=True)]
         headings = [" ".join(h for h in header[:result] if h), header[result]]
         return rows, [h[:120] for h in headings] if all(headings) else []
     if isinstance(block, ListBlock) and len(block.items) >= 3:
