@@ -93,7 +93,7 @@ KNOWN_LOSSES: dict[str, list[tuple[str, str]]] = {
     "rookery-ledger.html": [(FACE_COUNT, "beak 2 faces beats a wing"),
                             (FACE_COUNT, "wing 2 faces loses to anything but a feather"),
                             (FACE_COUNT, "feather 1 face nobody wins")],
-    "ropewalk-smugglers.md": [(HEADING_NUMBER, f"phase {s}") for s in ("1 lookout", "3 run", "4 bribe", "5 stash")],
+    "ropewalk-smugglers.md": [(TYPED_NUMBER, f"phase {s}") for s in ("1 lookout", "3 run", "4 bribe", "5 stash")],
     "saltcote-herringers.pdf": [(TERM_TABLE_HEADER, "aa term meaning used in")],
     "saltpan-wardens.md": [(TYPED_NUMBER, s) for s in
                            ("4 1 spring flood", "4 2 summer raking", "4 3 autumn shipping", "4 4 winter reckoning")],
