@@ -364,6 +364,9 @@ class DiceTable(DiceExpr, records.DiceTable):
     legend: Id | None = Field(default=None, description="The legend (tables.yaml) whose codes the grid's cells "
                               "are.")
     any_result: Text | None = Field(default=None, description="Applies whatever is rolled.")
+    headings: list[ShortText] = Field(default_factory=list, description="The two column headings shown over "
+                                      "the rows instead of Roll (Face, Total) and Result: the rulebook's own "
+                                      "('Roll', 'What happens').")
     notes: Text | None = None
     todo: str | None = None
     designer_note: Text | None = Field(default=None, description=NOTE_HELP)
@@ -376,6 +379,9 @@ class DiceTable(DiceExpr, records.DiceTable):
         forms = [f for f in records.FORMS if getattr(self, f) is not None]
         if len(forms) > 1:
             raise ValueError(f"a table is one kind of roll: it has both '{forms[0]}' and '{forms[1]}'")
+        if self.headings and len(self.headings) != 2:
+            raise ValueError("'headings' names the two columns, the roll's and the result's: "
+                             f"it has {len(self.headings)}")
         form = self.form
         if form in ("opposed", "target", "chart") and self.rows:
             per = {"opposed": "difference", "target": "target", "chart": "value of the chart"}[form]

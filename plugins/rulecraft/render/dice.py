@@ -343,7 +343,9 @@ def _render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: 
         # Players see that the chances are unknown; why (a remark on the rules) is a designer note.
         sub(box, "p", "No chances shown: how many faces show each result is not known.", "rc-no-odds")
         designer_note(box, ctx, die.unknown_counts)
-    columns = [(roll_heading(table, die), "rc-col-roll"), ("Result", "rc-col-result")]
+    # the rulebook's own headings ('Roll', 'What happens') when the table names them
+    roll, result = table.headings or (roll_heading(table, die), "Result")
+    columns = [(roll, "rc-col-roll"), (result, "rc-col-result")]
     if odds:
         den = data["den"]
         chances = row_odds(table, 0, die)

@@ -320,6 +320,16 @@ def _table_rows(table: Table) -> list[ListItem] | None:
     return items if all(parse_row(item) for item in items) else None
 
 
+def _headings(table: Table) -> list[str]:
+    """The header row of a table read as rows ('Roll | What happens') as the dice table's two column headings
+    (the result columns joined as their cells are), so the rulebook's own words head the table; or []."""
+    if not table.header and parse_row(ListItem(f"{table.rows[0][0]}: " + "; ".join(table.rows[0][1:]), 0)):
+        return []  # a table with no header cells starting with its first roll (as _table_rows reads it)
+    first = [plain(c).strip() for c in table.rows[0]]
+    rest = "; ".join(c for c in first[1:] if c)
+    return [first[0][:120], rest[:120]] if first[0] and rest else []
+
+
 def _document_text(state: State) -> str:
     if state.document_text is None:
         parts = []
@@ -331,7 +341,8 @@ def _document_text(state: State) -> str:
     return state.document_text
 
 
-def _table_from_list(state: State, section, index: int, block, items: list[ListItem] | None = None) -> bool:
+def _table_from_list(state: State, section, index: int, block, items: list[ListItem] | None = None,
+                     headings: list[str] | None = None) -> bool:
     numbered = None if items is not None else _numbered_results(section, index, block)
     items = items if items is not None else numbered or block.items
     parsed = [(item, parse_row(item)) for item in items]
@@ -374,6 +385,8 @@ def _table_from_list(state: State, section, index: int, block, items: list[ListI
         table["any_result"] = " ".join(any_result)
     if notes:
         table["notes"] = " ".join(notes)
+    if headings:
+        table["headings"] = headings
     mods = MODIFIER_HINT.search(context)
     if mods and table.get("dice"):
         reasons.append(f"the source mentions modifiers near this table ('{_around(context, mods)}'): "
@@ -546,15 +559,21 @@ def _face_paragraphs(section) -> None:
 def face_rows(section, index: int, block) -> list[tuple[str, str, int]] | None:
     """(face label, result, how many faces show it: 0 when not said) for each row of a die's face table or
     list, or None."""
+    return _face_rows(section, index, block)[0]
+
+
+def _face_rows(section, index: int, block) -> tuple[list[tuple[str, str, int]] | None, list[str]]:
+    """face_rows, and the face table's two column headings: its face, name and count columns' ('Face Name'),
+    and its result columns' ('Effect'); [] for a list."""
     if isinstance(block, Table) and block.header and len(block.rows) >= 3 and len(block.rows[0]) >= 2:
         header = [plain(c).strip() for c in block.rows[0]]
         # the face column first, or after a column of drawn symbols left without a header ('| | Face | …')
         face = next((k for k, h in enumerate(header[:2]) if FACE_HEADER.match(h) and not any(header[:k])), None)
         if face is None:
-            return None
+            return None, []
         result = next((k for k, h in enumerate(header) if k > face and RESULT_HEADER.match(h)), len(header) - 1)
         if result <= face:
-            return None
+            return None, []
         def worded(k: int) -> bool:
             return any(re.search(r"[^\W\d_]", plain(r[k])) for r in block.rows[1:] if len(r) > k)
         # the face's label: its column and each worded column before the result ('🌊 (one face)' | 'Flood'), so a
@@ -568,26 +587,29 @@ def face_rows(section, index: int, block) -> list[tuple[str, str, int]] | None:
         rows = [(" ".join(plain(r[k]).strip() for k in named if plain(r[k]).strip()), plain(r[result]).strip(),
                  _face_count(f"({plain(r[counts[0]]).split()[0]} faces)") if counts else 0)
                 for r in block.rows[1:] if len(r) > result]
-        return rows if all(label and not roll_line(label) for label, _, _ in rows) else None
+        if not all(label and not roll_line(label) for label, _, _ in rows):
+            return None, []
+        headings = [" ".join(h for h in header[:result] if h), header[result]]
+        return rows, [h[:120] for h in headings] if all(headings) else []
     if isinstance(block, ListBlock) and len(block.items) >= 3:
         if not DICE_WORDS.search(context_before(section, index) + " " + plain(section.title)):
-            return None
+            return None, []
         matches = [NAMED_FACE.match(plain(item.text).strip()) for item in block.items]
         if not all(matches):
-            return None
+            return None, []
         counts = [_face_count(m.group("count")) for m in matches]
         # each entry counts its faces, or those that do and one face each for the rest make a die ('Sunshine (2
         # faces)', 'Cloud (2 faces)', 'Shower', 'Downpour': six)
         counted = all(counts) or (any(counts) and sum(n or 1 for n in counts) in (4, 6, 8, 10, 12, 20))
         if not (counted or FACES_LEAD.search(context_before(section, index, 1))):
-            return None  # each entry counting its faces ('(2 faces)') says so as plainly as a lead would
+            return None, []  # each entry counting its faces ('(2 faces)') says so as plainly as a lead would
         return [(f"{m.group('name').strip()} {m.group('count') or ''}".strip(), m.group("result").strip(), n)
-                for m, n in zip(matches, counts)]
-    return None
+                for m, n in zip(matches, counts)], []
+    return None, []
 
 
 def _face_table(state: State, section, index: int, block) -> bool:
-    rows = face_rows(section, index, block)
+    rows, headings = _face_rows(section, index, block)
     if not rows:
         return False
     title = _lead_title(section, index) or _title(section, state)
@@ -603,6 +625,8 @@ def _face_table(state: State, section, index: int, block) -> bool:
         if count > 1:  # 'Spark (two faces)', a Count column's '2': two faces of the die show it
             face["count"] = count
     table["todo"] = capitalise("; ".join(reasons)) + "."
+    if headings:
+        table["headings"] = headings
     _link_phase(state, table, state.phase_of(section))
     state.dice.append(die)
     state.tables.append(table)
@@ -625,6 +649,6 @@ def recognise(state: State) -> None:
             if isinstance(block, Table) and not state.claimed(block):
                 items = _table_rows(block)
                 if items:
-                    _table_from_list(state, section, index, block, items)
+                    _table_from_list(state, section, index, block, items, _headings(block))
     _threshold_tables(state)
     _inline_tables(state)

@@ -111,7 +111,9 @@ def _steps(block: ListBlock | Paragraph) -> list:
 
     def step(item: ListItem):
         subs = [step(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]
-        return {"text": item.text, "steps": subs} if subs else item.text
+        # the item's own paragraphs are its text too (a toggle's answer under its question): never dropped
+        text = "\n\n".join([item.text, *(c.text for c in item.children if isinstance(c, Paragraph))])
+        return {"text": text, "steps": subs} if subs else text
 
     return [step(item) for item in block.items]
 
@@ -239,10 +241,12 @@ def components(state: State) -> None:
         out = []
         for item in block.items:
             if (counted := _counted_parts(item)) is not None:
-                for name, paren in counted:
+                for n, (name, paren) in enumerate(counted):
                     entry = {"id": state.ids["component"](name, "component"), "name": name}
                     if paren:
                         entry["description"] = f"({paren})"
+                    if n == 0:  # the line as written, so the split (and a bracket given to all) can be checked
+                        entry["todo"] = f"Split from one line of the rulebook: \"{plain(item.text).strip()}\""
                     out.append(entry)
                 continue
             named = split_item(item.text)

@@ -400,6 +400,9 @@ def _heading_phases(state: State, group) -> bool:
         state.phase_of_section[id(section)] = phase["id"]
         state.inserts[id(section)].append(f"/// phase | {phase['id']}\n///")
         state.retitle[id(section)] = shown[:120]
+        own = _heading_title(section.title, shown)
+        if own != shown[:120]:  # 'Step 3 — Gather or build': the typed label stays in the heading readers see
+            state.labelled_heading[id(section)] = own
         state.heading_phases.append(section)
     table = _step_table(state, parent, [state.phases[-len(found) + n] for n in range(len(found))])
     if table is None:

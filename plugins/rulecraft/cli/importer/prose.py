@@ -113,7 +113,8 @@ class ProseWriter:
         title = self.state.shown_heading.get(id(section)) or self.state.retitle.get(id(section)) or section.title \
             or "Untitled"
         # 'WHAT YOU NEED' set in capitals for type: 'What You Need' (a heading with markup stays as written)
-        shown = title if re.search(r"[*_`\[]", title) else uncapped(title, title=True)
+        heading = self.state.labelled_heading.get(id(section)) or title
+        shown = heading if re.search(r"[*_`\[]", heading) else uncapped(heading, title=True)
         out = [f"{'#' * min(depth + 1, 6)} {_safe_line(shown).lstrip('#').strip()}"]
         out += self.state.inserts.get(id(section), [])
         before = len(self._copied)

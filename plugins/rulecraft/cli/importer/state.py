@@ -29,6 +29,9 @@ class State:
     retitle: dict[int, str] = field(default_factory=dict)  # id(section) -> heading shown instead (names tables)
     # id(section) -> the heading the page shows when it says more than ``retitle`` (the source's own words)
     shown_heading: dict[int, str] = field(default_factory=dict)
+    # id(section) -> a phase heading with the label typed before its name ('Step 3 — Temper'): shown on the page,
+    # while the report names the section by its phase ('Temper')
+    labelled_heading: dict[int, str] = field(default_factory=dict)
     found: list[Finding] = field(default_factory=list)
     human: list[Finding] = field(default_factory=list)
     game: dict = field(default_factory=dict)
