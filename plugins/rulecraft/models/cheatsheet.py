@@ -33,8 +33,10 @@ from ..dice.modifiers import modifier_words
 from ..dice.conditions import CONDITION_ORDER, has_conditions, row_words
 from ..dice.grid_words import grid_sheet_lines
 from ..dice.odds import row_ranges
-from ..dice.sheet_odds import form_odds, has_form_odds
+from ..dice.number_result import number_totals, spread_text, total_chances
+from ..dice.sheet_odds import form_odds, has_form_odds, sheet_percent
 from .cost_words import amount_parts, requirement_text, sheet_facts
+from .sheet_dice import alike_heading, alike_line, alike_row_text, alike_rows, sheet_dice_units
 from .sheet_priority import DROP_ORDER
 from .index import GameIndex
 from .numbering import TURN_START_NAME, NumberedPhase
@@ -445,26 +447,36 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 first = i == 0 and not content.turn_start
                 add(name, m.lines(length, indent) + unit_gap + (heading if first else 0), first)
         elif name == "dice":
-            for i, table in enumerate(content.tables):
+            for i, tables in enumerate(sheet_dice_units(content.tables)):
+                table = tables[0]
+                if number_totals(table, index.dice.get(table.custom_die) if table.custom_die else None):
+                    height = (sub_heading if i else 1.2) + m.lines(len(_dice_unit_title(tables)) * bold) - 1 \
+                        + m.lines(len(_plain(_dice_unit_line(tables, index), index))) \
+                        + _alike_lines(tables, index, m, bold) + m.lines(len(_plain(table.rows[0].result, index))) \
+                        + m.lines((len(spread_label(table)) + 1) * bold + len(number_spread(table, index)))
+                    if table.any_result:
+                        height += m.lines(len("Any roll: ") + len(_plain(table.any_result, index)))
+                    add(name, height + (heading if i == 0 else 0), i == 0)
+                    continue
+                if len(tables) > 1:  # alike tables: a heading, the shared line, a row each, then as one table
+                    height = (sub_heading if i else 1.2) + m.lines(len(_dice_unit_title(tables)) * bold) - 1 \
+                        + m.lines(len(_plain(_dice_unit_line(tables, index), index))) \
+                        + _alike_lines(tables, index, m, bold)
+                    if table.rows:
+                        height += _row_lines(content, table, index, m, bold)
+                    if content.odds and has_form_odds(table):
+                        height += form_odds_lines(table, index, m.chars, bold)
+                    add(name, height + (heading if i == 0 else 0), i == 0)
+                    continue
                 if table.columns is not None:  # one compact grid (dice/grid_words.py: its lines)
                     height = (sub_heading if i else 1.2) + m.lines(len(_meta_text(table, index))) \
                         + grid_sheet_lines(table, index.legends.get(table.legend) if table.legend else None,
                                            m.lines, lambda t: len(_plain(t, index)), bold)
                     add(name, height + (heading if i == 0 else 0), i == 0)
                     continue
-                ranges = row_ranges(table)  # None for face rows
-                die = index.dice.get(table.custom_die) if table.custom_die else None
-                faces = {f.id: f.label for f in die.faces} if die else {}
-                labels = [r.label if r else row_words(row.on) if row.on is not None else faces.get(row.face, row.face or "")
-                          for row, r in zip(table.rows, ranges)]
-                roll = min(max([len(x) for x in labels] + [3]) * bold + 1, m.chars * 0.4)
-                odds = 5 if content.odds else 0
                 meta = len(table.title) * bold
                 height = (sub_heading if i else 1.2) + m.lines(len(_meta_text(table, index)))
-                for row in table.rows:
-                    height += m.lines(len(_plain(row.result, index)), roll + odds) + 0.16  # cell padding
-                if table.any_result:
-                    height += m.lines(len(_plain(table.any_result, index)), roll + odds) + 0.16
+                height += _row_lines(content, table, index, m, bold)
                 if content.odds and has_form_odds(table):
                     height += form_odds_lines(table, index, m.chars, bold)
                 height += m.lines(meta) - 1
@@ -527,6 +539,57 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 add(name, height + (heading if i == 0 else 0), i == 0)
         units.append((name, gap, False))
     return units
+
+
+def _row_lines(content: SheetContent, table: DiceTable, index: GameIndex, m: _Measure, bold: float) -> float:
+    """A table's rows (and its 'Any' row) as the sheet sets them: the roll, the result, its chance."""
+    ranges = row_ranges(table)  # None for face rows
+    die = index.dice.get(table.custom_die) if table.custom_die else None
+    faces = {f.id: f.label for f in die.faces} if die else {}
+    labels = [r.label if r else row_words(row.on) if row.on is not None else faces.get(row.face, row.face or "")
+              for row, r in zip(table.rows, ranges)]
+    roll = min(max([len(x) for x in labels] + [3]) * bold + 1, m.chars * 0.4)
+    odds = 5 if content.odds else 0
+    height = 0.0
+    for row in table.rows:
+        height += m.lines(len(_plain(row.result, index)), roll + odds) + 0.16  # cell padding
+    if table.any_result:
+        height += m.lines(len(_plain(table.any_result, index)), roll + odds) + 0.16
+    return height
+
+
+def _dice_unit_title(tables: list[DiceTable]) -> str:
+    return alike_heading(tables) if len(tables) > 1 else tables[0].title
+
+
+def _dice_unit_line(tables: list[DiceTable], index: GameIndex) -> str:
+    return alike_line(tables, index) if len(tables) > 1 else dice_line(tables[0], index)
+
+
+def _alike_lines(tables: list[DiceTable], index: GameIndex, m: _Measure, bold: float) -> float:
+    """The rows of alike tables (render/cheatsheet.py _alike_rows): a title, then what differs beside it,
+    the title's cell wrapping at about a third of the column (the grid sizes it by content)."""
+    if len(tables) < 2:
+        return 0.0
+    name_width = m.chars * 0.34
+    names = _Measure(name_width)
+    height = 0.0
+    for row in alike_rows(tables):
+        name = names.lines(len(row.table.title) * bold + 1)
+        text = m.lines(len(_plain(alike_row_text(row), index)), name_width + 1)
+        height += max(name, text) + 0.16  # cell padding
+    return height
+
+
+def spread_label(table: DiceTable) -> str:
+    """The spread's label on the sheet: before modifiers, as the sheet's other chances are."""
+    return "Total before modifiers:" if table.modifiers else "Total:"
+
+
+def number_spread(table: DiceTable, index: GameIndex) -> str:
+    """The spread of a table whose result is the total: '1–6 17% each' (dice/number_result.py)."""
+    die = index.dice.get(table.custom_die) if table.custom_die else None
+    return spread_text(total_chances(table, die), sheet_percent)
 
 
 def _cell_text(value) -> str:
