@@ -571,10 +571,13 @@ def _alike_lines(tables: list[DiceTable], index: GameIndex, m: _Measure, bold: f
     the title's cell wrapping at about a third of the column (the grid sizes it by content)."""
     if len(tables) < 2:
         return 0.0
+    rows = alike_rows(tables)
+    if not any(alike_row_text(row) for row in rows):  # the titles in one run
+        return m.lines(sum(len(row.table.title) * bold + 3 for row in rows))
     name_width = m.chars * 0.34
     names = _Measure(name_width)
     height = 0.0
-    for row in alike_rows(tables):
+    for row in rows:
         name = names.lines(len(row.table.title) * bold + 1)
         text = m.lines(len(_plain(alike_row_text(row), index)), name_width + 1)
         height += max(name, text) + 0.16  # cell padding

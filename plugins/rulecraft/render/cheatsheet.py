@@ -29,7 +29,7 @@ from ..models.cheatsheet import (
     sheet_legends,
     spread_label,
 )
-from ..models.sheet_dice import alike_heading, alike_line, alike_rows, sheet_dice_units
+from ..models.sheet_dice import alike_heading, alike_line, alike_row_text, alike_rows, sheet_dice_units
 from ..models.cost_words import exchange_text, requirement_text, sheet_facts
 from ..models.links import GAME_PAGES, PAGE_FOR_KIND
 from ..models.numbering import TURN_START_NAME, stages
@@ -171,10 +171,18 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
 
 
 def _alike_rows(unit: Element, tables: list) -> None:
-    """One row per alike table: its title, then what differs (its counted thing, what a success gives)."""
+    """One row per alike table: its title, then what differs (its counted thing, what a success gives);
+    their titles in one run when nothing but the name differs."""
+    rows = alike_rows(tables)
+    if not any(alike_row_text(row) for row in rows):
+        names = sub(unit, "p", cls="rc-sheet-alike-names")
+        for i, row in enumerate(rows):
+            sub(names, "strong", row.table.title, id=f"sheet-dice-{row.table.id}").tail = \
+                " · " if i < len(rows) - 1 else None
+        return
     grid = sub(unit, "table", cls="rc-sheet-table rc-sheet-alike")
     body = sub(grid, "tbody")
-    for row in alike_rows(tables):
+    for row in rows:
         tr = sub(body, "tr", id=f"sheet-dice-{row.table.id}")  # each table's anchor, as a lone unit has
         sub(tr, "th", row.table.title, "rc-sheet-alike-name").set("scope", "row")
         cell = sub(tr, "td")
