@@ -567,21 +567,15 @@ def _dice_unit_line(tables: list[DiceTable], index: GameIndex) -> str:
 
 
 def _alike_lines(tables: list[DiceTable], index: GameIndex, m: _Measure, bold: float) -> float:
-    """The rows of alike tables (render/cheatsheet.py _alike_rows): a title, then what differs beside it,
-    the title's cell wrapping at about a third of the column (the grid sizes it by content)."""
+    """The rows of alike tables (render/cheatsheet.py _alike_rows): each a run of its title in bold and what
+    differs; the titles in one run when nothing else differs."""
     if len(tables) < 2:
         return 0.0
     rows = alike_rows(tables)
-    if not any(alike_row_text(row) for row in rows):  # the titles in one run
+    if not any(alike_row_text(row) for row in rows):
         return m.lines(sum(len(row.table.title) * bold + 3 for row in rows))
-    name_width = m.chars * 0.34
-    names = _Measure(name_width)
-    height = 0.0
-    for row in rows:
-        name = names.lines(len(row.table.title) * bold + 1)
-        text = m.lines(len(_plain(alike_row_text(row), index)), name_width + 1)
-        height += max(name, text) + 0.16  # cell padding
-    return height
+    return sum(m.lines(len(row.table.title) * bold + 1 + len(_plain(alike_row_text(row), index))) + 0.16
+               for row in rows)  # cell padding
 
 
 def spread_label(table: DiceTable) -> str:

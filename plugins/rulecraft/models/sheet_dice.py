@@ -98,7 +98,7 @@ def alike_rows(tables: list[DiceTable]) -> list[AlikeRow]:
 def counted_by_name(tables: list[DiceTable]) -> str | None:
     """The counted things in one phrase when each table's differs from the others' only by words of its own
     title: 'employee in Production' ... in 'Production department' ... give 'employee in Production,
-    Research, HR or Sales (the row's own)'. None when they differ otherwise (each row then says its own)."""
+    Research, HR or Sales (whichever is rolled)'. None when they differ otherwise (each row then says its own)."""
     if not all(t.pool for t in tables):
         return None
     labels = [t.pool.dice.label.split() for t in tables]
@@ -112,7 +112,7 @@ def counted_by_name(tables: list[DiceTable]) -> str | None:
         title = " ".join(w.casefold() for w in table.title.split())
         if not prefix or not tail or f" {tail.casefold()} " not in f" {title} ":
             return None
-    return " ".join(labels[0][:prefix]) + " " + ", ".join(tails[:-1]) + f" or {tails[-1]} (the row's own)"
+    return " ".join(labels[0][:prefix]) + " " + ", ".join(tails[:-1]) + f" or {tails[-1]} (whichever is rolled)"
 
 
 def alike_row_text(row: AlikeRow) -> str:

@@ -171,8 +171,9 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
 
 
 def _alike_rows(unit: Element, tables: list) -> None:
-    """One row per alike table: its title, then what differs (its counted thing, what a success gives);
-    their titles in one run when nothing but the name differs."""
+    """One row per alike table: its title in bold, then what differs (its counted thing, what a success
+    gives) in the same cell, so the name never wraps in a narrow column of its own and reads first; their
+    titles in one run when nothing but the name differs."""
     rows = alike_rows(tables)
     if not any(alike_row_text(row) for row in rows):
         names = sub(unit, "p", cls="rc-sheet-alike-names")
@@ -184,15 +185,12 @@ def _alike_rows(unit: Element, tables: list) -> None:
     body = sub(grid, "tbody")
     for row in rows:
         tr = sub(body, "tr", id=f"sheet-dice-{row.table.id}")  # each table's anchor, as a lone unit has
-        sub(tr, "th", row.table.title, "rc-sheet-alike-name").set("scope", "row")
         cell = sub(tr, "td")
+        sub(cell, "strong", row.table.title, "rc-sheet-alike-name").tail = " "
         if row.counted:
             sub(cell, "em", row.counted, "rc-sheet-alike-counted").tail = ": " if row.result else None
         if row.result:
-            if len(cell):
-                cell[-1].tail = (cell[-1].tail or "") + row.result
-            else:
-                cell.text = row.result
+            cell[-1].tail = (cell[-1].tail or "") + row.result
 
 
 def _number(unit: Element, table, ctx: RenderContext) -> None:

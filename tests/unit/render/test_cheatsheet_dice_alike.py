@@ -50,15 +50,16 @@ def test_the_four_department_rolls_are_one_table_with_the_shared_rule_once(corpo
     units = dice.select(".rc-sheet-dice-table")
     assert [text(u.h3) for u in units] == ["Market demand", "Department rolls", "Failed bluff"]
     alike = units[1]
-    names = [text(th) for th in alike.select("th.rc-sheet-alike-name")]
+    names = [text(name) for name in alike.select(".rc-sheet-alike-name")]
     assert names == ["Production department", "Research department", "HR department", "Sales department"]
-    rows = {text(tr.th): text(tr.td) for tr in alike.select("tr")}
+    rows = {text(tr.strong): " ".join(tr.td.get_text().split()).removeprefix(text(tr.strong) + " ")
+            for tr in alike.select("tr")}
     assert rows["Production department"] == "Gain one product token."
     assert rows["HR department"] == "You may gain one new employee token."
     whole = text(dice)
     for shared in ("each 4+ succeeds", "+1 per Improved Methods card on the department (0–4)"):
         assert whole.count(shared) == 1, shared
-    assert "one die per employee in Production, Research, HR or Sales (the row's own)" in text(alike.p)
+    assert "one die per employee in Production, Research, HR or Sales (whichever is rolled)" in text(alike.p)
     for table_id in ("production-roll", "research-roll", "hr-roll", "sales-roll"):  # each keeps its anchor
         assert alike.select_one(f"#sheet-dice-{table_id}") is not None
 
@@ -70,7 +71,7 @@ def test_rolls_alike_but_for_a_name_merge_in_another_genre_and_different_ones_do
     assert text(fire.select_one(".rc-sheet-alike-names")) == "Rifle fire · Pistol fire · Carbine fire"
     assert len(fire.select(".rc-sheet-table tr")) == 3  # the three rows of results, printed once
     assert text(units["Grenade throw"]).count("Miss.") == 1  # its cover modifier is -1: a table of its own
-    scan = {text(tr.th): " ".join(tr.td.get_text().split()) for tr in units["Scan rolls"].select(".rc-sheet-alike tr")}
+    scan = {text(tr.strong): " ".join(tr.td.get_text().split()).removeprefix(text(tr.strong) + " ") for tr in units["Scan rolls"].select(".rc-sheet-alike tr")}
     # What they count is not a word of their titles ("scout" vs "Scout scan" is, but the labels share no
     # first words): each row says its own.
     assert scan == {"Scout scan": "per scout in the ruins: Reveal one hidden marker.",
