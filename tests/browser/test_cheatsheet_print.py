@@ -244,6 +244,25 @@ def test_pdfs_are_full_one_page_readable_and_complete(seed_site, game):
             assert words[:40] in printed, (game, name, item)
 
 
+@pytest.mark.skipif(not weasyprint_available(), reason="WeasyPrint is optional (pip install 'rulecraft[pdf]')")
+def test_corporate_warfares_pdfs_print_the_department_rolls_as_one_table_and_the_demands_spread(seed_site):
+    """The four department rolls, alike but for a name (models/sheet_dice.py), are one table: their names in
+    it, in order, and the shared rule printed once; market demand prints its spread, not "1+ ... 100%"."""
+    import pdfkit
+
+    for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf"):
+        printed = _words(pdfkit.text(seed_site / "corporate-warfare" / name))
+        start = printed.index("department rolls")
+        unit = printed[start:printed.index("failed bluff", start)]
+        at = [unit.find(f"{department} department") for department in ("production", "research", "hr", "sales")]
+        assert -1 not in at and at == sorted(at), (name, unit)
+        for shared in ("each 4+ succeeds", "+1 per improved methods card on the department (0–4)"):
+            assert printed.count(shared) == 1, (name, shared)
+        assert "market demand 1d6; +2 per market research card in play (0–4)" in printed
+        assert "total before modifiers: 1–6 17% each" in printed, name
+        assert "1+" not in printed, name
+
+
 FONT_SIZE = "() => getComputedStyle(document.querySelector('.rc-cheatsheet')).fontSize"
 
 

@@ -64,5 +64,6 @@ def spread_text(chances: list[tuple[int, Fraction]], percent) -> str:
             runs.append([total, total, chance])
     parts = []
     for low, high, chance in runs:
-        parts.append(f"{low} {percent(chance)}" if low == high else f"{low}–{high} {percent(chance)} each")
+        # "each" never starts a line of its own
+        parts.append(f"{low} {percent(chance)}" if low == high else f"{low}–{high} {percent(chance)}\u00a0each")
     return " · ".join(parts)

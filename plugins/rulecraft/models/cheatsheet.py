@@ -452,21 +452,25 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 if number_totals(table, index.dice.get(table.custom_die) if table.custom_die else None):
                     height = (sub_heading if i else 1.2) + m.lines(len(_dice_unit_title(tables)) * bold) - 1 \
                         + m.lines(len(_plain(_dice_unit_line(tables, index), index))) \
-                        + _alike_lines(tables, index, m, bold) + m.lines(len(_plain(table.rows[0].result, index))) \
+                        + sum(_alike_lines(tables, index, m, bold)) \
+                        + m.lines(len(_plain(table.rows[0].result, index))) \
                         + m.lines((len(spread_label(table)) + 1) * bold + len(number_spread(table, index)))
                     if table.any_result:
                         height += m.lines(len("Any roll: ") + len(_plain(table.any_result, index)))
                     add(name, height + (heading if i == 0 else 0), i == 0)
                     continue
                 if len(tables) > 1:  # alike tables: a heading, the shared line, a row each, then as one table
+                    rows = _alike_lines(tables, index, m, bold)
                     height = (sub_heading if i else 1.2) + m.lines(len(_dice_unit_title(tables)) * bold) - 1 \
-                        + m.lines(len(_plain(_dice_unit_line(tables, index), index))) \
-                        + _alike_lines(tables, index, m, bold)
-                    if table.rows:
-                        height += _row_lines(content, table, index, m, bold)
-                    if content.odds and has_form_odds(table):
-                        height += form_odds_lines(table, index, m.chars, bold)
+                        + m.lines(len(_plain(_dice_unit_line(tables, index), index))) + rows[0]
                     add(name, height + (heading if i == 0 else 0), i == 0)
+                    for row in rows[1:]:  # the box breaks between its rows (cheatsheet.css)
+                        add(name, row)
+                    after = _row_lines(content, table, index, m, bold) if table.rows else 0.0
+                    if content.odds and has_form_odds(table):
+                        after += form_odds_lines(table, index, m.chars, bold)
+                    if after:
+                        add(name, after)
                     continue
                 if table.columns is not None:  # one compact grid (dice/grid_words.py: its lines)
                     height = (sub_heading if i else 1.2) + m.lines(len(_meta_text(table, index))) \
@@ -566,16 +570,16 @@ def _dice_unit_line(tables: list[DiceTable], index: GameIndex) -> str:
     return alike_line(tables, index) if len(tables) > 1 else dice_line(tables[0], index)
 
 
-def _alike_lines(tables: list[DiceTable], index: GameIndex, m: _Measure, bold: float) -> float:
-    """The rows of alike tables (render/cheatsheet.py _alike_rows): each a run of its title in bold and what
-    differs; the titles in one run when nothing else differs."""
+def _alike_lines(tables: list[DiceTable], index: GameIndex, m: _Measure, bold: float) -> list[float]:
+    """The heights of the rows of alike tables (render/cheatsheet.py _alike_rows), each a run of its title in
+    bold and what differs; one height for the titles in one run when nothing else differs."""
     if len(tables) < 2:
-        return 0.0
+        return [0.0]
     rows = alike_rows(tables)
     if not any(alike_row_text(row) for row in rows):
-        return m.lines(sum(len(row.table.title) * bold + 3 for row in rows))
-    return sum(m.lines(len(row.table.title) * bold + 1 + len(_plain(alike_row_text(row), index))) + 0.16
-               for row in rows)  # cell padding
+        return [m.lines(sum(len(row.table.title) * bold + 3 for row in rows))]
+    return [m.lines(len(row.table.title) * bold + 1 + len(_plain(alike_row_text(row), index))) + 0.16
+            for row in rows]  # cell padding
 
 
 def spread_label(table: DiceTable) -> str:

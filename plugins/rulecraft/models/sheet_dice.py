@@ -16,8 +16,10 @@ their results) and ``any_result`` must all be equal. The comparison lists what m
 match: a field added to dice tables later keeps tables apart until someone decides it is only a name.
 Grids (``columns``) never merge: each is a table of its own.
 
-Alike tables print as one unit (render/cheatsheet.py, estimated in models/cheatsheet.py): a heading, the
-shared rule once, one row per table (its title and what differs), and the shared odds once.
+Alike tables print as one box (render/cheatsheet.py, estimated in models/cheatsheet.py): a heading, the
+shared rule once, one row per table (its title and what differs), and the shared odds once. The box may
+break between its rows at a column's foot (each row names its table), never before its first row: one long
+unbreakable box would leave the foot of a column empty.
 """
 
 from __future__ import annotations

@@ -71,7 +71,8 @@ def test_rolls_alike_but_for_a_name_merge_in_another_genre_and_different_ones_do
     assert text(fire.select_one(".rc-sheet-alike-names")) == "Rifle fire · Pistol fire · Carbine fire"
     assert len(fire.select(".rc-sheet-table tr")) == 3  # the three rows of results, printed once
     assert text(units["Grenade throw"]).count("Miss.") == 1  # its cover modifier is -1: a table of its own
-    scan = {text(tr.strong): " ".join(tr.td.get_text().split()).removeprefix(text(tr.strong) + " ") for tr in units["Scan rolls"].select(".rc-sheet-alike tr")}
+    scan = {text(tr.strong): " ".join(tr.td.get_text().split()).removeprefix(text(tr.strong) + " ")
+            for tr in units["Scan rolls"].select(".rc-sheet-alike tr")}
     # What they count is not a word of their titles ("scout" vs "Scout scan" is, but the labels share no
     # first words): each row says its own.
     assert scan == {"Scout scan": "per scout in the ruins: Reveal one hidden marker.",
