@@ -264,7 +264,7 @@ def test_corporate_warfares_pdfs_print_the_department_rolls_as_one_table_and_the
         for shared in ("each 4+ succeeds", "+1 per improved methods card on the department (0–4)"):
             assert printed.count(shared) == 1, (name, shared)
         assert "market demand 1d6; +2 per market research card in play (0–4)" in printed
-        assert "total before modifiers: 1–6 17% each" in printed, name
+        assert "total before modifiers: 1–6 (17% each)" in printed, name
         assert "1+" not in printed, name
 
 

@@ -588,7 +588,7 @@ def spread_label(table: DiceTable) -> str:
 
 
 def number_spread(table: DiceTable, index: GameIndex) -> str:
-    """The spread of a table whose result is the total: '1–6 17% each' (dice/number_result.py)."""
+    """The spread of a table whose result is the total: '1–6 (17% each)' (dice/number_result.py)."""
     die = index.dice.get(table.custom_die) if table.custom_die else None
     return spread_text(total_chances(table, die), sheet_percent)
 

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 
 from ..dice.conditions import CONDITION_ORDER, has_conditions
 from ..dice.forms import form_summary
+from .records import Model
 
 if TYPE_CHECKING:
     from . import DiceTable
@@ -39,12 +40,16 @@ _NAME_FIELDS = {"id", "title", "notes", "todo", "designer_note", "accept"}
 _UNPRINTED = {"assumed", "todo", "accept", "designer_note"}  # at any depth: remarks on the rules, not rules
 
 
-def _without(value, unprinted=_UNPRINTED):
-    """A dumped model with the designer's remarks left out, at any depth."""
+def _fields(value, skip=frozenset()):
+    """A rule object's fields as plain data, the designer's remarks left out at any depth. Read from the
+    object itself (``vars``), not pydantic's dump: a build from the snapshot has records, not models
+    (models/records.py)."""
+    if isinstance(value, Model):
+        return {k: _fields(v) for k, v in vars(value).items() if k not in _UNPRINTED and k not in skip}
     if isinstance(value, dict):
-        return {k: _without(v) for k, v in value.items() if k not in unprinted}
-    if isinstance(value, list):
-        return [_without(v) for v in value]
+        return {k: _fields(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_fields(v) for v in value]
     return value
 
 
@@ -52,7 +57,7 @@ def alike_key(table: DiceTable) -> str | None:
     """What must be equal for tables to print as one (None: the table never merges)."""
     if table.columns is not None:
         return None
-    data = _without(table.model_dump(mode="json", exclude=_NAME_FIELDS))
+    data = _fields(table, _NAME_FIELDS)
     pool = data.get("pool")
     if pool:
         pool.pop("per_success", None)

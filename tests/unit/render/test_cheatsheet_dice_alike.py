@@ -5,6 +5,7 @@ scan and salvage rolls (tests/data/sheets/outpost), another genre of the same sh
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from mdkit import render
 from rulecraft.dice.number_result import number_totals
 from rulecraft.loader import load_rulebook
 from rulecraft.models.cheatsheet import estimate, sheet_content
+from rulecraft.models import records
 from rulecraft.models.index import build_index
 from rulecraft.models.sheet_dice import alike_key, sheet_dice_units
 
@@ -118,13 +120,13 @@ def test_what_alike_means(tmp_path):
 def test_a_table_whose_result_is_the_total_shows_its_spread_on_the_sheet(corporate, outpost):
     demand = corporate.select_one("#sheet-dice-market-demand")
     assert "1+" not in text(demand) and "100%" not in text(demand)
-    assert text(demand.select_one(".rc-sheet-spread")) == "Total before modifiers: 1–6 17% each"
+    assert text(demand.select_one(".rc-sheet-spread")) == "Total before modifiers: 1–6 (17% each)"
     assert "may sell at most that many products" in text(demand.select_one(".rc-sheet-number-result"))
     bluff = corporate.select_one("#sheet-dice-bluff-penalty")  # "loses that many dollars": also the number
-    assert text(bluff.select_one(".rc-sheet-spread")) == "Total: 1–6 17% each"
+    assert text(bluff.select_one(".rc-sheet-spread")) == "Total: 1–6 (17% each)"
     salvage = text(outpost.select_one("#sheet-dice-salvage .rc-sheet-spread"))
-    assert salvage.startswith("Total before modifiers: 2 2.8% · 3 5.6%") and "7 17% ·" in salvage
-    assert salvage.endswith("12 2.8%")
+    assert salvage.startswith("Total before modifiers: 2 (2.8%) · 3 (5.6%)") and "· 7 (17%) ·" in salvage
+    assert salvage.endswith("12 (2.8%)")
 
 
 def test_which_tables_have_a_number_for_a_result():
@@ -164,3 +166,25 @@ def test_the_estimate_measures_the_merged_table(monkeypatch):
 def test_the_outpost_fixture_is_clean():
     result = check(SHEETS / "outpost")
     assert not result.errors and not result.warnings, [p.message for p in result.problems]
+
+
+def test_a_build_from_the_snapshot_groups_and_spreads_the_same(tmp_path):
+    """A build whose inputs did not change reads records, not pydantic models (models/records.py): the same
+    units, the same keys, the same totals."""
+    from rulecraft import snapshot
+
+    shutil.copytree(SHEETS / "outpost", tmp_path / "rules_data" / "outpost")
+    shutil.copytree(RULES_DATA / "corporate-warfare", tmp_path / "rules_data" / "corporate-warfare")
+    book = load_rulebook(tmp_path / "rules_data")
+    book.release_positions()
+    snapshot.store(tmp_path / "book.json", "k", book)
+    again = snapshot.load(tmp_path / "book.json", "k")
+    assert again is not None
+    for game in ("outpost", "corporate-warfare"):
+        models, copies = book.games[game].tables, again.games[game].tables
+        assert isinstance(copies[0], records.Record)
+        assert [[t.id for t in u] for u in sheet_dice_units(copies)] == \
+            [[t.id for t in u] for u in sheet_dice_units(models)]
+        assert [number_totals(t) for t in copies] == [number_totals(t) for t in models]
+        index = build_index(again.games[game])
+        assert estimate(sheet_content(index), index, 9.0).blocks["dice"] > 0
