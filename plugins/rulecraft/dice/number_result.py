@@ -53,7 +53,13 @@ def total_chances(table: DiceTable, die: CustomDie | None = None, offset: int = 
 
 def spread_text(chances: list[tuple[int, Fraction]], percent) -> str:
     """The spread in one run, as the sheet prints it: '1–6 (17% each)' (a flat d6), '2 (2.8%) · 3 (5.6%) · …'
-    (2d6). Totals that cannot come up are left out; neighbours with the same chance are joined."""
+    (2d6)."""
+    return " · ".join(spread_parts(chances, percent))
+
+
+def spread_parts(chances: list[tuple[int, Fraction]], percent) -> list[str]:
+    """The parts of ``spread_text``, each kept on one line by the sheet: totals that cannot come up are left
+    out; neighbours with the same chance are joined."""
     runs: list[list] = []  # [low, high, chance]
     for total, chance in chances:
         if not chance:
@@ -62,9 +68,5 @@ def spread_text(chances: list[tuple[int, Fraction]], percent) -> str:
             runs[-1][1] = total
         else:
             runs.append([total, total, chance])
-    parts = []
-    for low, high, chance in runs:
-        # a total and its chance never part at a line's end
-        parts.append(f"{low}\u00a0({percent(chance)})" if low == high
-                     else f"{low}–{high}\u00a0({percent(chance)}\u00a0each)")
-    return " · ".join(parts)
+    return [f"{low} ({percent(chance)})" if low == high else f"{low}–{high} ({percent(chance)} each)"
+            for low, high, chance in runs]

@@ -33,7 +33,7 @@ from ..dice.modifiers import modifier_words
 from ..dice.conditions import CONDITION_ORDER, has_conditions, row_words
 from ..dice.grid_words import grid_sheet_lines
 from ..dice.odds import row_ranges
-from ..dice.number_result import number_totals, spread_text, total_chances
+from ..dice.number_result import number_totals, spread_parts, total_chances
 from ..dice.sheet_odds import form_odds, has_form_odds, sheet_percent
 from .cost_words import amount_parts, requirement_text, sheet_facts
 from .sheet_dice import alike_heading, alike_line, alike_row_text, alike_rows, sheet_dice_units
@@ -454,7 +454,7 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                         + m.lines(len(_plain(_dice_unit_line(tables, index), index))) \
                         + sum(_alike_lines(tables, index, m, bold)) \
                         + m.lines(len(_plain(table.rows[0].result, index))) \
-                        + m.lines((len(spread_label(table)) + 1) * bold + len(number_spread(table, index)))
+                        + m.lines((len(spread_label(table)) + 1) * bold + len(" · ".join(number_spread(table, index))))
                     if table.any_result:
                         height += m.lines(len("Any roll: ") + len(_plain(table.any_result, index)))
                     add(name, height + (heading if i == 0 else 0), i == 0)
@@ -587,10 +587,10 @@ def spread_label(table: DiceTable) -> str:
     return "Total before modifiers:" if table.modifiers else "Total:"
 
 
-def number_spread(table: DiceTable, index: GameIndex) -> str:
-    """The spread of a table whose result is the total: '1–6 (17% each)' (dice/number_result.py)."""
+def number_spread(table: DiceTable, index: GameIndex) -> list[str]:
+    """The spread of a table whose result is the total, in parts: ['1–6 (17% each)'] (dice/number_result.py)."""
     die = index.dice.get(table.custom_die) if table.custom_die else None
-    return spread_text(total_chances(table, die), sheet_percent)
+    return spread_parts(total_chances(table, die), sheet_percent)
 
 
 def _cell_text(value) -> str:

@@ -198,7 +198,10 @@ def _number(unit: Element, table, ctx: RenderContext) -> None:
     run, whatever ``odds`` says: the spread is what the roll decides, not a chance of a row."""
     sub(unit, "p", table.rows[0].result, "rc-sheet-number-result")
     line = sub(unit, "p", cls="rc-sheet-spread")
-    sub(line, "strong", spread_label(table)).tail = " " + number_spread(table, ctx.index)
+    sub(line, "strong", spread_label(table)).tail = " "
+    parts = number_spread(table, ctx.index)
+    for i, part in enumerate(parts):  # each on one line: never "1–" at a line's end and "6" under it
+        sub(line, "span", part).tail = " · " if i < len(parts) - 1 else None
     if table.any_result:
         sub(unit, "p", "Any roll: " + table.any_result, "rc-sheet-any")
 
