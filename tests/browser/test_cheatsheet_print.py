@@ -265,6 +265,30 @@ def test_pdf_columns_are_balanced(seed_site, game):
         assert (max(feet) - min(feet)) / printable <= COLUMN_SPREAD, (game, name, feet)
 
 
+@pytest.mark.skipif(not weasyprint_available(), reason="WeasyPrint is optional (pip install 'rulecraft[pdf]')")
+def test_corporate_warfares_pdfs_print_the_department_rolls_as_one_table_and_the_demands_spread(seed_site):
+    """The four department rolls, alike but for a name (models/sheet_dice.py), are one table: each name printed
+    once as a row's title, the shared rule once; market demand prints its spread, not "1+ ... 100%". (Where the
+    box goes on in the next column, pdftotext reads its parts apart: the order is checked on the page's HTML,
+    tests/unit/render/test_cheatsheet_dice_alike.py.)"""
+    import pdfkit
+
+    for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf"):
+        printed = _words(pdfkit.text(seed_site / "corporate-warfare" / name))
+        assert printed.count("department rolls") == 1, name
+        assert "one die per employee in production, research, hr or sales (whichever is rolled)" in printed, name
+        rows = {"production": "gain one product token", "research": "draw one special action card",
+                "hr": "you may gain one new employee token", "sales": "sell one product for 3 dollars"}
+        for department, result in rows.items():
+            assert printed.count(f"{department} department {result}") == 1, (name, department)
+            assert f"one die per employee in {department};" not in printed, (name, department)  # no box of its own
+        for shared in ("each 4+ succeeds", "+1 per improved methods card on the department (0–4)"):
+            assert printed.count(shared) == 1, (name, shared)
+        assert "market demand 1d6; +2 per market research card in play (0–4)" in printed
+        assert "total before modifiers: 1–6 (17% each)" in printed, name
+        assert "1+" not in printed, name
+
+
 FONT_SIZE = "() => getComputedStyle(document.querySelector('.rc-cheatsheet')).fontSize"
 
 

@@ -52,7 +52,9 @@
       hist = $(".rc-hist"), times = $(".rc-times input"), label = btn.textContent,
       step = $(".rc-step:not(.rc-mod):not(.rc-times) input"), mods = [...ui.querySelectorAll("[data-mod]")],
       values = Object.fromEntries((d.mods || []).map(m => [m.id, m.value])),
-      text = (i, s) => i < 0 ? "no row" : rows[i].querySelector(s).textContent.trim(),
+      // A table whose result is the total states it once, above its grid (render/dice.py _render_number).
+      text = (i, s) => i < 0 ? "no row" : (rows[i].querySelector(s) || box.querySelector(".rc-dice-number " + s))
+        .textContent.trim(),
       c = d.cond, at = off => c.off.indexOf(off); // rows keyed by conditions on the dice: render/dice_conditions.py
     // Clamped to the field's range; written back unless the field is being typed in.
     const count = (input, write) => {

@@ -18,7 +18,10 @@
   const inRow = ([lo, hi], t) => (lo == null || t >= lo) && (hi == null || t <= hi);
   const signed = v => (v < 0 ? "−" + -v : "+" + v);
   const rowsOf = box => box.querySelectorAll(".rc-dice-table > tbody > tr");
-  const cellText = (box, i, s) => { const c = rowsOf(box)[i]?.querySelector(s); return c ? c.textContent.trim() : ""; };
+  const cellText = (box, i, s) => { // a total's result is stated once, above its grid (render/dice.py)
+    const c = rowsOf(box)[i] && (rowsOf(box)[i].querySelector(s) || box.querySelector(".rc-dice-number " + s));
+    return c ? c.textContent.trim() : "";
+  };
   const chance = (box, i, col = 0) => rowsOf(box)[i]?.querySelectorAll(".rc-pct")[col]?.textContent || "";
   const stepper = (box, cls) => box.querySelector(`.rc-step.${cls} input`);
   const field = (name, label, min, max) => ({ name, label, min, max });

@@ -34,8 +34,10 @@ from ..dice.modifiers import modifier_words
 from ..dice.conditions import CONDITION_ORDER, has_conditions, row_words
 from ..dice.grid_words import grid_sheet_lines
 from ..dice.odds import row_ranges
-from ..dice.sheet_odds import form_odds, has_form_odds
+from ..dice.number_result import number_totals, spread_parts, total_chances
+from ..dice.sheet_odds import form_odds, has_form_odds, sheet_percent
 from .cost_words import amount_parts, requirement_text, sheet_facts
+from .sheet_dice import alike_heading, alike_line, alike_row_text, alike_rows, sheet_dice_units
 from .sheet_priority import DROP_ORDER
 from .index import GameIndex
 from .numbering import TURN_START_NAME, NumberedPhase
@@ -446,26 +448,40 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                 first = i == 0 and not content.turn_start
                 add(name, m.lines(length, indent) + unit_gap + (heading if first else 0), first)
         elif name == "dice":
-            for i, table in enumerate(content.tables):
+            for i, tables in enumerate(sheet_dice_units(content.tables)):
+                table = tables[0]
+                if number_totals(table, index.dice.get(table.custom_die) if table.custom_die else None):
+                    height = (sub_heading if i else 1.2) + m.lines(len(_dice_unit_title(tables)) * bold) - 1 \
+                        + m.lines(len(_plain(_dice_unit_line(tables, index), index))) \
+                        + sum(_alike_lines(tables, index, m, bold)) \
+                        + m.lines(len(_plain(table.rows[0].result, index))) \
+                        + m.lines((len(spread_label(table)) + 1) * bold + len(" · ".join(number_spread(table, index))))
+                    if table.any_result:
+                        height += m.lines(len("Any roll: ") + len(_plain(table.any_result, index)))
+                    add(name, height + (heading if i == 0 else 0), i == 0)
+                    continue
+                if len(tables) > 1:  # alike tables: a heading, the shared line, a row each, then as one table
+                    rows = _alike_lines(tables, index, m, bold)
+                    height = (sub_heading if i else 1.2) + m.lines(len(_dice_unit_title(tables)) * bold) - 1 \
+                        + m.lines(len(_plain(_dice_unit_line(tables, index), index))) + rows[0]
+                    add(name, height + (heading if i == 0 else 0), i == 0)
+                    for row in rows[1:]:  # the box breaks between its rows (cheatsheet.css)
+                        add(name, row)
+                    after = _row_lines(content, table, index, m, bold) if table.rows else 0.0
+                    if content.odds and has_form_odds(table):
+                        after += form_odds_lines(table, index, m.chars, bold)
+                    if after:
+                        add(name, after)
+                    continue
                 if table.columns is not None:  # one compact grid (dice/grid_words.py: its lines)
                     height = (sub_heading if i else 1.2) + m.lines(len(_meta_text(table, index))) \
                         + grid_sheet_lines(table, index.legends.get(table.legend) if table.legend else None,
                                            m.lines, lambda t: len(_plain(t, index)), bold)
                     add(name, height + (heading if i == 0 else 0), i == 0)
                     continue
-                ranges = row_ranges(table)  # None for face rows
-                die = index.dice.get(table.custom_die) if table.custom_die else None
-                faces = {f.id: f.label for f in die.faces} if die else {}
-                labels = [r.label if r else row_words(row.on) if row.on is not None else faces.get(row.face, row.face or "")
-                          for row, r in zip(table.rows, ranges)]
-                roll = min(max([len(x) for x in labels] + [3]) * bold + 1, m.chars * 0.4)
-                odds = 5 if content.odds else 0
                 meta = len(table.title) * bold
                 height = (sub_heading if i else 1.2) + m.lines(len(_meta_text(table, index)))
-                for row in table.rows:
-                    height += m.lines(len(_plain(row.result, index)), roll + odds) + 0.16  # cell padding
-                if table.any_result:
-                    height += m.lines(len(_plain(table.any_result, index)), roll + odds) + 0.16
+                height += _row_lines(content, table, index, m, bold)
                 if content.odds and has_form_odds(table):
                     height += form_odds_lines(table, index, m.chars, bold)
                 height += m.lines(meta) - 1
@@ -534,6 +550,54 @@ def _step_lines(step, index: GameIndex, m: _Measure, indent: float) -> float:
     """A step's lines and its nested steps', each nesting indented as much again."""
     return m.lines(len(_plain(step.text, index)), indent) + sum(
         _step_lines(sub, index, m, indent + 2.5) + 0.1 for sub in step.steps)
+
+
+def _row_lines(content: SheetContent, table: DiceTable, index: GameIndex, m: _Measure, bold: float) -> float:
+    """A table's rows (and its 'Any' row) as the sheet sets them: the roll, the result, its chance."""
+    ranges = row_ranges(table)  # None for face rows
+    die = index.dice.get(table.custom_die) if table.custom_die else None
+    faces = {f.id: f.label for f in die.faces} if die else {}
+    labels = [r.label if r else row_words(row.on) if row.on is not None else faces.get(row.face, row.face or "")
+              for row, r in zip(table.rows, ranges)]
+    roll = min(max([len(x) for x in labels] + [3]) * bold + 1, m.chars * 0.4)
+    odds = 5 if content.odds else 0
+    height = 0.0
+    for row in table.rows:
+        height += m.lines(len(_plain(row.result, index)), roll + odds) + 0.16  # cell padding
+    if table.any_result:
+        height += m.lines(len(_plain(table.any_result, index)), roll + odds) + 0.16
+    return height
+
+
+def _dice_unit_title(tables: list[DiceTable]) -> str:
+    return alike_heading(tables) if len(tables) > 1 else tables[0].title
+
+
+def _dice_unit_line(tables: list[DiceTable], index: GameIndex) -> str:
+    return alike_line(tables, index) if len(tables) > 1 else dice_line(tables[0], index)
+
+
+def _alike_lines(tables: list[DiceTable], index: GameIndex, m: _Measure, bold: float) -> list[float]:
+    """The heights of the rows of alike tables (render/cheatsheet.py _alike_rows), each a run of its title in
+    bold and what differs; one height for the titles in one run when nothing else differs."""
+    if len(tables) < 2:
+        return [0.0]
+    rows = alike_rows(tables)
+    if not any(alike_row_text(row) for row in rows):
+        return [m.lines(sum(len(row.table.title) * bold + 3 for row in rows))]
+    return [m.lines(len(row.table.title) * bold + 1 + len(_plain(alike_row_text(row), index))) + 0.16
+            for row in rows]  # cell padding
+
+
+def spread_label(table: DiceTable) -> str:
+    """The spread's label on the sheet: before modifiers, as the sheet's other chances are."""
+    return "Total before modifiers:" if table.modifiers else "Total:"
+
+
+def number_spread(table: DiceTable, index: GameIndex) -> list[str]:
+    """The spread of a table whose result is the total, in parts: ['1–6 (17% each)'] (dice/number_result.py)."""
+    die = index.dice.get(table.custom_die) if table.custom_die else None
+    return spread_parts(total_chances(table, die), sheet_percent)
 
 
 def _cell_text(value) -> str:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..dice.conditions import row_words
+from ..dice.number_result import number_totals
 from ..dice.odds import row_odds, row_ranges
 from ..dice.sheet_odds import form_odds, has_form_odds
 from ..models.cheatsheet import (
@@ -20,12 +21,15 @@ from ..models.cheatsheet import (
     data_date,
     dice_line,
     drop_order,
+    number_spread,
     pdf_start,
     print_size,
     sheet_columns,
     sheet_content,
     sheet_legends,
+    spread_label,
 )
+from ..models.sheet_dice import alike_heading, alike_line, alike_row_text, alike_rows, sheet_dice_units
 from ..models.cost_words import exchange_text, requirement_text, sheet_facts
 from ..models.links import GAME_PAGES, PAGE_FOR_KIND
 from ..models.numbering import TURN_START_NAME, stages
@@ -119,11 +123,23 @@ def _pct(chance) -> str:
 
 def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
     box = _block(parent, "dice", "Dice")
-    for table in content.tables:
-        unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-dice-table", id=f"sheet-dice-{table.id}")
-        heading(unit, 3, table.title)
-        meta = sub(unit, "p", dice_line(table, ctx.index), "rc-sheet-dice-meta")
-        when_flag(meta, table, ctx)
+    for tables in sheet_dice_units(content.tables):
+        table = tables[0]
+        if len(tables) > 1:  # rolls that differ only in a name: one unit (models/sheet_dice.py)
+            unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-dice-table rc-sheet-dice-alike",
+                       id=f"sheet-dice-alike-{table.id}")
+            heading(unit, 3, alike_heading(tables))
+            meta = sub(unit, "p", alike_line(tables, ctx.index), "rc-sheet-dice-meta")
+            when_flag(meta, table, ctx)
+            _alike_rows(unit, tables)
+        else:
+            unit = sub(box, "div", cls="rc-sheet-unit rc-sheet-dice-table", id=f"sheet-dice-{table.id}")
+            heading(unit, 3, table.title)
+            meta = sub(unit, "p", dice_line(table, ctx.index), "rc-sheet-dice-meta")
+            when_flag(meta, table, ctx)
+        if number_totals(table, ctx.index.dice.get(table.custom_die) if table.custom_die else None):
+            _number(unit, table, ctx)
+            continue
         if table.columns is not None:  # a combat results table: one compact grid
             render_sheet_grid(unit, table, ctx)
             continue
@@ -152,6 +168,42 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             cell = sub(tr, "td", table.any_result)
             if content.odds:
                 cell.set("colspan", "2")
+
+
+def _alike_rows(unit: Element, tables: list) -> None:
+    """One row per alike table: its title in bold, then what differs (its counted thing, what a success
+    gives) in the same cell, so the name never wraps in a narrow column of its own and reads first; their
+    titles in one run when nothing but the name differs."""
+    rows = alike_rows(tables)
+    if not any(alike_row_text(row) for row in rows):
+        names = sub(unit, "p", cls="rc-sheet-alike-names")
+        for i, row in enumerate(rows):
+            sub(names, "strong", row.table.title, id=f"sheet-dice-{row.table.id}").tail = \
+                " · " if i < len(rows) - 1 else None
+        return
+    grid = sub(unit, "table", cls="rc-sheet-table rc-sheet-alike")
+    body = sub(grid, "tbody")
+    for row in rows:
+        tr = sub(body, "tr", id=f"sheet-dice-{row.table.id}")  # each table's anchor, as a lone unit has
+        cell = sub(tr, "td")
+        sub(cell, "strong", row.table.title, "rc-sheet-alike-name").tail = " "
+        if row.counted:
+            sub(cell, "em", row.counted, "rc-sheet-alike-counted").tail = ": " if row.result else None
+        if row.result:
+            cell[-1].tail = (cell[-1].tail or "") + row.result
+
+
+def _number(unit: Element, table, ctx: RenderContext) -> None:
+    """A table whose result is the total (dice/number_result.py): the result, then the total's spread in a
+    run, whatever ``odds`` says: the spread is what the roll decides, not a chance of a row."""
+    sub(unit, "p", table.rows[0].result, "rc-sheet-number-result")
+    line = sub(unit, "p", cls="rc-sheet-spread")
+    sub(line, "strong", spread_label(table)).tail = " "
+    parts = number_spread(table, ctx.index)
+    for i, part in enumerate(parts):  # each on one line: never "1–" at a line's end and "6" under it
+        sub(line, "span", part).tail = " · " if i < len(parts) - 1 else None
+    if table.any_result:
+        sub(unit, "p", "Any roll: " + table.any_result, "rc-sheet-any")
 
 
 def _form_odds(unit: Element, table, ctx: RenderContext) -> None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..dice.conditions import has_conditions
 from ..dice.modifiers import modifier_text, modifier_words, signed
 from ..dice.notation import RollRange, parse_dice
+from ..dice.number_result import number_totals
 from ..dice.odds import (
     by_face,
     face_distribution,
@@ -187,6 +188,9 @@ def table_data(table: DiceTable, ctx: RenderContext) -> dict:
                 mods=[{"id": m.id, "value": page_value(m), "min": m.count[0], "max": m.count[1]} for m in table.modifiers],
                 rows=[[r.low, r.high] if r else [1, 0] for r in row_ranges(table)],  # [1, 0] contains nothing
                 offsets=[offsets[0], offsets[-1]])
+    totals = number_totals(table, die)
+    if totals is not None:  # the result is the total: one row per total (dice/number_result.py)
+        data.update(rows=[[t, t] for t in totals])
     cond = condition_data(table, shape, offsets)
     if cond is not None:  # rows read top-down: each outcome's row and each row's weight, per modifier total
         data.update(cond=cond, den=cond.pop("den"))
@@ -352,6 +356,9 @@ def _render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: 
         weights = [int(p * den) for p in chances]
         most = max(weights, default=0)
         columns.append(("Chance", "rc-col-odds"))
+    totals = number_totals(table, die) if odds else None
+    if totals is not None:
+        return _render_number(box, table, ctx, data, totals)
     ranges = row_ranges(table) if not by_face(table, die) else [None] * len(table.rows)
     faces = {f.id: f for f in die.faces} if die else {}
     draw_faces = _single_d6(table)
@@ -387,6 +394,37 @@ def _render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: 
     if table.notes:
         notes = sub(box, "div", cls="rc-dice-notes")
         ctx.markdown(notes, table.notes)
+    return box
+
+
+def _render_number(box: Element, table: DiceTable, ctx: RenderContext, data: dict, totals: list[int]) -> Element:
+    """A table whose result is the total (dice/number_result.py): the result once, then each total's chance.
+    Totals that need modifiers are written too, hidden while they cannot come up (rc-zero), so the page's
+    modifiers shift the spread as they shift any table's rows (dice.lazy.js reads the result from the line
+    above the grid)."""
+    result = sub(box, "p", cls="rc-dice-number")
+    sub(result, "strong", "Result: ")
+    sub(result, "span", table.rows[0].result, "rc-result")
+    den = data["den"]
+    weights = dict(data["dist"])
+    most = max(weights.values(), default=0)
+    grid = sub(box, "table", cls="rc-dice-table rc-dice-number-table")
+    head = sub(sub(grid, "thead"), "tr")
+    sub(head, "th", "Total", "rc-col-roll", scope="col")
+    sub(head, "th", "Chance", "rc-col-odds", scope="col")
+    body = sub(grid, "tbody")
+    for i, total in enumerate(totals):
+        weight = weights.get(total, 0)
+        tr = sub(body, "tr", cls="rc-row" + ("" if weight else " rc-zero"))
+        tr.set("data-row", str(i))
+        _roll_cell(sub(tr, "td", cls="rc-roll"), RollRange(total, total), _single_d6(table))
+        _odds_cell(sub(tr, "td", cls="rc-odds"), weight, den, most)
+    if table.any_result:
+        foot = sub(sub(grid, "tfoot"), "tr", cls="rc-any")
+        sub(foot, "th", "Any roll", "rc-roll", scope="row")
+        sub(foot, "td", table.any_result, "rc-result")
+    if table.notes:
+        ctx.markdown(sub(box, "div", cls="rc-dice-notes"), table.notes)
     return box
 
 
