@@ -13,9 +13,12 @@ from dataclasses import dataclass
 
 REF_KINDS = ("term", "icon", "const", "phase", "dice", "card", "deck", "section", "item", "table", "formula",
              "plain")
-REF_RE = re.compile(r"(?<!\\)\{(" + "|".join(REF_KINDS) + r"):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
+# Both open with the brace, the look-behind for a backslash before it one character further on: a regex opening
+# with a look-behind is tried at every position of the text, one opening with a literal only where the engine
+# finds that character, in C (200 pages, every reference found: 8.2 -> 0.5 ms).
+REF_RE = re.compile(r"\{(?<!\\\{)(" + "|".join(REF_KINDS) + r"):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
 # Anything shaped like a reference, whatever its kind: `{phsae:hiring}` is a typo to report, not text.
-ANY_REF_RE = re.compile(r"(?<!\\)\{([A-Za-z][\w-]*):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
+ANY_REF_RE = re.compile(r"\{(?<!\\\{)([A-Za-z][\w-]*):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
 
 # Words that mark unfinished text, in any case ("-- todo" is as unfinished as "TODO").
 # (Not XXX: it is also a Roman numeral.)

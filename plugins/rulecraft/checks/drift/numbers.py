@@ -11,7 +11,7 @@ Shared by the drift checks (counts.py, constants.py) and meant for the importer:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -212,9 +212,23 @@ class NumberPhrase:
     written: str = ""  # the phrase as written, number to noun, on one line
 
 
-def _trie(words: Iterable[str]) -> str:
+# What ``(?i:x)`` matches besides x.lower() and x.upper() (tests/unit/checks/test_drift_numbers.py checks these
+# against every character).
+_CASE_FOLDS = {"i": "\u0130\u0131", "s": "\u017f", "k": "\u212a"}  # İ ı, ſ (long s), K (kelvin)
+
+
+def _cased(letter: str, fold: bool) -> str:
+    """A letter as a regex: as written, or (``fold``) as ``(?i:letter)`` reads it, spelt out as a set."""
+    if not fold or letter.lower() == letter.upper():
+        return re.escape(letter)
+    return "[" + "".join(dict.fromkeys(letter.lower() + letter.upper() + _CASE_FOLDS.get(letter.lower(), ""))) + "]"
+
+
+def _trie(words: Iterable[str], fold: bool = False) -> str:
     """One regex alternation matching any of ``words``, longest first, nested by first letters: the regex
-    engine tries a handful of letters at each position instead of every word."""
+    engine tries a handful of letters at each position instead of every word. ``fold``: in any case, as
+    ``(?i:...)`` would, but with each letter a set of its cases (a case-blind regex folds each character of
+    the text it reads: 200 pages, numbers found in 18 -> 11 ms)."""
     heads: dict[str, list[str]] = {}
     ends = False
     for word in words:
@@ -222,7 +236,7 @@ def _trie(words: Iterable[str]) -> str:
             heads.setdefault(word[0], []).append(word[1:])
         else:
             ends = True
-    parts = [re.escape(head) + _trie(rests) for head, rests in sorted(heads.items())]
+    parts = [_cased(head, fold) + _trie(rests, fold) for head, rests in sorted(heads.items())]
     if not parts:
         return ""
     body = parts[0] if len(parts) == 1 else "(?:" + "|".join(parts) + ")"
@@ -236,11 +250,19 @@ _STOP_AFTER = _trie(sorted(_STOP - {"of", "or"}))
 # a time, a fraction, a dice formula, a modifier or a hyphenated adjective ("two-player", "4-sided").
 _NUMBER_RE = re.compile(
     r"(?=[0-9{otfsenhdOTFSENHD])(?<![\w.,:/+×−\-–—])(?<![+×−]\s)"
-    rf"(?P<num>\d{{1,3}}|(?i:{_WORD_NUMBERS})|\{{const:(?P<const>[a-z0-9][a-z0-9_-]*)(?:\|[^}}]*)?\}})"
+    rf"(?P<num>\d{{1,3}}|{_trie(NUMBER_WORDS, fold=True)}|\{{const:(?P<const>[a-z0-9][a-z0-9_-]*)(?:\|[^}}]*)?\}})"
     r"(?P<plus>\+)?"
     rf"(?!\s+(?:{_STOP_AFTER})\b)"  # "one of", "two in", "three is": rejected by the regex engine, not by Python
     r"(?![\w%°]|[.,:/]\d|\s*[-–—]\s*\w|-|\s*[×x]\s*\d|\s*(?:to|or|and|through|-)\s+(?:\d|\{const:|"
     rf"(?i:(?:{_WORD_NUMBERS})\b)))")
+# The same numbers, found from the character before them. A regex opening with a look-ahead (or a look-behind)
+# is tried at every position of the text, one opening with a character set only where the set matches, which
+# the engine finds in C: a number never starts inside a word, so the scan consumes the character before it
+# (any but an ASCII letter, digit or one of the look-behind's; the look-behind itself then decides) and matches
+# the number inside a look-ahead, whose groups are the number's (200 pages: 18 -> 11 ms). ``_numbers`` drops
+# what this finds inside a number already found and reads the text's first character with ``_NUMBER_RE``, as
+# ``_NUMBER_RE.finditer`` would.
+_NUMBER_SCAN_RE = re.compile(rf"[^0-9A-Za-z_.,:/+\-](?={_NUMBER_RE.pattern})")
 # Words that make the number a label or a position, not a count: "phase 3", "space 2", "page 5".
 _LABEL_WORDS = frozenset("""
 phase phases step steps round turn page pages section chapter rule level row column space spaces no number part
@@ -317,12 +339,27 @@ def _shown(written: str) -> str:
     return " ".join(written.split())
 
 
+def _numbers(text: str) -> Iterator[tuple[int, int, str, str | None, bool]]:
+    """(start, end, number, constant id, "+" after it) of each match of ``_NUMBER_RE.finditer(text)``, found
+    faster (``_NUMBER_SCAN_RE``)."""
+    end = 0
+    first = _NUMBER_RE.match(text)
+    if first is not None:
+        end = first.end()
+        yield 0, end, first.group("num"), first.group("const"), first.group("plus") is not None
+    for match in _NUMBER_SCAN_RE.finditer(text):
+        start = match.start("num")
+        if start >= end:  # not inside the last number ("{const:a|two ships}" holds no number)
+            plus = match.group("plus") is not None
+            end = match.end("plus") if plus else match.end("num")
+            yield start, end, match.group("num"), match.group("const"), plus
+
+
 def number_phrases(text: str, nouns: NounIndex, constants: Mapping[str, float] | None = None) -> list[NumberPhrase]:
     """Every number in ``text`` that counts a noun, in text order. ``constants``: a constant's value by id,
     for ``{const:id}`` written in place of a number (unknown ids are skipped)."""
     found: list[NumberPhrase] = []
-    for match in _NUMBER_RE.finditer(text):
-        token, const = match.group("num"), match.group("const")
+    for start, end, token, const, plus in _numbers(text):
         if const is not None:
             raw = (constants or {}).get(const)
             if raw is None or raw != int(raw):
@@ -332,13 +369,13 @@ def number_phrases(text: str, nouns: NounIndex, constants: Mapping[str, float] |
             value = number_value(token)
             if value is None:
                 continue
-        head = text[max(0, match.start() - 40):match.start()]
+        head = text[max(0, start - 40):start]
         if _ends_range(head) or _after_label(head):
             continue
-        if _SIDED_RE.match(text, match.end()) or _MONTH_AFTER_RE.match(text, match.end()):
+        if _SIDED_RE.match(text, end) or _MONTH_AFTER_RE.match(text, end):
             continue
-        cursor = match.end()
-        threshold = bool(match.group("plus"))
+        cursor = end
+        threshold = plus
         or_more = _OR_MORE_RE.match(text, cursor)
         if or_more:  # "12 or more gold"
             threshold, cursor = True, or_more.end()
@@ -361,7 +398,7 @@ def number_phrases(text: str, nouns: NounIndex, constants: Mapping[str, float] |
             continue
         after = _words_after(text, noun.end)
         threshold = threshold or bool(_OR_MORE_RE.match(text, noun.end))
-        found.append(NumberPhrase(value, match.start(), noun.end, token, noun, _words_before(text, match.start()),
+        found.append(NumberPhrase(value, start, noun.end, token, noun, _words_before(text, start),
                                   after, threshold, const, " ".join(of.split()) + (" " if of else ""),
-                                  _shown(text[match.start():noun.end])))
+                                  _shown(text[start:noun.end])))
     return found
