@@ -50,7 +50,8 @@ def phases(index, text: str):
     ("roll 2d6 and add your might", "2d6", 2), ("Roll 2D6.", "2d6", 2), ("roll a D6", "1d6", None),
     ("roll d66 on the chart", "d66", None), ("throw two six-sided dice", "2d6", 2), ("a 6-sided die", "1d6", 1),
     ("roll one die per employee", "", 1), ("roll a die", "", 1), ("3d6+1 damage", "3d6", 3),
-    ("roll 1d20", "1d20", 1),
+    ("roll 1d20", "1d20", 1), ("THROW TWO SIX-SIDED DICE", "2d6", 2), ("roll THREE EXTRA Dice", "", 3),
+    ("roll a   \n  die", "", 1), ("throw 2\u2003dice", "", 2), ("a ſix-ſided die", "", 1),
 ])
 def test_find_dice_reads_each_notation(text, notation, count):
     (mention,) = find_dice(text)
@@ -60,7 +61,8 @@ def test_find_dice_reads_each_notation(text, notation, count):
 
 @pytest.mark.parametrize("text", [
     "the dice go back in the bag", "for each die rolled", "the big blue die", "region D7 and row d1",
-    "see {dice:d6-table}", "3D printed meeples", "version 2.0d", "the die table", "DR / D2",
+    "see {dice:d6-table}", "3D printed meeples", "version 2.0d", "the die table", "DR / D2", "the Dice Table",
+    "the DIE ROLL TABLE", "the fate of the dice",
 ])
 def test_find_dice_leaves_generic_words_alone(text):
     assert find_dice(text) == []
