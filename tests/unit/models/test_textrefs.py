@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulecraft.models.textrefs import find_refs, find_unknown_kinds
+from rulecraft.models.textrefs import find_refs, find_unknown_kinds, linkable_text
 
 
 @pytest.mark.parametrize(("text", "expected"), [
@@ -20,3 +20,12 @@ def test_a_backslash_before_the_brace_keeps_a_reference_literal(text, expected):
 
 def test_an_escaped_unknown_kind_is_no_typo():
     assert [r.kind for r in find_unknown_kinds("\\{phsae:x} and {phsae:y}")] == ["phsae"]
+
+
+@pytest.mark.parametrize(("markdown", "expected"), [
+    ("a `Ship` and ``a ` Ship`` and `` ` `` Ship", "a   and   and   Ship"),
+    ("see ![Ship](ship.png) and [the Ship][ship] or !Ship", "see   and   or !Ship"),
+    ("[a [nested] Ship](x) [Ship]", "  [Ship]"),
+])
+def test_code_spans_and_links_are_never_linked(markdown, expected):
+    assert linkable_text(markdown) == expected
