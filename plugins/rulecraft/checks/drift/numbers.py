@@ -82,6 +82,8 @@ _WORD_RE = re.compile(r"[A-Za-z][A-Za-z-]*")
 CLASSIFIERS = frozenset({"kind", "type", "sort", "pair", "set", "group", "piece", "stack", "pile", "copy", "lot",
                          "handful", "batch", "bundle", "load", "unit", "sheet", "box", "bag", "deck", "row"})
 _CLASSIFIER_OF_RE = re.compile(r"\s+of\s+(?:(?:the|their|your|its|his|her)\s+)?")
+# What a noun starts with (``noun_at``): a word, or a term's reference.
+_NOUN_STARTS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ{")
 _TERM_REF_RE = re.compile(r"\{term:([a-z0-9][a-z0-9_-]*)(?:\|([^}]*))?\}")
 _ARTICLES = {"the", "a", "an"}
 # Words that end a generic noun phrase: a number counts the words before them.
@@ -369,11 +371,8 @@ def number_phrases(text: str, nouns: NounIndex, constants: Mapping[str, float] |
             value = number_value(token)
             if value is None:
                 continue
-        head = text[max(0, start - 40):start]
-        if _ends_range(head) or _after_label(head):
-            continue
-        if _SIDED_RE.match(text, end) or _MONTH_AFTER_RE.match(text, end):
-            continue
+        # What follows first: most numbers that count nothing have no word after them (a table's "| 3 |"), and
+        # the look at one character spares them the rest (200 pages: 1 500 of 4 100 numbers).
         cursor = end
         threshold = plus
         or_more = _OR_MORE_RE.match(text, cursor)
@@ -387,6 +386,13 @@ def number_phrases(text: str, nouns: NounIndex, constants: Mapping[str, float] |
         elif text[cursor:cursor + 1] == " ":
             cursor += 1
         else:
+            continue
+        if text[cursor:cursor + 1] not in _NOUN_STARTS:
+            continue  # noun_at finds nothing there (articles skipped below start with a letter too)
+        head = text[max(0, start - 40):start]
+        if _ends_range(head) or _after_label(head):
+            continue
+        if _SIDED_RE.match(text, end) or _MONTH_AFTER_RE.match(text, end):
             continue
         while True:  # "the"/"a" do not belong to the noun
             article = _WORD_RE.match(text, cursor)
