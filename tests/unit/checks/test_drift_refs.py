@@ -127,6 +127,8 @@ def test_a_link_in_another_paragraph_does_not_back_a_roll(index):
     ("During Hireing, a foreman may share a space.", "did you mean Hiring (phase 2)"),
     ("After Quenchng, count the cracks.", "did you mean Quenching (phase 3c)"),
     ("Phase 2 (Market) comes next.", "phase 2 is Hiring; Market is phase 4"),
+    ("INTO Hireing the pawns go.", "did you mean Hiring (phase 2)"),
+    ("(until Hireing ends)", "did you mean Hiring (phase 2)"),
 ])
 def test_a_phase_the_data_does_not_have_is_a_warning(index, text, says):
     (found,) = phases(index, text)
@@ -146,7 +148,7 @@ def test_a_number_typed_right_is_still_worth_a_reference(index, text, phase):
     "during Hiring nobody places two pawns", "the next phase begins", "the third phase", "in step 1, pass",
     "See {phase:hiring} and {phase:quenching|phase 3c}.", "The Smelting phase is hot.", "after Monday",
     "In turn order, each player passes.", "the Reckoning phase", "the first phase of the round",
-    "In Hiring's last round nobody passes.",
+    "In Hiring's last round nobody passes.", "Within Hireing", "rain Hireing", "bin Hireing",
 ])
 def test_phases_named_right_or_not_named_are_quiet(index, text):
     assert phases(index, text) == []

@@ -79,7 +79,7 @@ def check(index: GameIndex, texts: Iterable[Text], known: Iterable[str] | None =
     names = {_key(n) for n in given}
     # a capitalised word of a longer name is named too: "Bombay" of "Presidency of Bombay", "East" of "East
     # India Company" (not "guild" of a section called "The guild")
-    name_words = {_key(_POSSESSIVE_RE.sub("", w)) for n in given if " " in n.strip() for w in n.split()
+    name_words = {_key(_unpossessive(w)) for n in given if " " in n.strip() for w in n.split()
                   if w[:1].isupper() and w.lower() not in _NAME_FILLERS}
     bodies = [_readable(t.text) for t in texts]
     lowercase = _lowercase_words(bodies)
@@ -95,7 +95,7 @@ def check(index: GameIndex, texts: Iterable[Text], known: Iterable[str] | None =
             run = m.group()
             if run in surface:
                 continue
-            if " " not in run and "\t" not in run and _key(_POSSESSIVE_RE.sub("", run)) in known_single:
+            if " " not in run and "\t" not in run and _key(_unpossessive(run)) in known_single:
                 continue
             starts = starts if starts is not None else paragraph_starts(body)
             while paragraph + 1 < len(starts) and starts[paragraph + 1] <= m.start():
@@ -189,6 +189,12 @@ def _readable(text: str) -> str:
     return body
 
 
+def _unpossessive(word: str) -> str:
+    """A word without its "'s" (or a closing apostrophe); the regex only for the few words with one (10 000
+    terms: 28 000 words, 11 -> 3 ms)."""
+    return _POSSESSIVE_RE.sub("", word) if "'" in word or "’" in word else word
+
+
 def _blank(match: re.Match) -> str:
     return " " * len(match.group())
 
@@ -196,7 +202,7 @@ def _blank(match: re.Match) -> str:
 def _candidates(body: str, m: re.Match, lowercase: set[str]) -> Iterator[tuple[int, list[str], bool]]:
     """(start, words, sentence-initial) of the run: an ordinary first word that only starts the sentence is
     dropped ("Each Foreman" is about the Foreman; "Pig Iron" stays whole)."""
-    words = [_POSSESSIVE_RE.sub("", w) for w in m.group().split()]
+    words = [_unpossessive(w) for w in m.group().split()]
     start = m.start()
     initial = _sentence_start(body, start)
     if initial and len(words) > 1 and words[1] != "of" and (
