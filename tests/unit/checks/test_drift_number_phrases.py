@@ -91,3 +91,14 @@ def test_the_number_scan_finds_what_the_number_regex_finds(text):
     expected = [(m.start(), m.end(), m.group("num"), m.group("const"), m.group("plus") is not None)
                 for m in _NUMBER_RE.finditer(text)]
     assert list(_numbers(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["", "no end here", "a. b", "a.b c", "x: y; z (w) [v] | u\nt", "end. ", "(", "a!\n",
+                                  "one. two? three! ", "a ] b. ", ". ) ", "x;y ; z"])
+def test_the_words_before_a_number_start_where_the_clause_does(text):
+    """_words_before finds the last clause end with rfind: where _LAST_CLAUSE_END_RE's match ends."""
+    from rulecraft.checks.drift.numbers import _LAST_CLAUSE_END_RE, _LOWER_WORDS_RE, _words_before
+
+    cut = _LAST_CLAUSE_END_RE.match(text)
+    expected = " ".join(_LOWER_WORDS_RE.findall(text[cut.end() if cut else 0:].lower())[-6:])
+    assert _words_before(text + "7", len(text)) == expected

@@ -147,7 +147,7 @@ class NounIndex:
     def noun_at(self, text: str, pos: int, plural: bool = True) -> Noun | None:
         """The noun a number just before ``pos`` counts: the longest glossary form starting there, else the
         words up to the first plural (``plural``: the number is more than one), at most three."""
-        ref = _TERM_REF_RE.match(text, pos)
+        ref = _TERM_REF_RE.match(text, pos) if text.startswith("{term:", pos) else None
         if ref is not None:  # {term:ship|ships}: the glossary term it names
             return Noun(f"term:{ref.group(1)}", ref.group(2) or ref.group(1), pos, ref.end())
         run = self._run_re.match(text, pos)  # the words after pos, one space apart: punctuation ends the phrase
@@ -311,16 +311,20 @@ _LOWER_WORDS_RE = re.compile(r"[a-z']+|\d+\+?")
 
 
 # A window's last clause end, in one regex: greedy ".*" backs off from the end, so the match ends at the latest
-# (". ", "! ", "? ", "; ", ": ", a new line, "|", a bracket; ".\n" ends where its "\n" does).
+# (". ", "! ", "? ", "; ", ": ", a new line, "|", a bracket; ".\n" ends where its "\n" does). The definition:
+# _words_before finds the same end with rfind (a test holds them equal).
 _LAST_CLAUSE_END_RE = re.compile(r"(?s).*(?:[.!?;:] |[\n|()\[\]])")
 
 
 def _words_before(text: str, start: int) -> str:
     window = text[max(0, start - 80):start]
-    cut = _LAST_CLAUSE_END_RE.match(window)
-    if cut is not None:
-        window = window[cut.end():]  # from the sentence's start
-    return " ".join(_LOWER_WORDS_RE.findall(window.lower())[-6:])
+    # where _LAST_CLAUSE_END_RE's match ends, found with rfind: the latest clause end (a regex backing off
+    # from the end of the window tries each position in turn)
+    pair = max(window.rfind(". "), window.rfind("! "), window.rfind("? "), window.rfind("; "), window.rfind(": "))
+    single = max(window.rfind("\n"), window.rfind("|"), window.rfind("("), window.rfind(")"), window.rfind("["),
+                 window.rfind("]"))
+    cut = pair + 2 if pair > single else single + 1  # 0 (the whole window) when neither is there
+    return " ".join(_LOWER_WORDS_RE.findall(window[cut:].lower())[-6:])
 
 
 def _words_after(text: str, end: int) -> str:
