@@ -301,9 +301,11 @@ def _after_label(head: str) -> bool:
     return _last_word(head.rstrip(" \t#.")).lower().lstrip("([") in _LABEL_WORDS
 
 
-_MONTH_AFTER_RE = re.compile(r"(?i)\s+(?:of\s+)?(?:january|february|march|april|may|june|july|august|september|"
-                             r"october|november|december)\b")
-_SIDED_RE = re.compile(r"(?i)\s*(?:[a-z]+|\d+)[- ]sided\b")
+_MONTH_AFTER = (r"\s+(?:of\s+)?(?:january|february|march|april|may|june|july|august|september|october|november|"
+                r"december)\b")
+_SIDED = r"\s*(?:[a-z]+|\d+)[- ]sided\b"
+# "two-sided", "5 of May": no count (one regex, one call)
+_SIDED_OR_MONTH_RE = re.compile(f"{_SIDED}|{_MONTH_AFTER}", re.IGNORECASE)
 _OF_RE = re.compile(r"(?i)\s+(of\s+(?:their|your|his|her|its|our|the|these|those|them)\s+)")
 _OR_MORE_RE = re.compile(r"(?i)\s+or\s+more\b")
 _SENTENCE_END_RE = re.compile(r"[.!?;:\n|()\[\]]\s|[\n|]")
@@ -396,11 +398,11 @@ def number_phrases(text: str, nouns: NounIndex, constants: Mapping[str, float] |
         head = text[max(0, start - 40):start]
         if _ends_range(head) or _after_label(head):
             continue
-        if _SIDED_RE.match(text, end) or _MONTH_AFTER_RE.match(text, end):
+        if _SIDED_OR_MONTH_RE.match(text, end):
             continue
-        while True:  # "the"/"a" do not belong to the noun
+        while not of and text[cursor:cursor + 1] in "aAtT":  # "the"/"a" do not belong to the noun
             article = _WORD_RE.match(text, cursor)
-            if article is None or article.group(0).lower() not in _ARTICLES or of:
+            if article is None or article.group(0).lower() not in _ARTICLES:
                 break
             cursor = article.end() + 1
         noun = nouns.noun_at(text, cursor, plural=value != 1)
