@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from ...models.index import GameIndex
 from ...problems import Location, Problem, warning
@@ -88,36 +90,48 @@ def check(index: GameIndex, texts: Iterable[Text], known: Iterable[str] | None =
     # and the names as they are written (with a plural s), looked up before any folding
     surface = {form for n in given for form in (n, n + "s")} | {w.capitalize() for w in lowercase}
     uses: dict[str, _Uses] = {}
-    for n, (text, body) in enumerate(zip(texts, bodies)):
-        starts: list[int] | None = None  # worked out for the first run worth counting
-        paragraph = 0
-        for m in _RUN_RE.finditer(body):
-            run = m.group()
-            if run in surface:
-                continue
-            if " " not in run and "\t" not in run and _key(_unpossessive(run)) in known_single:
-                continue
-            starts = starts if starts is not None else paragraph_starts(body)
-            while paragraph + 1 < len(starts) and starts[paragraph + 1] <= m.start():
-                paragraph += 1
-            for start, words, initial in _candidates(body, m, lowercase):
-                shown = " ".join(words)
-                key = _key(shown)
-                if len(words) == 1 and (_ordinary(words[0], lowercase) or key in name_words):
-                    continue
-                if key in names or _holds_name(words, names):
-                    continue
-                use = uses.setdefault(key, _Uses(shown))
-                use.count += 1
-                use.places.add((n, paragraph))
-                if not use.counted and _DETERMINER_RE.search(body, max(0, start - 12), start):
-                    use.counted = True
-                if initial or use.first_mid is not None:
-                    use.others.append((text, start))
-                else:
-                    use.first_mid = (text, start)
-                    use.shown = shown
+    # The runs are found in all texts at once, one new line apart (a run never crosses one, and a new line
+    # before or after a run is what a text's start or end is to the regex): one scan instead of one a text
+    # (10 000 terms: 16 800 texts). Most runs are known names, dropped before their text is looked up.
     corpus = "\n".join(bodies)
+    bases = list(accumulate((len(body) + 1 for body in bodies[:-1]), initial=0))  # where each text starts
+    n, next_base = -1, 0
+    text = body = None
+    base = paragraph = 0
+    starts: list[int] | None = None
+    for m in _RUN_RE.finditer(corpus):
+        run = m.group()
+        if run in surface:
+            continue
+        if " " not in run and "\t" not in run and _key(_unpossessive(run)) in known_single:
+            continue
+        at = m.start()
+        if at >= next_base:  # a run of a later text
+            n = bisect_right(bases, at) - 1
+            text, body, base = texts[n], bodies[n], bases[n]
+            next_base = bases[n + 1] if n + 1 < len(bases) else len(corpus) + 1
+            starts, paragraph = None, 0  # worked out for the text's first run worth counting
+        at -= base
+        starts = starts if starts is not None else paragraph_starts(body)
+        while paragraph + 1 < len(starts) and starts[paragraph + 1] <= at:
+            paragraph += 1
+        for start, words, initial in _candidates(body, run, at, lowercase):
+            shown = " ".join(words)
+            key = _key(shown)
+            if len(words) == 1 and (_ordinary(words[0], lowercase) or key in name_words):
+                continue
+            if key in names or _holds_name(words, names):
+                continue
+            use = uses.setdefault(key, _Uses(shown))
+            use.count += 1
+            use.places.add((n, paragraph))
+            if not use.counted and _DETERMINER_RE.search(body, max(0, start - 12), start):
+                use.counted = True
+            if initial or use.first_mid is not None:
+                use.others.append((text, start))
+            else:
+                use.first_mid = (text, start)
+                use.shown = shown
     for key, use in uses.items():
         if use.count < MIN_USES or len(use.places) < MIN_PLACES or use.first_mid is None or not use.counted:
             continue
@@ -199,11 +213,10 @@ def _blank(match: re.Match) -> str:
     return " " * len(match.group())
 
 
-def _candidates(body: str, m: re.Match, lowercase: set[str]) -> Iterator[tuple[int, list[str], bool]]:
+def _candidates(body: str, run: str, start: int, lowercase: set[str]) -> Iterator[tuple[int, list[str], bool]]:
     """(start, words, sentence-initial) of the run: an ordinary first word that only starts the sentence is
     dropped ("Each Foreman" is about the Foreman; "Pig Iron" stays whole)."""
-    words = [_unpossessive(w) for w in m.group().split()]
-    start = m.start()
+    words = [_unpossessive(w) for w in run.split()]
     initial = _sentence_start(body, start)
     if initial and len(words) > 1 and words[1] != "of" and (
             words[0].lower() in lowercase or words[0].lower() in STOP_WORDS or words[0].lower() in _OPENERS):
