@@ -10,6 +10,10 @@ only, not a test.
 
     git archive 777c186 plugins | tar -x -C /tmp/before
     .venv/bin/python benchmarks/check_cost.py --before /tmp/before/plugins [--runs 5] [--size 200x500]
+    .venv/bin/python benchmarks/check_cost.py --before /tmp/before/plugins --game terms10k
+
+``--game terms10k`` times check_benchmark.py's game instead (10 000 terms, 1 000 dice tables), the issue's
+other corpus, the same way.
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
+from check_benchmark import generate as make_terms_game  # noqa: E402
 from glossary_benchmark import make_project  # noqa: E402
 
 PROBE = """
@@ -54,12 +59,17 @@ def main() -> None:
     parser.add_argument("--before", type=Path, required=True, help="another checkout's plugins/ folder")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--size", default="200x500", help="PAGESxTERMS (default 200x500)")
+    parser.add_argument("--game", choices=("book", "terms10k"), default="book",
+                        help="the prose book (default) or check_benchmark.py's 10 000-term game")
     args = parser.parse_args()
     pages, terms = (int(x) for x in args.size.lower().split("x"))
     after_code = HERE.parent / "plugins"
     with tempfile.TemporaryDirectory(prefix="check-cost-") as tmp:
         root = Path(tmp)
-        make_project(root, pages, terms, 0.06)
+        if args.game == "book":
+            make_project(root, pages, terms, 0.06)
+        else:
+            make_terms_game(root)
         run(root, args.before), run(root, after_code)  # warm the file and bytecode caches
         before, after = [], []
         for _ in range(args.runs):
@@ -68,7 +78,8 @@ def main() -> None:
     b = statistics.median(r["cpu"] for r in before)
     a = statistics.median(r["cpu"] for r in after)
     ratio = statistics.median(y["cpu"] / x["cpu"] for x, y in zip(before, after))
-    print(f"{pages} pages, {terms} terms, {args.runs} runs, load average {os.getloadavg()[0]:.2f}")
+    what = f"{pages} pages, {terms} terms" if args.game == "book" else "10 000-term game"
+    print(f"{what}, {args.runs} runs, load average {os.getloadavg()[0]:.2f}")
     print(f"before: CPU median {b:.3f} s ({before[0]['problems']} problems)")
     print(f"after:  CPU median {a:.3f} s ({after[0]['problems']} problems)")
     print(f"after/before: median of the rounds' ratios {ratio:.3f}")

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 
 REF_KINDS = ("term", "icon", "const", "phase", "dice", "card", "deck", "section", "item", "table", "formula",
              "plain")
-REF_RE = re.compile(r"(?<!\\)\{(" + "|".join(REF_KINDS) + r"):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
+# Both open with the brace, the look-behind for a backslash before it one character further on: a regex opening
+# with a look-behind is tried at every position of the text, one opening with a literal only where the engine
+# finds that character, in C (200 pages, every reference found: 8.2 -> 0.5 ms).
+REF_RE = re.compile(r"\{(?<!\\\{)(" + "|".join(REF_KINDS) + r"):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
 # Anything shaped like a reference, whatever its kind: `{phsae:hiring}` is a typo to report, not text.
-ANY_REF_RE = re.compile(r"(?<!\\)\{([A-Za-z][\w-]*):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
+ANY_REF_RE = re.compile(r"\{(?<!\\\{)([A-Za-z][\w-]*):([^{}|\n]+?)(?:\|([^{}\n]*))?\}")
 
 # Words that mark unfinished text, in any case ("-- todo" is as unfinished as "TODO").
 # (Not XXX: it is also a Roman numeral.)
@@ -99,14 +102,17 @@ def split_target(argument: str) -> tuple[str | None, str]:
 
 
 # What the term linker never links, in Markdown source: the checker's "is this term used?" skips it too.
+# The code spans' and links' patterns open with a literal ("``*" for "`+", "!\[|\[" for "!?\[": the same
+# matches), so the engine skips in C to each backtick or bracket instead of trying every position
+# (200 pages: code spans 6.0 -> 0.6 ms, links 5.7 -> 2.1 ms, per pass).
 _UNLINKED_RES = [
     re.compile(r"^[ ]{0,3}(`{3,}|~{3,})[^\n]*\n.*?(?:^[ ]{0,3}\1[ \t]*$|\Z)", re.MULTILINE | re.DOTALL),  # fences
     re.compile(r"<!--.*?-->", re.DOTALL),                                                         # comments
-    re.compile(r"(`+)(?!`).+?(?<!`)\1(?!`)", re.DOTALL),                                          # code spans
+    re.compile(r"(``*)(?!`).+?(?<!`)\1(?!`)", re.DOTALL),                                         # code spans
     re.compile(r"^[ ]{0,3}#{1,6}(?:[ \t][^\n]*)?$", re.MULTILINE),                                # ATX headings
     re.compile(r"^[^\n]+\n[ ]{0,3}(?:=+|-+)[ \t]*$", re.MULTILINE),                               # setext headings
     re.compile(r"^[ ]{0,3}(?:!!!|\?\?\?\+?|/{3,})[^\n]*$", re.MULTILINE),                          # admonitions, blocks
-    re.compile(r"!?\[(?:[^\[\]]|\[[^\[\]]*\])*\](?:\([^)\n]*\)|\[[^\]\n]*\])"),                     # links, images
+    re.compile(r"(?:!\[|\[)(?:[^\[\]]|\[[^\[\]]*\])*\](?:\([^)\n]*\)|\[[^\]\n]*\])"),             # links, images
     re.compile(r"<(a|code|pre|kbd|samp|h[1-6])\b[^>]*>.*?</\1\s*>", re.DOTALL | re.IGNORECASE),    # raw HTML
     re.compile(r"<[^>\n]+>"),                                                                     # other tags
     REF_RE,                                                                                       # {kind:...}

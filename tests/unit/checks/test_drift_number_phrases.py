@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from rulecraft.checks.drift.numbers import NounIndex, number_phrases, number_value, singular
@@ -67,3 +69,36 @@ def test_noun_index_of_a_game_reads_terms_plurals_and_aliases():
     nouns = NounIndex.of_game(SimpleNamespace(terms={"influence-marker": term}))
     assert nouns.key_of(["cubes"]) == "term:influence-marker"
     assert nouns.keys_in("Influence markers per player") == {"term:influence-marker"}
+
+
+def test_number_words_are_matched_in_any_case_as_a_case_blind_regex_would():
+    """The number regex spells each letter's cases out as a set (faster than ``(?i:...)``): the same characters,
+    every Unicode case folding included ("ſix" has a long s)."""
+    from rulecraft.checks.drift.numbers import NUMBER_WORDS, _cased
+
+    everything = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c < 0xE000)
+    for letter in sorted(set("".join(NUMBER_WORDS)) | set("k")):
+        assert re.findall(_cased(letter, True), everything) == re.findall(f"(?i:{re.escape(letter)})", everything), letter
+
+
+@pytest.mark.parametrize("text", [
+    "two ships", "Two ships and (3 crates)", "{const:markers}{const:markers} ships", "{const:markers|two ships} left",
+    "TWENTY-ONE ships", "ſix ships", "x2 ships, 3, 4 and 5 ships", "-3 ships +2 ships\n+ 4 ships", "“Twelve” crates",
+])
+def test_the_number_scan_finds_what_the_number_regex_finds(text):
+    from rulecraft.checks.drift.numbers import _NUMBER_RE, _numbers
+
+    expected = [(m.start(), m.end(), m.group("num"), m.group("const"), m.group("plus") is not None)
+                for m in _NUMBER_RE.finditer(text)]
+    assert list(_numbers(text)) == expected
+
+
+@pytest.mark.parametrize("text", ["", "no end here", "a. b", "a.b c", "x: y; z (w) [v] | u\nt", "end. ", "(", "a!\n",
+                                  "one. two? three! ", "a ] b. ", ". ) ", "x;y ; z"])
+def test_the_words_before_a_number_start_where_the_clause_does(text):
+    """_words_before finds the last clause end with rfind: where _LAST_CLAUSE_END_RE's match ends."""
+    from rulecraft.checks.drift.numbers import _LAST_CLAUSE_END_RE, _LOWER_WORDS_RE, _words_before
+
+    cut = _LAST_CLAUSE_END_RE.match(text)
+    expected = " ".join(_LOWER_WORDS_RE.findall(text[cut.end() if cut else 0:].lower())[-6:])
+    assert _words_before(text + "7", len(text)) == expected

@@ -50,7 +50,8 @@ def phases(index, text: str):
     ("roll 2d6 and add your might", "2d6", 2), ("Roll 2D6.", "2d6", 2), ("roll a D6", "1d6", None),
     ("roll d66 on the chart", "d66", None), ("throw two six-sided dice", "2d6", 2), ("a 6-sided die", "1d6", 1),
     ("roll one die per employee", "", 1), ("roll a die", "", 1), ("3d6+1 damage", "3d6", 3),
-    ("roll 1d20", "1d20", 1),
+    ("roll 1d20", "1d20", 1), ("THROW TWO SIX-SIDED DICE", "2d6", 2), ("roll THREE EXTRA Dice", "", 3),
+    ("roll a   \n  die", "", 1), ("throw 2\u2003dice", "", 2), ("a ſix-ſided die", "", 1),
 ])
 def test_find_dice_reads_each_notation(text, notation, count):
     (mention,) = find_dice(text)
@@ -60,7 +61,8 @@ def test_find_dice_reads_each_notation(text, notation, count):
 
 @pytest.mark.parametrize("text", [
     "the dice go back in the bag", "for each die rolled", "the big blue die", "region D7 and row d1",
-    "see {dice:d6-table}", "3D printed meeples", "version 2.0d", "the die table", "DR / D2",
+    "see {dice:d6-table}", "3D printed meeples", "version 2.0d", "the die table", "DR / D2", "the Dice Table",
+    "the DIE ROLL TABLE", "the fate of the dice",
 ])
 def test_find_dice_leaves_generic_words_alone(text):
     assert find_dice(text) == []
@@ -125,6 +127,8 @@ def test_a_link_in_another_paragraph_does_not_back_a_roll(index):
     ("During Hireing, a foreman may share a space.", "did you mean Hiring (phase 2)"),
     ("After Quenchng, count the cracks.", "did you mean Quenching (phase 3c)"),
     ("Phase 2 (Market) comes next.", "phase 2 is Hiring; Market is phase 4"),
+    ("INTO Hireing the pawns go.", "did you mean Hiring (phase 2)"),
+    ("(until Hireing ends)", "did you mean Hiring (phase 2)"),
 ])
 def test_a_phase_the_data_does_not_have_is_a_warning(index, text, says):
     (found,) = phases(index, text)
@@ -144,7 +148,7 @@ def test_a_number_typed_right_is_still_worth_a_reference(index, text, phase):
     "during Hiring nobody places two pawns", "the next phase begins", "the third phase", "in step 1, pass",
     "See {phase:hiring} and {phase:quenching|phase 3c}.", "The Smelting phase is hot.", "after Monday",
     "In turn order, each player passes.", "the Reckoning phase", "the first phase of the round",
-    "In Hiring's last round nobody passes.",
+    "In Hiring's last round nobody passes.", "Within Hireing", "rain Hireing", "bin Hireing",
 ])
 def test_phases_named_right_or_not_named_are_quiet(index, text):
     assert phases(index, text) == []
@@ -272,3 +276,14 @@ def test_the_status_page_names_an_accepted_word(tmp_path):
     soup, _ = mdkit.render(tmp_path, "/// status\n///\n", game="demo", page="demo/status.md")
     (item,) = soup.select("ul.rc-accepted-list li")
     assert "the word ‘guild seal’" in item.get_text() and "Printed on the board." in item.get_text()
+
+
+@pytest.mark.parametrize("body", [
+    "don't Hello x-y ab'c _ab a1b abC 'abc -abc", "é a\x01b \x1fz\x7fq", "lowercase’s words are ‘quoted’", "",
+])
+def test_the_lowercase_words_are_the_regex_s(body):
+    """ASCII texts are split in C (undefined_terms._lowercase_words): the same words as the regex finds."""
+    from rulecraft.checks.drift.undefined_terms import _LOWER_RE, _lowercase_words
+
+    assert _lowercase_words([body]) == set(_LOWER_RE.findall(body))
+    assert _lowercase_words([body, body.upper(), "x" + body]) == set(_LOWER_RE.findall(f"{body}\n{body.upper()}\nx{body}"))

@@ -17,7 +17,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from ...problems import Problem, warning
+from ...problems import Location, Problem, warning
 from .numbers import NounIndex, NumberPhrase
 from .phrased import Phrased
 from .texts import Text
@@ -75,13 +75,18 @@ _RELATION_BEFORE_RE = re.compile(r"(?:\bbetween(?: any| the)?|\blinks?|\bjoins?|
                                  r"\bshared by|\bthose|\bthese)$")
 _GENERIC_AFTER_RE = re.compile(r"^(?:are|is)\b")
 _TOTAL_BEFORE_RE = re.compile(r"\b(?:total of|sum of|totalling|totaling)$")
+# The words the two searches back need at the end (a search with "$" tries every position of the words before
+# the number): looked at first, as the words are one line of lower-case words.
+_RELATION_ENDS = ("between", "any", "the", "link", "links", "join", "joins", "connect", "connects", "separate",
+                  "separates", "by", "those", "these")
+_TOTAL_ENDS = ("of", "totalling", "totaling")
 _TOTAL_AFTER_RE = re.compile(r"^(?:in total|total|in all|altogether)\b")
 
 
 def _written(texts: Iterable[Phrased]) -> list[Written]:
     return [Written(phrase, each.text) for each in texts for phrase in each.phrases
             if phrase.const is None and phrase.value >= MIN_VALUE and phrase.noun.key not in _IGNORED_NOUNS
-            and not _RELATION_BEFORE_RE.search(phrase.before)
+            and not (phrase.before.endswith(_RELATION_ENDS) and _RELATION_BEFORE_RE.search(phrase.before))
             and not (not phrase.before and _GENERIC_AFTER_RE.match(phrase.after))]
 
 
@@ -89,7 +94,9 @@ def _repeatable(written: Written) -> bool:
     """Whether a number may stand for a rule's figure repeated: not a sum worked out ("4 Influence in total"),
     nor a figure of a worked example (its numbers are one situation's)."""
     owner = written.text.owner
-    return not (_TOTAL_AFTER_RE.match(written.phrase.after) or _TOTAL_BEFORE_RE.search(written.phrase.before)
+    before = written.phrase.before
+    return not (_TOTAL_AFTER_RE.match(written.phrase.after)
+                or (before.endswith(_TOTAL_ENDS) and _TOTAL_BEFORE_RE.search(before))
                 or type(owner).__name__ == "Example")
 
 
@@ -108,8 +115,12 @@ def check(texts: Iterable[Phrased], nouns: NounIndex, constants: dict, game_id: 
     for (value, _), places in groups.items():
         if len(places) < THRESHOLD_REPEATS:
             continue  # most numbers are written once: no place worked out for them
-        distinct = list({(w.location.file, w.location.line): w for w in places}.values())
-        needed = THRESHOLD_REPEATS if any(w.phrase.threshold for w in distinct) else REPEATS
+        by_line: dict[tuple[str, int], tuple[Written, Location]] = {}  # each place worked out once
+        for w in places:
+            where = w.location
+            by_line[(where.file, where.line)] = (w, where)
+        distinct = list(by_line.values())
+        needed = THRESHOLD_REPEATS if any(w.phrase.threshold for w, _ in distinct) else REPEATS
         if len(distinct) >= needed:
             problems.append(_repeated(distinct, game_id))
     return problems
@@ -127,13 +138,12 @@ def _constant(written: Written, held: list[str], constants: dict, game_id: str) 
                    game_id, written.text.subject)
 
 
-def _repeated(places: list[Written], game_id: str) -> Problem:
+def _repeated(places: list[tuple[Written, Location]], game_id: str) -> Problem:
     # Reported at the first place with a subject (a term, a phase...), so that the data can accept it.
-    first = next((w for w in places if w.text.subject), places[0])
-    others = [w for w in places if w is not first]
-    where = ", ".join(str(w.location) for w in others[:4]) + (f" and {len(others) - 4} more" if len(others) > 4
-                                                              else "")
+    first, here = next((p for p in places if p[0].text.subject), places[0])
+    others = [where for w, where in places if w is not first]
+    where = ", ".join(str(w) for w in others[:4]) + (f" and {len(others) - 4} more" if len(others) > 4 else "")
     return warning(REPEATED_CODE, f"'{first.phrase.written}' is written by hand in {len(places)} places "
                    f"(also {where}) and no constant holds it",
-                   first.location, "add a constant (constants: in game.yaml, with a label) and write {const:id} "
+                   here, "add a constant (constants: in game.yaml, with a label) and write {const:id} "
                    "in each place, so the figure cannot drift", game_id, first.text.subject)

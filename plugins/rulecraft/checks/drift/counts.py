@@ -52,13 +52,24 @@ class Count:
         return getattr(self.text.owner, "variant", None) if self.text.owner is not None else None
 
 
+# The last words the two searches back can match (a search with "$" tries every position of the words before
+# the number; the words are lower-case words one space apart): looked at first.
+_PART_BEFORE_ENDS = ("to", "least", "most", "than", "over", "another", "extra", "additional", "further", "more",
+                     "other", "remaining", "only", "per", "next", "first", "last", "spare", "free", "new", "every",
+                     "each", "about", "around", "nearly", "almost", "exactly")
+_OWNED_ENDS = ("your", "their", "his", "her", "has", "have", "owns", "own", "starts", "begins", "receives", "gets",
+               "takes", "is", "draws", "keeps", "holds", "with", "dealt", "given", "all", "the")
+
+
 def whole_set(phrase: NumberPhrase) -> bool:
     """Whether the words around the number say it counts the whole set (see the module's note)."""
-    if phrase.threshold or _PART_AFTER_RE.match(phrase.after + " ") or _PART_BEFORE_RE.search(phrase.before):
+    before = phrase.before
+    if phrase.threshold or _PART_AFTER_RE.match(phrase.after + " ") or (
+            before.endswith(_PART_BEFORE_ENDS) and _PART_BEFORE_RE.search(before)):
         return False
     if phrase.noun.text.split()[0].lower() in _PART_ADJECTIVES:  # "your 2 remaining ships"
         return False
-    return _OWNED_RE.search(phrase.before) is not None
+    return before.endswith(_OWNED_ENDS) and _OWNED_RE.search(before) is not None
 
 
 def counts_in(texts: Iterable[Phrased]) -> Iterator[Count]:

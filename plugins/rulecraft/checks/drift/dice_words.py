@@ -16,21 +16,31 @@ NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "single": 1, "two": 2, "three": 3, "f
 # result code (defender loses 2) more often than a coin.
 COMMON_SIDES = frozenset({3, 4, 6, 8, 10, 12, 16, 20, 30, 66, 100})
 
-_COUNT = r"(?:\d{1,2}|a|an|one|two|three|four|five|six|seven|eight|nine|ten|twelve)"
+_COUNT_WORDS = ("a", "an", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twelve")
+_COUNT = rf"(?:\d{{1,2}}|{'|'.join(_COUNT_WORDS)})"
 # 2d6, 2D6, D6, d66, 3d6+1 (the modifier is left to the prose around it)
 _NOTATION_RE = re.compile(r"(?<![\w{:/.-])(\d{1,2})?[dD](\d{1,3})(?![\w-]|\.\d)")
 _D_DIGIT_RE = re.compile(r"[dD]\d")  # a quick look first: most texts hold no notation at all
 # The word a worded mention ends on; what comes before it is read backwards from there (a scan for the
 # rare word is much faster than trying the counts at every word of the text).
 # It opens with a character set, so the engine skips to each "d" in C; "\b" before it becomes a look-behind
-# (200 pages: 25 -> 20 ms).
-_DIE_WORD_RE = re.compile(r"[dD](?<!\w.)(?i:i(?:ce|e))\b(?![- ]?(?:table|roll\w*\s+table))", re.IGNORECASE)
+# (200 pages: 25 -> 20 ms). No IGNORECASE for the whole pattern: the engine does not skip to a set of
+# cased letters under it (only the parts that need it are case-blind: 200 pages, 6.7 -> 3.4 ms).
+_DIE_WORD_RE = re.compile(r"[dD](?<!\w.)(?i:i(?:ce|e))\b(?!(?i:[- ]?(?:table|roll\w*\s+table)))")
 # two six-sided dice, a 20-sided die, one ten-sided die (before the die word)
 _SIDED_RE = re.compile(rf"\b({_COUNT})[ -]((?:\d{{1,3}})|[a-z]+)[ -]sided\s+$", re.IGNORECASE)
 # roll a die, one die per employee, two dice, a single die, three extra dice (no "the": a count is stated)
-_COUNTED_RE = re.compile(rf"\b({_COUNT})\s+(?:(?:single|extra|more|additional|white|black|red|blue|green|"
-                         r"normal|regular|standard)\s+)?$", re.IGNORECASE)
+_EXTRA_WORDS = ("single", "extra", "more", "additional", "white", "black", "red", "blue", "green", "normal", "regular",
+                "standard")
+_COUNTED_RE = re.compile(rf"\b({_COUNT})\s+(?:(?:{'|'.join(_EXTRA_WORDS)})\s+)?$", re.IGNORECASE)
 _BEFORE = 40  # characters read back from the die word
+# What the two searches back from a die word need at the end of their window: "sided", or a count or one of
+# the adjectives, before the spaces. Looked at first, with the window folded as the searches' IGNORECASE
+# folds it ("ſ" is an "s", the Kelvin sign a "k", both dotted and dotless i an "i"): a search back tries every
+# position of the window, and most die words follow a word that is neither (200 pages: 2 000 die words,
+# 21 -> 4 ms).
+_FOLDS = str.maketrans({"\u0130": "i", "\u0131": "i", "\u017f": "s", "\u212a": "k"})
+_COUNTED_ENDS = _COUNT_WORDS + _EXTRA_WORDS  # and a digit
 
 
 @dataclass(frozen=True)
@@ -67,12 +77,15 @@ def find_dice(text: str) -> list[DiceMention]:
     words = _DIE_WORD_RE.finditer(text) if "die" in lower or "dice" in lower else ()
     for m in words:
         window = max(0, m.start() - _BEFORE)
-        sided = _SIDED_RE.search(text, window, m.start())
+        tail = text[window:m.start()].rstrip()
+        folded = tail.translate(_FOLDS).lower()
+        sided = _SIDED_RE.search(text, window, m.start()) if folded.endswith("sided") else None
         if sided is not None:
             found.append(DiceMention(sided.start(), m.end(), _number(sided.group(1)), _number(sided.group(2)),
                                      text[sided.start():m.end()]))
             continue
-        counted = _COUNTED_RE.search(text, window, m.start())
+        counted = (_COUNTED_RE.search(text, window, m.start())
+                   if folded.endswith(_COUNTED_ENDS) or tail[-1:].isdecimal() else None)
         if counted is not None:
             found.append(DiceMention(counted.start(), m.end(), _number(counted.group(1)), None,
                                      text[counted.start():m.end()]))

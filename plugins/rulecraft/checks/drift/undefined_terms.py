@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import functools
 import re
+from bisect import bisect_right
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from itertools import accumulate
 
 from ...models.index import GameIndex
 from ...problems import Location, Problem, warning
@@ -79,47 +81,57 @@ def check(index: GameIndex, texts: Iterable[Text], known: Iterable[str] | None =
     names = {_key(n) for n in given}
     # a capitalised word of a longer name is named too: "Bombay" of "Presidency of Bombay", "East" of "East
     # India Company" (not "guild" of a section called "The guild")
-    name_words = {_key(_POSSESSIVE_RE.sub("", w)) for n in given if " " in n.strip() for w in n.split()
+    name_words = {_key(_unpossessive(w)) for n in given if " " in n.strip() for w in n.split()
                   if w[:1].isupper() and w.lower() not in _NAME_FILLERS}
     bodies = [_readable(t.text) for t in texts]
-    lowercase: set[str] = set()
-    for body in bodies:
-        lowercase.update(_LOWER_RE.findall(body))
+    lowercase = _lowercase_words(bodies)
     # one word alone is most runs: those already known or ordinary are dropped before any other work
     known_single = names | name_words | {_key(w) for w in lowercase} | STOP_WORDS
     # and the names as they are written (with a plural s), looked up before any folding
     surface = {form for n in given for form in (n, n + "s")} | {w.capitalize() for w in lowercase}
     uses: dict[str, _Uses] = {}
-    for n, (text, body) in enumerate(zip(texts, bodies)):
-        starts: list[int] | None = None  # worked out for the first run worth counting
-        paragraph = 0
-        for m in _RUN_RE.finditer(body):
-            run = m.group()
-            if run in surface:
-                continue
-            if " " not in run and "\t" not in run and _key(_POSSESSIVE_RE.sub("", run)) in known_single:
-                continue
-            starts = starts if starts is not None else paragraph_starts(body)
-            while paragraph + 1 < len(starts) and starts[paragraph + 1] <= m.start():
-                paragraph += 1
-            for start, words, initial in _candidates(body, m, lowercase):
-                shown = " ".join(words)
-                key = _key(shown)
-                if len(words) == 1 and (_ordinary(words[0], lowercase) or key in name_words):
-                    continue
-                if key in names or _holds_name(words, names):
-                    continue
-                use = uses.setdefault(key, _Uses(shown))
-                use.count += 1
-                use.places.add((n, paragraph))
-                if not use.counted and _DETERMINER_RE.search(body, max(0, start - 12), start):
-                    use.counted = True
-                if initial or use.first_mid is not None:
-                    use.others.append((text, start))
-                else:
-                    use.first_mid = (text, start)
-                    use.shown = shown
+    # The runs are found in all texts at once, one new line apart (a run never crosses one, and a new line
+    # before or after a run is what a text's start or end is to the regex): one scan instead of one a text
+    # (10 000 terms: 16 800 texts). Most runs are known names, dropped before their text is looked up.
     corpus = "\n".join(bodies)
+    bases = list(accumulate((len(body) + 1 for body in bodies[:-1]), initial=0))  # where each text starts
+    n, next_base = -1, 0
+    text = body = None
+    base = paragraph = 0
+    starts: list[int] | None = None
+    for m in _RUN_RE.finditer(corpus):
+        run = m.group()
+        if run in surface:
+            continue
+        if " " not in run and "\t" not in run and _key(_unpossessive(run)) in known_single:
+            continue
+        at = m.start()
+        if at >= next_base:  # a run of a later text
+            n = bisect_right(bases, at) - 1
+            text, body, base = texts[n], bodies[n], bases[n]
+            next_base = bases[n + 1] if n + 1 < len(bases) else len(corpus) + 1
+            starts, paragraph = None, 0  # worked out for the text's first run worth counting
+        at -= base
+        starts = starts if starts is not None else paragraph_starts(body)
+        while paragraph + 1 < len(starts) and starts[paragraph + 1] <= at:
+            paragraph += 1
+        for start, words, initial in _candidates(body, run, at, lowercase):
+            shown = " ".join(words)
+            key = _key(shown)
+            if len(words) == 1 and (_ordinary(words[0], lowercase) or key in name_words):
+                continue
+            if key in names or _holds_name(words, names):
+                continue
+            use = uses.setdefault(key, _Uses(shown))
+            use.count += 1
+            use.places.add((n, paragraph))
+            if not use.counted and _DETERMINER_RE.search(body, max(0, start - 12), start):
+                use.counted = True
+            if initial or use.first_mid is not None:
+                use.others.append((text, start))
+            else:
+                use.first_mid = (text, start)
+                use.shown = shown
     for key, use in uses.items():
         if use.count < MIN_USES or len(use.places) < MIN_PLACES or use.first_mid is None or not use.counted:
             continue
@@ -133,6 +145,28 @@ def check(index: GameIndex, texts: Iterable[Text], known: Iterable[str] | None =
                       f"defines it", text.at(start, use.shown),
                       f"add a glossary term '{use.shown}' (or, if it is an ordinary word, write it in lowercase)"
                       + (f"; also at {also}" if also else ""), index.game.id, f"word:{_slug(use.shown.casefold())}")
+
+
+# ASCII byte -> itself for a-z and "'", 0x01 for the other bytes of a word (A-Z, 0-9, "_", "-"), else a space.
+_LOWER_BYTES = bytes(c if 97 <= c <= 122 or c == 39 else 1 if 65 <= c <= 90 or 48 <= c <= 57 or c in (45, 95)
+                     else 32 for c in range(128)) + bytes(128)
+
+
+def _lowercase_words(bodies: list[str]) -> set[str]:
+    """Every word ``_LOWER_RE`` finds in ``bodies``. The ASCII ones (most) are read in C instead of a match per
+    word: a lowercase word starts a run of word bytes (letters, digits, '_', "'", '-') with a-z and ends at its
+    first byte that is not a-z or "'", so the set of such runs, each cut at its first 0x01, is the same set
+    (200 pages, 125 000 words: 18 -> 11 ms)."""
+    found: set[str] = set()
+    ascii_bodies = []
+    for body in bodies:
+        if body.isascii():
+            ascii_bodies.append(body)
+        else:
+            found.update(_LOWER_RE.findall(body))
+    runs = set(" ".join(ascii_bodies).encode("ascii").translate(_LOWER_BYTES).split())
+    found.update(run.split(b"\x01", 1)[0].decode("ascii") for run in runs if 97 <= run[0] <= 122)
+    return found
 
 
 def known_names(index: GameIndex) -> list[str]:
@@ -169,15 +203,20 @@ def _readable(text: str) -> str:
     return body
 
 
+def _unpossessive(word: str) -> str:
+    """A word without its "'s" (or a closing apostrophe); the regex only for the few words with one (10 000
+    terms: 28 000 words, 11 -> 3 ms)."""
+    return _POSSESSIVE_RE.sub("", word) if "'" in word or "’" in word else word
+
+
 def _blank(match: re.Match) -> str:
     return " " * len(match.group())
 
 
-def _candidates(body: str, m: re.Match, lowercase: set[str]) -> Iterator[tuple[int, list[str], bool]]:
+def _candidates(body: str, run: str, start: int, lowercase: set[str]) -> Iterator[tuple[int, list[str], bool]]:
     """(start, words, sentence-initial) of the run: an ordinary first word that only starts the sentence is
     dropped ("Each Foreman" is about the Foreman; "Pig Iron" stays whole)."""
-    words = [_POSSESSIVE_RE.sub("", w) for w in m.group().split()]
-    start = m.start()
+    words = [_unpossessive(w) for w in run.split()]
     initial = _sentence_start(body, start)
     if initial and len(words) > 1 and words[1] != "of" and (
             words[0].lower() in lowercase or words[0].lower() in STOP_WORDS or words[0].lower() in _OPENERS):
