@@ -410,6 +410,14 @@ def _reference(state: State, section, index: int, table: Table) -> None:
     state.ref_tables.append(data)
     state.claim(table, f"/// table | {data['id']}\n///")
     state.note("tables", f"reference table '{title}' ({len(columns)} columns, {len(body)} rows)", table.line)
+    # dice.py left it (nothing near it names a roll): numbered rows are a roll's, unless the column counts turns
+    if all(_roll(r[0]) is not None for r in body) and not COUNTED.search(heads[0]):
+        state.ask("dice", f"The table of {len(body)} numbered results under '{plain(section.title)}' reads like a "
+                  "dice table, but nothing near it names a roll: kept as a reference table (make it a table in "
+                  "dice.yaml if it is one)", table.line)
+
+
+COUNTED = re.compile(r"\b(?:turns?|rounds?|years?|months?|days?|players?|age|level|step|stage|era)\b", re.I)
 
 
 def _cell(text: str) -> str | int:

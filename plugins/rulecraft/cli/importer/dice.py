@@ -347,11 +347,14 @@ def _table_from_list(state: State, section, index: int, block, items: list[ListI
     keycap = any(row.keycap for row in rows)
     structural = isinstance(block, ListBlock) and _bold_rolls(block)
     if not (getattr(block, "hint", "") == "dice" or keycap or DICE_WORDS.search(context) or structural):
-        if isinstance(block, Table):
-            return False  # a chart of numbered rows ('Turn | Arriving units'): a reference table (charts.py)
-        state.ask("dice", f"The list of {len(rows)} numbered results under '{plain(section.title)}' reads like a "
+        if isinstance(block, Table) and len(block.rows[0]) > 2:
+            return False  # a chart of numbered rows ('Turn | Crown | Fen'): a reference table (charts.py asks)
+        what = "table" if isinstance(block, Table) else "list"
+        state.ask("dice", f"The {what} of {len(rows)} numbered results under '{plain(section.title)}' reads like a "
                   "dice table, but nothing near it names a roll: kept as prose (make it a table in dice.yaml if it "
                   "is one)", block.line)
+        if isinstance(block, Table):
+            state.held.add(id(block))  # a result per number, rolled or not: as the source has it
         return False
     title = _lead_title(section, index) or _title(section, state)
     table: dict = {"id": state.ids["table"](title, "table"), "title": title}
