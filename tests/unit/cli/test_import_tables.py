@@ -39,6 +39,17 @@ def source_cells(path) -> list[str]:
             for row in block.rows for cell in row]
 
 
+def assert_nothing_lost(path, result) -> None:
+    """Every cell of the book's tables, and every sentence (losskit), reaches the data or the page."""
+    words = losskit.output_words(result.folder, result.page.parent)
+    out = " ".join(words)
+    for cell in source_cells(path):
+        assert " ".join(losskit.words(cell)) in out, f"cell '{cell}' is lost"
+    assert losskit.lost(losskit.outline_texts(_read_source(path.read_bytes(), path, "auto")), words) == []
+    if path.suffix == ".md":
+        assert losskit.lost(losskit.raw_texts(path.read_text(encoding="utf-8")), words) == []
+
+
 def test_a_hex_wargame_in_markdown_its_crt_terrain_chart_and_keys(tmp_path):
     path = BOOKS / "greywater-crossing.md"
     result = import_rulebook(path, tmp_path, game_id="greywater")
@@ -70,9 +81,7 @@ def test_a_hex_wargame_in_markdown_its_crt_terrain_chart_and_keys(tmp_path):
     page = result.page.read_text(encoding="utf-8")
     assert "/// dice | combat-results-table" in page and "/// table | terrain" in page
     assert "| 1-2 |" not in page and "AE** (Attacker" not in page, "the tables and keys are data, not copies"
-    out = " ".join(losskit.output_words(result.folder, result.page.parent))
-    for cell in source_cells(path):
-        assert " ".join(losskit.words(cell)) in out, f"cell '{cell}' is lost"
+    assert_nothing_lost(path, result)
 
 
 def test_a_hex_wargame_in_html_differences_a_schedule_and_a_ragged_chart(tmp_path):
@@ -98,9 +107,7 @@ def test_a_hex_wargame_in_html_differences_a_schedule_and_a_ragged_chart(tmp_pat
     assert "| Fog rolls in over the marsh and stays until the end of the turn. |" in page
     assert re.search(r"- \[ \] tables: The table 'Weather' has rows of different lengths .*\(line 63\)",
                      result.report_text)
-    out = " ".join(losskit.output_words(result.folder, result.page.parent))
-    for cell in source_cells(path):
-        assert " ".join(losskit.words(cell)) in out, f"cell '{cell}' is lost"
+    assert_nothing_lost(path, result)
 
 
 CRT = """\
