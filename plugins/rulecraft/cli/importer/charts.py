@@ -346,14 +346,17 @@ def reference_tables(state: State, min_columns: int = 3) -> None:
     """Every table left with a header row and ``min_columns`` columns or more: a reference table each. Run twice:
     for wide tables before the glossary reads rows as terms, for two-column ones after it."""
     from .gameinfo import COMPONENTS_HEADING
+    from .sections import heading_text
+    from .terms import TERM_HEADER, TERMS_HEADING
 
     for section in list(state.sections()):
-        if COMPONENTS_HEADING.search(plain(section.title)):
-            continue  # the box's contents: the components' own (gameinfo), kept on the page as the source has it
+        if COMPONENTS_HEADING.search(plain(section.title)) or TERMS_HEADING.search(heading_text(section.title)):
+            continue  # the box's contents (gameinfo) or the glossary's terms (terms.py): theirs to read
         for index, block in enumerate(section.blocks):
             if isinstance(block, Table) and not state.claimed(block) and id(block) not in state.held \
-                    and block.rows and len(block.rows[0]) >= min_columns:
-                _reference(state, section, index, block)
+                    and block.rows and len(block.rows[0]) >= min_columns \
+                    and not any(TERM_HEADER[1].match(plain(c).strip(" ≡")) for c in block.rows[0][1:2]):
+                _reference(state, section, index, block)  # '| Term | Meaning | …': a glossary's, wherever it is
 
 
 def _reference(state: State, section, index: int, table: Table) -> None:
