@@ -228,3 +228,16 @@ def test_the_first_column_naming_each_row_once_is_the_key_else_the_chart_stays_a
     assert "tables" not in files and "dice" not in files
     assert "| North | Ford | 2 |" in result.page.read_text(encoding="utf-8")
     assert "no column naming each row once" in result.report_text and "(line 5)" in result.report_text
+
+
+def test_result_codes_away_from_their_table_are_no_deck_of_cards(tmp_path):
+    _, files = imported(tmp_path, """\
+        # Ridge Fight
+
+        ## Combat results explained
+
+        - **AE** (Attacker Eliminated): every attacking unit is removed.
+        - **DR** (Defender Retreats): the defending unit retreats two hexes.
+        - **EX** (Exchange): both sides lose a step.
+        """)
+    assert "cards" not in files
