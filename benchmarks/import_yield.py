@@ -8,7 +8,7 @@ the rulebook by hand (the expected file is never produced by the importer):
   (case, punctuation and a trailing "phase" ignored) *and* carries rules or steps of its own;
 - **setup**: an expected step fragment is captured when it occurs in one of game.yaml's set-up steps;
 - **dice**: an expected result fragment is captured when it occurs in a row of an imported dice table (a custom
-  die's row is its face's label and its result);
+  die's row is its face's label and its result; a two-dimensional table's row its roll and its cells);
 - **terms**: an expected term is captured when an imported glossary entry has that name (an expected
   "Zone of Control (ZOC)" is an entry named Zone of Control with the alias ZOC).
 
@@ -101,7 +101,9 @@ def measure(data: dict[str, dict], expected: dict) -> dict[str, tuple[int, int, 
     want = [f.lower() for f in expected.get("dice", [])]
     faces = {f["id"]: f.get("label", "") for d in data.get("dice", {}).get("dice") or [] for f in d.get("faces", [])}
     rows = [[re.sub(r"[*_`]", "", f"{faces.get(r.get('face'), '')} {r.get('result', '')}").lower()
-             for r in t.get("rows", [])] for t in tables]  # a named face's row: its face and its result
+             for r in t.get("rows", [])] + [re.sub(r"[*_`]", "", f"{g['roll']} {' '.join(g['cells'])}").lower()
+                                            for g in t.get("grid", [])]
+            for t in tables]  # a named face's row: its face and its result; a grid's row: its roll and its cells
     hits = [any(any(w in r for r in table) for table in rows) for w in want]
     extra = sum(1 for table in rows if not any(w in r for w in want for r in table))
     out["dice"] = (sum(hits), len(want), extra)

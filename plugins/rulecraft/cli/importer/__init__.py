@@ -9,7 +9,8 @@ Pipeline, one module per concern:
   outline; ``docformats`` reads a PDF (``pdf_reader``: its text layer as layout lines) or a Word file
   (``docx_reader``: HTML) into it too;
 * recognisers turn what they can into data: ``gameinfo`` (title, summary, components, set-up,
-  end of game, changelog), ``phases``, ``dice``, ``cards``, ``terms``; each claims the source
+  end of game, changelog), ``phases``, ``dice``, ``charts`` (reference tables, combat results tables, legends),
+  ``cards``, ``terms``; each claims the source
   blocks it used; once a section is known as the turn, set-up or glossary, ``entries`` reads its entries
   from whatever container holds them (lists, toggles, table rows, name-led paragraphs, sub-headings);
 * ``prose`` writes the rest as a Markdown page, with blocks where data was recognised;
@@ -35,7 +36,8 @@ from rulecraft.yamlsource import read_source_bytes
 from ..project import find_project, remove_nav_entry, write_gitignore, write_minimal_mkdocs
 from ..shownpath import shown
 from ..yamlwrite import ensure_schemas
-from . import amounts, cards, contents, dice, docformats, gameinfo, outliner, pandoc_reader, pandoc_run, phases, report
+from . import amounts, cards, charts, contents, dice, docformats, gameinfo, outliner, pandoc_reader, pandoc_run
+from . import phases, report
 from . import sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
@@ -186,9 +188,12 @@ def _recognise(outline: Outline, game_id: str, title: str | None = None) -> Stat
     gameinfo.components(state)
     gameinfo.setup(state)
     gameinfo.end_of_game(state)
+    charts.grids(state)  # a combat results table and its key, before their cells read as rows, faces or cards
     dice.recognise(state)
+    charts.reference_tables(state)  # wide charts, before the glossary reads their rows as terms
     cards.recognise(state)
     terms.recognise(state)
+    charts.reference_tables(state, min_columns=2)  # two-column ones the glossary left
     phases.fill_heading_phases(state)
     gameinfo.facts(state)
     amounts.costs(state)

@@ -14,6 +14,7 @@ from .text import plain
 
 CARDS_HEADING = re.compile(r"\b(cards?|decks?)\b", re.I)
 CARD_RE = re.compile(r"^\s*\*\*(?P<name>[^*]+?)\*\*\s*(?:\((?P<type2>[^()]{1,40})\))?\s*:\s*(?P<text>.+)$", re.S)
+RESULT_CODE = re.compile(r"^[A-Z][A-Z0-9#*+]{0,3}$")  # 'AE', 'DR', 'K#': a table's result code
 INNER_TYPE = re.compile(r"^(?P<name>.+?)\s*\((?P<type>[^()]{1,40})\)\s*:?$")
 
 
@@ -44,6 +45,8 @@ def recognise(state: State) -> None:
         typed = sum(1 for _, card in cards if "type" in card)
         if not (CARDS_HEADING.search(plain(section.title)) or typed * 2 > len(cards)):
             continue
+        if not CARDS_HEADING.search(plain(section.title)) and all(RESULT_CODE.match(c["name"]) for _, c in cards):
+            continue  # '**AE** (Attacker Eliminated): …': a results key's codes (charts.py), no cards
         title = plain(section.title) or "Cards"
         deck = {"id": state.ids["deck"](title, "deck"), "name": title[:120], "cards": [],
                 "todo": "The source lists each card once and gives no quantities: no card has a qty; "

@@ -310,8 +310,11 @@ def _lead_title(section, index: int) -> str | None:
 
 
 def _table_rows(table: Table) -> list[ListItem] | None:
-    """A Markdown/HTML table whose first column holds rolls: one row item per body row."""
-    if len(table.rows) < 3 or len(table.rows[0]) < 2:
+    """A Markdown/HTML table whose first column holds rolls: one row item per body row. A roll against odds
+    (charts.py) is never one: its columns would run together into one string per roll."""
+    from .charts import odds_table
+
+    if len(table.rows) < 3 or len(table.rows[0]) < 2 or odds_table(table):
         return None
     items = [ListItem(f"{cells[0]}: " + "; ".join(c for c in cells[1:] if c.strip()), table.line)
              for cells in table.rows if cells]
@@ -355,10 +358,14 @@ def _table_from_list(state: State, section, index: int, block, items: list[ListI
     keycap = any(row.keycap for row in rows)
     structural = isinstance(block, ListBlock) and _bold_rolls(block)
     if not (getattr(block, "hint", "") == "dice" or keycap or DICE_WORDS.search(context) or structural):
+        if isinstance(block, Table) and len(block.rows[0]) > 2:
+            return False  # a chart of numbered rows ('Turn | Crown | Fen'): a reference table (charts.py asks)
         what = "table" if isinstance(block, Table) else "list"
         state.ask("dice", f"The {what} of {len(rows)} numbered results under '{plain(section.title)}' reads like a "
                   "dice table, but nothing near it names a roll: kept as prose (make it a table in dice.yaml if it "
                   "is one)", block.line)
+        if isinstance(block, Table):
+            state.held.add(id(block))  # a result per number, rolled or not: as the source has it
         return False
     title = _lead_title(section, index) or _title(section, state)
     table: dict = {"id": state.ids["table"](title, "table"), "title": title}
@@ -571,6 +578,9 @@ def _face_rows(section, index: int, block) -> tuple[list[tuple[str, str, int]] |
         face = next((k for k, h in enumerate(header[:2]) if FACE_HEADER.match(h) and not any(header[:k])), None)
         if face is None:
             return None, []
+        if not re.search(r"face", header[face], re.I) \
+                and not DICE_WORDS.search(context_before(section, index) + " " + plain(section.title)):
+            return None, []  # 'Side | Depot', 'Symbol | Meaning' with no die in sight: a chart or a key, no die's faces
         result = next((k for k, h in enumerate(header) if k > face and RESULT_HEADER.match(h)), len(header) - 1)
         if result <= face:
             return None, []
@@ -640,13 +650,13 @@ def recognise(state: State) -> None:
     for section in list(state.sections()):  # named faces first: their lists would read as terms
         _face_paragraphs(section)
         for index, block in enumerate(section.blocks):
-            if isinstance(block, (Table, ListBlock)) and not state.claimed(block):
+            if isinstance(block, (Table, ListBlock)) and not state.claimed(block) and id(block) not in state.held:
                 _face_table(state, section, index, block)
     for section, index, block in list(state.lists()):
         _table_from_list(state, section, index, block)
     for section in list(state.sections()):
         for index, block in enumerate(section.blocks):
-            if isinstance(block, Table) and not state.claimed(block):
+            if isinstance(block, Table) and not state.claimed(block) and id(block) not in state.held:
                 items = _table_rows(block)
                 if items:
                     _table_from_list(state, section, index, block, items, _headings(block))

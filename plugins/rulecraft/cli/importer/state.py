@@ -13,7 +13,7 @@ from .text import IdMaker
 
 @dataclass
 class Finding:
-    kind: str  # phases, dice, terms, cards, sections, changelog, game, prose
+    kind: str  # phases, dice, tables, terms, cards, sections, changelog, game, prose
     text: str
     line: int = 0
 
@@ -52,6 +52,9 @@ class State:
     tables: list[dict] = field(default_factory=list)
     terms: list[dict] = field(default_factory=list)
     decks: list[dict] = field(default_factory=list)
+    ref_tables: list[dict] = field(default_factory=list)  # tables.yaml: reference tables and legends
+    legends: list[dict] = field(default_factory=list)
+    held: set[int] = field(default_factory=set)  # id(table) of tables kept whole on the page (read uncertainly)
     document_text: str | None = None  # every heading, paragraph and list item as plain text (dice hints)
     ids: dict[str, IdMaker] = field(default_factory=lambda: defaultdict(IdMaker))
     # views derived from the whole outline, each stored with the claims and phases it was made from

@@ -15,8 +15,12 @@ from rulecraft.models import (
     DiceTable,
     DieFace,
     GameFile,
+    Legend,
+    LegendCode,
     Phase,
+    ReferenceTable,
     Step,
+    TableColumn,
     Term,
 )
 
@@ -30,6 +34,7 @@ COMMENTS = {
     "dice": "Dice tables read from die-roll lists. `rulecraft check` proves each covers every roll.",
     "terms": "Glossary entries read from 'Term -- definition' lists.",
     "cards": "Cards read from card lists: one row per card with a qty (see `rulecraft cards export`).",
+    "tables": "Reference tables and the keys (legends) read from the source's tables, every cell as written.",
 }
 
 
@@ -41,6 +46,8 @@ NESTED = {
     DiceTable: {"rows": DiceRow},
     CustomDie: {"faces": DieFace},
     Deck: {"cards": Card},
+    Legend: {"codes": LegendCode},
+    ReferenceTable: {"columns": TableColumn},
 }
 TOP = {"phases": ("phases", Phase), "dice": ("dice", CustomDie), "terms": ("terms", Term), "cards": ("decks", Deck)}
 
@@ -67,6 +74,8 @@ def data_files(state: State) -> dict[str, dict]:
         files["terms"] = {"terms": state.terms}
     if state.decks:
         files["cards"] = {"decks": state.decks}
+    if state.ref_tables or state.legends:
+        files["tables"] = {"legends": state.legends, "tables": state.ref_tables}
     out = {}
     for kind, data in files.items():
         data = compact(data)
@@ -75,6 +84,9 @@ def data_files(state: State) -> dict[str, dict]:
         elif kind == "dice":
             data = {"dice": ordered(data.get("dice", []), CustomDie), "tables": ordered(data["tables"], DiceTable)}
             data = compact(data)
+        elif kind == "tables":
+            data = compact({"legends": ordered(data.get("legends", []), Legend),
+                            "tables": ordered(data.get("tables", []), ReferenceTable)})
         else:
             key, model = TOP[kind]
             data = {key: ordered(data[key], model)}

@@ -1,0 +1,243 @@
+"""`rulecraft import` reads tables whole: a combat results table (a roll against odds ratios or differences) as
+a two-dimensional dice table, other charts as reference tables (tables.yaml), the key next to either as its
+legend; never a key as a die's faces, cards or glossary terms. What it cannot read for sure stays a table on
+the prose page with a located question. Every import here is checked with no errors."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+
+import losskit
+import yaml
+from gamekit import REPO
+
+from rulecraft.cli.importer import _read_source, import_rulebook
+
+BOOKS = REPO / "tests" / "unit" / "cli" / "rulebooks"
+
+
+def data(result) -> dict[str, dict]:
+    return {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in result.folder.glob("*.yaml")}
+
+
+def imported(tmp_path, text: str, name: str = "book.md"):
+    tmp_path.mkdir(parents=True, exist_ok=True)
+    source = tmp_path / name
+    source.write_text(textwrap.dedent(text), encoding="utf-8")
+    result = import_rulebook(source, tmp_path / "out", game_id="game")
+    assert result.check.errors == [], [p.format() for p in result.check.errors]
+    return result, data(result)
+
+
+def source_cells(path) -> list[str]:
+    """Every cell of every table the reader found in the book."""
+    from rulecraft.cli.importer.outline import Table
+
+    outline = _read_source(path.read_bytes(), path, "auto")
+    return [cell for section in outline.sections() for block in section.blocks if isinstance(block, Table)
+            for row in block.rows for cell in row]
+
+
+def assert_nothing_lost(path, result) -> None:
+    """Every cell of the book's tables, and every sentence (losskit), reaches the data or the page."""
+    words = losskit.output_words(result.folder, result.page.parent)
+    out = " ".join(words)
+    for cell in source_cells(path):
+        assert " ".join(losskit.words(cell)) in out, f"cell '{cell}' is lost"
+    assert losskit.lost(losskit.outline_texts(_read_source(path.read_bytes(), path, "auto")), words) == []
+    if path.suffix == ".md":
+        assert losskit.lost(losskit.raw_texts(path.read_text(encoding="utf-8")), words) == []
+
+
+def test_a_hex_wargame_in_markdown_its_crt_terrain_chart_and_keys(tmp_path):
+    path = BOOKS / "greywater-crossing.md"
+    result = import_rulebook(path, tmp_path, game_id="greywater")
+    assert result.check.errors == [], [p.format() for p in result.check.errors]
+    files = data(result)
+    crt = {t["id"]: t for t in files["dice"]["tables"]}["combat-results-table"]
+    assert crt["dice"] == "1d6" and "rows" not in crt
+    assert crt["columns"]["ratio"]["rounding"] == "defender", "'round in favour of the defender' is read"
+    assert crt["columns"]["values"] == ["1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1", "7-1", "8-1", "9-1"]
+    assert crt["columns"]["beyond"] == "clamp", "'odds of more than 9-1 are resolved on the 9-1 column'"
+    assert [g["roll"] for g in crt["grid"]] == [1, 2, 3, 4, 5, 6]
+    assert crt["grid"][2]["cells"] == ["AE", "AR", "EX", "DR", "DR", "DR", "DE", "DE", "DE", "DE"]
+    assert "calculator" in crt["todo"] and "beyond" not in crt["todo"], "the strengths are not in the book"
+    legends = {legend["id"]: legend for legend in files["tables"]["legends"]}
+    key = legends[crt["legend"]]
+    assert [c["code"] for c in key["codes"]] == ["AE", "AR", "EX", "DR", "DE"]
+    assert key["codes"][2]["meaning"] == "Exchange: the defender is eliminated and the attacker loses as many " \
+                                         "strength points."
+    assert "cards" not in files, "the key's '**AE** (Attacker Eliminated): ...' entries are no deck of cards"
+    terrain = files["tables"]["tables"][0]
+    assert [c["title"] for c in terrain["columns"]] == ["Terrain", "Movement cost", "Combat", "Notes"]
+    assert [r["terrain"] for r in terrain["rows"]] == ["Clear", "Forest", "Town", "Marsh", "River"]
+    assert terrain["rows"][2] == {"terrain": "Town", "movement-cost": 1, "combat": "L2 / NR",
+                                  "notes": "Units in a town are always in supply."}
+    combat = next(c for c in terrain["columns"] if c["id"] == "combat")
+    assert [c["code"] for c in legends[combat["legend"]]["codes"]] == ["L1", "L2", "NR", "DD", "P"]
+    terms = [t["term"] for t in files["terms"]["terms"]]
+    assert terms == ["Phasing player", "Disrupted", "Zone of control"], "no term from a table row or a key"
+    page = result.page.read_text(encoding="utf-8")
+    assert "/// dice | combat-results-table" in page and "/// table | terrain" in page
+    assert "| 1-2 |" not in page and "AE** (Attacker" not in page, "the tables and keys are data, not copies"
+    assert_nothing_lost(path, result)
+
+
+def test_a_hex_wargame_in_html_differences_a_schedule_and_a_ragged_chart(tmp_path):
+    path = BOOKS / "saltfen-guns.html"
+    result = import_rulebook(path, tmp_path, game_id="saltfen")
+    assert result.check.errors == [], [p.format() for p in result.check.errors]
+    files = data(result)
+    fire = files["dice"]["tables"][0]
+    assert fire["dice"] == "2d6" and fire["columns"]["values"] == ["-2-", -1, 0, "+1", "+2", "3+"]
+    assert "difference" in fire["columns"] and fire["columns"]["beyond"] == "clamp"
+    assert [g["roll"] for g in fire["grid"]] == ["2-4", "5-7", "8-9", "10-11", 12]
+    assert fire["grid"][4]["cells"] == ["S", "K1", "K1", "K2", "K2", "K2"]
+    assert "beyond" not in fire["todo"], "'-2 or less' and '+3 or more' say what lies past the edges"
+    legend = files["tables"]["legends"][0]
+    assert fire["legend"] == legend["id"] and [c["code"] for c in legend["codes"]] == ["NE", "S", "K1", "K2"]
+    assert "dice" not in files["dice"], "the key 'NE – No effect on the target.' ... is no die's faces"
+    schedule = files["tables"]["tables"][0]
+    assert schedule["title"] == "Reinforcements" and [c["id"] for c in schedule["columns"]] == \
+        ["turn", "crown-batteries", "fen-batteries"]
+    assert schedule["rows"][1] == {"turn": 4, "crown-batteries": "One siege gun", "fen-batteries": "Two field guns"}
+    assert len(files["tables"]["tables"]) == 1, "the weather chart's ragged row makes it uncertain"
+    page = result.page.read_text(encoding="utf-8")
+    assert "| Fog rolls in over the marsh and stays until the end of the turn. |" in page
+    assert re.search(r"- \[ \] tables: The table 'Weather' has rows of different lengths .*\(line 63\)",
+                     result.report_text)
+    assert_nothing_lost(path, result)
+
+
+CRT = """\
+    # Ridge Fight
+
+    ## Combat
+
+    Roll one die and find the odds column.
+
+    | Die | 1-1 | 2-1 | 3-1 |
+    |---|---|---|---|
+    | 1-2 | DR | DE | DE |
+    | 3-4 | AR | DR | DE |
+    | 5-6 | AE | AR | DR |
+
+    """
+
+
+def test_a_key_written_as_a_sentence_becomes_the_legend(tmp_path):
+    _, files = imported(tmp_path, CRT + "Key: AE = attacker eliminated; AR = attacker retreats; DR = defender "
+                        "retreats; DE = defender eliminated.\n")
+    crt = files["dice"]["tables"][0]
+    legend = files["tables"]["legends"][0]
+    assert crt["legend"] == legend["id"] and legend["title"] == "Key"
+    assert legend["codes"][1] == {"code": "AR", "meaning": "attacker retreats"}
+    assert [g["roll"] for g in crt["grid"]] == ["1-2", "3-4", "5-6"]
+    assert "first or last column" in crt["todo"] and "rounded" in crt["todo"], "nothing said: a todo, no guess"
+
+
+def test_a_key_table_after_the_crt_is_its_legend_never_a_die(tmp_path):
+    _, files = imported(tmp_path, CRT + textwrap.dedent("""\
+        | Symbol | Meaning |
+        |---|---|
+        | AE | Attacker eliminated |
+        | AR | Attacker retreats |
+        | DR | Defender retreats |
+        | DE | Defender eliminated |
+        """))
+    assert "dice" not in files["dice"], "a key of symbols is no custom die"
+    assert files["dice"]["tables"][0]["legend"] == files["tables"]["legends"][0]["id"]
+
+
+def test_a_code_the_key_leaves_out_is_a_todo_not_a_broken_link(tmp_path):
+    result, files = imported(tmp_path, CRT + "Key: AE = attacker eliminated; AR = attacker retreats; DR = "
+                             "defender retreats.\n")
+    crt = files["dice"]["tables"][0]
+    assert "legend" not in crt and "DE" in crt["todo"]
+    assert [c["code"] for c in files["tables"]["legends"][0]["codes"]] == ["AE", "AR", "DR"]
+    assert "which the key next to it does not declare" in result.report_text
+
+
+def test_rolls_along_the_top_and_odds_down_the_side(tmp_path):
+    _, files = imported(tmp_path, """\
+        # Ridge Fight
+
+        ## Combat
+
+        Roll one die.
+
+        | Odds | 1 | 2 | 3 | 4 | 5 | 6 |
+        |---|---|---|---|---|---|---|
+        | 1-2 | AE | AE | AR | AR | DR | DR |
+        | 1-1 | AE | AR | AR | DR | DR | DE |
+        | 2-1 | AR | AR | DR | DR | DE | DE |
+        """)
+    crt = files["dice"]["tables"][0]
+    assert crt["columns"]["values"] == ["1-2", "1-1", "2-1"]
+    assert crt["grid"][0] == {"roll": 1, "cells": ["AE", "AE", "AR"]}
+    assert crt["grid"][5] == {"roll": 6, "cells": ["DR", "DE", "DE"]}
+
+
+def test_a_ragged_crt_stays_a_table_and_is_never_run_together(tmp_path):
+    result, files = imported(tmp_path, """\
+        # Ridge Fight
+
+        ## Combat
+
+        Roll one die.
+
+        | Die | 1-1 | 2-1 | 3-1 |
+        |---|---|---|---|
+        | 1-2 | DR | DE |
+        | 3-4 | AR | DR | DE |
+        | 5-6 | AE | AR | DR |
+        """)
+    assert "dice" not in files, "no one-column table of 'DR; DE' strings"
+    page = result.page.read_text(encoding="utf-8")
+    assert "| Die | 1-1 | 2-1 | 3-1 |" in page and "| 3-4 | AR | DR | DE |" in page
+    assert re.search(r"tables: The table 'Combat' reads as a two-dimensional dice table .* different numbers of "
+                     r"cells .*\(line 7\)", result.report_text)
+
+
+def test_the_first_column_naming_each_row_once_is_the_key_else_the_chart_stays_a_table(tmp_path):
+    _, files = imported(tmp_path / "a", """\
+        # Ridge Fight
+
+        ## Supply
+
+        | Side | Depot | Range |
+        |---|---|---|
+        | North | Town | 4 |
+        | North | Bridge | 4 |
+        """)
+    assert "dice" not in files, "a 'Side' column is no die's sides"
+    table = files["tables"]["tables"][0]
+    assert table["key"] == "depot" and table["rows"][1] == {"side": "North", "depot": "Bridge", "range": 4}
+    result, files = imported(tmp_path / "b", """\
+        # Ridge Fight
+
+        ## Supply
+
+        | Side | Depot | Range |
+        |---|---|---|
+        | North | Town | 4 |
+        | South | Town | 4 |
+        | North | Ford | 2 |
+        """)
+    assert "tables" not in files and "dice" not in files
+    assert "| North | Ford | 2 |" in result.page.read_text(encoding="utf-8")
+    assert "no column naming each row once" in result.report_text and "(line 5)" in result.report_text
+
+
+def test_result_codes_away_from_their_table_are_no_deck_of_cards(tmp_path):
+    _, files = imported(tmp_path, """\
+        # Ridge Fight
+
+        ## Combat results explained
+
+        - **AE** (Attacker Eliminated): every attacking unit is removed.
+        - **DR** (Defender Retreats): the defending unit retreats two hexes.
+        - **EX** (Exchange): both sides lose a step.
+        """)
+    assert "cards" not in files
