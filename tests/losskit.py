@@ -104,7 +104,14 @@ def output_words(folder: Path, pages: Path) -> list[str]:
             out.extend(words(str(value)))
 
     for path in sorted(folder.glob("*.yaml")):
-        strings(yaml.safe_load(path.read_text(encoding="utf-8")))
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        if path.name == "tables.yaml" and isinstance(data, dict):
+            for table in data.get("tables") or []:  # a row reads as its cells in order, as the page shows it
+                for row in table.get("rows") or []:
+                    strings(" ".join(str(v) for v in row.values() if v is not None) if isinstance(row, dict) else row)
+                strings({k: v for k, v in table.items() if k != "rows"})
+            data = {k: v for k, v in data.items() if k != "tables"}
+        strings(data)
     for path in sorted(pages.glob("*.md")):
         out.extend(words(path.read_text(encoding="utf-8")))
     return out

@@ -234,7 +234,8 @@ def test_a_dice_table_shows_its_own_headings(tmp_path):
             title: Plain
             dice: 1d6
             rows:
-              - {roll: 1-6, result: Nothing.}
+              - {roll: 1-2, result: Nothing.}
+              - {roll: 3-6, result: Something.}
         """})
     assert not check(tmp_path / "demo").problems
     page = render(tmp_path, "/// dice | weather\n///\n\n/// dice | plain\n///\n", game="demo")[0]
