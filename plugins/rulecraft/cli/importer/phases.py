@@ -609,6 +609,12 @@ def recognise(state: State) -> None:
                 state.note("phases", f"'{plain(state.turn_section.title)}' was taken as "
                            f"the turn by {how}: check the phases", state.turn_section.line)
             return
+    group = turn_sections.staged_sections(state)
+    if _heading_phases(state, group):
+        state.ask("phases", f"No heading names the turn: the {len(group[1])} sections from "
+                  f"'{plain(group[1][0][0].title)}' to '{plain(group[1][-1][0].title)}' were read as the stages of "
+                  "play, in order: check them", group[1][0][0].line)
+        return
     state.ask("phases", "No turn sequence found (an ordered list under a heading such as 'Turn structure' or "
               "'Phases of a round'): write phases.yaml by hand.")
 
