@@ -172,3 +172,20 @@ def test_terms_named_in_quotes_or_by_their_section_are_read_from_sentences(tmp_p
     terms = {t["term"]: t["short"] for t in files["terms"]["terms"]}
     assert terms["Double Pike"].startswith("The jack and the ten are played to one trick.")
     assert terms["Mark"].startswith("A mark is a tally")
+
+
+def test_lettered_phases_led_inside_a_phase_text_are_its_sub_phases(tmp_path):
+    files, _ = run(tmp_path, """\
+        <h1>Drill Game</h1>
+        <h2>Turn Order</h2>
+        <ol>
+          <li><h3>Muster</h3><p>Gather your troops.</p></li>
+          <li><h3>Attack Phase</h3><p>A] Planning Phase: Point at a foe.
+              B] Resolution Phase: Roll the die for each attack.</p></li>
+          <li><h3>Rest</h3><p>A] Eat. C] Sleep Phase: close your eyes.</p></li>
+        </ol>
+        """)
+    attack, rest = files["phases"]["phases"][1:]
+    assert [(s["name"], s["rules"]) for s in attack["subphases"]] == [
+        ("Planning", "Point at a foe."), ("Resolution", "Roll the die for each attack.")]
+    assert "subphases" not in rest and "C] Sleep Phase" in rest["rules"]  # one lead, marks not counted on
