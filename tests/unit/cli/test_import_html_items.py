@@ -189,3 +189,17 @@ def test_lettered_phases_led_inside_a_phase_text_are_its_sub_phases(tmp_path):
     assert [(s["name"], s["rules"]) for s in attack["subphases"]] == [
         ("Planning", "Point at a foe."), ("Resolution", "Roll the die for each attack.")]
     assert "subphases" not in rest and "C] Sleep Phase" in rest["rules"]  # one lead, marks not counted on
+
+
+def test_a_dice_table_with_several_result_columns_keeps_their_names(tmp_path):
+    files, _ = run(tmp_path, """\
+        <h1>Skirmish</h1>
+        <h2>Combat results</h2>
+        <table>
+          <tr><td>Die<td>1-1<td>2-1 or more
+          <tr><td>1<td>Attacker retreats<td>Defender retreats
+          <tr><td>2<td>Defender retreats<td>Defender eliminated
+        </table>
+        """)
+    table = files["dice"]["tables"][0]
+    assert "'1-1', '2-1 or more'" in table["todo"]  # the odds are not lost when the columns are joined
