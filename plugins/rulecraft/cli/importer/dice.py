@@ -394,6 +394,13 @@ def _table_from_list(state: State, section, index: int, block, items: list[ListI
         table["notes"] = " ".join(notes)
     if headings:
         table["headings"] = headings
+    if isinstance(block, Table) and len(block.rows[0]) > 2 and (block.header or not parse_row(
+            ListItem(f"{block.rows[0][0]}: " + "; ".join(block.rows[0][1:]), block.line))):
+        # 'Die | 1-1 | 2-1 | …': each row's results are joined in column order; the columns' names are kept here,
+        # or the odds (or whatever the columns are) would be lost
+        columns = ", ".join(f"'{plain(c).strip()}'" for c in block.rows[0][1:])
+        reasons.append(f"each row joins the results of the source's columns {columns}, in that order: "
+                       "restate the rows")
     mods = MODIFIER_HINT.search(context)
     if mods and table.get("dice"):
         reasons.append(f"the source mentions modifiers near this table ('{_around(context, mods)}'): "

@@ -138,6 +138,7 @@ class Node:
     parent: Node | None = None
 
 
+HEADING_REMARK = re.compile(r"(?<=\S)\s*\([^()]+\)\s*$")  # a heading's closing '(…)'
 LONG_LINE = 1000  # a line this long holds many elements: locations then carry a column
 MAX_NESTING = 100  # elements inside each other (HTML pages nest deeper than Markdown: wrappers)
 
@@ -170,6 +171,16 @@ class _TreeBuilder(HTMLParser):
             last_li = max(i for i, t in enumerate(open_tags) if t == "li")
             if last_li > last_list:
                 del self.stack[last_li:]
+        if tag in ("td", "th", "tr"):
+            # '</td>' and '</tr>' may be left out: a new cell closes the open cell of its row, a new row the
+            # open row of its table (as browsers read '<td>Die<td>1-1</td>'), never a cell of an outer table
+            closes = ("td", "th") if tag != "tr" else ("tr",)
+            for i in range(len(self.stack) - 1, 0, -1):
+                if self.stack[i].tag in closes:
+                    del self.stack[i:]
+                    break
+                if self.stack[i].tag in ("table", "tr"):
+                    break
         if tag in ("dt", "dd"):
             for i in range(len(self.stack) - 1, 0, -1):
                 if self.stack[i].tag in ("dt", "dd"):
@@ -693,6 +704,8 @@ class HtmlReader:
             if isinstance(child, str) or child.tag in SKIP:
                 continue
             toggle = self._toggle(child)
+            if toggle is None and child.tag == "li":
+                toggle = self._headed_item(child)
             if toggle is not None:  # '<li><details><summary>Refill</summary><p>…': the toggle is the item
                 toggle.number = number if block.ordered else None
                 number += 1
@@ -714,6 +727,28 @@ class HtmlReader:
                 else:
                     block.items.extend(nested.items)
         return block
+
+    def _headed_item(self, node: Node) -> ListItem | None:
+        """'<li><h3>March</h3><p>Move one road.</p></li>': an item led by a heading is named by it, like a
+        toggle by its summary, and its blocks are its body (one run of text would make 'March Move one road'
+        the item's name)."""
+        inner = [c for c in node.children if isinstance(c, Node) or c.strip()]
+        if not inner or not isinstance(inner[0], Node) or inner[0].tag not in HEADINGS:
+            return None
+        name = self.inline(inner[0])
+        if not name:
+            return None
+        body: list = []
+        self.blocks(Node("#body", {}, node.line, inner[1:]), body)
+        if any(not isinstance(b, (Paragraph, ListBlock)) for b in body):
+            return None  # a table, quote or code inside: read the item as before, losing nothing
+        # 'Russian Movement (none moves more than 2 MP on turn 1)': a remark in brackets ending the heading
+        # stays outside the bold name, as it is typed in a list item's lead
+        paren = HEADING_REMARK.search(name)
+        lead, remark = (name[:paren.start()].rstrip(), " " + paren.group(0)) if paren else (name, "")
+        item = ListItem(f"**{lead}**{remark}" if body or remark else name, inner[0].line)
+        item.children = body
+        return item
 
     def _toggle(self, node: Node) -> ListItem | None:
         """A toggle (<details> with a <summary>, alone or as a list item's only content): an item named by

@@ -297,11 +297,15 @@ class MarkdownReader:
                 out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln, header=True))
                 continue
             separated = i + 1 < n and re.fullmatch(r"\|?[\s:|-]+\|?", lines[i + 1][1].strip())
-            if stripped.startswith("|") and (separated or self.plain and _pipe_run(lines, i) >= 3):
+            # 'Card | Points' over '---- | ----': GitHub's tables may leave out the outer pipes; then the rule
+            # under the header must have as many cells as the header (a lone '---' underlines a heading)
+            bare = not stripped.startswith("|") and not para and separated and "|" in lines[i + 1][1] \
+                and _cells(stripped) >= 2 and _cells(lines[i + 1][1].strip()) == _cells(stripped)
+            if (stripped.startswith("|") or bare) and (separated or self.plain and _pipe_run(lines, i) >= 3):
                 flush()  # a plain text's column table (layout_lines) has its header first and no separator
                 rows = []
                 j = i
-                while j < n and lines[j][1].strip().startswith("|"):
+                while j < n and (lines[j][1].strip().startswith("|") or bare and _cells(lines[j][1].strip()) >= 2):
                     if j != i + 1 or not separated:
                         # '[[#Soggy\|soggy]]': an escaped pipe stays in its cell
                         rows.append([convert(c.replace("\\|", "|"), lines[j][0], self.remarks)
@@ -629,6 +633,11 @@ def roll_paragraphs(blocks: list) -> list:
 
 
 SIMPLE_RULE = re.compile(r"^\s*-{2,}(?:[ ]+-{2,})+\s*$")
+
+
+def _cells(line: str) -> int:
+    """How many cells a pipe table's line holds ('a | b', '| a | b |', '---- | :--:'); 1 without a pipe."""
+    return len(re.split(r"(?<!\\)\|", line.strip().strip("|")))
 
 
 def _simple_table(lines: list[Line], i: int) -> tuple[list[list[str]], int] | None:

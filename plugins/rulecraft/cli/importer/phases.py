@@ -91,6 +91,19 @@ def _phase(item: ListItem, state: State, parent_emphasised: bool = True) -> dict
                 steps.append(_step(sub, state, phase["id"]))
     if paragraphs:
         phase["rules"] = "\n\n".join([phase.get("rules", ""), *paragraphs]).strip()
+    run_in = _run_in_phases(phase.get("rules", ""))
+    if run_in:
+        before, parts = run_in
+        for sub_name, body in parts:
+            sub = {"id": state.ids["phase"](sub_name, "phase"), "name": sub_name, "rules": body,
+                   "todo": TODO_COPIED}
+            state.phase_index[sub["id"]] = sub
+            subphases.append(sub)
+        if before:
+            phase["rules"] = before
+        else:
+            phase.pop("rules")
+        state.note("phases", f"'{name}': {len(parts)} sub-phases from the leads inside its text", item.line)
     if steps:
         phase["steps"] = steps
         if "summary" not in phase:
@@ -110,6 +123,34 @@ def _phase(item: ListItem, state: State, parent_emphasised: bool = True) -> dict
         state.note("phases", f"'{group_name}': alternatives (exactly one is played)", item.line)
         return group
     return phase
+
+
+# 'A] Attack planning Phase: …', 'b) Supply step: …': a lettered or numbered phase led inside running text
+RUN_IN = re.compile(r"(?:^|(?<=\s))(?P<mark>[A-Za-z]|\d{1,2})[\].)]\s+"
+                    r"(?P<name>[A-Z][\w'’-]*(?:\s[\w'’-]+){0,4}?\s(?:phase|step|segment|stage))\s*:\s+", re.I)
+
+
+def _run_in_phases(text: str) -> tuple[str, list[tuple[str, str]]] | None:
+    """(text before, [(name, rules)]) when a phase's text leads two or more sub-phases in turn with marks that
+    count on ('A] Attack planning Phase: … B] Combat Resolution Phase: …'), else None."""
+    leads = list(RUN_IN.finditer(text))
+    if len(leads) < 2:
+        return None
+    marks = [m.group("mark").lower() for m in leads]
+    if all(m.isdigit() for m in marks):
+        counted = [int(m) for m in marks]
+    elif all(m.isalpha() for m in marks):
+        counted = [ord(m) - ord("a") + 1 for m in marks]
+    else:
+        return None
+    if counted != list(range(counted[0], counted[0] + len(counted))):
+        return None  # 'a] … c] …' or '2) … 1) …': not one sequence counted on
+    parts = [(clean_name(m.group("name"), drop_phase=True),
+              text[m.end():leads[i + 1].start() if i + 1 < len(leads) else len(text)].strip())
+             for i, m in enumerate(leads)]
+    if any(not body for _, body in parts):
+        return None
+    return text[:leads[0].start()].strip(), parts
 
 
 # 'Phase 2', 'Stage One', 'Step III'; 'First phase', '2nd stage': the counters rulebooks put before a name
@@ -612,6 +653,12 @@ def recognise(state: State) -> None:
                 state.note("phases", f"'{plain(state.turn_section.title)}' was taken as "
                            f"the turn by {how}: check the phases", state.turn_section.line)
             return
+    group = turn_sections.staged_sections(state)
+    if _heading_phases(state, group):
+        state.ask("phases", f"No heading names the turn: the {len(group[1])} sections from "
+                  f"'{plain(group[1][0][0].title)}' to '{plain(group[1][-1][0].title)}' were read as the stages of "
+                  "play, in order: check them", group[1][0][0].line)
+        return
     state.ask("phases", "No turn sequence found (an ordered list under a heading such as 'Turn structure' or "
               "'Phases of a round'): write phases.yaml by hand.")
 

@@ -344,7 +344,24 @@ IN_SENTENCE = [
     re.compile(r"\b(?:is|are) (?:called|known as|named) (?:an? |the )?" + _B),
     re.compile(r"(?:^|[.!?]\s+)The " + _B + r" (?:is|are|means)\b"),
     re.compile(r"\b(?:an?|the) " + _B + r", (?:an?|the|which|that|who) "),
+    # 'This is known as the "Emperor Trick."': quotes mark the name as bold does
+    re.compile(r"\b(?:is|are) (?:called|known as|named) (?:an? |the )?[\"“‘'](?P<term>[^\"”’'*_]{2,40}?)[.,!]?[\"”’']"),
 ]
+# 'This is known as …', 'It is called …': the sentence names what the one before it describes
+BACK_REFERENCE = re.compile(r"^\W*(?:this|that|it|such an?)\b", re.I)
+
+
+def _heading_defined(section: Section, text: str) -> str | None:
+    """'## Radli' over 'A radli is a small circle …': a section with a paragraph that opens by saying what
+    its title is defines the title (a term); 'Combat is resolved …' (no article, no 'is a') does not."""
+    title = plain(sections.heading_text(section.title)).strip()
+    if not title or len(title.split()) > 3 or not NAMED.search(title):
+        return None
+    # '## Marks' over 'A mark is …': the heading may name them in the plural; the term is the sentence's word
+    singular = re.escape(title[:-1]) if title.lower().endswith("s") and len(title) > 3 else re.escape(title)
+    pattern = rf"^\W*(?:an?|the)\s+(?P<name>{re.escape(title)}|{singular})\s+(?:is|are)\s+(?:an?|the)\s"
+    match = re.match(pattern, plain(text), re.I)
+    return match.group("name")[:1].upper() + match.group("name")[1:] if match else None
 
 
 def _sentence_terms(state: State, seen: dict[str, str], lists: int) -> None:
@@ -352,16 +369,24 @@ def _sentence_terms(state: State, seen: dict[str, str], lists: int) -> None:
     'the' is emphasis, not a vocabulary). The sentence is the definition; the paragraph stays prose."""
     found = []
     for section in state.sections():
-        for block in section.blocks:
-            if not isinstance(block, Paragraph):
-                continue
+        paragraphs = [b for b in section.blocks if isinstance(b, Paragraph)]
+        opening = next((b for b in paragraphs if _heading_defined(section, b.text)), None) \
+            if section is not state.outline.root else None
+        if opening is not None:
+            sentence = re.split(r"(?<=[.!?])\s+(?=[A-Z*_])", opening.text)[0]
+            found.append((_heading_defined(section, opening.text), plain(sentence).strip(), opening.line))
+        for block in paragraphs:
+            before = ""
             for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z*_])", block.text):
                 for pattern in IN_SENTENCE:
                     match = pattern.search(sentence)
                     term = match and plain(match.group("term")).strip()
                     if term and len(term.split()) <= 4 and not term[:1].isdigit():
-                        found.append((term, plain(sentence).strip(), block.line))
+                        meaning = f"{before} {sentence}" if before and BACK_REFERENCE.match(plain(sentence)) \
+                            else sentence
+                        found.append((term, plain(meaning).strip(), block.line))
                         break
+                before = sentence
     if len(found) < 2:
         return
     before = len(state.terms)

@@ -9,6 +9,10 @@ Two fallbacks, tried in order by ``phases.recognise`` after the usual headings f
 * :func:`placed_turn` -- a section with no telling heading whose place and content make it the turn: after
   the set-up, before the end of the game, holding three or more named stages whose rules are instructions
   ('**Sow** -- Place one seedling ...', a sub-heading per stage with its rules below).
+
+Last, :func:`staged_sections`: no section is the turn, but the book's own sections between its set-up and
+its scoring are the stages of play, in order (a card game's 'Preliminaries', 'Bidding', 'Exchange', 'Play',
+'Scoring').
 """
 
 from __future__ import annotations
@@ -144,3 +148,38 @@ def placed_turn(state: State, section: Section) -> bool:
         return False
     setup, end = _setup_and_end(state)
     return setup < section.line < end and stages(state, section)
+
+
+# 'Preliminaries' (players, cards and the deal, as card games are written up): what comes before the play;
+# only a start for the stages here, not a set-up list (its labelled paragraphs mix players, goal and deal)
+PRELIMINARIES = re.compile(r"^\W*(?:preliminaries|the deal|dealing)\W*$", re.I)
+# 'Scoring', 'Score', 'Counting the cards': the stage that closes a hand or a round
+SCORING_HEADING = re.compile(r"^\W*(?:scoring|score|the score|keeping score|counting(?: the)? "
+                             r"(?:score|scores|points|cards|tricks))\W*$", re.I)
+STAGES_MIN, STAGES_MAX = 3, 10  # fewer is no sequence; more is a book's chapters, not the stages of a hand
+
+
+def staged_sections(state: State):
+    """(parent, [(section, name)]) when sibling sections run from the set-up to a scoring section with three
+    to ten short-titled sections of rules between them and no other known part among them (components,
+    goal, glossary, end): those and the scoring are the stages of play, in the book's order; else None."""
+    from .names import capitalise, clean_name
+
+    for parent in state.sections():
+        kids = parent.children
+        start = next((i for i, s in enumerate(kids) if SETUP_HEADING.search(title_words(s.title))
+                      or PRELIMINARIES.search(title_words(s.title))), None)
+        if start is None:
+            continue
+        end = next((i for i in range(start + 1, len(kids)) if SCORING_HEADING.search(title_words(kids[i].title))),
+                   None)
+        if end is None:
+            continue
+        run = kids[start + 1:end]
+        if not STAGES_MIN <= len(run) <= STAGES_MAX:
+            continue
+        if any(_known_otherwise(s) or len(title_words(s.title).split()) > 4 or not s.blocks
+               or any(state.claimed(b) for b in s.blocks) or state.phase_of(s) is not None for s in run):
+            continue
+        return parent, [(s, capitalise(clean_name(s.title, drop_phase=True))) for s in [*run, kids[end]]]
+    return None
