@@ -109,6 +109,8 @@ def output_words(folder: Path, pages: Path) -> list[str]:
             for table in data.get("tables") or []:  # a row reads as its cells in order, as the page shows it
                 for row in table.get("rows") or []:
                     strings(" ".join(str(v) for v in row.values() if v is not None) if isinstance(row, dict) else row)
+                columns = [c for c in table.get("columns") or [] if isinstance(c, dict)]
+                strings(" ".join(str(c.get("title", "")) for c in columns))  # the header row, in order
                 strings({k: v for k, v in table.items() if k != "rows"})
             data = {k: v for k, v in data.items() if k != "tables"}
         strings(data)

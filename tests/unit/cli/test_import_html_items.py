@@ -151,7 +151,9 @@ def test_a_pipe_table_without_outer_pipes_is_a_table(tmp_path):
         Text under it.
         """)
     page = result.page.read_text(encoding="utf-8")
-    assert "| King | 4 |" in page and "Others score nothing." in page
+    tables = yaml.safe_load((result.folder / "tables.yaml").read_text(encoding="utf-8"))["tables"]
+    assert [[str(v) for v in row.values()] for row in tables[0]["rows"]] == [["King", "4"], ["Queen", "3"]]
+    assert "/// table | card-points" in page and "Others score nothing." in page
     assert "## A title | with a pipe" in page  # a lone rule under one cell underlines a heading
 
 
