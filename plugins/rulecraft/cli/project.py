@@ -150,14 +150,19 @@ _NAV_RE = re.compile(r"^nav:[ \t]*(#.*)?$", re.MULTILINE)
 def _nav_items(lines: list[str]) -> tuple[int | None, list[list[int]]]:
     """The indent of a block-style nav's items and, for each top-level item, the indexes of its lines.
 
-    ``lines[0]`` is the rest of the ``nav:`` line. Blank and comment lines belong to no item (a comment at
-    column 0 does not end the block, as it does not for YAML); the block ends at the next top-level key.
+    ``lines[0]`` is the rest of the ``nav:`` line. An indented comment belongs to the item it sits in; blank
+    lines and comments at column 0 belong to none (such a comment does not end the block, as it does not for
+    YAML); the block ends at the next top-level key.
     """
     indent = None
     items: list[list[int]] = []
     for i, line in enumerate(lines[1:], start=1):
         stripped = line.lstrip()
-        if not stripped or stripped.startswith("#"):
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            if line[0].isspace() and items:  # an indented comment goes with the item it sits in
+                items[-1].append(i)
             continue
         if not line[0].isspace() and not line.startswith("-"):
             break

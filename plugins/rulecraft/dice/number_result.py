@@ -5,7 +5,7 @@ falls in (under every combination of modifiers). Such a row cannot tell one roll
 thing the roll decides is the number, and the row's result must be using it. Its chance is always 100 %,
 which says nothing; what a player wants is the number's spread. The dice page lists each total with its
 chance (render/dice.py: the page's modifiers shift it, as they shift any table's rows), the cheat sheet
-prints the spread in one run (``spread_text``).
+prints the spread in one run (``spread_parts``, joined by ' · ').
 """
 
 from __future__ import annotations
@@ -51,15 +51,10 @@ def total_chances(table: DiceTable, die: CustomDie | None = None, offset: int = 
     return [(total, dist.get(total - offset, Fraction(0))) for total in number_totals(table, die) or []]
 
 
-def spread_text(chances: list[tuple[int, Fraction]], percent) -> str:
-    """The spread in one run, as the sheet prints it: '1–6 (17% each)' (a flat d6), '2 (2.8%) · 3 (5.6%) · …'
-    (2d6)."""
-    return " · ".join(spread_parts(chances, percent))
-
-
 def spread_parts(chances: list[tuple[int, Fraction]], percent) -> list[str]:
-    """The parts of ``spread_text``, each kept on one line by the sheet: totals that cannot come up are left
-    out; neighbours with the same chance are joined."""
+    """The spread in parts, as the sheet prints them joined by ' · ', each kept on one line: '1–6 (17% each)' (a
+    flat d6), '2 (2.8%)', '3 (5.6%)', … (2d6); totals that cannot come up are left out, neighbours with the
+    same chance joined."""
     runs: list[list] = []  # [low, high, chance]
     for total, chance in chances:
         if not chance:

@@ -467,7 +467,7 @@ def _units(content: SheetContent, index: GameIndex, m: _Measure, spacing: float 
                     add(name, height + (heading if i == 0 else 0), i == 0)
                     for row in rows[1:]:  # the box breaks between its rows (cheatsheet.css)
                         add(name, row)
-                    after = _row_lines(content, table, index, m, bold) if table.rows else 0.0
+                    after = _row_lines(content, table, index, m, bold) if table.rows or table.any_result else 0.0
                     if content.odds and has_form_odds(table):
                         after += form_odds_lines(table, index, m.chars, bold)
                     if after:

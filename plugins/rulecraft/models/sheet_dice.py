@@ -129,7 +129,9 @@ def alike_row_text(row: AlikeRow) -> str:
 
 def alike_heading(tables: list[DiceTable]) -> str:
     """The unit's heading from what the titles share: 'Production department', 'HR department' ... give
-    'Department rolls'; 'Rifle shot', 'Pistol shot' give 'Shot rolls'; nothing shared: the titles in a row."""
+    'Department rolls'; 'Rifle shot', 'Pistol shot' give 'Shot rolls'; 'Ranged combat roll', 'Melee combat roll' give
+    'Combat rolls'; nothing shared but 'roll' or a joining word ('Roll for weather', 'Roll for income'): the
+    titles in a row."""
     words = [t.title.split() for t in tables]
     folded = [[w.casefold() for w in ws] for ws in words]
     suffix = 0
@@ -139,10 +141,23 @@ def alike_heading(tables: list[DiceTable]) -> str:
     while prefix < min(map(len, words)) - 1 and len({ws[prefix] for ws in folded}) == 1:
         prefix += 1
     shared = words[0][len(words[0]) - suffix:] if suffix >= prefix and suffix else words[0][:prefix]
-    if not shared:
+    while shared and shared[0].casefold() in _JOINING:  # 'for weather', 'for income' share 'for': no name
+        shared = shared[1:]
+    while shared and shared[-1].casefold() in _JOINING:
+        shared = shared[:-1]
+    if not shared or all(w.casefold() in _ROLL_WORDS for w in shared):  # 'Attack roll', 'Defence roll'
         return " · ".join(t.title for t in tables)
+    last = shared[-1].casefold()
+    if last in _ROLL_WORDS:  # 'Ranged combat roll', 'Melee combat roll': 'Combat rolls'
+        shared = shared[:-1] + [shared[-1] if last.endswith("s") else shared[-1] + "s"]
+    else:
+        shared = shared + ["rolls"]
     text = " ".join(shared)
-    return text[:1].upper() + text[1:] + " rolls"
+    return text[:1].upper() + text[1:]
+
+
+_JOINING = {"a", "an", "the", "for", "of", "on", "to", "in", "at", "by", "and", "or"}
+_ROLL_WORDS = {"roll", "rolls", "test", "tests", "check", "checks", "table", "tables", "throw", "throws"}
 
 
 def alike_line(tables: list[DiceTable], index: GameIndex) -> str:

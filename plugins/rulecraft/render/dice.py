@@ -347,6 +347,9 @@ def _render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: 
         # Players see that the chances are unknown; why (a remark on the rules) is a designer note.
         sub(box, "p", "No chances shown: how many faces show each result is not known.", "rc-no-odds")
         designer_note(box, ctx, die.unknown_counts)
+    totals = number_totals(table, die) if odds else None
+    if totals is not None:
+        return _render_number(box, table, ctx, data, totals)
     # the rulebook's own headings ('Roll', 'What happens') when the table names them
     roll, result = table.headings or (roll_heading(table, die), "Result")
     columns = [(roll, "rc-col-roll"), (result, "rc-col-result")]
@@ -356,9 +359,6 @@ def _render_table(parent: Element, table: DiceTable, ctx: RenderContext, level: 
         weights = [int(p * den) for p in chances]
         most = max(weights, default=0)
         columns.append(("Chance", "rc-col-odds"))
-    totals = number_totals(table, die) if odds else None
-    if totals is not None:
-        return _render_number(box, table, ctx, data, totals)
     ranges = row_ranges(table) if not by_face(table, die) else [None] * len(table.rows)
     faces = {f.id: f for f in die.faces} if die else {}
     draw_faces = _single_d6(table)
@@ -410,7 +410,7 @@ def _render_number(box: Element, table: DiceTable, ctx: RenderContext, data: dic
     most = max(weights.values(), default=0)
     grid = sub(box, "table", cls="rc-dice-table rc-dice-number-table")
     head = sub(sub(grid, "thead"), "tr")
-    sub(head, "th", "Total", "rc-col-roll", scope="col")
+    sub(head, "th", table.headings[0] if table.headings else "Total", "rc-col-roll", scope="col")  # the book's
     sub(head, "th", "Chance", "rc-col-odds", scope="col")
     body = sub(grid, "tbody")
     for i, total in enumerate(totals):

@@ -96,11 +96,12 @@ def test_a_comment_at_column_0_inside_the_nav_does_not_end_it(tmp_path):
 
     yml = tmp_path / "mkdocs.yml"
     yml.write_text("site_name: X\nnav:\n  - Home: index.md\n# the games\n  - Alpha:\n"
-                   "      - Rules: alpha/rules.md\n  - Beta:\n      - Rules: beta/rules.md\ntheme: mkdocs\n",
+                   "      # house rules next\n      - Rules: alpha/rules.md\n  - Beta:\n      - Rules: beta/rules.md\ntheme: mkdocs\n",
                    encoding="utf-8")
     remove_nav_entry(yml, "alpha")
     assert yaml.safe_load(yml.read_text(encoding="utf-8"))["nav"] == [
         {"Home": "index.md"}, {"Beta": [{"Rules": "beta/rules.md"}]}]
+    assert "house rules" not in yml.read_text(encoding="utf-8")  # alpha's own comment went with it
     assert add_nav_entry(yml, "Gamma", [("Rules", "gamma/rules.md")]) is None
     data = yaml.safe_load(yml.read_text(encoding="utf-8"))
     assert data["nav"][-1] == {"Gamma": [{"Rules": "gamma/rules.md"}]} and data["theme"] == "mkdocs"

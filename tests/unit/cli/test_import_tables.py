@@ -241,3 +241,22 @@ def test_result_codes_away_from_their_table_are_no_deck_of_cards(tmp_path):
         - **EX** (Exchange): both sides lose a step.
         """)
     assert "cards" not in files
+
+
+def test_a_spacer_row_in_an_html_crt_is_no_crash(tmp_path):
+    """An empty <tr> between rows (a spacer) is read as a row with no cells: the grid is read without it."""
+    _, files = imported(tmp_path, """\
+        <h1>Ridge Fight</h1>
+        <h2>Combat</h2>
+        <p>Roll one die and find the odds column.</p>
+        <table>
+        <tr><th>Die</th><th>1-1</th><th>2-1</th><th>3-1</th></tr>
+        <tr><td>1-2</td><td>DR</td><td>DE</td><td>DE</td></tr>
+        <tr></tr>
+        <tr><td>3-4</td><td>AR</td><td>DR</td><td>DE</td></tr>
+        <tr><td>5-6</td><td>AE</td><td>AR</td><td>DR</td></tr>
+        </table>
+        """, name="book.html")
+    crt = files["dice"]["tables"][0]
+    assert [g["roll"] for g in crt["grid"]] == ["1-2", "3-4", "5-6"]
+    assert crt["grid"][1]["cells"] == ["AR", "DR", "DE"]

@@ -188,3 +188,19 @@ def test_a_build_from_the_snapshot_groups_and_spreads_the_same(tmp_path):
         assert [number_totals(t) for t in copies] == [number_totals(t) for t in models]
         index = build_index(again.games[game])
         assert estimate(sheet_content(index), index, 9.0).blocks["dice"] > 0
+
+
+@pytest.mark.parametrize("titles, heading", [
+    (["Production department", "HR department"], "Department rolls"),
+    (["Rifle shot", "Pistol shot"], "Shot rolls"),
+    (["Ranged combat roll", "Melee combat roll"], "Combat rolls"),
+    (["Strength tests", "Agility tests"], "Strength tests · Agility tests"),
+    (["Attack roll", "Defence roll"], "Attack roll · Defence roll"),
+    (["Roll for weather", "Roll for income"], "Roll for weather · Roll for income"),
+])
+def test_the_merged_heading_names_what_the_titles_share_and_never_reads_roll_rolls(titles, heading):
+    from types import SimpleNamespace
+
+    from rulecraft.models.sheet_dice import alike_heading
+
+    assert alike_heading([SimpleNamespace(title=t) for t in titles]) == heading

@@ -122,10 +122,13 @@ def _grid_shape(table: Table) -> tuple[list[str], list[str], list[list[str]]] | 
     rolls along the top, the odds down the side); None when neither axis is a roll."""
     if not table.header or len(table.rows) < 3 or len(table.rows[0]) < 3:
         return None
-    head, body = table.rows[0], table.rows[1:]
-    if all(_roll(r[0]) is not None for r in body if r) and _axis(head[1:]):
+    head = table.rows[0]
+    body = [r for r in table.rows[1:] if r]  # a spacer row (HTML's empty <tr>) holds no cell
+    if len(body) < 2:
+        return None
+    if all(_roll(r[0]) is not None for r in body) and _axis(head[1:]):
         return head[1:], [r[0] for r in body], [r[1:] for r in body]
-    if all(_roll(h) is not None for h in head[1:]) and _axis([r[0] for r in body if r]):
+    if all(_roll(h) is not None for h in head[1:]) and _axis([r[0] for r in body]):
         return [r[0] for r in body], head[1:], [[r[k + 1] if k + 1 < len(r) else "" for r in body]
                                                   for k in range(len(head) - 1)]
     return None
@@ -159,7 +162,7 @@ def _grid(state: State, section, index: int, table: Table) -> None:
     heads, rolls, cells = shape
     axis, values, low, high = _axis(heads)
     title = _lead_title(section, index) or _title(section, state)
-    widths = {len(r) for r in table.rows}
+    widths = {len(r) for r in table.rows if r}
     if len(widths) != 1 or len(rolls) != len(cells):
         return _hold(state, table, f"The table '{title}' reads as a two-dimensional dice table (a roll against "
                      f"{axis}s), but its rows have different numbers of cells ({', '.join(map(str, sorted(widths)))}):"
@@ -306,10 +309,11 @@ def _key_near(state: State, section, index: int, cells: list[str], title: str, t
         if not found:
             continue  # a sentence between the table and its key ('Odds above 6-1 count as 6-1.')
         key_title, pairs = found
-        legend = {"id": state.ids["legend"](table_id, "legend"), "title": (key_title or f"{title} key")[:120],
+        legend = {"id": "legend", "title": (key_title or f"{title} key")[:120],
                   "codes": [{"code": c, "meaning": m} for c, m in pairs]}
         if not any(_declared(legend)(t) for t in tokens):
             continue
+        legend["id"] = state.ids["legend"](table_id, "legend")  # a placeholder till then: a rejected key takes no id
         state.legends.append(legend)
         state.claim(block, "")
         state.note("tables", f"legend '{legend['title']}' ({len(pairs)} codes) for '{title}'", block.line)
