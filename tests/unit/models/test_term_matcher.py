@@ -91,10 +91,10 @@ def test_large_glossary_is_fast():
     matcher = TermMatcher(glossary)
     text = " ".join(f"term{i} word filler" for i in range(0, 5000, 7)) + " "
     text *= 3
-    started = time.process_time()
+    started = time.thread_time()
     matches = matcher.find(text)
     assert len(matches) == 3 * len(range(0, 5000, 7))
-    assert time.process_time() - started < 1
+    assert time.thread_time() - started < 1
 
 
 def test_normalise_and_case_rule():
