@@ -186,3 +186,22 @@ def columns(pdf: Path, gap_pt: float = 6.0) -> list[Column]:
         else:
             spans.append([x0, x1])
     return [Column(x0, x1, max(w[3] for w in body if x0 <= w[0] and w[2] <= x1)) for x0, x1 in spans]
+
+
+def overlapping_words(pdf: Path, page: int = 1, tolerance_pt: float = 0.5) -> list[tuple[str, str]]:
+    """Pairs of words printed over each other on the page: their boxes share more than ``tolerance_pt``
+    across and half the shorter one's height down (a line's boxes touch the next line's, never overlap so)."""
+    out = subprocess.run(["pdftotext", "-bbox", "-f", str(page), "-l", str(page), str(pdf), "-"],
+                         capture_output=True, text=True, check=True).stdout
+    found = [(float(a), float(b), float(c), float(d), w) for a, b, c, d, w in re.findall(
+        r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>', out)]
+    found.sort()
+    pairs = []
+    for i, (x0, y0, x1, y1, word) in enumerate(found):
+        for u0, v0, u1, v1, other in found[i + 1:]:
+            if u0 >= x1 - tolerance_pt:
+                break  # sorted by left edge: no later word reaches back over this one
+            down = min(y1, v1) - max(y0, v0)
+            if min(x1, u1) - u0 > tolerance_pt and down > 0.5 * min(y1 - y0, v1 - v0):
+                pairs.append((word, other))
+    return pairs

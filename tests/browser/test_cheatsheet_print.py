@@ -265,6 +265,26 @@ def test_pdf_columns_are_balanced(seed_site, game):
         assert (max(feet) - min(feet)) / printable <= COLUMN_SPREAD, (game, name, feet)
 
 
+@pytest.fixture(scope="module")
+def outpost_site(tmp_path_factory) -> Path:
+    """The skirmish fixture (tests/data/sheets/outpost): a pool roll whose odds header is long for its column."""
+    from sitekit import fixture_game_site
+
+    return fixture_game_site(tmp_path_factory, "sheets", "outpost")
+
+
+@pytest.mark.skipif(not weasyprint_available(), reason="WeasyPrint is optional (pip install 'rulecraft[pdf]')")
+def test_no_words_print_over_each_other(seed_site, outpost_site):
+    """Every word of every sheet PDF stands clear of its neighbours. Outpost's pool odds once printed the
+    header "Successes (2 dice)" across "Exactly": a word wider than its third of the column."""
+    import pdfkit
+
+    sheets = [seed_site / game / name for game in SEEDS for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf")]
+    sheets += [outpost_site / "outpost" / name for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf")]
+    for pdf in sheets:
+        assert pdfkit.overlapping_words(pdf) == [], pdf
+
+
 @pytest.mark.skipif(not weasyprint_available(), reason="WeasyPrint is optional (pip install 'rulecraft[pdf]')")
 def test_corporate_warfares_pdfs_print_the_department_rolls_as_one_table_and_the_demands_spread(seed_site):
     """The four department rolls, alike but for a name (models/sheet_dice.py), are one table: each name printed
