@@ -18,6 +18,7 @@ from rulecraft.dice.notation import parse_dice, parse_roll
 from rulecraft.models.records import cell_tokens
 from rulecraft.models.tables import CODE_PATTERN
 
+from . import grid_mods
 from .names import capitalise
 from .outline import ListBlock, Paragraph, Table
 from .state import State, context_before
@@ -210,6 +211,7 @@ def _grid(state: State, section, index: int, table: Table) -> None:
         grid.append({"roll": roll, "cells": shown})
     if empty:
         reasons.append(f"{empty} empty cell(s) of the source are written '{NONE_CELL}'")
+    shifts, modifiers = _stated_mods(state, section, title, reasons)
     printed = [plain(h).strip() for h in heads]
     if [w for h in printed for w in re.findall(r"[^\W_]+", h)] != \
             [w for v in values for w in re.findall(r"[^\W_]+", str(v))]:  # '+3 or more' written '3+'
@@ -222,6 +224,11 @@ def _grid(state: State, section, index: int, table: Table) -> None:
     if legend:
         data["legend"] = legend
     data["columns"] = columns
+    if shifts:
+        data["shifts"] = shifts
+    if modifiers:
+        data["modifiers"] = modifiers
+        data["rolls_beyond"] = "clamp"
     data["grid"] = grid
     if notes:
         data["notes"] = notes
@@ -232,6 +239,34 @@ def _grid(state: State, section, index: int, table: Table) -> None:
     state.note("dice", f"two-dimensional dice table '{title}' ({dice} by {len(values)} {axis} columns, "
                f"{len(grid)} rows" + (f", legend '{legend}'" if legend else "") + ")", table.line)
     state.ask("dice", f"Dice table '{title}': " + "; ".join(reasons), table.line)
+
+
+def _stated_mods(state: State, section, title: str, reasons: list[str]) -> tuple[list[dict], list[dict]]:
+    """The column shifts and die-roll modifiers the rules state near the table (grid_mods.py), with a todo
+    naming the lines they were read from, and a located question for those that could not be read."""
+    found, unread = grid_mods.read(grid_mods.near(section))
+    shifts, modifiers = grid_mods.entries(found)
+    outline = state.outline
+    if found:
+        kinds = " and ".join(k for k, have in (("column shifts", shifts), ("die-roll modifiers", modifiers)) if have)
+        reasons.append(f"its {kinds} were read from the rules at {grid_mods.lines_text([f.line for f in found], outline)}:"
+                       " check each label, and whether they may all apply at once")
+    favour = [f.line for f in found if f.favour]
+    if favour:
+        reasons.append(f"a 'favourable' shift ({grid_mods.lines_text(favour, outline)}) is read as in the attacker's "
+                       "favour, to the right (the columns run from the defender's best odds to the attacker's): "
+                       "check its sign")
+    if modifiers:
+        reasons.append("what a modified roll under the first row or over the last gives is not read from the source "
+                       "(the end row is assumed): check 'rolls_beyond'")
+    for sentence, line in unread:
+        short = sentence if len(sentence) <= 160 else sentence[:157] + "…"
+        reasons.append(f"'{short}' ({grid_mods.lines_text([line], outline)}) states a column shift or a die-roll "
+                       "modifier the import could not read for sure: add it under 'shifts' or 'modifiers'")
+        state.ask("dice", f"Dice table '{title}': '{short}' states a column shift or a die-roll modifier the import "
+                  "could not read for sure (its amount, direction or what it applies to): add it under 'shifts' or "
+                  "'modifiers'", line)
+    return shifts, modifiers
 
 
 EDGE_WORDS = {"high": r"more|greater|higher|above|over|better|exceed(?:s|ing)?",
@@ -411,6 +446,8 @@ def _reference(state: State, section, index: int, table: Table) -> None:
             linked = _legend_for(state, legend, cells, reasons)
             if linked:
                 columns[k]["legend"] = linked
+    if legend is not None:
+        reasons += _coded_shifts(state, legend, columns, data["rows"], ids[key] if key is not None else None)
     if reasons:
         data["todo"] = capitalise("; ".join(reasons)) + "."
         state.ask("tables", f"Reference table '{title}': " + "; ".join(reasons), table.line)
@@ -422,6 +459,32 @@ def _reference(state: State, section, index: int, table: Table) -> None:
         state.ask("dice", f"The table of {len(body)} numbered results under '{plain(section.title)}' reads like a "
                   "dice table, but nothing near it names a roll: kept as a reference table (make it a table in "
                   "dice.yaml if it is one)", table.line)
+
+
+def _coded_shifts(state: State, legend: dict, columns: list[dict], rows: list[dict], key: str | None) -> list[str]:
+    """A code of the table's legend that is a column shift or a die-roll modifier of a combat results table
+    ('L1 – shift one column left on the Combat Results Table', the code in a terrain chart's Combat column): a
+    todo naming the rows that have it. Which row's condition makes the shift (the defender's hex? the attacker's?)
+    is the rules' to say, so it is not written under the table's 'shifts' here."""
+    grids = [t for t in state.tables if "columns" in t]
+    if not grids or key is None:
+        return []
+    found = []
+    for entry in legend["codes"]:
+        statements, _ = grid_mods.read([(entry["meaning"], 0)])
+        mention = grid_mods.SHIFT_MENTION.search(entry["meaning"]) or grid_mods.MENTION.search(entry["meaning"])
+        if not (statements or mention):
+            continue
+        coded = [c["id"] for c in columns if c.get("legend") == legend["id"]]
+        having = [str(r.get(key)) for r in rows
+                  if any(entry["code"] in cell_tokens(plain(str(r.get(c, "")))) for c in coded)]
+        if having:
+            found.append(f"'{entry['code']}' ({', '.join(having[:6])})")
+    if not found:
+        return []
+    names = " or ".join(f"'{t['title']}'" for t in grids[:2])
+    return [f"the codes {', '.join(found)} of legend '{legend['id']}' are column shifts or die-roll modifiers of "
+            f"{names}: add one under its 'shifts' or 'modifiers' per row that has them, saying what it applies to"]
 
 
 COUNTED = re.compile(r"\b(?:turns?|rounds?|years?|months?|days?|players?|age|level|step|stage|era)\b", re.I)
