@@ -133,8 +133,37 @@ def test_a_shift_coded_in_a_terrain_chart_is_a_todo_naming_its_rows(tmp_path):
     assert "shifts" not in crt  # whose hex makes the shift is the rules' to say: not tied to the grid here
 
 
-def test_shifts_for_a_table_read_with_joined_columns_are_a_todo_naming_their_lines(tmp_path):
+def test_odds_the_calculator_cannot_work_out_are_picked_and_keep_their_shifts(tmp_path):
+    """Gross Jagersdorf's CRT: a bare <table> whose first row is 'Die' then odds such as '1-4 1-3' (two odds in
+    one column) and '1.5-1' (a fraction): a 'pick' grid, every heading as printed, the three combined-arms
+    shifts listed after it read into its shifts."""
     result = import_rulebook(HELDOUT / "gross-jagersdorf.html", tmp_path, game_id="gj")
     assert result.check.errors == []
     crt = yaml.safe_load((result.folder / "dice.yaml").read_text(encoding="utf-8"))["tables"][0]
-    assert "the rules at lines 290, 293, 296 state column shifts for these columns" in crt["todo"]
+    assert crt["columns"]["pick"] == {"label": "Odds"} and "rows" not in crt
+    assert crt["columns"]["values"] == ["1-4 1-3", "1-2", "1-1", "1.5-1", "2-1", "3-1", "4-1", "5-1", "6-1 or more"]
+    assert [row["cells"][-1] for row in crt["grid"]] == ["D-R", "D-R", "D-E", "D-E", "D-E", "D-E"]
+    assert [(s["value"], s["label"][:30]) for s in crt["shifts"]] == [
+        (1, "for any attack starting at 1-1"), (2, "for any attack against a clear"),
+        (1, "for any attack against a non c")]
+    assert "'pick'" in crt["todo"] and "lines 290, 293, 296" in crt["todo"] and "check 'beyond'" in crt["todo"]
+
+
+def test_shifts_for_a_table_read_with_joined_columns_are_a_todo_naming_their_lines(tmp_path):
+    """A chart of results by columns that are no odds stays a one-dimensional table with its rows joined: a shift
+    stated beside it has no column to move, so the todo names the line."""
+    result, tables = _import(tmp_path, """\
+        # Hill Fight
+
+        ## Combat
+
+        Roll one die on the fight table. Defender on a hill: shift one column left.
+
+        | Die | Infantry | Cavalry | Guns |
+        |-----|----------|---------|------|
+        | 1-2 | DR | DR | AR |
+        | 3-4 | EX | DR | DR |
+        | 5-6 | DE | EX | DE |
+        """)
+    table = next(iter(tables.values()))
+    assert "grid" not in table and "the rules at line 5 state column shifts for these columns" in table["todo"]

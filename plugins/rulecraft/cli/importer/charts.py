@@ -118,16 +118,33 @@ def _valid(axis: str, values: list, low: bool, high: bool):
     return axis, values, low, high
 
 
+# odds the ratio axis cannot hold but a player reads as odds: '1.5-1', a column of two ('1-4 1-3'), '6-1 or more'
+ODDS_LIKE = re.compile(rf"^(?:[≤≥]\s*)?\d{{1,2}}(?:\.\d)?\s*(?:{MINUS}|:)\s*\d{{1,2}}(?:\.\d)?"
+                       rf"(?:\s+(?:\d{{1,2}}\s*(?:{MINUS}|:)\s*\d{{1,2}}|or (?:more|less|higher|lower|better|worse))|\+)?$",
+                       re.I)
+DIE_HEAD = re.compile(r"^(?:die|dice|roll|die roll|\d?d6|\d?d10)$", re.I)
+
+
+def _picked(heads: list[str]) -> bool:
+    """Column headings that are odds as printed, though not the whole-number ratios the calculator works out:
+    the column is then picked directly (a 'pick' axis), every heading kept as printed."""
+    texts = [plain(h).strip() for h in heads]
+    return len(texts) >= 3 and all(ODDS_LIKE.match(t) for t in texts) and len(set(texts)) == len(texts)
+
+
 def _grid_shape(table: Table) -> tuple[list[str], list[str], list[list[str]]] | None:
     """(column headings, roll cells, cells by row) of a combat results table, read across or transposed (the
-    rolls along the top, the odds down the side); None when neither axis is a roll."""
-    if not table.header or len(table.rows) < 3 or len(table.rows[0]) < 3:
+    rolls along the top, the odds down the side); None when neither axis is a roll. A table with no header row
+    (HTML's bare <td> cells) is read so when its first cell names the die ('Die') over a row of odds."""
+    if len(table.rows) < 3 or len(table.rows[0]) < 3:
         return None
     head = table.rows[0]
+    if not table.header and not (DIE_HEAD.match(plain(head[0]).strip()) and _picked(head[1:])):
+        return None
     body = [r for r in table.rows[1:] if r]  # a spacer row (HTML's empty <tr>) holds no cell
     if len(body) < 2:
         return None
-    if all(_roll(r[0]) is not None for r in body) and _axis(head[1:]):
+    if all(_roll(r[0]) is not None for r in body) and (_axis(head[1:]) or _picked(head[1:])):
         return head[1:], [r[0] for r in body], [r[1:] for r in body]
     if all(_roll(h) is not None for h in head[1:]) and _axis([r[0] for r in body]):
         return [r[0] for r in body], head[1:], [[r[k + 1] if k + 1 < len(r) else "" for r in body]
@@ -161,7 +178,7 @@ def _grid(state: State, section, index: int, table: Table) -> None:
     if shape is None:
         return
     heads, rolls, cells = shape
-    axis, values, low, high = _axis(heads)
+    axis, values, low, high = _axis(heads) or ("pick", [plain(h).strip() for h in heads], False, False)
     title = _lead_title(section, index) or _title(section, state)
     widths = {len(r) for r in table.rows if r}
     if len(widths) != 1 or len(rolls) != len(cells):
@@ -186,10 +203,16 @@ def _grid(state: State, section, index: int, table: Table) -> None:
     document = _document_text(state)
     span = RATIO_SPAN if axis == "ratio" else DIFF_SPAN
     labels = ("attack strength", "defence strength") if axis == "ratio" else ("attack value", "defence value")
-    columns: dict = {axis: {"over": {"label": labels[0], "range": list(span)},
-                            "under": {"label": labels[1], "range": list(span)}}}
-    reasons.append(f"the strengths the calculator offers ({span[0]} to {span[1]} each side) are not in the "
-                   "source: set the ranges under 'columns' to the game's")
+    if axis == "pick":
+        columns: dict = {"pick": {"label": "Odds"}}
+        reasons.append(f"its column headings ({', '.join(values)}) are odds the calculator cannot work out from "
+                       "two strengths (a fraction, two odds in one column), so the player picks the column "
+                       "('pick'): make it a 'ratio' if the rules allow")
+    else:
+        columns = {axis: {"over": {"label": labels[0], "range": list(span)},
+                          "under": {"label": labels[1], "range": list(span)}}}
+        reasons.append(f"the strengths the calculator offers ({span[0]} to {span[1]} each side) are not in the "
+                       "source: set the ranges under 'columns' to the game's")
     if axis == "ratio":
         found = [way for way, rx in ROUNDING if rx.search(document)]
         columns["ratio"]["rounding"] = found[0] if len(found) == 1 else "defender"
@@ -198,9 +221,14 @@ def _grid(state: State, section, index: int, table: Table) -> None:
                            "assumed): check 'rounding'")
     columns["values"] = values
     columns["beyond"] = "clamp"
+    shifts, modifiers = _stated_mods(state, section, title, reasons)
     low = low or _edge_stated(document, str(values[0]), "low")
     high = high or _edge_stated(document, str(values[-1]), "high")
-    if not (low and high):
+    if axis == "pick":  # only a shift goes past a picked column's edge
+        if shifts:
+            reasons.append("what a shift past the first or last column gives is not read from the source (the "
+                           "edge column is assumed): check 'beyond'")
+    elif not (low and high):
         edge = "first or last" if not (low or high) else "first" if not low else "last"
         reasons.append(f"what {axis}s past the {edge} column give is not read from the source (the edge column is "
                        "assumed): check 'beyond'")
@@ -211,7 +239,6 @@ def _grid(state: State, section, index: int, table: Table) -> None:
         grid.append({"roll": roll, "cells": shown})
     if empty:
         reasons.append(f"{empty} empty cell(s) of the source are written '{NONE_CELL}'")
-    shifts, modifiers = _stated_mods(state, section, title, reasons)
     printed = [plain(h).strip() for h in heads]
     if [w for h in printed for w in re.findall(r"[^\W_]+", h)] != \
             [w for v in values for w in re.findall(r"[^\W_]+", str(v))]:  # '+3 or more' written '3+'

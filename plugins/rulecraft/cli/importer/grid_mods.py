@@ -118,7 +118,8 @@ def _label(sentence: str, match: re.Match) -> str | None:
     before, after = sentence[:match.start()], sentence[match.end():]
     after = after.strip(" .;:,")
     before = re.sub(r"\s*(?:\b(?:a|an|the)\s*)$", "", before.strip(" .;:,—–-"), flags=re.I)
-    before = SUBJECT_VERB.sub("", before).strip(" .;:,—–-")
+    for _ in range(2):  # 'is receives' as typed: both verbs go
+        before = SUBJECT_VERB.sub("", before).strip(" .;:,—–-")
     before = re.sub(r"\s+(?:shifts?|moves?)\s+(?:the\s+(?:odds|attack|combat)\s+)?$", "", before, flags=re.I)
     before, after = _lower(before), _lower(after)
     lead = CONDITION.match(after)
