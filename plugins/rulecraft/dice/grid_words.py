@@ -4,6 +4,8 @@ columns' headings as printed ('+2', '−1 or less')."""
 
 from __future__ import annotations
 
+import re
+
 from .grid import ROUNDING_WORDS, Ratio, parse_heading
 from .grid_odds import grid_ranges
 from .modifiers import signed
@@ -84,6 +86,9 @@ def heading_text(table, value, short: bool = False) -> str:
             return f"≥{signed_or_zero(head.low)}" if short else f"{signed_or_zero(head.low)} or more"
         low, high = signed_or_zero(head.low), signed_or_zero(head.high)
         return low if head.low == head.high else f"{low} to {high}"
+    if short:  # a picked column's open end, as the differences' ('6-1 or more': '≥6-1')
+        text = re.sub(r"^(.*\S)\s+or\s+(?:more|higher|better)$", r"≥\1", str(value), flags=re.I)
+        return re.sub(r"^(.*\S)\s+or\s+(?:less|lower|worse)$", r"≤\1", text, flags=re.I)
     return str(value)
 
 

@@ -559,9 +559,10 @@ def _row_lines(content: SheetContent, table: DiceTable, index: GameIndex, m: _Me
     faces = {f.id: f.label for f in die.faces} if die else {}
     labels = [r.label if r else row_words(row.on) if row.on is not None else faces.get(row.face, row.face or "")
               for row, r in zip(table.rows, ranges)]
-    roll = min(max([len(x) for x in labels] + [3]) * bold + 1, m.chars * 0.4)
+    heads = list(table.headings)  # the table's own header row (render/cheatsheet.py), else none
+    roll = min(max([len(x) for x in labels + heads[:1]] + [3]) * bold + 1, m.chars * 0.4)
     odds = 5 if content.odds else 0
-    height = 0.0
+    height = m.lines(len(heads[1]) * bold, roll + odds) + 0.16 if heads else 0.0
     for row in table.rows:
         height += m.lines(len(_plain(row.result, index)), roll + odds) + 0.16  # cell padding
     if table.any_result:
@@ -591,7 +592,8 @@ def _alike_lines(tables: list[DiceTable], index: GameIndex, m: _Measure, bold: f
 
 def spread_label(table: DiceTable) -> str:
     """The spread's label on the sheet: before modifiers, as the sheet's other chances are."""
-    return "Total before modifiers:" if table.modifiers else "Total:"
+    total = table.headings[0] if table.headings else "Total"  # the book's name for it, as its page has
+    return f"{total} before modifiers:" if table.modifiers else f"{total}:"
 
 
 def number_spread(table: DiceTable, index: GameIndex) -> list[str]:

@@ -148,7 +148,13 @@ def _dice(parent: Element, ctx: RenderContext, content: SheetContent) -> None:
             if table.any_result:  # whatever the roll: as the rows' tables print it, under the chances
                 sub(unit, "p", "Any roll: " + table.any_result, "rc-sheet-any")
             continue
-        grid = sub(unit, "table", cls="rc-sheet-table")
+        grid = sub(unit, "table", cls="rc-sheet-table" + (" rc-sheet-headed" if table.headings else ""))
+        if table.headings:  # the rulebook's own column names, as its page shows them; else none (compact)
+            head = sub(sub(grid, "thead"), "tr")
+            sub(head, "th", table.headings[0], "rc-sheet-roll", scope="col")
+            sub(head, "th", table.headings[1], "rc-sheet-result-head", scope="col")
+            if content.odds:
+                sub(head, "th", "%", "rc-sheet-pct", scope="col")
         body = sub(grid, "tbody")
         ranges = row_ranges(table)  # None for face rows
         die = ctx.index.dice.get(table.custom_die) if table.custom_die else None

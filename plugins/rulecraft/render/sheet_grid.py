@@ -19,7 +19,10 @@ def render_sheet_grid(unit: Element, table, ctx: RenderContext) -> None:
     rolls = [rng.label for rng in grid_ranges(table)]
     cells = [["/".join(cell_tokens(text)) or text.strip() or "—" for text in row.cells] for row in table.grid]
     turned = sheet_turned(table)
-    grid = sub(unit, "table", cls="rc-sheet-table rc-sheet-grid" + (" rc-sheet-grid--turned" if turned else ""))
+    # codes of three letters or more ('A-E', 'AR/EX') in smaller type, apart: a narrow cell would clip them
+    long = max((len(text) for row in cells for text in row), default=0) >= 3
+    grid = sub(unit, "table", cls="rc-sheet-table rc-sheet-grid" + (" rc-sheet-grid--turned" if turned else "")
+               + (" rc-sheet-grid--long" if long else ""))
     head = sub(sub(grid, "thead"), "tr")
     sub(head, "th", "Roll →" if turned else "", scope="col")  # turned, the rolls run across
     for label in rolls if turned else heads:

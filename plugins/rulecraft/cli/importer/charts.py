@@ -18,6 +18,7 @@ from rulecraft.dice.notation import parse_dice, parse_roll
 from rulecraft.models.records import cell_tokens
 from rulecraft.models.tables import CODE_PATTERN
 
+from . import grid_mods
 from .names import capitalise
 from .outline import ListBlock, Paragraph, Table
 from .state import State, context_before
@@ -117,16 +118,33 @@ def _valid(axis: str, values: list, low: bool, high: bool):
     return axis, values, low, high
 
 
+# odds the ratio axis cannot hold but a player reads as odds: '1.5-1', a column of two ('1-4 1-3'), '6-1 or more'
+ODDS_LIKE = re.compile(rf"^(?:[≤≥]\s*)?\d{{1,2}}(?:\.\d)?\s*(?:{MINUS}|:)\s*\d{{1,2}}(?:\.\d)?"
+                       rf"(?:\s+(?:\d{{1,2}}\s*(?:{MINUS}|:)\s*\d{{1,2}}|or (?:more|less|higher|lower|better|worse))|\+)?$",
+                       re.I)
+DIE_HEAD = re.compile(r"^(?:die|dice|roll|die roll|\d?d6|\d?d10)$", re.I)
+
+
+def _picked(heads: list[str]) -> bool:
+    """Column headings that are odds as printed, though not the whole-number ratios the calculator works out:
+    the column is then picked directly (a 'pick' axis), every heading kept as printed."""
+    texts = [plain(h).strip() for h in heads]
+    return len(texts) >= 3 and all(ODDS_LIKE.match(t) for t in texts) and len(set(texts)) == len(texts)
+
+
 def _grid_shape(table: Table) -> tuple[list[str], list[str], list[list[str]]] | None:
     """(column headings, roll cells, cells by row) of a combat results table, read across or transposed (the
-    rolls along the top, the odds down the side); None when neither axis is a roll."""
-    if not table.header or len(table.rows) < 3 or len(table.rows[0]) < 3:
+    rolls along the top, the odds down the side); None when neither axis is a roll. A table with no header row
+    (HTML's bare <td> cells) is read so when its first cell names the die ('Die') over a row of odds."""
+    if len(table.rows) < 3 or len(table.rows[0]) < 3:
         return None
     head = table.rows[0]
+    if not table.header and not (DIE_HEAD.match(plain(head[0]).strip()) and _picked(head[1:])):
+        return None
     body = [r for r in table.rows[1:] if r]  # a spacer row (HTML's empty <tr>) holds no cell
     if len(body) < 2:
         return None
-    if all(_roll(r[0]) is not None for r in body) and _axis(head[1:]):
+    if all(_roll(r[0]) is not None for r in body) and (_axis(head[1:]) or _picked(head[1:])):
         return head[1:], [r[0] for r in body], [r[1:] for r in body]
     if all(_roll(h) is not None for h in head[1:]) and _axis([r[0] for r in body]):
         return [r[0] for r in body], head[1:], [[r[k + 1] if k + 1 < len(r) else "" for r in body]
@@ -160,7 +178,7 @@ def _grid(state: State, section, index: int, table: Table) -> None:
     if shape is None:
         return
     heads, rolls, cells = shape
-    axis, values, low, high = _axis(heads)
+    axis, values, low, high = _axis(heads) or ("pick", [plain(h).strip() for h in heads], False, False)
     title = _lead_title(section, index) or _title(section, state)
     widths = {len(r) for r in table.rows if r}
     if len(widths) != 1 or len(rolls) != len(cells):
@@ -185,10 +203,16 @@ def _grid(state: State, section, index: int, table: Table) -> None:
     document = _document_text(state)
     span = RATIO_SPAN if axis == "ratio" else DIFF_SPAN
     labels = ("attack strength", "defence strength") if axis == "ratio" else ("attack value", "defence value")
-    columns: dict = {axis: {"over": {"label": labels[0], "range": list(span)},
-                            "under": {"label": labels[1], "range": list(span)}}}
-    reasons.append(f"the strengths the calculator offers ({span[0]} to {span[1]} each side) are not in the "
-                   "source: set the ranges under 'columns' to the game's")
+    if axis == "pick":
+        columns: dict = {"pick": {"label": "Odds"}}
+        reasons.append(f"its column headings ({', '.join(values)}) are odds the calculator cannot work out from "
+                       "two strengths (a fraction, two odds in one column), so the player picks the column "
+                       "('pick'): make it a 'ratio' if the rules allow")
+    else:
+        columns = {axis: {"over": {"label": labels[0], "range": list(span)},
+                          "under": {"label": labels[1], "range": list(span)}}}
+        reasons.append(f"the strengths the calculator offers ({span[0]} to {span[1]} each side) are not in the "
+                       "source: set the ranges under 'columns' to the game's")
     if axis == "ratio":
         found = [way for way, rx in ROUNDING if rx.search(document)]
         columns["ratio"]["rounding"] = found[0] if len(found) == 1 else "defender"
@@ -197,9 +221,14 @@ def _grid(state: State, section, index: int, table: Table) -> None:
                            "assumed): check 'rounding'")
     columns["values"] = values
     columns["beyond"] = "clamp"
+    shifts, modifiers = _stated_mods(state, section, title, reasons)
     low = low or _edge_stated(document, str(values[0]), "low")
     high = high or _edge_stated(document, str(values[-1]), "high")
-    if not (low and high):
+    if axis == "pick":  # only a shift goes past a picked column's edge
+        if shifts:
+            reasons.append("what a shift past the first or last column gives is not read from the source (the "
+                           "edge column is assumed): check 'beyond'")
+    elif not (low and high):
         edge = "first or last" if not (low or high) else "first" if not low else "last"
         reasons.append(f"what {axis}s past the {edge} column give is not read from the source (the edge column is "
                        "assumed): check 'beyond'")
@@ -222,6 +251,11 @@ def _grid(state: State, section, index: int, table: Table) -> None:
     if legend:
         data["legend"] = legend
     data["columns"] = columns
+    if shifts:
+        data["shifts"] = shifts
+    if modifiers:
+        data["modifiers"] = modifiers
+        data["rolls_beyond"] = "clamp"
     data["grid"] = grid
     if notes:
         data["notes"] = notes
@@ -232,6 +266,34 @@ def _grid(state: State, section, index: int, table: Table) -> None:
     state.note("dice", f"two-dimensional dice table '{title}' ({dice} by {len(values)} {axis} columns, "
                f"{len(grid)} rows" + (f", legend '{legend}'" if legend else "") + ")", table.line)
     state.ask("dice", f"Dice table '{title}': " + "; ".join(reasons), table.line)
+
+
+def _stated_mods(state: State, section, title: str, reasons: list[str]) -> tuple[list[dict], list[dict]]:
+    """The column shifts and die-roll modifiers the rules state near the table (grid_mods.py), with a todo
+    naming the lines they were read from, and a located question for those that could not be read."""
+    found, unread = grid_mods.read(grid_mods.near(section))
+    shifts, modifiers = grid_mods.entries(found)
+    outline = state.outline
+    if found:
+        kinds = " and ".join(k for k, have in (("column shifts", shifts), ("die-roll modifiers", modifiers)) if have)
+        reasons.append(f"its {kinds} were read from the rules at {grid_mods.lines_text([f.line for f in found], outline)}:"
+                       " check each label, and whether they may all apply at once")
+    favour = [f.line for f in found if f.favour]
+    if favour:
+        reasons.append(f"a 'favourable' shift ({grid_mods.lines_text(favour, outline)}) is read as in the attacker's "
+                       "favour, to the right (the columns run from the defender's best odds to the attacker's): "
+                       "check its sign")
+    if modifiers:
+        reasons.append("what a modified roll under the first row or over the last gives is not read from the source "
+                       "(the end row is assumed): check 'rolls_beyond'")
+    for sentence, line in unread:
+        short = sentence if len(sentence) <= 160 else sentence[:157] + "…"
+        reasons.append(f"'{short}' ({grid_mods.lines_text([line], outline)}) states a column shift or a die-roll "
+                       "modifier the import could not read for sure: add it under 'shifts' or 'modifiers'")
+        state.ask("dice", f"Dice table '{title}': '{short}' states a column shift or a die-roll modifier the import "
+                  "could not read for sure (its amount, direction or what it applies to): add it under 'shifts' or "
+                  "'modifiers'", line)
+    return shifts, modifiers
 
 
 EDGE_WORDS = {"high": r"more|greater|higher|above|over|better|exceed(?:s|ing)?",
@@ -411,6 +473,8 @@ def _reference(state: State, section, index: int, table: Table) -> None:
             linked = _legend_for(state, legend, cells, reasons)
             if linked:
                 columns[k]["legend"] = linked
+    if legend is not None:
+        reasons += _coded_shifts(state, legend, columns, data["rows"], ids[key] if key is not None else None)
     if reasons:
         data["todo"] = capitalise("; ".join(reasons)) + "."
         state.ask("tables", f"Reference table '{title}': " + "; ".join(reasons), table.line)
@@ -422,6 +486,32 @@ def _reference(state: State, section, index: int, table: Table) -> None:
         state.ask("dice", f"The table of {len(body)} numbered results under '{plain(section.title)}' reads like a "
                   "dice table, but nothing near it names a roll: kept as a reference table (make it a table in "
                   "dice.yaml if it is one)", table.line)
+
+
+def _coded_shifts(state: State, legend: dict, columns: list[dict], rows: list[dict], key: str | None) -> list[str]:
+    """A code of the table's legend that is a column shift or a die-roll modifier of a combat results table
+    ('L1 – shift one column left on the Combat Results Table', the code in a terrain chart's Combat column): a
+    todo naming the rows that have it. Which row's condition makes the shift (the defender's hex? the attacker's?)
+    is the rules' to say, so it is not written under the table's 'shifts' here."""
+    grids = [t for t in state.tables if "columns" in t]
+    if not grids or key is None:
+        return []
+    found = []
+    for entry in legend["codes"]:
+        statements, _ = grid_mods.read([(entry["meaning"], 0)])
+        mention = grid_mods.SHIFT_MENTION.search(entry["meaning"]) or grid_mods.MENTION.search(entry["meaning"])
+        if not (statements or mention):
+            continue
+        coded = [c["id"] for c in columns if c.get("legend") == legend["id"]]
+        having = [str(r.get(key)) for r in rows
+                  if any(entry["code"] in cell_tokens(plain(str(r.get(c, "")))) for c in coded)]
+        if having:
+            found.append(f"'{entry['code']}' ({', '.join(having[:6])})")
+    if not found:
+        return []
+    names = " or ".join(f"'{t['title']}'" for t in grids[:2])
+    return [f"the codes {', '.join(found)} of legend '{legend['id']}' are column shifts or die-roll modifiers of "
+            f"{names}: add one under its 'shifts' or 'modifiers' per row that has them, saying what it applies to"]
 
 
 COUNTED = re.compile(r"\b(?:turns?|rounds?|years?|months?|days?|players?|age|level|step|stage|era)\b", re.I)

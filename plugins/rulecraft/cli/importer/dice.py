@@ -344,6 +344,21 @@ def _document_text(state: State) -> str:
     return state.document_text
 
 
+def _unplaced_shifts(state: State, section) -> list[str]:
+    """The column shifts the rules state near a table read with its columns joined (grid_mods.py): a
+    one-dimensional table has no column to shift, so they are a todo naming their lines, never dropped."""
+    from . import grid_mods
+
+    found, unread = grid_mods.read(grid_mods.near(section))
+    lines = [f.line for f in found if f.kind == "shift"] + [line for sentence, line in unread
+                                                           if grid_mods.SHIFT_MENTION.search(sentence)]
+    if not lines:
+        return []
+    return [f"the rules at {grid_mods.lines_text(lines, state.outline)} state column shifts for these columns, "
+            "which a table of joined columns cannot hold: write it with 'columns' and 'grid' (a 'pick' axis when "
+            "its headings are no whole-number odds), then add them under 'shifts'"]
+
+
 def _table_from_list(state: State, section, index: int, block, items: list[ListItem] | None = None,
                      headings: list[str] | None = None) -> bool:
     numbered = None if items is not None else _numbered_results(section, index, block)
@@ -401,6 +416,7 @@ def _table_from_list(state: State, section, index: int, block, items: list[ListI
         columns = ", ".join(f"'{plain(c).strip()}'" for c in block.rows[0][1:])
         reasons.append(f"each row joins the results of the source's columns {columns}, in that order: "
                        "restate the rows")
+        reasons += _unplaced_shifts(state, section)
     mods = MODIFIER_HINT.search(context)
     if mods and table.get("dice"):
         reasons.append(f"the source mentions modifiers near this table ('{_around(context, mods)}'): "
