@@ -43,3 +43,29 @@ def test_the_cheat_sheet_prints_the_chosen_table_as_one_grid_with_its_legend(war
     legend = unit.select_one(".rc-sheet-legend").get_text(" ", strip=True)
     assert legend.startswith("Combat key: Ln Shift n columns left") and "DD The defender's strength is doubled." in legend
     assert sheet.find(id="sheet-table-reinforcements") is None  # not chosen in cheatsheet.tables
+
+
+def test_a_game_with_keys_but_no_reference_table_has_the_page_its_codes_link_to(tmp_path):
+    """An imported wargame often keeps its combat results key and no chart: the dice page's codes link to the
+    key on the tables page, which must then exist (once it was left out: 95 broken links, a strict build
+    failed)."""
+    import shutil
+
+    import yaml
+    from sitekit import REPO, build, make_project
+
+    project = make_project(tmp_path / "p")
+    game = project / "rules_data" / "bridgehead"
+    shutil.copytree(REPO / "tests" / "data" / "wargame" / "bridgehead", game)
+    tables = yaml.safe_load((game / "tables.yaml").read_text(encoding="utf-8"))
+    (game / "tables.yaml").write_text(yaml.safe_dump({"legends": tables["legends"]}, sort_keys=False), encoding="utf-8")
+    for name in ("game.yaml", "phases.yaml"):  # mentions of the charts, now gone, as words
+        text = (game / name).read_text(encoding="utf-8")
+        text = text.replace("{table:terrain}", "terrain").replace("{table:reinforcements}", "schedule")
+        (game / name).write_text(text.replace("cheatsheet:\n  tables: [terrain]\n", ""), encoding="utf-8")
+    result = build(project, strict=False)
+    assert result.returncode == 0, result.stderr
+    assert "not found among documentation files" not in result.stderr
+    keys = page(project / "site", "bridgehead/tables/")
+    assert keys.find(id="legend-crt-ar") is not None
+    assert page(project / "site", "bridgehead/dice/").select_one("a[href^='../tables/#legend-crt-']") is not None

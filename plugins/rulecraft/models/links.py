@@ -106,7 +106,7 @@ def pages_for_game(game: Game) -> list[str]:
         "cards": bool(game.decks),
         "icons": bool(game.icons),
         "catalog": bool(game.items),
-        "tables": bool(game.reference_tables),
+        "tables": bool(game.reference_tables or game.legends),  # a legend alone: the codes a dice grid links to
         "formulas": bool(game.formulas),
         "glossary": bool(game.terms),
         "faq": bool(game.faq_entries),
