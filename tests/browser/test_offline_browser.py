@@ -108,6 +108,31 @@ def test_served_a_game_opened_once_works_with_the_network_off(browser, base):
     assert not outside, outside
 
 
+def test_the_notice_lets_a_tap_through_to_the_link_under_it(browser, base):
+    """The "available offline" notice sits over the foot of a phone's screen for a few seconds: a link
+    under it is still tapped, not the notice (it has nothing to tap)."""
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True,
+                                  service_workers="allow")
+    page = context.new_page()
+    page.goto(base + "/john-company/turn/")
+    notice = page.locator(".rc-offline", has_text="is available offline")
+    notice.wait_for(timeout=60_000)
+    box = notice.bounding_box()
+    x, y = box["x"] + 40, box["y"] + box["height"] / 2
+    # Scroll a link of the page to the notice's height, as a player reading on would.
+    item = page.locator(".rc-sequence-item", has=page.locator(".rc-number", has_text="7b"))
+    link = item.locator("a:not(.rc-term)").first  # below the first screen
+    page.evaluate("([a, y]) => scrollBy(0, a.getBoundingClientRect().top + a.offsetHeight / 2 - y)",
+                  [link.element_handle(), y])
+    link_box = link.bounding_box()
+    assert link_box["y"] <= y <= link_box["y"] + link_box["height"], (link_box, y)  # under the notice
+    assert notice.is_visible()
+    href = link.get_attribute("href")
+    page.touchscreen.tap(max(x, link_box["x"] + 4), y)
+    page.wait_for_url("**" + href[href.index("#"):], timeout=10_000)
+    context.close()
+
+
 def test_the_cheat_sheet_pdf_is_kept_when_first_opened(browser, base, seed_site):
     if not (seed_site / "john-company" / "cheatsheet.pdf").is_file():
         pytest.skip("no PDFs in this build (WeasyPrint missing)")

@@ -40,6 +40,17 @@ CONTRAST_JS = """el => {
 }"""
 
 
+# Counts the page's requests for itself (Material's instant navigation fetching it again) and the documents
+# Material has swapped in since (its document$ replays the current one first: -1 + 1 = 0).
+COUNT_SWAPS = """() => { window.rcFetches = 0; window.rcSwaps = -1;
+  const open = XMLHttpRequest.prototype.open;
+  XMLHttpRequest.prototype.open = function (method, url) {
+    if (new URL(url, location.href).pathname === location.pathname) window.rcFetches++;
+    return open.apply(this, arguments);
+  };
+  document$.subscribe(() => window.rcSwaps++); }"""
+
+
 def new_page(browser, scheme="light", width=1280, touch=False):
     context = browser.new_context(viewport={"width": width, "height": 900 if width > 400 else 844},
                                   color_scheme=scheme, has_touch=touch, is_mobile=touch)
@@ -247,13 +258,17 @@ def test_phase_7b_is_two_taps_from_the_home_page_on_a_phone(browser, base):
     taps += 1
     page.wait_for_url("**/john-company/turn/")
     item = page.locator(".rc-sequence-item", has=page.locator(".rc-number", has_text="7b"))
+    page.evaluate(COUNT_SWAPS)
     item.locator("a:not(.rc-term)").first.tap()
     taps += 1
     page.wait_for_url("**/john-company/turn/#governor-general")
-    # Material's instant navigation may fetch the page again for the first link followed on it and swap the
-    # content in after the address has changed: wait for the heading to be on screen, not merely present.
+    # Material's instant navigation fetches the page again for the first link followed on a page it did not
+    # load itself (here the page loaded in full, the first tap came before Material's sitemap), and swaps the
+    # content in after the address has changed: a heading found on screen before the swap is detached by it
+    # (its bounding_box None). Wait for every such fetch to be swapped in, then for the heading on screen.
     page.wait_for_function("""() => { const h = document.getElementById('governor-general');
-        const r = h && h.getBoundingClientRect(); return !!r && r.height > 0 && r.top >= 0 && r.bottom < innerHeight; }""")
+        const r = h && h.getBoundingClientRect();
+        return window.rcSwaps === window.rcFetches && !!r && r.height > 0 && r.top >= 0 && r.bottom < innerHeight; }""")
     heading = page.locator("#governor-general")
     assert "Governor General" in heading.inner_text()
     box = heading.bounding_box()
