@@ -5641,3 +5641,75 @@ def test_plain_name_and_dash_paragraphs_under_a_glossary_heading_are_terms(tmp_p
         Take turns. A bolt — once sold — scores.
         """)
     assert [t["term"] for t in files["terms"]["terms"]] == ["Vat", "Mordant", "Bolt"]
+
+
+def _boxed_sheet(boxes: str, words: str) -> str:
+    """A print-and-play sheet: a two-column band of sections, then the turn as framed boxes in a row (each a
+    small tab over a larger title over its text), then the glossary as a grid of framed cards."""
+    return f"""\
+        <html><head><style>
+          @page {{ size: A4; margin: 14mm; }}
+          body {{ font: 9.5pt sans-serif; }} h1 {{ font-size: 22pt; }} h2 {{ font-size: 14pt; margin: 8pt 0 4pt; }}
+          .two {{ display: flex; gap: 16pt; }} .two > div {{ flex: 1; }}
+          .row {{ display: flex; flex-wrap: wrap; gap: 6pt; }}
+          .box {{ width: 160pt; border: 1pt solid #333; border-radius: 4pt; padding-bottom: 5pt; }}
+          .tab {{ background: #333; color: #fff; font-weight: bold; font-size: 8pt; padding: 2pt 5pt; }}
+          .title {{ font-size: 12.5pt; font-weight: bold; padding: 3pt 5pt; }}
+          .box p {{ font-size: 8.5pt; margin: 0; padding: 0 5pt; }}
+          .card {{ width: 150pt; border: 1pt solid #333; padding: 4pt; font-size: 8.5pt; }}
+          .card b {{ display: block; font-size: 9.5pt; }}
+        </style></head><body>
+        <h1>Test Ferries</h1>
+        <div class="two">
+         <div><h2>The idea</h2>
+          <p>You run a ferry across the estuary. Each day you load passengers at the quay and carry them over
+          the water before the tide turns against you. The busiest ferry at the end of the week wins the
+          contract for the new bridge, and with it the whole town.</p>
+          <p>Play takes about half an hour for two to four ferrymen, a little longer with a full table.</p></div>
+         <div><h2>Setting up</h2>
+          <ol><li>Lay the estuary board between the players so that everyone can reach it.</li>
+          <li>Give each player a ferry, two oars and three coins from the bank.</li>
+          <li>Shuffle the passenger cards and put four face up on the quay.</li>
+          <li>The player who last crossed a river starts the first day.</li></ol></div>
+        </div>
+        <h2>Each day</h2>
+        <p>Take the stages in this order, then pass the tide marker to your left.</p>
+        <div class="row">{boxes}</div>
+        <h2>Ferry words</h2>
+        <div class="row">{words}</div>
+        </body></html>
+        """
+
+
+def _box(tab: str, title: str, text: str) -> str:
+    return f'<div class="box"><div class="tab">{tab}</div><div class="title">{title}</div><p>{text}</p></div>'
+
+
+def test_framed_boxes_side_by_side_are_read_box_by_box_and_row_by_row(tmp_path):
+    # issue 41: a print-and-play turn as boxes across the page ('STAGE 1' over 'Load' over its text), read across,
+    # interleaved the boxes' lines and a page gutter cut the row in two: no phase and no term was found
+    boxes = "".join([
+        _box("STAGE 1", "Load", "Take passengers from the quay until your ferry holds as many as its oars allow."),
+        _box("STAGE 2", "Row", "Move your ferry one reach across the water for every oar you keep in the boat."),
+        _box("STAGE 3", "Land", "Set your passengers down at the far quay and take a coin for each one of them."),
+        _box("STAGE 4", "Mend", "Pay one coin to mend a broken oar, or leave it and row short on the next day.")])
+    words = "".join(f'<div class="card"><b>{name}</b>{text}</div>' for name, text in [
+        ("Quay", "Either landing place at the ends of the estuary board."),
+        ("Reach", "One of the six stretches of water that the crossing is cut into."),
+        ("Oar", "A wooden token; each one lets your ferry go one reach further."),
+        ("Tide marker", "The token that shows whose day it is and which way the water runs."),
+        ("Passenger", "A card on the quay waiting to be carried to the other side."),
+        ("Bank", "The coins that nobody owns yet, beside the board.")])
+    result, files, _ = run_pdf(tmp_path, _boxed_sheet(boxes, words))
+    phases = files["phases"]["phases"]
+    assert [p["name"] for p in phases] == ["Load", "Row", "Land", "Mend"]
+    assert phases[1]["rules"] == "Move your ferry one reach across the water for every oar you keep in the boat."
+    # three cards a row, two rows: read along each row, each card's term over its whole meaning
+    terms = files["terms"]["terms"]
+    assert [t["term"] for t in terms] == ["Quay", "Reach", "Oar", "Tide marker", "Passenger", "Bank"]
+    assert terms[3]["short"] == "The token that shows whose day it is and which way the water runs."
+    # the two-column band above the boxes still reads a column at a time
+    assert files["game"]["setup"][0] == "Lay the estuary board between the players so that everyone can reach it."
+    page = result.page.read_text(encoding="utf-8")
+    assert page.index("the whole town") < page.index("half an hour") < page.index("Setting up")
+

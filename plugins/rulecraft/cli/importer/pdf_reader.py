@@ -25,7 +25,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import cardsheet, layout_lines
+from . import cardsheet, framed, layout_lines
 from .outline import Remark
 from .placed import callout_order, disc_numbers, frame_cuts, frame_gutters, panel_gutters, staggered_columns
 
@@ -78,6 +78,7 @@ class Row:
     left: float | None = None  # where its column starts (the page's text edge, or its column's)
     bottom: float | None = None  # the baseline of its last line, when it joins a table row's lines
     furniture: bool = False  # in the top or bottom band of the page
+    box: tuple[float, float] | None = None  # in a row of framed boxes: its left and right (see framed)
 
     @property
     def x0(self) -> float:
@@ -274,9 +275,10 @@ def _segments(chars: list[Char]) -> list[list[Char]]:
     return [seg for seg in out if any(c.text.strip() for c in seg)]
 
 
-def _gutter(rows: list[Row], width: float) -> float | None:
+def _gutter(rows: list[Row], width: float, spanned: int = 0) -> float | None:
     """The x of a gutter between two columns of text, or None: no row's text crosses it, and the text on each
-    side fills most of its column (a table's short cells leave gaps too, but do not fill)."""
+    side fills most of its column (a table's short cells leave gaps too, but do not fill). ``spanned``: the
+    lines of a row of boxes standing across the columns (left out of ``rows``), which cross no gutter."""
     text_rows = [r for r in rows if r.segments]
     if len(text_rows) < 8:
         return None
@@ -284,10 +286,14 @@ def _gutter(rows: list[Row], width: float) -> float | None:
     for step in range(30, 71, 2):
         x = width * step / 100
         crossing = sum(1 for r in text_rows for s in r.segments if s[0].x0 < x < s[-1].x1)
-        if best is None or crossing < best[0]:
-            best = (crossing, x)
-    crossing, x = best
-    if crossing > 0.1 * len(text_rows):
+        # of as many crossings, the x furthest from the text's edges: a clear strip's middle, not its edge,
+        # where a line of the left column may end just past it (the rows crossing differ, their count not)
+        clear = min((min(abs(x - s[-1].x1), abs(s[0].x0 - x)) for r in text_rows for s in r.segments
+                     if not s[0].x0 < x < s[-1].x1), default=0.0)
+        if best is None or (crossing, -clear) < best[:2]:
+            best = (crossing, -clear, x)
+    crossing, _, x = best
+    if crossing > 0.1 * (len(text_rows) + spanned):
         return None
     left = [s for r in text_rows for s in r.segments if s[-1].x1 <= x]
     right = [s for r in text_rows for s in r.segments if s[0].x0 >= x]
@@ -303,7 +309,7 @@ def _gutter(rows: list[Row], width: float) -> float | None:
     return x
 
 
-def _gutters(rows: list[Row], width: float) -> list[float]:
+def _gutters(rows: list[Row], width: float, spanned: int = 0) -> list[float]:
     """The gutters of a page set in columns, left to right: two or more for three or four columns (a big-box
     rulebook in landscape, a cheat sheet), else what :func:`_gutter` finds for two (or nothing). A gutter is a
     clear vertical strip between the text's edges that few rows cross; each column it bounds holds its share
@@ -313,7 +319,7 @@ def _gutters(rows: list[Row], width: float) -> list[float]:
         return []
     lo = min(s[0].x0 for r in text_rows for s in r.segments)
     hi = max(s[-1].x1 for r in text_rows for s in r.segments)
-    limit = 0.1 * len(text_rows)
+    limit = 0.1 * (len(text_rows) + spanned)
     xs = [lo + (hi - lo) * i / 200 for i in range(4, 197)]
     cross = [sum(1 for r in text_rows for s in r.segments if s[0].x0 < x < s[-1].x1) for x in xs]
     found: list[float] = []
@@ -331,7 +337,7 @@ def _gutters(rows: list[Row], width: float) -> list[float]:
         i = j + 1
     if len(found) >= 2 and _columns_filled(text_rows, found, lo, hi):
         return found
-    two = _gutter(rows, width)
+    two = _gutter(rows, width, spanned)
     return [two] if two is not None else []
 
 
@@ -427,7 +433,7 @@ def _reading_order(rows: list[Row], width: float, xs: list[float] | None = None,
     page_left = min((r.x0 for r in rows), default=0.0)
     if not xs:
         for row in rows:
-            row.left = page_left
+            row.left = row.left if row.box else page_left
         return rows
     out: list[Row] = []
     columns: list[list[Row]] = [[] for _ in range(len(xs) + 1)]
@@ -438,6 +444,8 @@ def _reading_order(rows: list[Row], width: float, xs: list[float] | None = None,
             column.clear()
 
     def crosses(row: Row) -> bool:
+        if row.box:  # a row of boxes across a gutter stands across it: read box by box, not column by column
+            return any(row.box[0] < x < row.box[1] for x in xs)
         return any(s[0].x0 < x < s[-1].x1 for s in row.segments for x in xs)
 
     sizes = Counter(round(c.size, 1) for r in rows for c in r.chars if c.text.strip())
@@ -453,14 +461,15 @@ def _reading_order(rows: list[Row], width: float, xs: list[float] | None = None,
             cuts = [cut for cut in cuts if cut < row.y]
         if crosses(row) or id(row) in spanning:
             flush()
-            row.left = page_left
+            row.left = row.left if row.box else page_left
             out.append(row)
             continue
         for k, column in enumerate(columns):
             segs = [s for s in row.segments if _column_of(s[0].x0, xs) == k]
             if segs:
                 chars = [c for s in segs for c in s]
-                column.append(Row(chars, row.y, row.page, segs, furniture=row.furniture))
+                column.append(Row(chars, row.y, row.page, segs, row.left if row.box else None,
+                                  furniture=row.furniture, box=row.box))
     flush()
     for k in range(len(columns)):  # each column's rows measure their cells from the column's edge
         mine = [r for r in out if r.left is None and _column_of(r.x0, xs) == k]
@@ -468,7 +477,7 @@ def _reading_order(rows: list[Row], width: float, xs: list[float] | None = None,
         for row in mine:
             row.left = edge
     for row in out:
-        if row.left is None or crosses(row) or id(row) in spanning:
+        if not row.box and (row.left is None or crosses(row) or id(row) in spanning):
             row.left = page_left
     return out
 
@@ -571,12 +580,15 @@ def to_layout(pages: list[tuple], remarks: list[Remark]) -> tuple[list[tuple[int
     page_rows = [callout_order(_drop_furniture_marks(_rows(page[2], number), page[1]), page[0])
                  for number, page in enumerate(pages, start=1)]
     _drop_furniture(page_rows, pages, remarks)  # before the columns: a running head spans both
-    gutters = [panel_gutters(rows, page[0], page[1]) or frame_gutters(rows, shapes, page[0]) or _gutters(rows, page[0])
-               for rows, page, shapes in zip(page_rows, pages, drawings)]
-    cuts = [frame_cuts(rows, shapes, page[0]) for rows, page, shapes in zip(page_rows, pages, drawings)]
+    page_rows = [framed.read_boxes(rows, shapes, page[0]) for rows, page, shapes in zip(page_rows, pages, drawings)]
+    free = [[r for r in rows if not r.box] for rows in page_rows]  # the page's columns are those of its free text
+    gutters = [panel_gutters(rows, page[0], page[1]) or frame_gutters(rows, shapes, page[0])
+               or _gutters(rows, page[0], len(whole) - len(rows)) for rows, whole, page, shapes
+               in zip(free, page_rows, pages, drawings)]
+    cuts = [frame_cuts(rows, shapes, page[0]) for rows, page, shapes in zip(free, pages, drawings)]
     known = _document_gutter(gutters, widths)
-    all_rows = [_reading_order(rows, width, gutter or _known_gutter(rows, known), shapes, cut)
-                for rows, width, gutter, shapes, cut in zip(page_rows, widths, gutters, drawings, cuts)]
+    all_rows = [_reading_order(rows, width, gutter or _known_gutter(mine, known), shapes, cut)
+                for rows, mine, width, gutter, shapes, cut in zip(page_rows, free, widths, gutters, drawings, cuts)]
     all_rows = [rows if gutter or known else staggered_columns(rows) for rows, gutter in zip(all_rows, gutters)]
     _drop_card_furniture(all_rows, drawings, widths, remarks)
     for rows, shapes in zip(all_rows, drawings):
