@@ -185,6 +185,10 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
         places = docx_reader.places(lines)
         docx_reader.without_empty(ast["blocks"])
         outline = ast_outline.read(ast, source, "docx", "\n".join(text for text, _ in lines))
+        from .markdown_reader import roll_paragraphs
+
+        for section in outline.root.walk():  # '2–3 – Plain week: …' a paragraph each: one list of results
+            section.blocks = roll_paragraphs(section.blocks)
         outline.place = lambda line: places.get(int(line)) or "the start of the document"
     outline.remarks += [Remark("markup", w, 0) for w in warnings]
     outline.remarks += [Remark("furniture", what, _line_of(lines, text)) for what, text in furniture]

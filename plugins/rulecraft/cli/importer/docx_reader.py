@@ -33,9 +33,9 @@ MAX_MEMBERS = 20_000
 MAX_XML = 25_000_000
 MAX_LEVELS = 3  # heading levels given to manual headings (by size rank), bold at body size next
 DEFAULT_BODY_SIZE = 11.0  # Word's Normal style since 2007
-TAB = "\ue000"
-EMPTY = "\ue001"
-SPACE = "\ue002"  # a space pandoc would fold away: a typed text's indent and column gaps  # an empty paragraph's mark: pandoc drops empty paragraphs, a typed text's blank lines  # a private-use mark for a tab: pandoc reads w:tab as a space, which would lose the columns
+TAB = "\ue000"  # a private-use mark for a tab: pandoc reads w:tab as a space, which would lose the columns
+EMPTY = "\ue001"  # an empty paragraph's mark: pandoc drops empty paragraphs, a typed text's blank lines
+SPACE = "\ue002"  # a space pandoc would fold away: a typed text's indent and column gaps
 HEADING_STYLE = "RulecraftHeading{}"
 LIST_STYLE = re.compile(r"^List (Bullet|Number|Continue)\s+([2-5])$", re.I)
 # a font named for a bold weight ('MyriadPro-Bold', 'Arial-BoldMT', 'Arial,Bold', 'Arial Black')
@@ -121,12 +121,12 @@ def _run_nodes(node):
 class Par:
     """A Word paragraph: its node, style name, whether it is numbered, its runs."""
 
-    def __init__(self, node, styles: dict[str, tuple[str, bool]]):
+    def __init__(self, node, styles: dict[str, tuple[str, str]]):
         self.node = node
         style = node.find(f"{W}pPr/{W}pStyle")
         self.style_id = style.get(f"{W}val", "") if style is not None else ""
-        self.style, styled_numbering = styles.get(self.style_id, (self.style_id, False))
-        self.numbered = node.find(f"{W}pPr/{W}numPr") is not None or styled_numbering
+        self.style, styled_numbering = styles.get(self.style_id, (self.style_id, ""))
+        self.numbered = node.find(f"{W}pPr/{W}numPr") is not None or bool(styled_numbering)
         self.runs = [Run(r) for r in _run_nodes(node)]
         self.text = "".join(r.text for r in self.runs)
 
@@ -143,15 +143,15 @@ class Par:
         self.style, self.style_id = style_id.lower(), style_id
 
 
-def _styles(archive: zipfile.ZipFile) -> dict[str, tuple[str, bool]]:
-    """Paragraph style id -> (its name, lowercase; whether it numbers its paragraphs)."""
+def _styles(archive: zipfile.ZipFile) -> dict[str, tuple[str, str]]:
+    """Paragraph style id -> (its name, lowercase; the list (numId) it numbers its paragraphs in, or '')."""
     if "word/styles.xml" not in archive.namelist():
         return {}
     out = {}
     for style in ElementTree.fromstring(archive.read("word/styles.xml")).iter(f"{W}style"):
-        name = style.find(f"{W}name")
+        name, num = style.find(f"{W}name"), style.find(f"{W}pPr/{W}numPr/{W}numId")
         out[style.get(f"{W}styleId", "")] = ((name.get(f"{W}val", "") if name is not None else "").lower(),
-                                            style.find(f"{W}pPr/{W}numPr") is not None)
+                                            num.get(f"{W}val", "") if num is not None else "")
     return out
 
 
@@ -300,18 +300,6 @@ def _nest_list_styles(paragraphs: list[Par], style_nums: dict[str, str], numberi
     return ElementTree.tostring(root, encoding="utf-8", xml_declaration=True) if changed else numbering
 
 
-def _style_numbers(archive: zipfile.ZipFile) -> dict[str, str]:
-    """Paragraph style id -> the list (numId) its paragraphs are numbered in."""
-    if "word/styles.xml" not in archive.namelist():
-        return {}
-    out = {}
-    for style in ElementTree.fromstring(archive.read("word/styles.xml")).iter(f"{W}style"):
-        num = style.find(f"{W}pPr/{W}numPr/{W}numId")
-        if num is not None:
-            out[style.get(f"{W}styleId", "")] = num.get(f"{W}val", "")
-    return out
-
-
 def _with_heading_styles(xml: bytes | None, levels: set[int]) -> bytes:
     """styles.xml with the heading styles given to manual headings ('heading n': pandoc's heading names)."""
     defined = "".join(f'<w:style w:type="paragraph" w:styleId="{HEADING_STYLE.format(n)}"><w:name w:val="heading {n}"/>'
@@ -389,7 +377,6 @@ def prepare(raw: bytes) -> tuple[bytes, list[tuple[str, str]], int]:
             parts = {info.filename: archive.read(info.filename) for info in archive.infolist()
                      if not info.filename.startswith("word/media/")}  # pictures are not read
             styles = _styles(archive)
-            style_nums = _style_numbers(archive)
         document = parts["word/document.xml"]
         _register_namespaces(document)
         root = ElementTree.fromstring(document)
@@ -408,6 +395,9 @@ def prepare(raw: bytes) -> tuple[bytes, list[tuple[str, str]], int]:
         if heading and not re.fullmatch(r"heading [1-9]", par.style):  # 'Heading' (LibreOffice's), or undefined
             par.set_style(HEADING_STYLE.format(heading.group(1) or 1))
             par.style = "heading"
+        if par.style in ("subtitle", "author", "date", "abstract"):  # pandoc's metadata: a paragraph where it is
+            par.node.find(f"{W}pPr").remove(par.node.find(f"{W}pPr/{W}pStyle"))
+            par.style, par.style_id = "normal", ""
         indent = par.node.find(f"{W}pPr/{W}ind")
         if indent is not None and "quote" not in par.style:  # an indent is layout (pandoc would make a quote)
             par.node.find(f"{W}pPr").remove(indent)
@@ -417,7 +407,8 @@ def prepare(raw: bytes) -> tuple[bytes, list[tuple[str, str]], int]:
         levels = set()  # damaged numbering: pandoc reads what it can
     furniture = wordpages.drop_furniture(paragraphs)
     try:
-        parts["word/numbering.xml"] = _nest_list_styles(paragraphs, style_nums, parts.get("word/numbering.xml"))
+        numbers = {key: num for key, (_, num) in styles.items() if num}
+        parts["word/numbering.xml"] = _nest_list_styles(paragraphs, numbers, parts.get("word/numbering.xml"))
     except (ElementTree.ParseError, AttributeError):
         pass  # damaged numbering: pandoc reads what it can
     if parts["word/numbering.xml"] is None:
@@ -510,52 +501,29 @@ def _json(node) -> str:
 def review_comments(ast: dict) -> list[tuple[str, str, str]]:
     """(author, text, the words of its paragraph) of each reviewer's comment (pandoc's comment spans), taken
     out of the text, and deleted text (tracked changes) dropped: what Word shows with the changes accepted."""
-    found: list[tuple[str, str, str]] = []
+    found: list[tuple[str, str, dict | None]] = []
 
-    def clean(inlines: list, paragraph: list) -> list:
-        out = []
-        for node in inlines:
-            if node.get("t") == "Span":
-                classes, attrs = node["c"][0][1], dict(node["c"][0][2])
-                if "comment-start" in classes:
-                    words = re.sub(r"\s+", " ", _words(node["c"][1])).strip()
-                    if words:
-                        found.append((attrs.get("author") or "a reviewer", words, id(paragraph)))
-                    continue
-                if {"comment-end", "deletion", "paragraph-deletion"} & set(classes):
-                    continue
-                node["c"][1] = clean(node["c"][1], paragraph)
-            elif isinstance(node.get("c"), list) and node.get("t") not in ("Str", "Note", "Code", "Math"):
-                node["c"] = clean_any(node["c"], paragraph)
-            out.append(node)
-        return out
-
-    def clean_any(c, paragraph):
-        if c and all(isinstance(i, dict) and "t" in i for i in c) and not any(i["t"] in BLOCKS for i in c):
-            return clean(c, paragraph)
-        if isinstance(c, list):
-            return [clean_any(i, paragraph) if isinstance(i, list) else i for i in c]
-        return c
-
-    texts: dict[int, str] = {}
-
-    def walk(node) -> None:
+    def clean(node, paragraph: dict | None) -> None:
         if isinstance(node, list):
+            kept = []
             for child in node:
-                walk(child)
-        elif isinstance(node, dict) and "t" in node:
-            if node["t"] in ("Para", "Plain"):
-                node["c"] = clean(node["c"], node)
-                texts[id(node)] = _words(node["c"]).strip()
-            elif node["t"] == "Header":
-                node["c"][2] = clean(node["c"][2], node)
-                texts[id(node)] = _words(node["c"][2]).strip()
-            else:
-                walk(node.get("c"))
+                classes = set(child["c"][0][1]) if isinstance(child, dict) and child.get("t") == "Span" else set()
+                if "comment-start" in classes:
+                    found.append((dict(child["c"][0][2]).get("author") or "a reviewer",
+                                  re.sub(r"\s+", " ", _words(child["c"][1])).strip(), paragraph))
+                elif not classes & {"comment-end", "deletion", "paragraph-deletion"}:
+                    kept.append(child)
+            node[:] = kept
+            for child in kept:
+                clean(child, paragraph)
+        elif isinstance(node, dict) and isinstance(node.get("c"), list):
+            clean(node["c"], node if node.get("t") in ("Para", "Plain", "Header") else paragraph)
 
-    walk(ast.get("blocks", []))
+    clean(ast.get("blocks", []), None)
+    anchors = [_words(p["c"][2] if p["t"] == "Header" else p["c"]).strip() if p else "" for _, _, p in found]
     # the anchor as typed, without the number an outline list shows before it ('3.3.1 ')
-    return [(author, text, re.sub(r"^\d+(?:\.\d+)+\s+", "", texts.get(key, ""))) for author, text, key in found]
+    return [(author, text, re.sub(r"^\d+(?:\.\d+)+\s+", "", anchor))
+            for (author, text, _), anchor in zip(found, anchors) if text]
 
 
 def without_empty(node):
@@ -585,6 +553,3 @@ def unbold_headings(node) -> None:
         elif node["t"] not in ("Str", "Para", "Plain") and isinstance(node.get("c"), list):
             unbold_headings(node["c"])
 
-
-BLOCKS = {"Para", "Plain", "Header", "BulletList", "OrderedList", "Table", "DefinitionList", "BlockQuote", "Div",
-          "CodeBlock", "LineBlock", "Figure", "HorizontalRule", "RawBlock"}

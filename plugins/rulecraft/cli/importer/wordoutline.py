@@ -3,9 +3,9 @@
 Word draws a list's numbers from its numbering definitions, so they are not in the text. :func:`_numbered`
 works them out as Word shows them (word/numbering.xml: each level's start, format
 and pattern such as ``%1.%2``; counters shared by the lists of one definition, restarted by an override), and
-:func:`rewrite_outline` rewrites such a list in word/document.xml before pandoc reads it: its level-1 items, short title-like lines,
-become headings ("4 Setup"), a level-2 item that is a title over items of its own a sub-heading ("5.2 Load
-Phase"), and every other item a paragraph led by its number ("4.1 Lay out the board …"), as living rules type
+:func:`rewrite_outline` rewrites such a list in word/document.xml before pandoc reads it: its level-1 items,
+short title-like lines, become headings ("4 Setup"), a level-2 item that is a title over items of its own a
+sub-heading ("5.2 Load Phase"), and every other item a paragraph led by its number ("4.1 Lay out the board …"), as living rules type
 their case numbers — so the number the reader saw stays in the text and sections, steps and terms read as
 they do in such rules.
 """

@@ -27,7 +27,7 @@ def _paragraphs(paragraphs: list) -> list[tuple[str, bool, bool]]:
     """(text, whether a section ends with it, whether a heading style is set on it) for each body paragraph."""
     out = []
     for par in paragraphs:
-        styled = bool(re.match(r"(?i)heading|title|toc", par.style_id)) or bool(re.match(r"heading|title|toc", par.style))
+        styled = bool(re.match(r"(?i)heading|title|toc", par.style_id) or re.match(r"heading|title|toc", par.style))
         out.append((_fold(par.text.replace("\t", " ")), par.node.find(f"{W}pPr/{W}sectPr") is not None, styled))
     return out
 

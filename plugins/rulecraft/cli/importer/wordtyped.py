@@ -63,15 +63,10 @@ def _item(block: dict):
     cells = _cells(block)
     if not cells or len(cells) < 2 or not any(cells[1:]):
         return None
-    lead = cells[0]
-    strong = len(lead) == 1 and lead[0]["t"] == "Strong"
-    found = ITEM.match(text(lead))
+    found = ITEM.match(text(cells[0]))  # '1.', or '**1.**'
     if not found:
         return None
-    rest = _joined(cells[1:])
-    if strong:  # '**1.**⇥Rest'
-        rest = rest
-    return ("ol" if found.group("number") else "ul", found.group("number"), rest)
+    return ("ol" if found.group("number") else "ul", found.group("number"), _joined(cells[1:]))
 
 
 def _joined(cells: list[list]) -> list:
@@ -217,9 +212,15 @@ def _layout(block: dict) -> list | None:
 
 
 def layout_tables(blocks: list) -> list:
+    """Layout tables unwrapped; in a table of data, a cell's paragraph set as a heading (a bold '1–2') is text."""
     out: list = []
     for block in blocks:
         inner = _layout(block) if block["t"] == "Table" else None
+        if inner is None and block["t"] == "Table":
+            _, _, _, head, bodies, foot = block["c"]
+            for row in [r for r in head[1]] + [r for body in bodies for r in body[2] + body[3]] + foot[1]:
+                for cell in row[1]:
+                    cell[4] = [{"t": "Para", "c": b["c"][2]} if b["t"] == "Header" else b for b in cell[4]]
         out += layout_tables(inner) if inner is not None else [block]
     return out
 
