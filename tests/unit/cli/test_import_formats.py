@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from rulecraft.cli.importer import ImportError_, docformats, docx_reader, import_rulebook, pdf_reader
-from rulecraft.cli.importer.outline import Remark
+from rulecraft.cli.importer.outline import ListBlock, Paragraph, Remark, Table
 from rulecraft.cli.importer.pdf_reader import Char
 
 REPO = Path(__file__).resolve().parents[3]
@@ -259,8 +259,7 @@ def test_word_roll_lines_typed_with_a_tab_are_a_die_table(tmp_path):
                      "8-12\tStorm! Every kite is Tangled."):
             doc.add_paragraph(text)
 
-    html, _ = docx_reader.to_html(_docx(build))
-    assert "<tr><td>2-6</td><td>Dead calm. Every kite drops 1 height.</td></tr>" in html
+    assert "| 2-6 | Dead calm. Every kite drops 1 height. |" in _shown(_docx(build))
     source = tmp_path / "drift.docx"
     source.write_bytes(_docx(build))
     table = import_rulebook(source, tmp_path / "out", game_id="drift").state.tables[0]
@@ -268,6 +267,32 @@ def test_word_roll_lines_typed_with_a_tab_are_a_die_table(tmp_path):
 
 
 # -- the Word reader ------------------------------------------------------------------------------------------------
+
+
+def _shown(raw: bytes) -> list[str]:
+    """The Word file as the importer reads it, one block a line in Markdown's terms ('# Title', '1. Step',
+    '| a | b |'), nested list items indented."""
+    outline = docformats.read_document(raw, "book.docx", "docx", 20_000_000)
+    out = [f"# {outline.title}"] if outline.title else []
+
+    def blocks(items, indent=""):
+        for block in items:
+            if isinstance(block, Paragraph):
+                out.append(indent + block.text)
+            elif isinstance(block, ListBlock):
+                for item in block.items:
+                    out.append(indent + (f"{item.number}. " if block.ordered else "- ") + item.text)
+                    blocks(item.children, indent + "  ")
+            elif isinstance(block, Table):
+                out.extend(indent + "| " + " | ".join(row) + " |" for row in block.rows)
+            elif hasattr(block, "blocks"):
+                blocks(block.blocks, indent)
+
+    for section in outline.root.walk():
+        if section.level:
+            out.append("#" * section.level + " " + section.title)
+        blocks(section.blocks)
+    return out
 
 
 def _docx(build) -> bytes:
@@ -303,15 +328,16 @@ def test_word_styles_manual_headings_typed_numbers_and_soft_breaks():
         table.cell(0, 0).text, table.cell(0, 1).text = "Roll", "Result"
         table.cell(1, 0).text, table.cell(1, 1).text = "1", "Calm"
 
-    html, _ = docx_reader.to_html(_docx(build))
-    assert "<h1>Kelp Market</h1>" in html and "<h1>Setting up</h1>" in html
-    flat = html.replace("\n", "")
-    assert "<ol><li>Lay out the board.</li><li>Deal two cards.<ol><li>Each player also draws one.</li></ol>" in flat
-    assert "<h2>Playing a round</h2>" in html, "a bigger bold Normal paragraph is a heading"
-    assert "<h2>Tide</h2>" in html or "<h3>Tide</h3>" in html, "a bold Normal paragraph leading text"
-    assert "The tide rises.<br />Then it falls." in html
-    assert "<ol>\n<li>Roll the die.</li>\n<li>Move the boat.</li>\n</ol>" in html, "typed numbers and a tab"
-    assert "<table>" in html and "<td><p>Calm</p></td>" in flat
+    shown = _shown(_docx(build))
+    assert "# Kelp Market" in shown and "# Setting up" in shown
+    at = shown.index("1. Lay out the board.")
+    assert shown[at:at + 3] == ["1. Lay out the board.", "2. Deal two cards.", "  1. Each player also draws one."]
+    assert "## Playing a round" in shown, "a bigger bold Normal paragraph is a heading"
+    assert "## Tide" in shown or "### Tide" in shown, "a bold Normal paragraph leading text"
+    assert "The tide rises. Then it falls." in shown  # a soft line break between the words
+    at = shown.index("1. Roll the die.")
+    assert shown[at:at + 2] == ["1. Roll the die.", "2. Move the boat."], "typed numbers and a tab"
+    assert shown[-2:] == ["| Roll | Result |", "| 1 | Calm |"]
 
 
 def test_bold_lines_in_a_row_are_emphasis_not_headings():
@@ -320,9 +346,9 @@ def test_bold_lines_in_a_row_are_emphasis_not_headings():
             doc.add_paragraph().add_run(text).bold = True
         doc.add_paragraph("Three resources.")
 
-    html, _ = docx_reader.to_html(_docx(build))
-    assert "<p><strong>Wood</strong></p>" in html and "<p><strong>Stone</strong></p>" in html
-    assert "<h2>Gold</h2>" in html, "the last one leads the text: a heading"
+    shown = _shown(_docx(build))
+    assert "**Wood**" in shown and "**Stone**" in shown
+    assert "## Gold" in shown or "# Gold" in shown, "the last one leads the text: a heading"
 
 
 def test_a_word_tables_bold_header_row_names_its_columns_and_a_symbol_column_its_faces(tmp_path):
@@ -343,8 +369,9 @@ def test_a_word_tables_bold_header_row_names_its_columns_and_a_symbol_column_its
         doc.add_heading("Winning", level=1)
         doc.add_paragraph("Most berries wins.")
 
-    html, _ = docx_reader.to_html(_docx(build))
-    assert "<h2>Face</h2>" not in html and "<h3>Face</h3>" not in html and "<strong>Face</strong>" in html
+    shown = _shown(_docx(build))
+    assert not [line for line in shown if line.startswith("#") and "Face" in line]
+    assert "| **Face** | **Sky** | **What it does** |" in shown
     source = tmp_path / "book.docx"
     source.write_bytes(_docx(build))
     result = import_rulebook(source, tmp_path / "out", game_id="book")
@@ -387,10 +414,10 @@ def test_text_boxes_tabs_and_footnotes_are_read():
             '</w:pict></w:r></w:p>')
     notes = (f'<?xml version="1.0"?><w:footnotes {WORD_NS}><w:footnote w:id="1"><w:p><w:r>'
              '<w:t>Three coins with five players.</w:t></w:r></w:p></w:footnote></w:footnotes>')
-    html, _ = docx_reader.to_html(_raw_docx(body, {"word/footnotes.xml": notes}))
-    assert "Spend\ttwo coins" in html
-    assert "Tip: keep one coin back." in html
-    assert "Three coins with five players." in html
+    body += '<w:tbl><w:tr><w:tc><w:p><w:r><w:t>2d6</w:t></w:r></w:p></w:tc></w:tr></w:tbl>'  # not typed text
+    shown = _shown(_raw_docx(body, {"word/footnotes.xml": notes}))
+    assert shown[:2] == ["Spend two coins[1]", "Tip: keep one coin back."]  # the box after its anchor
+    assert "[1] Three coins with five players." in shown
 
 
 # -- bad files: one clear line naming the file, exit 1, never a traceback ---------------------------------------
@@ -427,7 +454,7 @@ def test_missing_extra_names_the_install_command(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "pdfminer.pdfdocument", None)
     assert "reading PDF files needs: pip install 'rulecraft[import]'" in import_error(tmp_path, "a.pdf", pdf)
     docx = _docx(lambda doc: doc.add_paragraph("Some rules."))
-    monkeypatch.setitem(sys.modules, "mammoth", None)
+    monkeypatch.setitem(sys.modules, "pypandoc", None)  # pandoc reads Word files
     assert "reading Word files needs: pip install 'rulecraft[import]'" in import_error(tmp_path, "a.docx", docx)
 
 
@@ -810,20 +837,19 @@ def _outline_docx(comments: str = "") -> bytes:
 
 
 def test_a_word_multi_level_list_of_title_lines_is_the_outline_and_keeps_its_numbers():
-    html, _ = docx_reader.to_html(_outline_docx())
-    lines = html.split("\n")
-    assert "<h1>1 Overview</h1>" in lines and "<h1>2 Setup</h1>" in lines
-    assert "<p>2.2 Each player takes 2 Beasts.</p>" in lines
-    assert "<p>2.3.1 In a two-player game the second player takes 1 extra rivet.</p>" in lines
-    assert "<h2>3.2 Load Phase</h2>" in lines and "<p>3.3.1 Move your caravan up to 4 hexes.</p>" in lines
-    assert "<h1>4 End of the game</h1>" in lines  # the count goes on past the table between the items
-    assert "<p>4.1 The most Renown wins.</p>" in lines
+    lines = _shown(_outline_docx())
+    assert "# 1 Overview" in lines and "# 2 Setup" in lines
+    assert "2.2 Each player takes 2 Beasts." in lines
+    assert "2.3.1 In a two-player game the second player takes 1 extra rivet." in lines
+    assert "## 3.2 Load Phase" in lines and "3.3.1 Move your caravan up to 4 hexes." in lines
+    assert "# 4 End of the game" in lines  # the count goes on past the table between the items
+    assert "4.1 The most Renown wins." in lines
 
 
 def test_a_numbered_list_of_sentences_stays_a_list():
     body = "".join(_item(0, t) for t in ("Lay out the board.", "Deal 4 contracts.", "Take 2 Beasts."))
-    html, _ = docx_reader.to_html(_raw_docx(body, {"word/numbering.xml": OUTLINE_NUMBERING}))
-    assert "<li>Lay out the board.</li>" in html and "<h1>" not in html
+    shown = _shown(_raw_docx(body, {"word/numbering.xml": OUTLINE_NUMBERING}))
+    assert "1. Lay out the board." in shown and not [line for line in shown if line.startswith("#")]
 
 
 def test_word_comments_are_listed_for_a_human_not_read_as_rules(tmp_path):
@@ -831,10 +857,7 @@ def test_word_comments_are_listed_for_a_human_not_read_as_rules(tmp_path):
                 '<w:p><w:r><w:t>Four hexes feels slow.</w:t></w:r></w:p></w:comment></w:comments>')
     path = tmp_path / "draft.docx"
     path.write_bytes(_outline_docx(comments))
-    html, found = docx_reader.read(path.read_bytes())
-    assert "Four hexes" not in html
-    assert [(c.author, c.text, c.anchor) for c in found] == [("Ana Petrov", "Four hexes feels slow.",
-                                                               "Move your caravan up to 4 hexes.")]
+    assert not [line for line in _shown(path.read_bytes()) if "Four hexes" in line]
     from rulecraft.cli.importer import import_rulebook
 
     result = import_rulebook(path, tmp_path / "out", game_id="draft")
@@ -847,12 +870,8 @@ def test_struck_through_words_stay_marked_not_run_into_the_next():
     body = ('<w:p><w:r><w:t xml:space="preserve">Each player takes </w:t></w:r><w:r><w:rPr><w:strike/></w:rPr>'
             '<w:t>3</w:t></w:r><w:r><w:t xml:space="preserve">2 Beasts.</w:t></w:r></w:p>'
             '<w:p><w:r><w:t>Move up to 4 hexes.</w:t></w:r></w:p>')
-    html, _ = docx_reader.to_html(_raw_docx(body))
-    from rulecraft.cli.importer.html_reader import read_html
-
-    outline = read_html(html, "draft.docx")
-    texts = [b.text for b in outline.root.blocks if hasattr(b, "text")]
-    assert "Each player takes ~~3~~2 Beasts." in texts
+    body += '<w:tbl><w:tr><w:tc><w:p><w:r><w:t>2d6</w:t></w:r></w:p></w:tc></w:tr></w:tbl>'  # not typed text
+    assert "Each player takes ~~3~~2 Beasts." in _shown(_raw_docx(body))
 
 
 def test_a_large_figure_alone_on_its_line_is_no_heading():

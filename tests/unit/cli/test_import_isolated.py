@@ -124,13 +124,12 @@ def _pid_and_call() -> tuple[int, int]:
 def test_a_word_file_that_runs_the_child_out_of_memory_says_so(tmp_path, monkeypatch):
     """Before: the Word reader's catch-all made it 'the Word file's content cannot be read; save it again'."""
     import formatkit
-    import mammoth
 
     raw = formatkit.to_docx("<html><body><h1>Rules</h1><p>Roll.</p></body></html>", tmp_path / "a.docx").read_bytes()
 
     def expand(*args, **kwargs):
         raise MemoryError
 
-    monkeypatch.setattr(mammoth, "convert_to_html", expand)  # as mammoth does past the cap (the child is forked)
+    monkeypatch.setattr(docx_reader, "_blocks", expand)  # as reading the XML does past the cap (the child is forked)
     with pytest.raises(isolated.Overrun, match="more memory than a rulebook"):
-        isolated.call(docx_reader.to_html, raw, seconds=60, memory=500_000_000)
+        isolated.call(docx_reader.prepare, raw, seconds=60, memory=500_000_000)

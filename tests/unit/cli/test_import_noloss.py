@@ -126,7 +126,7 @@ def test_every_seed_sentence_reaches_the_output(tmp_path, game):
 @pytest.mark.parametrize("path", ALL_BOOKS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_test_book_sentence_reaches_the_output(tmp_path, path):
     if path.suffix in (".pdf", ".docx"):
-        pytest.importorskip("pdfminer" if path.suffix == ".pdf" else "mammoth")
+        pytest.importorskip("pdfminer" if path.suffix == ".pdf" else "pypandoc")
     raw_too = path.suffix in (".md", ".txt") and path.name not in RAW_IS_MARKUP
     from_outline, from_raw = losses(path, tmp_path, path.stem, raw_too)
     lost = sorted({sentence for sentence, _, _ in from_outline + from_raw})

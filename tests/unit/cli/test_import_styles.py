@@ -17,8 +17,8 @@ from gamekit import REPO
 from rulecraft.cli.importer import import_rulebook
 
 BOOKS = REPO / "tests" / "unit" / "cli" / "rulebooks"
-# PDF and Word rulebooks need the 'import' extra (pdfminer.six, mammoth)
-DOCUMENTS = (".pdf", ".docx") if importlib.util.find_spec("pdfminer") and importlib.util.find_spec("mammoth") else ()
+# PDF and Word rulebooks need the 'import' extra (pdfminer.six, pypandoc-binary)
+DOCUMENTS = (".pdf", ".docx") if importlib.util.find_spec("pdfminer") and importlib.util.find_spec("pypandoc") else ()
 RULEBOOKS = sorted(p for p in BOOKS.iterdir() if p.suffix in (".md", ".html", ".txt", *DOCUMENTS))
 
 

@@ -1,9 +1,10 @@
 """PDF and Word (.docx) rulebooks: recognised by their content, read into the same outline as any text.
 
-A PDF's text layer becomes layout lines for the plain-text reader (:mod:`pdf_reader`); a Word file becomes
-HTML for the HTML reader (:mod:`docx_reader`). Either way the outline's findings are located where the user
-can look: "page 4" in a PDF, "paragraph 57, under 'Setting up'" in Word, never a line of an intermediate
-text they never saw. Both need the ``import`` extra (pdfminer.six, mammoth).
+A PDF's text layer becomes layout lines for the plain-text reader (:mod:`pdf_reader`); a Word file is read by
+pandoc after a pass over its XML (:mod:`docx_reader`) into the one outliner (:mod:`ast_outline`). Either way the
+outline's findings are located where the user can look: "page 4" in a PDF, "paragraph 57, under 'Setting up'"
+in Word, never a line of an intermediate text they never saw. Both need the ``import`` extra (pdfminer.six,
+pypandoc-binary).
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from .outline import Outline, Remark
 
 MAX_DOCUMENT_BYTES = 100_000_000  # a PDF or .docx is mostly pictures: a long illustrated rulebook is tens of MB
 CHILD_MEMORY = 2 * 1024**3  # what a reading child may take beyond its start: a big illustrated PDF needs ~300 MB
-DOCX_SECONDS = 120.0  # mammoth converts ~1 MB of Word markup a second on a slow machine (the cap is 25 MB)
+DOCX_SECONDS = 120.0  # the XML pass parses a few MB of Word markup a second on a slow machine (the cap is 25 MB)
 SUFFIXES = {".pdf": "pdf", ".docx": "docx", ".odt": "odt"}
 OLE = b"\xd0\xcf\x11\xe0"  # an old Office file (.doc), or a .docx Word encrypted with a password
 
@@ -146,45 +147,61 @@ def _quiet(name: str):
 
 
 def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
-    from . import docx_reader
-    from .html_reader import read_html
+    from . import ast_outline, docx_reader, pandoc_run, wordtyped
 
+    try:
+        pandoc_run.executable()
+    except pandoc_run.PandocError:
+        raise DocumentError("reading Word files needs: pip install 'rulecraft[import]'") from None
     try:  # in a child, as a PDF: a word processor's markup can be made to take minutes and gigabytes
-        html, comments = isolated.call(docx_reader.read, raw, seconds=DOCX_SECONDS, memory=CHILD_MEMORY)
-    except (docx_reader.DocxError, isolated.Overrun) as exc:
+        prepared, furniture, paragraphs = isolated.call(docx_reader.prepare, raw, seconds=DOCX_SECONDS,
+                                                        memory=CHILD_MEMORY)
+        ast, warnings = pandoc_run.to_ast(prepared, "docx", ("--track-changes=all",))
+    except (docx_reader.DocxError, isolated.Overrun, pandoc_run.PandocError) as exc:
         raise DocumentError(str(exc)) from None
-    _check_length(len(html), text_limit)
-    places, paragraphs = docx_reader.places(html)
-    if not docx_reader.has_text(html):
+    comments = docx_reader.review_comments(ast)
+    docx_reader.unbold_headings(ast["blocks"])
+    lines = docx_reader.paragraph_lines(ast)
+    _check_length(sum(len(text) + 1 for text, _ in lines), text_limit)
+    if not any(text.strip() for text, _ in lines):
         raise DocumentError(f"its {paragraphs} paragraph(s) hold no text (only pictures, or empty); type or paste "
                             "the rules into it, or import the PDF or text the pictures came from")
-    if docx_reader.is_typed_text(html):  # typed line by line: read by its layout, a paragraph a line
+    places = docx_reader.places(lines)
+    if docx_reader.is_typed_text(ast):  # typed line by line: read by its layout, a paragraph a line
         from . import wordtext
 
-        typed = docx_reader.paragraph_lines(html)
-        lines = [(k, text) for k, (_, text) in enumerate(typed, start=1)]
-        if wordtext.is_word_text("\n".join(text for _, text in lines)):  # '1.⇥Forage': tabbed lists, columns
-            lines = wordtext.to_layout(lines)
-        lines = [(k, text.expandtabs(4)) for k, text in lines]
-        outline = _layout_outline(lines, source, "docx")
-        at = {k: n for k, (n, _) in enumerate(typed, start=1)}  # its lines are typed lines, not HTML lines
+        typed = [(n, part) for n, (text, _) in enumerate(lines, start=1) for part in text.split("\n")]
+        layout = [(k, text) for k, (_, text) in enumerate(typed, start=1)]
+        if wordtext.is_word_text("\n".join(text for _, text in layout)):  # '1.⇥Forage': tabbed lists, columns
+            layout = wordtext.to_layout(layout)
+        layout = [(k, text.expandtabs(4)) for k, text in layout]
+        outline = _layout_outline(layout, source, "docx")
+        at = {k: n for k, (n, _) in enumerate(typed, start=1)}  # its lines are typed lines, not paragraphs
         outline.place = lambda line: places.get(at.get(int(line), 0)) or "the start of the document"
     else:
-        outline = read_html(html, source)
-        outline.format = "docx"
+        ast["blocks"] = wordtyped.read_typed(ast["blocks"])
+        wordtyped.untab(ast["blocks"])
+        lines = docx_reader.paragraph_lines(ast)
+        places = docx_reader.places(lines)
+        docx_reader.without_empty(ast["blocks"])
+        outline = ast_outline.read(ast, source, "docx", "\n".join(text for text, _ in lines))
+        from .markdown_reader import roll_paragraphs
+
+        for section in outline.root.walk():  # '2–3 – Plain week: …' a paragraph each: one list of results
+            section.blocks = roll_paragraphs(section.blocks)
         outline.place = lambda line: places.get(int(line)) or "the start of the document"
+    outline.remarks += [Remark("markup", w, 0) for w in warnings]
+    outline.remarks += [Remark("furniture", what, _line_of(lines, text)) for what, text in furniture]
     outline.extent = f"{paragraphs} paragraph{'s' if paragraphs != 1 else ''}"
-    outline.remarks += [Remark("review", f"{c.author}: '{c.text}'" + (f" (on '{c.anchor[:60]}')" if c.anchor else ""),
-                               _line_of(html, c.anchor)) for c in comments]
+    outline.remarks += [Remark("review", f"{author}: '{text}'" + (f" (on '{anchor[:60]}')" if anchor else ""),
+                               _line_of(lines, anchor)) for author, text, anchor in comments]
     return outline
 
 
-def _line_of(html_text: str, anchor: str) -> int:
-    """The HTML line holding a comment's paragraph (0 when its words are not found there)."""
-    import html as html_lib
-
-    words = anchor[:40]
-    for n, line in enumerate(html_text.split("\n"), start=1):
-        if words and words in re.sub(r"\s+", " ", html_lib.unescape(re.sub(r"<[^>]+>", "", line))):
+def _line_of(lines: list[tuple[str, bool]], words: str) -> int:
+    """The paragraph holding these words (0 when they are not found)."""
+    words = re.sub(r"\s+", " ", words[:40]).strip()
+    for n, (text, _) in enumerate(lines, start=1):
+        if words and words in re.sub(r"\s+", " ", text):
             return n
     return 0

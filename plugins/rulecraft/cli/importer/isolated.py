@@ -1,9 +1,9 @@
 """Run a document library on a file in a child process that a wall clock and a memory limit can stop.
 
-pdfminer and mammoth read files from anywhere. Some damaged or hostile files make them loop inside one call
-(a PDF content stream that names itself) or inflate a small file into gigabytes (a compressed stream of
+pdfminer and a Word file's XML parser read files from anywhere. Some damaged or hostile files make them loop
+inside one call (a PDF content stream that names itself) or inflate a small file into gigabytes (a compressed stream of
 blanks): no check between calls can stop that. A child process can be killed, and its address space capped,
-without touching the importer's own process; what it returns is plain data (text lines, HTML).
+without touching the importer's own process; what it returns is plain data (text lines, a rewritten Word file).
 """
 
 from __future__ import annotations

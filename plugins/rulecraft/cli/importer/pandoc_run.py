@@ -85,12 +85,13 @@ def executable() -> str:
         raise PandocError("reading this format needs pandoc: pip install 'rulecraft[import]'") from None
 
 
-def to_ast(data: bytes, reader: str) -> tuple[dict, list[str]]:
-    """pandoc's document tree of ``data`` read as ``reader`` ('latex', 'org', 'rst', 'mediawiki', 'odt'), and its
-    warnings ('Could not load include file …': what the sandbox kept out)."""
+def to_ast(data: bytes, reader: str, options: tuple[str, ...] = ()) -> tuple[dict, list[str]]:
+    """pandoc's document tree of ``data`` read as ``reader`` ('latex', 'org', 'rst', 'mediawiki', 'odt', 'docx'),
+    with the reader's ``options`` ('--track-changes=all'), and its warnings ('Could not load include file …': what
+    the sandbox kept out)."""
     if len(data) > MAX_INPUT_BYTES:
         raise PandocError(f"it is larger than {MAX_INPUT_BYTES // 1_000_000} MB; split it and import the rules part")
-    command = [executable(), "--sandbox", "-f", reader, "-t", "json", "+RTS", f"-M{MEMORY}", "-RTS"]
+    command = [executable(), "--sandbox", "-f", reader, *options, "-t", "json", "+RTS", f"-M{MEMORY}", "-RTS"]
     returncode, out, err = _run(command, data, OUTPUT_PER_INPUT_BYTE * len(data) + 20_000_000)
     if returncode != 0:
         if "Heap exhausted" in err:

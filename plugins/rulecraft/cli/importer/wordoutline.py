@@ -1,20 +1,18 @@
 """A Word rulebook written as one multi-level list (1 / 1.1 / 1.1.1): the outline a playtest draft often is.
 
-Word draws a list's numbers from its numbering definitions, so they are not in the text and mammoth drops
-them. :func:`list_numbers` works them out as Word shows them (word/numbering.xml: each level's start, format
+Word draws a list's numbers from its numbering definitions, so they are not in the text. :func:`_numbered`
+works them out as Word shows them (word/numbering.xml: each level's start, format
 and pattern such as ``%1.%2``; counters shared by the lists of one definition, restarted by an override), and
-:func:`outline_transform` rewrites such a list before conversion: its level-1 items, short title-like lines,
-become headings ("4 Setup"), a level-2 item that is a title over items of its own a sub-heading ("5.2 Load
-Phase"), and every other item a paragraph led by its number ("4.1 Lay out the board …"), as living rules type
+:func:`rewrite_outline` rewrites such a list in word/document.xml before pandoc reads it: its level-1 items,
+short title-like lines, become headings ("4 Setup"), a level-2 item that is a title over items of its own a
+sub-heading ("5.2 Load Phase"), and every other item a paragraph led by its number ("4.1 Lay out the board …"), as living rules type
 their case numbers — so the number the reader saw stays in the text and sections, steps and terms read as
 they do in such rules.
 """
 
 from __future__ import annotations
 
-import io
 import re
-import zipfile
 from dataclasses import dataclass
 from xml.etree import ElementTree
 
@@ -25,7 +23,7 @@ TITLE_WORDS = 6
 
 @dataclass
 class Numbered:
-    text: str  # the paragraph's text, spaces folded (to find mammoth's paragraph)
+    text: str  # the paragraph's text, spaces folded
     label: str | None  # the number Word shows ("4.1"); None for a bullet
     level: int
     definition: str  # the abstract numbering definition: the lists that count together
@@ -80,34 +78,6 @@ def _definitions(xml: bytes) -> tuple[dict[str, str], dict[str, dict[int, tuple[
             if start is not None and start.get(f"{W}val", "").isdigit():
                 overrides.setdefault(key, {})[int(override.get(f"{W}ilvl", "0"))] = int(start.get(f"{W}val"))
     return nums, levels, overrides
-
-
-def list_numbers(raw: bytes) -> list[Numbered]:
-    """Each paragraph of the body numbered by its own numbering properties, in order, with the number Word
-    shows. Empty when the file has no numbering part (the archive's size was checked before)."""
-    with zipfile.ZipFile(io.BytesIO(raw)) as archive:
-        names = set(archive.namelist())
-        if "word/numbering.xml" not in names:
-            return []
-        nums, levels, overrides = _definitions(archive.read("word/numbering.xml"))
-        document = archive.read("word/document.xml")
-    counters: dict[str, dict[int, int]] = {}
-    restarted: set[str] = set()
-    out: list[Numbered] = []
-    in_box = 0  # text boxes: mammoth reads them elsewhere, and the VML copy repeats the DrawingML one
-    for event, node in ElementTree.iterparse(io.BytesIO(document), events=("start", "end")):
-        if node.tag in (f"{W}txbxContent", "{http://schemas.openxmlformats.org/markup-compatibility/2006}"
-                                           "Fallback"):
-            in_box += 1 if event == "start" else -1
-            continue
-        if event != "end" or node.tag != f"{W}p":
-            continue
-        if not in_box:
-            numbered = _numbered(node, nums, levels, overrides, counters, restarted)
-            if numbered:
-                out.append(numbered)
-        node.clear()
-    return out
 
 
 def _numbered(node, nums, levels, overrides, counters, restarted) -> Numbered | None:
@@ -175,50 +145,40 @@ def outlines(numbered: list[Numbered]) -> set[str]:
     return out
 
 
-def outline_transform(numbered: list[Numbered]):
-    """A mammoth document transform rewriting the outline lists' items (see the module's docstring); the
-    document unchanged when it has none. A section is a heading of level 1, or 2 under a Title."""
-    chosen = outlines(numbered)
-    if not chosen:
-        return lambda document: document
-    items = [n for n in numbered if n.definition in chosen]
-    position = {id(n): k for k, n in enumerate(items)}
+def rewrite_outline(paragraphs: list, numbering: bytes | None) -> set[int]:
+    """The outline list's items rewritten in place (see the module's docstring): a heading style on sections,
+    the number Word shows typed at each item's start; the heading levels used. A section is a heading of level
+    1, or 2 under a Title. ``paragraphs`` are :class:`docx_reader.Par`, in order."""
+    from .docx_reader import HEADING_STYLE, W as NS, Run, _run_nodes
 
-    def transform(document):
-        from mammoth import documents, transforms
-
-        from .docx_reader import _text_of
-
-        every = transforms.get_descendants_of_type(document, documents.Paragraph)
-        heading_base = 2 if any((p.style_name or "").lower() == "title" for p in every) else 1
-        paragraphs = [p for p in every if p.numbering is not None]
-        found: dict[int, tuple[Numbered, Numbered | None]] = {}
-        k = 0
-        for paragraph in paragraphs:  # mammoth's numbered paragraphs, in order, matched by their text
-            text = fold(_text_of(paragraph))
-            ahead = next((j for j in range(k, min(k + 8, len(numbered))) if numbered[j].text == text), None)
-            if ahead is None:
-                continue
-            k = ahead + 1
-            if numbered[ahead].definition in chosen:
-                at = position[id(numbered[ahead])]
-                found[id(paragraph)] = (numbered[ahead], items[at + 1] if at + 1 < len(items) else None)
-
-        def rewrite(element):
-            children = getattr(element, "children", None)
-            if isinstance(element, documents.Paragraph) and id(element) in found:
-                item, following = found[id(element)]
-                lead = documents.run([documents.text(f"{item.label} ")]) if item.label else None
-                body = ([lead] if lead else []) + list(element.children)
-                sub = item.level == 1 and _title_like(item.text) and following is not None and following.level > 1
-                if item.level == 0 or sub:
-                    return element.copy(children=body, numbering=None, style_id=None,
-                                        style_name=f"Rulecraft Heading {heading_base + item.level}")
-                return element.copy(children=body, numbering=None, style_id=None, style_name="Normal")
-            if not children or not isinstance(element, (documents.HasChildren, documents.TableCellUnmerged)):
-                return element
-            return element.copy(children=[rewrite(c) for c in children])
-
-        return rewrite(document)
-
-    return transform
+    if not numbering:
+        return set()
+    nums, levels, overrides = _definitions(numbering)
+    counters: dict[str, dict[int, int]] = {}
+    restarted: set[str] = set()
+    numbered = [(par, found) for par in paragraphs
+                for found in [_numbered(par.node, nums, levels, overrides, counters, restarted)] if found]
+    chosen = outlines([n for _, n in numbered])
+    items = [(par, n) for par, n in numbered if n.definition in chosen]
+    base = 2 if any(p.style == "title" for p in paragraphs) else 1
+    used: set[int] = set()
+    for k, (par, item) in enumerate(items):
+        following = items[k + 1][1] if k + 1 < len(items) else None
+        props = par.node.find(f"{NS}pPr")
+        for tag in ("numPr", "pStyle"):
+            found = props.find(f"{NS}{tag}")
+            if found is not None:
+                props.remove(found)
+        if item.label:
+            lead = ElementTree.Element(f"{NS}r")
+            ElementTree.SubElement(lead, f"{NS}t").text = f"{item.label} "
+            lead.find(f"{NS}t").set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+            par.node.insert(list(par.node).index(props) + 1, lead)
+        sub = item.level == 1 and _title_like(item.text) and following is not None and following.level > 1
+        par.numbered, par.style, par.style_id = False, "normal", ""
+        par.runs = [Run(r) for r in _run_nodes(par.node)]
+        par.text = "".join(r.text for r in par.runs)
+        if item.level == 0 or sub:
+            par.set_style(HEADING_STYLE.format(base + item.level))
+            used.add(base + item.level)
+    return used

@@ -4,16 +4,14 @@ Such a converter sets each printed page as a Word section of its own (a next-pag
 and types what the page carried around the text as ordinary paragraphs: the running head as each page's first
 line ('HIGHCRAG WALLERS⇥⇥RULES OF PLAY'), the folio ('2') as its last. Neither is a rule: a first (or last)
 paragraph repeated on two pages or more is a running line, a page's first or last paragraph that is only a
-number is its folio; both are given a class the HTML reader drops and lists (:func:`furniture_transform`).
+number is its folio; both are emptied before pandoc reads the file and listed (:func:`drop_furniture`).
 A sentence cut at the page's foot ('A finished length of wall' … 'is never taken down again') is joined again
 once the furniture between its halves is gone.
 """
 
 from __future__ import annotations
 
-import io
 import re
-import zipfile
 from xml.etree import ElementTree
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
@@ -25,24 +23,12 @@ def _fold(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-def _paragraphs(document: bytes) -> list[tuple[str, bool, bool]]:
-    """(text, whether a section ends with it, whether a heading style is set on it) for each body paragraph
-    outside text boxes, in order."""
-    out: list[tuple[str, bool, bool]] = []
-    in_box = 0
-    for event, node in ElementTree.iterparse(io.BytesIO(document), events=("start", "end")):
-        if node.tag in (f"{W}txbxContent", "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"):
-            in_box += 1 if event == "start" else -1
-            continue
-        if event != "end" or node.tag != f"{W}p":
-            continue
-        if not in_box:
-            text = "".join(t.text or "" if t.tag == f"{W}t" else " " for t in node.iter()
-                           if t.tag in (f"{W}t", f"{W}tab"))
-            style = node.find(f"{W}pPr/{W}pStyle")
-            styled = style is not None and bool(re.match(r"(?i)heading|title|toc", style.get(f"{W}val", "")))
-            out.append((_fold(text), node.find(f"{W}pPr/{W}sectPr") is not None, styled))
-        node.clear()
+def _paragraphs(paragraphs: list) -> list[tuple[str, bool, bool]]:
+    """(text, whether a section ends with it, whether a heading style is set on it) for each body paragraph."""
+    out = []
+    for par in paragraphs:
+        styled = bool(re.match(r"(?i)heading|title|toc", par.style_id) or re.match(r"heading|title|toc", par.style))
+        out.append((_fold(par.text.replace("\t", " ")), par.node.find(f"{W}pPr/{W}sectPr") is not None, styled))
     return out
 
 
@@ -78,65 +64,44 @@ def furniture(paragraphs: list[tuple[str, bool, bool]]) -> dict[int, str]:
     return out
 
 
-def furniture_transform(raw: bytes):
-    """A mammoth document transform giving the furniture paragraphs the style 'Rulecraft Folio' or 'Rulecraft
-    Running Line' (see docx_reader.STYLE_MAP) and joining a paragraph cut by a page break."""
-    try:
-        with zipfile.ZipFile(io.BytesIO(raw)) as archive:
-            paragraphs = _paragraphs(archive.read("word/document.xml"))
-    except (KeyError, ElementTree.ParseError, zipfile.BadZipFile, ValueError):
-        return lambda document: document  # damaged: mammoth says what it can read
-    marks = furniture(paragraphs)
-    if not marks:
-        return lambda document: document
-    texts = [t for t, _, _ in paragraphs]
+def drop_furniture(paragraphs: list) -> list[tuple[str, int]]:
+    """The furniture paragraphs emptied (their places stay, so paragraph numbers do not shift) and a paragraph
+    cut by a page break joined again; what was dropped, as (what, paragraph number)."""
+    from .docx_reader import Run, W as NS, _run_nodes
 
-    def transform(document):
-        from mammoth import documents, transforms
+    texts = _paragraphs(paragraphs)
+    marks = furniture(texts)
+    dropped: list[tuple[str, int]] = []
+    cut, between = None, False  # a paragraph that may be cut at a page's foot; furniture seen since it
 
-        from .docx_reader import _text_of
+    def empty(par) -> None:
+        for child in list(par.node):
+            if child.tag != f"{NS}pPr":
+                par.node.remove(child)
+        par.runs, par.text = [], ""
 
-        kinds: dict[int, str] = {}
-        k = 0
-        for paragraph in transforms.get_descendants_of_type(document, documents.Paragraph):
-            text = _fold(_text_of(paragraph))
-            ahead = next((j for j in range(k, min(k + 8, len(texts))) if texts[j] == text), None)
-            if ahead is None:
-                continue
-            k = ahead + 1
-            if ahead in marks:
-                kinds[id(paragraph)] = marks[ahead]
-        return _rewrite(document, kinds, documents)
-
-    return transform
-
-
-def _rewrite(element, kinds: dict[int, str], documents):
-    from .docx_reader import _text_of
-
-    children = getattr(element, "children", None)
-    if not children or not isinstance(element, (documents.HasChildren, documents.TableCellUnmerged)):
-        return element
-    out = []
-    cut = None  # the index in out of a paragraph that may be cut at a page's foot
-    between = False  # furniture seen since it: a page break lies between it and what follows
-    for child in children:
-        if isinstance(child, documents.Paragraph) and id(child) in kinds:
-            style = "Rulecraft Folio" if kinds[id(child)] == "folio" else "Rulecraft Running Line"
-            out.append(child.copy(style_name=style, style_id=None))
+    for k, par in enumerate(paragraphs):
+        if k in marks:
+            text = texts[k][0]
+            dropped.append((f"page number dropped: '{text}'" if marks[k] == "folio" else
+                            f"running page line dropped: '{text[:80]}'", k + 1))
+            empty(par)
             between = True
             continue
-        if isinstance(child, documents.Paragraph) and not _text_of(child).strip():
-            out.append(child)  # the empty paragraph carrying the section break
+        text = par.text.strip()
+        if not text:
             continue
-        text = _text_of(child).strip() if isinstance(child, documents.Paragraph) else ""
-        if cut is not None and between and re.match(r"[a-z]", text):  # 'is never taken down …': the cut goes on
-            joined = list(out[cut].children) + [documents.run([documents.text(" ")])] + list(child.children)
-            out[cut] = out[cut].copy(children=joined)
-            out.append(child.copy(children=[]))  # its place stays, so paragraph numbers do not shift
-            cut = None
+        if marks and cut is not None and between and re.match(r"[a-z]", text):  # 'is never taken down …'
+            space = ElementTree.SubElement(cut.node, f"{NS}r")
+            ElementTree.SubElement(space, f"{NS}t").text = " "
+            space.find(f"{NS}t").set("{http://www.w3.org/XML/1998/namespace}space", "preserve")
+            for run in list(_run_nodes(par.node)):
+                cut.node.append(run)
+            cut.runs = [Run(r) for r in _run_nodes(cut.node)]
+            cut.text = "".join(r.text for r in cut.runs)
+            empty(par)
+            cut, between = None, False
             continue
-        out.append(_rewrite(child, kinds, documents))
-        cut = len(out) - 1 if text and re.search(r"[\w,;–-]$", text) else None
+        cut = par if re.search(r"[\w,;–-]$", text) else None
         between = False
-    return element.copy(children=out)
+    return dropped
