@@ -299,10 +299,10 @@ def _gutter(rows: list[Row], width: float, spanned: int = 0) -> float | None:
     right = [s for r in text_rows for s in r.segments if s[0].x0 >= x]
     if len(left) < 0.3 * len(text_rows) or len(right) < 0.3 * len(text_rows):
         return None
-    l0 = min(s[0].x0 for s in left)
-    r0 = min(s[0].x0 for s in right)
+    l0, l1 = min(s[0].x0 for s in left), max(s[-1].x1 for s in left)  # a column ends at its text, not at x,
+    r0 = min(s[0].x0 for s in right)  # which may sit anywhere in the clear strip
     r1 = max(s[-1].x1 for s in right)
-    l_full = sum(1 for s in left if s[-1].x1 - s[0].x0 >= 0.6 * (x - l0))
+    l_full = sum(1 for s in left if s[-1].x1 - s[0].x0 >= 0.6 * (l1 - l0))
     r_full = sum(1 for s in right if s[-1].x1 - s[0].x0 >= 0.6 * (r1 - r0))
     if l_full < max(3, 0.25 * len(left)) or r_full < max(3, 0.25 * len(right)):
         return None
@@ -384,7 +384,7 @@ def _known_gutter(rows: list[Row], xs: list[float]) -> list[float]:
         if not segs:
             return []
         x0 = min(s[0].x0 for s in segs)
-        right = b if b < 1e9 else max(s[-1].x1 for s in segs)
+        right = max(s[-1].x1 for s in segs)  # its text's edge: the gutter may stand mid-strip
         if not any(s[-1].x1 - s[0].x0 >= 0.75 * (right - x0) for s in segs):
             return []
     return xs
