@@ -23,11 +23,12 @@ MIN_WORDS = 3  # shorter pieces ('Setup', 'Roll 1d6') are found anywhere: they p
 GAP = 4  # output words allowed between two of a sentence's words
 
 _WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
-_URL_RE = re.compile(r"\]\([^)]*\)|<https?://[^>]*>|https?://\S+|\{[:#.][^}]*\}")
+_TARGET = r"\((?:[^()\n]|\([^()\n]*\))*\)"  # a link's target, one level of parentheses in it (CommonMark)
+_URL_RE = re.compile(r"\]" + _TARGET + r"|<https?://[^>]*>|https?://\S+|\{[:#.][^}]*\}")
 _TAG_RE = re.compile(r"<[^>]*>")
 _COMMENT_RE = re.compile(r"<!--.*?-->", re.S)
 _LIQUID_RE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.S)
-_IMAGE_RE = re.compile(r"!\[[^\]]*\]\([^)]*\)")
+_IMAGE_RE = re.compile(r"!\[[^\]]*\]" + _TARGET)
 _TYPED_NUMBER_RE = re.compile(r"^\s*(?:\d{1,3}(?:\.\d{1,3})*\.?\s?[a-z]?\b[.)]?|[a-z][.)])\s*", re.I)
 _SPLIT_RE = re.compile(r"(?<=[.!?;:])\s+|\n")
 

@@ -41,7 +41,8 @@ from . import phases, report
 from . import sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
-from .markdown_reader import read_layout_html, read_markdown
+from .markdown_reader import read_layout_html, read_plain_text
+from .markdown_source import read as read_markdown
 from .names import uncapped
 from .outline import Outline
 from .pdfhtml import is_layout_html
@@ -120,6 +121,11 @@ def _markdown_too_deep(text: str) -> int | None:
     return None
 
 
+def _pandoc_markdown(text, source):
+    from . import bbcode, plaintext, outliner as ol
+    return not bbcode.is_bbcode(text) and not plaintext.is_plain(text, Path(source).suffix) and not ol.is_outliner(text)
+
+
 def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if fmt in ("auto", "markdown") and not outliner.is_outliner(text):
@@ -146,7 +152,9 @@ def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
     try:
         if fmt == "html" and is_layout_html(text):
             return read_layout_html(text, source)  # lines without block structure: read by their layout
-        return read_html(text, source) if fmt == "html" else read_markdown(text, source)
+        if fmt == "html":
+            return read_html(text, source)
+        return read_markdown(text, source) if _pandoc_markdown(text, source) else read_plain_text(text, source)
     except TooDeep as exc:
         raise ImportError_(f"{source}:{exc.line}: the page nests elements more than {HTML_NESTING} deep "
                            "(an element inside an element ...); flatten it before importing") from None

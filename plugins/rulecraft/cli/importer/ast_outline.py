@@ -11,10 +11,14 @@ from __future__ import annotations
 
 import re
 
+from .continued import join_continued
+from .enumeration import drop_page_marks, join_number_spans
 from .inline import absolute, image_remark, safe_href
+from .line_entries import line_entries, roll_paragraphs, typed_table
 from .outline import (
     Code,
     Heading,
+    Image,
     ListBlock,
     ListItem,
     Note,
@@ -25,6 +29,7 @@ from .outline import (
     Table,
     build_tree,
     drawn_table,
+    drop_running_lines,
     note_kind,
 )
 
@@ -35,6 +40,12 @@ _BARE_COMMAND = re.compile(r"(?:\\[A-Za-z@]+\*?(?:\[[^\]]*\])?\s*)+")  # '\\make
 _COMMAND = re.compile(r"\\([A-Za-z@]+)\*?(?:\[[^\]]*\])*(?:\{[^{}]*\})+")  # '\\foo[x]{a}{b}', no nesting
 _FILE_COMMANDS = {"input", "include", "subfile", "includegraphics", "import", "subimport", "lstinputlisting"}
 _WORD = re.compile(r"[^\W_]{2,}")
+_TASK_BOX = re.compile(r"^[☐☒]\s+")  # pandoc's mark for a task list's '[ ]' and '[x]'
+_LINK_SHAPED = re.compile(r"\\\](?:\(|\[|:)")  # '\\[x\\](y)': brackets that would make a link if unescaped
+_RANGE_DASH = re.compile(r"(?<=\d)--(?=\d)")
+_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)\b[^>]*>$")
+_ATTR = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
+_TAG_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "code": "`", "s": "~~", "del": "~~"}
 META_LINES = ("subtitle", "author", "date")  # printed under the title (\maketitle, #+AUTHOR, :Author:)
 
 
@@ -52,8 +63,35 @@ class Locator:
         self.lines = [line.lower() for line in source_text.split("\n")]
         self.at = 0  # index of the line the last block was found on
 
+    def exact(self, first: str) -> int | None:
+        """The line, at or after the last block's, that holds ``first`` as it stands (a code block's first line:
+        its words may stand in the sentence that introduces it too)."""
+        first = first.strip().lower()
+        for index in range(self.at, len(self.lines)):
+            if first and self.lines[index].strip() == first:
+                self.at = index
+                return index + 1
+        return None
+
+    def pipe_cells(self, line: int) -> list[int]:
+        """The number of cells on each row of the pipe table typed from ``line`` on (its rule row left out)."""
+        counts: list[int] = []
+        lines = self.lines[line - 1:]
+        start = next((k for k, text in enumerate(lines[:3]) if "|" in text), 0)  # placed on the line above it
+        for text in lines[start:]:
+            if "|" not in text:
+                break
+            if not re.fullmatch(r"\s*\|?[\s:|-]+\|?\s*", text):
+                counts.append(len(re.split(r"(?<!\\)\|", text.strip().strip("|"))))
+        return counts
+
+    def indented(self, line: int) -> bool:
+        """Whether the source line starts with four spaces or a tab (an indented block, not a fenced one)."""
+        return 0 < line <= len(self.lines) and self.lines[line - 1].startswith(("    ", "\t"))
+
     def line(self, text: str) -> int:
-        words = _WORD.findall(re.sub(r"\\.|&#?\w+;", " ", text.lower()))[:3]
+        bare = re.sub(r"\\.|&#?\w+;", " ", text.lower())
+        words = (_WORD.findall(bare) or re.findall(r"[^\W_]+", bare))[:3]  # '— 3 —': a folio by its number
         if not words:
             return self.at + 1
         phrase = re.compile(r"\W+(?:\w+\W+){0,2}?".join(map(re.escape, words)))
@@ -84,6 +122,7 @@ class AstOutliner:
         self.number_tables = False  # LaTeX numbers its tables ('Table 1: The dusk table.')
         self.shift = 0  # added to each heading's level
         self.org_marks = False  # emphasis round no word is Org's marks as typed ('///')
+        self.typed = False  # a text typed by hand (Markdown): its lines, folios and running lines are read
 
     def outline(self, ast: dict, fmt: str, lines: int) -> Outline:
         meta = ast.get("meta", {})
@@ -92,6 +131,7 @@ class AstOutliner:
         # LaTeX's \\section and Org's '*' are the document's parts, its title is \\title or #+TITLE: a level below
         self.shift = 1 if fmt in ("latex", "org") else 0
         self.org_marks = fmt == "org"
+        self.typed = fmt == "markdown"
         heading = meta.get("title", {})
         subtitle = ""
         if heading.get("t") == "MetaInlines" and any(i["t"] == "LineBreak" for i in heading["c"]):
@@ -107,6 +147,9 @@ class AstOutliner:
         if self.notes:  # where a printed page puts them: after the text, each under its number
             stream.append(Note("note", [Paragraph(f"[{n}] {text}", self.line)
                                         for n, text in enumerate(self.notes, start=1)], self.line))
+        if self.typed:  # folios, number spans, running lines and continued titles, as in a plain text
+            stream = drop_page_marks(join_number_spans(stream), self.remarks)
+            stream = join_continued(drop_running_lines(roll_paragraphs(stream), self.remarks), self.remarks)
         title, root = build_tree(stream, title)
         outline = Outline(self.source, fmt, title, root, self.remarks, lines)
         outline.private = self.private
@@ -157,6 +200,15 @@ class AstOutliner:
     def block(self, block: dict) -> list:
         kind, c = block["t"], block.get("c")
         if kind in ("Para", "Plain"):
+            pictures = [_picture(i) for i in c if i["t"] not in ("Space", "SoftBreak")]
+            if self.typed and pictures and all(pictures):  # pictures on their own: kept for the caption under them
+                line = self.placed(" ".join(alt or src for alt, src in pictures))
+                self.remarks += [image_remark(alt, src, line) for alt, src in pictures]
+                return [Image(alt, src, line) for alt, src in pictures]
+            if self.typed and any(i["t"] == "SoftBreak" for i in c):
+                entries = self.line_entries(c)
+                if entries:
+                    return entries
             mark = len(self.remarks)
             text = self.inlines(c)
             line = self.placed(text)
@@ -170,8 +222,15 @@ class AstOutliner:
             return [self.heading(c)]
         if kind == "CodeBlock":
             (_, classes, _), text = c
-            code = Code(text, classes[0] if classes else "", self.placed(text))
-            return [drawn_table(code) or code]
+            line = self.locate.exact(text.split("\n")[0]) if self.typed and not self.held else None
+            code = Code(text, classes[0] if classes else "", line or self.placed(text))
+            self.line = line or self.line
+            drawn = drawn_table(code)
+            if drawn or not self.typed or classes or not self.locate.indented(code.line):
+                return [drawn or code]
+            return typed_table(code) or [code]  # an indented block: maybe a table typed the old way
+        if kind == "RawBlock" and self.typed and c[0] == "html":
+            return self.html(c[1])
         if kind == "RawBlock":
             text = self.raw(c)
             return [Paragraph(text, self.placed(c[1]))] if text else []
@@ -191,12 +250,53 @@ class AstOutliner:
             return self.div(c)
         return []  # HorizontalRule, Null
 
+    def line_entries(self, inlines: list) -> list:
+        """A paragraph whose lines are each an entry ('Field: …' a line) as one list, an entry a line; [] if not."""
+        lines: list[list] = [[]]
+        for node in inlines:
+            if node["t"] == "SoftBreak":
+                lines.append([])
+            else:
+                lines[-1].append(node)
+        texts = [self.inlines(line) for line in lines]
+        if not line_entries(texts):
+            return []
+        out = ListBlock(False, hint="lines")
+        out.items = [ListItem(text, self.placed(text)) for text in texts if text]
+        out.line = out.items[0].line
+        return [out]
+
+    def html(self, source: str) -> list:
+        """An HTML table, figure or definition list written into a Markdown text, read as the HTML reader reads
+        it, on the lines it stands on."""
+        from .html_reader import HtmlReader, _TreeBuilder
+
+        line = self.placed(re.sub(r"<[^>]*>", " ", source))
+        builder = _TreeBuilder()
+        builder.feed("\n" * (line - 1) + source)
+        builder.close()
+        reader = HtmlReader(self.source)
+        out: list = []
+        reader.blocks(builder.root, out)
+        self.remarks += reader.remarks
+        return out
+
+    def toggle(self, name: str, blocks: list) -> list:
+        """A '<details>' toggle: an entry named by its summary over its body; a table in it is the content, the
+        summary its caption."""
+        if name and blocks and all(isinstance(b, (Paragraph, ListBlock)) for b in blocks):
+            item = ListItem(f"**{literal(name)}**", blocks[0].line)
+            item.children = blocks
+            return [ListBlock(False, [item], item.line, hint="toggles")]
+        return ([Paragraph(literal(name), self.line)] if name else []) + blocks
+
     def heading(self, c: list) -> Heading:
         level, (_, classes, _), inlines = c
         tags = [i for i in inlines if i["t"] == "Span" and "tag" in i["c"][0][1]]
         # Left out of the title: an Org headline's task keyword, priority and progress cookie
         # ('TODO [#A] Night [2/3]' reads 'Night'), which are the editor's marks, not the rule's words.
         text = self.inlines([i for i in inlines if i not in tags and not _task_mark(i)]).strip()
+        text = text.replace("\\|", "|")  # a heading is never a table row: its pipe needs no escape
         line = self.placed(text)
         if any(dict(span["c"][0][2]).get("tag-name") in self.private_tags for span in tags):
             self.private.add(line)
@@ -209,6 +309,8 @@ class AstOutliner:
         for n, item in enumerate(items):
             blocks = self.blocks(item)
             first = blocks[0] if blocks and isinstance(blocks[0], Paragraph) else None
+            if first and self.typed:  # '- [ ] Shuffle …' (a task list): the box is a tick, not the step's words
+                first.text = _TASK_BOX.sub("", first.text)
             entry = ListItem(first.text if first else "", first.line if first else self.line,
                              start + n if ordered else None, blocks[1:] if first else blocks)
             out.items.append(entry)
@@ -255,11 +357,17 @@ class AstOutliner:
         line = self.placed(" ".join(rows[0])) if rows else self.line
         width = max((len(r) for r in rows), default=0)
         rows = [r + [""] * (width - len(r)) for r in rows]
+        if self.typed:  # a pipe table typed with rows short of cells stays ragged: no reader guesses the gap
+            typed = self.locate.pipe_cells(line)
+            if len(typed) == len(rows) and len(set(typed)) > 1:
+                rows = [r[:n] if not any(r[n:]) else r for r, n in zip(rows, typed)]
         text = self.caption(caption)  # above its table, as a title: the dice reader names the table by it
         if text and self.number_tables:
             self.tables += 1
             text = f"Table {self.tables}: {text}"
         titled = [Paragraph(f"**{text}**", line)] if text else []
+        if self.typed and not header_rows and rows and all(len(r) == 1 for r in rows):  # a box drawn round text
+            return before + titled + [Note("note", [Paragraph(" ".join(r[0] for r in rows if r[0]), line)], line)]
         return before + titled + ([Table(rows, line, header=bool(header_rows))] if rows else [])
 
     def row(self, row: list) -> list[str]:
@@ -274,12 +382,24 @@ class AstOutliner:
         return " ".join(b.text for b in self.flat(self.inside(caption[1])))
 
     def div(self, c: list) -> list:
-        (_, classes, _), blocks = c
+        (_, classes, attributes), blocks = c
         if "title" in classes:
             return self.blocks(blocks)
+        if "toggle" in classes:
+            return self.toggle(dict(attributes).get("summary", ""), self.blocks(blocks))
         kind = note_kind(" ".join(classes).lower())
         if kind is None:
-            return self.blocks(blocks)
+            inner = self.blocks(blocks)
+            if any(word in " ".join(classes).lower() for word in ("dice", "roll")):
+                for block in inner:
+                    if isinstance(block, ListBlock):
+                        block.hint = "dice"
+            return inner
+        if "admonition" in classes or "callout" in classes:  # a table or list in a box is rules data
+            inner = self.blocks(blocks)
+            if any(isinstance(b, (Table, ListBlock)) for b in inner):
+                return inner
+            return [Note(kind, inner, self.line)]
         inner = [b for b in blocks if not (b["t"] == "Div" and "title" in b["c"][0][1])]
         titles = [b for b in blocks if b not in inner]
         note = Note(kind, self.blocks(titles) + self.blocks(inner), self.line)
@@ -288,12 +408,15 @@ class AstOutliner:
     # -- inlines --------------------------------------------------------------------------------------
 
     def inlines(self, inlines: list) -> str:
-        return re.sub(r"[ \t]+", " ", "".join(self.inline(i) for i in inlines)).strip()
+        text = re.sub(r"[ \t]+", " ", "".join(self.inline(i) for i in inlines)).strip()
+        if self.typed and "\\[" in text and not _LINK_SHAPED.search(text):  # '[ picture: … ]' as typed
+            text = text.replace("\\[", "[").replace("\\]", "]")
+        return text
 
     def inline(self, node: dict) -> str:  # noqa: C901 - one case per kind of pandoc inline
         kind, c = node["t"], node.get("c")
-        if kind == "Str":
-            return literal(c)
+        if kind == "Str":  # '11--36' typed for a range: the en dash a typesetter prints
+            return literal(_RANGE_DASH.sub("–", c) if self.typed else c)
         if kind in ("Space", "SoftBreak", "LineBreak"):
             return " "
         if kind in _ORG_MARKS and self.org_marks and not re.search(r"\w", _text_of(c)):
@@ -344,6 +467,8 @@ class AstOutliner:
         prints no words: listed, left out."""
         fmt, source = c
         source = source.strip()
+        if fmt == "html" and self.typed:  # a tag typed into Markdown: its emphasis kept, the tag itself no text
+            return self.typed_tag(source)
         if fmt in ("latex", "tex") and _BARE_COMMAND.fullmatch(source):
             self.remarks.append(Remark("markup", f"{source} dropped (layout, no text)", self.line))
             return ""
@@ -362,6 +487,17 @@ class AstOutliner:
             return literal(" ".join(re.findall(r"\{([^{}]*)\}", source)))
         return literal(" ".join(source.split()))
 
+    def typed_tag(self, source: str) -> str:
+        tag = _TAG.match(source)
+        if not tag:  # '<!-- … -->' left inline, a '<' that opens no tag
+            return "" if source.startswith("<!--") else literal(source)
+        name = tag.group(2).lower()
+        if name == "img":
+            found = dict((k.lower(), a or b or d) for k, a, b, d in _ATTR.findall(source))
+            self.remarks.append(image_remark(found.get("alt", ""), found.get("src", ""), self.line))
+            return ""
+        return _TAG_MARKS.get(name, " " if name in ("br", "p", "div") else "")
+
     def link(self, text: str, href: str) -> str:
         if absolute(href):
             return f"[{text or literal(href)}]({safe_href(href)})"
@@ -369,6 +505,16 @@ class AstOutliner:
             self.remarks.append(Remark("link", f"link '{text}' to '{href}' kept as text (the target is not "
                                                "imported)", self.line))
         return text
+
+
+def _picture(node: dict) -> tuple[str, str] | None:
+    """(alt text, address) of a picture: a Markdown image or an '<img>' tag typed into the text; else None."""
+    if node["t"] == "Image":
+        return _text_of(node["c"][1]), node["c"][2][0]
+    if node["t"] == "RawInline" and node["c"][0] == "html" and re.match(r"<img\b", node["c"][1], re.I):
+        found = {k.lower(): a or b or d for k, a, b, d in _ATTR.findall(node["c"][1])}
+        return found.get("alt", ""), found.get("src", "")
+    return None
 
 
 def _labels(blocks: list, outliner: AstOutliner) -> dict[str, str]:

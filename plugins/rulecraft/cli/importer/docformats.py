@@ -185,7 +185,7 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
         places = docx_reader.places(lines)
         docx_reader.without_empty(ast["blocks"])
         outline = ast_outline.read(ast, source, "docx", "\n".join(text for text, _ in lines))
-        from .markdown_reader import roll_paragraphs
+        from .line_entries import roll_paragraphs
 
         for section in outline.root.walk():  # '2–3 – Plain week: …' a paragraph each: one list of results
             section.blocks = roll_paragraphs(section.blocks)

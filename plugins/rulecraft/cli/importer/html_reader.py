@@ -17,7 +17,7 @@ from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import absolute, as_text, image_remark, safe_href
 from .maincontent import dropped_lines, first_post, page_parts, reply_summary, thread_parts
-from .markdown_reader import roll_paragraphs
+from .line_entries import roll_paragraphs
 from .names import generic_title
 from .outline import (
     Code,

@@ -14,7 +14,7 @@ from pathlib import PurePath
 
 from . import bbcode, layout_lines, liquid, outliner, pdfhtml, plaintext, wordtext
 from .continued import join_continued
-from .dice import roll_line
+from .line_entries import DASH_LINE_RE, LABEL_LINE_RE, line_entries, result_line, roll_paragraphs
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import attrs, convert, image_remark
 from .outline import (
@@ -42,11 +42,6 @@ HEADING_RE = re.compile(r"^ {0,3}(#{1,6})\s+(.*)$")
 _CLOSING_HASHES = re.compile(r"(?:^|\s)#+$")
 FENCE_RE = re.compile(r"^\s*(```+|~~~+)\s*([\w-]*)")
 TASK_BOX_RE = re.compile(r"^\[[ xX]\]\s+(?=\S)")
-# 'Pan — one of the basins ...' on a line of its own: a short name, a dash, its meaning
-DASH_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__|\*|_)?[A-Za-z][\w'’ /-]{0,40}?(?:\*\*|__|\*|_)?"
-                          r"(?:\s*\([^()]{1,30}\))?\s+(?:--|—|–|-)\s+\S")  # 'Spark (two faces) – add …'; 'Pond - all …'
-
-LABEL_LINE_RE = re.compile(r"^ {0,3}(?:\*\*|__)?[A-Z][\w'’ /-]{0,40}?(?:\*\*|__)?\s*:(?:\*\*|__)?\s+\S")
 DEFINITION_RE = re.compile(r"^ {0,3}:[ \t]+(\S.*)$")
 CALLOUT_RE = re.compile(r"^\[!\w+\][+-]?\s*(.*)$")
 # '!!! tip "Two players"', '???+ note': an admonition's first line (its body is indented under it)
@@ -192,9 +187,8 @@ class MarkdownReader:
                     out.append(ListBlock(bool(numbered), items, entries[0][1], hint="lines"))
                     para.clear()
                     return
-            rolls = len(para) >= 2 and all(_result_line(t.strip()) for _, t in para)  # '⚀–⚁: ...', '1-2 → ...'
-            if rolls or (len(para) >= 2 and (all(LABEL_LINE_RE.match(t) for _, t in para)
-                                             or all(DASH_LINE_RE.match(t) for _, t in para))):
+            if line_entries([t for _, t in para]):  # '⚀–⚁: ...', '1-2 → ...', 'Field: ...', 'Pan — ...'
+
                 # 'Field: A square ...' on lines of their own: one entry a line, as the author laid them out
                 out.append(ListBlock(False, [ListItem(convert(t.strip(), ln, self.remarks), ln) for ln, t in para],
                                      para[0][0], hint="lines"))
@@ -281,14 +275,6 @@ class MarkdownReader:
                     out.append(Note("note", [Paragraph(text, ln)], ln))
                     continue
                 out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln))
-                continue
-            indented = _indented_table(lines, i) if not para and not self.plain else None
-            if indented:  # a fixed-width table typed as an indented block, its caption line above it
-                flush()
-                caption, rows, header, i = indented
-                if caption:
-                    out.append(Paragraph(f"**{convert(caption, ln, self.remarks)}**", ln))
-                out.append(Table([[convert(c, ln, self.remarks) for c in row] for row in rows], ln, header=header))
                 continue
             simple = _simple_table(lines, i) if not para and stripped else None
             if simple:  # a pandoc simple table: a header over a rule of dashes per column, rows to a blank line
@@ -601,35 +587,12 @@ class MarkdownReader:
         return block, i
 
 
-def read_markdown(text: str, source: str) -> Outline:
+def read_plain_text(text: str, source: str) -> Outline:
     return MarkdownReader(source).read(text)
 
 
 def read_layout_html(text: str, source: str) -> Outline:
     return MarkdownReader(source).read_layout_html(text)
-
-
-def roll_paragraphs(blocks: list) -> list:
-    """Two or more paragraphs in a row that each start with a roll and its result ('2–4 ........ Cracked. The
-    casting is ...' hard-wrapped over lines, as a PDF converts) are one list of results, a paragraph an item."""
-    out: list = []
-    run: list[Paragraph] = []
-
-    def flush() -> None:
-        if len(run) >= 2:
-            out.append(ListBlock(False, [ListItem(p.text, p.line) for p in run], run[0].line, hint="lines"))
-        else:
-            out.extend(run)
-        run.clear()
-
-    for block in blocks:
-        if isinstance(block, Paragraph) and _result_line(block.text):
-            run.append(block)
-            continue
-        flush()
-        out.append(block)
-    flush()
-    return out
 
 
 SIMPLE_RULE = re.compile(r"^\s*-{2,}(?:[ ]+-{2,})+\s*$")
@@ -658,36 +621,6 @@ def _simple_table(lines: list[Line], i: int) -> tuple[list[list[str]], int] | No
     return rows, j
 
 
-def _indented_table(lines: list[Line], i: int) -> tuple[str, list[list[str]], bool, int] | None:
-    """(caption, rows, whether the first row is a header, the line after) of a table typed as an indented block
-    at line i (Markdown written the old way: the block a code block would be, its columns apart by two spaces
-    or more), or None. Dash rules are dropped; a rule under the first row makes it the header. A first line of
-    one cell over the rows is the caption. Every row has the same two or more cells, three rows at least."""
-    if (i > 0 and lines[i - 1][1].strip()) or not re.match(r"(?: {4}|\t)", lines[i][1]):
-        return None
-    j = i
-    while j < len(lines) and (re.match(r"(?: {4}|\t)\s*\S", lines[j][1])
-                              or (not lines[j][1].strip() and j + 1 < len(lines)
-                                  and re.match(r"(?: {4}|\t)\s*\S", lines[j + 1][1]))):
-        j += 1
-    texts = [t.strip() for _, t in lines[i:j] if t.strip()]
-    rule = [bool(re.fullmatch(r"[-=+\s]{3,}", t) and re.search(r"[-=]", t)) for t in texts]
-    cells = [re.split(r"\s{2,}|\t+", t) for t, r in zip(texts, rule) if not r]
-    caption = ""
-    if len(cells) >= 3 and len(cells[0]) == 1 and len(cells[1]) >= 2:
-        caption = cells.pop(0)[0]
-        first = texts.index(caption)
-        texts, rule = texts[first + 1:], rule[first + 1:]
-    if len(cells) < 3 or len(cells[0]) < 2 or len({len(c) for c in cells}) != 1:
-        return None
-    if not (caption or any(rule) or all(re.match(r"\d", c[0]) for c in cells)):
-        return None  # aligned code ('make all  # build'): a table has a caption, rules or rolls down its side
-    while rule and rule[0]:
-        texts, rule = texts[1:], rule[1:]
-    header = len(rule) > 1 and rule[1]
-    return caption, cells, header, j
-
-
 def _join_wrapped(rows: list[list[str]]) -> list[list[str]]:
     out: list[list[str]] = []
     for row in rows:
@@ -706,7 +639,7 @@ def _pipe_run(lines: list[Line], i: int) -> int:
 
 
 def _entry_start(text: str) -> bool:
-    return bool(LABEL_LINE_RE.match(text) or DASH_LINE_RE.match(text) or _result_line(text.strip()))
+    return bool(LABEL_LINE_RE.match(text) or DASH_LINE_RE.match(text) or result_line(text.strip()))
 
 
 def _wrapped_on(para: list[Line], k: int, width: int) -> bool:
@@ -754,8 +687,3 @@ def _numbered_labels(para: list[Line]) -> list[tuple[int, int, str]]:
     if any(b - a > 3 for a, b in zip(bounds, bounds[1:])):  # an entry wraps over a line or two, not a page
         return []
     return [(a, para[a][0], " ".join(t.strip() for _, t in para[a:b])) for a, b in zip(starts, bounds[1:])]
-
-
-def _result_line(text: str) -> bool:
-    """A roll and its result, but not an enumerated paragraph ('**1. Gather.** Take ...', '2) Upkeep: ...')."""
-    return roll_line(text) and not re.match(r"^\W{0,2}\d{1,3}[.)](?!\.)", text)
