@@ -36,7 +36,8 @@ from rulecraft.yamlsource import read_source_bytes
 from ..project import find_project, remove_nav_entry, write_gitignore, write_minimal_mkdocs
 from ..shownpath import shown
 from ..yamlwrite import ensure_schemas
-from . import amounts, cards, charts, contents, dice, docformats, gameinfo, outliner, pandoc_reader, pandoc_run
+from . import amounts, bbcode, cards, charts, contents, dice, docformats, gameinfo, outliner, pandoc_reader, pandoc_run
+from . import plaintext
 from . import phases, report
 from . import sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
@@ -121,9 +122,9 @@ def _markdown_too_deep(text: str) -> int | None:
     return None
 
 
-def _pandoc_markdown(text, source):
-    from . import bbcode, plaintext, outliner as ol
-    return not bbcode.is_bbcode(text) and not plaintext.is_plain(text, Path(source).suffix) and not ol.is_outliner(text)
+def _is_markdown(text: str, source: str) -> bool:
+    """Markdown (or an outliner page), not a plain text laid out by hand or a forum post's BBCode."""
+    return outliner.is_outliner(text) or not bbcode.is_bbcode(text) and not plaintext.is_plain(text, Path(source).suffix)
 
 
 def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
@@ -154,7 +155,10 @@ def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
             return read_layout_html(text, source)  # lines without block structure: read by their layout
         if fmt == "html":
             return read_html(text, source)
-        return read_markdown(text, source) if _pandoc_markdown(text, source) else read_plain_text(text, source)
+        return read_markdown(text, source) if _is_markdown(text, source) else read_plain_text(text, source)
+    except pandoc_run.PandocError as exc:
+        where = f"{source}:{exc.line}" if exc.line else f"{source}"
+        raise ImportError_(f"{where}: cannot read it as Markdown: {exc}") from None
     except TooDeep as exc:
         raise ImportError_(f"{source}:{exc.line}: the page nests elements more than {HTML_NESTING} deep "
                            "(an element inside an element ...); flatten it before importing") from None

@@ -73,17 +73,20 @@ class Locator:
                 return index + 1
         return None
 
-    def pipe_cells(self, line: int) -> list[int]:
-        """The number of cells on each row of the pipe table typed from ``line`` on (its rule row left out)."""
+    def pipe_cells(self, line: int) -> tuple[int, list[int]]:
+        """(the line a pipe table found near ``line`` starts on, the number of cells on each of its rows but the
+        rule): a table's first words may stand in the sentence above it ('Roll one die.' over '| Die | …')."""
         counts: list[int] = []
         lines = self.lines[line - 1:]
-        start = next((k for k, text in enumerate(lines[:3]) if "|" in text), 0)  # placed on the line above it
+        start = next((k for k, text in enumerate(lines[:3]) if "|" in text), 0)
         for text in lines[start:]:
             if "|" not in text:
                 break
             if not re.fullmatch(r"\s*\|?[\s:|-]+\|?\s*", text):
                 counts.append(len(re.split(r"(?<!\\)\|", text.strip().strip("|"))))
-        return counts
+        if counts:
+            self.at = line - 1 + start
+        return line + start, counts
 
     def indented(self, line: int) -> bool:
         """Whether the source line starts with four spaces or a tab (an indented block, not a fenced one)."""
@@ -358,7 +361,8 @@ class AstOutliner:
         width = max((len(r) for r in rows), default=0)
         rows = [r + [""] * (width - len(r)) for r in rows]
         if self.typed:  # a pipe table typed with rows short of cells stays ragged: no reader guesses the gap
-            typed = self.locate.pipe_cells(line)
+            line, typed = self.locate.pipe_cells(line)
+            self.line = line
             if len(typed) == len(rows) and len(set(typed)) > 1:
                 rows = [r[:n] if not any(r[n:]) else r for r, n in zip(rows, typed)]
         text = self.caption(caption)  # above its table, as a title: the dice reader names the table by it

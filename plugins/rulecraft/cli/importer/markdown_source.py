@@ -7,6 +7,7 @@ block keeps its source line:
 
 * front matter is the page's title (and never read as metadata that could fail to parse);
 * ``<!-- comments -->`` are listed in the report, scripts and styles blanked;
+* an outliner page (Logseq, Roam) is rewritten as the Markdown it stands for;
 * platform markup pandoc does not read becomes its own: Python-Markdown admonitions (``!!! tip "Title"``) and
   GitBook/Jekyll block tags become fenced divs, kramdown attribute lines (``{: .no_toc}``) go;
 * an HTML table, figure or definition list written into the Markdown is handed whole to the HTML reader, and a
@@ -20,7 +21,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-from . import ast_outline, liquid, pandoc_run
+from . import ast_outline, liquid, outliner, pandoc_run
 from .outline import Remark
 
 # pandoc's Markdown as people type it (a list or a quote right under a paragraph), less what would turn a
@@ -75,6 +76,11 @@ def prepared(text: str, remarks: list[Remark]) -> tuple[str, dict[str, str]]:
     text = _COMMENT.sub(comment, text)
     text = _INLINE_ATTRS.sub("", _KRAMDOWN_ATTRS.sub("", _TOC.sub(_blank, text)))
     lines = list(enumerate(text.split("\n"), start=1))
+    if outliner.is_outliner(text):  # an outliner page (Logseq, Roam): bullets nested, Markdown once rewritten
+        page = outliner.to_markdown([(n, t.expandtabs(4)) for n, t in lines], remarks)
+        lines = page.lines
+        if page.title:
+            meta["title"] = page.title
     if liquid.has_block_tags(text):  # GitBook / Jekyll block tags around the Markdown
         lines = liquid.to_markdown(lines, remarks)
     return "\n".join(_platform_blocks([t for _, t in lines])), meta
