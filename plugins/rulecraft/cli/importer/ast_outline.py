@@ -61,6 +61,7 @@ class Locator:
 
     def __init__(self, source_text: str):
         self.lines = [line.lower() for line in source_text.split("\n")]
+        self.tokens: list[list | None] = [None] * len(self.lines)  # each line's words, read when first looked at
         self.at = 0  # index of the line the last block was found on
 
     def exact(self, first: str) -> int | None:
@@ -97,14 +98,36 @@ class Locator:
         words = (_WORD.findall(bare) or re.findall(r"[^\W_]+", bare))[:3]  # '— 3 —': a folio by its number
         if not words:
             return self.at + 1
-        phrase = re.compile(r"\W+(?:\w+\W+){0,2}?".join(map(re.escape, words)))
-        for pattern in (phrase, re.compile(re.escape(words[0]))):
+        for phrase in (True, False):  # the words as a phrase, else the first line holding the first of them
             for index in range(self.at, len(self.lines)):
-                found = words[0] in self.lines[index] and pattern.search(" ".join(self.lines[index:index + 3]))
-                if found and found.start() < len(self.lines[index]):
+                if words[0] in self.lines[index] and (not phrase or self._phrase_at(index, words)):
                     self.at = index
                     return index + 1
         return self.at + 1
+
+    def _phrase_at(self, index: int, words: list[str]) -> bool:
+        """Whether the words stand in order from the line on (over three lines at most), the first ending a word
+        of this line, each next one starting within the three words after the one before."""
+        if self.tokens[index] is None:
+            self.tokens[index] = [(m.start(), m.group(0)) for m in re.finditer(r"\w+", self.lines[index])]
+        tokens = [t for _, t in self.tokens[index]]
+        for k in range(index + 1, min(index + 3, len(self.lines))):
+            tokens += re.findall(r"\w+", self.lines[k])
+        last = len(words) - 1
+        for start in range(len(self.tokens[index])):
+            if not tokens[start].endswith(words[0]):
+                continue
+            at, found = start, bool(last == 0)
+            for n, word in enumerate(words[1:], start=1):
+                ahead = tokens[at + 1:at + 4]
+                step = next((g for g, t in enumerate(ahead) if (t.startswith(word) if n == last else t == word)), None)
+                if step is None:
+                    break
+                at += step + 1
+                found = n == last
+            if found:
+                return True
+        return False
 
 
 class AstOutliner:

@@ -2,8 +2,8 @@
 
 pandoc's Markdown reader does the syntax: headings (ATX, setext, closing hashes, ``{#id}``), nested and
 hand-numbered lists, task boxes, pipe, grid and simple tables, definition lists, ``<div class="note">`` wrappers,
-fenced divs and code. What it cannot know is done here, before it reads, one line out per line in so that every
-block keeps its source line:
+fenced divs and code. What it cannot know is done here, before it reads (blocks are placed on the source's lines
+by their words, so a line added here moves no finding):
 
 * front matter is the page's title (and never read as metadata that could fail to parse);
 * ``<!-- comments -->`` are listed in the report, scripts and styles blanked;
@@ -24,11 +24,12 @@ import textwrap
 from . import ast_outline, liquid, outliner, pandoc_run
 from .outline import Remark
 
-# pandoc's Markdown as people type it (a list or a quote right under a paragraph), less what would turn a
-# rulebook's own characters into markup: '@' as a citation, '~'/'^' as sub- and superscript, '\\foo' as TeX,
+# pandoc's Markdown as people type it (a list or a quote right under a paragraph; MathJax's '\\(…\\)'), less
+# what would turn a rulebook's own characters into markup: '@' as a citation, '~'/'^' as sub- and superscript,
 # straight quotes curled, a paragraph's lone picture a figure
-READER = ("markdown+lists_without_preceding_blankline+tex_math_single_backslash+tex_math_double_backslash-blank_before_blockquote-blank_before_header-smart"
-          "-citations-subscript-superscript-implicit_figures-auto_identifiers-example_lists-yaml_metadata_block")
+READER = ("markdown+lists_without_preceding_blankline-blank_before_blockquote-blank_before_header"
+          "+tex_math_single_backslash+tex_math_double_backslash-smart-citations-subscript-superscript"
+          "-implicit_figures-auto_identifiers-example_lists-yaml_metadata_block")
 
 _FRONT = re.compile(r"---\n(.*?)\n(?:---|\.\.\.)\n", re.S)  # YAML front matter, closed as YAML allows
 _BLANKED = re.compile(r"<script\b.*?</script\s*>|<style\b.*?</style\s*>|<head\b.*?</head\s*>|<!DOCTYPE[^>]*>",
@@ -48,6 +49,9 @@ _RULE_ALONE = re.compile(r"^[ \t]*=+[ \t]*$")
 _ITEM = re.compile(r"^( *)(?:[-*+]|\d{1,3}[.)])[ \t]+(?=\S)")
 _CONTAINER = re.compile(r"^[ \t]{0,3}<(div|header|section|main|article|aside|footer|nav|center)\b[^>]*>[ \t]*$", re.I)
 _HTML_BLOCK = re.compile(r"^[ \t]{0,3}<(table|figure|dl|details)\b", re.I)
+_BLOCK_TAGS = ("table", "figure", "dl", "details", "div", "header", "section", "main", "article", "aside", "footer",
+               "nav", "center")
+_BLOCK_TAG = re.compile(rf"<(/)?({'|'.join(_BLOCK_TAGS)})\b(?(1)\s*>)", re.I)
 
 
 def _blank(match: re.Match) -> str:
@@ -87,90 +91,109 @@ def prepared(text: str, remarks: list[Remark]) -> tuple[str, dict[str, str]]:
 
 
 def _platform_blocks(lines: list[str]) -> list[str]:
-    """Admonitions as fenced divs, HTML blocks as raw HTML for the HTML reader, toggles as divs: as many lines."""
+    """The lines with admonitions and callouts as fenced divs, HTML blocks as raw HTML for the HTML reader and
+    toggles as divs, and the typing pandoc would misread set right (:class:`_LineFixer`)."""
+    lines = list(lines)
+    closes = _closings(lines)
+    fixer = _LineFixer()
     out: list[str] = []
     i = 0
-    quoted = False  # inside a quote: lines up to the next blank one are its own (a list typed under it too)
-    item = (-1, -1, -1)  # the last list item's indent, its text's column, and the indent its sub-list was typed at
     while i < len(lines):
-        line = lines[i]
-        starts_quote = line.lstrip().startswith(">") and len(line) - len(line.lstrip()) < 4
-        callout = _CALLOUT.match(line) if starts_quote and not quoted else None
-        if callout:  # '> [!note] Weather table (roll 1d6)': an Obsidian/GitHub callout, its title a line
-            j = i + 1
-            while j < len(lines) and lines[j].strip():
-                j += 1
-            body = [re.sub(r"^\s*>\s?", "", t) for t in lines[i + 1:j]]
-            out += ["", f"::: {{.callout .{callout.group(1).lower()}}}", callout.group(2), "", *body, ":::"]
+        callout = _CALLOUT.match(lines[i]) if not fixer.quoted else None
+        opener = _ADMONITION.match(lines[i])
+        block = _HTML_BLOCK.match(lines[i])
+        container = _CONTAINER.match(lines[i])
+        if callout:
+            i = _callout(lines, i, callout, out)
+        elif opener:
+            i = _admonition(lines, i, opener, out)
+        elif block and i in closes[block.group(1).lower()]:
+            j = closes[block.group(1).lower()][i]
+            if block.group(1).lower() != "details" or not _toggle(lines[i:j], out):
+                out += ["```{=html}", *lines[i:j], "```"]
             i = j
-            continue
-        if starts_quote and not quoted and out and out[-1].strip():
-            out.append("")  # a quote under a paragraph or a list item starts a block of its own
-        quoted = bool(line.strip()) and (quoted or starts_quote)
-        if quoted and not starts_quote:
-            line = "> " + line
-        if _HEADING.match(line) and out and out[-1].strip():
-            out.append("")  # '## Roll' under a list item: a heading of its own, not the item's text
-        if _RULE_ALONE.match(line) and (not out or not out[-1].strip()):
-            line = ""  # '===' under no text: a rule drawn by hand, no setext heading
-        marker = _ITEM.match(line)
-        if marker:  # '  - Army …' under ' 10. Presidency …': a sub-list indented less than its item's text
-            indent = len(marker.group(1))
-            if item[0] < indent < item[1] or indent == item[2]:
-                item = (item[0], item[1], indent)
-                line = " " * item[1] + line[indent:]
-            else:
-                item = (indent, marker.end(), -1)
-        elif line.strip() and not line.startswith(" "):
-            item = (-1, -1, -1)
-        container = _CONTAINER.match(line)
-        if container:  # '<div class="abstract">' over indented Markdown: the indent is layout, not code
-            j = _closing(lines, i, container.group(1).lower())
-            inner = textwrap.dedent("\n".join(lines[i + 1:j - 1])).split("\n") if j - 1 > i + 1 else []
-            lines[i + 1:j - 1] = inner
-        opener = _ADMONITION.match(line)
-        if opener:
-            j = i + 1
-            while j < len(lines) and (not lines[j].strip() or lines[j].startswith(("    ", "\t"))):
-                j += 1
-            while j > i + 1 and not lines[j - 1].strip():
-                j -= 1
-            kind = opener.group(2).lower()
-            title = (opener.group(4) or "").strip()
-            body = textwrap.dedent("\n".join(t.expandtabs(4) for t in lines[i + 1:j])).split("\n")
-            # the fence takes the opener's line and the body's last line stays its own: both fit a line each
-            out.append(f"::: {{.admonition .{ADMONITION_KINDS.get(kind, kind)}}}" + (f"\n**{title}**\n" if title
-                                                                                      else ""))
-            out += body
-            out[-1] += "\n:::"
-            i = j
-            continue
-        block = _HTML_BLOCK.match(line)
-        if block:
-            j = _closing(lines, i, block.group(1).lower())
-            chunk = lines[i:j]
-            if block.group(1).lower() == "details" and _toggle(chunk, out):
-                i = j
-                continue
-            out.append("```{=html}\n" + chunk[0])
-            out += chunk[1:]
-            out[-1] += "\n```"
-            i = j
-            continue
-        out.append(line)
-        i += 1
+        else:
+            if container and i in closes[container.group(1).lower()]:  # '<div class="abstract">' over indented
+                j = closes[container.group(1).lower()][i] - 1  # Markdown: the indent is layout, not code
+                lines[i + 1:j] = textwrap.dedent("\n".join(lines[i + 1:j])).split("\n")
+            out += fixer.fixed(lines[i], out[-1] if out else "")
+            i += 1
     return out
 
 
-def _closing(lines: list[str], i: int, tag: str) -> int:
-    """The index after the line closing the ``tag`` opened on line ``i`` (the text's end if nothing does)."""
-    opener, close = re.compile(rf"<{tag}\b", re.I), re.compile(rf"</{tag}\s*>", re.I)
-    depth, j = 0, i
-    while j < len(lines):
-        depth += len(opener.findall(lines[j])) - len(close.findall(lines[j]))
+class _LineFixer:
+    """Typing that pandoc reads otherwise than its author meant, line by line."""
+
+    def __init__(self):
+        self.quoted = False  # inside a quote: lines up to the next blank one are its own (a list under it too)
+        self.item = (-1, -1, -1)  # the last list item's indent, its text's column, the indent of its sub-list
+
+    def fixed(self, line: str, above: str) -> list[str]:
+        """The line as pandoc is to read it, after a blank line when it starts a block of its own."""
+        out = []
+        starts_quote = line.lstrip().startswith(">") and len(line) - len(line.lstrip()) < 4
+        if (starts_quote and not self.quoted or _HEADING.match(line)) and above.strip():
+            out.append("")  # a quote or '## Roll' under a paragraph or a list item: a block of its own
+        self.quoted = bool(line.strip()) and (self.quoted or starts_quote)
+        if self.quoted and not starts_quote:
+            line = "> " + line
+        if _RULE_ALONE.match(line) and not above.strip():
+            line = ""  # '===' under no text: a rule drawn by hand, no setext heading
+        marker = _ITEM.match(line)
+        if marker:  # '  - Army …' under ' 10. Presidency …': a sub-list indented less than its item's text
+            indent, (base, column, sub) = len(marker.group(1)), self.item
+            if base < indent < column or indent == sub:
+                self.item = (base, column, indent)
+                line = " " * column + line[indent:]
+            else:
+                self.item = (indent, marker.end(), -1)
+        elif line.strip() and not line.startswith(" "):
+            self.item = (-1, -1, -1)
+        return out + [line]
+
+
+def _closings(lines: list[str]) -> dict[str, dict[int, int]]:
+    """For each block tag, the lines opening one -> the index after the line that closes it; found in one pass
+    (a text of many unclosed tags must not be scanned once per tag)."""
+    stacks: dict[str, list[int]] = {tag: [] for tag in _BLOCK_TAGS}
+    out: dict[str, dict[int, int]] = {tag: {} for tag in _BLOCK_TAGS}
+    for k, line in enumerate(lines):
+        if "<" not in line:
+            continue
+        for match in _BLOCK_TAG.finditer(line):
+            tag = match.group(2).lower()
+            stack = stacks[tag]
+            if not match.group(1):
+                stack.append(k)
+            elif stack:
+                start = stack.pop()
+                if not stack or stack[-1] != start:  # the line's outermost tag: its block ends here
+                    out[tag].setdefault(start, k + 1)
+    return out
+
+
+def _callout(lines: list[str], i: int, callout: re.Match, out: list[str]) -> int:
+    """'> [!note] Weather table (roll 1d6)' (an Obsidian or GitHub callout): a div, its title a line of its own."""
+    j = i + 1
+    while j < len(lines) and lines[j].strip():
         j += 1
-        if depth <= 0:
-            break
+    body = [re.sub(r"^\s*>\s?", "", t) for t in lines[i + 1:j]]
+    out += ["", f"::: {{.callout .{callout.group(1).lower()}}}", callout.group(2), "", *body, ":::"]
+    return j
+
+
+def _admonition(lines: list[str], i: int, opener: re.Match, out: list[str]) -> int:
+    """'!!! tip "Two players"' over indented lines (Python-Markdown and Material admonitions, '???' folded): a
+    div of that kind, its title a bold line."""
+    j = i + 1
+    while j < len(lines) and (not lines[j].strip() or lines[j].startswith(("    ", "\t"))):
+        j += 1
+    while j > i + 1 and not lines[j - 1].strip():
+        j -= 1
+    kind = opener.group(2).lower()
+    title = (opener.group(4) or "").strip()
+    out += ["", f"::: {{.admonition .{ADMONITION_KINDS.get(kind, kind)}}}", *([f"**{title}**", ""] if title else [])]
+    out += textwrap.dedent("\n".join(t.expandtabs(4) for t in lines[i + 1:j])).split("\n") + [":::"]
     return j
 
 
@@ -182,9 +205,7 @@ def _toggle(chunk: list[str], out: list[str]) -> bool:
         return False
     name = re.sub(r"<[^>]+>|\s+", " ", summary.group(1)).strip().replace('"', "&quot;")
     body = [re.sub(r"</?details\b[^>]*>|<summary\b[^>]*>.*?</summary\s*>", "", t, flags=re.I) for t in chunk]
-    out.append(f'::: {{.toggle summary="{name}"}}\n' + body[0])
-    out += body[1:]
-    out[-1] += "\n:::"
+    out += [f'::: {{.toggle summary="{name}"}}', *body, ":::"]
     return True
 
 
