@@ -128,7 +128,6 @@ def _layout_outline(lines: list[tuple[int, str]], source: str, fmt: str, remarks
     from .markdown_reader import MarkdownReader
 
     reader = MarkdownReader(source)
-    reader.plain = True  # laid out by position: column tables, one entry a line
     reader.remarks += remarks
     return reader.outline(plaintext.to_markdown(lines, reader.remarks), fmt)
 
