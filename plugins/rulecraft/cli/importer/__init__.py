@@ -3,11 +3,11 @@ reStructuredText, MediaWiki, PDF, Word or OpenDocument).
 
 Pipeline, one module per concern:
 
-* ``markdown_reader`` / ``html_reader`` read the file into a neutral ``outline``
-  (sections of paragraphs, lists, notes, quotes, images); ``pandoc_reader`` has pandoc (``pandoc_run``) convert
-  LaTeX, Org, reStructuredText, MediaWiki and .odt into its tree, which ``ast_outline`` reads into the same
-  outline; ``docformats`` reads a PDF (``pdf_reader``: its text layer as layout lines) or a Word file
-  (``docx_reader``: HTML) into it too;
+* the file is read into a neutral ``outline`` (sections of paragraphs, lists, notes, quotes, images): pandoc
+  (``pandoc_run``) converts Markdown (``markdown_source``), LaTeX, Org, reStructuredText, MediaWiki and .odt
+  (``pandoc_reader``) and Word (``docx_reader``) into its tree, which ``ast_outline`` reads; ``html_reader``
+  reads HTML; ``plain_reader`` reads text laid out by hand, BBCode and a PDF's layout lines (``pdf_reader``,
+  through ``docformats``);
 * recognisers turn what they can into data: ``gameinfo`` (title, summary, components, set-up,
   end of game, changelog), ``phases``, ``dice``, ``charts`` (reference tables, combat results tables, legends),
   ``cards``, ``terms``; each claims the source
@@ -42,7 +42,7 @@ from . import phases, report
 from . import sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
-from .markdown_reader import read_layout_html, read_plain_text
+from .plain_reader import read_layout_html, read_plain_text
 from .markdown_source import read as read_markdown
 from .names import uncapped
 from .outline import Outline

@@ -125,9 +125,9 @@ def _check_length(length: int, text_limit: int) -> None:
 def _layout_outline(lines: list[tuple[int, str]], source: str, fmt: str, remarks: list = ()) -> Outline:
     """The plain-text reader's outline of numbered layout lines (a PDF's, a Word text typed line by line)."""
     from . import plaintext
-    from .markdown_reader import MarkdownReader
+    from .plain_reader import PlainReader
 
-    reader = MarkdownReader(source)
+    reader = PlainReader(source)
     reader.remarks += remarks
     return reader.outline(plaintext.to_markdown(lines, reader.remarks), fmt)
 

@@ -936,7 +936,7 @@ def _markdown_table(text: str, line: int, source: str) -> Table | None:
     if len(lines) < 3 or not all(t.startswith("|") and t.endswith("|") for t in lines) \
             or not re.fullmatch(r"\|[\s:|-]+\|", lines[1]) or "-" not in lines[1]:
         return None
-    from .markdown_reader import MarkdownReader  # it reads HTML blocks in Markdown with this module
+    from .plain_reader import PlainReader  # it reads HTML blocks in Markdown with this module
 
-    blocks = MarkdownReader(source).blocks([(line, t) for t in lines])
+    blocks = PlainReader(source).blocks([(line, t) for t in lines])
     return blocks[0] if len(blocks) == 1 and isinstance(blocks[0], Table) else None

@@ -1,7 +1,7 @@
 """pandoc, run on a rulebook's bytes: its document tree (pandoc's JSON AST) or a clear reason why not.
 
-pandoc is the one converter for the formats it reads (LaTeX, Org, reStructuredText, MediaWiki, OpenDocument);
-the ``import`` extra installs it as the ``pypandoc-binary`` wheel. It runs as a child with ``--sandbox`` (no file
+pandoc is the one converter for the formats it reads (Markdown, LaTeX, Org, reStructuredText, MediaWiki,
+OpenDocument, Word); the ``import`` extra installs it as the ``pypandoc-binary`` wheel. It runs as a child with ``--sandbox`` (no file
 but its input is read: a LaTeX ``\\input{/etc/passwd}`` or an Org ``#+INCLUDE`` reads nothing), a deadline and a
 memory cap, and its input is the bytes on standard input, never a path.
 """

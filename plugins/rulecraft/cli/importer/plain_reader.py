@@ -1,9 +1,9 @@
-"""Markdown rulebooks (with the HTML people mix in) -> outline.
+"""Text laid out by hand -> outline: a plain text, a forum post's BBCode, a PDF's or a typed Word file's layout
+lines, once :mod:`plaintext` (or :mod:`bbcode`) has written them as simple Markdown-like lines.
 
-Handles what the five rulebooks beside this project do: front matter, HTML wrappers around Markdown
-(``<div class="note">``, ``<div class="dice">``, ``<header>``), hand-numbered lists
-split across wrappers, nested lists by indentation, kramdown attribute lines,
-blockquote examples, images and relative links (dropped, remarked).
+The layout marks the structure: headings by their shape, column tables, entries a line each ('Name: meaning',
+'1 Blizzard: …'), enumerated cases ('(b) Each warden …', '3.2 Place the tiles …') starting new paragraphs, and
+lists by indentation. Markdown itself is read by pandoc (:mod:`markdown_source`).
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def _heading_text(match: re.Match) -> str:
     return _CLOSING_HASHES.sub("", match.group(2).rstrip()).rstrip()
 
 
-class MarkdownReader:
+class PlainReader:
     def __init__(self, source: str):
         self.source = source
         self.remarks: list[Remark] = []
@@ -357,11 +357,11 @@ class MarkdownReader:
 
 
 def read_plain_text(text: str, source: str) -> Outline:
-    return MarkdownReader(source).read(text)
+    return PlainReader(source).read(text)
 
 
 def read_layout_html(text: str, source: str) -> Outline:
-    return MarkdownReader(source).read_layout_html(text)
+    return PlainReader(source).read_layout_html(text)
 
 
 def _join_wrapped(rows: list[list[str]]) -> list[list[str]]:
