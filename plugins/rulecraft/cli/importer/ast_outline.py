@@ -13,7 +13,7 @@ import re
 
 from .continued import join_continued
 from .enumeration import drop_page_marks, join_number_spans
-from .inline import absolute, image_remark, safe_href
+from .inline import absolute, attrs, image_remark, safe_href
 from .line_entries import line_entries, roll_paragraphs, typed_table
 from .outline import (
     Code,
@@ -40,11 +40,11 @@ _BARE_COMMAND = re.compile(r"(?:\\[A-Za-z@]+\*?(?:\[[^\]]*\])?\s*)+")  # '\\make
 _COMMAND = re.compile(r"\\([A-Za-z@]+)\*?(?:\[[^\]]*\])*(?:\{[^{}]*\})+")  # '\\foo[x]{a}{b}', no nesting
 _FILE_COMMANDS = {"input", "include", "subfile", "includegraphics", "import", "subimport", "lstinputlisting"}
 _WORD = re.compile(r"[^\W_]{2,}")
+_TOKEN = re.compile(r"\w+")
 _TASK_BOX = re.compile(r"^[☐☒]\s+")  # pandoc's mark for a task list's '[ ]' and '[x]'
 _LINK_SHAPED = re.compile(r"\\\](?:\(|\[|:)")  # '\\[x\\](y)': brackets that would make a link if unescaped
 _RANGE_DASH = re.compile(r"(?<=\d)--(?=\d)")
-_TAG = re.compile(r"<(/?)([A-Za-z][\w-]*)\b[^>]*>$")
-_ATTR = re.compile(r"""([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""")
+_TAG = re.compile(r"</?([A-Za-z][\w-]*)\b[^>]*>$")
 _TAG_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "code": "`", "s": "~~", "del": "~~"}
 META_LINES = ("subtitle", "author", "date")  # printed under the title (\maketitle, #+AUTHOR, :Author:)
 
@@ -61,7 +61,6 @@ class Locator:
 
     def __init__(self, source_text: str):
         self.lines = [line.lower() for line in source_text.split("\n")]
-        self.tokens: list[list | None] = [None] * len(self.lines)  # each line's words, read when first looked at
         self.at = 0  # index of the line the last block was found on
 
     def exact(self, first: str) -> int | None:
@@ -108,13 +107,10 @@ class Locator:
     def _phrase_at(self, index: int, words: list[str]) -> bool:
         """Whether the words stand in order from the line on (over three lines at most), the first ending a word
         of this line, each next one starting within the three words after the one before."""
-        if self.tokens[index] is None:
-            self.tokens[index] = [(m.start(), m.group(0)) for m in re.finditer(r"\w+", self.lines[index])]
-        tokens = [t for _, t in self.tokens[index]]
-        for k in range(index + 1, min(index + 3, len(self.lines))):
-            tokens += re.findall(r"\w+", self.lines[k])
+        first = len(_TOKEN.findall(self.lines[index]))
+        tokens = _TOKEN.findall(" ".join(self.lines[index:index + 3]))
         last = len(words) - 1
-        for start in range(len(self.tokens[index])):
+        for start in range(first):
             if not tokens[start].endswith(words[0]):
                 continue
             at, found = start, bool(last == 0)
@@ -518,9 +514,9 @@ class AstOutliner:
         tag = _TAG.match(source)
         if not tag:  # '<!-- … -->' left inline, a '<' that opens no tag
             return "" if source.startswith("<!--") else literal(source)
-        name = tag.group(2).lower()
+        name = tag.group(1).lower()
         if name == "img":
-            found = dict((k.lower(), a or b or d) for k, a, b, d in _ATTR.findall(source))
+            found = attrs(source)
             self.remarks.append(image_remark(found.get("alt", ""), found.get("src", ""), self.line))
             return ""
         return _TAG_MARKS.get(name, " " if name in ("br", "p", "div") else "")
@@ -539,7 +535,7 @@ def _picture(node: dict) -> tuple[str, str] | None:
     if node["t"] == "Image":
         return _text_of(node["c"][1]), node["c"][2][0]
     if node["t"] == "RawInline" and node["c"][0] == "html" and re.match(r"<img\b", node["c"][1], re.I):
-        found = {k.lower(): a or b or d for k, a, b, d in _ATTR.findall(node["c"][1])}
+        found = attrs(node["c"][1])
         return found.get("alt", ""), found.get("src", "")
     return None
 
