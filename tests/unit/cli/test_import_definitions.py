@@ -1,0 +1,53 @@
+"""Rulebooks as their authors write them, not as a glossary would: definitions given meaning first, set-up told
+in labelled paragraphs, a stage of play whose rules sit under its sub-headings, a table titled with its rule."""
+
+from __future__ import annotations
+
+import textwrap
+
+import yaml
+
+from rulecraft.cli.importer import import_rulebook
+
+
+def run(tmp_path, text: str, name: str = "book.md"):
+    source = tmp_path / name
+    source.write_text(textwrap.dedent(text), encoding="utf-8")
+    result = import_rulebook(source, tmp_path / "out", game_id="book")
+    files = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in result.folder.glob("*.yaml")}
+    return result, files, result.report_text.split("## Needs a human", 1)[1]
+
+
+def test_terms_defined_meaning_first_are_read_when_the_book_goes_on_using_them(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Broadside
+
+        ## Ships
+
+        The number printed on the bow of a ship card is its Sailing Allowance (SA). A ship may spend its SA
+        in any order, and unspent SA is lost at the end of the turn.
+
+        The ship that fires first in a round is the aggressor. The aggressor takes one damage less from
+        return fire, and an aggressor that sinks its target may move again.
+
+        The player with the most gold at the end of the game is the winner.
+
+        ## Firing
+
+        - A ship may fire at any enemy ship in its arc.
+        - A ship that fires along the length of an enemy hull from bow or stern scores double hits (Raking).
+          Forts cannot be hit by raking fire.
+        - A ship may fire twice in a turn (Optional). Agree on this before the game.
+        - A ship that fires at one in port fires on the Harbour Master (Harbour). The Harbour always fires back.
+        - Damage is marked with pegs; raking hits are marked in red.
+        """)
+    terms = {t["term"]: t for t in files["terms"]["terms"]}
+    assert sorted(terms) == ["Aggressor", "Raking", "Sailing Allowance"]
+    assert terms["Sailing Allowance"]["aliases"] == ["SA"]
+    assert terms["Aggressor"]["short"] == "The ship that fires first in a round is the aggressor."
+    assert terms["Raking"]["short"].startswith("A ship that fires along the length of an enemy hull")
+    # read from a sentence, so each is handed to a human with its line; the prose keeps every sentence
+    assert "Term 'Aggressor' is read from a sentence that gives its meaning before its name" in needs
+    assert "before its name: check that it is a term of the game (line 8)" in needs
+    page = result.page.read_text(encoding="utf-8")
+    assert "is the winner." in page and "(Optional)" in page and "scores double hits (Raking)" in page
