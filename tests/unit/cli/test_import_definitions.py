@@ -51,3 +51,53 @@ def test_terms_defined_meaning_first_are_read_when_the_book_goes_on_using_them(t
     assert "before its name: check that it is a term of the game (line 8)" in needs
     page = result.page.read_text(encoding="utf-8")
     assert "is the winner." in page and "(Optional)" in page and "scores double hits (Raking)" in page
+
+
+def test_a_phase_with_no_text_of_its_own_takes_its_rules_from_its_sub_headings(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Emberwatch
+
+        A cooperative game for 1 to 4 firefighters holding back a forest fire.
+
+        ## Playing a round
+
+        Each round has three phases, played in this order.
+
+        ### Muster
+
+        Each firefighter draws two crew cards and may trade one with a neighbour.
+
+        ### Action
+
+        Each firefighter takes up to three actions: move, dig a firebreak or douse a burning tile.
+
+        ### Spread
+
+        #### Wind
+
+        Roll the wind die. Every burning tile lights the tile next to it in the wind's direction.
+
+        #### Embers
+
+        Flip the top ember card. Place a fire token on the tile it names, unless a firebreak guards it.
+
+        ##### Dry season
+
+        From round 6 on, flip two ember cards instead of one.
+
+        ## End of the game
+
+        You win when no tile burns. You lose when the fire reaches the village.
+        """)
+    phases = {p["name"]: p for p in files["phases"]["phases"]}
+    assert list(phases) == ["Muster", "Action", "Spread"]
+    spread = phases["Spread"]
+    assert spread["rules"].split("\n\n") == [
+        "**Wind**", "Roll the wind die. Every burning tile lights the tile next to it in the wind's direction.",
+        "**Embers**", "Flip the top ember card. Place a fire token on the tile it names, unless a firebreak guards it.",
+        "**Dry season**", "From round 6 on, flip two ember cards instead of one."]
+    assert spread["summary"] == "Roll the wind die."
+    assert "Phase 'Spread' has no text of its own: its rules are read from the sub-headings under it" in needs
+    assert "has no rules in its section" not in needs
+    page = result.page.read_text(encoding="utf-8")
+    assert "/// phase | spread" in page and page.count("Roll the wind die.") == 0  # shown once, by the block

@@ -474,6 +474,40 @@ def _step_table(state: State, parent, phases: list[dict]):
     return None
 
 
+def _descendants(section) -> list:
+    out = []
+    for child in section.children:
+        out += [child, *_descendants(child)]
+    return out
+
+
+def _sub_heading_rules(state: State, section, phase: dict) -> list[str]:
+    """'## Scoring' with no text of its own over '### Positive contracts' and '### Negative contracts': the
+    phase's rules are its sub-headings' paragraphs, each part led by its heading in bold (the headings fold
+    into the phase, whose block shows them). Only when every sub-heading holds paragraphs alone, none read
+    as anything else: a table or list under one is data of its own, and the sub-headings then stay prose."""
+    parts = _descendants(section)
+    if not parts or any(id(part) in state.phase_of_section or id(part) in state.folded for part in parts) \
+            or not all(part.blocks and all(isinstance(b, Paragraph) and not state.claimed(b) for b in part.blocks)
+                       or not part.blocks and part.children for part in parts):
+        return []
+    paragraphs = []
+    for part in parts:
+        paragraphs.append(f"**{plain(heading_text(part.title)).strip()}**")
+        paragraphs += [block.text for block in part.blocks]
+        for block in part.blocks:
+            state.claim(block)
+        state.folded.add(id(part))
+    first = next(block.text for part in parts for block in part.blocks)  # the first rule, not a heading
+    phase["summary"] = first_sentence(plain(first), 140)
+    names = ", ".join(f"'{plain(heading_text(part.title)).strip()}'" for part in parts)
+    state.note("phases", f"'{phase['name']}': rules read from its sub-headings {names} (it has no text of its own)",
+               section.line)
+    state.ask("phases", f"Phase '{phase['name']}' has no text of its own: its rules are read from the sub-headings "
+              f"under it ({names}), each led by its heading in bold: check them", section.line)
+    return paragraphs
+
+
 def fill_heading_phases(state: State) -> None:
     """Rules and steps of heading phases: what the other recognisers left in each phase's own section.
 
@@ -497,6 +531,8 @@ def fill_heading_phases(state: State) -> None:
             else:
                 continue
             state.claim(block)
+        if not paragraphs and not steps:
+            paragraphs = _sub_heading_rules(state, section, phase)
         row = state.row_text.get(phase["id"])
         if row and paragraphs:  # a step table's row over the phase's own heading: the row sums the rules up
             if len(plain(row)) <= 160:
