@@ -101,3 +101,45 @@ def test_a_phase_with_no_text_of_its_own_takes_its_rules_from_its_sub_headings(t
     assert "has no rules in its section" not in needs
     page = result.page.read_text(encoding="utf-8")
     assert "/// phase | spread" in page and page.count("Roll the wind die.") == 0  # shown once, by the block
+
+
+def test_a_labelled_deal_paragraph_among_the_preliminaries_is_the_set_up(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Heron's Pond
+
+        A family card game of collecting sets, for 2 to 5 players aged six and up.
+
+        ## What you need
+
+        **Players** 2 to 5, each playing for themselves
+
+        **Cards** A standard 52-card deck with the jokers taken out. Aces count low.
+
+        **Aim** Collect the most sets of four cards of a rank.
+
+        **Dealing** Shuffle and deal seven cards to each player, five when four or more play. Spread the rest
+        face down in the middle: this is the pond.
+
+        ## Asking
+
+        On your turn, ask any other player for a rank you already hold. If they have cards of that rank, they
+        give you all of them and you ask again.
+
+        ## Fishing
+
+        If they have none, they say "Go fishing!" and you draw a card from the pond. Your turn ends.
+
+        ## Sets
+
+        Whenever you hold all four cards of a rank, lay them face up in front of you.
+        """)
+    assert files["game"]["setup"] == [
+        "**Cards:** A standard 52-card deck with the jokers taken out.",
+        "**Dealing:** Shuffle and deal seven cards to each player, five when four or more play. Spread the rest "
+        "face down in the middle: this is the pond."]
+    # the deck's sentence is copied, its paragraph stays whole on the page; the deal moves into the set-up block
+    assert "the first step is copied from the 'Cards' paragraph (how the deck is made)" in needs
+    assert "(line 9)" in needs
+    page = result.page.read_text(encoding="utf-8")
+    assert "**Cards** A standard 52-card deck with the jokers taken out. Aces count low." in page
+    assert "/// setup" in page and "**Dealing**" not in page and "**Aim** Collect" in page
