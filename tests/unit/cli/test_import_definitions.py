@@ -143,3 +143,26 @@ def test_a_labelled_deal_paragraph_among_the_preliminaries_is_the_set_up(tmp_pat
     page = result.page.read_text(encoding="utf-8")
     assert "**Cards** A standard 52-card deck with the jokers taken out. Aces count low." in page
     assert "/// setup" in page and "**Dealing**" not in page and "**Aim** Collect" in page
+
+
+def test_a_sentence_opening_a_sequence_of_headed_items_is_a_remark_not_a_phase(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        <html><body>
+        <h1>Hairpin Rally</h1>
+        <h2>Sequence of Play</h2>
+        <p>Each lap is played in phases; press 'Done' when you have finished one.</p>
+        <ol>
+          <li><h3>Before the first lap every driver chooses a car and a colour.</h3>
+              <p>Cars that nobody chooses stay in the box.</p></li>
+          <li><h3>Gear Phase</h3><p>Secretly set your gear dial to a number from 1 to 5.</p></li>
+          <li><h3>Move Phase</h3><p>Reveal the dials and move that many spaces, leader first.</p></li>
+          <li><h3>Wear Phase</h3><p>Each car that took a corner too fast loses one tyre point.</p></li>
+        </ol>
+        </body></html>
+        """, name="book.html")
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Gear", "Move", "Wear"]
+    assert "'Before the first lap every driver chooses a car and a colour.' opens the turn sequence but is a " \
+           "sentence, not a phase's name: it is kept as prose above the phase list (line 6)" in needs
+    page = result.page.read_text(encoding="utf-8")
+    remark = page.index("Before the first lap every driver chooses a car and a colour.")
+    assert remark < page.index("Cars that nobody chooses stay in the box.") < page.index("/// phase-list")

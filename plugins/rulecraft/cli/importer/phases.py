@@ -708,6 +708,30 @@ def named_turn(state: State, section) -> bool:
     return bool(TURN_HEADING.search(title)) and not AFTER_TURN.search(title)
 
 
+# '<li><h3>On the first turn of the game you will be instructed to deploy units.</h3><p>…</p></li>': a bold lead
+# that is a whole sentence (six words or more, closed by a full stop) names no phase
+SENTENCE_LEAD = re.compile(r"^\s*(\*\*|__)(?P<lead>[^*_]+?[.!])\1\s*$")
+
+
+def _leading_remarks(items: list) -> list:
+    """The items opening the sequence that are remarks on it, not phases: each led by a whole sentence in bold
+    (a heading-led list item's heading), with only paragraphs below it; at least two phases must follow."""
+    out = []
+    for item in items:
+        match = SENTENCE_LEAD.match(item.text)
+        if not match or len(plain(match.group("lead")).split()) < 6 \
+                or not all(isinstance(child, Paragraph) for child in item.children):
+            break
+        out.append(item)
+    return out if len(items) - len(out) >= 2 else []
+
+
+def _remark_text(item) -> str:
+    """A remark item as the paragraphs it is on the page: its sentence, then its own paragraphs."""
+    lead = SENTENCE_LEAD.match(item.text).group("lead").strip()
+    return "\n\n".join([lead, *(child.text for child in item.children)])
+
+
 def _recognise(state: State, is_turn) -> bool:
     group = _heading_group(state, is_turn) or _overview_group(state, is_turn)
     # a list inside one of the phase headings is that phase's steps (or a table), not the turn sequence
@@ -724,9 +748,15 @@ def _recognise(state: State, is_turn) -> bool:
     _, _, section, lists = max(candidates, key=lambda c: (c[0], c[1]))
     state.turn_section = section
     items = [item for block in lists for item in block.items]
+    remarks = _leading_remarks(items)
+    items = items[len(remarks):]
     numbers = [item.number for item in items]
     for i, block in enumerate(lists):
-        state.claim(block, "/// phase-list\n///" if i == 0 else "")
+        state.claim(block, "\n\n".join([*(_remark_text(item) for item in remarks), "/// phase-list\n///"])
+                    if i == 0 else "")
+    for item in remarks:
+        state.ask("phases", f"'{first_sentence(plain(item.text), 80)}' opens the turn sequence but is a sentence, "
+                  "not a phase's name: it is kept as prose above the phase list", item.line)
     # a lead-in ('Next are the phases for running the John Company:') stays on the page: it groups the phases,
     # and the phase data does not hold it; one before a later list now stands after the whole phase list
     for block in lists[1:]:
