@@ -166,3 +166,41 @@ def test_a_sentence_opening_a_sequence_of_headed_items_is_a_remark_not_a_phase(t
     page = result.page.read_text(encoding="utf-8")
     remark = page.index("Before the first lap every driver chooses a car and a colour.")
     assert remark < page.index("Cars that nobody chooses stay in the box.") < page.index("/// phase-list")
+
+
+def test_a_rule_in_brackets_after_a_tables_name_becomes_its_note(tmp_path):
+    result, files, needs = run(tmp_path, """\
+        # Pike and Shot
+
+        ## Sequence of Play
+
+        1. **Movement Phase**: move each of your units up to its movement allowance.
+        2. **Melee Phase**: resolve each melee on the Melee Table.
+        3. **Rally Phase**: each routed unit makes a Morale Check.
+
+        ## Melee
+
+        Total the strength of the attackers and of the defender, work out the odds, then roll one die and
+        read the result in the odds column.
+
+        ### Melee Table (No melee at worse than 1-3 is allowed)
+
+        | Die | 1-3 | 1-2 | 1-1 | 2-1 | 3-1 |
+        |-----|-----|-----|-----|-----|-----|
+        | 1   | AE  | AE  | AR  | DR  | DR  |
+        | 2   | AE  | AR  | AR  | DR  | DE  |
+        | 3   | AR  | AR  | EX  | DR  | DE  |
+        | 4   | AR  | EX  | DR  | DE  | DE  |
+        | 5   | EX  | DR  | DR  | DE  | DE  |
+        | 6   | DR  | DR  | DE  | DE  | DE  |
+
+        ### Morale Check (1d6)
+
+        - 1–2: the unit routs.
+        - 3–6: the unit holds.
+        """)
+    melee, morale = files["dice"]["tables"]
+    assert melee["title"] == "Melee Table" and melee["id"] == "melee-table"
+    assert melee["notes"].startswith("No melee at worse than 1-3 is allowed.")
+    assert morale["title"] == "Morale Check (1d6)"  # the dice in brackets are no rule
+    assert "### Melee Table (No melee at worse than 1-3 is allowed)" in result.page.read_text(encoding="utf-8")
