@@ -715,11 +715,12 @@ SENTENCE_LEAD = re.compile(r"^\s*(\*\*|__)(?P<lead>[^*_]+?[.!])\1\s*$")
 
 def _leading_remarks(items: list) -> list:
     """The items opening the sequence that are remarks on it, not phases: each led by a whole sentence in bold
-    (a heading-led list item's heading), with only paragraphs below it; at least two phases must follow."""
+    (a heading-led list item's heading) with paragraphs below it and nothing else (a bold sentence alone is a
+    step); at least two phases must follow."""
     out = []
     for item in items:
         match = SENTENCE_LEAD.match(item.text)
-        if not match or len(plain(match.group("lead")).split()) < 6 \
+        if not match or len(plain(match.group("lead")).split()) < 6 or not item.children \
                 or not all(isinstance(child, Paragraph) for child in item.children):
             break
         out.append(item)
