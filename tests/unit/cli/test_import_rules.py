@@ -2296,7 +2296,8 @@ def test_a_titled_br_list_of_rolls_and_article_free_ranges_in_a_sentence_are_tab
         </body></html>
         """, name="book.html")
     wind, firework = files["dice"]["tables"]
-    assert wind["title"] == "Wind (roll 1 d6 in the Gust step)" and wind["dice"] == "1d6"
+    # the bracketed rule is no part of the table's name: it leads the table's notes
+    assert wind["title"] == "Wind" and wind["notes"] == "Roll 1 d6 in the Gust step." and wind["dice"] == "1d6"
     assert [row["roll"] for row in wind["rows"]] == [1, "2-4", "5-6"]
     assert firework["title"] == "Firework check" and firework["dice"] == "2d6"
     assert [row["result"] for row in firework["rows"]] == ["Nothing", "Take 1 extra wax",

@@ -172,14 +172,14 @@ def grids(state: State) -> None:
 
 
 def _grid(state: State, section, index: int, table: Table) -> None:
-    from .dice import _die, _lead_title, _link_phase, _title
+    from .dice import _die, _lead_title, _link_phase, _title, title_rule, with_note
 
     shape = _grid_shape(table)
     if shape is None:
         return
     heads, rolls, cells = shape
     axis, values, low, high = _axis(heads) or ("pick", [plain(h).strip() for h in heads], False, False)
-    title = _lead_title(section, index) or _title(section, state)
+    title, rule = title_rule(_lead_title(section, index) or _title(section, state))
     widths = {len(r) for r in table.rows if r}
     if len(widths) != 1 or len(rolls) != len(cells):
         return _hold(state, table, f"The table '{title}' reads as a two-dimensional dice table (a roll against "
@@ -259,6 +259,7 @@ def _grid(state: State, section, index: int, table: Table) -> None:
     data["grid"] = grid
     if notes:
         data["notes"] = notes
+    with_note(data, rule)
     data["todo"] = capitalise("; ".join(reasons)) + "."
     _link_phase(state, data, state.phase_of(section))
     state.tables.append(data)

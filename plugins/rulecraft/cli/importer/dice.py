@@ -302,6 +302,29 @@ def is_roll_list(section, index: int, block: ListBlock) -> bool:
 LEAD_TITLE_RE = re.compile(r"^\*\*(?P<title>[^*\n]{2,60}?)\*\*\s*(?:(?:[-–—:]\s*\S.*)?:)?\s*$")
 
 
+# 'Combat Results Table (CRT) (No Attack at less than 1-4 is allowed)': a rule set in brackets after a table's
+# name is no part of the name; '(CRT)', '(2d6)', '(optional)' are (an abbreviation, the dice, a mark)
+TITLE_RULE = re.compile(r"^(?P<name>.*?\S)\s*\((?P<rule>[^()]{6,300})\)\W*$")
+RULE_WORDS = re.compile(r"\b(?:is|are|be|may|must|can|cannot|can't|not|no|never|only|allowed|roll|rolls|rolled|use|"
+                        r"used|when|if|unless|applies|apply|see|counts?|add|subtract)\b", re.I)
+
+
+def title_rule(title: str) -> tuple[str, str | None]:
+    """(the table's name, the rule its title carried in brackets, or None): the rule goes to the table's notes,
+    so nothing of the title is lost while the name stays a name."""
+    match = TITLE_RULE.match(title)
+    if not match or len(match.group("rule").split()) < 3 or not RULE_WORDS.search(match.group("rule")):
+        return title, None
+    rule = capitalise(match.group("rule").strip())
+    return match.group("name").strip(" :–-"), rule if re.search(r"[.!?]$", rule) else rule + "."
+
+
+def with_note(data: dict, rule: str | None) -> None:
+    """The title's rule leads the table's notes."""
+    if rule:
+        data["notes"] = f"{rule} {data['notes']}" if data.get("notes") else rule
+
+
 def _lead_title(section, index: int) -> str | None:
     """'**Weather table** – roll 2d6 in step 1:' right above a table names it (a section may hold several)."""
     block = section.blocks[index - 1] if index > 0 else None
@@ -382,7 +405,7 @@ def _table_from_list(state: State, section, index: int, block, items: list[ListI
         if isinstance(block, Table):
             state.held.add(id(block))  # a result per number, rolled or not: as the source has it
         return False
-    title = _lead_title(section, index) or _title(section, state)
+    title, rule = title_rule(_lead_title(section, index) or _title(section, state))
     table: dict = {"id": state.ids["table"](title, "table"), "title": title}
     per = PER_RE.search(context)
     if per:
@@ -407,6 +430,7 @@ def _table_from_list(state: State, section, index: int, block, items: list[ListI
         table["any_result"] = " ".join(any_result)
     if notes:
         table["notes"] = " ".join(notes)
+    with_note(table, rule)
     if headings:
         table["headings"] = headings
     if isinstance(block, Table) and len(block.rows[0]) > 2 and (block.header or not parse_row(

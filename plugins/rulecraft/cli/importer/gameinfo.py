@@ -329,9 +329,62 @@ def setup(state: State) -> None:
                        "(steps that prepare the game, before the turn)", section.line)
             _continued_setup(state, section)
             return
+    if not listless and _labelled_setup(state):
+        return
     for section in listless:
         state.ask("game", f"Set-up section '{plain(section.title)}' has no list of steps: it is kept as prose; "
                   "write setup in game.yaml", section.line)
+
+
+# '**Deal** Standard procedure, dealing out 12 cards …' among '**Players** 4', '**Cards** …', '**Objective** …':
+# a paragraph led by a bold label (a run-in heading), the label alone set apart by its weight
+RUN_IN_LABEL = re.compile(r"^\s*(\*\*|__)(?P<label>[^*_]{1,30}?)[:.]?\1[:.]?\s+(?P<rest>\S.*)$", re.S)
+DEAL_LABEL = re.compile(r"^(?:the )?(?:deal(?:ing)?(?: the cards)?|shuffle and deal)$", re.I)
+DECK_LABEL = re.compile(r"^(?:the )?(?:cards|deck|pack|card deck|the cards)$", re.I)
+# 'which can be constructed out of a 78-card deck by removing the bottom 6 cards from each suit', 'Take out the
+# jokers', 'Remove the 2s and 3s': a sentence that makes the deck out of another one
+DECK_BUILDING = re.compile(r"\b(?:remov(?:e|es|ed|ing)|strip(?:s|ped|ping)?|tak(?:e|es|ing) out|taken out|"
+                           r"construct(?:s|ed|ing)?|buil[dt](?:s|ing)?|made (?:up |out )?(?:of|from))\b", re.I)
+
+
+def _labelled_setup(state: State) -> bool:
+    """No section is the set-up, but a field of labelled paragraphs before the turn ('**Players** 4',
+    '**Cards** …', '**Deal** …', a card game's preliminaries) has a label that is a set-up act: that paragraph
+    is the set-up, and the sentence of the deck's label that builds the deck ('… by removing the bottom 6 cards
+    from each plain suit') comes first. That sentence is copied (its paragraph also says what the cards are and
+    stays on the page), and the report says so."""
+    # before the turn: its section's, or its first phase heading's, when the stages are headings of the book
+    starts = [s.line for s in [state.turn_section, *state.heading_phases[:1]] if s is not None and s.line]
+    for section in state.sections():
+        if starts and section.line >= max(starts) or state.phase_of(section) is not None:
+            continue
+        labelled = [(b, m) for b in section.blocks if isinstance(b, Paragraph) and not state.claimed(b)
+                    and (m := RUN_IN_LABEL.match(b.text))]
+        acts = [(b, m) for b, m in labelled if DEAL_LABEL.match(plain(m.group("label")).strip())
+                or SETUP_HEADING.fullmatch(plain(m.group("label")).strip())]
+        if len(labelled) < 3 or not acts:
+            continue
+        steps: list = []
+        for block, match in labelled:
+            if block is acts[0][0]:
+                break
+            if not DECK_LABEL.match(plain(match.group("label")).strip()):
+                continue
+            sentences = re.split(r"(?<=[.!?])\s+(?=[A-Z*_])", match.group("rest").strip())
+            building = [t for t in sentences if DECK_BUILDING.search(plain(t)) and re.search(r"\bcards?\b", t, re.I)]
+            if building:
+                label = plain(match.group("label")).strip()
+                steps.append(f"**{label}:** {' '.join(building)}")
+                state.ask("game", f"Set-up: the first step is copied from the '{label}' paragraph (how the deck is "
+                          "made), which stays on the page as the source has it: check it", block.line)
+        for n, (block, match) in enumerate(acts):
+            steps.append(f"**{plain(match.group('label')).strip()}:** {match.group('rest').strip()}")
+            state.claim(block, "/// setup\n///" if n == 0 else "")
+        state.game["setup"] = steps
+        state.note("game", f"set-up: {len(steps)} step(s) from the labelled paragraphs under "
+                   f"'{plain(section.title)}' ('{plain(acts[0][1].group('label')).strip()}')", acts[0][0].line)
+        return True
+    return False
 
 
 # 'Set-up (2 of 2)', 'Setting up (continued)', 'Setup, cont.': a slide or page that goes on with the one before

@@ -474,6 +474,40 @@ def _step_table(state: State, parent, phases: list[dict]):
     return None
 
 
+def _descendants(section) -> list:
+    out = []
+    for child in section.children:
+        out += [child, *_descendants(child)]
+    return out
+
+
+def _sub_heading_rules(state: State, section, phase: dict) -> list[str]:
+    """'## Scoring' with no text of its own over '### Positive contracts' and '### Negative contracts': the
+    phase's rules are its sub-headings' paragraphs, each part led by its heading in bold (the headings fold
+    into the phase, whose block shows them). Only when every sub-heading holds paragraphs alone, none read
+    as anything else: a table or list under one is data of its own, and the sub-headings then stay prose."""
+    parts = _descendants(section)
+    if not parts or any(id(part) in state.phase_of_section or id(part) in state.folded for part in parts) \
+            or not all(part.blocks and all(isinstance(b, Paragraph) and not state.claimed(b) for b in part.blocks)
+                       or not part.blocks and part.children for part in parts):
+        return []
+    paragraphs = []
+    for part in parts:
+        paragraphs.append(f"**{plain(heading_text(part.title)).strip()}**")
+        paragraphs += [block.text for block in part.blocks]
+        for block in part.blocks:
+            state.claim(block)
+        state.folded.add(id(part))
+    first = next(block.text for part in parts for block in part.blocks)  # the first rule, not a heading
+    phase["summary"] = first_sentence(plain(first), 140)
+    names = ", ".join(f"'{plain(heading_text(part.title)).strip()}'" for part in parts)
+    state.note("phases", f"'{phase['name']}': rules read from its sub-headings {names} (it has no text of its own)",
+               section.line)
+    state.ask("phases", f"Phase '{phase['name']}' has no text of its own: its rules are read from the sub-headings "
+              f"under it ({names}), each led by its heading in bold: check them", section.line)
+    return paragraphs
+
+
 def fill_heading_phases(state: State) -> None:
     """Rules and steps of heading phases: what the other recognisers left in each phase's own section.
 
@@ -497,6 +531,8 @@ def fill_heading_phases(state: State) -> None:
             else:
                 continue
             state.claim(block)
+        if not paragraphs and not steps:
+            paragraphs = _sub_heading_rules(state, section, phase)
         row = state.row_text.get(phase["id"])
         if row and paragraphs:  # a step table's row over the phase's own heading: the row sums the rules up
             if len(plain(row)) <= 160:
@@ -672,6 +708,31 @@ def named_turn(state: State, section) -> bool:
     return bool(TURN_HEADING.search(title)) and not AFTER_TURN.search(title)
 
 
+# '<li><h3>On the first turn of the game you will be instructed to deploy units.</h3><p>…</p></li>': a bold lead
+# that is a whole sentence (six words or more, closed by a full stop) names no phase
+SENTENCE_LEAD = re.compile(r"^\s*(\*\*|__)(?P<lead>[^*_]+?[.!])\1\s*$")
+
+
+def _leading_remarks(items: list) -> list:
+    """The items opening the sequence that are remarks on it, not phases: each led by a whole sentence in bold
+    (a heading-led list item's heading) with paragraphs below it and nothing else (a bold sentence alone is a
+    step); at least two phases must follow."""
+    out = []
+    for item in items:
+        match = SENTENCE_LEAD.match(item.text)
+        if not match or len(plain(match.group("lead")).split()) < 6 or not item.children \
+                or not all(isinstance(child, Paragraph) for child in item.children):
+            break
+        out.append(item)
+    return out if len(items) - len(out) >= 2 else []
+
+
+def _remark_text(item) -> str:
+    """A remark item as the paragraphs it is on the page: its sentence, then its own paragraphs."""
+    lead = SENTENCE_LEAD.match(item.text).group("lead").strip()
+    return "\n\n".join([lead, *(child.text for child in item.children)])
+
+
 def _recognise(state: State, is_turn) -> bool:
     group = _heading_group(state, is_turn) or _overview_group(state, is_turn)
     # a list inside one of the phase headings is that phase's steps (or a table), not the turn sequence
@@ -688,9 +749,15 @@ def _recognise(state: State, is_turn) -> bool:
     _, _, section, lists = max(candidates, key=lambda c: (c[0], c[1]))
     state.turn_section = section
     items = [item for block in lists for item in block.items]
+    remarks = _leading_remarks(items)
+    items = items[len(remarks):]
     numbers = [item.number for item in items]
     for i, block in enumerate(lists):
-        state.claim(block, "/// phase-list\n///" if i == 0 else "")
+        state.claim(block, "\n\n".join([*(_remark_text(item) for item in remarks), "/// phase-list\n///"])
+                    if i == 0 else "")
+    for item in remarks:
+        state.ask("phases", f"'{first_sentence(plain(item.text), 80)}' opens the turn sequence but is a sentence, "
+                  "not a phase's name: it is kept as prose above the phase list", item.line)
     # a lead-in ('Next are the phases for running the John Company:') stays on the page: it groups the phases,
     # and the phase data does not hold it; one before a later list now stands after the whole phase list
     for block in lists[1:]:

@@ -18,7 +18,7 @@ from . import entries, sections
 from .enumeration import strip_lead
 from .gameinfo import COMPONENTS_HEADING
 from .names import question_name, uncapped
-from .outline import Paragraph, Quote, Section, Table
+from .outline import ListBlock, Paragraph, Quote, Section, Table
 from .sections import NO_NAME
 from .state import State
 from .text import first_sentence, plain
@@ -351,6 +351,87 @@ IN_SENTENCE = [
 BACK_REFERENCE = re.compile(r"^\W*(?:this|that|it|such an?)\b", re.I)
 
 
+# Definitions written the other way round, the meaning before the name:
+# 'The second number on the counter is Movement Points (MP).' (a capitalised name with its abbreviation),
+# 'The player who wins the auction is the declarer.', 'The first number on a unit is its combat factor.'
+# (a described thing, then 'is the/its' and a short lower-case name closing the sentence), and
+# '… artillery may attack units up to two hexes away (Bombardment).' (a capitalised name set in brackets
+# after what it names). Such a name is a term only when the book goes on using it (it recurs outside the
+# sentence): 'The player with the most coins is the winner' in a book that never says 'winner' again is a
+# remark, not vocabulary.
+_NAME_WORD = r"[A-Z][\w'’-]*"
+REVERSED_ABBREVIATION = re.compile(
+    r"^\W*(?:[Tt]he|[Aa]n?)\s+(?P<desc>[^.;:!?()]{3,80}?)\s+(?:is|are)\s+(?:called\s+|known\s+as\s+)?"
+    r"(?:the\s+|an?\s+|its\s+|it['’]s\s+|their\s+)?"
+    rf"(?P<term>{_NAME_WORD}(?:\s+(?:of\s+|the\s+)?{_NAME_WORD}){{0,3}}\s*\([A-Z][A-Za-z0-9]{{1,5}}\))\W*$")
+REVERSED_NAME = re.compile(
+    r"^\W*the\s+(?P<desc>[^.;:!?()]{3,80}?)\s+(?:is|are)\s+(?:the|its|it['’]s|their)\s+"
+    r"(?P<term>[a-z][a-z'’-]*(?:\s+[a-z][a-z'’-]*){0,2})\s*[.!]?\W*$", re.I)
+BRACKETED_NAME = re.compile(
+    r"\b(?P<desc>[a-z][^()]{12,160}?)\s+\((?P<term>[A-Z][a-z'’-]{2,}(?:\s+[A-Za-z][a-z'’-]+){0,2})\)"
+    r"(?=\s*(?:[.;,]|$))")
+# bracketed words that mark a rule, not name a thing: '(Optional)', '(see Retreats)', '(Advanced game)'
+NOT_A_NAME = re.compile(r"^(?:optional|advanced|basic|variant|recommended|example|e\.?g|i\.?e|see|note|"
+                        r"rounded|round(?:ed)? (?:up|down)|once|twice|always|never|only|each|every|any|all|"
+                        r"one|two|three|four|five|six|first|second|third|last|both|either|none|max(?:imum)?|"
+                        r"min(?:imum)?|total|per|plus|minus|or|and|not)\b", re.I)
+_REVERSED_SUBJECT = 3  # 'the first number on a unit': the described thing has a qualifier, not 'the goal'
+
+
+def _recurs(name: str, text: str, sentence: str, times: int, lower: bool = False) -> bool:
+    """The name (or its abbreviation, or its plural) is used ``times`` times or more outside the defining
+    sentence; with ``lower``, written in lower case (a word of the running text, not a side's or a result's
+    proper name)."""
+    abbreviation = ABBREVIATION.match(name)
+    names = [abbreviation.group("term"), abbreviation.group("abbr")] if abbreviation else [name]
+    for word in names:
+        pattern = re.compile(rf"\b{re.escape(word.lower())}(?:s|es)?\b") if lower \
+            else re.compile(rf"\b{re.escape(word)}(?:s|es)?\b", re.I)
+        if len(pattern.findall(text)) - len(pattern.findall(sentence)) >= times:
+            return True
+    return False
+
+
+def _reversed_term(sentence: str, text: str) -> str | None:
+    """The name a sentence defines after its meaning (see REVERSED_NAME), or None."""
+    flat = plain(sentence).strip()
+    for pattern in (REVERSED_ABBREVIATION, REVERSED_NAME):
+        match = pattern.match(flat)
+        if match and len(match.group("desc").split()) >= _REVERSED_SUBJECT and not re.search(
+                r"\b(?:not|no|never|only)\b", flat, re.I) \
+                and _recurs(match.group("term"), text, flat, 1 if pattern is REVERSED_ABBREVIATION else 2):
+            return match.group("term")
+    match = BRACKETED_NAME.search(flat)
+    # '… trench line (Besieger) or the inside of the walls (Garrison)': names set against each other label
+    # sides or cases; one bracketed name closing what it names is the form read here
+    if match and len(re.findall(r"\([A-Z]", flat)) == 1 and not NOT_A_NAME.match(match.group("term")) \
+            and match.group("term").lower() not in match.group("desc").lower() \
+            and _recurs(match.group("term"), text, flat, 1, lower=True):
+        return match.group("term")
+    return None
+
+
+def _text_of(state: State) -> str:
+    """Every heading, paragraph and list item of the rules as plain text (to see whether a name recurs)."""
+    parts = []
+
+    def walk(blocks) -> None:
+        for block in blocks:
+            if isinstance(block, Paragraph):
+                parts.append(plain(block.text))
+            elif isinstance(block, ListBlock):
+                for item in block.items:
+                    parts.append(plain(item.text))
+                    walk(item.children)  # a list inside an item ('Terrain effects' over its bullets)
+            elif isinstance(block, Quote):
+                walk(block.blocks)
+
+    for section in state.sections():
+        parts.append(plain(section.title or ""))
+        walk(section.blocks)
+    return "\n".join(parts)
+
+
 def _heading_defined(section: Section, text: str) -> str | None:
     """'## Radli' over 'A radli is a small circle …': a section with a paragraph that opens by saying what
     its title is defines the title (a term); 'Combat is resolved …' (no article, no 'is a') does not."""
@@ -368,6 +449,15 @@ def _sentence_terms(state: State, seen: dict[str, str], lists: int) -> None:
     """Terms defined in bold inside sentences, anywhere in the rules; two or more (one bold phrase after
     'the' is emphasis, not a vocabulary). The sentence is the definition; the paragraph stays prose."""
     found = []
+    reversed_at: dict[str, int] = {}  # the names defined after their meaning, and where (each asked about)
+    text = _text_of(state)
+
+    def _reversed(sentence: str, line: int) -> None:
+        term = _reversed_term(sentence, text)
+        if term:
+            found.append((term, plain(sentence).strip(), line))
+            reversed_at.setdefault(term, line)
+
     for section in state.sections():
         paragraphs = [b for b in section.blocks if isinstance(b, Paragraph)]
         opening = next((b for b in paragraphs if _heading_defined(section, b.text)), None) \
@@ -386,7 +476,14 @@ def _sentence_terms(state: State, seen: dict[str, str], lists: int) -> None:
                             else sentence
                         found.append((term, plain(meaning).strip(), block.line))
                         break
+                else:
+                    _reversed(sentence, block.line)
                 before = sentence
+        for block in section.blocks:  # '… two hexes away (Bombardment).' in a list of rules
+            if isinstance(block, ListBlock) and block.hint != "dice":
+                for item in block.items:
+                    for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z*_])", item.text):
+                        _reversed(sentence, item.line)
     if len(found) < 2:
         return
     before = len(state.terms)
@@ -395,6 +492,9 @@ def _sentence_terms(state: State, seen: dict[str, str], lists: int) -> None:
         if entry:
             entry["todo"] = "Defined in a sentence of the source: check the wording of the definition."
             state.terms.append(entry)
+            if reversed_at.get(term) == line:
+                state.ask("terms", f"Term '{entry['term']}' is read from a sentence that gives its meaning "
+                          "before its name: check that it is a term of the game", line)
     if len(state.terms) > before:
         state.note("terms", f"{len(state.terms) - before} term(s) defined in bold inside sentences (each "
                    "sentence is the definition; the text stays on the rules page)")
