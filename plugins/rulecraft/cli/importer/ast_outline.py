@@ -100,9 +100,18 @@ class Locator:
         for phrase in (True, False):  # the words as a phrase, else the first line holding the first of them
             for index in range(self.at, len(self.lines)):
                 if words[0] in self.lines[index] and (not phrase or self._phrase_at(index, words)):
+                    # a block starts a line: one of the phrase's lines that opens with it is the block's
+                    index = next((k for k in range(index, min(index + 3, len(self.lines)))
+                                  if phrase and self._opens(k, words)), index)
                     self.at = index
                     return index + 1
         return self.at + 1
+
+    def _opens(self, index: int, words: list[str]) -> bool:
+        """Whether the line's first words are the phrase ('1.', '**' and other marks are no words)."""
+        tokens = _TOKEN.findall(self.lines[index])[:len(words)]
+        return len(tokens) == len(words) and tokens[0].endswith(words[0]) and tokens[1:-1] == words[1:-1] \
+            and (len(words) == 1 or tokens[-1].startswith(words[-1]))
 
     def _phrase_at(self, index: int, words: list[str]) -> bool:
         """Whether the words stand in order from the line on (over three lines at most), the first ending a word
