@@ -84,3 +84,64 @@ def test_a_pandoc_markdown_rulebook_is_read_by_pandoc(tmp_path):
     assert "Playing alone, deal one Shadow card instead." in page
     assert "designer's diary" in page and "(2024)" not in page
     assert "notes/diary(2024).md" in result.report_text  # the dropped target is listed for a human
+
+
+def _outline_dump(text: str) -> list[tuple[str, int, str]]:
+    from rulecraft.cli.importer import read_outline
+
+    outline = read_outline(textwrap.dedent(text), "book.md")
+    out = []
+    for section in outline.root.walk():
+        out.append(("heading", section.line, section.title))
+        for block in section.blocks:
+            out.append((type(block).__name__, getattr(block, "line", 0),
+                        getattr(block, "text", None) or " ".join(i.text for i in getattr(block, "items", []))
+                        or " | ".join(" ".join(r) for r in getattr(block, "rows", []))))
+    return out
+
+
+def test_a_fenced_code_block_is_left_as_it_stands():
+    blocks = _outline_dump("""\
+        # Play
+
+        ```
+        > prompt
+        !!! note
+        <table><tr><td>cell</td></tr></table>
+        ===
+        ```
+
+        Last words.
+        """)
+    assert ("Code", 4, "> prompt\n!!! note\n<table><tr><td>cell</td></tr></table>\n===") in \
+        [(k, n, t) for k, n, t in blocks]
+    assert ("Paragraph", 10, "Last words.") in blocks
+
+
+def test_typed_tex_brackets_and_a_percent_line_are_text_and_blocks_sit_on_their_lines():
+    blocks = _outline_dump("""\
+        % Not a title block
+
+        ## Setup
+
+        Setup the board.
+        \\newcommand{\\setup}{Hidden} Do \\setup now.
+
+        Roll 2d6 \\[see table\\] then move. See [[[[[[[[[[[[[[[[[[[[ deep ]]]]]]]]]]]]]]]]]]]] words.
+
+        The attacker loses
+        2. strength points when wrapped.
+        Words before a table
+        | A | B |
+        |---|---|
+        | 1 | 2 |
+
+        Press <b>hard</b>, then <b>lone.
+        """)
+    texts = {t: n for _, n, t in blocks}
+    assert texts["% Not a title block"] == 1
+    assert texts["Setup the board. \\\\newcommand\\{\\\\setup}\\{Hidden} Do \\\\setup now."] == 5
+    assert any("[see table]" in t and "deep" in t for t in texts)  # nested twenty deep: read in a moment
+    assert "The attacker loses 2. strength points when wrapped. Words before a table" in texts
+    assert ("Table", 13, "A B | 1 2") in blocks
+    assert texts["Press **hard**, then lone."] == 17

@@ -45,7 +45,7 @@ _TASK_BOX = re.compile(r"^[☐☒]\s+")  # pandoc's mark for a task list's '[ ]'
 _LINK_SHAPED = re.compile(r"\\\](?:\(|\[|:)")  # '\\[x\\](y)': brackets that would make a link if unescaped
 _RANGE_DASH = re.compile(r"(?<=\d)--(?=\d)")
 _TAG = re.compile(r"</?([A-Za-z][\w-]*)\b[^>]*>$")
-_TAG_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "code": "`", "s": "~~", "del": "~~"}
+_TAG_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "s": "~~", "del": "~~"}
 META_LINES = ("subtitle", "author", "date")  # printed under the title (\maketitle, #+AUTHOR, :Author:)
 
 
@@ -313,8 +313,8 @@ class AstOutliner:
         return out
 
     def toggle(self, name: str, blocks: list) -> list:
-        """A '<details>' toggle: an entry named by its summary over its body; a table in it is the content, the
-        summary its caption."""
+        """A '<details>' toggle: an entry named by its summary over its body; when the body holds more than
+        paragraphs and lists (a table), the summary is a line above it."""
         if name and blocks and all(isinstance(b, (Paragraph, ListBlock)) for b in blocks):
             item = ListItem(f"**{literal(name)}**", blocks[0].line)
             item.children = blocks
@@ -329,6 +329,8 @@ class AstOutliner:
         text = self.inlines([i for i in inlines if i not in tags and not _task_mark(i)]).strip()
         text = text.replace("\\|", "|")  # a heading is never a table row: its pipe needs no escape
         line = self.placed(text)
+        if self.typed and not self.held:  # a heading is a line of its own: the next block starts below it
+            self.locate.at = max(self.locate.at, line)
         if any(dict(span["c"][0][2]).get("tag-name") in self.private_tags for span in tags):
             self.private.add(line)
         return Heading(max(1, min(level + self.shift, 6)), text, line)
@@ -422,7 +424,7 @@ class AstOutliner:
         kind = note_kind(" ".join(classes).lower())
         if kind is None:
             inner = self.blocks(blocks)
-            if any(word in " ".join(classes).lower() for word in ("dice", "roll")):
+            if {"dice", "die", "roll", "rolls"} & {w for c in classes for w in re.split(r"[-_]", c.lower())}:
                 for block in inner:
                     if isinstance(block, ListBlock):
                         block.hint = "dice"
@@ -440,7 +442,10 @@ class AstOutliner:
     # -- inlines --------------------------------------------------------------------------------------
 
     def inlines(self, inlines: list) -> str:
-        text = re.sub(r"[ \t]+", " ", "".join(self.inline(i) for i in inlines)).strip()
+        paired = _paired_tags(inlines) if self.typed else set()
+        text = "".join(_TAG_MARKS[_TAG.match(i["c"][1]).group(1).lower()] if k in paired else self.inline(i)
+                       for k, i in enumerate(inlines))
+        text = re.sub(r"[ \t]+", " ", text).strip()
         if self.typed and "\\[" in text and not _LINK_SHAPED.search(text):  # '[ picture: … ]' as typed
             text = text.replace("\\[", "[").replace("\\]", "]")
         return text
@@ -528,7 +533,7 @@ class AstOutliner:
             found = attrs(source)
             self.remarks.append(image_remark(found.get("alt", ""), found.get("src", ""), self.line))
             return ""
-        return _TAG_MARKS.get(name, " " if name in ("br", "p", "div") else "")
+        return " " if name in ("br", "p", "div") else ""  # emphasis only when its tags pair (inlines)
 
     def link(self, text: str, href: str) -> str:
         if absolute(href):
@@ -537,6 +542,23 @@ class AstOutliner:
             self.remarks.append(Remark("link", f"link '{text}' to '{href}' kept as text (the target is not "
                                                "imported)", self.line))
         return text
+
+
+def _paired_tags(inlines: list) -> set[int]:
+    """The indexes of '<b>'…'</b>' (and <strong>, <em>, <i>, <s>, <del>) raw tags that open and close each other
+    among these inlines: only those are emphasis, a lone '<b>' or '<b and c>' is no mark."""
+    opened: dict[str, list[int]] = {}
+    paired: set[int] = set()
+    for k, node in enumerate(inlines):
+        tag = _TAG.match(node["c"][1]) if node["t"] == "RawInline" and node["c"][0] == "html" else None
+        name = tag.group(1).lower() if tag else ""
+        if name not in _TAG_MARKS:
+            continue
+        if not node["c"][1].startswith("</"):
+            opened.setdefault(name, []).append(k)
+        elif opened.get(name):
+            paired |= {opened[name].pop(), k}
+    return paired
 
 
 def _picture(node: dict) -> tuple[str, str] | None:

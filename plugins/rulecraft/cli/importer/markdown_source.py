@@ -24,28 +24,34 @@ import textwrap
 from . import ast_outline, liquid, outliner, pandoc_run
 from .outline import Remark
 
-# pandoc's Markdown as people type it (a list or a quote right under a paragraph; MathJax's '\\(…\\)'), less
-# what would turn a rulebook's own characters into markup: '@' as a citation, '~'/'^' as sub- and superscript,
-# straight quotes curled, a paragraph's lone picture a figure
+# pandoc's Markdown as people type it (a list or a quote right under a paragraph; MathJax's '\\\\(…\\\\)'), less
+# what would turn a rulebook's own characters into markup or hide them: '@' as a citation, '~'/'^' as sub- and
+# superscript, '\\newpage' or '\\newcommand' read as TeX (run or dropped) rather than shown, straight quotes
+# curled, a paragraph's lone picture a figure, a '%' first line read as a title block
 READER = ("markdown+lists_without_preceding_blankline-blank_before_blockquote-blank_before_header"
-          "+tex_math_single_backslash+tex_math_double_backslash-smart-citations-subscript-superscript"
-          "-implicit_figures-auto_identifiers-example_lists-yaml_metadata_block")
+          "+tex_math_double_backslash-raw_tex-latex_macros-smart-citations-subscript-superscript-implicit_figures"
+          "-auto_identifiers-example_lists-yaml_metadata_block-pandoc_title_block")
 
 _FRONT = re.compile(r"---\n(.*?)\n(?:---|\.\.\.)\n", re.S)  # YAML front matter, closed as YAML allows
 _BLANKED = re.compile(r"<script\b.*?</script\s*>|<style\b.*?</style\s*>|<head\b.*?</head\s*>|<!DOCTYPE[^>]*>",
                       re.S | re.I)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _TOC = re.compile(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", re.M | re.I)
-_KRAMDOWN_ATTRS = re.compile(r"^[ \t]*\{:[^}\n]*\}[ \t]*$", re.M)
+_KRAMDOWN_ATTRS = re.compile(r"^[ \t]*\{:[^}\n]*\}[ \t]*$")
 _INLINE_ATTRS = re.compile(r"(?<=\S)[ \t]*\{:[^}\n]*\}")  # '[Files](…){: .btn }': kramdown's classes for a link
 # '!!! tip "Two players"', '???+ note': an admonition's first line (its body is indented under it)
-_ADMONITION = re.compile(r'^(!!!|\?\?\?\+?)[ \t]*([A-Za-z][\w-]*)((?:[ \t]+[\w-]+)*)(?:[ \t]+"([^"]*)")?[ \t]*$')
-ADMONITION_KINDS = {"danger": "warning", "error": "warning", "failure": "warning", "bug": "warning",
+_ADMONITION = re.compile(r'^(!!!|\?\?\?\+?)[ \t]*([A-Za-z][\w-]*)(?:[ \t]+[\w-]+)*(?:[ \t]+"([^"]*)")?[ \t]*$')
+# '=== "Two players"' over indented lines: a Material content tab, its title a line
+_TAB = re.compile(r'^===[ \t]+"([^"]*)"[ \t]*$')
+_FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_ADMONITION_KINDS = {"danger": "warning", "error": "warning", "failure": "warning", "bug": "warning",
                     "attention": "warning", "success": "tip", "hint": "tip", "question": "note", "quote": "note",
                     "abstract": "note", "summary": "note", "tldr": "note", "check": "tip", "done": "tip"}
 _CALLOUT = re.compile(r"^\s*>\s*\[!(\w+)\][+-]?\s*(.*)$")
 _HEADING = re.compile(r"^ {0,3}#{1,6}[ \t]+\S")
 _RULE_ALONE = re.compile(r"^[ \t]*=+[ \t]*$")
+_PROSE = re.compile(r"[ \t]*[\w*_(\"'“‘]")  # a line of text (not a tag, a rule or a table row)
+_NUMBERED = re.compile(r"^( {0,3})(\d{1,3})[.)][ \t]")
 _ITEM = re.compile(r"^( *)(?:[-*+]|\d{1,3}[.)])[ \t]+(?=\S)")
 _CONTAINER = re.compile(r"^[ \t]{0,3}<(div|header|section|main|article|aside|footer|nav|center)\b[^>]*>[ \t]*$", re.I)
 _HTML_BLOCK = re.compile(r"^[ \t]{0,3}<(table|figure|dl|details)\b", re.I)
@@ -64,9 +70,11 @@ def prepared(text: str, remarks: list[Remark]) -> tuple[str, dict[str, str]]:
     front = _FRONT.match(text)
     if front:  # read by hand: a front matter YAML cannot parse must not stop the import
         for key in ("title", *ast_outline.META_LINES):
-            found = re.search(rf"^{key}:[ \t]*['\"]?(.*?)['\"]?[ \t]*$", front.group(1), re.M)
-            if found and found.group(1):
-                meta[key] = found.group(1)
+            found = re.search(rf"^{key}:[ \t]*(?:[>|][+-]?[ \t]*\n((?:[ \t]+\S.*\n?)+)|['\"]?(.*?)['\"]?[ \t]*$)",
+                              front.group(1), re.M)  # 'title: Name', or 'title: >-' over indented lines
+            value = found and " ".join((found.group(1) or found.group(2) or "").split())
+            if value:
+                meta[key] = value
         text = _blank(front) + text[front.end():]
     text = _BLANKED.sub(_blank, text)
 
@@ -78,7 +86,7 @@ def prepared(text: str, remarks: list[Remark]) -> tuple[str, dict[str, str]]:
         return _blank(match)
 
     text = _COMMENT.sub(comment, text)
-    text = _INLINE_ATTRS.sub("", _KRAMDOWN_ATTRS.sub("", _TOC.sub(_blank, text)))
+    text = _TOC.sub(_blank, text)
     lines = list(enumerate(text.split("\n"), start=1))
     if outliner.is_outliner(text):  # an outliner page (Logseq, Roam): bullets nested, Markdown once rewritten
         page = outliner.to_markdown([(n, t.expandtabs(4)) for n, t in lines], remarks)
@@ -92,33 +100,78 @@ def prepared(text: str, remarks: list[Remark]) -> tuple[str, dict[str, str]]:
 
 def _platform_blocks(lines: list[str]) -> list[str]:
     """The lines with admonitions and callouts as fenced divs, HTML blocks as raw HTML for the HTML reader and
-    toggles as divs, and the typing pandoc would misread set right (:class:`_LineFixer`)."""
-    lines = list(lines)
-    closes = _closings(lines)
+    toggles as divs, and the typing pandoc would misread set right (:class:`_LineFixer`); what a fenced code
+    block holds is left as it stands."""
+    fenced = _fenced(lines)
+    lines = [t if k in fenced else _KRAMDOWN_ATTRS.sub("", _INLINE_ATTRS.sub("", t)) for k, t in enumerate(lines)]
+    closes = _closings(lines, fenced)
     fixer = _LineFixer()
     out: list[str] = []
     i = 0
     while i < len(lines):
-        callout = _CALLOUT.match(lines[i]) if not fixer.quoted else None
-        opener = _ADMONITION.match(lines[i])
-        block = _HTML_BLOCK.match(lines[i])
-        container = _CONTAINER.match(lines[i])
+        if i in fenced:
+            out.append(lines[i])
+            i += 1
+            continue
+        line = lines[i]
+        callout = _CALLOUT.match(line) if not fixer.quoted else None
+        opener, tab = _ADMONITION.match(line), _TAB.match(line)
+        block, container = _HTML_BLOCK.match(line), _CONTAINER.match(line)
         if callout:
             i = _callout(lines, i, callout, out)
         elif opener:
             i = _admonition(lines, i, opener, out)
+        elif tab:
+            i = _tab(lines, i, tab, out)
         elif block and i in closes[block.group(1).lower()]:
             j = closes[block.group(1).lower()][i]
             if block.group(1).lower() != "details" or not _toggle(lines[i:j], out):
-                out += ["```{=html}", *lines[i:j], "```"]
+                fence = "`" * max(3, 1 + max((len(m) for t in lines[i:j] for m in re.findall(r"`+", t)), default=0))
+                out += [f"{fence}{{=html}}", *lines[i:j], fence]
             i = j
         else:
             if container and i in closes[container.group(1).lower()]:  # '<div class="abstract">' over indented
                 j = closes[container.group(1).lower()][i] - 1  # Markdown: the indent is layout, not code
                 lines[i + 1:j] = textwrap.dedent("\n".join(lines[i + 1:j])).split("\n")
-            out += fixer.fixed(lines[i], out[-1] if out else "")
+            out += fixer.fixed(_tamed(line), out[-1] if out else "", lines[i + 1] if i + 1 < len(lines) else "")
             i += 1
     return out
+
+
+def _fenced(lines: list[str]) -> set[int]:
+    """The indexes of the lines inside fenced code blocks, their fences included (an unclosed one runs on)."""
+    out: set[int] = set()
+    opened = None
+    for k, line in enumerate(lines):
+        fence = _FENCE.match(line)
+        if opened is None and fence:
+            opened = fence.group(1)
+            out.add(k)
+        elif opened is not None:
+            out.add(k)
+            if fence and fence.group(1)[0] == opened[0] and len(fence.group(1)) >= len(opened) \
+                    and not line.strip().strip(opened[0]):
+                opened = None
+    return out
+
+
+MAX_BRACKETS = 6  # '[' inside '[' on a line: a rulebook nests two; pandoc's link search doubles at each more
+MAX_TAG_STARTS = 50  # '<' on one line: past this, one that opens no whole tag is a character, not a tag's start
+
+
+def _tamed(line: str) -> str:
+    """The line without what makes pandoc's search take minutes on a few bytes: brackets nested deeper than
+    MAX_BRACKETS, many '<' that open no tag ('<a <a <a …'), each shown as the character it is."""
+    if line.count("[") > MAX_BRACKETS:
+        depth, chars = 0, []
+        for char in line:
+            depth += char == "["
+            chars.append("\\[" if char == "[" and depth > MAX_BRACKETS else char)
+            depth -= char == "]" and depth > 0
+        line = "".join(chars)
+    if line.count("<") > MAX_TAG_STARTS:
+        line = re.sub(r"<(?![A-Za-z/!?][^<>]*>)", "&lt;", line)
+    return line
 
 
 class _LineFixer:
@@ -127,19 +180,27 @@ class _LineFixer:
     def __init__(self):
         self.quoted = False  # inside a quote: lines up to the next blank one are its own (a list under it too)
         self.item = (-1, -1, -1)  # the last list item's indent, its text's column, the indent of its sub-list
+        self.listed = False  # a list item since the last blank line: a number line under it is the next item
 
-    def fixed(self, line: str, above: str) -> list[str]:
-        """The line as pandoc is to read it, after a blank line when it starts a block of its own."""
+    def fixed(self, line: str, above: str, below: str) -> list[str]:
+        """The line as pandoc is to read it (``above`` as it was read, ``below`` as typed), after a blank line
+        when it starts a block of its own."""
         out = []
         starts_quote = line.lstrip().startswith(">") and len(line) - len(line.lstrip()) < 4
-        if (starts_quote and not self.quoted or _HEADING.match(line)) and above.strip():
-            out.append("")  # a quote or '## Roll' under a paragraph or a list item: a block of its own
+        table = line.lstrip().startswith("|") and not above.lstrip().startswith(("|", "+"))
+        if (starts_quote and not self.quoted or _HEADING.match(line) or table) and above.strip():
+            out.append("")  # a quote, '## Roll' or '| Die |' under a paragraph or a list item: a block of its own
         self.quoted = bool(line.strip()) and (self.quoted or starts_quote)
         if self.quoted and not starts_quote:
             line = "> " + line
         if _RULE_ALONE.match(line) and not above.strip():
             line = ""  # '===' under no text: a rule drawn by hand, no setext heading
         marker = _ITEM.match(line)
+        wrapped = _NUMBERED.match(line) if _PROSE.match(above) and not self.listed and not _HEADING.match(above) \
+            and not above.rstrip().endswith(":") and not _NUMBERED.match(below) else None
+        if wrapped and wrapped.group(2) != "1":  # '2. strength points' wrapped under 'The attacker loses': no list
+            return out + [f"{wrapped.group(1)}{wrapped.group(2)}\\{line[wrapped.end(2):]}"]
+        self.listed = bool(line.strip()) and (self.listed or bool(marker))
         if marker:  # '  - Army …' under ' 10. Presidency …': a sub-list indented less than its item's text
             indent, (base, column, sub) = len(marker.group(1)), self.item
             if base < indent < column or indent == sub:
@@ -152,13 +213,13 @@ class _LineFixer:
         return out + [line]
 
 
-def _closings(lines: list[str]) -> dict[str, dict[int, int]]:
+def _closings(lines: list[str], fenced: set[int]) -> dict[str, dict[int, int]]:
     """For each block tag, the lines opening one -> the index after the line that closes it; found in one pass
     (a text of many unclosed tags must not be scanned once per tag)."""
     stacks: dict[str, list[int]] = {tag: [] for tag in _BLOCK_TAGS}
     out: dict[str, dict[int, int]] = {tag: {} for tag in _BLOCK_TAGS}
     for k, line in enumerate(lines):
-        if "<" not in line:
+        if "<" not in line or k in fenced:
             continue
         for match in _BLOCK_TAG.finditer(line):
             tag = match.group(2).lower()
@@ -185,16 +246,29 @@ def _callout(lines: list[str], i: int, callout: re.Match, out: list[str]) -> int
 def _admonition(lines: list[str], i: int, opener: re.Match, out: list[str]) -> int:
     """'!!! tip "Two players"' over indented lines (Python-Markdown and Material admonitions, '???' folded): a
     div of that kind, its title a bold line."""
+    kind = opener.group(2).lower()
+    title = (opener.group(3) or "").strip()
+    body = _indented_body(lines, i)
+    out += ["", f"::: {{.admonition .{_ADMONITION_KINDS.get(kind, kind)}}}", *([f"**{title}**", ""] if title else [])]
+    out += body + [":::"]
+    return i + 1 + len(body)
+
+
+def _tab(lines: list[str], i: int, tab: re.Match, out: list[str]) -> int:
+    """'=== "Two players"' over indented lines (a Material content tab): its title a bold line over its body."""
+    body = _indented_body(lines, i)
+    out += ["", f"**{tab.group(1).strip()}**", "", *body, ""]
+    return i + 1 + len(body)
+
+
+def _indented_body(lines: list[str], i: int) -> list[str]:
+    """The lines indented under line ``i`` (blank ones between them too), dedented."""
     j = i + 1
     while j < len(lines) and (not lines[j].strip() or lines[j].startswith(("    ", "\t"))):
         j += 1
     while j > i + 1 and not lines[j - 1].strip():
         j -= 1
-    kind = opener.group(2).lower()
-    title = (opener.group(4) or "").strip()
-    out += ["", f"::: {{.admonition .{ADMONITION_KINDS.get(kind, kind)}}}", *([f"**{title}**", ""] if title else [])]
-    out += textwrap.dedent("\n".join(t.expandtabs(4) for t in lines[i + 1:j])).split("\n") + [":::"]
-    return j
+    return textwrap.dedent("\n".join(t.expandtabs(4) for t in lines[i + 1:j])).split("\n") if j > i + 1 else []
 
 
 def _toggle(chunk: list[str], out: list[str]) -> bool:

@@ -49,9 +49,9 @@ def _run(command: list[str], data: bytes, cap: int) -> tuple[int, bytes, str]:
                 if left <= 0 or size > cap:
                     proc.kill()
                     proc.wait()
-                    raise PandocError(f"pandoc took longer than {SECONDS:.0f} seconds to read it" if left <= 0 else
-                                      "reading it made far more text than it holds (a macro that expands into "
-                                      "itself?)" + "; split it, or simplify its macros, and import the rules part")
+                    why = (f"pandoc took longer than {SECONDS:.0f} seconds to read it" if left <= 0 else
+                           "reading it made far more text than it holds (a macro that expands into itself?)")
+                    raise PandocError(why + "; split it, or simplify its macros, and import the rules part")
                 if not selector.select(timeout=min(left, 1.0)):
                     continue
                 chunk = os.read(proc.stdout.fileno(), 1 << 20)

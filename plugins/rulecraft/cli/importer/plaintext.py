@@ -70,15 +70,20 @@ def sequence_names(text: str) -> list[str]:
     return _numbered_names(text.strip())
 
 
+# what only Markdown types: a fenced code block, a callout ('> [!note]')
+MARKDOWN_BLOCK = re.compile(r"^ {0,3}(`{3,}|~{3,})[^\n]*\n(?:[^\n]*\n)*? {0,3}\1|^ {0,3}>[ \t]*\[![A-Za-z]+\]", re.M)
+
+
 def is_plain(text: str, suffix: str = "") -> bool:
     """The text marks its structure by layout alone. A '.txt' file is plain unless it has real Markdown
     structure (front matter or two ATX headings: a stray '#', '---' or '*' is no Markdown); any other file is
-    plain when it has no Markdown or HTML heading at all (a setext underline counts only unindented)."""
+    plain when it has no Markdown or HTML heading at all (a setext underline counts only unindented) and no
+    block only Markdown types (MARKDOWN_BLOCK)."""
     if re.search(r"<h[1-6]\b", text, re.I):
         return False
     if suffix.lower() == ".txt":
         return not (text.startswith("---\n") or len(ATX_HEADING.findall(text)) >= 2)
-    if ATX_HEADING.search(text):
+    if ATX_HEADING.search(text) or MARKDOWN_BLOCK.search(text):
         return False
     lines = text.split("\n")
     for i in range(len(lines) - 1):  # a setext heading: one text line, not a list item, then ==== or ----
