@@ -145,3 +145,12 @@ def test_typed_tex_brackets_and_a_percent_line_are_text_and_blocks_sit_on_their_
     assert "The attacker loses 2. strength points when wrapped. Words before a table" in texts
     assert ("Table", 13, "A B | 1 2") in blocks
     assert texts["Press **hard**, then lone."] == 17
+
+
+def test_text_that_sends_pandoc_searching_is_read_as_characters():
+    from rulecraft.cli.importer import read_outline
+
+    # an unclosed '<a' a line, and brackets nested twenty deep: minutes of pandoc's search, each, untamed
+    for text in ["# T\n\n" + "<a \n" * 20000 + "words\n", "# T\n\n" + ("x [" * 20 + "]" * 20 + "\n") * 500]:
+        outline = read_outline(text, "book.md")
+        assert sum(len(s.blocks) for s in outline.root.walk()) == 1
