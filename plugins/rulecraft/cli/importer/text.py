@@ -6,8 +6,9 @@ import re
 import unicodedata
 
 # Underscores mark emphasis only at word edges, as in Python-Markdown ("window.__x=1 … y.__z" is text).
-_EMPH_RE = re.compile(r"\*\*(?P<a>.+?)\*\*|(?<!\w)__(?!\s)(?P<b>.+?)(?<!\s)__(?!\w)"
-                      r"|(?<![\w*])(?P<m>[*_])(?!\s)(?P<c>.+?)(?<!\s)(?P=m)(?![\w*])")
+# A marker escaped with a backslash ('window.\_\_x') is the character, no emphasis.
+_EMPH_RE = re.compile(r"(?<!\\)\*\*(?P<a>.+?)(?<!\\)\*\*|(?<![\w\\])__(?!\s)(?P<b>.+?)(?<![\s\\])__(?!\w)"
+                      r"|(?<![\w*\\])(?P<m>[*_])(?!\s)(?P<c>.+?)(?<![\s\\])(?P=m)(?![\w*])")
 # '{term:', and any brace shaped like a reference ('{sec:end}' from a LaTeX '\\ref'): the check reads every
 # '{kind:' as a reference and fails an unknown kind, so copied text escapes them all
 _REF_START_RE = re.compile(r"(?<!\\)\{([A-Za-z][\w-]*):")
