@@ -3,19 +3,7 @@ in labelled paragraphs, a stage of play whose rules sit under its sub-headings, 
 
 from __future__ import annotations
 
-import textwrap
-
-import yaml
-
-from rulecraft.cli.importer import import_rulebook
-
-
-def run(tmp_path, text: str, name: str = "book.md"):
-    source = tmp_path / name
-    source.write_text(textwrap.dedent(text), encoding="utf-8")
-    result = import_rulebook(source, tmp_path / "out", game_id="book")
-    files = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in result.folder.glob("*.yaml")}
-    return result, files, result.report_text.split("## Needs a human", 1)[1]
+from bookkit import import_book as run
 
 
 def test_terms_defined_meaning_first_are_read_when_the_book_goes_on_using_them(tmp_path):

@@ -9,15 +9,9 @@ import textwrap
 import pytest
 import yaml
 
+from bookkit import import_book as run
+
 from rulecraft.cli.importer import import_rulebook
-
-
-def run(tmp_path, text: str, name: str = "book.md"):
-    source = tmp_path / name
-    source.write_text(textwrap.dedent(text), encoding="utf-8")
-    result = import_rulebook(source, tmp_path / "out", game_id="book")
-    files = {p.stem: yaml.safe_load(p.read_text(encoding="utf-8")) for p in result.folder.glob("*.yaml")}
-    return result, files, result.report_text.split("## Needs a human", 1)[1]
 
 
 def test_numbered_roll_results_are_a_dice_table_and_phase_headings_win(tmp_path):

@@ -65,7 +65,7 @@ class Locator:
 
     def exact(self, first: str) -> int | None:
         """The line, at or after the last block's, that holds ``first`` as it stands (a code block's first line:
-        its words may stand in the sentence that introduces it too)."""
+        its words may stand in the sentence that introduces it too); the search goes on from it."""
         first = first.strip().lower()
         for index in range(self.at, len(self.lines)):
             if first and self.lines[index].strip() == first:
@@ -75,7 +75,8 @@ class Locator:
 
     def pipe_cells(self, line: int) -> tuple[int, list[int]]:
         """(the line a pipe table found near ``line`` starts on, the number of cells on each of its rows but the
-        rule): a table's first words may stand in the sentence above it ('Roll one die.' over '| Die | …')."""
+        rule): a table's first words may stand in the sentence above it ('Roll one die.' over '| Die | …'); the
+        search goes on from the table."""
         counts: list[int] = []
         lines = self.lines[line - 1:]
         start = next((k for k, text in enumerate(lines[:3]) if "|" in text), 0)
@@ -300,17 +301,11 @@ class AstOutliner:
     def html(self, source: str) -> list:
         """An HTML table, figure or definition list written into a Markdown text, read as the HTML reader reads
         it, on the lines it stands on."""
-        from .html_reader import HtmlReader, _TreeBuilder
+        from .html_reader import read_fragment
 
-        line = self.placed(re.sub(r"<[^>]*>", " ", source))
-        builder = _TreeBuilder()
-        builder.feed("\n" * (line - 1) + source)
-        builder.close()
-        reader = HtmlReader(self.source)
-        out: list = []
-        reader.blocks(builder.root, out)
-        self.remarks += reader.remarks
-        return out
+        blocks, remarks = read_fragment(source, self.source, self.placed(re.sub(r"<[^>]*>", " ", source)))
+        self.remarks += remarks
+        return blocks
 
     def toggle(self, name: str, blocks: list) -> list:
         """A '<details>' toggle: an entry named by its summary over its body; when the body holds more than

@@ -19,6 +19,7 @@ from .inline import absolute, as_text, image_remark, safe_href
 from .maincontent import dropped_lines, first_post, page_parts, reply_summary, thread_parts
 from .line_entries import roll_paragraphs
 from .names import generic_title
+from .plain_reader import PlainReader
 from .outline import (
     Code,
     Heading,
@@ -929,6 +930,17 @@ def read_html(text: str, source: str) -> Outline:
     return HtmlReader(source).read(text)
 
 
+def read_fragment(text: str, source: str, line: int) -> tuple[list, list[Remark]]:
+    """(blocks, remarks) of a piece of HTML that starts on ``line`` of its file (a table typed into Markdown)."""
+    builder = _TreeBuilder()
+    builder.feed("\n" * (line - 1) + text)
+    builder.close()
+    reader = HtmlReader(source)
+    out: list = []
+    reader.blocks(builder.root, out)
+    return out, reader.remarks
+
+
 def _markdown_table(text: str, line: int, source: str) -> Table | None:
     """A Markdown pipe table left as text in the page (a renderer that does not read Markdown inside a
     ``<details>`` block leaves '| Term | Meaning |' lines as they were typed): the table it is, or None."""
@@ -936,7 +948,5 @@ def _markdown_table(text: str, line: int, source: str) -> Table | None:
     if len(lines) < 3 or not all(t.startswith("|") and t.endswith("|") for t in lines) \
             or not re.fullmatch(r"\|[\s:|-]+\|", lines[1]) or "-" not in lines[1]:
         return None
-    from .plain_reader import PlainReader  # it reads HTML blocks in Markdown with this module
-
     blocks = PlainReader(source).blocks([(line, t) for t in lines])
     return blocks[0] if len(blocks) == 1 and isinstance(blocks[0], Table) else None
