@@ -32,6 +32,7 @@ from .outline import (
     drop_running_lines,
     note_kind,
 )
+from .text import range_dashes
 
 # what would be Markdown if written as it stands: escaped with a backslash ('<' and '&' as references)
 _MARKUP = re.compile(r"([\\`*_\[\]#|~])")
@@ -43,7 +44,6 @@ _WORD = re.compile(r"[^\W_]{2,}")
 _TOKEN = re.compile(r"\w+")
 _TASK_BOX = re.compile(r"^[☐☒]\s+")  # pandoc's mark for a task list's '[ ]' and '[x]'
 _LINK_SHAPED = re.compile(r"\\\](?:\(|\[|:)")  # '\\[x\\](y)': brackets that would make a link if unescaped
-_RANGE_DASH = re.compile(r"(?<=\d)--(?=\d)")
 _TAG = re.compile(r"</?([A-Za-z][\w-]*)\b[^>]*>$")
 _TAG_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "s": "~~", "del": "~~"}
 META_LINES = ("subtitle", "author", "date")  # printed under the title (\maketitle, #+AUTHOR, :Author:)
@@ -448,7 +448,7 @@ class AstOutliner:
     def inline(self, node: dict) -> str:  # noqa: C901 - one case per kind of pandoc inline
         kind, c = node["t"], node.get("c")
         if kind == "Str":  # '11--36' typed for a range: the en dash a typesetter prints
-            return literal(_RANGE_DASH.sub("–", c) if self.typed else c)
+            return literal(range_dashes(c) if self.typed else c)
         if kind in ("Space", "SoftBreak", "LineBreak"):
             return " "
         if kind in _ORG_MARKS and self.org_marks and not re.search(r"\w", _text_of(c)):

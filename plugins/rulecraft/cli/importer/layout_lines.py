@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from .outline import Remark
+from .text import range_dashes
 
 Line = tuple[int, str]
 
@@ -158,7 +159,7 @@ def grid_table(lines: list[Line], i: int) -> tuple[list[list[str]], bool, int] |
         j += 1
     if len(rows) < 2:
         return None
-    rows = [[re.sub(r"(?<=\d)--(?=\d)", "–", c) for c in row] for row in rows]  # pandoc's '11--16' en dash
+    rows = [[range_dashes(c) for c in row] for row in rows]  # pandoc's '11--16'
     return rows, header and header_rows == 1, j
 
 

@@ -103,3 +103,11 @@ def escape_refs(text: str) -> str:
 
 def words(text: str) -> list[str]:
     return re.findall(r"[a-z0-9]+", plain(text).lower())
+
+
+_RANGE_DASH = re.compile(r"(?<=\d)--(?=\d)")
+
+
+def range_dashes(text: str) -> str:
+    """'11--36' typed for a range (pandoc's and TeX's way) as the en dash a typesetter prints: '11–36'."""
+    return _RANGE_DASH.sub("\u2013", text)
