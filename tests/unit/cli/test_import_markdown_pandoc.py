@@ -154,3 +154,21 @@ def test_text_that_sends_pandoc_searching_is_read_as_characters():
     for text in ["# T\n\n" + "<a \n" * 20000 + "words\n", "# T\n\n" + ("x [" * 20 + "]" * 20 + "\n") * 500]:
         outline = read_outline(text, "book.md")
         assert sum(len(s.blocks) for s in outline.root.walk()) == 1
+
+
+def test_a_pandoc_warning_names_the_source_line_not_the_line_pandoc_was_given(tmp_path):
+    # the note's '!!!' becomes a fenced div of three lines for pandoc: a line further down than the source's
+    source = tmp_path / "rules.md"
+    source.write_text(textwrap.dedent("""\
+        # Play
+
+        !!! note
+            Kept in the box lid.
+
+        Draw a card.[^1]
+
+        [^1]: One card.
+        [^1]: Two cards.
+        """), encoding="utf-8")
+    result = import_rulebook(source, tmp_path / "out", game_id="book")
+    assert "- pandoc: Duplicate note reference '1' (line 9)" in result.report_text

@@ -189,7 +189,7 @@ def _read_docx(raw: bytes, source: str, text_limit: int) -> Outline:
         for section in outline.root.walk():  # '2–3 – Plain week: …' a paragraph each: one list of results
             section.blocks = roll_paragraphs(section.blocks)
         outline.place = lambda line: places.get(int(line)) or "the start of the document"
-    outline.remarks += [Remark("markup", w, 0) for w in warnings]
+    outline.remarks += pandoc_run.warning_remarks(warnings)
     outline.remarks += [Remark("furniture", what, _line_of(lines, text)) for what, text in furniture]
     outline.extent = f"{paragraphs} paragraph{'s' if paragraphs != 1 else ''}"
     outline.remarks += [Remark("review", f"{author}: '{text}'" + (f" (on '{anchor[:60]}')" if anchor else ""),

@@ -292,7 +292,7 @@ def read(text: str, source: str):
     ast, warnings = pandoc_run.to_ast(given.encode("utf-8"), READER)
     ast["meta"] = {key: {"t": "MetaString", "c": value} for key, value in meta.items()}
     outline = ast_outline.read(ast, source, "markdown", text)
-    outline.remarks[:0] = remarks + [Remark("markup", w, 0) for w in warnings]
+    outline.remarks[:0] = remarks + pandoc_run.warning_remarks(warnings, given, text)
     outline.remarks.sort(key=lambda r: int(r.line))
     return outline
 

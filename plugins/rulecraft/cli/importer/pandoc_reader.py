@@ -387,7 +387,7 @@ def read(text: str, source: str, fmt: str) -> Outline:
     targets = _rst_targets(lines) if fmt == "rst" else None
     outline = ast_outline.read(ast, source, FORMAT_NAMES[fmt], text, front=fmt != "org", targets=targets,
                                private_tags=_org_private_tags(text) if fmt == "org" else set())
-    outline.remarks[:0] = remarks + [Remark("markup", w, 0) for w in warnings]
+    outline.remarks[:0] = remarks + pandoc_run.warning_remarks(warnings, given, text)
     outline.remarks.sort(key=lambda r: int(r.line))
     return outline
 
@@ -415,7 +415,7 @@ def read_binary(data: bytes, source: str, fmt: str, text_limit: int) -> Outline:
     if len(paragraphs) > text_limit:
         raise PandocError(f"its text is longer than {text_limit // 1_000_000} MB; split it and import the rules part")
     outline = ast_outline.read(ast, source, FORMAT_NAMES[fmt], paragraphs)
-    outline.remarks += [Remark("markup", w, 0) for w in warnings]
+    outline.remarks += pandoc_run.warning_remarks(warnings)
     count = paragraphs.count("\n") + 1 if paragraphs else 0
     outline.place = lambda line: f"paragraph {int(line)}"
     outline.extent = f"{count} paragraph{'s' if count != 1 else ''}"

@@ -16,6 +16,9 @@ import subprocess
 import tempfile
 import threading
 import time
+from bisect import bisect_left
+
+from .outline import Remark
 
 SECONDS = 60.0  # pandoc reads a 1 MB LaTeX file in about a second; a hostile one is cut off here
 MEMORY = "1000m"  # its heap (+RTS -M): a long rulebook's tree takes tens of MB
@@ -108,3 +111,42 @@ def to_ast(data: bytes, reader: str, options: tuple[str, ...] = ()) -> tuple[dic
         return json.loads(out), warnings
     except ValueError:
         raise PandocError("pandoc gave no document tree for it") from None
+
+
+MOVED_LINES = 200  # how far up a warning's line is looked for in the source (a pre-pass moves lines by a few)
+_AT_LINE = re.compile(r"\s+at (?:input )?line (\d+)(?: column \d+)?\.?$")
+
+
+def warning_remarks(warnings: list[str], given: str | None = None, source: str | None = None) -> list[Remark]:
+    """pandoc's warnings as remarks on the source's lines ('Duplicate note reference '1' at line 20 column 1').
+
+    pandoc counts the lines of the text it was given, which a pre-pass may have moved (an admonition's fence adds
+    one): the line is taken back to the source through the nearest given line whose text the source has too.
+    Without a source (a Word file) a warning has no line."""
+    found: dict[str, list[int]] = {}
+    if given is not None and source is not None:
+        for n, text in enumerate(source.split("\n"), start=1):
+            if text.strip():
+                found.setdefault(text.strip(), []).append(n)
+    given_lines = given.split("\n") if given is not None else []
+    remarks = []
+    for warning in warnings:
+        at = _AT_LINE.search(warning)
+        if not at or not found:
+            remarks.append(Remark("pandoc", warning, 0))
+            continue
+        remarks.append(Remark("pandoc", warning[:at.start()], _source_line(int(at.group(1)), given_lines, found)))
+    return remarks
+
+
+def _source_line(n: int, given_lines: list[str], found: dict[str, list[int]]) -> int:
+    """The source line of line ``n`` of the given text: the nearest line at or above it that the source has,
+    moved as far as the source moved it; 0 when none is near."""
+    for k in range(min(n, len(given_lines)), max(n - MOVED_LINES, 0), -1):
+        places = found.get(given_lines[k - 1].strip())
+        if places:
+            i = bisect_left(places, k)
+            nearest = min(places[max(i - 1, 0):i + 1], key=lambda m: abs(m - k))
+            return nearest + n - k
+    return 0
+

@@ -68,6 +68,8 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
                         ("markup", "markup element(s) left out of the text (wiki templates, references and "
                                    "categories, template tags, Org keywords and drawers, outliner properties, "
                                    "tags and queries)"),
+                        ("pandoc", "warning(s) from the document converter (pandoc) about the source; read each "
+                                   "where it points, the text there may read differently"),
                         ("contents", "table(s) of contents dropped (short, mostly links; the headings they list are "
                                      "read where they stand)"),
                         ("continued", "title(s) marked as a topic carried over ('(cont.)', '(2/2)') joined to the "
