@@ -172,3 +172,4 @@ def test_a_pandoc_warning_names_the_source_line_not_the_line_pandoc_was_given(tm
         """), encoding="utf-8")
     result = import_rulebook(source, tmp_path / "out", game_id="book")
     assert "- pandoc: Duplicate note reference '1' (line 9)" in result.report_text
+    assert "(line 1): text at lines 4, 6\n" in result.report_text  # each line once, though two blocks start on 6

@@ -232,7 +232,7 @@ def _page_heading(outline: Outline, title: str) -> str:
 def _at_lines(lines: list[int], outline: Outline) -> str:
     """': text at lines 27, 31' (': text at page 3, page 4') -- where each copied block starts, so nothing is
     left unlocated."""
-    lines = [n for n in lines if n]
+    lines = sorted({n for n in lines if n})  # a quote's paragraphs start on its line: each line once
     return f": text at {outline.at_lines(lines)}" if lines else ""
 
 
