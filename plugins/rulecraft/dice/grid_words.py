@@ -46,7 +46,9 @@ def edge_words(table) -> list[str]:
     values = table.columns.values
     said = []
     beyond = table.columns.beyond
-    if beyond is not None:
+    if beyond == "clamp" or beyond is not None and beyond.low is None and beyond.high is None:
+        said.append(f"Past either edge, use the edge's column ({values[0]} or {values[-1]}).")
+    elif beyond is not None:
         left = f"Left of the {values[0]} column"
         right = f"right of the {values[-1]} column"
         low = f"the {values[0]} column" if beyond == "clamp" or beyond.low is None else beyond.low

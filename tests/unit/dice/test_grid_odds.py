@@ -9,6 +9,7 @@ import pytest
 
 from rulecraft.dice.grid import column_position, ratio_words, rounded_ratio
 from rulecraft.dice.grid_odds import column_odds, odds_by_combination, position_odds
+from rulecraft.dice.grid_words import edge_words
 from rulecraft.models import DiceTable
 
 HEADINGS = ["1-5", "1-4", "1-3", "1-2", "1-1", "2-1", "3-1", "4-1", "5-1", "6-1"]
@@ -146,3 +147,11 @@ def test_a_difference_column_and_two_dice():
         [0, 0, 1, 2, 3]
     # 2d6 shows 7..12 in 21 of 36 ways: 6+5+4+3+2+1.
     assert column_odds(table, 1) == {"NE": Fraction(15, 36), "S": Fraction(21, 36)}
+
+
+@pytest.mark.parametrize("beyond, words", [
+    ("clamp", "Past either edge, use the edge's column (1-5 or 6-1)."),
+    ({"low": "AE"}, "Left of the 1-5 column: AE; right of the 6-1 column: the 6-1 column."),
+])
+def test_the_edges_in_words_name_each_column_once_when_both_clamp(beyond, words):
+    assert edge_words(crt(beyond=beyond))[0] == words
