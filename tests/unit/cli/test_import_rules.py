@@ -5708,3 +5708,50 @@ def test_framed_boxes_side_by_side_are_read_box_by_box_and_row_by_row(tmp_path):
     page = result.page.read_text(encoding="utf-8")
     assert page.index("the whole town") < page.index("half an hour") < page.index("Setting up")
 
+
+
+def test_an_end_heading_with_no_text_of_its_own_reads_its_sub_headings(tmp_path):
+    # a naval skirmish game's victory section: a rule set as a heading over its list, then a labelled sub-heading
+    result, files, _ = run(tmp_path, """\
+        # Victory at Sea
+
+        ## Playing a round
+
+        Each round has two steps, in this order:
+
+        1. **Sail:** every ship moves up to its speed.
+        2. **Fire:** every ship in range rolls its guns.
+
+        ## Victory
+
+        ### The battle ends at the end of any turn in which one of these conditions is met
+
+        1. One side has no figures left on the table.
+        2. A side holds both bridges.
+
+        ### Draw
+
+        Turn 8 ends with no side victorious.
+        """)
+    assert files["game"]["end_of_game"] == [
+        {"text": "The battle ends at the end of any turn in which one of these conditions is met",
+         "steps": ["One side has no figures left on the table.", "A side holds both bridges."]},
+        "**Draw:** Turn 8 ends with no side victorious."]
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Sail", "Fire"]  # the game's name is no end heading
+    page = result.page.read_text(encoding="utf-8")
+    assert "/// end-of-game" in page and "### Draw" not in page and "both bridges" not in page
+
+
+def test_a_list_under_the_end_of_the_game_is_never_the_turn_for_its_wording(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Tin Soldiers
+
+        ## Victory
+
+        ### The battle ends at the end of any turn in which one of these conditions is met
+
+        1. One side has no figures left on the table.
+        2. A side holds both bridges.
+        """)
+    assert "phases" not in files
+    assert files["game"]["end_of_game"][0]["steps"][1] == "A side holds both bridges."

@@ -546,23 +546,52 @@ def end_of_game(state: State) -> None:
     for section in state.outline.sections():
         if not END_HEADING.search(plain(section.title)):
             continue
+        parts = [("", section)]
+        if not _end_blocks(state, section) and _leaf_parts(state, section):
+            # '## Victory Conditions' with no text of its own over '#### The game ends at once when one of these
+            # applies.' and its list: the sub-headings' text is the end of the game, each heading folded in
+            parts = [(plain(sections.heading_text(child.title)).strip(), child) for child in section.children]
         steps: list = []
+        for lead, part in parts:
+            # a paragraph keeps its typed number ('**7.1** When the Winter marker …'): the rules may cite it
+            own = [step for block in _end_blocks(state, part)
+                   for step in ([block.text] if isinstance(block, Paragraph) else _steps(block))]
+            if lead and len(lead.split()) >= SENTENCE_WORDS:  # a sentence set as a heading leads its steps
+                own = [{"text": lead, "steps": own} if own else lead]
+            elif lead and own and isinstance(own[0], str):  # a label names its first step
+                own[0] = f"**{lead.rstrip(':')}:** {own[0]}"
+            elif lead:
+                own.insert(0, f"**{lead}**")
+            steps += own
+        if not steps:
+            continue
         first = None
-        for block in section.blocks:
-            if state.claimed(block):
-                continue
-            if isinstance(block, Paragraph):
-                steps.append(block.text)
-            elif isinstance(block, ListBlock):
-                steps.extend(_steps(block))
-            else:
-                continue
-            state.claim(block, "" if first else "/// end-of-game\n///")
-            first = first or block
-        if steps:
-            state.game["end_of_game"] = steps
-            state.note("game", f"end of game: {len(steps)} step(s) from '{plain(section.title)}'", section.line)
-            return
+        for _, part in parts:
+            for block in _end_blocks(state, part):
+                state.claim(block, "" if first else "/// end-of-game\n///")
+                first = first or block
+            if part is not section:
+                state.folded.add(id(part))
+        state.game["end_of_game"] = steps
+        state.note("game", f"end of game: {len(steps)} step(s) from '{plain(section.title)}'"
+                   + (" and its sub-headings" if parts[0][1] is not section else ""), section.line)
+        return
+
+
+SENTENCE_WORDS = 8  # a heading this long says a rule ('The game ends at once when one of these applies')
+
+
+def _end_blocks(state: State, section) -> list:
+    """The paragraphs and lists of a section no other recogniser took."""
+    return [b for b in section.blocks if isinstance(b, (Paragraph, ListBlock)) and not state.claimed(b)]
+
+
+def _leaf_parts(state: State, section) -> bool:
+    """Every sub-heading of ``section`` holds only paragraphs and lists that nothing took, and no heading of
+    its own: text that can be read as the section's."""
+    return bool(section.children) and all(
+        not child.children and child.blocks and len(_end_blocks(state, child)) == len(child.blocks)
+        and id(child) not in state.folded and state.phase_of(child) is None for child in section.children)
 
 
 FACT_FIELD = re.compile(r"[A-Z][\w ]{0,24}:\s+[^!?:]{0,40}[^.!?:]")
