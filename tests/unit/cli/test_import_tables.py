@@ -260,3 +260,27 @@ def test_a_spacer_row_in_an_html_crt_is_no_crash(tmp_path):
     crt = files["dice"]["tables"][0]
     assert [g["roll"] for g in crt["grid"]] == ["1-2", "3-4", "5-6"]
     assert crt["grid"][1]["cells"] == ["AR", "DR", "DE"]
+
+
+def test_a_heading_that_counts_the_players_keeps_its_number(tmp_path):
+    # a card game's three-player variant: '3 Players' is no section 3 (while '4.1 Players' is section 4.1)
+    _, files = imported(tmp_path, """\
+        # Skat Night
+
+        ## Variations
+
+        ### 3 Players
+
+        | Contract | Exchange | Score |
+        |---|---|---|
+        | Solo | 3 | 10 |
+        | Beggar | 0 | 70 |
+
+        ### 4.1 Players
+
+        | Contract | Exchange | Score |
+        |---|---|---|
+        | Solo | 2 | 20 |
+        | Beggar | 0 | 80 |
+        """)
+    assert [t["title"] for t in files["tables"]["tables"]] == ["3 Players", "Players"]

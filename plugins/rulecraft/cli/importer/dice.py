@@ -21,6 +21,7 @@ from rulecraft.dice.notation import NotationError, parse_dice
 from .entries import FACE_CELL as FACE_HEADER
 from .names import capitalise
 from .outline import ListBlock, ListItem, Paragraph, Table
+from .sections import heading_text
 from .state import State, context_before
 from .text import plain, slug
 
@@ -163,11 +164,11 @@ def _roll_text(low: int, high: int | None) -> str | int:
 
 
 def _title(section, state: State) -> str:
-    title = plain(re.sub(r"^\s*\d+(?:\.\w+)*\.?\s*", "", section.title)) if section.title else ""
+    title = heading_text(section.title) if section.title else ""
     node = section
     while title.lower().strip(": ") in GENERIC_TITLES and node.parent is not None:
         node = node.parent
-        title = plain(re.sub(r"^\s*\d+(?:\.\w+)*\.?\s*", "", node.title))
+        title = heading_text(node.title)
     if id(section) in state.retitle:
         title = state.retitle[id(section)]
     return (title or "Dice table")[:120]

@@ -17,8 +17,9 @@ from .state import State
 from .text import plain
 
 # '2.', '3.1', 'IV.', 'B)', 'Chapter 2:', 'Part One –', '§ 4': numbering the author typed before a heading
+# ('3 Players', '2-Player Variant' count the players: no numbering; '4 Player Turn' may be section 4)
 SECTION_NUMBER = re.compile(r"^\s*(?:§\s*)?(?:(?:section|chapter|part)\s+(?:\d+|[ivx]{1,5}|one|two|three|four|"
-                            r"five|six|seven|eight|nine|ten)\b|\d{1,2}(?:\.\d{1,2})*\b|[ivx]{1,5}\b(?=[.)])|"
+                            r"five|six|seven|eight|nine|ten)\b|\d{1,2}(?:\.\d{1,2})+\b|\d{1,2}\b(?!\s*players\b|[–-]players?\b)|[ivx]{1,5}\b(?=[.)])|"
                             r"[a-h]\b(?=[.)]))\s*[.):·–—-]?\s*", re.I)
 
 
