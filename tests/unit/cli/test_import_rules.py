@@ -5755,3 +5755,21 @@ def test_a_list_under_the_end_of_the_game_is_never_the_turn_for_its_wording(tmp_
         """)
     assert "phases" not in files
     assert files["game"]["end_of_game"][0]["steps"][1] == "A side holds both bridges."
+
+
+@pytest.mark.parametrize("line, players", [
+    ("**Players** 4, in two partnerships", {"min": 4, "max": 4}),
+    ("Players: 3", {"min": 3, "max": 3}),
+    ("Players 2 and 3 swap seats after each hand.", None),
+])
+def test_a_players_field_with_one_count_is_the_player_count(tmp_path, line, players):
+    _, files, _ = run(tmp_path, f"""\
+        # Pinochle Club
+
+        A trick-taking game with a doubled deck.
+
+        ## Preliminaries
+
+        {line}
+        """)
+    assert files["game"].get("players") == players

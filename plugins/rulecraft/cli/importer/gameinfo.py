@@ -31,8 +31,11 @@ END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end 
                          r"victory|how to win)\b", re.I)
 OBJECTIVE_HEADING = re.compile(r"\b(objective|object of the game|goal)\b", re.I)
 SUMMARY_HEADING = re.compile(r"\b(overview|introduction|about|what is)\b", re.I)
-PLAYERS_RE = re.compile(r"\b(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\s+players\b"
-                        r"|^players:\s*(\d{1,2})\s*(?:-|–|to)\s*(\d{1,2})\b", re.I)  # or a field 'Players: 2–5'
+# '2–5 players', or a field: 'Players: 2–5', 'Players: 4', a lead '**Players** 4, in partnerships' (its plain
+# text 'Players 4, …'; 'Players 2 and 3 swap seats' is a rule, not a count)
+PLAYERS_RE = re.compile(r"\b(?P<low>\d{1,2})\s*(?:-|–|to)\s*(?P<high>\d{1,2})\s+players\b"
+                        r"|^players(?::\s*|\s+(?=\d{1,2}(?:\s*(?:-|–|to)\s*\d{1,2})?\s*(?:[,;(]|$)))"
+                        r"(?P<field_low>\d{1,2})(?:\s*(?:-|–|to)\s*(?P<field_high>\d{1,2}))?\b(?!\s*[-–+])", re.I)
 # 'How to Play Kettleford Rafters', 'Fallowby Scarecrows: the full rules (v1.3)': a page or post title around
 # the game's name
 HOW_TO_PLAY = re.compile(r"^how to play\s+(?=\S)", re.I)
@@ -594,6 +597,12 @@ def _leaf_parts(state: State, section) -> bool:
         and id(child) not in state.folded and state.phase_of(child) is None for child in section.children)
 
 
+def _player_counts(match: re.Match) -> tuple[int, int]:
+    """(fewest, most) players of a PLAYERS_RE match."""
+    low = match.group("low") or match.group("field_low")
+    return int(low), int(match.group("high") or match.group("field_high") or low)
+
+
 FACT_FIELD = re.compile(r"[A-Z][\w ]{0,24}:\s+[^!?:]{0,40}[^.!?:]")
 
 
@@ -627,7 +636,7 @@ def facts(state: State) -> None:
         state.ask("game", "No introduction found: write the summary in game.yaml")
     for text in texts:
         match = PLAYERS_RE.search(plain(text))
-        low, high = (match.group(1) or match.group(3), match.group(2) or match.group(4)) if match else (0, 0)
+        low, high = _player_counts(match) if match else (0, 0)
         if match and int(low) <= int(high):
             state.game["players"] = {"min": int(low), "max": int(high)}
             state.note("game", f"players: {low}–{high}")
