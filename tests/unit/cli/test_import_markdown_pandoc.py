@@ -154,3 +154,49 @@ def test_text_that_sends_pandoc_searching_is_read_as_characters():
     for text in ["# T\n\n" + "<a \n" * 20000 + "words\n", "# T\n\n" + ("x [" * 20 + "]" * 20 + "\n") * 500]:
         outline = read_outline(text, "book.md")
         assert sum(len(s.blocks) for s in outline.root.walk()) == 1
+
+
+def test_a_box_or_a_toggle_indented_under_a_list_item_stays_in_the_item():
+    from rulecraft.cli.importer import read_outline
+    from rulecraft.cli.importer.outline import ListBlock, Note
+
+    outline = read_outline(textwrap.dedent("""\
+        # Play
+
+        1. Roll the dice.
+
+            !!! note "Ties"
+                On a tie, reroll.
+
+        2. Move your pawn.
+            ??? tip
+                Fold me.
+        3. Score.
+
+            <details><summary>Why</summary>
+
+            Because.
+
+            </details>
+
+        4. End.
+
+        - Draw a card.
+
+            > [!NOTE]
+            > Keep it secret.
+
+        - Discard.
+        """), "book.md")
+    blocks = outline.root.blocks  # (the one heading is the page's title)
+    assert [type(b) for b in blocks] == [ListBlock, ListBlock]  # neither list broken by what its items hold
+    steps, cards = blocks
+    assert [i.text for i in steps.items] == ["Roll the dice.", "Move your pawn.", "Score.", "End."]
+    assert [i.text for i in cards.items] == ["Draw a card.", "Discard."]
+    kept = {i.text: i.children for i in steps.items + cards.items}
+    assert [b.kind for b in kept["Roll the dice."]] == ["note"]
+    assert [b.text for b in kept["Roll the dice."][0].blocks] == ["**Ties**", "On a tie, reroll."]
+    assert [b.blocks[0].text for b in kept["Move your pawn."]] == ["Fold me."]
+    assert [b.blocks[0].text for b in kept["Draw a card."] if isinstance(b, Note)] == ["Keep it secret."]
+    toggle = kept["Score."]  # the toggle as it reads at the top of a page: its summary over its body
+    assert "Why" in toggle[0].items[0].text and toggle[0].items[0].children[0].text == "Because."

@@ -115,6 +115,12 @@ def _platform_blocks(lines: list[str]) -> list[str]:
             i += 1
             continue
         line = lines[i]
+        column = fixer.column(line)
+        if column:  # a box or a toggle indented under a list item: read as at the top, written inside the item
+            j = _in_item(lines, i, column, fixer, out)
+            if j > i:
+                i = j
+                continue
         callout = _CALLOUT.match(line) if not fixer.quoted else None
         opener, tab = _ADMONITION.match(line), _TAB.match(line)
         block, container = _HTML_BLOCK.match(line), _CONTAINER.match(line)
@@ -137,6 +143,34 @@ def _platform_blocks(lines: list[str]) -> list[str]:
             out += fixer.fixed(_tamed(line, loose_tags), out[-1] if out else "", lines[i + 1] if i + 1 < len(lines) else "")
             i += 1
     return out
+
+
+def _in_item(lines: list[str], i: int, column: int, fixer: _LineFixer, out: list[str]) -> int:
+    """A callout, an admonition or a ``<details>`` toggle on line ``i``, indented under a list item whose text
+    starts at ``column``: its lines, dedented by its indent, read as at the top of the page, and what that writes
+    set at the item's text column between blank lines, so pandoc keeps it in the item; the index after it (``i``
+    when the line opens none of these)."""
+    indent = len(lines[i]) - len(lines[i].lstrip(" "))
+    pad = " " * indent
+    sub = []  # the lines from i on that are indented as far (blank ones between them too), dedented
+    for t in lines[i:]:
+        if t.strip() and not t.startswith(pad):
+            break
+        sub.append(t[indent:])
+    first = sub[0]
+    callout, opener = _CALLOUT.match(first) if not fixer.quoted else None, _ADMONITION.match(first)
+    closes = _closings(sub, set()).get("details", {}) if re.match(r"<details\b", first, re.I) else {}
+    written: list[str] = []
+    if callout:
+        end = _callout(sub, 0, callout, written)
+    elif opener:
+        end = _admonition(sub, 0, opener, written)
+    elif 0 in closes and _toggle(sub[:closes[0]], written):
+        end = closes[0]
+    else:
+        return i
+    out += ["", *(" " * column + t if t.strip() else "" for t in written), ""]
+    return i + end
 
 
 def _fenced(lines: list[str]) -> set[int]:
@@ -183,6 +217,16 @@ class _LineFixer:
         self.quoted = False  # inside a quote: lines up to the next blank one are its own (a list under it too)
         self.item = (-1, -1, -1)  # the last list item's indent, its text's column, the indent of its sub-list
         self.listed = False  # a list item since the last blank line: a number line under it is the next item
+        self.items: list[tuple[int, int]] = []  # the open list items, outermost first: (indent, text's column)
+
+    def column(self, line: str) -> int:
+        """The text column of the innermost open list item that ``line``, indented, belongs in (pandoc's rule:
+        to its text's column, or four spaces in); 0 if none."""
+        indent = len(line) - len(line.lstrip(" "))
+        for base, column in reversed(self.items):
+            if base < indent and indent >= min(column, base + 4):
+                return column
+        return 0
 
     def fixed(self, line: str, above: str, below: str) -> list[str]:
         """The line as pandoc is to read it (``above`` as it was read, ``below`` as typed), after a blank line
@@ -212,6 +256,12 @@ class _LineFixer:
                 self.item = (indent, marker.end(), -1)
         elif line.strip() and not line.startswith(" "):
             self.item = (-1, -1, -1)
+        written = _ITEM.match(line)  # as written (a sub-list may have been moved right)
+        if written:
+            self.items = [x for x in self.items if x[0] < len(written.group(1))] + [(len(written.group(1)),
+                                                                                   written.end())]
+        elif line.strip() and not line.startswith(" "):
+            self.items = []
         return out + [line]
 
 
