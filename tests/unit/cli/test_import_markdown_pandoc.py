@@ -200,3 +200,44 @@ def test_a_box_or_a_toggle_indented_under_a_list_item_stays_in_the_item():
     assert [b.blocks[0].text for b in kept["Draw a card."] if isinstance(b, Note)] == ["Keep it secret."]
     toggle = kept["Score."]  # the toggle as it reads at the top of a page: its summary over its body
     assert "Why" in toggle[0].items[0].text and toggle[0].items[0].children[0].text == "Because."
+
+
+def test_what_a_list_item_holds_renders_inside_that_item_on_the_prose_page(tmp_path):
+    import markdown
+    from bs4 import BeautifulSoup
+    from mdkit import SITE_EXTENSIONS
+
+    source = tmp_path / "book.md"
+    source.write_text(textwrap.dedent("""\
+        # Play
+
+        1. Roll the dice.
+
+            Then add your bonus.
+
+        2. Move your pawn.
+
+            | Pawn | Squares |
+            |---|---|
+            | Red | 2 |
+
+        3. Score.
+
+            > A quote here.
+
+        4. End.
+
+            !!! note "Ties"
+                On a tie, reroll.
+
+        5. Last.
+        """), encoding="utf-8")
+    page = import_rulebook(source, tmp_path / "out", game_id="book").page.read_text(encoding="utf-8")
+    listed = page[page.index("1. Roll"):]  # the list as the page writes it, rendered as the site renders it
+    items = BeautifulSoup(markdown.markdown(listed, extensions=SITE_EXTENSIONS), "html.parser").find("ol")
+    items = items.find_all("li", recursive=False)
+    assert [i.p.get_text() for i in items] == ["Roll the dice.", "Move your pawn.", "Score.", "End.", "Last."]
+    assert items[0].find_all("p")[1].get_text() == "Then add your bonus."  # and no next item swallowed
+    assert items[1].table and "Red" in items[1].table.get_text()
+    assert items[2].blockquote.get_text().strip() == "A quote here."
+    assert "On a tie, reroll." in items[3].find("div", class_="admonition").get_text()
