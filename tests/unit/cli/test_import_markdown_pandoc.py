@@ -241,3 +241,32 @@ def test_what_a_list_item_holds_renders_inside_that_item_on_the_prose_page(tmp_p
     assert items[1].table and "Red" in items[1].table.get_text()
     assert items[2].blockquote.get_text().strip() == "A quote here."
     assert "On a tie, reroll." in items[3].find("div", class_="admonition").get_text()
+
+
+def test_a_lone_roman_numbered_line_is_text_and_numbered_lists_stay_lists():
+    blocks = _outline_dump("""\
+        # Rules
+
+        IV. Combat
+
+        Roll the dice and compare.
+
+        iv. the lower case alone
+        Then.
+
+        Steps:
+
+        #. First
+        #. Second
+
+        i. one
+
+        ii. two
+
+        a) Alpha
+        b) Beta
+        """)
+    assert ("Paragraph", 3, "IV. Combat") in blocks  # not a list counting from 4
+    assert ("Paragraph", 7, "iv. the lower case alone Then.") in blocks
+    assert [(k, n, t) for k, n, t in blocks if k == "ListBlock"] == \
+        [("ListBlock", 12, "First Second"), ("ListBlock", 15, "one two"), ("ListBlock", 19, "Alpha Beta")]

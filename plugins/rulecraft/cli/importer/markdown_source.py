@@ -53,6 +53,12 @@ _RULE_ALONE = re.compile(r"^[ \t]*=+[ \t]*$")
 _PROSE = re.compile(r"[ \t]*[\w*_(\"'“‘]")  # a line of text (not a tag, a rule or a table row)
 _NUMBERED = re.compile(r"^( {0,3})(\d{1,3})[.)][ \t]")
 _ITEM = re.compile(r"^( *)(?:[-*+]|\d{1,3}[.)])[ \t]+(?=\S)")
+# 'IV. Combat': a roman numeral and a dot (pandoc's fancy lists read it as a list from 4); one letter ('C.',
+# 'c.') could be an item of a list by letters, and pandoc reads 'C. Combat' as text already ...
+_ROMAN = re.compile(r"^( {0,3})([IVXLCDM]{2,}|[ivxlcdm]{2,})\.(?=[ \t]+\S)")
+# ... and a line numbered as an item of the same list would be ('II.', 'b.', '3.', '#.': a dot, as a ')' starts
+# another list): a lone numeral line has none beside it
+_NUMBERED_ANY = re.compile(r"^\s*(?:[IVXLCDM]+|[ivxlcdm]+|[A-Za-z]|\d{1,3}|#)\.[ \t]")
 _CONTAINER = re.compile(r"^[ \t]{0,3}<(div|header|section|main|article|aside|footer|nav|center)\b[^>]*>[ \t]*$", re.I)
 _HTML_BLOCK = re.compile(r"^[ \t]{0,3}<(table|figure|dl|details)\b", re.I)
 _BLOCK_TAGS = ("table", "figure", "dl", "details", "div", "header", "section", "main", "article", "aside", "footer",
@@ -106,6 +112,7 @@ def _platform_blocks(lines: list[str]) -> list[str]:
     lines = [t if k in fenced else _KRAMDOWN_ATTRS.sub("", _INLINE_ATTRS.sub("", t)) for k, t in enumerate(lines)]
     closes = _closings(lines, fenced)
     loose_tags = sum(len(_LOOSE_TAG.findall(t)) for k, t in enumerate(lines) if k not in fenced) > MAX_TAG_STARTS
+    lone = _lone_numerals(lines, fenced)
     fixer = _LineFixer()
     out: list[str] = []
     i = 0
@@ -140,6 +147,8 @@ def _platform_blocks(lines: list[str]) -> list[str]:
             if container and i in closes[container.group(1).lower()]:  # '<div class="abstract">' over indented
                 j = closes[container.group(1).lower()][i] - 1  # Markdown: the indent is layout, not code
                 lines[i + 1:j] = textwrap.dedent("\n".join(lines[i + 1:j])).split("\n")
+            if i in lone:  # 'IV. Combat' alone: a title typed with its number, text ('IV\. Combat'), no list
+                line = _ROMAN.sub(r"\1\2\\.", line)
             out += fixer.fixed(_tamed(line, loose_tags), out[-1] if out else "", lines[i + 1] if i + 1 < len(lines) else "")
             i += 1
     return out
@@ -171,6 +180,21 @@ def _in_item(lines: list[str], i: int, column: int, fixer: _LineFixer, out: list
         return i
     out += ["", *(" " * column + t if t.strip() else "" for t in written), ""]
     return i + end
+
+
+def _lone_numerals(lines: list[str], fenced: set[int]) -> set[int]:
+    """The indexes of lines numbered by a roman numeral and a dot with no numbered line as the nearest text above
+    or below them (a list 'I. II. III.' has), nor an indented line under them (an item's body, kept an item)."""
+    texts = [k for k, t in enumerate(lines) if t.strip()]
+    out = set()
+    for n, k in enumerate(texts):
+        if k in fenced or not _ROMAN.match(lines[k]):
+            continue
+        above = lines[texts[n - 1]] if n else ""
+        below = lines[texts[n + 1]] if n + 1 < len(texts) else ""
+        if not _NUMBERED_ANY.match(above) and not _NUMBERED_ANY.match(below) and not below.startswith((" ", "\t")):
+            out.add(k)
+    return out
 
 
 def _fenced(lines: list[str]) -> set[int]:
