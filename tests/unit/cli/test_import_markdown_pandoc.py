@@ -270,3 +270,33 @@ def test_a_lone_roman_numbered_line_is_text_and_numbered_lists_stay_lists():
     assert ("Paragraph", 7, "iv. the lower case alone Then.") in blocks
     assert [(k, n, t) for k, n, t in blocks if k == "ListBlock"] == \
         [("ListBlock", 12, "First Second"), ("ListBlock", 15, "one two"), ("ListBlock", 19, "Alpha Beta")]
+
+
+def test_a_page_break_typed_on_its_own_line_is_left_out_and_listed(tmp_path):
+    from bookkit import import_book
+
+    result, _, needs = import_book(tmp_path, """\
+        # Setup
+
+        Lay out the board.
+
+        \\newpage
+
+        # Play
+
+        Take turns.
+        \\pagebreak
+
+        ```
+        \\clearpage
+        ```
+
+        \\clearpage
+        Score at the end.
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    assert "newpage" not in page and "pagebreak" not in page
+    assert page.count("clearpage") == 1  # the one in a code block is code, as typed
+    assert "Take turns." in page and "Score at the end." in page
+    for command, line in (("newpage", 5), ("pagebreak", 10), ("clearpage", 16)):
+        assert f"\\{command} left out (a page break, no text) (line {line})" in needs

@@ -6,7 +6,8 @@ fenced divs and code. What it cannot know is done here, before it reads (blocks 
 by their words, so a line added here moves no finding):
 
 * front matter is the page's title (and never read as metadata that could fail to parse);
-* ``<!-- comments -->`` are listed in the report, scripts and styles blanked;
+* ``<!-- comments -->`` and page breaks typed on their own line (``\\newpage``) are listed in the report and
+  left out, scripts and styles blanked;
 * an outliner page (Logseq, Roam) is rewritten as the Markdown it stands for;
 * platform markup pandoc does not read becomes its own: Python-Markdown admonitions (``!!! tip "Title"``) and
   GitBook/Jekyll block tags become fenced divs, kramdown attribute lines (``{: .no_toc}``) go;
@@ -37,6 +38,8 @@ _BLANKED = re.compile(r"<script\b.*?</script\s*>|<style\b.*?</style\s*>|<head\b.
                       re.S | re.I)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _TOC = re.compile(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", re.M | re.I)
+# '\\newpage' on a line of its own (a book kept for 'pandoc -o rules.pdf'): a page break, no words
+_PAGE_BREAK = re.compile(r"^ {0,3}(\\(?:newpage|pagebreak|clearpage))(?:\[\d\])?(?:\{\})?[ \t]*$")
 _KRAMDOWN_ATTRS = re.compile(r"^[ \t]*\{:[^}\n]*\}[ \t]*$")
 _INLINE_ATTRS = re.compile(r"(?<=\S)[ \t]*\{:[^}\n]*\}")  # '[Files](…){: .btn }': kramdown's classes for a link
 # '!!! tip "Two players"', '???+ note': an admonition's first line (its body is indented under it)
@@ -93,6 +96,14 @@ def prepared(text: str, remarks: list[Remark]) -> tuple[str, dict[str, str]]:
 
     text = _COMMENT.sub(comment, text)
     text = _TOC.sub(_blank, text)
+    typed = text.split("\n")
+    fenced = _fenced(typed)
+    for k, line in enumerate(typed):  # read as TeX off ('-raw_tex'), it would be a paragraph of its own source
+        page_break = None if k in fenced else _PAGE_BREAK.match(line)
+        if page_break:
+            remarks.append(Remark("markup", f"{page_break.group(1)} left out (a page break, no text)", k + 1))
+            typed[k] = ""
+    text = "\n".join(typed)
     lines = list(enumerate(text.split("\n"), start=1))
     if outliner.is_outliner(text):  # an outliner page (Logseq, Roam): bullets nested, Markdown once rewritten
         page = outliner.to_markdown([(n, t.expandtabs(4)) for n, t in lines], remarks)
