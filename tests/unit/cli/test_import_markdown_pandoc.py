@@ -202,6 +202,18 @@ def test_a_box_or_a_toggle_indented_under_a_list_item_stays_in_the_item():
     assert "Why" in toggle[0].items[0].text and toggle[0].items[0].children[0].text == "Because."
 
 
+def test_a_long_item_body_is_read_by_the_pre_pass_in_a_moment():
+    import time
+
+    from rulecraft.cli.importer.markdown_source import prepared
+
+    # each line under an item once: searching the rest of the body from every line took half a minute
+    for body in ["    words here\n" * 20000, "    !!! note\n" * 20000, "    <details>x\n    </details>\n" * 10000]:
+        started = time.monotonic()
+        prepared("# T\n\n- item\n\n" + body, [])
+        assert time.monotonic() - started < 5
+
+
 def test_what_a_list_item_holds_renders_inside_that_item_on_the_prose_page(tmp_path):
     import markdown
     from bs4 import BeautifulSoup

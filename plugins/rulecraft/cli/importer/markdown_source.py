@@ -135,7 +135,7 @@ def _platform_blocks(lines: list[str]) -> list[str]:
         line = lines[i]
         column = fixer.column(line)
         if column:  # a box or a toggle indented under a list item: read as at the top, written inside the item
-            j = _in_item(lines, i, column, fixer, out)
+            j = _in_item(lines, i, column, fixer, closes["details"], out)
             if j > i:
                 i = j
                 continue
@@ -165,32 +165,37 @@ def _platform_blocks(lines: list[str]) -> list[str]:
     return out
 
 
-def _in_item(lines: list[str], i: int, column: int, fixer: _LineFixer, out: list[str]) -> int:
-    """A callout, an admonition or a ``<details>`` toggle on line ``i``, indented under a list item whose text
-    starts at ``column``: its lines, dedented by its indent, read as at the top of the page, and what that writes
-    set at the item's text column between blank lines, so pandoc keeps it in the item; the index after it (``i``
-    when the line opens none of these)."""
+def _in_item(lines: list[str], i: int, column: int, fixer: _LineFixer, toggles: dict[int, int],
+             out: list[str]) -> int:
+    """A callout, an admonition or a ``<details>`` toggle (``toggles``: its line -> the index after it) on line
+    ``i``, indented under a list item whose text starts at ``column``: its lines, dedented by its indent, read as
+    at the top of the page, and what that writes set at the item's text column between blank lines, so pandoc
+    keeps it in the item; the index after it (``i`` when the line opens none of these)."""
     indent = len(lines[i]) - len(lines[i].lstrip(" "))
-    pad = " " * indent
-    sub = []  # the lines from i on that are indented as far (blank ones between them too), dedented
-    for t in lines[i:]:
-        if t.strip() and not t.startswith(pad):
-            break
-        sub.append(t[indent:])
-    first = sub[0]
+    first = lines[i][indent:]
     callout, opener = _CALLOUT.match(first) if not fixer.quoted else None, _ADMONITION.match(first)
-    closes = _closings(sub, set()).get("details", {}) if re.match(r"<details\b", first, re.I) else {}
-    written: list[str] = []
-    if callout:
-        end = _callout(sub, 0, callout, written)
-    elif opener:
-        end = _admonition(sub, 0, opener, written)
-    elif 0 in closes and _toggle(sub[:closes[0]], written):
-        end = closes[0]
+    # its lines, no further than its reader reads (each line is gathered once: an item's long body stays fast)
+    end = i + 1
+    if callout:  # up to a blank line
+        while end < len(lines) and lines[end].strip():
+            end += 1
+    elif opener:  # the lines indented under it, blank ones between
+        while end < len(lines) and (not lines[end].strip() or lines[end].startswith(" " * (indent + 4))):
+            end += 1
+    elif re.match(r"<details\b", first, re.I) and i in toggles:
+        end = toggles[i]
     else:
         return i
+    sub = [re.sub(rf"^ {{0,{indent}}}", "", t) for t in lines[i:end]]
+    written: list[str] = []
+    if callout:
+        _callout(sub, 0, callout, written)
+    elif opener:
+        _admonition(sub, 0, opener, written)
+    elif not _toggle(sub, written):
+        return i
     out += ["", *(" " * column + t if t.strip() else "" for t in written), ""]
-    return i + end
+    return end
 
 
 def _lone_numerals(lines: list[str], fenced: set[int]) -> set[int]:
