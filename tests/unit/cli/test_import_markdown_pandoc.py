@@ -173,3 +173,161 @@ def test_a_pandoc_warning_names_the_source_line_not_the_line_pandoc_was_given(tm
     result = import_rulebook(source, tmp_path / "out", game_id="book")
     assert "- pandoc: Duplicate note reference '1' (line 9)" in result.report_text
     assert "(line 1): text at lines 4, 6\n" in result.report_text  # each line once, though two blocks start on 6
+
+
+def test_a_box_or_a_toggle_indented_under_a_list_item_stays_in_the_item():
+    from rulecraft.cli.importer import read_outline
+    from rulecraft.cli.importer.outline import ListBlock, Note
+
+    outline = read_outline(textwrap.dedent("""\
+        # Play
+
+        1. Roll the dice.
+
+            !!! note "Ties"
+                On a tie, reroll.
+
+        2. Move your pawn.
+            ??? tip
+                Fold me.
+        3. Score.
+
+            <details><summary>Why</summary>
+
+            Because.
+
+            </details>
+
+        4. End.
+
+        - Draw a card.
+
+            > [!NOTE]
+            > Keep it secret.
+
+        - Discard.
+        """), "book.md")
+    blocks = outline.root.blocks  # (the one heading is the page's title)
+    assert [type(b) for b in blocks] == [ListBlock, ListBlock]  # neither list broken by what its items hold
+    steps, cards = blocks
+    assert [i.text for i in steps.items] == ["Roll the dice.", "Move your pawn.", "Score.", "End."]
+    assert [i.text for i in cards.items] == ["Draw a card.", "Discard."]
+    kept = {i.text: i.children for i in steps.items + cards.items}
+    assert [b.kind for b in kept["Roll the dice."]] == ["note"]
+    assert [b.text for b in kept["Roll the dice."][0].blocks] == ["**Ties**", "On a tie, reroll."]
+    assert [b.blocks[0].text for b in kept["Move your pawn."]] == ["Fold me."]
+    assert [b.blocks[0].text for b in kept["Draw a card."] if isinstance(b, Note)] == ["Keep it secret."]
+    toggle = kept["Score."]  # the toggle as it reads at the top of a page: its summary over its body
+    assert "Why" in toggle[0].items[0].text and toggle[0].items[0].children[0].text == "Because."
+
+
+def test_a_long_item_body_is_read_by_the_pre_pass_in_a_moment():
+    import time
+
+    from rulecraft.cli.importer.markdown_source import prepared
+
+    # each line under an item once: searching the rest of the body from every line took half a minute
+    for body in ["    words here\n" * 20000, "    !!! note\n" * 20000, "    <details>x\n    </details>\n" * 10000]:
+        started = time.monotonic()
+        prepared("# T\n\n- item\n\n" + body, [])
+        assert time.monotonic() - started < 5
+
+
+def test_what_a_list_item_holds_renders_inside_that_item_on_the_prose_page(tmp_path):
+    import markdown
+    from bs4 import BeautifulSoup
+    from mdkit import SITE_EXTENSIONS
+
+    source = tmp_path / "book.md"
+    source.write_text(textwrap.dedent("""\
+        # Play
+
+        1. Roll the dice.
+
+            Then add your bonus.
+
+        2. Move your pawn.
+
+            | Pawn | Squares |
+            |---|---|
+            | Red | 2 |
+
+        3. Score.
+
+            > A quote here.
+
+        4. End.
+
+            !!! note "Ties"
+                On a tie, reroll.
+
+        5. Last.
+        """), encoding="utf-8")
+    page = import_rulebook(source, tmp_path / "out", game_id="book").page.read_text(encoding="utf-8")
+    listed = page[page.index("1. Roll"):]  # the list as the page writes it, rendered as the site renders it
+    items = BeautifulSoup(markdown.markdown(listed, extensions=SITE_EXTENSIONS), "html.parser").find("ol")
+    items = items.find_all("li", recursive=False)
+    assert [i.p.get_text() for i in items] == ["Roll the dice.", "Move your pawn.", "Score.", "End.", "Last."]
+    assert items[0].find_all("p")[1].get_text() == "Then add your bonus."  # and no next item swallowed
+    assert items[1].table and "Red" in items[1].table.get_text()
+    assert items[2].blockquote.get_text().strip() == "A quote here."
+    assert "On a tie, reroll." in items[3].find("div", class_="admonition").get_text()
+
+
+def test_a_lone_roman_numbered_line_is_text_and_numbered_lists_stay_lists():
+    blocks = _outline_dump("""\
+        # Rules
+
+        IV. Combat
+
+        Roll the dice and compare.
+
+        iv. the lower case alone
+        Then.
+
+        Steps:
+
+        #. First
+        #. Second
+
+        i. one
+
+        ii. two
+
+        a) Alpha
+        b) Beta
+        """)
+    assert ("Paragraph", 3, "IV. Combat") in blocks  # not a list counting from 4
+    assert ("Paragraph", 7, "iv. the lower case alone Then.") in blocks
+    assert [(k, n, t) for k, n, t in blocks if k == "ListBlock"] == \
+        [("ListBlock", 12, "First Second"), ("ListBlock", 15, "one two"), ("ListBlock", 19, "Alpha Beta")]
+
+
+def test_a_page_break_typed_on_its_own_line_is_left_out_and_listed(tmp_path):
+    from bookkit import import_book
+
+    result, _, needs = import_book(tmp_path, """\
+        # Setup
+
+        Lay out the board.
+
+        \\newpage
+
+        # Play
+
+        Take turns.
+        \\pagebreak
+
+        ```
+        \\clearpage
+        ```
+
+        \\clearpage
+        Score at the end.
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    assert "newpage" not in page and "pagebreak" not in page
+    assert page.count("clearpage") == 1  # the one in a code block is code, as typed
+    assert "Take turns." in page and "Score at the end." in page
+    for command, line in (("newpage", 5), ("pagebreak", 10), ("clearpage", 16)):
+        assert f"\\{command} left out (a page break, no text) (line {line})" in needs

@@ -6,7 +6,8 @@ fenced divs and code. What it cannot know is done here, before it reads (blocks 
 by their words, so a line added here moves no finding):
 
 * front matter is the page's title (and never read as metadata that could fail to parse);
-* ``<!-- comments -->`` are listed in the report, scripts and styles blanked;
+* ``<!-- comments -->`` and page breaks typed on their own line (``\\newpage``) are listed in the report and
+  left out, scripts and styles blanked;
 * an outliner page (Logseq, Roam) is rewritten as the Markdown it stands for;
 * platform markup pandoc does not read becomes its own: Python-Markdown admonitions (``!!! tip "Title"``) and
   GitBook/Jekyll block tags become fenced divs, kramdown attribute lines (``{: .no_toc}``) go;
@@ -37,6 +38,8 @@ _BLANKED = re.compile(r"<script\b.*?</script\s*>|<style\b.*?</style\s*>|<head\b.
                       re.S | re.I)
 _COMMENT = re.compile(r"<!--.*?-->", re.S)
 _TOC = re.compile(r"^\s*(?:[*-]|1\.)\s+TOC\s*\n\s*\{:\s*toc\s*\}\s*$", re.M | re.I)
+# '\\newpage' on a line of its own (a book kept for 'pandoc -o rules.pdf'): a page break, no words
+_PAGE_BREAK = re.compile(r"^ {0,3}(\\(?:newpage|pagebreak|clearpage))(?:\[\d\])?(?:\{\})?[ \t]*$")
 _KRAMDOWN_ATTRS = re.compile(r"^[ \t]*\{:[^}\n]*\}[ \t]*$")
 _INLINE_ATTRS = re.compile(r"(?<=\S)[ \t]*\{:[^}\n]*\}")  # '[Files](…){: .btn }': kramdown's classes for a link
 # '!!! tip "Two players"', '???+ note': an admonition's first line (its body is indented under it)
@@ -53,6 +56,12 @@ _RULE_ALONE = re.compile(r"^[ \t]*=+[ \t]*$")
 _PROSE = re.compile(r"[ \t]*[\w*_(\"'“‘]")  # a line of text (not a tag, a rule or a table row)
 _NUMBERED = re.compile(r"^( {0,3})(\d{1,3})[.)][ \t]")
 _ITEM = re.compile(r"^( *)(?:[-*+]|\d{1,3}[.)])[ \t]+(?=\S)")
+# 'IV. Combat': a roman numeral and a dot (pandoc's fancy lists read it as a list from 4); one letter ('C.',
+# 'c.') could be an item of a list by letters, and pandoc reads 'C. Combat' as text already ...
+_ROMAN = re.compile(r"^( {0,3})([IVXLCDM]{2,}|[ivxlcdm]{2,})\.(?=[ \t]+\S)")
+# ... and a line numbered as an item of the same list would be ('II.', 'b.', '3.', '#.': a dot, as a ')' starts
+# another list): a lone numeral line has none beside it
+_NUMBERED_ANY = re.compile(r"^\s*(?:[IVXLCDM]+|[ivxlcdm]+|[A-Za-z]|\d{1,3}|#)\.[ \t]")
 _CONTAINER = re.compile(r"^[ \t]{0,3}<(div|header|section|main|article|aside|footer|nav|center)\b[^>]*>[ \t]*$", re.I)
 _HTML_BLOCK = re.compile(r"^[ \t]{0,3}<(table|figure|dl|details)\b", re.I)
 _BLOCK_TAGS = ("table", "figure", "dl", "details", "div", "header", "section", "main", "article", "aside", "footer",
@@ -87,6 +96,14 @@ def prepared(text: str, remarks: list[Remark]) -> tuple[str, dict[str, str]]:
 
     text = _COMMENT.sub(comment, text)
     text = _TOC.sub(_blank, text)
+    typed = text.split("\n")
+    fenced = _fenced(typed)
+    for k, line in enumerate(typed):  # read as TeX off ('-raw_tex'), it would be a paragraph of its own source
+        page_break = None if k in fenced else _PAGE_BREAK.match(line)
+        if page_break:
+            remarks.append(Remark("markup", f"{page_break.group(1)} left out (a page break, no text)", k + 1))
+            typed[k] = ""
+    text = "\n".join(typed)
     lines = list(enumerate(text.split("\n"), start=1))
     if outliner.is_outliner(text):  # an outliner page (Logseq, Roam): bullets nested, Markdown once rewritten
         page = outliner.to_markdown([(n, t.expandtabs(4)) for n, t in lines], remarks)
@@ -106,6 +123,7 @@ def _platform_blocks(lines: list[str]) -> list[str]:
     lines = [t if k in fenced else _KRAMDOWN_ATTRS.sub("", _INLINE_ATTRS.sub("", t)) for k, t in enumerate(lines)]
     closes = _closings(lines, fenced)
     loose_tags = sum(len(_LOOSE_TAG.findall(t)) for k, t in enumerate(lines) if k not in fenced) > MAX_TAG_STARTS
+    lone = _lone_numerals(lines, fenced)
     fixer = _LineFixer()
     out: list[str] = []
     i = 0
@@ -115,6 +133,12 @@ def _platform_blocks(lines: list[str]) -> list[str]:
             i += 1
             continue
         line = lines[i]
+        column = fixer.column(line)
+        if column:  # a box or a toggle indented under a list item: read as at the top, written inside the item
+            j = _in_item(lines, i, column, fixer, closes["details"], out)
+            if j > i:
+                i = j
+                continue
         callout = _CALLOUT.match(line) if not fixer.quoted else None
         opener, tab = _ADMONITION.match(line), _TAB.match(line)
         block, container = _HTML_BLOCK.match(line), _CONTAINER.match(line)
@@ -134,8 +158,58 @@ def _platform_blocks(lines: list[str]) -> list[str]:
             if container and i in closes[container.group(1).lower()]:  # '<div class="abstract">' over indented
                 j = closes[container.group(1).lower()][i] - 1  # Markdown: the indent is layout, not code
                 lines[i + 1:j] = textwrap.dedent("\n".join(lines[i + 1:j])).split("\n")
+            if i in lone:  # 'IV. Combat' alone: a title typed with its number, text ('IV\. Combat'), no list
+                line = _ROMAN.sub(r"\1\2\\.", line)
             out += fixer.fixed(_tamed(line, loose_tags), out[-1] if out else "", lines[i + 1] if i + 1 < len(lines) else "")
             i += 1
+    return out
+
+
+def _in_item(lines: list[str], i: int, column: int, fixer: _LineFixer, toggles: dict[int, int],
+             out: list[str]) -> int:
+    """A callout, an admonition or a ``<details>`` toggle (``toggles``: its line -> the index after it) on line
+    ``i``, indented under a list item whose text starts at ``column``: its lines, dedented by its indent, read as
+    at the top of the page, and what that writes set at the item's text column between blank lines, so pandoc
+    keeps it in the item; the index after it (``i`` when the line opens none of these)."""
+    indent = len(lines[i]) - len(lines[i].lstrip(" "))
+    first = lines[i][indent:]
+    callout, opener = _CALLOUT.match(first) if not fixer.quoted else None, _ADMONITION.match(first)
+    # its lines, no further than its reader reads (each line is gathered once: an item's long body stays fast)
+    end = i + 1
+    if callout:  # up to a blank line
+        while end < len(lines) and lines[end].strip():
+            end += 1
+    elif opener:  # the lines indented under it, blank ones between
+        while end < len(lines) and (not lines[end].strip() or lines[end].startswith(" " * (indent + 4))):
+            end += 1
+    elif re.match(r"<details\b", first, re.I) and i in toggles:
+        end = toggles[i]
+    else:
+        return i
+    sub = [re.sub(rf"^ {{0,{indent}}}", "", t) for t in lines[i:end]]
+    written: list[str] = []
+    if callout:
+        _callout(sub, 0, callout, written)
+    elif opener:
+        _admonition(sub, 0, opener, written)
+    elif not _toggle(sub, written):
+        return i
+    out += ["", *(" " * column + t if t.strip() else "" for t in written), ""]
+    return end
+
+
+def _lone_numerals(lines: list[str], fenced: set[int]) -> set[int]:
+    """The indexes of lines numbered by a roman numeral and a dot with no numbered line as the nearest text above
+    or below them (a list 'I. II. III.' has), nor an indented line under them (an item's body, kept an item)."""
+    texts = [k for k, t in enumerate(lines) if t.strip()]
+    out = set()
+    for n, k in enumerate(texts):
+        if k in fenced or not _ROMAN.match(lines[k]):
+            continue
+        above = lines[texts[n - 1]] if n else ""
+        below = lines[texts[n + 1]] if n + 1 < len(texts) else ""
+        if not _NUMBERED_ANY.match(above) and not _NUMBERED_ANY.match(below) and not below.startswith((" ", "\t")):
+            out.add(k)
     return out
 
 
@@ -183,6 +257,16 @@ class _LineFixer:
         self.quoted = False  # inside a quote: lines up to the next blank one are its own (a list under it too)
         self.item = (-1, -1, -1)  # the last list item's indent, its text's column, the indent of its sub-list
         self.listed = False  # a list item since the last blank line: a number line under it is the next item
+        self.items: list[tuple[int, int]] = []  # the open list items, outermost first: (indent, text's column)
+
+    def column(self, line: str) -> int:
+        """The text column of the innermost open list item that ``line``, indented, belongs in (pandoc's rule:
+        to its text's column, or four spaces in); 0 if none."""
+        indent = len(line) - len(line.lstrip(" "))
+        for base, column in reversed(self.items):
+            if base < indent and indent >= min(column, base + 4):
+                return column
+        return 0
 
     def fixed(self, line: str, above: str, below: str) -> list[str]:
         """The line as pandoc is to read it (``above`` as it was read, ``below`` as typed), after a blank line
@@ -212,6 +296,12 @@ class _LineFixer:
                 self.item = (indent, marker.end(), -1)
         elif line.strip() and not line.startswith(" "):
             self.item = (-1, -1, -1)
+        written = _ITEM.match(line)  # as written (a sub-list may have been moved right)
+        if written:
+            self.items = [x for x in self.items if x[0] < len(written.group(1))] + [(len(written.group(1)),
+                                                                                   written.end())]
+        elif line.strip() and not line.startswith(" "):
+            self.items = []
         return out + [line]
 
 

@@ -98,11 +98,17 @@ class ProseWriter:
             lines.append(f"{marker} {_safe_line(item.text)}")
             for child in item.children:
                 text = self.list_block(child) if isinstance(child, ListBlock) else self.block(child)
-                if text:
-                    if isinstance(child, Paragraph):
-                        lines.append("")
-                    lines.append(_indent(text))
-        return "\n".join(lines)
+                if not text:
+                    continue
+                # a paragraph, box, quote or table in the item: between blank lines, or Python-Markdown reads it
+                # (and the next item's marker with it) as the lines of the item's text (a sub-list needs none)
+                boxed = not isinstance(child, ListBlock)
+                if boxed and lines[-1]:
+                    lines.append("")
+                lines.append(_indent(text))
+                if boxed:
+                    lines.append("")
+        return "\n".join(lines).rstrip("\n")
 
     def section(self, section: Section, depth: int) -> list[str]:
         if id(section) in self.state.folded:  # its heading is a term's name, its text the definition
