@@ -5773,3 +5773,29 @@ def test_a_players_field_with_one_count_is_the_player_count(tmp_path, line, play
         {line}
         """)
     assert files["game"].get("players") == players
+
+
+def test_credits_are_kept_as_prose_without_asking_about_them(tmp_path):
+    result, _, needs = run(tmp_path, """\
+        # Bridgehead
+
+        ## Movement
+
+        A unit moves up to its movement allowance each turn.
+
+        ## Credits
+
+        Everyone at the Thursday club who played it.
+
+        ### Game Design:
+
+        Lance Runolfsson
+
+        ### Art
+
+        Juno Pell
+        """)
+    asked = re.findall(r"Section '([^']+)' was not recognised", needs)
+    assert asked == ["Movement"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "Lance Runolfsson" in page and "Juno Pell" in page and "Thursday club" in page

@@ -251,5 +251,20 @@ def unclassified(state: State) -> None:
             continue
         if not _texts(state, section) or any(state.claimed(b) for b in section.blocks):
             continue  # no text of its own, or part of it was read as data: the section is known
+        if _credits(state, section):
+            continue  # '#### Game Design:' over 'Lance Runolfsson': who made it, prose the page keeps as it is
         state.ask("sections", f"Section '{heading_text(section.title)}' was not recognised and is kept as prose; "
                   f"{hint(state, section)}", section.line)
+
+
+CREDITS_HEADING = re.compile(r"\b(?:credits|acknowledge?ments?|thanks|playtest(?:ers|ing)?)\b", re.I)
+
+
+def _credits(state: State, section: Section) -> bool:
+    """A section of credits: under a heading that says so, or a label over one name ('Game Design:' over
+    'Lance Runolfsson')."""
+    if any(CREDITS_HEADING.search(heading_text(s.title)) for s in (section, section.parent) if s is not None):
+        return True
+    texts = _texts(state, section)
+    return len(texts) == 1 and credit(heading_text(section.title), texts[0][0])
+
