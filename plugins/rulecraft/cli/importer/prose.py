@@ -51,12 +51,27 @@ class ProseWriter:
                 replacement = self.state.claims[id(block)]
                 if replacement:
                     out.append(replacement)
+                if isinstance(block, ListBlock):  # what its data has no place for stays here, copied
+                    out += self.blocks(self._held(block))
                 continue
             text = self.block(block)
             if text.strip():
                 out.append(text)
                 if not isinstance(block, Image):
                     self._copied.append(getattr(block, "line", 0))
+        return out
+
+    def _held(self, block: ListBlock) -> list:
+        """The tables, notes, quotes, code and pictures inside the items of a list read as data: a step, a phase
+        or a term is text and sub-items, so these would be lost with the list ('2. Each keeper takes these
+        tokens:' over a table of player counts); none that a recogniser took itself."""
+        out = []
+        for item in block.items:
+            for child in item.children:
+                if isinstance(child, ListBlock):
+                    out += self._held(child)
+                elif not isinstance(child, Paragraph) and id(child) not in self.state.claims:
+                    out.append(child)
         return out
 
     def block(self, block) -> str:
