@@ -205,3 +205,24 @@ def test_a_dice_table_with_several_result_columns_keeps_their_names(tmp_path):
         """)
     table = files["dice"]["tables"][0]
     assert "'1-1', '2-1 or more'" in table["todo"]  # the odds are not lost when the columns are joined
+
+
+def test_a_list_item_of_paragraphs_and_a_table_keeps_them_apart(tmp_path):
+    # a rules site rendered by a documentation generator: loose list items, one <p> a paragraph
+    files, result = run(tmp_path, """\
+        <h1>Lantern Keepers</h1>
+        <h2>Setting up</h2>
+        <ol>
+          <li><p>Shuffle the wind deck.</p><p>Leave it face down beside the board.</p></li>
+          <li><p>Each keeper takes a lantern of one colour and these tokens:</p>
+            <table><tr><th>Players</th><th>Oil tokens</th></tr><tr><td>2</td><td>6</td></tr><tr><td>3-4</td><td>4</td></tr></table>
+          </li>
+        </ol>
+        """)
+    setup = files["game"]["setup"]
+    assert setup[0] == "Shuffle the wind deck.\n\nLeave it face down beside the board."
+    assert setup[1].startswith("Each keeper takes a lantern of one colour and these tokens:")
+    assert "2 6" not in setup[1]  # the table's cells are no words of the step's sentence
+    page = result.page.read_text(encoding="utf-8")  # a step holds no table: the page keeps it, after the steps
+    assert page.index("/// setup") < page.index("| Players | Oil tokens |\n|---|---|\n| 2 | 6 |\n| 3-4 | 4 |")
+    assert "'Setting up' (line 2): text at line 6" in result.report_text

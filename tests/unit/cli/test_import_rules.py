@@ -5799,3 +5799,28 @@ def test_credits_are_kept_as_prose_without_asking_about_them(tmp_path):
     assert asked == ["Movement"]
     page = result.page.read_text(encoding="utf-8")
     assert "Lance Runolfsson" in page and "Juno Pell" in page and "Thursday club" in page
+
+
+def test_a_table_or_note_inside_a_phase_or_step_item_stays_on_the_page(tmp_path):
+    # a step or a phase is text and sub-steps: what else its item holds is copied, located, never dropped
+    result, files, needs = run(tmp_path, """\
+        # Lantern Keepers
+
+        ## Turn structure
+
+        1. **Wind:** draw a wind card.
+
+            | Card | Effect |
+            |---|---|
+            | Gust | Lanterns flicker |
+            | Calm | Nothing happens |
+
+        2. **Light:** light one lantern.
+
+            !!! tip
+                Light the one nearest the harbour first.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Wind", "Light"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "| Gust | Lanterns flicker |" in page and "Light the one nearest the harbour first." in page
+    assert "'Turn structure' (line 3): text at lines 7, 15" in needs

@@ -711,6 +711,15 @@ class HtmlReader:
                 toggle.number = number if block.ordered else None
                 number += 1
                 block.items.append(toggle)
+            elif child.tag == "li" and (parts := _item_parts(child)) is not None:
+                # '<li><p>Roll.</p><p>Then …</p><table>…</li>': the first paragraph is the item, the other blocks
+                # are its own (as pandoc reads an item), never run together into its text
+                lead, rest = parts
+                item = ListItem(self.inline(Node("#lead", {}, child.line, lead)), child.line,
+                                number if block.ordered else None)
+                number += 1
+                self.blocks(Node("#body", {}, child.line, rest), item.children)
+                block.items.append(item)
             elif child.tag == "li":
                 item = ListItem(self.inline(child, skip_lists=True), child.line,
                                 number if block.ordered else None)
@@ -906,6 +915,20 @@ def _rows(table: Node) -> list[Node]:
         elif isinstance(child, Node) and child.tag in ("thead", "tbody", "tfoot"):
             out += [r for r in child.children if isinstance(r, Node) and r.tag == "tr"]
     return out
+
+
+def _item_parts(item: Node) -> tuple[list, list] | None:
+    """(the item's own text: what comes before its first block, or its first paragraph; the blocks after it) of
+    a list item holding a paragraph, table, quote or code block after its text; None for an item of text alone
+    (and its sub-lists), read as one line, as for one whose first block is no paragraph."""
+    parts = [c for c in item.children if isinstance(c, Node) or c.strip()]
+    at = next((k for k, c in enumerate(parts) if isinstance(c, Node) and c.tag in BLOCK_TAGS), len(parts))
+    if at == 0 and parts and parts[0].tag == "p":
+        at = 1
+    rest = parts[at:]
+    if not at or not any(isinstance(c, Node) and c.tag in BLOCK_TAGS - {"ul", "ol", "dl"} for c in rest):
+        return None  # no text ahead of the blocks ('<li><div>…</div></li>': a wrapper, read as before)
+    return parts[:at], rest
 
 
 def _continues(before, block: ListBlock) -> bool:
