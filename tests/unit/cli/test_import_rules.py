@@ -5824,3 +5824,19 @@ def test_a_table_or_note_inside_a_phase_or_step_item_stays_on_the_page(tmp_path)
     page = result.page.read_text(encoding="utf-8")
     assert "| Gust | Lanterns flicker |" in page and "Light the one nearest the harbour first." in page
     assert "'Turn structure' (line 3): text at lines 7, 15" in needs
+
+
+def test_a_component_items_own_paragraph_is_its_description(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Harbour Lights
+
+        ## Components
+
+        - One harbour board.
+
+            The board is printed on both sides.
+
+        - 40 wooden cubes.
+        """)
+    assert files["game"]["components"][0] == {"id": "one-harbour-board", "name": "One harbour board",
+                                              "description": "The board is printed on both sides."}

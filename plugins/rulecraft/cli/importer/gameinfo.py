@@ -122,8 +122,13 @@ def _steps(block: ListBlock | Paragraph) -> list:
 
 
 def _item_text(item: ListItem) -> str:
+    """The item's line, its sub-items in brackets, then its own paragraphs (a list item's second paragraph)."""
     subs = [plain(s.text).rstrip(".") for c in item.children if isinstance(c, ListBlock) for s in c.items]
-    return plain(item.text) + (" (" + "; ".join(subs) + ")" if subs else "")
+    return " ".join([plain(item.text) + (" (" + "; ".join(subs) + ")" if subs else ""), *_paragraphs(item)])
+
+
+def _paragraphs(item: ListItem) -> list[str]:
+    return [plain(c.text) for c in item.children if isinstance(c, Paragraph)]
 
 
 def _version_key(version: str) -> tuple:
@@ -262,6 +267,7 @@ def components(state: State) -> None:
             subs = [_item_text(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]
             if subs:
                 description = (description + " " + "; ".join(subs)).strip()
+            description = " ".join([description, *_paragraphs(item)]).strip()  # 'The board is printed on …'
             if description:
                 entry["description"] = description
             out.append(entry)
