@@ -284,3 +284,16 @@ def test_a_heading_that_counts_the_players_keeps_its_number(tmp_path):
         | Beggar | 0 | 80 |
         """)
     assert [t["title"] for t in files["tables"]["tables"]] == ["3 Players", "Players"]
+
+
+def test_an_html_tables_caption_names_it(tmp_path):
+    # the caption was dropped with nothing said: the table took the section's name ('Lookout' for the sea die)
+    _, files = imported(tmp_path, """\
+        <h1>Signal Station</h1>
+        <h2>Lookout</h2>
+        <p>Roll the sea die at dawn.</p>
+        <table><caption>Sea die</caption>
+        <tr><th>Roll</th><th>Sea</th></tr><tr><td>1-2</td><td>Calm</td></tr><tr><td>3-4</td><td>Swell</td></tr>
+        <tr><td>5-6</td><td>Storm</td></tr></table>
+        """, name="book.html")
+    assert [t["title"] for t in files["dice"]["tables"]] == ["Sea die"]

@@ -532,6 +532,10 @@ class HtmlReader:
                         out.append(Heading(BANNER_LEVEL, escape_refs(label), line))
                     self.blocks(body, out)
             elif tag == "table":
+                caption = next((c for c in child.children if isinstance(c, Node) and c.tag == "caption"), None)
+                if caption is not None and (title := self.inline(caption).strip()):
+                    # above its table, as a title (as pandoc reads one): the dice reader names the table by it
+                    out.append(Paragraph(f"**{re.sub(r'^[*]+|[*]+$', '', title).strip()}**", caption.line))
                 out.append(self.table(child))
             elif tag in ("hr",):
                 continue
