@@ -226,3 +226,14 @@ def test_a_list_item_of_paragraphs_and_a_table_keeps_them_apart(tmp_path):
     page = result.page.read_text(encoding="utf-8")  # a step holds no table: the page keeps it, after the steps
     assert page.index("/// setup") < page.index("| Players | Oil tokens |\n|---|---|\n| 2 | 6 |\n| 3-4 | 4 |")
     assert "'Setting up' (line 2): text at line 6" in result.report_text
+
+
+def test_a_drop_downs_close_button_is_furniture(tmp_path):
+    _, result = run(tmp_path, """\
+        <h1>Drill Game</h1>
+        <div class="dropDown"><h4>Rules</h4><div class="close">X</div>
+        <p>Move each troop one road.</p></div>
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    assert "\\nX\\n" not in page and "Move each troop one road." in page
+    assert "close button dropped: 'X' (line 2)" in result.report_text

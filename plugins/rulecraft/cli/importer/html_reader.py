@@ -54,6 +54,8 @@ TOC_CLASSES = {"toc", "toctitle", "table-of-contents"}
 TOC_MAX_CHARS = 3000  # a table of contents is short: a longer block is content and is kept
 TOC_LINK_SHARE = 0.6  # most of a table of contents' text is link text
 CONTROLS_MAX_CHARS = 80  # a form's words when it is a search box or a button, not a page wrapped in a form
+CLOSE_CLASSES = {"close", "close-button", "btn-close", "modal-close", "closebtn", "dismiss"}
+CLOSE_WORDS = re.compile(r"[x×✕✖]|close", re.I)  # what a close button shows
 FOOTER_MAX_CHARS = 400  # a page footer is a line or two (copyright, credits); a longer one is content
 
 
@@ -669,6 +671,9 @@ class HtmlReader:
                     or parent is not None and re.search(r"[.!?:;](?:\s|$)", text):
                 return False  # an article's footer may hold its notes; its metadata alone is no sentence
             what = f"page footer dropped: '{text[:80]}'"  # 'Edit this page · Last updated on … by …'
+        elif node.tag in ("button", "div", "span", "a") and _classes(node) & CLOSE_CLASSES \
+                and CLOSE_WORDS.fullmatch(text):
+            what = f"close button dropped: '{text}'"  # a pop-up's or drop-down's 'X' ('<div class="close">')
         else:
             return False
         self.remarks.append(Remark("furniture", what, node.line))
