@@ -51,8 +51,8 @@ def edge_words(table) -> list[str]:
     elif beyond is not None:
         left = f"Left of the {values[0]} column"
         right = f"right of the {values[-1]} column"
-        low = f"the {values[0]} column" if beyond == "clamp" or beyond.low is None else beyond.low
-        high = f"the {values[-1]} column" if beyond == "clamp" or beyond.high is None else beyond.high
+        low = f"the {values[0]} column" if beyond.low is None else beyond.low
+        high = f"the {values[-1]} column" if beyond.high is None else beyond.high
         said.append(f"{left}: {low}; {right}: {high}.")
     rule = table.rolls_beyond
     if rule is not None:

@@ -235,5 +235,5 @@ def test_a_drop_downs_close_button_is_furniture(tmp_path):
         <p>Move each troop one road.</p></div>
         """)
     page = result.page.read_text(encoding="utf-8")
-    assert "\\nX\\n" not in page and "Move each troop one road." in page
+    assert "\nX\n" not in page and "Move each troop one road." in page
     assert "close button dropped: 'X' (line 2)" in result.report_text

@@ -3,6 +3,7 @@ its `#.` lists, title block, footnotes, grid tables and definition lists are str
 
 from __future__ import annotations
 
+import re
 import textwrap
 
 import pytest
@@ -331,3 +332,29 @@ def test_a_page_break_typed_on_its_own_line_is_left_out_and_listed(tmp_path):
     assert "Take turns." in page and "Score at the end." in page
     for command, line in (("newpage", 5), ("pagebreak", 10), ("clearpage", 16)):
         assert f"\\{command} left out (a page break, no text) (line {line})" in needs
+
+
+def test_code_inside_a_list_item_is_kept_as_typed(tmp_path):
+    # a guide's own example: '!!! note' in a code block (fenced, or indented) under an item is code
+    source = tmp_path / "rules.md"
+    source.write_text(textwrap.dedent("""\
+        # Notes
+
+        ## Writing boxes
+
+        1. Type this into your rules page:
+
+            ```
+            !!! note
+                Kept in the box lid.
+            ```
+
+        2. Or indent it:
+
+                !!! tip
+                    Also code.
+        """), encoding="utf-8")
+    page = import_rulebook(source, tmp_path / "out", game_id="book").page.read_text(encoding="utf-8")
+    assert ":::" not in page and "admonition" not in page
+    assert re.search(r"```\n +!!! note\n +Kept in the box lid\.\n +```", page)
+    assert re.search(r"```\n +!!! tip\n +Also code\.\n +```", page)

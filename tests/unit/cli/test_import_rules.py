@@ -5761,6 +5761,9 @@ def test_a_list_under_the_end_of_the_game_is_never_the_turn_for_its_wording(tmp_
     ("**Players** 4, in two partnerships", {"min": 4, "max": 4}),
     ("Players: 3", {"min": 3, "max": 3}),
     ("Players 2 and 3 swap seats after each hand.", None),
+    ("Players: 3 or 4", None),  # not one count: the range is for a human to write
+    ("Players: 2, 3 or 4", None),
+    ("**Players** 1, 3 and 5 form one team against players 2, 4 and 6.", None),
 ])
 def test_a_players_field_with_one_count_is_the_player_count(tmp_path, line, players):
     _, files, _ = run(tmp_path, f"""\
@@ -5794,9 +5797,13 @@ def test_credits_are_kept_as_prose_without_asking_about_them(tmp_path):
         ### Art
 
         Juno Pell
+
+        ## Supply
+
+        See Chapter Four.
         """)
     asked = re.findall(r"Section '([^']+)' was not recognised", needs)
-    assert asked == ["Movement"]
+    assert asked == ["Movement", "Supply"]  # a short rule in capitals under a heading naming no role is asked
     page = result.page.read_text(encoding="utf-8")
     assert "Lance Runolfsson" in page and "Juno Pell" in page and "Thursday club" in page
 
@@ -5840,3 +5847,54 @@ def test_a_component_items_own_paragraph_is_its_description(tmp_path):
         """)
     assert files["game"]["components"][0] == {"id": "one-harbour-board", "name": "One harbour board",
                                               "description": "The board is printed on both sides."}
+
+
+def test_victory_points_are_no_end_of_the_game_and_core_concepts_may_hold_the_turn(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Crate Haulers
+
+        ## Core Concepts
+
+        ### Sailing a leg
+
+        Each turn consists of these steps, in this order:
+
+        1. **Roll:** roll the wind die.
+        2. **Move:** move your ship.
+        3. **Refuel:** take one coal.
+
+        ## Victory Points
+
+        ### Earning points
+
+        Each delivered crate earns 1 victory point.
+
+        ### Spending points
+
+        You may spend 3 victory points to buy a ship.
+
+        ## End of the Game
+
+        The game ends when the last crate is delivered.
+        """)
+    assert files["game"]["end_of_game"] == ["The game ends when the last crate is delivered."]
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Roll", "Move", "Refuel"]
+
+
+def test_a_glossary_items_own_paragraph_and_sub_items_are_its_definition(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Lantern Keepers
+
+        ## Glossary
+
+        - **Gust:** a strong wind.
+
+            A gust moves every lantern one space.
+
+        - **Calm:** no wind at all.
+            - Boats may not sail.
+        - **Harbour:** the space at the board's edge.
+        """)
+    terms = {t["term"]: t.get("definition", t["short"]) for t in files["terms"]["terms"]}
+    assert terms["Gust"].endswith("a strong wind. A gust moves every lantern one space.")
+    assert terms["Calm"].lower().endswith("no wind at all (boats may not sail).")

@@ -292,8 +292,8 @@ def test_an_html_tables_caption_names_it(tmp_path):
         <h1>Signal Station</h1>
         <h2>Lookout</h2>
         <p>Roll the sea die at dawn.</p>
-        <table><caption>Sea die</caption>
+        <table><caption><b>Table 3.</b> Sea die</caption>
         <tr><th>Roll</th><th>Sea</th></tr><tr><td>1-2</td><td>Calm</td></tr><tr><td>3-4</td><td>Swell</td></tr>
         <tr><td>5-6</td><td>Storm</td></tr></table>
         """, name="book.html")
-    assert [t["title"] for t in files["dice"]["tables"]] == ["Sea die"]
+    assert [t["title"] for t in files["dice"]["tables"]] == ["Table 3. Sea die"]

@@ -31,11 +31,12 @@ END_HEADING = re.compile(r"\b(end of (?:the )?game|game end|ending the game|end 
                          r"victory|how to win)\b", re.I)
 OBJECTIVE_HEADING = re.compile(r"\b(objective|object of the game|goal)\b", re.I)
 SUMMARY_HEADING = re.compile(r"\b(overview|introduction|about|what is)\b", re.I)
-# '2–5 players', or a field: 'Players: 2–5', 'Players: 4', a lead '**Players** 4, in partnerships' (its plain
-# text 'Players 4, …'; 'Players 2 and 3 swap seats' is a rule, not a count)
+# '2–5 players', or a field: 'Players: 2–5', 'Players: 4', a bold lead '**Players** 4, in partnerships' (one
+# count, not 'Players: 3 or 4', '2, 3 or 4', '3+'; 'Players 1, 3 and 5 form a team' is a rule)
+_ONE_COUNT = r"(?P<{0}low>\d{{1,2}})(?:\s*(?:-|–|to)\s*(?P<{0}high>\d{{1,2}}))?\b(?!\s*(?:,\s*\d|or\b|and\b|&|\+|[-–]))"
 PLAYERS_RE = re.compile(r"\b(?P<low>\d{1,2})\s*(?:-|–|to)\s*(?P<high>\d{1,2})\s+players\b"
-                        r"|^players(?::\s*|\s+(?=\d{1,2}(?:\s*(?:-|–|to)\s*\d{1,2})?\s*(?:[,;(]|$)))"
-                        r"(?P<field_low>\d{1,2})(?:\s*(?:-|–|to)\s*(?P<field_high>\d{1,2}))?\b(?!\s*[-–+])", re.I)
+                        r"|^players:\s*" + _ONE_COUNT.format("field_"), re.I)
+PLAYERS_LEAD = re.compile(r"^(?:\*\*|__)players:?(?:\*\*|__):?\s*" + _ONE_COUNT.format("field_"), re.I)
 # 'How to Play Kettleford Rafters', 'Fallowby Scarecrows: the full rules (v1.3)': a page or post title around
 # the game's name
 HOW_TO_PLAY = re.compile(r"^how to play\s+(?=\S)", re.I)
@@ -267,7 +268,8 @@ def components(state: State) -> None:
             subs = [_item_text(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]
             if subs:
                 description = (description + " " + "; ".join(subs)).strip()
-            description = " ".join([description, *_paragraphs(item)]).strip()  # 'The board is printed on …'
+            if own := _paragraphs(item):  # '- One harbour board.' over 'The board is printed on both sides.'
+                description = (description.rstrip(".") + ". " if description else "") + " ".join(own)
             if description:
                 entry["description"] = description
             out.append(entry)
@@ -552,39 +554,47 @@ def _read_setup(state: State, section: Section, listless: list) -> bool:
 
 
 def end_of_game(state: State) -> None:
-    for section in state.outline.sections():
-        if not END_HEADING.search(plain(section.title)):
-            continue
-        parts = [("", section)]
-        if not _end_blocks(state, section) and _leaf_parts(state, section):
-            # '## Victory Conditions' with no text of its own over '#### The game ends at once when one of these
-            # applies.' and its list: the sub-headings' text is the end of the game, each heading folded in
-            parts = [(plain(sections.heading_text(child.title)).strip(), child) for child in section.children]
-        steps: list = []
-        for lead, part in parts:
-            # a paragraph keeps its typed number ('**7.1** When the Winter marker …'): the rules may cite it
-            own = [step for block in _end_blocks(state, part)
-                   for step in ([block.text] if isinstance(block, Paragraph) else _steps(block))]
-            if lead and len(lead.split()) >= SENTENCE_WORDS:  # a sentence set as a heading leads its steps
-                own = [{"text": lead, "steps": own} if own else lead]
-            elif lead and own and isinstance(own[0], str):  # a label names its first step
-                own[0] = f"**{lead.rstrip(':')}:** {own[0]}"
-            elif lead:
-                own.insert(0, f"**{lead}**")
-            steps += own
-        if not steps:
-            continue
-        first = None
-        for _, part in parts:
-            for block in _end_blocks(state, part):
-                state.claim(block, "" if first else "/// end-of-game\n///")
-                first = first or block
-            if part is not section:
-                state.folded.add(id(part))
-        state.game["end_of_game"] = steps
-        state.note("game", f"end of game: {len(steps)} step(s) from '{plain(section.title)}'"
-                   + (" and its sub-headings" if parts[0][1] is not section else ""), section.line)
-        return
+    """The end of the game from the first end heading with text of its own; failing that, from one with no text
+    of its own over sub-headings ('## Victory Conditions' over '#### The game ends at once when one of these
+    applies.' and its list), each sub-heading folded in. 'Victory points' is scoring, never the end."""
+    ends = [s for s in state.outline.sections() if END_HEADING.search(plain(s.title))]
+    for section in ends:
+        if _end_blocks(state, section):
+            _take_end(state, section, [("", section)])
+            return
+    for section in ends:
+        if _leaf_parts(state, section) and not VICTORY_POINTS.search(plain(section.title)):
+            _take_end(state, section, [(plain(sections.heading_text(c.title)).strip(), c) for c in section.children])
+            return
+
+
+VICTORY_POINTS = re.compile(r"\bvictory\s+points?\b", re.I)
+
+
+def _take_end(state: State, section, parts: list) -> None:
+    """``parts`` ((its heading's words or '', section)) as the end of the game's steps, claimed."""
+    steps: list = []
+    for lead, part in parts:
+        # a paragraph keeps its typed number ('**7.1** When the Winter marker …'): the rules may cite it
+        own = [step for block in _end_blocks(state, part)
+               for step in ([block.text] if isinstance(block, Paragraph) else _steps(block))]
+        if lead and len(lead.split()) >= SENTENCE_WORDS:  # a sentence set as a heading leads its steps
+            own = [{"text": lead, "steps": own} if own else lead]
+        elif lead and own and isinstance(own[0], str):  # a label names its first step
+            own[0] = f"**{lead.rstrip(':')}:** {own[0]}"
+        elif lead:
+            own.insert(0, f"**{lead}**")
+        steps += own
+    first = None
+    for _, part in parts:
+        for block in _end_blocks(state, part):
+            state.claim(block, "" if first else "/// end-of-game\n///")
+            first = first or block
+        if part is not section:
+            state.folded.add(id(part))
+    state.game["end_of_game"] = steps
+    state.note("game", f"end of game: {len(steps)} step(s) from '{plain(section.title)}'"
+               + (" and its sub-headings" if parts[0][1] is not section else ""), section.line)
 
 
 SENTENCE_WORDS = 8  # a heading this long says a rule ('The game ends at once when one of these applies')
@@ -605,8 +615,9 @@ def _leaf_parts(state: State, section) -> bool:
 
 def _player_counts(match: re.Match) -> tuple[int, int]:
     """(fewest, most) players of a PLAYERS_RE match."""
-    low = match.group("low") or match.group("field_low")
-    return int(low), int(match.group("high") or match.group("field_high") or low)
+    found = match.groupdict()
+    low = found.get("low") or found["field_low"]
+    return int(low), int(found.get("high") or found["field_high"] or low)
 
 
 FACT_FIELD = re.compile(r"[A-Z][\w ]{0,24}:\s+[^!?:]{0,40}[^.!?:]")
@@ -641,7 +652,7 @@ def facts(state: State) -> None:
         state.game["summary"] = "Imported rulebook: write one or two sentences saying what the game is about."
         state.ask("game", "No introduction found: write the summary in game.yaml")
     for text in texts:
-        match = PLAYERS_RE.search(plain(text))
+        match = PLAYERS_RE.search(plain(text)) or PLAYERS_LEAD.search(text.strip())
         low, high = _player_counts(match) if match else (0, 0)
         if match and int(low) <= int(high):
             state.game["players"] = {"min": int(low), "max": int(high)}

@@ -535,9 +535,9 @@ class HtmlReader:
                     self.blocks(body, out)
             elif tag == "table":
                 caption = next((c for c in child.children if isinstance(c, Node) and c.tag == "caption"), None)
-                if caption is not None and (title := self.inline(caption).strip()):
+                if caption is not None and (title := self._flat(caption)):
                     # above its table, as a title (as pandoc reads one): the dice reader names the table by it
-                    out.append(Paragraph(f"**{re.sub(r'^[*]+|[*]+$', '', title).strip()}**", caption.line))
+                    out.append(Paragraph(f"**{escape_refs(as_text(title))}**", caption.line))
                 out.append(self.table(child))
             elif tag in ("hr",):
                 continue

@@ -47,6 +47,7 @@ _ADMONITION = re.compile(r'^(!!!|\?\?\?\+?)[ \t]*([A-Za-z][\w-]*)(?:[ \t]+[\w-]+
 # '=== "Two players"' over indented lines: a Material content tab, its title a line
 _TAB = re.compile(r'^===[ \t]+"([^"]*)"[ \t]*$')
 _FENCE = re.compile(r"^ {0,3}(`{3,}|~{3,})")
+_NESTED_FENCE = re.compile(r"^\s*(`{3,}|~{3,})")
 _ADMONITION_KINDS = {"danger": "warning", "error": "warning", "failure": "warning", "bug": "warning",
                     "attention": "warning", "success": "tip", "hint": "tip", "question": "note", "quote": "note",
                     "abstract": "note", "summary": "note", "tldr": "note", "check": "tip", "done": "tip"}
@@ -124,17 +125,21 @@ def _platform_blocks(lines: list[str]) -> list[str]:
     closes = _closings(lines, fenced)
     loose_tags = sum(len(_LOOSE_TAG.findall(t)) for k, t in enumerate(lines) if k not in fenced) > MAX_TAG_STARTS
     lone = _lone_numerals(lines, fenced)
+    item_code = _fenced(lines, nested=True)  # code fenced inside list items too: its '!!! note' is code
     fixer = _LineFixer()
     out: list[str] = []
     i = 0
     while i < len(lines):
         if i in fenced:
+            if not lines[i].startswith((" ", "\t")):
+                fixer.items = []  # a fence at the margin ends the list
             out.append(lines[i])
             i += 1
             continue
         line = lines[i]
-        column = fixer.column(line)
-        if column:  # a box or a toggle indented under a list item: read as at the top, written inside the item
+        column = fixer.column(line) if i not in item_code else 0
+        if column and len(line) - len(line.lstrip(" ")) < column + 4:  # further in: the item's indented code
+            # a box or a toggle indented under a list item: read as at the top, written inside the item
             j = _in_item(lines, i, column, fixer, closes["details"], out)
             if j > i:
                 i = j
@@ -213,12 +218,14 @@ def _lone_numerals(lines: list[str], fenced: set[int]) -> set[int]:
     return out
 
 
-def _fenced(lines: list[str]) -> set[int]:
-    """The indexes of the lines inside fenced code blocks, their fences included (an unclosed one runs on)."""
+def _fenced(lines: list[str], nested: bool = False) -> set[int]:
+    """The indexes of the lines inside fenced code blocks, their fences included (an unclosed one runs on);
+    ``nested``: fences indented any way too (as in a list item), not only up to three spaces."""
     out: set[int] = set()
     opened = None
+    fences = _NESTED_FENCE if nested else _FENCE
     for k, line in enumerate(lines):
-        fence = _FENCE.match(line)
+        fence = fences.match(line)
         if opened is None and fence:
             opened = fence.group(1)
             out.add(k)

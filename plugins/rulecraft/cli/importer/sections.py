@@ -19,7 +19,7 @@ from .text import plain
 # '2.', '3.1', 'IV.', 'B)', 'Chapter 2:', 'Part One –', '§ 4': numbering the author typed before a heading
 # ('3 Players', '2-Player Variant' count the players: no numbering; '4 Player Turn' may be section 4)
 SECTION_NUMBER = re.compile(r"^\s*(?:§\s*)?(?:(?:section|chapter|part)\s+(?:\d+|[ivx]{1,5}|one|two|three|four|"
-                            r"five|six|seven|eight|nine|ten)\b|\d{1,2}(?:\.\d{1,2})+\b|\d{1,2}\b(?!\s*players\b|[–-]players?\b)|[ivx]{1,5}\b(?=[.)])|"
+                            r"five|six|seven|eight|nine|ten)\b|\d{1,2}(?:\.\d{1,2})+\b|\d{1,2}\b(?!(?:\s*(?:[-–]|to|or|&)\s*\d{1,2})?(?:\s*players\b|[–-]players?\b))|[ivx]{1,5}\b(?=[.)])|"
                             r"[a-h]\b(?=[.)]))\s*[.):·–—-]?\s*", re.I)
 
 
@@ -260,11 +260,18 @@ def unclassified(state: State) -> None:
 CREDITS_HEADING = re.compile(r"\b(?:credits|acknowledge?ments?|thanks|playtest(?:ers|ing)?)\b", re.I)
 
 
+# a heading naming who did what ('Game Design', 'Art', 'Illustrations'), or any label set with a colon
+CREDIT_ROLE = re.compile(r"\b(?:design(?:er)?s?|art(?:work|ist)?s?|illustrations?|graphics|development|developers?|"
+                         r"edit(?:ing|or)s?|layout|authors?|publishers?|translations?|producers?|proofreading)\b"
+                         r"|:\s*$", re.I)
+
+
 def _credits(state: State, section: Section) -> bool:
-    """A section of credits: under a heading that says so, or a label over one name ('Game Design:' over
-    'Lance Runolfsson')."""
+    """A section of credits: under a heading that says so, or a role over one name ('Game Design:' over
+    'Lance Runolfsson'; '## Supply' over 'See Chapter 4.' is a rule)."""
     if any(CREDITS_HEADING.search(heading_text(s.title)) for s in (section, section.parent) if s is not None):
         return True
     texts = _texts(state, section)
-    return len(texts) == 1 and credit(heading_text(section.title), texts[0][0])
+    title = heading_text(section.title)
+    return len(texts) == 1 and bool(CREDIT_ROLE.search(title)) and credit(title, texts[0][0])
 

@@ -114,6 +114,17 @@ def _phase_named(state: State, name: str) -> bool:
     return any(normalise(p.get("name", "")) == key for p in state.phase_index.values())
 
 
+def _with_own_text(definition: str, item) -> str:
+    """A definition and what its item holds below it: its paragraphs ('A gust moves every lantern one space.')
+    and its sub-items, in brackets; the glossary block stands for the whole item, so nothing else keeps them."""
+    subs = [plain(i.text).rstrip(".") for c in item.children if isinstance(c, ListBlock) for i in c.items]
+    paragraphs = [c.text for c in item.children if isinstance(c, Paragraph)]
+    if subs:  # 'no wind at all.' over '- Boats may not sail.': 'no wind at all (Boats may not sail).'
+        stop = definition.rstrip()[-1:] if definition.rstrip()[-1:] in ".!" else ""
+        definition = f"{definition.rstrip().rstrip('.!')} ({'; '.join(subs)}){stop}"
+    return " ".join([definition, *paragraphs])
+
+
 def _entry(state: State, term: str, definition: str, seen: dict[str, str], line: int) -> dict | None:
     term = uncapped(term)  # 'GUILD MARK' set in capitals for typography: 'Guild mark'
     # 'Zone of Control (ZOC)', 'Victory points (VP)': the abbreviation is another wording, not the name
@@ -254,7 +265,7 @@ def recognise(state: State) -> None:
         before = len(state.terms)
         for item, split in zip(block.items, splits):
             if split:
-                entry = _entry(state, *split, seen, item.line)
+                entry = _entry(state, split[0], _with_own_text(split[1], item), seen, item.line)
                 if entry:
                     state.terms.append(entry)
             else:  # the glossary block is claimed: an item that is no term must still reach a human

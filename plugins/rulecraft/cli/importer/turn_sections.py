@@ -63,14 +63,17 @@ def _known_otherwise(section: Section) -> bool:
     if any(rx.search(words) for rx in (CHANGELOG_HEADING, COMPONENTS_HEADING, END_HEADING, OBJECTIVE_HEADING,
                                        SETUP_HEADING, SUMMARY_HEADING, TERMS_HEADING)):
         return True
-    # under the end of the game, the changes or the glossary, 'The battle ends at the end of any turn …' is
-    # that part's text (an overview or a set-up may hold the turn's own outline, so those do not count)
+    # under the end of the game, the changes or a glossary, 'The battle ends at the end of any turn …' is that
+    # part's text (an overview, a set-up or 'Core concepts' may hold the turn's own outline: those do not count)
     parent = section.parent
     while parent is not None and parent.parent is not None:  # the root's title is the game's name
-        if any(rx.search(title_words(parent.title)) for rx in (CHANGELOG_HEADING, END_HEADING, TERMS_HEADING)):
+        if any(rx.search(title_words(parent.title)) for rx in (CHANGELOG_HEADING, END_HEADING, GLOSSARY_ONLY)):
             return True
         parent = parent.parent
     return False
+
+
+GLOSSARY_ONLY = re.compile(r"(?:glossary|terminology|definitions?|vocabulary)", re.I)
 
 
 # 'Every round has four parts. Do them in order:', 'Each turn consists of these steps:': a lead-in that says
