@@ -5898,3 +5898,17 @@ def test_a_glossary_items_own_paragraph_and_sub_items_are_its_definition(tmp_pat
     terms = {t["term"]: t.get("definition", t["short"]) for t in files["terms"]["terms"]}
     assert terms["Gust"].endswith("a strong wind. A gust moves every lantern one space.")
     assert terms["Calm"].lower().endswith("no wind at all (boats may not sail).")
+
+
+def test_a_list_under_a_glossary_is_never_the_turn_for_its_wording(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Reed Boats
+
+        ## Glossary
+
+        ### Dock day
+
+        1. A boat that leaves the dock and comes back in the same day.
+        2. Scores one reed.
+        """)
+    assert "phases" not in files

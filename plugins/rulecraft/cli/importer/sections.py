@@ -19,8 +19,9 @@ from .text import plain
 # '2.', '3.1', 'IV.', 'B)', 'Chapter 2:', 'Part One –', '§ 4': numbering the author typed before a heading
 # ('3 Players', '2-Player Variant' count the players: no numbering; '4 Player Turn' may be section 4)
 SECTION_NUMBER = re.compile(r"^\s*(?:§\s*)?(?:(?:section|chapter|part)\s+(?:\d+|[ivx]{1,5}|one|two|three|four|"
-                            r"five|six|seven|eight|nine|ten)\b|\d{1,2}(?:\.\d{1,2})+\b|\d{1,2}\b(?!(?:\s*(?:[-–]|to|or|&)\s*\d{1,2})?(?:\s*players\b|[–-]players?\b))|[ivx]{1,5}\b(?=[.)])|"
-                            r"[a-h]\b(?=[.)]))\s*[.):·–—-]?\s*", re.I)
+                            r"five|six|seven|eight|nine|ten)\b|\d{1,2}(?:\.\d{1,2})+\b|"
+                            r"\d{1,2}\b(?!(?:\s*(?:[-–]|to|or|&)\s*\d{1,2})?(?:\s*players\b|[–-]players?\b))|"
+                            r"[ivx]{1,5}\b(?=[.)])|[a-h]\b(?=[.)]))\s*[.):·–—-]?\s*", re.I)
 
 
 def heading_text(title: str) -> str:
@@ -274,4 +275,3 @@ def _credits(state: State, section: Section) -> bool:
     texts = _texts(state, section)
     title = heading_text(section.title)
     return len(texts) == 1 and bool(CREDIT_ROLE.search(title)) and credit(title, texts[0][0])
-

@@ -73,7 +73,7 @@ def _known_otherwise(section: Section) -> bool:
     return False
 
 
-GLOSSARY_ONLY = re.compile(r"(?:glossary|terminology|definitions?|vocabulary)", re.I)
+GLOSSARY_ONLY = re.compile(r"\b(?:glossary|terminology|definitions?|vocabulary)\b", re.I)
 
 
 # 'Every round has four parts. Do them in order:', 'Each turn consists of these steps:': a lead-in that says
