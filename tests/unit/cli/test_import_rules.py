@@ -5912,3 +5912,53 @@ def test_a_list_under_a_glossary_is_never_the_turn_for_its_wording(tmp_path):
         2. Scores one reed.
         """)
     assert "phases" not in files
+
+
+def test_scoring_and_victory_points_sections_are_the_scoring(tmp_path):
+    # a euro game: how points are counted is its own part, shown under 'Scoring' on the overview
+    result, files, _ = run(tmp_path, """\
+        # Millrace
+
+        ## Victory Points
+
+        Each sack of flour delivered earns 2 victory points.
+
+        ## End of the Game
+
+        The game ends after the sixth round.
+
+        ## Final Scoring
+
+        1. Score 1 point for every 3 coins.
+        2. Score 2 points for every mill.
+        """)
+    assert files["game"]["end_of_game"] == ["The game ends after the sixth round."]
+    assert files["game"]["scoring"] == ["Each sack of flour delivered earns 2 victory points."]
+    page = result.page.read_text(encoding="utf-8")
+    assert "/// scoring" in page and "Score 2 points for every mill." in page  # the second part stays prose
+
+
+def test_a_scoring_phase_of_the_turn_keeps_its_rules(tmp_path):
+    # a card game's last step of each hand is called Scoring: it is a phase, not how the game is scored
+    _, files, _ = run(tmp_path, """\
+        # Trick Night
+
+        ## Playing a hand
+
+        Each hand has three phases:
+
+        ### Bidding
+
+        Each player bids once, in turn order.
+
+        ### Play
+
+        The declarer leads the first trick.
+
+        ### Scoring
+
+        Count the card points each side took.
+        """)
+    phases = {p["name"]: p for p in files["phases"]["phases"]}
+    assert "Count the card points" in phases["Scoring"]["rules"]
+    assert "scoring" not in files["game"]

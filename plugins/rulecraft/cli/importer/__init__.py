@@ -200,6 +200,7 @@ def _recognise(outline: Outline, game_id: str, title: str | None = None) -> Stat
     gameinfo.components(state)
     gameinfo.setup(state)
     gameinfo.end_of_game(state)
+    gameinfo.scoring(state)
     charts.grids(state)  # a combat results table and its key, before their cells read as rows, faces or cards
     dice.recognise(state)
     charts.reference_tables(state)  # wide charts, before the glossary reads their rows as terms
@@ -217,7 +218,7 @@ def _recognise(outline: Outline, game_id: str, title: str | None = None) -> Stat
     state.game["todo"] = ("Imported by `rulecraft import`: restate the copied rules in your own words, "
                           "then work through the todos and IMPORT-REPORT.md.")
     order = ["id", "title", "version", "players", "summary", "objective", "components", "setup", "end_of_game",
-             "constants", "changelog", "todo"]
+             "scoring", "constants", "changelog", "todo"]
     state.game = {key: state.game[key] for key in order if key in state.game}
     return state
 

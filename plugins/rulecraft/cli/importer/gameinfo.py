@@ -554,25 +554,40 @@ def _read_setup(state: State, section: Section, listless: list) -> bool:
 
 
 def end_of_game(state: State) -> None:
-    """The end of the game from the first end heading with text of its own; failing that, from one with no text
-    of its own over sub-headings ('## Victory Conditions' over '#### The game ends at once when one of these
-    applies.' and its list), each sub-heading folded in. 'Victory points' is scoring, never the end."""
-    ends = [s for s in state.outline.sections() if END_HEADING.search(plain(s.title))]
-    for section in ends:
-        if _end_blocks(state, section):
-            _take_end(state, section, [("", section)])
-            return
-    for section in ends:
-        if _leaf_parts(state, section) and not VICTORY_POINTS.search(plain(section.title)):
-            _take_end(state, section, [(plain(sections.heading_text(c.title)).strip(), c) for c in section.children])
-            return
+    """The end of the game ('Victory points' is scoring, never the end): see :func:`_ending`."""
+    _ending(state, lambda title: END_HEADING.search(VICTORY_POINTS.sub("", title)), "end_of_game", "end-of-game",
+            "end of game")
+
+
+def scoring(state: State) -> None:
+    """How the game is scored ('## Scoring', '## Final scoring', '## Victory points'): see :func:`_ending`."""
+    # a 'Scoring' phase of the turn (a card game's last step of a hand) keeps its text: its rules are read later
+    _ending(state, SCORING_HEADING.search, "scoring", "scoring", "scoring", phases_too=False)
 
 
 VICTORY_POINTS = re.compile(r"\bvictory\s+points?\b", re.I)
+SCORING_HEADING = re.compile(r"\b(?:scoring|victory\s+points?|counting (?:the )?(?:points|score))\b", re.I)
 
 
-def _take_end(state: State, section, parts: list) -> None:
-    """``parts`` ((its heading's words or '', section)) as the end of the game's steps, claimed."""
+def _ending(state: State, named, key: str, block: str, what: str, phases_too: bool = True) -> None:
+    """``key`` of game.yaml from the first section ``named`` (not a phase's unless ``phases_too``) with text of
+    its own; failing that, from one with no text of its own over sub-headings ('## Victory Conditions' over
+    '#### The game ends at once when one of these applies.' and its list), each sub-heading folded in."""
+    found = [s for s in state.outline.sections()
+             if named(plain(s.title)) and (phases_too or state.phase_of(s) is None)]
+    for section in found:
+        if _end_blocks(state, section):
+            _take_end(state, section, [("", section)], key, block, what)
+            return
+    for section in found:
+        if _leaf_parts(state, section):
+            _take_end(state, section, [(plain(sections.heading_text(c.title)).strip(), c) for c in section.children],
+                      key, block, what)
+            return
+
+
+def _take_end(state: State, section, parts: list, key: str, block_name: str, what: str) -> None:
+    """``parts`` ((its heading's words or '', section)) as the steps of ``key``, claimed for its block."""
     steps: list = []
     for lead, part in parts:
         # a paragraph keeps its typed number ('**7.1** When the Winter marker …'): the rules may cite it
@@ -588,12 +603,12 @@ def _take_end(state: State, section, parts: list) -> None:
     first = None
     for _, part in parts:
         for block in _end_blocks(state, part):
-            state.claim(block, "" if first else "/// end-of-game\n///")
+            state.claim(block, "" if first else f"/// {block_name}\n///")
             first = first or block
         if part is not section:
             state.folded.add(id(part))
-    state.game["end_of_game"] = steps
-    state.note("game", f"end of game: {len(steps)} step(s) from '{plain(section.title)}'"
+    state.game[key] = steps
+    state.note("game", f"{what}: {len(steps)} step(s) from '{plain(section.title)}'"
                + (" and its sub-headings" if parts[0][1] is not section else ""), section.line)
 
 

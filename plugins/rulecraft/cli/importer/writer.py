@@ -40,7 +40,8 @@ COMMENTS = {
 
 # nested lists and the model their items follow, so keys come out in the models' order
 NESTED = {
-    GameFile: {"components": Component, "changelog": ChangelogEntry, "setup": Step, "end_of_game": Step},
+    GameFile: {"components": Component, "changelog": ChangelogEntry, "setup": Step, "end_of_game": Step,
+               "scoring": Step},
     Phase: {"subphases": Phase, "alternatives": Phase, "steps": Step},
     Step: {"steps": Step},
     DiceTable: {"rows": DiceRow},
