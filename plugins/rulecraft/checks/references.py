@@ -168,6 +168,13 @@ def check_page_blocks(book, index: GameIndex | None, file: str, text: str) -> It
                 yield error("block-argument", f"/// {name} needs the id of a {ITEM_BLOCKS[name]}", location,
                             f"write /// {name} | the-id")
                 continue
+            if name == "catalog-kind":
+                kinds = sorted({item.kind for item in target_index.game.items if item.kind})
+                if item_id.casefold() not in {kind.casefold() for kind in kinds}:
+                    yield error("block-argument", f"/// catalog-kind: no catalog item is of the kind '{item_id}'",
+                                location, "kinds: " + (", ".join(kinds) if kinds else "none (give items a kind:)"),
+                                target_index.game.id)
+                continue
             if name == "section":
                 sections = {s.id for s in target_index.game.info.sections} if target_index.game.info else set()
                 if item_id not in sections:

@@ -139,6 +139,18 @@ class PhaseBlock(ItemBlock):
         phases.render_phase(el, node, ctx, level=3, named_by=_naming_heading(self.placed_in, el, node.phase.name))
 
 
+class CatalogKindBlock(ItemBlock):
+    """`/// catalog-kind | Building`: the items of one kind, where the rulebook's own section on them stands."""
+
+    NAME = "catalog-kind"
+
+    def render_item(self, el, ctx, item_id):
+        kinds = {(item.kind or "").casefold() for item in ctx.game.items} - {""}
+        if item_id.casefold() not in kinds:
+            raise LookupError(f"unknown catalog kind '{item_id}'")
+        catalog.render_catalog(el, ctx, kind=item_id)
+
+
 class DiceBlock(ItemBlock):
     NAME = "dice"
 
@@ -304,7 +316,7 @@ GAME_RENDERERS = {
 }
 assert set(GAME_RENDERERS) == set(textrefs.GAME_BLOCKS)
 
-ALL_BLOCKS = [PhaseBlock, DiceBlock, TableBlock, FormulaBlock, DeckBlock, CardBlock, SectionBlock,
+ALL_BLOCKS = [PhaseBlock, CatalogKindBlock, DiceBlock, TableBlock, FormulaBlock, DeckBlock, CardBlock, SectionBlock,
               CheatsheetVariantBlock, GamesBlock, TitleBlock, DesignerNoteBlock, GlossaryBlock] + [
     _game_block(name, fn) for name, fn in GAME_RENDERERS.items() if name != GlossaryBlock.NAME]
 

@@ -84,7 +84,7 @@ def find_placeholders(text: str) -> list[re.Match]:
 # Blocks (pymdownx Blocks syntax): `/// name | argument`. Blocks that show one item take its id
 # (optionally `game-id:item-id`); blocks that show a whole game take an optional game id.
 ITEM_BLOCKS = {"phase": "phase", "dice": "dice", "deck": "deck", "card": "card", "section": "section",
-               "table": "table", "formula": "formula", "cheatsheet-variant": "variant"}
+               "table": "table", "formula": "formula", "cheatsheet-variant": "variant", "catalog-kind": "kind"}
 GAME_BLOCKS = ("overview", "turn", "phase-list", "dice-tables", "components", "setup", "end-of-game", "scoring",
                "constants", "icons", "cards", "glossary", "changelog", "status", "cheatsheet", "open-questions",
                "catalog", "reference-tables", "formulas", "play", "faq")

@@ -56,8 +56,14 @@ def _kinds(items: list[CatalogItem]) -> list[tuple[str | None, list[CatalogItem]
     return list(groups.items())
 
 
-def render_catalog(parent: Element, ctx: RenderContext) -> None:
+def render_catalog(parent: Element, ctx: RenderContext, kind: str | None = None) -> None:
+    """Every item by kind, the resources above and the exchange rates after; with ``kind`` (the
+    ``/// catalog-kind`` block, under a rulebook's own 'Buildings' heading) that kind's table alone."""
     game = ctx.game
+    if kind is not None:
+        items = [item for item in game.items if (item.kind or "").casefold() == kind.casefold()]
+        _kind_table(parent, items, ctx, any(item.limit for item in game.items))
+        return
     if game.resources:
         line = sub(parent, "p", cls="rc-resources")
         sub(line, "strong", "Resources: ")
@@ -71,40 +77,46 @@ def render_catalog(parent: Element, ctx: RenderContext) -> None:
     for kind, items in _kinds(game.items):
         if kind:
             heading(parent, 2, kind, "kind-" + "-".join(kind.lower().split()))
-        # A plain table inside the marked box: Material styles (and scrolls) classless tables.
-        table = sub(sub(parent, "div", cls="rc-catalog"), "table")
-        head = sub(sub(table, "thead"), "tr")
-        columns = ["Name", "Cost", "Requires"] + (["Limit"] if limits else []) + ["Effect"]
-        for title in columns:
-            sub(head, "th", title, scope="col")
-        body = sub(table, "tbody")
-        for item in items:
-            tr = sub(body, "tr", id=links.anchor("item", item.id))
-            name_cell = sub(tr, "th", scope="row")
-            sub(name_cell, "span", item.name, "rc-nolink-terms").tail = " "
-            variant_markers(name_cell, item, ctx, tr)
-            when_badge(name_cell, item, ctx)
-            change_marks(name_cell, tr, ctx, "item", item.id, None, folds=name_cell)  # in the cell: not in a <tr>
-            _cost_cell(sub(tr, "td", cls="rc-cost-cell"), item, ctx)
-            _requires_cell(sub(tr, "td", cls="rc-requires"), item, ctx)
-            if limits:
-                sub(tr, "td", f"{item.limit} per player" if item.limit else "—", "rc-limit")
-            effect = sub(tr, "td", cls="rc-effect")
-            if item.effect:
-                ctx.markdown(effect, item.effect)
-            for use in item.uses:
-                line = sub(effect, "div", cls="rc-use")
-                sub(line, "strong", "Use: ").tail = use_text(ctx.index, use)
-                ctx.markdown(line, use.effect)
-            if item.notes:
-                ctx.markdown(sub(effect, "div", cls="rc-item-notes"), item.notes)
-            item_notes(effect, ctx, item)
+        _kind_table(parent, items, ctx, limits)
     if game.exchanges:
         heading(parent, 2, "Exchanges", "exchanges")
         rates = sub(parent, "ul", cls="rc-exchanges")
         for exchange in game.exchanges:
             li = sub(rates, "li", exchange_text(ctx.index, exchange))
             ctx.markdown(li, exchange.note)
+
+
+def _kind_table(parent: Element, items: list[CatalogItem], ctx: RenderContext, limits: bool) -> None:
+    """One table of items: name, cost, requirements, the per-player limit (when any item of the game has
+    one), effect."""
+    # A plain table inside the marked box: Material styles (and scrolls) classless tables.
+    table = sub(sub(parent, "div", cls="rc-catalog"), "table")
+    head = sub(sub(table, "thead"), "tr")
+    columns = ["Name", "Cost", "Requires"] + (["Limit"] if limits else []) + ["Effect"]
+    for title in columns:
+        sub(head, "th", title, scope="col")
+    body = sub(table, "tbody")
+    for item in items:
+        tr = sub(body, "tr", id=links.anchor("item", item.id))
+        name_cell = sub(tr, "th", scope="row")
+        sub(name_cell, "span", item.name, "rc-nolink-terms").tail = " "
+        variant_markers(name_cell, item, ctx, tr)
+        when_badge(name_cell, item, ctx)
+        change_marks(name_cell, tr, ctx, "item", item.id, None, folds=name_cell)  # in the cell: not in a <tr>
+        _cost_cell(sub(tr, "td", cls="rc-cost-cell"), item, ctx)
+        _requires_cell(sub(tr, "td", cls="rc-requires"), item, ctx)
+        if limits:
+            sub(tr, "td", f"{item.limit} per player" if item.limit else "—", "rc-limit")
+        effect = sub(tr, "td", cls="rc-effect")
+        if item.effect:
+            ctx.markdown(effect, item.effect)
+        for use in item.uses:
+            line = sub(effect, "div", cls="rc-use")
+            sub(line, "strong", "Use: ").tail = use_text(ctx.index, use)
+            ctx.markdown(line, use.effect)
+        if item.notes:
+            ctx.markdown(sub(effect, "div", cls="rc-item-notes"), item.notes)
+        item_notes(effect, ctx, item)
 
 
 def _item_link(parent: Element, target: str, ctx: RenderContext) -> Element:

@@ -88,3 +88,19 @@ def test_an_item_requiring_itself(game):
 def test_bad_amounts_are_schema_errors(game):
     folder = game({"catalog.yaml": CATALOG.replace("gold: 2}", "gold: 0}")})
     assert check(folder).errors
+
+
+def test_a_catalog_kind_block_shows_that_kind_alone(game, tmp_path):
+    folder = game({"catalog.yaml": CATALOG})
+    page = render(folder.parent, "## Our units\n\n/// catalog-kind | unit\n///\n", game="demo")[0]
+    assert [tr["id"] for tr in page.select("tbody tr")] == ["item-knight"]
+    assert [h.get_text() for h in page.select("h2")] == ["Our units"], "no kind heading under the author's own"
+    assert page.select_one(".rc-resources") is None
+    assert [th.get_text() for th in page.select("thead th")] == ["Name", "Cost", "Requires", "Limit", "Effect"]
+    docs = tmp_path / "docs"
+    (docs / "demo").mkdir(parents=True)
+    (docs / "demo" / "rules.md").write_text("# Rules\n\n/// catalog-kind | Unit\n///\n\n/// catalog-kind | Spell\n"
+                                            "///\n", encoding="utf-8")
+    problem = only(check(folder, docs).problems, "block-argument")
+    assert "no catalog item is of the kind 'Spell'" in problem.message and problem.hint == "kinds: Building, Unit"
+    assert (problem.location.line, problem.location.column) == (6, 5)
