@@ -10,9 +10,11 @@ the rulebook by hand (the expected file is never produced by the importer):
 - **dice**: an expected result fragment is captured when it occurs in a row of an imported dice table (a custom
   die's row is its face's label and its result; a two-dimensional table's row its roll and its cells);
 - **terms**: an expected term is captured when an imported glossary entry has that name (an expected
-  "Zone of Control (ZOC)" is an entry named Zone of Control with the alias ZOC).
+  "Zone of Control (ZOC)" is an entry named Zone of Control with the alias ZOC);
+- **items**: an expected catalog item ("Chapel: 2 food, 1 gold") is captured when an imported item has that
+  name and exactly that cost.
 
-"extra" counts imported phases, tables and terms that match nothing expected (false finds).
+"extra" counts imported phases, tables, terms and items that match nothing expected (false finds).
 With ``--seeds DIR`` (default ``../shared/seeds`` beside the repository, when present) it also prints
 what each of those rulebooks yields, as a regression record (no expected counts there).
 
@@ -46,7 +48,7 @@ sys.path.insert(0, str(REPO / "plugins"))
 
 from rulecraft.cli.importer import ImportError_, import_rulebook  # noqa: E402
 
-KINDS = ("phases", "setup", "dice", "terms")
+KINDS = ("phases", "setup", "dice", "terms", "items")
 SUFFIXES = (".md", ".html", ".htm", ".txt", ".org", ".pdf", ".docx")
 FORMS = ("source", "html", "pdf", "pdf-2col", "docx", "docx-manual")
 
@@ -114,6 +116,14 @@ def measure(data: dict[str, dict], expected: dict) -> dict[str, tuple[int, int, 
     names = [{_norm(t["term"])} | {_norm(f"{t['term']} ({a})") for a in t.get("aliases") or []} for t in terms]
     out["terms"] = (sum(1 for w in want if any(w in n for n in names)), len(want),
                     sum(1 for n in names if not n & set(want)))
+
+    # a catalog item counts with its price: 'Chapel: 2 food, 1 gold' is the item Chapel costing exactly that
+    want = [_norm(item) for item in expected.get("items", [])]
+    resources = {r["id"]: r.get("name", r["id"]) for r in data.get("catalog", {}).get("resources") or []}
+    items = [_norm(f"{i['name']} " + " ".join(f"{n} {resources.get(r, r)}" for r, n in (
+        i["cost"] if isinstance(i.get("cost"), dict) else {}).items()))
+        for i in data.get("catalog", {}).get("items") or []]
+    out["items"] = (sum(1 for w in want if w in items), len(want), sum(1 for i in items if i not in want))
     return out
 
 

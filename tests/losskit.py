@@ -114,10 +114,37 @@ def output_words(folder: Path, pages: Path) -> list[str]:
                 strings(" ".join(str(c.get("title", "")) for c in columns))  # the header row, in order
                 strings({k: v for k, v in table.items() if k != "rows"})
             data = {k: v for k, v in data.items() if k != "tables"}
+        if path.name == "catalog.yaml" and isinstance(data, dict):
+            data = _catalog_rows(data, strings)
         strings(data)
     for path in sorted(pages.glob("*.md")):
         out.extend(words(path.read_text(encoding="utf-8")))
     return out
+
+
+def _catalog_rows(data: dict, strings) -> dict:
+    """Each catalog item read as the catalog page's row shows it: name, '3 Food + 1 Gold', 'Requires Chapel',
+    '1 per player', effect (a key order would put each resource before its amount), each kind's table led by
+    its heading and column heads; the rest of the file."""
+    resources = {r.get("id"): r.get("name", r.get("id")) for r in data.get("resources") or [] if isinstance(r, dict)}
+    names = {i.get("id"): i.get("name", i.get("id")) for i in data.get("items") or [] if isinstance(i, dict)}
+    shown = ("name", "cost", "requires", "limit", "effect")
+    kinds = set()
+    for item in data.get("items") or []:
+        if not isinstance(item, dict):
+            continue
+        if item.get("kind") not in kinds:  # a kind's table: its heading, then the column heads
+            kinds.add(item.get("kind"))
+            strings(f"{item.get('kind') or ''} Name Cost Requires Limit Effect")
+        cost = item.get("cost") if isinstance(item.get("cost"), dict) else {}
+        needs = item.get("requires") or []
+        needs = needs if isinstance(needs, list) else needs.get("any_of", []) + needs.get("all_of", [])
+        row = [str(item.get("name", "")), *(f"{n} {resources.get(r, r)}" for r, n in cost.items()),
+               *(["Requires", *(str(names.get(n, n)) for n in needs)] if needs else []),
+               f"{item['limit']} per player" if item.get("limit") else "", str(item.get("effect") or "")]
+        strings(" ".join(row))
+        strings({k: v for k, v in item.items() if k not in shown})
+    return {k: v for k, v in data.items() if k != "items"}
 
 
 @dataclass

@@ -59,6 +59,8 @@ CONTENTS = ("a table of contents line or running head repeating a heading or the
 SPACED_TITLE = "a letter-spaced title ('B U R R O W M A R K') read as the one word it spells"
 FACE_COUNT = ("a face table's count cell ('2 faces') between a face and its result: it is the face's count "
               "(count: 2) and the label stays the face's name alone ('Beak')")
+REQUIREMENT_WORDED = ("a catalog item's requirement worded as a sentence ('You must build a Chapel first.'): it "
+                      "is the item's requires: list, which the page shows as 'Requires: Chapel'")
 BADGE = "a badge image's alt text ('License: CC BY-NC-SA 4.0'): images are left out and listed in the report"
 KNOWN_LOSSES: dict[str, list[tuple[str, str]]] = {
     "ashgrove-cartographers.pdf": [(PHASE_TABLE_HEADER, "phase who in short")],
@@ -100,6 +102,7 @@ KNOWN_LOSSES: dict[str, list[tuple[str, str]]] = {
                            ("4 1 spring flood", "4 2 summer raking", "4 3 autumn shipping", "4 4 winter reckoning")],
     "starfall-courier.md": [(BADGE, "cc by nc sa 4 0")],
     "tansyhollow-jammakers.docx": [(PHASE_TABLE_HEADER, "phase what happens")],
+    "thornwick-abbey.md": [(REQUIREMENT_WORDED, "you must build a chapel first")],
     "vellmark-pass.docx": [(TYPED_NUMBER, "4 1 players choose sides"),
                            (CONDITION_MOVED, "weather phase imperial player turn only")],
 }

@@ -36,8 +36,8 @@ from rulecraft.yamlsource import read_source_bytes
 from ..project import find_project, remove_nav_entry, write_gitignore, write_minimal_mkdocs
 from ..shownpath import shown
 from ..yamlwrite import ensure_schemas
-from . import amounts, bbcode, cards, charts, contents, dice, docformats, gameinfo, outliner, pandoc_reader, pandoc_run
-from . import plaintext
+from . import amounts, bbcode, cards, catalog, charts, contents, dice, docformats, gameinfo, outliner, pandoc_reader
+from . import pandoc_run, plaintext
 from . import phases, report
 from . import sections, terms
 from .html_reader import MAX_NESTING as HTML_NESTING
@@ -203,6 +203,7 @@ def _recognise(outline: Outline, game_id: str, title: str | None = None) -> Stat
     gameinfo.scoring(state)
     charts.grids(state)  # a combat results table and its key, before their cells read as rows, faces or cards
     dice.recognise(state)
+    catalog.recognise(state)  # priced items, before their tables read as reference tables or their names as terms
     charts.reference_tables(state)  # wide charts, before the glossary reads their rows as terms
     cards.recognise(state)
     terms.recognise(state)

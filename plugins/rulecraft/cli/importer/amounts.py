@@ -1,8 +1,8 @@
 """Costs and repeated thresholds in the rules' text.
 
-* 'Costs 2 Wood, 2 Gold' in a list item or paragraph: Rulecraft has no model for what things cost yet,
-  so the cost stays in the copied text (a phase's steps, the prose page) and each one is listed under
-  "needs a human" with its line, to be carried over by hand;
+* 'Costs 2 Wood, 2 Gold' in a list item or paragraph that is no catalog item (:mod:`catalog`), such as an
+  action in the turn: the cost stays in the copied text (a phase's steps, the prose page) and each one is
+  listed under "needs a human" with its line;
 * a threshold written the same way more than once ('17+ Fame', '10 or more Gold') becomes a constant
   in game.yaml, and the data's copies of it read ``{const:id}``, so the number is typed once.
 """
@@ -22,11 +22,14 @@ COST_RE = re.compile(rf"\b(?i:costs?):?\s+(?P<amounts>{AMOUNT}(?:\s*(?:,|\band\b
 THRESHOLD_RE = re.compile(r"(?<![\w.])(?P<value>\d{1,4})(?P<form>\+|\s+or\s+more)\s+(?P<word>[A-Z][a-z][\w-]*)")
 
 
-def _texts(state: State):
-    """(plain text, line, name of the thing it describes) for every paragraph and list item."""
+def _texts(state: State, priced: bool = True):
+    """(plain text, line, name of the thing it describes) for every paragraph and list item (but those read
+    into catalog items, unless ``priced``)."""
 
     for section in state.sections():
         for block in section.blocks:
+            if not priced and id(block) in state.priced:
+                continue
             if isinstance(block, Paragraph):
                 yield block.text, block.line, plain(section.title) or "the introduction"
             elif isinstance(block, ListBlock):
@@ -36,13 +39,13 @@ def _texts(state: State):
 
 def costs(state: State) -> None:
     found = 0
-    for text, line, name in _texts(state):
+    for text, line, name in _texts(state, priced=False):
         for match in COST_RE.finditer(plain(text)):
             found += 1
-            state.ask("costs", f"'{name}' costs {match.group('amounts')}: kept as text in the rules (Rulecraft "
-                      "has no cost model yet; carry it over by hand when there is one)", line)
+            state.ask("costs", f"'{name}' costs {match.group('amounts')}: kept as text in the rules (only what "
+                      "is built, recruited or bought has a cost in catalog.yaml; move it there if it is one)", line)
     if found:
-        state.note("costs", f"{found} cost(s) found, kept as text (listed under 'needs a human')")
+        state.note("costs", f"{found} cost(s) outside the catalog, kept as text (listed under 'needs a human')")
 
 
 def _replace(data, pattern: re.Pattern, repl: str):
@@ -73,6 +76,7 @@ def constants(state: State) -> None:
         state.game = _replace(state.game, pattern, repl)
         state.phases[:] = _replace(state.phases, pattern, repl)
         state.tables[:] = _replace(state.tables, pattern, repl)
+        state.catalog = _replace(state.catalog, pattern, repl)
         state.terms[:] = _replace(state.terms, pattern, repl)
         where = ", ".join(str(n) for n in sorted(set(lines)) if n)
         state.note("constants", f"'{value}{form} {word}' is written {len(lines)} times (lines {where}): now the "

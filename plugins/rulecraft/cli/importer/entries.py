@@ -36,6 +36,7 @@ class Entry:
     line: int = 0
     number: int | None = None
     steps: list = field(default_factory=list)  # nested list items (steps inside a phase or a step)
+    paren: str = ""  # what a list item's bracket after its name says ('**Forge** (2 Gold, 1 Ore): …')
 
 
 @dataclass
@@ -55,11 +56,11 @@ def _named(text: str) -> tuple[str, str, bool]:
 
 
 def _item_entry(item: ListItem) -> Entry:
-    name, rest, _ = _named(item.text)
+    name, rest, led = _named(item.text)
     paragraphs = [c.text for c in item.children if isinstance(c, Paragraph)]
     steps = [sub for c in item.children if isinstance(c, ListBlock) for sub in c.items]
     body = "\n\n".join(p for p in [rest, *paragraphs] if p.strip())
-    return Entry(name, body, item.line, item.number, steps)
+    return Entry(name, body, item.line, item.number, steps, split_item(item.text).paren or "" if led else "")
 
 
 def _lists(state: State, section: Section) -> Form | None:

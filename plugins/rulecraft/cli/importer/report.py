@@ -24,6 +24,8 @@ def counts(state: State, sections: int) -> dict[str, int]:
         "sections": sections,
         "changelog": len(state.game.get("changelog", [])),
         "components": len(state.game.get("components", [])),
+        "items": len(state.catalog.get("items", [])),
+        "resources": len(state.catalog.get("resources", [])),
     }
 
 
@@ -43,6 +45,7 @@ def render(state: State, source: str, files: list[str], numbers: dict[str, int],
              f"| glossary terms | {numbers['terms']} |",
              f"| cards | {numbers['cards']} in {numbers['decks']} deck(s) |",
              f"| components | {numbers['components']} |",
+             f"| catalog items | {numbers['items']} priced in {numbers['resources']} resource(s) |",
              f"| changelog versions | {numbers['changelog']} |",
              f"| prose sections (headings) | {numbers['sections']} |", ""]
     for finding in state.found:

@@ -250,8 +250,9 @@ def unclassified(state: State) -> None:
             continue
         if id(section) in state.folded or state.phase_of(section) is not None or section is state.turn_section:
             continue
-        if not _texts(state, section) or any(state.claimed(b) for b in section.blocks):
-            continue  # no text of its own, or part of it was read as data: the section is known
+        if not _texts(state, section) or any(state.claimed(b) for b in section.blocks) \
+                or section.children and all(id(c) in state.folded for c in section.children):
+            continue  # no text of its own, or part of it (or every sub-section) was read as data: it is known
         if _credits(state, section):
             continue  # '#### Game Design:' over 'Lance Runolfsson': who made it, prose the page keeps as it is
         state.ask("sections", f"Section '{heading_text(section.title)}' was not recognised and is kept as prose; "

@@ -53,6 +53,8 @@ class State:
     terms: list[dict] = field(default_factory=list)
     decks: list[dict] = field(default_factory=list)
     ref_tables: list[dict] = field(default_factory=list)  # tables.yaml: reference tables and legends
+    catalog: dict = field(default_factory=dict)  # catalog.yaml: {resources, items}
+    priced: set[int] = field(default_factory=set)  # id(block) of blocks read into catalog items (their costs too)
     legends: list[dict] = field(default_factory=list)
     held: set[int] = field(default_factory=set)  # id(table) of tables kept whole on the page (read uncertainly)
     document_text: str | None = None  # every heading, paragraph and list item as plain text (dice hints)

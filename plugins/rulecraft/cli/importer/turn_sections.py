@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from . import dice, entries, sections
+from . import catalog, dice, entries, sections
 from .gameinfo import (
     CHANGELOG_HEADING,
     COMPONENTS_HEADING,
@@ -83,7 +83,8 @@ TURN_LEAD = re.compile(r"\b(?:each|every|a)\s+(?:turn|round)\b.{0,80}\b(?:parts?
 
 
 def worded_turn(state: State, section: Section) -> bool:
-    if section is state.outline.root or _known_otherwise(section) or not plain(section.title).strip():
+    if section is state.outline.root or _known_otherwise(section) or not plain(section.title).strip() \
+            or catalog.priced_section(state, section):
         return False
     return bool(TURN_WORDS.search(title_words(section.title))) or _turn_lead(state, section) \
         or _counted_parts(state, section)
@@ -156,8 +157,8 @@ def entries_are_terms(state: State, section: Section) -> bool:
 
 
 def placed_turn(state: State, section: Section) -> bool:
-    if section is state.outline.root or _known_otherwise(section):
-        return False
+    if section is state.outline.root or _known_otherwise(section) or catalog.priced_section(state, section):
+        return False  # a list of things bought ('Brass Mount (3 coins): …') is no turn, wherever it stands
     setup, end = _setup_and_end(state)
     return setup < section.line < end and stages(state, section)
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from rulecraft.models import (
     FILE_KINDS,
     Card,
+    CatalogItem,
     ChangelogEntry,
     Component,
     CustomDie,
@@ -19,6 +20,7 @@ from rulecraft.models import (
     LegendCode,
     Phase,
     ReferenceTable,
+    Resource,
     Step,
     TableColumn,
     Term,
@@ -35,6 +37,7 @@ COMMENTS = {
     "terms": "Glossary entries read from 'Term -- definition' lists.",
     "cards": "Cards read from card lists: one row per card with a qty (see `rulecraft cards export`).",
     "tables": "Reference tables and the keys (legends) read from the source's tables, every cell as written.",
+    "catalog": "What the rules price (buildings, units, upgrades...) with their costs, requirements and limits.",
 }
 
 
@@ -77,6 +80,8 @@ def data_files(state: State) -> dict[str, dict]:
         files["cards"] = {"decks": state.decks}
     if state.ref_tables or state.legends:
         files["tables"] = {"legends": state.legends, "tables": state.ref_tables}
+    if state.catalog:
+        files["catalog"] = state.catalog
     out = {}
     for kind, data in files.items():
         data = compact(data)
@@ -85,6 +90,8 @@ def data_files(state: State) -> dict[str, dict]:
         elif kind == "dice":
             data = {"dice": ordered(data.get("dice", []), CustomDie), "tables": ordered(data["tables"], DiceTable)}
             data = compact(data)
+        elif kind == "catalog":
+            data = {"resources": ordered(data["resources"], Resource), "items": ordered(data["items"], CatalogItem)}
         elif kind == "tables":
             data = compact({"legends": ordered(data.get("legends", []), Legend),
                             "tables": ordered(data.get("tables", []), ReferenceTable)})
