@@ -25,7 +25,8 @@ GAP = 4  # output words allowed between two of a sentence's words
 _WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 _TARGET = r"\((?:[^()\n]|\([^()\n]*\))*\)"  # a link's target, one level of parentheses in it (CommonMark)
 _URL_RE = re.compile(r"\]" + _TARGET + r"|<https?://[^>]*>|https?://\S+|\{[:#.][^}]*\}")
-_TAG_RE = re.compile(r"<[^>]*>")
+# a tag opens with a name, '/' or '!' ('total < 35' is text); '<2024-03-02 Sat>' is an Org timestamp
+_TAG_RE = re.compile(r"<(?=[A-Za-z/!])[^<>]*>|<\d{4}-\d\d-\d\d[^<>\n]*>")
 _COMMENT_RE = re.compile(r"<!--.*?-->", re.S)
 _LIQUID_RE = re.compile(r"\{%.*?%\}|\{\{.*?\}\}", re.S)
 _IMAGE_RE = re.compile(r"!\[[^\]]*\]" + _TARGET)

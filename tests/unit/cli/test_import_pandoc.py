@@ -192,3 +192,35 @@ def test_org_subtrees_the_file_excludes_by_its_own_tags_stay_prose_and_private()
     outline = read_outline(text, "rules.org")
     ideas = next(s for s in outline.sections() if s.title == "Ideas")
     assert ideas.blocks[0].text == "A lake." and ideas.line in outline.private and ideas.line == 5
+
+
+def test_text_set_in_columns_or_on_a_title_page_is_read_as_text(tmp_path):
+    """pandoc keeps an environment it does not know (multicols, titlepage) as one raw TeX block, every rule
+    inside it with it; unwrapped before it reads, the sections and the turn are found."""
+    source = tmp_path / "rules.tex"
+    source.write_text(textwrap.dedent(r"""
+        \documentclass{book}
+        \usepackage{multicol}
+        \title{Wasteland Patrol}
+        \begin{document}
+        \begin{titlepage}
+        \maketitle
+        \end{titlepage}
+        \begin{multicols}{2}
+        \chapter*{Playing the game}
+        \section*{Setup}
+        Place the board. Shuffle the deck.
+        \section*{Turn}
+        \begin{enumerate}
+        \item Draw a card.
+        \item Play a card.
+        \end{enumerate}
+        \end{multicols}
+        \end{document}
+        """), encoding="utf-8")
+    result = import_rulebook(source, tmp_path / "out", game_id="patrol")
+    phases = yaml.safe_load((result.folder / "phases.yaml").read_text(encoding="utf-8"))["phases"]
+    assert [p["name"] for p in phases] == ["Draw a card", "Play a card"]
+    page = result.page.read_text(encoding="utf-8")
+    assert "### Setup\n\nPlace the board. Shuffle the deck." in page and "multicols" not in page
+    assert "titlepage" not in (result.folder / "game.yaml").read_text(encoding="utf-8")

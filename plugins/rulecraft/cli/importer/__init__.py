@@ -54,6 +54,7 @@ from .titlepage import fold_title_page, name_chapters
 from .writer import data_files, validate, write
 
 PROSE_PAGE = "rules.md"
+MAX_LISTED = 20  # warnings the report lists (`rulecraft check` shows them all)
 REPORT_FILE = "IMPORT-REPORT.md"
 
 
@@ -200,9 +201,9 @@ def _recognise(outline: Outline, game_id: str, title: str | None = None) -> Stat
     gameinfo.components(state)
     gameinfo.setup(state)
     gameinfo.end_of_game(state)
-    gameinfo.scoring(state)
     charts.grids(state)  # a combat results table and its key, before their cells read as rows, faces or cards
     dice.recognise(state)
+    gameinfo.scoring(state)  # after the dice: 'roll 1d6 for each harbour' over its rows is a dice table
     catalog.recognise(state)  # priced items, before their tables read as reference tables or their names as terms
     charts.reference_tables(state)  # wide charts, before the glossary reads their rows as terms
     cards.recognise(state)
@@ -373,6 +374,12 @@ def _check_and_report(project, state: State, writer: ProseWriter, source: Path, 
     check_line = (f"`rulecraft check`: {len(result.errors)} error(s), {len(result.warnings)} warning(s), "
                   f"{len(result.gaps)} recorded gap(s) (todos and open questions are gaps; unused terms are "
                   "warnings).")
+    if result.warnings:  # the README's `mkdocs build --strict` stops on them: say so before the user meets it
+        check_line += ("\n\n`mkdocs build --strict` stops on warnings: fix each one below (or accept it with a "
+                       "reason, as `rulecraft check` suggests), or build without `--strict` until then.\n\n"
+                       + "\n".join(f"- {p.format()}" for p in result.warnings[:MAX_LISTED])
+                       + (f"\n- … and {len(result.warnings) - MAX_LISTED} more" if len(result.warnings) > MAX_LISTED
+                          else ""))
     report_path = project.rules_data / game_id / REPORT_FILE
     text = report.render(state, shown(source), [shown(p) for p in written + [report_path]], numbers, check_line,
                          [p.format() for p in result.errors])

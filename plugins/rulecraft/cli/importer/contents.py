@@ -34,6 +34,8 @@ def _entries(block) -> list[str] | None:
     """The lines of a block that could be contents entries, or None for a block of another kind."""
     if isinstance(block, ListBlock) and not any(item.children for item in block.items):
         return [plain(item.text) for item in block.items]
+    if _name_tree(block):  # a Markdown page's contents, nested as its headings are: every entry, in order
+        return [plain(item.text) for item in block.all_items()]
     if isinstance(block, Table):
         return [" ".join(cell for cell in row if cell.strip()) for row in block.rows]
     if isinstance(block, Paragraph):
@@ -64,6 +66,14 @@ def _section_list(block) -> bool:
         not any(re.match(r"\s*\d+\s*(?:x\s*|×\s*)?[^\W\d]", plain(item.text)) for item in block.items)
 
 
+def _name_tree(block) -> bool:
+    """A nested list of names only (a Markdown page's contents, its links to its own headings read as their
+    words): every entry a few words, nothing under an entry but more entries."""
+    return isinstance(block, ListBlock) and any(item.children for item in block.items) and all(
+        len(plain(item.text).split()) <= 16 and all(isinstance(c, ListBlock) for c in item.children)
+        for item in block.all_items())
+
+
 def _entry_names(lines: list[str], titled: bool = False) -> list[str] | None:
     """The headings the lines name; under a 'Contents' heading (``titled``) an entry needs no page number (a
     Markdown or web page's contents list its sections only: '1. Before the first tide')."""
@@ -92,8 +102,9 @@ def _in_section(state: State, section: Section, headings: set[str]) -> None:
     while i < len(blocks):
         # a run of blocks whose every line is 'name page': one list, a table, or a paragraph per entry
         j, names = i, []
-        while j < len(blocks) and (lines := _entries(blocks[j])) and (found := _entry_names(lines, titled and
-                _section_list(blocks[j]))) is not None and not state.claimed(blocks[j]):
+        while j < len(blocks) and (lines := _entries(blocks[j])) and (found := _entry_names(
+                lines, titled and (_section_list(blocks[j]) or _name_tree(blocks[j])))) is not None \
+                and not state.claimed(blocks[j]):
             names += found
             j += 1
             if not isinstance(blocks[j - 1], Paragraph):

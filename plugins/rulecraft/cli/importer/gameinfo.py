@@ -7,7 +7,7 @@ import re
 
 from . import entries, sections
 from .enumeration import strip_lead
-from .names import SMALL_WORDS, NamedItem, generic_title, split_item
+from .names import SMALL_WORDS, NamedItem, generic_title, item_whole, split_item
 from .outline import ListBlock, ListItem, Note, Paragraph, Quote, Section
 from .state import State
 from .text import first_sentence, plain
@@ -15,7 +15,7 @@ from .text import first_sentence, plain
 VERSION_RE = re.compile(r"\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b|\b(\d+\.\d+(?:\.\d+)*)\s*[-–—:]?\s*(?:change|release)",
                         re.I)
 CHANGELOG_HEADING = re.compile(r"\b(change ?log|change notes|changes|release notes|version history|what's new)\b", re.I)
-COMPONENTS_HEADING = re.compile(r"\b(components|game contents|contents|in the box|materials)\b", re.I)
+COMPONENTS_HEADING = re.compile(r"\b(components|game contents|(?<!table of )contents|in the box|materials)\b", re.I)
 # 'Preparing the river', 'Prepare your camp': a heading that is only 'prepare <something>' is the set-up
 SETUP_HEADING = re.compile(r"^\W*prepar(?:e|ing) (?:the|your|for) [\w'’ ]{1,30}$|"
                            r"\b(set ?-?up|setting up|game setup|preparation|before (?:you|the game|play)\b[\w ]*|"
@@ -122,12 +122,6 @@ def _steps(block: ListBlock | Paragraph) -> list:
     return [step(item) for item in block.items]
 
 
-def _item_text(item: ListItem) -> str:
-    """The item's line, its sub-items in brackets, then its own paragraphs (a list item's second paragraph)."""
-    subs = [plain(s.text).rstrip(".") for c in item.children if isinstance(c, ListBlock) for s in c.items]
-    return " ".join([plain(item.text) + (" (" + "; ".join(subs) + ")" if subs else ""), *_paragraphs(item)])
-
-
 def _paragraphs(item: ListItem) -> list[str]:
     return [plain(c.text) for c in item.children if isinstance(c, Paragraph)]
 
@@ -164,7 +158,7 @@ def changelog(state: State) -> None:
                 continue
             version = stated.group(1)
         lists = [b for b in section.blocks if isinstance(b, ListBlock)]
-        changes = [_item_text(item) for item in lists[-1].items] if lists else []
+        changes = [item_whole(item) for item in lists[-1].items] if lists else []
         others = [b for b in section.blocks if b is not (lists[-1] if lists else None)]
         entry = {"version": version}
         summary = _markdown(others)
@@ -265,7 +259,7 @@ def components(state: State) -> None:
                 named = NamedItem(bracketed.group(1).strip(), "", bracketed.group(2).strip(), False, False)
             entry = {"id": state.ids["component"](named.name, "component"), "name": named.name or "Component"}
             description = " ".join(p for p in (named.paren and f"({named.paren})", named.rest) if p)
-            subs = [_item_text(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]
+            subs = [item_whole(s) for c in item.children if isinstance(c, ListBlock) for s in c.items]
             if subs:
                 description = (description + " " + "; ".join(subs)).strip()
             if own := _paragraphs(item):  # '- One harbour board.' over 'The board is printed on both sides.'
@@ -554,9 +548,12 @@ def _read_setup(state: State, section: Section, listless: list) -> bool:
 
 
 def end_of_game(state: State) -> None:
-    """The end of the game ('Victory points' is scoring, never the end): see :func:`_ending`."""
-    _ending(state, lambda title: END_HEADING.search(VICTORY_POINTS.sub("", title)), "end_of_game", "end-of-game",
-            "end of game")
+    """The end of the game ('Victory points' and 'Game end scoring' are scoring, never the end): see
+    :func:`_ending`."""
+    def named(title: str) -> bool:
+        return bool(END_HEADING.search(VICTORY_POINTS.sub("", title))) and not SCORING_HEADING.search(title)
+
+    _ending(state, named, "end_of_game", "end-of-game", "end of game", other=SCORING_HEADING)
 
 
 def scoring(state: State) -> None:
@@ -569,21 +566,62 @@ VICTORY_POINTS = re.compile(r"\bvictory\s+points?\b", re.I)
 SCORING_HEADING = re.compile(r"\b(?:scoring|victory\s+points?|counting (?:the )?(?:points|score))\b", re.I)
 
 
-def _ending(state: State, named, key: str, block: str, what: str, phases_too: bool = True) -> None:
-    """``key`` of game.yaml from the first section ``named`` (not a phase's unless ``phases_too``) with text of
-    its own; failing that, from one with no text of its own over sub-headings ('## Victory Conditions' over
-    '#### The game ends at once when one of these applies.' and its list), each sub-heading folded in."""
+def _aside(section: Section, other: re.Pattern | None) -> bool:
+    """An example ('Scoring example'), or a section under a variant, the cards, the glossary or ``other`` (for
+    the end, the scoring: 'At the end of the game, each player also scores …' under 'Final scoring'): not the
+    game's. A 'Final scoring' under 'End of the game' is the scoring."""
+    from .cards import CARDS_HEADING
+    from .terms import TERMS_HEADING
+
+    if sections.EXAMPLE.search(plain(section.title)):
+        return True
+    parent = section.parent
+    while parent is not None and parent.parent is not None:  # the root's title is the game's name
+        title = plain(parent.title)
+        if any(rx.search(title) for rx in (sections.RULE_ASIDE, CARDS_HEADING, TERMS_HEADING, other) if rx):
+            return True
+        parent = parent.parent
+    return False
+
+
+def _ending(state: State, named, key: str, block: str, what: str, phases_too: bool = True,
+            other: re.Pattern | None = None) -> None:
+    """``key`` of game.yaml from the first section ``named`` (not a phase's unless ``phases_too``, no aside, the
+    highest heading first) with text of its own (a lead-in ending ':' takes the sub-headings below it); failing
+    that, from one with no text of its own over sub-headings ('## Victory Conditions' over '#### The game ends
+    at once when one of these applies.' and its list), each sub-heading folded in."""
     found = [s for s in state.outline.sections()
-             if named(plain(s.title)) and (phases_too or state.phase_of(s) is None)]
+             if named(plain(s.title)) and (phases_too or state.phase_of(s) is None) and not _aside(s, other)]
+    # the book's own chapter ('## 2. Scoring') and what stands under it; a deeper namesake elsewhere ('### Scoring
+    # a throw' in an appendix) is some other part's
+    top = min((s.level for s in found), default=0)
+    found = sorted((s for s in found if s.level == top or _under(s, found)), key=lambda s: s.level)
     for section in found:
-        if _end_blocks(state, section):
+        own = _end_blocks(state, section)
+        if len(own) == 1 and isinstance(own[0], Paragraph) and plain(own[0].text).endswith(":") \
+                and _leaf_parts(state, section):
+            _take_end(state, section, [("", section)] + _parts(section), key, block, what)
+            return
+        if own:
             _take_end(state, section, [("", section)], key, block, what)
             return
     for section in found:
         if _leaf_parts(state, section):
-            _take_end(state, section, [(plain(sections.heading_text(c.title)).strip(), c) for c in section.children],
-                      key, block, what)
+            _take_end(state, section, _parts(section), key, block, what)
             return
+
+
+def _under(section: Section, others: list) -> bool:
+    parent = section.parent
+    while parent is not None:
+        if any(parent is other for other in others):
+            return True
+        parent = parent.parent
+    return False
+
+
+def _parts(section: Section) -> list:
+    return [(plain(sections.heading_text(c.title)).strip(), c) for c in section.children]
 
 
 def _take_end(state: State, section, parts: list, key: str, block_name: str, what: str) -> None:
@@ -609,7 +647,7 @@ def _take_end(state: State, section, parts: list, key: str, block_name: str, wha
             state.folded.add(id(part))
     state.game[key] = steps
     state.note("game", f"{what}: {len(steps)} step(s) from '{plain(section.title)}'"
-               + (" and its sub-headings" if parts[0][1] is not section else ""), section.line)
+               + (" and its sub-headings" if any(part is not section for _, part in parts) else ""), section.line)
 
 
 SENTENCE_WORDS = 8  # a heading this long says a rule ('The game ends at once when one of these applies')

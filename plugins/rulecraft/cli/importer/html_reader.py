@@ -674,6 +674,8 @@ class HtmlReader:
         elif node.tag in ("button", "div", "span", "a") and _classes(node) & CLOSE_CLASSES \
                 and CLOSE_WORDS.fullmatch(text):
             what = f"close button dropped: '{text}'"  # a pop-up's or drop-down's 'X' ('<div class="close">')
+        elif _back_link(node):
+            what = f"link back to another page dropped: '{text}'"  # '<a class="back" href="./">‹ Back to the game
         else:
             return False
         self.remarks.append(Remark("furniture", what, node.line))
@@ -851,7 +853,10 @@ class HtmlReader:
 
         walk(node)
         first = next((n for n in _descendants(node) if n.tag == "tr"), None)
-        headed = first is not None and any(isinstance(c, Node) and c.tag == "th" for c in first.children) \
+        cells = [c.tag for c in first.children if isinstance(c, Node) and c.tag in ("td", "th")] if first else []
+        # a header row is <th> across (its corner cell may be a <td>); '<th>High</th><td>Won by …</td>' on every
+        # row is a column of row headers, and the first row is a row like the others
+        headed = "th" in cells[1:] and all(tag == "th" for tag in cells[1:]) or cells == ["th"] \
             or any(n.tag == "thead" for n in _descendants(node))
         # a word processor's table marks its header row by bold text alone (Google Docs: no <th>, no <thead>)
         bold_row = len(rows) >= 3 and len(rows[0]) >= 2 and all(re.fullmatch(r"\*\*[^*]+\*\*", c) for c in rows[0]) \
@@ -897,6 +902,22 @@ def page_addresses(text: str) -> set[str]:
         if href and (rel or tag[1:5].lower() == "base"):
             found.add(href.group(1))
     return {a.partition("#")[0] for a in found if absolute(a)}
+
+
+BACK_WORDS = re.compile(r"^\W*(?:back|return|go back|home)\b.{0,40}$|^\s*[‹«←⬅].{0,40}$", re.I)
+
+
+def _back_link(node: Node) -> bool:
+    """'‹ Back to the game', alone or as a paragraph's only content, linking to another page of the site."""
+    links = [node] if node.tag == "a" else [c for c in node.children if isinstance(c, Node)] \
+        if node.tag == "p" and not any(isinstance(c, str) and c.strip() for c in node.children) else []
+    return len(links) == 1 and links[0].tag == "a" and not links[0].attrs.get("href", "#").startswith("#") \
+        and not re.match(r"^[a-z]+:", links[0].attrs.get("href", "")) \
+        and bool(BACK_WORDS.match(" ".join(_text_of(links[0]).split())))
+
+
+def _text_of(node: Node) -> str:
+    return "".join(c if isinstance(c, str) else _text_of(c) for c in node.children)
 
 
 def _descendants(node: Node):

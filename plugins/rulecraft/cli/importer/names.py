@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 
 from .enumeration import strip_lead
+from .outline import ListBlock, Paragraph
 from .text import plain, undecorated, unescaped
 
 _LEAD_EMPH = re.compile(r"^(\*{1,2}|_{1,2})(?P<name>[^*_]+?)(?:\*{1,3}|_{1,2})(?P<rest>.*)$", re.S)
@@ -103,6 +104,10 @@ def split_item(text: str, drop_phase: bool = False) -> NamedItem:
     if len(text) <= 60 and len(text.split()) <= 8:
         return NamedItem(clean_name(text, drop_phase), "", None, False, False)
     words = plain(text).split()
+    # 'Set aside the scoring cubes. You may not …': a short first sentence names the item whole
+    first = re.match(r"^(?P<s>[^.!?:;]{3,60}?)[.!](?:\s|$)", plain(text))
+    if first and len(first.group("s").split()) <= 6:
+        return NamedItem(clean_name(first.group("s"), drop_phase), text, None, False, False)
     return NamedItem(clean_name(" ".join(words[:6]), drop_phase) + " …", text, None, False, False)
 
 
@@ -134,3 +139,25 @@ GENERIC_TITLE = re.compile(r"(?:(?:\d+(?:\.\d+)*\.?|[ivx]+\.|chapter\s+\d+:?)\s+
 
 def generic_title(name: str) -> bool:
     return not re.search(r"\w", name) or GENERIC_TITLE.fullmatch(name.strip()) is not None
+
+
+def sub_items(item) -> list[str]:
+    """A list item's sub-items, each as one plain text without its closing stop, what it holds in turn in
+    brackets and its paragraphs after ('Boats may not sail (Rowing boats still may)')."""
+    return [_held(sub, plain(sub.text).rstrip(".")) for child in item.children if isinstance(child, ListBlock)
+            for sub in child.items]
+
+
+def item_whole(item) -> str:
+    """A list item's line, its sub-items (at every depth) in brackets, then its own paragraphs, as plain text:
+    nothing below the item is lost where it becomes one value (a component, a changelog entry)."""
+    return _held(item, plain(item.text))
+
+
+def _held(item, line: str) -> str:
+    subs = sub_items(item)
+    paragraphs = [plain(c.text) for c in item.children if isinstance(c, Paragraph)]
+    head = line + (" (" + "; ".join(subs) + ")" if subs else "")
+    if paragraphs and not re.search(r"[.!?:;]$", head):
+        head += "."  # 'Lanterns stay put' over its paragraph 'Even lit ones stay put.': two sentences
+    return " ".join([head, *paragraphs])

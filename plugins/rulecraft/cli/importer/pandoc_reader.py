@@ -99,6 +99,12 @@ MAX_COPIES = 4096  # copies of an argument the macros round it make: '\\d{#1#1}'
 # enumitem's layout options ('\\begin{description}[style=nextline]'), which make pandoc keep the list as raw TeX
 _LIST_OPTIONS = re.compile(r"(\\begin\{(?:description|itemize|enumerate)\})\s*\[[^\]\n]*\]")
 _VERBATIM = ("verbatim", "verbatim*", "lstlisting", "minted", "comment")
+# page layout around the text ('\\begin{multicols}{2}' … '\\end{multicols}', a title page): pandoc knows none of
+# these and keeps the environment, with every rule inside it, as one raw TeX block; unwrapped, the text is read
+_LAYOUT_ENV = re.compile(r"\\(?:begin\{(?:multicols\*?|titlepage|adjustwidth|landscape|spacing|singlespace\*?|"
+                         r"onehalfspace|doublespace|samepage|raggedright|paracol)\}(?:\{[^{}\n]*\}|\[[^\]\n]*\])*|"
+                         r"end\{(?:multicols\*?|titlepage|adjustwidth|landscape|spacing|singlespace\*?|onehalfspace|"
+                         r"doublespace|samepage|raggedright|paracol)\})")
 
 
 def check_latex(text: str) -> list[tuple[int, int]]:
@@ -374,7 +380,7 @@ def read(text: str, source: str, fmt: str) -> Outline:
     remarks: list[Remark] = []
     given = text
     if fmt == "latex":
-        given = _LIST_OPTIONS.sub(r"\1", _braces_as_text(text, check_latex(text), remarks))
+        given = _LAYOUT_ENV.sub("", _LIST_OPTIONS.sub(r"\1", _braces_as_text(text, check_latex(text), remarks)))
         _tex_remarks(lines, remarks)
     elif fmt == "org":
         _org_remarks(lines, remarks)

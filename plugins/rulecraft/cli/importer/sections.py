@@ -17,10 +17,13 @@ from .state import State
 from .text import plain
 
 # '2.', '3.1', 'IV.', 'B)', 'Chapter 2:', 'Part One –', '§ 4': numbering the author typed before a heading
-# ('3 Players', '2-Player Variant' count the players: no numbering; '4 Player Turn' may be section 4)
+# ('3 Players', '2-Player Variant', '2-3 Player Game', '2 player game', '2 vs 2' count the players: no numbering;
+# '4 Player Turn' may be section 4)
 SECTION_NUMBER = re.compile(r"^\s*(?:§\s*)?(?:(?:section|chapter|part)\s+(?:\d+|[ivx]{1,5}|one|two|three|four|"
                             r"five|six|seven|eight|nine|ten)\b|\d{1,2}(?:\.\d{1,2})+\b|"
-                            r"\d{1,2}\b(?!(?:\s*(?:[-–]|to|or|&)\s*\d{1,2})?(?:\s*players\b|[–-]players?\b))|"
+                            r"\d{1,2}\b(?!\s*(?:[-–]|to|or|&)\s*\d{1,2}\s*[–-]?\s*players?\b|\s*players\b"
+                            r"|[–-]players?\b|\s*player\s+(?:game|variant|mode|rules?|set-?up)\b"
+                            r"|\s*(?:vs\.?|versus)\s*\d)|"
                             r"[ivx]{1,5}\b(?=[.)])|[a-h]\b(?=[.)]))\s*[.):·–—-]?\s*", re.I)
 
 

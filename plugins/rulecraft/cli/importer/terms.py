@@ -17,7 +17,7 @@ from rulecraft.models.term_matcher import normalise
 from . import entries, sections
 from .enumeration import strip_lead
 from .gameinfo import COMPONENTS_HEADING
-from .names import question_name, uncapped
+from .names import question_name, sub_items, uncapped
 from .outline import ListBlock, Paragraph, Quote, Section, Table
 from .sections import NO_NAME
 from .state import State
@@ -117,7 +117,7 @@ def _phase_named(state: State, name: str) -> bool:
 def _with_own_text(definition: str, item) -> str:
     """A definition and what its item holds below it: its paragraphs ('A gust moves every lantern one space.')
     and its sub-items, in brackets; the glossary block stands for the whole item, so nothing else keeps them."""
-    subs = [plain(i.text).rstrip(".") for c in item.children if isinstance(c, ListBlock) for i in c.items]
+    subs = sub_items(item)
     paragraphs = [c.text for c in item.children if isinstance(c, Paragraph)]
     if subs:  # 'no wind at all.' over '- Boats may not sail.': 'no wind at all (Boats may not sail).'
         stop = definition.rstrip()[-1:] if definition.rstrip()[-1:] in ".!" else ""
@@ -125,7 +125,11 @@ def _with_own_text(definition: str, item) -> str:
     return " ".join([definition, *paragraphs])
 
 
-def _entry(state: State, term: str, definition: str, seen: dict[str, str], line: int) -> dict | None:
+def _entry(state: State, term: str, definition: str, seen: dict[str, dict], line: int,
+           merge: bool = True) -> dict | None:
+    """The glossary entry of ``term``; None for a sentence, or for a term given before (``seen``), whose entry
+    then takes this definition too (``merge``: the glossary block stands for the list, so nothing else keeps
+    it)."""
     term = uncapped(term)  # 'GUILD MARK' set in capitals for typography: 'Guild mark'
     # 'Zone of Control (ZOC)', 'Victory points (VP)': the abbreviation is another wording, not the name
     abbreviation = ABBREVIATION.match(term)
@@ -136,10 +140,18 @@ def _entry(state: State, term: str, definition: str, seen: dict[str, str], line:
         _not_a_term(state, definition, line)
         return None
     if key in seen:
-        state.ask("terms", f"Term '{term}' is listed twice (also as '{seen[key]}'): kept the first", line)
+        first = seen[key]
+        if merge and definition and not PLACEHOLDER.match(definition):
+            whole = first.get("definition") or ("" if first.get("short") == UNDEFINED else first.get("short", ""))
+            first["definition"] = f"{whole}\n\n{definition}".strip()
+            state.ask("terms", f"Term '{term}' is defined twice (also as '{first['term']}'): both definitions "
+                      "are its definition now; keep the one that holds", line)
+        else:
+            state.ask("terms", f"Term '{term}' is listed twice (also as '{first['term']}'): the first entry is "
+                      "the term's (the text stays on the rules page)", line)
         return None
-    seen[key] = term
     entry: dict = {"id": state.ids["term"](term, "term"), "term": term[:120]}
+    seen[key] = entry
     if abbreviation:
         entry["aliases"] = [abbreviation.group("abbr")]
     if PLACEHOLDER.match(definition) or re.match(r"^\s*(todo|tbd)\b", definition, re.I):
@@ -181,7 +193,7 @@ def _term_heading(section: Section) -> bool:
 PLAY_MODE = re.compile(r"\b(?:solo|variants?|co-?op(?:erative)?|(?:two|2)[- ]players?|advanced (?:game|rules))\b", re.I)
 
 
-def _heading_terms(state: State, seen: dict[str, str], lists: int) -> int:
+def _heading_terms(state: State, seen: dict[str, dict], lists: int) -> int:
     """'#### Forme' / 'The frame that holds ...' under 'Printer's vocabulary': one term per sub-heading."""
     for section in state.outline.sections():
         if not _glossary(state, section) or state.phase_of(section) is not None:
@@ -235,7 +247,7 @@ def recognise(state: State) -> None:
             state.glossaries.add(id(section))
             state.note("terms", f"'{sections.heading_text(section.title)}' read as a glossary by its content "
                        "(entries pairing a name with its meaning)", section.line)
-    seen: dict[str, str] = {normalise(t["term"]): t["term"] for t in state.terms}
+    seen: dict[str, dict] = {normalise(t["term"]): t for t in state.terms}
     lists = 0
     for section, _, block in list(state.lists()):
         # a definition list is a glossary by its form, but one outside a glossary heading may still hold the
@@ -327,7 +339,7 @@ def _paragraph_term(text: str, headed: bool, plain_names: bool) -> tuple[str, st
     return bold_term(text, headed) or (split_term(text, weak=False) if plain_names else None)
 
 
-def _entry_terms(state: State, seen: dict[str, str], lists: int) -> int:
+def _entry_terms(state: State, seen: dict[str, dict], lists: int) -> int:
     """Glossary entries held by any other container under a glossary heading (toggles, list items whose
     definition is a paragraph below the name, rows of wider tables): read through the shared entry path."""
     for section in state.outline.sections():
@@ -456,7 +468,7 @@ def _heading_defined(section: Section, text: str) -> str | None:
     return match.group("name")[:1].upper() + match.group("name")[1:] if match else None
 
 
-def _sentence_terms(state: State, seen: dict[str, str], lists: int) -> None:
+def _sentence_terms(state: State, seen: dict[str, dict], lists: int) -> None:
     """Terms defined in bold inside sentences, anywhere in the rules; two or more (one bold phrase after
     'the' is emphasis, not a vocabulary). The sentence is the definition; the paragraph stays prose."""
     found = []
@@ -499,7 +511,7 @@ def _sentence_terms(state: State, seen: dict[str, str], lists: int) -> None:
         return
     before = len(state.terms)
     for term, sentence, line in found:
-        entry = _entry(state, term[:1].upper() + term[1:], sentence, seen, line)
+        entry = _entry(state, term[:1].upper() + term[1:], sentence, seen, line, merge=False)
         if entry:
             entry["todo"] = "Defined in a sentence of the source: check the wording of the definition."
             state.terms.append(entry)

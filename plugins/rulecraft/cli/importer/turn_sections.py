@@ -28,6 +28,7 @@ from .gameinfo import (
     SETUP_HEADING,
     SUMMARY_HEADING,
 )
+from .gameinfo import SCORING_HEADING as GAME_SCORING
 from .outline import Paragraph, Section, Table
 from .state import State
 from .terms import TERMS_HEADING
@@ -58,22 +59,26 @@ def title_words(title: str) -> str:
 
 
 def _known_otherwise(section: Section) -> bool:
-    """A heading that names another part of a rulebook (set-up, glossary, components, goal, end, changes)."""
+    """A heading that names another part of a rulebook (set-up, glossary, components, goal, end, scoring,
+    changes)."""
     words = title_words(section.title)
     if any(rx.search(words) for rx in (CHANGELOG_HEADING, COMPONENTS_HEADING, END_HEADING, OBJECTIVE_HEADING,
-                                       SETUP_HEADING, SUMMARY_HEADING, TERMS_HEADING)):
+                                       SETUP_HEADING, SUMMARY_HEADING, TERMS_HEADING, GAME_SCORING)):
         return True
-    # under the end of the game, the changes or a glossary, 'The battle ends at the end of any turn …' is that
-    # part's text (an overview, a set-up or 'Core concepts' may hold the turn's own outline: those do not count)
+    # under the end of the game, its scoring, the changes or a glossary, 'The battle ends at the end of any turn
+    # …' is that part's text (an overview, a set-up or 'Core concepts' may hold the turn's own outline: those do
+    # not count)
     parent = section.parent
     while parent is not None and parent.parent is not None:  # the root's title is the game's name
-        if any(rx.search(title_words(parent.title)) for rx in (CHANGELOG_HEADING, END_HEADING, GLOSSARY_ONLY)):
+        if any(rx.search(title_words(parent.title))
+               for rx in (CHANGELOG_HEADING, END_HEADING, GAME_SCORING, GLOSSARY_ONLY)):
             return True
         parent = parent.parent
     return False
 
 
-GLOSSARY_ONLY = re.compile(r"\b(?:glossary|terminology|definitions?|vocabulary)\b", re.I)
+# a heading that is the glossary and nothing else ('Glossary', 'Key terms'; not 'Rules and Definitions')
+GLOSSARY_ONLY = re.compile(r"^\W*(?:(?:key\s+)?terms|glossary|terminology|definitions?|vocabulary)\W*$", re.I)
 
 
 # 'Every round has four parts. Do them in order:', 'Each turn consists of these steps:': a lead-in that says
