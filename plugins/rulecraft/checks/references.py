@@ -166,7 +166,8 @@ def check_page_blocks(book, index: GameIndex | None, file: str, text: str) -> It
         if name in ITEM_BLOCKS:
             if not item_id:
                 yield error("block-argument", f"/// {name} needs the id of a {ITEM_BLOCKS[name]}", location,
-                            f"write /// {name} | the-id")
+                            "write /// catalog-kind | Building (a kind: of catalog.yaml's items)"
+                            if name == "catalog-kind" else f"write /// {name} | the-id")
                 continue
             if name == "catalog-kind":
                 kinds = sorted({item.kind for item in target_index.game.items if item.kind})

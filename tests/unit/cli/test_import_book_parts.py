@@ -3,7 +3,8 @@ when 'Scoring' stands in many places (a card's text, a variant, an example, a gl
 the game); what is no turn (a scoring list) and what is (a list under 'Rules and Definitions'); headings that
 count players; glossary items whose sub-items go deeper than one level, and a term defined twice; an HTML table
 of row headers; a Markdown page's nested contents list; a web page's link back to the site; a long step named by
-its first sentence; the warnings a strict build stops on, listed in the report."""
+its first sentence; the warnings a strict build stops on, listed in the report; phases inside the last of the steps
+that lead up to play."""
 
 from __future__ import annotations
 
@@ -313,3 +314,53 @@ def test_the_report_lists_the_warnings_a_strict_build_stops_on(tmp_path):
     assert "`mkdocs build --strict` stops on warnings" in check
     assert "warning[unused-term]: term 'Skiff' (skiff) is never mentioned in the rules" in check
     assert "terms.yaml:" in check
+
+
+def test_phases_inside_the_last_of_the_steps_that_lead_up_to_play_are_the_turn(tmp_path):
+    _, files, _ = run(tmp_path, """\
+        # Wasteland Patrol
+
+        ## Playing the game
+
+        ### Step 1: Choose the mission
+
+        Agree on one of the missions at the back of this book.
+
+        ### Step 2: Set up the battlefield
+
+        Place terrain pieces on the table until about a third of it is covered.
+
+        ### Step 3: Start the game
+
+        The game is played in rounds. Each round has three phases.
+
+        #### Phase 1: Determine initiative
+
+        Both players roll a die; the higher roll acts first.
+
+        #### Phase 2: Activate units
+
+        Players take turns activating one unit at a time.
+
+        #### Phase 3: Resolve morale
+
+        Every unit that lost a model this round takes a morale test.
+        """)
+    assert [p["name"] for p in files["phases"]["phases"]] == ["Determine initiative", "Activate units",
+                                                               "Resolve morale"]
+
+
+def test_a_markdown_link_back_to_the_site_is_no_summary(tmp_path):
+    result, files, _ = run(tmp_path, """\
+        # Rules of Pitch
+
+        [‹ Back to the game](../index.md)
+
+        Four players in two partnerships bid for the right to name trumps.
+
+        ## Play
+
+        The high bidder leads to the first trick.
+        """)
+    assert files["game"]["summary"] == "Four players in two partnerships bid for the right to name trumps."
+    assert "‹ Back to the game" in result.page.read_text(encoding="utf-8"), "its words stay on the page"

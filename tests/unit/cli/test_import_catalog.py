@@ -44,7 +44,8 @@ def test_a_list_a_table_and_sub_headings_of_priced_things_are_the_catalog(tmp_pa
     # a requirement naming nothing the catalog holds stays in the text and is asked, located
     assert items["granary"]["effect"] == "Requires a Mill. Stores up to 6 Food between rounds."
     report = result.report_text
-    assert "'Granary': 'Requires a Mill' names no item of the catalog" in report and "(line 36)" in report
+    assert "'Granary': 'Requires a Mill.' names no one item of the catalog for requires" in report
+    assert "(line 36)" in report
     assert "| catalog items | 9 priced in 3 resource(s) |" in report
     assert "no cost model" not in report
     # the turn's 'Selling costs 1 Gold' is no item: kept in the phase, listed
@@ -135,3 +136,178 @@ def test_any_of_requirements_and_a_price_that_is_no_amounts(tmp_path):
     assert items["warlock"]["limit"] == 2 and items["mage"]["kind"] == "Unit"
     assert [r["id"] for r in catalog["resources"]] == ["mana", "gold"]
     assert "0 error(s)" in result.report_text
+
+
+def test_an_unnamed_entry_or_row_leaves_the_list_as_prose(tmp_path):
+    result = _import(tmp_path, """\
+        # Harvest Hall
+
+        ## Buildings
+
+        - **Farm**: Cost: 1 Wood. Makes food.
+        - **Mill**: Cost: 2 Wood. Grinds.
+        - **Barn**: Cost: 2 Wood. Stores.
+        - **Market**: Cost: 3 Gold. Trades.
+        - All buildings cost 1 less Wood in winter.
+        """)
+    assert _catalog(result) == {}
+    assert "All buildings cost 1 less Wood in winter." in result.page.read_text(encoding="utf-8")
+
+
+def test_the_turns_priced_actions_stay_the_turn(tmp_path):
+    result = _import(tmp_path, """\
+        # Harvest Hall
+
+        ## Your Turn
+
+        On your turn, take one of these actions:
+
+        - **Build**: Cost: 2 Wood. Place a building.
+        - **Recruit**: Cost: 3 Food. Take a worker.
+        - **Harvest** (1 Food): Gain 2 Grain.
+        """)
+    assert _catalog(result) == {}
+    assert (result.folder / "phases.yaml").is_file() or (result.folder / "game.yaml").is_file()
+    assert "/// catalog" not in result.page.read_text(encoding="utf-8")
+
+
+def test_fields_keep_the_sentences_they_cannot_read_in_place(tmp_path):
+    result = _import(tmp_path, """\
+        # Tower Lords
+
+        ## Buildings
+
+        - **Smithy** (x10) — Cost: 4 Coins. Draw 3 cards.
+        - **Moat**: Cost: 2 Stone. Replaces your Wall (once per game).
+        - **Wall**: Cost: 1 Stone. Upgrades: Moat.
+        - **Keep**: Cost: 5 Stone. Deal 3 damage. Requires a Wall or Moat, and a Smithy. Holds 4 troops.
+        - **Tower**: Cost: 3 gold or 2 gems. Sees far. Needs two free hands.
+        """)
+    items = {item["id"]: item for item in _catalog(result)["items"]}
+    assert items["smithy"]["cost"] == {"coin": 4} and items["smithy"]["effect"] == "(x10) Draw 3 cards."
+    assert "replaces" not in items["moat"] and items["moat"]["effect"] == "Replaces your Wall (once per game)."
+    assert items["wall"]["replaces"] == "moat"
+    assert "requires" not in items["keep"]
+    assert items["keep"]["effect"] == "Deal 3 damage. Requires a Wall or Moat, and a Smithy. Holds 4 troops."
+    assert "cost" not in items["tower"] and items["tower"]["effect"].startswith("Cost: 3 gold or 2 gems.")
+    assert "Needs two free hands" in items["tower"]["effect"]
+    report = result.report_text
+    assert "'Keep': 'Requires a Wall or Moat, and a Smithy.' names no one item of the catalog" in report
+    assert "'Tower': its price 'Cost: 3 gold or 2 gems' is not amounts of resources" in report
+    assert "Needs two free hands" not in report.split("## Needs a human", 1)[1]
+
+
+def test_prices_under_sub_headings_are_no_running_page_lines(tmp_path):
+    result = _import(tmp_path, """\
+        # Trolls
+
+        ## Units
+
+        ### Mage
+
+        Cost: 4 Gold
+
+        A caster.
+
+        ### Frost
+
+        Cost: 2 Gold
+
+        Slow.
+
+        ### Troll
+
+        Cost: 3 Gold
+
+        Big.
+        """)
+    assert [(i["name"], i["cost"]) for i in _catalog(result)["items"]] == [
+        ("Mage", {"gold": 4}), ("Frost", {"gold": 2}), ("Troll", {"gold": 3})]
+    assert "running page line" not in result.report_text
+
+
+def test_a_kind_in_two_sections_or_typed_in_a_column_is_shown_once(tmp_path):
+    result = _import(tmp_path, """\
+        # Two Towns
+
+        ## Village
+
+        ### Buildings
+
+        - **Hut**: Cost: 1 Wood. Sleeps two.
+        - **Well**: Cost: 2 Stone. Gives water.
+
+        ## City
+
+        ### Buildings
+
+        - **Hall**: Cost: 4 Stone. Holds a feast.
+        - **Gate**: Cost: 3 Wood. Keeps raiders out.
+
+        ## Units: Infantry
+
+        | # | Unit | Type | Cost | Effect |
+        |---|------|------|------|--------|
+        | 1 | Pike | Foot | 2 Gold | Holds a line. |
+        | 2 | Bow | Foot | 3 Gold | Shoots. |
+        | 3 | Lance | Horse | 4 Gold | Charges. |
+        """)
+    items = {item["id"]: item for item in _catalog(result)["items"]}
+    assert items["pike"]["name"] == "Pike" and items["lance"]["kind"] == "Horse"
+    page = result.page.read_text(encoding="utf-8")
+    assert page.count("/// catalog") == 1 and "/// catalog\n///" in page, "one block: the kind stands twice"
+    assert "0 error(s)" in result.report_text
+
+
+def test_a_typed_table_shows_each_of_its_kinds_where_it_stood(tmp_path):
+    result = _import(tmp_path, """\
+        # Warband
+
+        ## Buildings: Walls
+
+        - **Palisade**: Cost: 2 Wood. Slows raiders.
+        - **Stone wall**: Cost: 4 Stone. Stops raiders.
+
+        ## Units
+
+        | Unit | Type | Cost | Limit | Effect |
+        |------|------|------|-------|--------|
+        | Pike | Foot | 2 Gold | unlimited | Holds a line. |
+        | Bow | Foot | 3 Gold | 2 | Shoots. |
+        | Lance | Horse | 4 Gold | 1 | Charges. |
+        """)
+    page = result.page.read_text(encoding="utf-8")
+    assert "/// catalog-kind | Buildings – Wall\n///" in page
+    assert "## Units\n\n/// catalog-kind | Foot\n///\n\n/// catalog-kind | Horse\n///" in page
+    items = {item["id"]: item for item in _catalog(result)["items"]}
+    assert "limit" not in items["pike"] and "effect" in items["pike"] and "unlimited" not in items["pike"]["effect"]
+    assert items["bow"]["limit"] == 2
+    assert "0 error(s)" in result.report_text
+
+
+def test_two_items_of_one_name_are_no_requirement_guessed(tmp_path):
+    result = _import(tmp_path, """\
+        # Farms
+
+        ## Buildings
+
+        - **Farm**: Cost: 1 Wood. Makes food.
+        - **Farm**: Cost: 3 Wood. Makes more food.
+        - **Silo**: Cost: 2 Stone. Requires: Farm.
+        """)
+    items = {item["id"]: item for item in _catalog(result)["items"]}
+    assert "requires" not in items["silo"] and items["silo"]["effect"] == "Requires: Farm."
+    assert "'Silo': 'Requires: Farm.' names no one item of the catalog" in result.report_text
+
+
+def test_terrain_costs_in_stamina_are_no_catalog(tmp_path):
+    result = _import(tmp_path, """\
+        # Ridge Walk
+
+        ## Terrain Costs
+
+        - **Road**: Cost: 1 Stamina.
+        - **Scree**: Cost: 3 Stamina.
+        - **Forest**: Cost: 2 Stamina.
+        """)
+    assert _catalog(result) == {}

@@ -16,14 +16,15 @@ from __future__ import annotations
 import re
 
 from .entries import Entry, describe, section_entries
+from .names import item_whole
 from .outline import Section, Table
 from .sections import heading_text
 from .state import State
-from .text import plain, slug
+from .text import excerpt, plain, slug
 
 CATALOG_HEADING = re.compile(r"\b(?:buildings?|build|structures?|units?|recruit(?:s|ing)?|upgrades?|improvements?|"
                              r"market|shop|store|purchases?|buy(?:ing)?|spells?|technolog(?:y|ies)|tech|"
-                             r"developments?|items?|equipment|costs?|price list)\b", re.I)
+                             r"developments?|items?|equipment|price list)\b", re.I)
 NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 # '3 Food', '1 victory point': an amount and a resource of one word, or two when the second is a unit
 RESOURCE = r"[A-Za-z][\w'’-]*(?:\s+(?:points?|tokens?|cubes?|coins?|cards?|markers?|crystals?))?"
@@ -35,18 +36,21 @@ COST_SENTENCE = re.compile(rf"^(?:it\s+|the\s+)?(?:build(?:ing)?\s+)?(?:costs?|p
                            rf"(?P<amounts>{AMOUNTS})$", re.I)
 # a name with its price in brackets: 'Chapel (2 Food, 1 Gold)'
 NAME_COST = re.compile(rf"^(?P<name>.+?)\s*\((?:costs?:?\s*)?(?P<amounts>{AMOUNTS})\)$", re.I)
-FREE_CELL = re.compile(r"^(?:[-–—]|free|none|nothing|0)?$", re.I)
-ITEM_NAMES = r"(?P<names>[A-Z][\w'’ -]{0,40}?(?:\s*(?:,|\band\b|\bor\b)\s*(?:an?\s+|the\s+)?[A-Z][\w'’ -]{0,40}?)*)"
+FREE_CELL = re.compile(r"^(?:[-–—]|free|none|nothing|0|unlimited|no limit|∞)?$", re.I)
+COST_WORD = re.compile(r"^(?:costs?|price)\b", re.I)  # a price the amounts pattern cannot read ('3 gold or 2 gems')
+# item names are capitalised ('Chapel', 'a Mage or a Warlock') even where the sentence's words match in any case
+ITEM_NAMES = (r"(?P<names>(?-i:[A-Z])[\w'’ -]{0,40}?(?:\s*(?:,\s*(?:and\b|or\b)?|\band\b|\bor\b)\s*"
+              r"(?:an?\s+|the\s+)?(?-i:[A-Z])[\w'’ -]{0,40}?)*)")
 ARTICLE = r"(?:an?\s+|the\s+|your\s+)?"
 REQUIRES_SENTENCES = (
     re.compile(rf"^(?:requires?|prerequisites?|needs?)\s*[:–—-]?\s*{ARTICLE}{ITEM_NAMES}$", re.I),
     re.compile(rf"^you\s+must\s+(?:first\s+)?(?:build|have|own|recruit|buy)\s+(?:an?\s+|the\s+)?{ITEM_NAMES}"
                r"(?:\s+first)?$", re.I),
 )
-REPLACES_SENTENCE = re.compile(rf"^(?:replaces|upgrades|upgrade of)\s+{ARTICLE}"
-                               r"(?P<name>[A-Z][\w'’ -]{0,40}?)(?:\s*\(.*\))?$", re.I)
-LIMIT_SENTENCE = re.compile(r"^(?:max(?:imum)?\.?|limit:?|at most|only)\s*[:–—-]?\s*(?P<n>\d{1,3}|one|two|three|four|"
-                            r"five|six)(?:\s+per\s+player|\s+each)?$", re.I)
+REPLACES_SENTENCE = re.compile(rf"^(?:replaces|upgrades|upgrade of)\s*:?\s+{ARTICLE}"
+                               r"(?P<names>(?-i:[A-Z])[\w'’ -]{0,40}?)$", re.I)
+LIMIT_SENTENCE = re.compile(r"^(?:max(?:imum)?\.?|limit:?|at most|only)\s*[:–—-]?\s*"
+                            r"(?P<n>\d{1,3}|one|two|three|four|five|six)(?:\s+per\s+player|\s+each)?$", re.I)
 SENTENCE_END = re.compile(r"(?<=[.;!?])\s+|\n+")
 # a table's column, by its header
 COST_COLUMN = re.compile(r"^(?:build\s+)?(?:costs?|price)\b", re.I)
@@ -58,12 +62,12 @@ KIND_COLUMN = re.compile(r"^(?:type|kind|category)$", re.I)
 def _singular(word: str) -> str:
     if re.search(r"[^aeiou]ies$", word):
         return word[:-3] + "y"
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")) else word
 
 
 # what a move or an action spends is no resource an item is bought with ('Forest: costs 2 movement points')
 NOT_RESOURCE = re.compile(r"^(?:movement|moves?|mp|actions?|ap|spaces?|hexe?s?|steps?|turns?|rounds?|times?|"
-                          r"minutes?|seconds?)\b", re.I)
+                          r"minutes?|seconds?|stamina|fatigue|command|energy|activations?|orders?)\b", re.I)
 
 
 def _priced(amounts: str | None) -> bool:
@@ -92,28 +96,32 @@ class Catalog:
         self.items: list[dict] = []
         self.resources: dict[str, dict] = {}  # id -> {id, name}
         self.forms_written: dict[str, int] = {}  # resource words as written -> times (the name is the usual one)
-        self.pending: list[tuple[dict, str, list[str], int]] = []  # (item, field, names, line): resolved at the end
-        self.taken: list[tuple[Section, object, str | None]] = []  # (section, its first block taken, its kind)
+        # (item, field, names, the sentence as written, line): a requirement or replacement, resolved once every
+        # item is known; the sentence stands in the item's effect (its place kept) until then
+        self.pending: list[tuple[dict, str, list[str], str, int]] = []
+        self.effects: dict[int, list[str]] = {}  # id(item) -> its effect's sentences, joined at the end
+        self.taken: list[tuple[Section, object, list]] = []  # (section, its first block taken, its items' kinds)
 
-    def take(self, section: Section, blocks: list, sections: list[Section], kind: str | None) -> None:
+    def take(self, section: Section, blocks: list, sections: list[Section], kinds: list) -> None:
         """The items' blocks become the data (the block showing them is chosen once every kind is known)."""
         for block in blocks:
             self.state.claim(block, "")
             self.state.priced.add(id(block))
         for child in sections:
             self.state.folded.add(id(child))
-        self.taken.append((section, blocks[0], kind))
+        self.taken.append((section, blocks[0], list(dict.fromkeys(kinds))))
 
     def show(self) -> None:
-        """Each section's items where they stood, as ``/// catalog-kind | Building``, when the items come in
-        kinds; else the whole catalog in one ``/// catalog`` block at the first items' place, and a later
-        section left with nothing but its heading loses the heading too."""
-        kinds = [kind for _, _, kind in self.taken]
-        if len(set(kinds)) > 1 and None not in kinds:
-            for _, block, kind in self.taken:
-                self.state.claim(block, f"/// catalog-kind | {kind}\n///")
+        """Each section's items where they stood, as ``/// catalog-kind | Building`` (one block per kind it
+        holds), when every kind stands in one section only; else the whole catalog in one ``/// catalog`` block
+        at the first items' place, and a later section left with nothing but its heading loses the heading."""
+        kinds = [kind for _, _, section_kinds in self.taken for kind in section_kinds]
+        folded = [(kind or "").casefold() for kind in kinds]
+        if len(kinds) > 1 and None not in kinds and len(set(folded)) == len(folded):
+            for _, block, section_kinds in self.taken:
+                self.state.claim(block, "\n\n".join(f"/// catalog-kind | {kind}\n///" for kind in section_kinds))
             return
-        if len(set(kinds)) == 1:
+        if len(set(folded)) == 1:
             for item in self.items:  # one kind: the page's heading over the list names it, no group heading
                 item.pop("kind", None)
         self.state.claim(self.taken[0][1], "/// catalog\n///")
@@ -136,35 +144,35 @@ class Catalog:
         if kind:
             item["kind"] = kind
         self.items.append(item)
+        self.effects[id(item)] = []
         return item
 
-    def read_text(self, item: dict, text: str, line: int) -> None:
-        """The item's sentences: price, requirement, replacement and limit become fields, the rest its effect."""
-        effect = []
+    def read_text(self, item: dict, text: str, line: int, lead: str = "") -> None:
+        """The item's sentences: price, requirement, replacement and limit become fields, the rest its effect
+        (after ``lead``, a bracket written after its name)."""
+        effect = self.effects[id(item)]
+        if lead:
+            effect.append(lead)
         for sentence in _sentences(text):
             bare = _bare(sentence)
             cost = COST_SENTENCE.match(bare)
             if cost and "cost" not in item and _priced(cost.group("amounts")):
                 item["cost"] = self.cost(_amounts(cost.group("amounts")))
                 continue
-            if self._field(item, bare, line):
-                continue
-            effect.append(sentence.strip())
-        if effect:
-            item["effect"] = " ".join(effect)
+            if COST_WORD.match(bare) and "cost" not in item:
+                self.state.ask("catalog", f"'{item['name']}': its price '{excerpt(bare)}' is not amounts of "
+                               "resources: kept in its effect; write its cost (or cost: variable and a cost_note)",
+                               line)
+            if not self._field(item, bare, sentence.strip(), line):
+                effect.append(sentence.strip())
 
-    def _field(self, item: dict, bare: str, line: int) -> bool:
-        for pattern in REQUIRES_SENTENCES:
-            match = pattern.match(bare)
-            if match and "requires" not in item:
-                self.pending.append((item, "requires", _names(match.group("names")), line))
-                item["requires"] = bare  # a placeholder until every item is known (resolve)
+    def _field(self, item: dict, bare: str, sentence: str, line: int) -> bool:
+        for kind, patterns in (("requires", REQUIRES_SENTENCES), ("replaces", (REPLACES_SENTENCE,))):
+            match = next((m for m in (p.match(bare) for p in patterns) if m), None)
+            if match and not any(pending[0] is item and pending[1] == kind for pending in self.pending):
+                self.pending.append((item, kind, _names(match.group("names")), sentence, line))
+                self.effects[id(item)].append(sentence)  # its place, until resolve() knows the items
                 return True
-        match = REPLACES_SENTENCE.match(bare)
-        if match and "replaces" not in item:
-            self.pending.append((item, "replaces", [match.group("name")], line))
-            item["replaces"] = bare
-            return True
         match = LIMIT_SENTENCE.match(bare)
         if match and "limit" not in item:
             value = match.group("n").lower()
@@ -173,22 +181,27 @@ class Catalog:
         return False
 
     def resolve(self) -> None:
-        """Requirements and replacements as item ids; one naming no item goes back into the effect, listed."""
-        by_name = {_key(item["name"]): item["id"] for item in self.items}
-        for item, kind, names, line in self.pending:
-            sentence = item.pop(kind)
-            ids = [by_name.get(_key(name)) for name in names]
-            if names and all(ids) and item["id"] not in ids:
+        """Requirements and replacements as item ids; one naming no item of the catalog (or one of two items
+        of a name, or mixing 'or' with 'and') stays in the effect, listed."""
+        by_name: dict[str, list[str]] = {}
+        for item in self.items:
+            by_name.setdefault(_key(item["name"]), []).append(item["id"])
+        for item, kind, names, sentence, line in self.pending:
+            ids = [found[0] if len(found := by_name.get(_key(name), [])) == 1 else None for name in names]
+            either = re.search(r"\bor\b", sentence, re.I)
+            mixed = either and re.search(r",|\band\b", sentence)
+            if names and all(ids) and item["id"] not in ids and not mixed:
+                self.effects[id(item)].remove(sentence)
                 if kind == "replaces":
                     item["replaces"] = ids[0]
-                elif " or " in sentence.lower() and len(ids) > 1:
-                    item["requires"] = {"any_of": ids}
                 else:
-                    item["requires"] = ids
+                    item["requires"] = {"any_of": ids} if either and len(ids) > 1 else ids
                 continue
-            item["effect"] = f"{sentence}. {item['effect']}" if item.get("effect") else f"{sentence}."
-            self.state.ask("catalog", f"'{item['name']}': '{sentence}' names no item of the catalog: kept in its "
-                           "effect; write requires: or replaces: with the item's id if it is one", line)
+            self.state.ask("catalog", f"'{item['name']}': '{excerpt(sentence)}' names no one item of the catalog "
+                           f"for {kind}: kept in its effect; write {kind}: with the item's id if it is one", line)
+        for item in self.items:
+            if self.effects[id(item)]:
+                item["effect"] = " ".join(self.effects[id(item)])
         for resource in self.resources.values():
             forms = {w: n for w, n in self.forms_written.items()
                      if slug(" ".join(_singular(x) for x in w.lower().split()), "") == resource["id"]}
@@ -207,7 +220,7 @@ def _key(name: str) -> str:
 def _kind(section: Section) -> str | None:
     """'Buildings' -> 'Building': the heading of a section of items (the page groups the items by it when the
     catalog has more than one)."""
-    title = heading_text(section.title or "").strip()
+    title = re.sub(r"\s*:\s*", " – ", heading_text(section.title or "").strip())  # a ':' would name a game
     return (_singular(title) if len(title.split()) <= 3 else title)[:60] or None
 
 
@@ -242,9 +255,10 @@ def _priced_entries(state: State, section: Section):
 
 
 def priced_section(state: State, section: Section) -> bool:
-    """Whether the section's entries are things bought ('Brass Mount (3 coins): …'): no turn, whatever its
-    place (turn_sections)."""
-    return _priced_entries(state, section) is not None
+    """Whether the section's entries or a table of it are things bought ('Brass Mount (3 coins): …', 'Unit |
+    Cost | Effect'): no turn, whatever its place (turn_sections)."""
+    return _priced_entries(state, section) is not None or any(
+        _priced_table(section, b) for b in section.blocks if isinstance(b, Table) and not state.claimed(b))
 
 
 def _entries_catalog(catalog: Catalog, section: Section) -> bool:
@@ -252,19 +266,17 @@ def _entries_catalog(catalog: Catalog, section: Section) -> bool:
     if found is None:
         return False
     form, priced, costed = found
+    if not all(name for _, name, _, _ in priced):
+        return False  # an entry with no name ('All buildings cost 1 less in winter.') is no item: the list is prose
     kind = _kind(section)
     for entry, name, amounts, in_name in priced:
         item = catalog.item(name, kind, entry.line)
-        body = entry.body
         if in_name:
             item["cost"] = catalog.cost(_amounts(amounts))
-        elif entry.paren:
-            body = f"({entry.paren}) {body}"  # '(once per game)': the bracket after the name stays its text
-        catalog.read_text(item, body, entry.line)
-        if entry.steps:
-            extra = " ".join(step.text for step in entry.steps)
-            item["effect"] = f"{item['effect']} {extra}" if item.get("effect") else extra
-    catalog.take(section, form.blocks, form.sections, kind)
+        # '(once per game)', '(x10)': a bracket after the name leads the item's effect, its price read after it
+        catalog.read_text(item, entry.body, entry.line, lead="" if in_name or not entry.paren else f"({entry.paren})")
+        catalog.effects[id(item)] += [_stopped(item_whole(step)) for step in entry.steps]
+    catalog.take(section, form.blocks, form.sections, [kind])
     catalog.state.note("catalog", f"'{plain(section.title or '') or 'the introduction'}': {len(priced)} item(s) "
                        f"from {describe(form)}, {costed} with a cost", form.blocks[0].line)
     return True
@@ -278,31 +290,48 @@ def _column(header: list[str], pattern: re.Pattern) -> int | None:
     return next((i for i, cell in enumerate(header) if i and pattern.match(plain(cell).strip())), None)
 
 
-def _table_catalog(catalog: Catalog, section: Section, table: Table) -> bool:
+def _priced_table(section: Section, table: Table):
+    """(header, cost column, name column, rows, their parsed prices) of a table with a Cost column whose
+    rows mostly name a price (see _enough) and each a name; else None."""
     if len(table.rows) < 3:
-        return False
+        return None
     header = table.rows[0]
     cost_at = _column(header, COST_COLUMN)
     if cost_at is None:
-        return False
+        return None
     rows = [row for row in table.rows[1:] if any(c.strip() for c in row)]
     parsed = [re.fullmatch(AMOUNTS, plain(row[cost_at]).strip(), re.I) if len(row) > cost_at else None for row in rows]
     parsed = [p if p and _priced(p.group(0)) else None for p in parsed]
     if not _enough(sum(1 for p in parsed if p), len(rows), section):
+        return None
+    # the name column: the first, unless it only counts the rows ('# | Unit | Cost')
+    name_at = 1 if len(header) > 2 and cost_at != 1 and re.fullmatch(r"#|no\.?|number|", plain(header[0]).strip(),
+                                                                     re.I) else 0
+    if any(len(row) <= name_at or not plain(row[name_at]).strip() for row in rows):
+        return None  # a row with no name (a row carried on from the one above) is no item: the table stays
+    return header, cost_at, name_at, rows, parsed
+
+
+def _table_catalog(catalog: Catalog, section: Section, table: Table) -> bool:
+    found = _priced_table(section, table)
+    if found is None:
         return False
+    header, cost_at, name_at, rows, parsed = found
     columns = {"requires": _column(header, REQUIRES_COLUMN), "limit": _column(header, LIMIT_COLUMN),
                "kind": _column(header, KIND_COLUMN)}
-    others = [i for i in range(1, len(header)) if i != cost_at and i not in columns.values()]
+    others = [i for i in range(len(header)) if i not in (name_at, cost_at, *columns.values())]
+    kinds = []
     for row, amounts in zip(rows, parsed):
         cells = [plain(c).strip() for c in row] + [""] * (len(header) - len(row))
-        kind = cells[columns["kind"]] if columns["kind"] is not None else _kind(section)
-        item = catalog.item(cells[0], kind or None, table.line)
+        kind = re.sub(r"\s*:\s*", " – ", cells[columns["kind"]]) if columns["kind"] is not None else _kind(section)
+        kinds.append(kind or None)
+        item = catalog.item(cells[name_at], kind or None, table.line)
         if amounts:
             item["cost"] = catalog.cost(_amounts(amounts.group(0)))
         elif not FREE_CELL.match(cells[cost_at]):
             item["cost"], item["cost_note"] = "variable", cells[cost_at]
-            catalog.state.ask("catalog", f"'{cells[0]}': its cost '{cells[cost_at]}' is not amounts of resources: "
-                              "kept as its cost note (cost: variable); write the amounts if they are fixed",
+            catalog.state.ask("catalog", f"'{cells[name_at]}': its cost '{cells[cost_at]}' is not amounts of "
+                              "resources: kept as its cost note (cost: variable); write the amounts if they are fixed",
                               table.line)
         fields = [f"Requires {cells[columns['requires']]}" if columns["requires"] is not None
                   and not FREE_CELL.match(cells[columns["requires"]]) else "",
@@ -312,17 +341,20 @@ def _table_catalog(catalog: Catalog, section: Section, table: Table) -> bool:
         text += [_stopped(f"**{plain(header[i])}:** {row[i].strip()}" if len(others) > 1 else row[i].strip())
                  for i in others if i < len(row) and row[i].strip()]
         catalog.read_text(item, " ".join(text), table.line)
-    catalog.take(section, [table], [], _kind(section) if columns["kind"] is None else None)  # typed: by its kinds
+    catalog.take(section, [table], [], kinds)
     catalog.state.note("catalog", f"'{plain(section.title or '') or 'the introduction'}': {len(rows)} item(s) "
                        "from a table with a cost column", table.line)
     return True
 
 
 def recognise(state: State) -> None:
+    from .turn_sections import TURN_WORDS, title_words
+
     catalog = Catalog(state)
     for section in state.sections():
-        if state.phase_of(section) is not None or section is state.turn_section:
-            continue  # a price inside the turn is an action's, not an item's
+        if state.phase_of(section) is not None or section is state.turn_section \
+                or section.title and TURN_WORDS.search(title_words(section.title)):
+            continue  # a price inside the turn ('Your Turn' over its priced actions) is an action's, not an item's
         before = len(catalog.items)
         tables = [b for b in section.blocks if isinstance(b, Table) and not state.claimed(b)]
         for table in tables:

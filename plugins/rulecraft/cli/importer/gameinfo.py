@@ -10,7 +10,7 @@ from .enumeration import strip_lead
 from .names import SMALL_WORDS, NamedItem, generic_title, item_whole, split_item
 from .outline import ListBlock, ListItem, Note, Paragraph, Quote, Section
 from .state import State
-from .text import first_sentence, plain
+from .text import BACK_WORDS, first_sentence, plain
 
 VERSION_RE = re.compile(r"\b(?:version|v\.?)\s*(\d+(?:\.\d+)+)\b|\b(\d+\.\d+(?:\.\d+)*)\s*[-–—:]?\s*(?:change|release)",
                         re.I)
@@ -688,8 +688,10 @@ def facts(state: State) -> None:
     summary = None
     # a paragraph of fewer than three words (a badge, an image link, 'RULEBOOK') says nothing about the game
     # and a field of facts ('Players: 2–5', 'Playing time: 30–45 minutes') is no summary either
+    # nor is a link back to the site ('[‹ Back to the game](../index.md)': its words stay on the page)
     preface = [b.text for b in outline.root.blocks if isinstance(b, Paragraph)
-               and len(re.findall(r"\w+", plain(b.text))) >= 3 and not FACT_FIELD.fullmatch(plain(b.text))]
+               and len(re.findall(r"\w+", plain(b.text))) >= 3 and not FACT_FIELD.fullmatch(plain(b.text))
+               and not BACK_WORDS.match(plain(b.text))]
     if preface:
         summary = preface[0]
     else:

@@ -39,7 +39,7 @@ from .outline import (
     note_kind,
 )
 from .sections import definition
-from .text import escape_refs
+from .text import BACK_WORDS, escape_refs
 
 BREAK = "\ue000"  # a <br> while a paragraph's lines are told apart (a private-use character: never in text)
 
@@ -903,8 +903,6 @@ def page_addresses(text: str) -> set[str]:
             found.add(href.group(1))
     return {a.partition("#")[0] for a in found if absolute(a)}
 
-
-BACK_WORDS = re.compile(r"^\W*(?:back|return|go back|home)\b.{0,40}$|^\s*[‹«←⬅].{0,40}$", re.I)
 
 
 def _back_link(node: Node) -> bool:

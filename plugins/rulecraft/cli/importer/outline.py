@@ -308,21 +308,23 @@ def _simple_rows(lines: list[str], rules: list[int]) -> list[list[str]]:
 
 def drop_running_lines(stream: list, remarks: list[Remark]) -> list:
     """The stream without page furniture: a short paragraph repeated on three or more pages with only its
-    number changing ('Cinderfall Foundry — Rulebook 3') is a running footer or header of a converted PDF."""
+    number changing, counting up as pages do ('Cinderfall Foundry — Rulebook 3', then 4, 5), is a running footer
+    or header of a converted PDF. 'Cost: 4 Gold', 'Cost: 2 Gold', 'Cost: 3 Gold' under three items are rules."""
     def key(block) -> str | None:
         if not isinstance(block, Paragraph) or len(block.text) > 80 or not re.search(r"\d", block.text):
             return None
         return re.sub(r"\d+", "#", block.text.strip().lower())
 
-    counts: dict[str, int] = {}
+    numbers: dict[str, list[tuple[int, ...]]] = {}
     for block in stream:
         k = key(block)
         if k:
-            counts[k] = counts.get(k, 0) + 1
+            numbers.setdefault(k, []).append(tuple(int(n) for n in re.findall(r"\d+", block.text)))
+    running = {k for k, seen in numbers.items() if len(seen) >= 3 and all(a < b for a, b in zip(seen, seen[1:]))}
     out = []
     for block in stream:
         k = key(block)
-        if k and counts[k] >= 3 and len(re.findall(r"[a-z]+", k)) >= 1:
+        if k in running and len(re.findall(r"[a-z]+", k)) >= 1:
             remarks.append(Remark("furniture", f"running page line dropped: '{block.text[:80]}'", block.line))
             continue
         out.append(block)

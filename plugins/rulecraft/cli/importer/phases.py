@@ -357,7 +357,24 @@ def _heading_group(state: State, is_turn):
         score = (len(phases) + (10 if turn else 0), -parent.line)
         if best is None or score > best[0]:
             best = (score, parent, phases)
-    return best[1:] if best else None
+    return _phases_inside_steps(best[1:]) if best else None
+
+
+STEP_TITLE = re.compile(r"^\W*step\s+\d", re.I)
+PHASE_TITLE = re.compile(r"^\W*phase\s+\d", re.I)
+
+
+def _phases_inside_steps(group: tuple) -> tuple:
+    """'Step 1: Choose the mission' … 'Step 5: Start the game', the last over 'Phase 1: Determine initiative' …
+    'Phase 3: Resolve morale': the steps lead up to play (the set-up), the phases inside one of them are the turn."""
+    parent, phases = group
+    if not all(STEP_TITLE.match(plain(child.title)) for child, _ in phases):
+        return group
+    for child, _ in phases:
+        inner = [(c, heading_phase_name(c.title)) for c in child.children if PHASE_TITLE.match(plain(c.title))]
+        if len(inner) >= 2 and all(name for _, name in inner):
+            return child, inner
+    return group
 
 
 EMPHASISED = re.compile(r"(\*\*|__|\*|_)(?P<name>[^*_]{1,40}?)\1")

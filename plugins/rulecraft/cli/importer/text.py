@@ -53,6 +53,10 @@ def undecorated(text: str) -> str:
     return text[start:end]
 
 
+# what a link back to another page of a site says: '‹ Back to the game', 'Return to the index', 'Home'
+BACK_WORDS = re.compile(r"^\W*(?:back|return|go back|home)\b.{0,40}$|^\s*[‹«←⬅].{0,40}$", re.I)
+
+
 def slug(text: str, fallback: str = "item") -> str:
     """An id: lower case ascii letters, digits and '-'."""
     text = unicodedata.normalize("NFKD", plain(text)).encode("ascii", "ignore").decode()

@@ -88,11 +88,12 @@ TURN_LEAD = re.compile(r"\b(?:each|every|a)\s+(?:turn|round)\b.{0,80}\b(?:parts?
 
 
 def worded_turn(state: State, section: Section) -> bool:
-    if section is state.outline.root or _known_otherwise(section) or not plain(section.title).strip() \
-            or catalog.priced_section(state, section):
+    if section is state.outline.root or _known_otherwise(section) or not plain(section.title).strip():
         return False
-    return bool(TURN_WORDS.search(title_words(section.title))) or _turn_lead(state, section) \
-        or _counted_parts(state, section)
+    if TURN_WORDS.search(title_words(section.title)):
+        return True  # 'Your Turn' over '**Build**: Cost: 2 Wood.': the turn's actions, priced
+    # a list of things bought ('Brass Mount (3 coins): …') is no turn by a lead-in or a count alone
+    return (_turn_lead(state, section) or _counted_parts(state, section)) and not catalog.priced_section(state, section)
 
 
 # 'Each tide is played in four phases.': the section's own count of the parts its entries are
