@@ -6,9 +6,11 @@ or a row of a table with a Cost column ('Building | Cost | Requires | Effect'). 
 entries or more name a cost, and most of them do. From each item's text the sentences that only state its
 price, what it requires ('Requires: Chapel.', 'You must build a Chapel first.'), what it replaces ('Replaces
 your Chapel.') or how many one player may have ('Max 1 per player.') become fields; every other sentence is
-its effect, as written. A requirement naming no item of the catalog stays in the effect and is listed.
+its effect, as written. A requirement naming no one item of the catalog stays in the effect where it stood and
+is listed; so does a price the amounts pattern cannot read ('Cost: 3 gold or 2 gems').
 
-A cost inside the turn ('**Sail**: Costs 1 Wood', an action) is no item: it stays in the phase's text.
+A cost inside the turn ('**Sail**: Costs 1 Wood' under 'Your Turn', an action) is no item: it stays in the
+phase's text; nor is what a move spends ('Forest: costs 2 movement points').
 """
 
 from __future__ import annotations
@@ -84,7 +86,7 @@ def _sentences(text: str) -> list[str]:
 
 
 def _bare(sentence: str) -> str:
-    """A sentence as the field patterns read it: no emphasis, no closing stop, no leading bullet."""
+    """A sentence as the field patterns read it: no emphasis, no closing stop."""
     return re.sub(r"[.;!?]+$", "", plain(sentence)).strip()
 
 
