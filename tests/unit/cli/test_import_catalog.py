@@ -1,5 +1,6 @@
 """`rulecraft import`: what the rules price (buildings, units, spells) becomes catalog.yaml, with costs,
-requirements, replacements and limits; a price inside the turn (an action's) stays in the phase's text."""
+requirements, replacements and limits, and the rates of exchange; a price inside the turn (an action's) stays in the
+phase's text."""
 
 from __future__ import annotations
 
@@ -29,6 +30,8 @@ def test_a_list_a_table_and_sub_headings_of_priced_things_are_the_catalog(tmp_pa
     catalog = _catalog(result)
     assert catalog["resources"] == [{"id": "food", "name": "Food"}, {"id": "gold", "name": "Gold"},
                                     {"id": "ore", "name": "Ore"}]
+    # 'You may convert any resource into any other resource at 2:1' (the Market phase's text keeps it too)
+    assert catalog["exchanges"] == [{"give": {"any": 2}, "get": {"any": 1}}]
     items = {item["id"]: item for item in catalog["items"]}
     assert list(items) == ["chapel", "monastery", "forge", "granary", "novice", "scribe", "cellarer",
                            "blessing-of-the-fields", "blessing-of-the-roads"]
@@ -126,8 +129,13 @@ def test_any_of_requirements_and_a_price_that_is_no_amounts(tmp_path):
 
         - **Mage**: Cost: 4 Gold. Casts spells.
         - **Warlock**: Cost: 5 Gold. Casts spells. Limit: 2.
+
+        ## Market
+
+        At the market you may trade 2 Gold for 1 Mana, or trade 3 Gold for 1 Silver.
         """)
     catalog = _catalog(result)
+    assert catalog["exchanges"] == [{"give": {"gold": 2}, "get": {"mana": 1}}], "Silver is no resource of the catalog"
     items = {item["id"]: item for item in catalog["items"]}
     assert items["flame"]["requires"] == {"any_of": ["mage", "warlock"]}
     assert items["flame"]["effect"] == "Deal 3 damage."

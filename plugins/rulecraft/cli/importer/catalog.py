@@ -10,7 +10,8 @@ its effect, as written. A requirement naming no one item of the catalog stays in
 is listed; so does a price the amounts pattern cannot read ('Cost: 3 gold or 2 gems').
 
 A cost inside the turn ('**Sail**: Costs 1 Wood' under 'Your Turn', an action) is no item: it stays in the
-phase's text; nor is what a move spends ('Forest: costs 2 movement points').
+phase's text; nor is what a move spends ('Forest: costs 2 movement points'). Rates of exchange ('convert any
+resource into any other at 2:1') become the catalog's exchanges, their sentences left where they are.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import re
 
 from .entries import Entry, describe, section_entries
 from .names import item_whole
-from .outline import Section, Table
+from .outline import ListBlock, Paragraph, Section, Table
 from .sections import heading_text
 from .state import State
 from .text import excerpt, plain, slug
@@ -349,6 +350,34 @@ def _table_catalog(catalog: Catalog, section: Section, table: Table) -> bool:
     return True
 
 
+# 'convert any resource into any other resource at 2:1', 'trade 2 Gold for 1 Ore' (the rate, not a price)
+ANY_RATE = re.compile(r"\b(?:convert|trade|exchange|swap)\s+any\s+(?:one\s+)?resources?\s+(?:into|for)\s+any\s+"
+                      r"other(?:\s+resources?)?\s+at\s+(?P<give>\d{1,2})\s*:\s*(?P<get>\d{1,2})\b", re.I)
+PAIR_RATE = re.compile(rf"\b(?:convert|trade|exchange|swap)\s+(?P<give>\d{{1,2}})\s+(?P<from>{RESOURCE})\s+"
+                       rf"(?:for|into)\s+(?P<get>\d{{1,2}})\s+(?P<to>{RESOURCE})\b", re.I)
+
+
+def _exchanges(state: State, resources: dict[str, dict]) -> list[dict]:
+    """The rates the rules give for trading resources in, read from any paragraph or list item (its text stays
+    where it is): any resource for any other at 2:1, or 2 Gold for 1 Ore between two resources of the catalog."""
+    found: list[dict] = []
+    for section in state.sections():
+        texts = [b.text for b in section.blocks if isinstance(b, Paragraph)]
+        texts += [i.text for b in section.blocks if isinstance(b, ListBlock) for i in b.all_items()]
+        for text in texts:
+            for match in ANY_RATE.finditer(plain(text)):
+                found.append({"give": {"any": int(match["give"])}, "get": {"any": int(match["get"])}})
+            for match in PAIR_RATE.finditer(plain(text)):
+                give, get = (slug(" ".join(_singular(w) for w in match[k].lower().split()), "") for k in ("from", "to"))
+                if give in resources and get in resources and give != get:
+                    found.append({"give": {give: int(match["give"])}, "get": {get: int(match["get"])}})
+    unique = []
+    for rate in found:
+        if rate not in unique and all(n >= 1 for side in rate.values() for n in side.values()):
+            unique.append(rate)
+    return unique
+
+
 def recognise(state: State) -> None:
     from .turn_sections import TURN_WORDS, title_words
 
@@ -368,5 +397,8 @@ def recognise(state: State) -> None:
     catalog.resolve()
     catalog.show()
     state.catalog = {"resources": list(catalog.resources.values()), "items": catalog.items}
-    state.note("catalog", f"{len(catalog.items)} item(s) priced in {len(catalog.resources)} resource(s): "
-               "catalog.yaml")
+    exchanges = _exchanges(state, catalog.resources)
+    if exchanges:
+        state.catalog["exchanges"] = exchanges
+    state.note("catalog", f"{len(catalog.items)} item(s) priced in {len(catalog.resources)} resource(s)"
+               + (f", {len(exchanges)} exchange rate(s)" if exchanges else "") + ": catalog.yaml")

@@ -91,7 +91,8 @@ def data_files(state: State) -> dict[str, dict]:
             data = {"dice": ordered(data.get("dice", []), CustomDie), "tables": ordered(data["tables"], DiceTable)}
             data = compact(data)
         elif kind == "catalog":
-            data = {"resources": ordered(data["resources"], Resource), "items": ordered(data["items"], CatalogItem)}
+            data = {"resources": ordered(data["resources"], Resource), "items": ordered(data["items"], CatalogItem),
+                    **({"exchanges": data["exchanges"]} if data.get("exchanges") else {})}
         elif kind == "tables":
             data = compact({"legends": ordered(data.get("legends", []), Legend),
                             "tables": ordered(data.get("tables", []), ReferenceTable)})
