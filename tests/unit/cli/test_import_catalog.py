@@ -319,3 +319,22 @@ def test_terrain_costs_in_stamina_are_no_catalog(tmp_path):
         - **Forest**: Cost: 2 Stamina.
         """)
     assert _catalog(result) == {}
+
+
+def test_a_warband_list_costs_in_the_unit_its_header_names(tmp_path):
+    result = _import(tmp_path, """\
+        # Ash Wastes
+
+        ## Recruiting your warband
+
+        | Model | Cost (points) | Limit | Effect |
+        |-------|---------------|-------|--------|
+        | Scavenger | 15 | — | Moves 6". |
+        | Raider | 25 | 4 | Fights with two blades. |
+        | Warlord | 60 | 1 | Leads the warband. |
+        """)
+    catalog = _catalog(result)
+    assert [(i["name"], i["cost"], i.get("limit")) for i in catalog["items"]] == [
+        ("Scavenger", {"point": 15}, None), ("Raider", {"point": 25}, 4), ("Warlord", {"point": 60}, 1)]
+    assert catalog["resources"] == [{"id": "point", "name": "Points"}]
+    assert "0 error(s)" in result.report_text

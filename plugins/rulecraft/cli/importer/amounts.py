@@ -12,13 +12,14 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
+from .catalog import AMOUNTS, priced_amounts
 from .names import split_item
 from .outline import ListBlock, Paragraph
 from .state import State
 from .text import plain
 
-AMOUNT = r"\d+\s+[A-Z][\w-]*"
-COST_RE = re.compile(rf"\b(?i:costs?):?\s+(?P<amounts>{AMOUNT}(?:\s*(?:,|\band\b|\+|&)\s*{AMOUNT})*)")
+# a price in running text, in the catalog's grammar of amounts ('Costs 2 Wood, 2 Gold', 'costs 1 food')
+COST_RE = re.compile(rf"\b(?:costs?):?\s+(?P<amounts>{AMOUNTS})", re.I)
 THRESHOLD_RE = re.compile(r"(?<![\w.])(?P<value>\d{1,4})(?P<form>\+|\s+or\s+more)\s+(?P<word>[A-Z][a-z][\w-]*)")
 
 
@@ -41,6 +42,8 @@ def costs(state: State) -> None:
     found = 0
     for text, line, name in _texts(state, priced=False):
         for match in COST_RE.finditer(plain(text)):
+            if not priced_amounts(match.group("amounts")):
+                continue  # 'Entering a mountain hex costs 3 movement points': what a move spends, no price
             found += 1
             state.ask("costs", f"'{name}' costs {match.group('amounts')}: kept as text in the rules (only what "
                       "is built, recruited or bought has a cost in catalog.yaml; move it there if it is one)", line)

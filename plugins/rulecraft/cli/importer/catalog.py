@@ -73,7 +73,8 @@ NOT_RESOURCE = re.compile(r"^(?:movement|moves?|mp|actions?|ap|spaces?|hexe?s?|s
                           r"minutes?|seconds?|stamina|fatigue|command|energy|activations?|orders?)\b", re.I)
 
 
-def _priced(amounts: str | None) -> bool:
+def priced_amounts(amounts: str | None) -> bool:
+    """Amounts of resources, not what a move or an action spends."""
     return bool(amounts) and not any(NOT_RESOURCE.match(words) for words, _ in _amounts(amounts))
 
 
@@ -159,7 +160,7 @@ class Catalog:
         for sentence in _sentences(text):
             bare = _bare(sentence)
             cost = COST_SENTENCE.match(bare)
-            if cost and "cost" not in item and _priced(cost.group("amounts")):
+            if cost and "cost" not in item and priced_amounts(cost.group("amounts")):
                 item["cost"] = self.cost(_amounts(cost.group("amounts")))
                 continue
             if COST_WORD.match(bare) and "cost" not in item:
@@ -253,7 +254,7 @@ def _priced_entries(state: State, section: Section):
     if form is None or form.kind == "table":
         return None
     priced = [(entry, *_entry_cost(entry)) for entry in form.entries]
-    costed = sum(1 for _, _, amounts, _ in priced if _priced(amounts))
+    costed = sum(1 for _, _, amounts, _ in priced if priced_amounts(amounts))
     return (form, priced, costed) if _enough(costed, len(priced), section) else None
 
 
@@ -303,8 +304,15 @@ def _priced_table(section: Section, table: Table):
     if cost_at is None:
         return None
     rows = [row for row in table.rows[1:] if any(c.strip() for c in row)]
-    parsed = [re.fullmatch(AMOUNTS, plain(row[cost_at]).strip(), re.I) if len(row) > cost_at else None for row in rows]
-    parsed = [p if p and _priced(p.group(0)) else None for p in parsed]
+    # 'Cost (points)' over '15': the header names what a bare number counts (a skirmish game's warband list)
+    unit = re.search(r"\(\s*(?P<unit>[A-Za-z][\w ]{0,20}?)\s*\)", plain(header[cost_at]))
+
+    def amounts(cell: str) -> str:
+        cell = plain(cell).strip()
+        return f"{cell} {unit.group('unit')}" if unit and re.fullmatch(r"\d{1,4}", cell) else cell
+
+    parsed = [re.fullmatch(AMOUNTS, amounts(row[cost_at]), re.I) if len(row) > cost_at else None for row in rows]
+    parsed = [p if p and priced_amounts(p.group(0)) else None for p in parsed]
     if not _enough(sum(1 for p in parsed if p), len(rows), section):
         return None
     # the name column: the first, unless it only counts the rows ('# | Unit | Cost')
