@@ -36,17 +36,32 @@ from rulecraft.yamlsource import read_source_bytes
 from ..project import find_project, remove_nav_entry, write_gitignore, write_minimal_mkdocs
 from ..shownpath import shown
 from ..yamlwrite import ensure_schemas
-from . import amounts, bbcode, cards, catalog, charts, contents, dice, docformats, gameinfo, outliner, pandoc_reader
-from . import pandoc_run, plaintext
-from . import phases, report
-from . import sections, terms
+from . import (
+    amounts,
+    bbcode,
+    cards,
+    catalog,
+    charts,
+    contents,
+    dice,
+    docformats,
+    gameinfo,
+    outliner,
+    pandoc_reader,
+    pandoc_run,
+    phases,
+    plaintext,
+    report,
+    sections,
+    terms,
+)
 from .html_reader import MAX_NESTING as HTML_NESTING
 from .html_reader import TooDeep, read_html
-from .plain_reader import read_layout_html, read_plain_text
 from .markdown_source import read as read_markdown
 from .names import uncapped
 from .outline import Outline
 from .pdfhtml import is_layout_html
+from .plain_reader import read_layout_html, read_plain_text
 from .prose import PROSE_TITLE, ProseWriter
 from .state import State
 from .text import plain, slug, undecorated
@@ -125,7 +140,8 @@ def _markdown_too_deep(text: str) -> int | None:
 
 def _is_markdown(text: str, source: str) -> bool:
     """Markdown (or an outliner page), not a plain text laid out by hand or a forum post's BBCode."""
-    return outliner.is_outliner(text) or not bbcode.is_bbcode(text) and not plaintext.is_plain(text, Path(source).suffix)
+    return outliner.is_outliner(text) or not bbcode.is_bbcode(text) \
+        and not plaintext.is_plain(text, Path(source).suffix)
 
 
 def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:

@@ -16,10 +16,9 @@ from .continued import join_continued
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
 from .inline import absolute, as_text, image_remark, safe_href
-from .maincontent import dropped_lines, first_post, page_parts, reply_summary, thread_parts
 from .line_entries import roll_paragraphs
+from .maincontent import dropped_lines, first_post, page_parts, reply_summary, thread_parts
 from .names import generic_title
-from .plain_reader import PlainReader
 from .outline import (
     Code,
     Heading,
@@ -38,6 +37,7 @@ from .outline import (
     drop_running_lines,
     note_kind,
 )
+from .plain_reader import PlainReader
 from .sections import definition
 from .text import BACK_WORDS, escape_refs
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from . import ast_outline, pandoc_run
-from .pandoc_run import PandocError
 from .outline import Outline, Remark
+from .pandoc_run import PandocError
 from .text import excerpt
 
 READERS = {"latex": "latex+raw_tex", "org": "org", "rst": "rst", "wiki": "mediawiki", "odt": "odt"}
@@ -146,9 +146,8 @@ def check_latex(text: str) -> list[tuple[int, int]]:
                 if made > MAX_COPIES:
                     raise PandocError(f"the macro \\{match.group(4)} is nested so deep that expanding it makes more "
                                       f"than {MAX_COPIES} copies of its text; simplify the macros", n)
-            elif token == "}":
-                if stack and stack[-1][0] == "{":
-                    made //= stack.pop()[2]
+            elif token == "}" and stack and stack[-1][0] == "{":
+                made //= stack.pop()[2]
             if len(stack) > MAX_NESTING:
                 raise PandocError(f"groups or environments are nested more than {MAX_NESTING} deep; flatten them", n)
     return unclosed + [(line, col) for name, line, _, col in stack if name == "{"]
