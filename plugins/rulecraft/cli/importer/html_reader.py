@@ -674,7 +674,7 @@ class HtmlReader:
         elif node.tag in ("button", "div", "span", "a") and _classes(node) & CLOSE_CLASSES \
                 and CLOSE_WORDS.fullmatch(text):
             what = f"close button dropped: '{text}'"  # a pop-up's or drop-down's 'X' ('<div class="close">')
-        elif _back_link(node):
+        elif _back_link(node, self._flat):
             what = f"link back to another page dropped: '{text}'"  # '<a class="back" href="./">‹ Back to the game
         else:
             return False
@@ -905,17 +905,18 @@ def page_addresses(text: str) -> set[str]:
 
 
 
-def _back_link(node: Node) -> bool:
+def _back_link(node: Node, flat) -> bool:
     """'‹ Back to the game', alone or as a paragraph's only content, linking to another page of the site."""
-    links = [node] if node.tag == "a" else [c for c in node.children if isinstance(c, Node)] \
-        if node.tag == "p" and not any(isinstance(c, str) and c.strip() for c in node.children) else []
-    return len(links) == 1 and links[0].tag == "a" and not links[0].attrs.get("href", "#").startswith("#") \
-        and not re.match(r"^[a-z]+:", links[0].attrs.get("href", "")) \
-        and bool(BACK_WORDS.match(" ".join(_text_of(links[0]).split())))
-
-
-def _text_of(node: Node) -> str:
-    return "".join(c if isinstance(c, str) else _text_of(c) for c in node.children)
+    if node.tag == "a":
+        links = [node]
+    elif node.tag == "p" and not any(isinstance(c, str) and c.strip() for c in node.children):
+        links = [c for c in node.children if isinstance(c, Node)]
+    else:
+        return False
+    if len(links) != 1 or links[0].tag != "a":
+        return False
+    href = links[0].attrs.get("href", "#")  # to this page ('#top') or another site ('https:') is no way back
+    return not href.startswith("#") and not re.match(r"^[a-z]+:", href) and bool(BACK_WORDS.match(flat(links[0])))
 
 
 def _descendants(node: Node):
