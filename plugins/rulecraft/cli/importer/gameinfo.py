@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from . import entries, sections
+from .cards import CARDS_HEADING
 from .enumeration import strip_lead
 from .names import SMALL_WORDS, NamedItem, generic_title, item_whole, split_item
 from .outline import ListBlock, ListItem, Note, Paragraph, Quote, Section
@@ -570,8 +571,7 @@ def _aside(section: Section, other: re.Pattern | None) -> bool:
     """An example ('Scoring example'), or a section under a variant, the cards, the glossary or ``other`` (for
     the end, the scoring: 'At the end of the game, each player also scores …' under 'Final scoring'): not the
     game's. A 'Final scoring' under 'End of the game' is the scoring."""
-    from .cards import CARDS_HEADING
-    from .terms import TERMS_HEADING
+    from .terms import TERMS_HEADING  # terms reads gameinfo's headings: imported here, not at the top
 
     if sections.EXAMPLE.search(plain(section.title)):
         return True

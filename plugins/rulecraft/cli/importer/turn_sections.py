@@ -28,7 +28,7 @@ from .gameinfo import (
     SETUP_HEADING,
     SUMMARY_HEADING,
 )
-from .gameinfo import SCORING_HEADING as GAME_SCORING
+from .gameinfo import SCORING_HEADING as GAME_SCORING  # this module's SCORING_HEADING is a stage of a hand
 from .outline import Paragraph, Section, Table
 from .state import State
 from .terms import TERMS_HEADING
