@@ -253,3 +253,18 @@ def test_headings_name_exactly_two_columns():
     with pytest.raises(ValueError, match="names the two columns"):
         DiceTable.model_validate({"id": "t", "title": "T", "dice": "1d6", "headings": ["Roll"],
                                   "rows": [{"roll": "1-6", "result": "x"}]})
+
+
+def test_a_sentence_read_into_a_use_is_found_on_the_uses_line_once(tmp_path):
+    catalog = {"resources": [{"id": "gold", "name": "Gold"}, {"id": "ore", "name": "Ore"}],
+               "items": [{"id": "forge", "name": "Forge", "cost": {"gold": 2},
+                          "uses": [{"cost": {"gold": 1}, "gives": {"ore": 1}, "limit": {"times": 1, "per": "harvest"}}]}]}
+    (tmp_path / "catalog.yaml").write_text(yaml.safe_dump(catalog), encoding="utf-8")
+    (tmp_path / "phases.yaml").write_text(yaml.safe_dump({"phases": [{"id": "harvest", "name": "Reaping"}]}),
+                                          encoding="utf-8")
+    out = losskit.output_words(tmp_path, tmp_path)
+    use = "Once per Reaping phase, you may pay 1 Gold to gain 1 Ore."
+    assert losskit.lost([use], out) == []
+    assert losskit.lost([use, use], out) == [("once per reaping phase you may pay 1 gold to gain 1 ore", 2, 1)]
+    assert losskit.lost(["Once per Reaping phase, pay 1 Gold to gain 1 Ore and a card."], out) == [
+        ("once per reaping phase pay 1 gold to gain 1 ore and a card", 1, 0)]
