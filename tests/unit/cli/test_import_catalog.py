@@ -1,6 +1,6 @@
 """`rulecraft import`: what the rules price (buildings, units, spells) becomes catalog.yaml, with costs,
-requirements, replacements and limits, and the rates of exchange; a price inside the turn (an action's) stays in the
-phase's text."""
+requirements, replacements, limits and uses, and the rates of exchange; a price inside the turn (an action's) stays
+in the phase's text."""
 
 from __future__ import annotations
 
@@ -30,17 +30,30 @@ def test_a_list_a_table_and_sub_headings_of_priced_things_are_the_catalog(tmp_pa
     catalog = _catalog(result)
     assert catalog["resources"] == [{"id": "food", "name": "Food"}, {"id": "gold", "name": "Gold"},
                                     {"id": "ore", "name": "Ore"}]
-    # 'You may convert any resource into any other resource at 2:1' (the Market phase's text keeps it too)
-    assert catalog["exchanges"] == [{"give": {"any": 2}, "get": {"any": 1}}]
+    # 'You may convert any resource into any other resource at 2:1. Once per Market phase you may also trade 3
+    # Food for 1 Ore.' (the Market phase's text keeps them too)
+    assert catalog["exchanges"] == [{"give": {"any": 2}, "get": {"any": 1}},
+                                    {"give": {"food": 3}, "get": {"ore": 1}, "limit": {"times": 1, "per": "market"}}]
     items = {item["id"]: item for item in catalog["items"]}
-    assert list(items) == ["chapel", "monastery", "forge", "granary", "novice", "scribe", "cellarer",
-                           "blessing-of-the-fields", "blessing-of-the-roads"]
+    # the Brothers' list before their table: both read, in source order
+    assert list(items) == ["chapel", "monastery", "forge", "granary", "prior", "almoner", "novice", "scribe",
+                           "cellarer", "blessing-of-the-fields", "blessing-of-the-roads"]
+    # 'Pray: pay 1 Food to gain 1 crown (once per Market phase).': crowns are no resource, so what it does is text
+    assert items["chapel"]["uses"] == [{"name": "Pray", "cost": {"food": 1}, "effect": "Gain 1 crown.",
+                                        "limit": {"times": 1, "per": "market"}}]
+    assert items["chapel"]["effect"] == "Worth 1 crown at the end of the game."
+    # 'Once per Harvest phase, you may pay 1 Food to gain 1 Ore.': Ore is a resource, so it is what the use gives
+    assert items["prior"] == {"id": "prior", "name": "Prior", "kind": "Brother", "cost": {"gold": 4}, "limit": 1,
+                              "uses": [{"cost": {"food": 1}, "gives": {"ore": 1},
+                                        "limit": {"times": 1, "per": "harvest"}}]}
     assert items["monastery"] == {"id": "monastery", "name": "Monastery", "kind": "Building",
                                   "cost": {"food": 3, "gold": 3, "ore": 1}, "requires": ["chapel"],
                                   "replaces": "chapel", "limit": 1,
                                   "effect": "Worth 3 crowns at the end of the game."}
     assert items["forge"]["cost"] == {"gold": 2, "ore": 1}, "the price in brackets after the name"
-    assert items["forge"]["effect"].startswith("once per round, pay 1 Gold")
+    # a round is no phase of the game, so no limit can count in it: the use stays in the effect, asked
+    assert items["forge"]["effect"] == "once per round, pay 1 Gold and 3 Ore to gain 1 Might." \
+        and "uses" not in items["forge"]
     assert items["cellarer"]["kind"] == "Brother" and items["cellarer"]["requires"] == ["monastery"]
     assert items["cellarer"]["cost"] == {"gold": 2, "food": 1}, "a table's cost cell, in the order written"
     assert items["blessing-of-the-roads"]["cost"] == {"gold": 1, "food": 1}
@@ -48,8 +61,10 @@ def test_a_list_a_table_and_sub_headings_of_priced_things_are_the_catalog(tmp_pa
     assert items["granary"]["effect"] == "Requires a Mill. Stores up to 6 Food between rounds."
     report = result.report_text
     assert "'Granary': 'Requires a Mill.' names no one item of the catalog for requires" in report
-    assert "(line 36)" in report
-    assert "| catalog items | 9 priced in 3 resource(s) |" in report
+    assert "(line 37)" in report
+    assert "'Forge': 'once per round, pay 1 Gold and 3 Ore to gain 1 Might.' is limited per round, which is no " \
+           "phase of phases.yaml: kept in its effect" in report
+    assert "| catalog items | 11 priced in 3 resource(s) |" in report
     assert "no cost model" not in report
     # the turn's 'Selling costs 1 Gold' is no item: kept in the phase, listed
     assert "'Market' costs 1 Gold: kept as text" in report
@@ -66,6 +81,7 @@ def test_the_prose_page_shows_each_kind_of_item_where_its_section_stood(tmp_path
         < page.index("/// catalog-kind | Building\n") < page.index("## Brothers\n\n/// catalog-kind | Brother\n") \
         < page.index("## Blessings\n\nBlessings are bought with gold and used at once.\n\n/// catalog-kind | Blessing")
     assert "### Blessing of the fields" not in page and "Cost: 2 gold" not in page
+    assert page.count("/// catalog-kind | Brother") == 1 and "| Novice |" not in page and "Almoner" not in page
     assert "Section 'Blessings' was not recognised" not in result.report_text
 
 
@@ -337,4 +353,90 @@ def test_a_warband_list_costs_in_the_unit_its_header_names(tmp_path):
     assert [(i["name"], i["cost"], i.get("limit")) for i in catalog["items"]] == [
         ("Scavenger", {"point": 15}, None), ("Raider", {"point": 25}, 4), ("Warlord", {"point": 60}, 1)]
     assert catalog["resources"] == [{"id": "point", "name": "Points"}]
+    assert "0 error(s)" in result.report_text
+
+
+def test_a_sentence_saying_one_use_is_the_items_use(tmp_path):
+    result = _import(tmp_path, """\
+        # Moor Lords
+
+        ## Playing a round
+
+        1. **Gather**: take 2 Wood.
+        2. **Trade**: trade with the bank.
+
+        ## Buildings
+
+        - **Mine**: Cost: 2 Wood. Twice per Gather phase, pay 1 Wood to gain 1 Stone.
+        - **Shrine**: Cost: 3 Stone. Activate: pay 2 Wood to gain 1 Fame (once per turn).
+        - **Stall**: Cost: 1 Stone. Pay 1 Wood to gain 1 Stone or pay 2 Wood to gain 2 Stone.
+        - **Camp**: Cost: 1 Wood. Spend 1 Stone to draw a card.
+        """)
+    items = {item["id"]: item for item in _catalog(result)["items"]}
+    assert items["mine"]["uses"] == [{"cost": {"wood": 1}, "gives": {"stone": 1},
+                                      "limit": {"times": 2, "per": "gather"}}]
+    assert "effect" not in items["mine"]
+    assert items["camp"]["uses"] == [{"cost": {"stone": 1}, "effect": "Draw a card."}]
+    # a limit in no phase ('per turn', the game has Gather and Trade) and two uses in one sentence stay text
+    assert "uses" not in items["shrine"] and "uses" not in items["stall"]
+    assert items["shrine"]["effect"] == "Activate: pay 2 Wood to gain 1 Fame (once per turn)."
+    assert items["stall"]["effect"] == "Pay 1 Wood to gain 1 Stone or pay 2 Wood to gain 2 Stone."
+    report = result.report_text
+    assert "'Shrine': 'Activate: pay 2 Wood to gain 1 Fame (once per turn).' is limited per turn, which is no " \
+           "phase of phases.yaml" in report
+    assert "'Stall': 'Pay 1 Wood to gain 1 Stone or pay 2 Wood to gain 2 Stone.' says more than one use" in report
+    assert "0 error(s)" in report
+
+
+def test_an_exchanges_limit_counts_in_a_phase(tmp_path):
+    result = _import(tmp_path, """\
+        # Moor Lords
+
+        ## Playing a round
+
+        1. **Gather**: take 2 Wood.
+        2. **Trade**: trade with the bank.
+
+        ## Buildings
+
+        - **Hut**: Cost: 1 Wood. Sleeps two.
+        - **Well**: Cost: 2 Stone. Gives water.
+
+        ## Trading
+
+        You may convert any resource into any other resource at 3:1 (once per turn). Once per Trade phase you
+        may trade 2 Wood for 1 Stone.
+        """)
+    assert _catalog(result)["exchanges"] == [{"give": {"any": 3}, "get": {"any": 1}},
+                                             {"give": {"wood": 2}, "get": {"stone": 1},
+                                              "limit": {"times": 1, "per": "trade"}}]
+    assert "'You may convert any resource into any other resource at 3:1 (once per turn).': its rate's limit per " \
+           "turn counts in no phase of phases.yaml" in result.report_text
+    assert "0 error(s)" in result.report_text
+
+
+def test_a_list_and_a_table_of_one_section_are_read_in_source_order_an_item_in_both_once(tmp_path):
+    result = _import(tmp_path, """\
+        # Two Lists
+
+        ## Buildings
+
+        - **Hall**: Cost: 4 Stone. Holds a feast.
+        - **Well**: Cost: 3 Stone. Gives more water.
+
+        | Building | Cost | Effect |
+        |----------|------|--------|
+        | Hut | 1 Wood | Sleeps two. |
+        | Well | 2 Stone | Gives water. |
+        | Gate | 3 Wood | Keeps raiders out. |
+        """)
+    items = _catalog(result)["items"]
+    assert [(i["id"], i["cost"]) for i in items] == [("hall", {"stone": 4}), ("well", {"stone": 3}),
+                                                      ("hut", {"wood": 1}), ("gate", {"wood": 3})]
+    assert items[1]["todo"] == "Priced again at line 8 as 'Well | 2 Stone | Gives water.': only the first is " \
+        "kept, merge what the second says."
+    assert "'Well' is priced twice in 'Buildings' (lines 6 and 8): the first is kept" in result.report_text
+    page = result.page.read_text(encoding="utf-8")
+    assert "## Buildings\n\n/// catalog\n///\n" in page and "Hall" not in page and "| Hut |" not in page
+    assert "costs 4 Stone: kept as text" not in result.report_text
     assert "0 error(s)" in result.report_text

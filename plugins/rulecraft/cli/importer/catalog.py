@@ -3,15 +3,18 @@
 An item is a name with a cost, in any container a section holds (:mod:`entries`): '**Chapel** — Cost: 2 Food +
 1 Gold. Worth 1 crown.', '**Chapel** (2 Food, 1 Gold): …', a sub-heading over 'Cost: 3 food + 3 gold + 1 ore',
 or a row of a table with a Cost column ('Building | Cost | Requires | Effect'). A section counts when two of its
-entries or more name a cost, and most of them do. From each item's text the sentences that only state its
-price, what it requires ('Requires: Chapel.', 'You must build a Chapel first.'), what it replaces ('Replaces
-your Chapel.') or how many one player may have ('Max 1 per player.') become fields; every other sentence is
-its effect, as written. A requirement naming no one item of the catalog stays in the effect where it stood and
-is listed; so does a price the amounts pattern cannot read ('Cost: 3 gold or 2 gems').
+entries or more name a cost, and most of them do; a section's priced table and priced list are both read, an
+item named in both kept once. From each item's text the sentences that only state its price, what it requires
+('Requires: Chapel.', 'You must build a Chapel first.'), what it replaces ('Replaces your Chapel.'), how many
+one player may have ('Max 1 per player.') or one use of it ('Once per Harvest phase, pay 1 Gold to gain 1
+Ore.') become fields; every other sentence is its effect, as written. A requirement naming no one item of the
+catalog stays in the effect where it stood and is listed; so does a price the amounts pattern cannot read
+('Cost: 3 gold or 2 gems'), and a use whose limit counts in no phase of the import ('once per round').
 
 A cost inside the turn ('**Sail**: Costs 1 Wood' under 'Your Turn', an action) is no item: it stays in the
 phase's text; nor is what a move spends ('Forest: costs 2 movement points'). Rates of exchange ('convert any
-resource into any other at 2:1') become the catalog's exchanges, their sentences left where they are.
+resource into any other at 2:1') become the catalog's exchanges, with a limit their sentence gives ('once per
+Market phase'), their sentences left where they are.
 """
 
 from __future__ import annotations
@@ -54,6 +57,17 @@ REPLACES_SENTENCE = re.compile(rf"^(?:replaces|upgrades|upgrade of)\s*:?\s+{ARTI
                                r"(?P<names>(?-i:[A-Z])[\w'’ -]{0,40}?)$", re.I)
 LIMIT_SENTENCE = re.compile(r"^(?:max(?:imum)?\.?|limit:?|at most|only)\s*[:–—-]?\s*"
                             r"(?P<n>\d{1,3}|one|two|three|four|five|six)(?:\s+per\s+player|\s+each)?$", re.I)
+# 'once per Harvest phase', 'twice per round', '3 times per turn': how often a use or an exchange may be made
+LIMIT_WORDS = r"(?:once|twice|[1-9]\d?\s+times)\s+(?:per|each|a)\s+[A-Za-z][\w'’-]*(?:\s+phase)?"
+LIMIT = re.compile(r"^(?P<times>once|twice|[1-9]\d?\s+times)\s+(?:per|each|a)\s+(?P<per>[A-Za-z][\w'’-]*)"
+                   r"(?:\s+phase)?$", re.I)
+# a use of the item: 'Once per round, you may pay 1 Gold and 3 Ore to gain 1 Might', 'Activate: pay 2 Food to
+# gain 1 Fame (once per turn)'
+USE_SENTENCE = re.compile(rf"^(?:(?P<name>(?-i:[A-Z])[\w'’ -]{{0,30}}?)\s*:\s*)?(?:(?P<lead>{LIMIT_WORDS})\s*,?\s*)?"
+                          rf"(?:you\s+may\s+)?(?:pay|spend)\s+(?P<cost>{AMOUNTS})\s+to\s+(?P<gain>.+?)"
+                          rf"(?:\s*\((?P<tail>{LIMIT_WORDS})\)|\s*,\s*(?P<tail2>{LIMIT_WORDS}))?$", re.I)
+GAIN_AMOUNTS = re.compile(rf"^(?:gain|get|take|receive)\s+(?P<amounts>{AMOUNTS})$", re.I)
+SECOND_USE = re.compile(r"\b(?:pay|spend|or)\b|;", re.I)  # 'gain 1 Might or pay 2 Gold to …': two uses
 SENTENCE_END = re.compile(r"(?<=[.;!?])\s+|\n+")
 # a table's column, by its header
 COST_COLUMN = re.compile(r"^(?:build\s+)?(?:costs?|price)\b", re.I)
@@ -105,6 +119,9 @@ class Catalog:
         self.pending: list[tuple[dict, str, list[str], str, int]] = []
         self.effects: dict[int, list[str]] = {}  # id(item) -> its effect's sentences, joined at the end
         self.taken: list[tuple[Section, object, list]] = []  # (section, its first block taken, its items' kinds)
+        # (use, what it gains as written, its limit): what a use gives, resolved once every resource is known
+        self.gains: list[tuple[dict, str, dict | None]] = []
+        self.origin: dict[int, tuple[int, int, str]] = {}  # id(item) -> (line, id(its block), its text as written)
 
     def take(self, section: Section, blocks: list, sections: list[Section], kinds: list) -> None:
         """The items' blocks become the data (the block showing them is chosen once every kind is known)."""
@@ -113,7 +130,11 @@ class Catalog:
             self.state.priced.add(id(block))
         for child in sections:
             self.state.folded.add(id(child))
-        self.taken.append((section, blocks[0], list(dict.fromkeys(kinds))))
+        first = blocks[0]
+        if self.taken and self.taken[-1][0] is section:  # its table and its list: shown once, at the first
+            _, other, other_kinds = self.taken.pop()
+            first, kinds = (other, other_kinds + kinds) if other.line <= first.line else (first, kinds + other_kinds)
+        self.taken.append((section, first, list(dict.fromkeys(kinds))))
 
     def show(self) -> None:
         """Each section's items where they stood, as ``/// catalog-kind | Building`` (one block per kind it
@@ -136,20 +157,45 @@ class Catalog:
     def cost(self, amounts: list[tuple[str, int]]) -> dict[str, int]:
         cost: dict[str, int] = {}
         for words, amount in amounts:
-            resource_id = slug(" ".join(_singular(w) for w in words.lower().split()), "resource")
+            resource_id = _resource_id(words)
             self.resources.setdefault(resource_id, {"id": resource_id, "name": ""})
             written = words[:1].upper() + words[1:]
             self.forms_written[written] = self.forms_written.get(written, 0) + 1
             cost[resource_id] = cost.get(resource_id, 0) + amount
         return cost
 
-    def item(self, name: str, kind: str | None, line: int) -> dict:
+    def item(self, name: str, kind: str | None, line: int, block, written: str) -> dict:
         item = {"id": self.state.ids["item"](name, "item"), "name": name[:120]}
         if kind:
             item["kind"] = kind
         self.items.append(item)
         self.effects[id(item)] = []
+        self.origin[id(item)] = (line, id(block), written)
         return item
+
+    def settle(self, section: Section, start: int) -> None:
+        """The section's items (``self.items[start:]``) in source order, its table's and its list's; an item
+        its other container names again is the first one's: the second goes, its text kept in the first's
+        todo (the id given first stays), and is listed."""
+        items = sorted(self.items[start:], key=lambda item: self.origin[id(item)][0])
+        kept: dict[str, dict] = {}
+        for item in list(items):
+            first = kept.setdefault(_key(item["name"]), item)
+            (line, block, written), (first_line, first_block, _) = self.origin[id(item)], self.origin[id(first)]
+            if first is item or block == first_block:
+                continue  # two entries of one name in one list are two items (see resolve)
+            items.remove(item)
+            created = [id(made) for made in self.items]
+            if created.index(id(item)) < created.index(id(first)):
+                first["id"], item["id"] = item["id"], first["id"]
+            self.pending = [pending for pending in self.pending if pending[0] is not item]
+            self.gains = [gain for gain in self.gains if not any(gain[0] is use for use in item.get("uses", []))]
+            first["todo"] = " ".join(filter(None, [first.get("todo"), f"Priced again at line {line} as '{written}': "
+                                                   "only the first is kept, merge what the second says."]))
+            self.state.ask("catalog", f"'{item['name']}' is priced twice in "
+                           f"'{plain(section.title or '') or 'the introduction'}' (lines {first_line} and {line}): "
+                           "the first is kept, the second's text is in its todo", line)
+        self.items[start:] = items
 
     def read_text(self, item: dict, text: str, line: int, lead: str = "") -> None:
         """The item's sentences: price, requirement, replacement and limit become fields, the rest its effect
@@ -158,7 +204,7 @@ class Catalog:
         if lead:
             effect.append(lead)
         for sentence in _sentences(text):
-            bare = _bare(sentence)
+            bare, sentence = _bare(sentence), sentence.strip()
             cost = COST_SENTENCE.match(bare)
             if cost and "cost" not in item and priced_amounts(cost.group("amounts")):
                 item["cost"] = self.cost(_amounts(cost.group("amounts")))
@@ -167,8 +213,29 @@ class Catalog:
                 self.state.ask("catalog", f"'{item['name']}': its price '{excerpt(bare)}' is not amounts of "
                                "resources: kept in its effect; write its cost (or cost: variable and a cost_note)",
                                line)
-            if not self._field(item, bare, sentence.strip(), line):
-                effect.append(sentence.strip())
+            if not self._use(item, bare, sentence, line) and not self._field(item, bare, sentence, line):
+                effect.append(sentence)
+
+    def _use(self, item: dict, bare: str, sentence: str, line: int) -> bool:
+        """A sentence saying one use of the item becomes one of its uses: its name ('Activate: …'), price and
+        limit, and what it gains (resources, once every resource is known, else its effect). One saying two
+        uses, or a limit counting in no phase of the import, stays in the effect, listed."""
+        match = USE_SENTENCE.match(bare)
+        if not match or not priced_amounts(match["cost"]):
+            return False
+        limits = [words for words in (match["lead"], match["tail"], match["tail2"]) if words]
+        limit, per = _limit(self.state, limits[0]) if len(limits) == 1 else (None, "")
+        problem = ("says more than one use" if SECOND_USE.search(match["gain"]) or len(limits) > 1
+                   else f"is limited per {per}, which is no phase of phases.yaml" if per and not limit else "")
+        if problem:
+            self.state.ask("catalog", f"'{item['name']}': '{excerpt(sentence)}' {problem}: kept in its effect; "
+                           "write it under uses: if it is one", line)
+            return False
+        use = {"name": match["name"]} if match["name"] else {}
+        use["cost"] = self.cost(_amounts(match["cost"]))
+        item.setdefault("uses", []).append(use)
+        self.gains.append((use, match["gain"], limit))
+        return True
 
     def _field(self, item: dict, bare: str, sentence: str, line: int) -> bool:
         for kind, patterns in (("requires", REQUIRES_SENTENCES), ("replaces", (REPLACES_SENTENCE,))):
@@ -203,6 +270,17 @@ class Catalog:
                 continue
             self.state.ask("catalog", f"'{item['name']}': '{excerpt(sentence)}' names no one item of the catalog "
                            f"for {kind}: kept in its effect; write {kind}: with the item's id if it is one", line)
+        for use, gain, limit in self.gains:
+            amounts = GAIN_AMOUNTS.match(gain)
+            gives: dict[str, int] = {}
+            for words, amount in _amounts(amounts["amounts"]) if amounts else []:
+                gives[_resource_id(words)] = gives.get(_resource_id(words), 0) + amount
+            if gives and all(resource in self.resources for resource in gives):
+                use["gives"] = gives
+            else:  # 'gain 1 Might' where no price is in Might: what it does, as written
+                use["effect"] = _stopped(gain[:1].upper() + gain[1:])
+            if limit:
+                use["limit"] = limit
         for item in self.items:
             if self.effects[id(item)]:
                 item["effect"] = " ".join(self.effects[id(item)])
@@ -210,6 +288,24 @@ class Catalog:
             forms = {w: n for w, n in self.forms_written.items()
                      if slug(" ".join(_singular(x) for x in w.lower().split()), "") == resource["id"]}
             resource["name"] = max(forms, key=lambda w: (forms[w], -len(w)))[:120] if forms else resource["id"]
+
+
+def _resource_id(words: str) -> str:
+    return slug(" ".join(_singular(w) for w in words.lower().split()), "resource")
+
+
+def _limit(state: State, words: str) -> tuple[dict | None, str]:
+    """({times, per} of 'once per Harvest phase', None when the period is no phase of the import) and the
+    period as written: a limit counts in a phase of phases.yaml, so 'per round' is one only where a phase
+    is named Round."""
+    match = LIMIT.match(words)
+    times = match["times"].lower()
+    per = match["per"]
+    phase = next((phase_id for phase_id, phase in state.phase_index.items()
+                  if re.sub(r"\s+phase$", "", plain(phase.get("name") or ""), flags=re.I).casefold() == per.casefold()),
+                 None)
+    return ({"times": {"once": 1, "twice": 2}.get(times) or int(times.split()[0]), "per": phase}
+            if phase else None), per
 
 
 def _names(text: str) -> list[str]:
@@ -274,12 +370,15 @@ def _entries_catalog(catalog: Catalog, section: Section) -> bool:
         return False  # an entry with no name ('All buildings cost 1 less in winter.') is no item: the list is prose
     kind = _kind(section)
     for entry, name, amounts, in_name in priced:
-        item = catalog.item(name, kind, entry.line)
+        steps = [_stopped(item_whole(step)) for step in entry.steps]
+        written = " ".join(filter(None, [plain(entry.name), f"({plain(entry.paren)})" if entry.paren else "",
+                                         plain(entry.body), *steps]))
+        item = catalog.item(name, kind, entry.line, form.blocks[0], written)
         if in_name:
             item["cost"] = catalog.cost(_amounts(amounts))
         # '(once per game)', '(x10)': a bracket after the name leads the item's effect, its price read after it
         catalog.read_text(item, entry.body, entry.line, lead="" if in_name or not entry.paren else f"({entry.paren})")
-        catalog.effects[id(item)] += [_stopped(item_whole(step)) for step in entry.steps]
+        catalog.effects[id(item)] += steps
     catalog.take(section, form.blocks, form.sections, [kind])
     catalog.state.note("catalog", f"'{plain(section.title or '') or 'the introduction'}': {len(priced)} item(s) "
                        f"from {describe(form)}, {costed} with a cost", form.blocks[0].line)
@@ -336,7 +435,7 @@ def _table_catalog(catalog: Catalog, section: Section, table: Table) -> bool:
         cells = [plain(c).strip() for c in row] + [""] * (len(header) - len(row))
         kind = re.sub(r"\s*:\s*", " – ", cells[columns["kind"]]) if columns["kind"] is not None else _kind(section)
         kinds.append(kind or None)
-        item = catalog.item(cells[name_at], kind or None, table.line)
+        item = catalog.item(cells[name_at], kind or None, table.line, table, " | ".join(cells))
         if amounts:
             item["cost"] = catalog.cost(_amounts(amounts.group(0)))
         elif not FREE_CELL.match(cells[cost_at]):
@@ -367,21 +466,30 @@ PAIR_RATE = re.compile(rf"\b(?:convert|trade|exchange|swap)\s+(?P<give>\d{{1,2}}
 
 def _exchanges(state: State, resources: dict[str, dict]) -> list[dict]:
     """The rates the rules give for trading resources in, read from any paragraph or list item (its text stays
-    where it is): any resource for any other at 2:1, or 2 Gold for 1 Ore between two resources of the catalog."""
+    where it is): any resource for any other at 2:1, or 2 Gold for 1 Ore between two resources of the catalog;
+    with its limit when its sentence says one rate and how often ('Once per Market phase you may trade …')."""
     found: list[dict] = []
     for section in state.sections():
-        texts = [b.text for b in section.blocks if isinstance(b, Paragraph)]
-        texts += [i.text for b in section.blocks if isinstance(b, ListBlock) for i in b.all_items()]
-        for text in texts:
-            for match in ANY_RATE.finditer(plain(text)):
-                found.append({"give": {"any": int(match["give"])}, "get": {"any": int(match["get"])}})
-            for match in PAIR_RATE.finditer(plain(text)):
+        texts = [(b.text, b.line) for b in section.blocks if isinstance(b, Paragraph)]
+        texts += [(i.text, i.line) for b in section.blocks if isinstance(b, ListBlock) for i in b.all_items()]
+        # by sentence, a line break inside one kept (a rate may run over two lines)
+        for sentence, line in ((s, line) for text, line in texts for s in re.split(r"(?<=[.;!?])\s+", plain(text))):
+            rates = [{"give": {"any": int(m["give"])}, "get": {"any": int(m["get"])}}
+                     for m in ANY_RATE.finditer(sentence)]
+            for match in PAIR_RATE.finditer(sentence):
                 give, get = (slug(" ".join(_singular(w) for w in match[k].lower().split()), "") for k in ("from", "to"))
                 if give in resources and get in resources and give != get:
-                    found.append({"give": {give: int(match["give"])}, "get": {get: int(match["get"])}})
+                    rates.append({"give": {give: int(match["give"])}, "get": {get: int(match["get"])}})
+            limits = re.findall(rf"\b{LIMIT_WORDS}\b", sentence, re.I)
+            limit, per = _limit(state, limits[0]) if len(limits) == 1 and len(rates) == 1 else (None, "")
+            if rates and limits and not limit:
+                state.ask("catalog", f"'{excerpt(sentence)}': its rate's limit "
+                          + (f"per {per} counts in no phase of phases.yaml" if per else "is not one for one rate")
+                          + ": the exchange has none; write its limit: {per: a phase id} if it has one", line)
+            found += [{**rate, "limit": limit} if limit else rate for rate in rates]
     unique = []
     for rate in found:
-        if rate not in unique and all(n >= 1 for side in rate.values() for n in side.values()):
+        if rate not in unique and all(n >= 1 for side in (rate["give"], rate["get"]) for n in side.values()):
             unique.append(rate)
     return unique
 
@@ -398,8 +506,8 @@ def recognise(state: State) -> None:
         tables = [b for b in section.blocks if isinstance(b, Table) and not state.claimed(b)]
         for table in tables:
             _table_catalog(catalog, section, table)
-        if len(catalog.items) == before:
-            _entries_catalog(catalog, section)
+        _entries_catalog(catalog, section)  # a priced list beside a priced table too (the table is claimed)
+        catalog.settle(section, before)
     if not catalog.items:
         return
     catalog.resolve()
