@@ -143,6 +143,19 @@ def test_costs_and_thresholds(imported):
     assert "{const:fame-threshold}+ Fame" in " ".join(game["end_of_game"])
 
 
+def test_a_threshold_of_each_mission_is_no_constant(tmp_path):
+    missions = ("# Ashfall Rangers\n\n## Missions\n\n### Mission 1: The Ford\n\nThe rangers win with 10+ Glory.\n\n"
+                "### Mission 2: Night March\n\nThe rangers win with 10+ Glory.\n")
+    source = tmp_path / "missions.md"
+    source.write_text(missions, encoding="utf-8")
+    assert "constants" not in data(import_rulebook(source, tmp_path / "missions"))["game"]
+    # Once more in the general rules, it is the game's figure
+    source.write_text(missions.replace("## Missions", "## Victory\n\nA ranger with 10+ Glory is a hero.\n\n"
+                                       "## Missions"), encoding="utf-8")
+    game = data(import_rulebook(source, tmp_path / "general"))["game"]
+    assert game["constants"] == {"glory-threshold": {"value": 10, "label": "Glory threshold (10+ Glory)"}}
+
+
 def test_what_is_not_captured_is_listed_with_its_line(imported):
     report = imported[1]["lantern-harbour"].report_text
     needs = report.split("## Needs a human", 1)[1]

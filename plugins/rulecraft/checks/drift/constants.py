@@ -4,7 +4,9 @@
   constant's label or unit names ("a warehouse holds 5 crates", constant warehouse-capacity: 5, "Crates a
   warehouse holds") -> write ``{const:id}``.
 * ``drift-repeated-number``: the same number of the same noun written in several places (three, or two
-  when it is a threshold: "17+ fame") and held by no constant -> make it one.
+  when it is a threshold: "17+ fame") and held by no constant -> make it one. Not when each place stands in
+  a different one of a run of parallel sections ("Mission 1", "Mission 2": :mod:`.parallel`): each is that
+  mission's own figure. Once more outside them, or twice in one, and it is a figure typed again.
 
 Numbers below 2 are left out ("1 credit", "one card" are everywhere and rarely a rule's figure), as are
 counts of players, dice and times. Constants are indexed once by (value, noun): one look-up per number.
@@ -19,6 +21,7 @@ from dataclasses import dataclass
 
 from ...problems import Location, Problem, warning
 from .numbers import NounIndex, NumberPhrase
+from .parallel import PageSections
 from .phrased import Phrased
 from .texts import Text
 
@@ -105,6 +108,7 @@ def check(texts: Iterable[Phrased], nouns: NounIndex, constants: dict, game_id: 
     by_noun = constant_nouns(constants, nouns)
     problems: list[Problem] = []
     groups: dict[tuple[int, str], list[Written]] = defaultdict(list)
+    pages: dict[str, PageSections] = {}  # each page's parallel sections, read when a repeat is in it
     for written in _written(texts):
         key = (written.phrase.value, written.phrase.noun.key)
         held = by_noun.get(key)
@@ -112,7 +116,7 @@ def check(texts: Iterable[Phrased], nouns: NounIndex, constants: dict, game_id: 
             problems.append(_constant(written, held, constants, game_id))
         elif _repeatable(written):
             groups[key].append(written)
-    for (value, _), places in groups.items():
+    for places in groups.values():
         if len(places) < THRESHOLD_REPEATS:
             continue  # most numbers are written once: no place worked out for them
         by_line: dict[tuple[str, int], tuple[Written, Location]] = {}  # each place worked out once
@@ -121,9 +125,25 @@ def check(texts: Iterable[Phrased], nouns: NounIndex, constants: dict, game_id: 
             by_line[(where.file, where.line)] = (w, where)
         distinct = list(by_line.values())
         needed = THRESHOLD_REPEATS if any(w.phrase.threshold for w, _ in distinct) else REPEATS
-        if len(distinct) >= needed:
+        if len(distinct) >= needed and not _parallel(distinct, pages):
             problems.append(_repeated(distinct, game_id))
     return problems
+
+
+def _parallel(places: list[tuple[Written, Location]], pages: dict[str, PageSections]) -> bool:
+    """Whether each place stands in a different parallel section of a page (a text of the data is in none)."""
+    seen = set()
+    for written, _ in places:
+        text = written.text
+        if text.owner is not None:
+            return False
+        if text.file not in pages:
+            pages[text.file] = PageSections(text.text)
+        section = pages[text.file].section_at(written.phrase.start)
+        if section is None or (text.file, section) in seen:
+            return False
+        seen.add((text.file, section))
+    return True
 
 
 def _constant(written: Written, held: list[str], constants: dict, game_id: str) -> Problem:
