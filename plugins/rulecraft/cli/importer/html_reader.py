@@ -50,6 +50,8 @@ PLACED = {"p", "li", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6"}  # blocks w
 KEPT = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "table", "caption", "tr",
         "td", "th", "pre", "code", "blockquote", "img", "br", "b", "strong", "i", "em", "s", "del", "strike", "u",
         "sup", "sub", "hr", "figure", "figcaption", "details", "summary"}
+PHRASING = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "caption", "figcaption", "summary"}  # text, no blocks
+NOT_ENTRY_TEXT = {"table", "pre", "blockquote", "img", "figure", *(f"h{i}" for i in range(1, 7))}
 KEPT_ATTRS = {"src", "alt", "start", "colspan", "rowspan", "class"}
 VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}
 SKIP = {"script", "style", "template", "noscript", "svg", "head", "title"}
@@ -275,6 +277,7 @@ class HtmlReader:
         self.entry_title: Heading | None = None  # the post's own title, marked so (a blog's 'entry-title')
         self.thread_title = None  # a forum thread's title (its last <h1>/<h2> before the first post)
         self.entry_marked = False  # the post's own title is marked for the outliner
+        self.phrasing = 0  # > 0 inside a heading or a paragraph: a wrapper in it is a <span> (Google Sites' <div>s)
         self.controls: list[tuple[str, int]] = []  # small forms dropped: their words and lines
 
     def _styled(self, node: Node) -> str:
@@ -459,13 +462,15 @@ class HtmlReader:
                 if kind and any(n.tag in HEADINGS for n in _descendants(child)):
                     kind = None  # a box holding sections is read as its sections
                 classes = child.attrs.get("class", "") if kind or tag == "div" else ""
-                self.element("div" if block or tag in BLOCK_TAGS else "span", {"class": classes} if classes else {},
-                             child, out)
+                wrapper = "div" if (block or tag in BLOCK_TAGS) and not self.phrasing else "span"
+                self.element(wrapper, {"class": classes} if classes else {}, child, out)
 
     def element(self, tag: str, attrs: dict, node: Node, out: Writer) -> None:
         out.open(tag, attrs, node.line)
         if tag not in VOID:
+            self.phrasing += tag in PHRASING
             self.clean(node, out)
+            self.phrasing -= tag in PHRASING
             out.close(tag)
 
     def _title_line(self, siblings: list, at: int) -> int | None:
@@ -555,8 +560,7 @@ class HtmlReader:
         if len(inner) == 1 and isinstance(inner[0], Node) and inner[0].tag == "details" \
                 and (summary := self._summary(inner[0])) is not None:
             return self._flat(summary), [c for c in inner[0].children if c is not summary]
-        if not inner or not isinstance(inner[0], Node) or inner[0].tag not in HEADINGS or not self._flat(inner[0]) \
-                or not _paragraphs_and_lists(inner[1:]):
+        if not inner or not isinstance(inner[0], Node) or inner[0].tag not in HEADINGS or not self._flat(inner[0]):
             return None
         return self._flat(inner[0]), inner[1:]
 
@@ -803,6 +807,8 @@ class Writer:
         self.columns = columns
         self.places: list[int] = [1]  # the source place of each line written, with columns
         self.headings = 0  # headings written so far
+        self.pre = 0  # inside a <pre>: its text is written as it stands
+        self.line_start = False  # nothing but space written since the last line break
 
     def _to(self, at) -> str:
         if at is None:
@@ -817,6 +823,7 @@ class Writer:
 
     def open(self, tag: str, attrs: dict, at) -> None:
         self.headings += tag in HEADINGS
+        self.pre += tag == "pre"
         to = self._to(at)
         if tag == "table":  # its line, which pandoc keeps: the first words of a table may stand anywhere above
             attrs = {**attrs, "id": f"rc-line-{self.line}"}
@@ -824,19 +831,28 @@ class Writer:
         # the line a block's words start on, kept by pandoc as an empty span (found by words, an item that
         # starts as the one above it did would be placed on that one's line)
         mark = f'<span rc="{self.line}"></span>' if tag in PLACED else ""
-        self.parts.append(f"<{tag}{shown}{to}>{mark}")
+        before = f'<span rc="{self.line}"></span>' if self.line_start and tag in INLINE_TAGS and not self.pre else ""
+        self.line_start = False
+        self.parts.append(f"{before}<{tag}{shown}{to}>{mark}")
 
     def close(self, tag: str) -> None:
+        self.pre -= tag == "pre"
         self.parts.append(f"</{tag}>")
 
     def text(self, text: str, at=None) -> None:
         if not self.columns and text[:1].isspace():  # what the page's dropped parts left out: caught up with
             self.parts.append(self._to(at))
-        self.parts.append(html.escape(text, quote=False))
-        for _ in range(text.count("\n")):
+        first, *lines = text.split("\n")
+        self.parts.append(html.escape(first, quote=False))
+        for line in lines:
             self.line += 1
             if self.columns:
                 self.places.append(Pos(int(self.places[-1]) + 1, 1))
+            words = line.lstrip()
+            # words starting a line of their own (after a <br>, in a forum post) are marked with it, as blocks are
+            mark = f'<span rc="{self.line}"></span>' if words and not self.pre else ""
+            self.parts.append("\n" + line[:len(line) - len(words)] + mark + html.escape(words, quote=False))
+        self.line_start = bool(lines) and not lines[-1].strip() or not text.strip() and self.line_start
 
     def leaf(self, tag: str, text: str, at, attrs: dict | None = None) -> None:
         self.open(tag, attrs or {}, at)
@@ -918,8 +934,10 @@ class HtmlOutliner(AstOutliner):
                 lines[-1].append(node)
         if len(lines) > 1:
             mark = len(self.remarks)
-            texts = [t for t in map(self.inlines, lines) if t]
-            blocks = self.lines(texts) if kind == "Para" else self.loose_lines(texts)
+            if kind == "Para":
+                blocks = self.lines([t for t in map(self.inlines, lines) if t])
+            else:  # each line placed as it is read; an empty line (two <br>) parts paragraphs
+                blocks = self.loose_lines([(t, self.placed(t) if t else self.line) for t in map(self.inlines, lines)])
             for remark in self.remarks[mark:]:
                 remark.line = self.line
         else:
@@ -940,10 +958,10 @@ class HtmlOutliner(AstOutliner):
             out.append(Paragraph(" ".join(texts), line))
         return out
 
-    def loose_lines(self, texts: list[str]) -> list:
+    def loose_lines(self, lines: list[tuple[str, int]]) -> list:
         """Text set straight in a block, its lines parted by <br> (a rendered forum post): see brlines."""
         out: list = []
-        for kind, group in line_groups([(t, self.placed(t)) for t in texts]):
+        for kind, group in line_groups(lines):
             if kind == "lines":
                 out.append(ListBlock(False, [ListItem(t, at) for t, at in group], group[0][1], hint="lines"))
             else:
@@ -1005,9 +1023,10 @@ def read_fragment(text: str, source: str, line: int) -> tuple[list, list[Remark]
 
 
 def _paragraphs_and_lists(nodes: list) -> bool:
-    """Whether these nodes hold only text, paragraphs and lists (what an entry's body may be)."""
-    return not any(isinstance(n, Node) and (n.tag in BLOCK_TAGS - {"p", "ul", "ol", "dl"} or any(
-        d.tag in BLOCK_TAGS - {"p", "ul", "ol", "dl", "div", "span"} for d in _descendants(n))) for n in nodes)
+    """Whether these nodes hold only text, paragraphs and lists, in any wrappers (what an entry's body may be:
+    a table, quote, code, picture, heading or note inside makes it content of its own, read as such)."""
+    return not any(n.tag in NOT_ENTRY_TEXT or note_kind(n.attrs.get("class", "").lower())
+                   for node in nodes if isinstance(node, Node) for n in [node, *_descendants(node)])
 
 
 def _cells(row: Node) -> list[Node]:
