@@ -35,7 +35,9 @@ from .outline import (
 from .text import range_dashes
 
 # what would be Markdown if written as it stands: escaped with a backslash ('<' and '&' as references)
-_MARKUP = re.compile(r"([\\`*_\[#|~])")  # never ']': without its '[' it makes no link, no note
+# never ']' outside a link's text (without its '[' it makes no link, no note), a '#' only before a space or at the
+# end (where it opens or closes a heading), a '_' only at a word's edge (inside one, 'benny_b', it is no emphasis)
+_MARKUP = re.compile(r"[\\`*\[|~]|#(?=\s|$)|(?<![^\W_])_|_(?![^\W_])")
 _ENTITY_LIKE = re.compile(r"&(?=#?[A-Za-z0-9]+;)")
 _BARE_COMMAND = re.compile(r"(?:\\[A-Za-z@]+\*?(?:\[[^\]]*\])?\s*)+")  # '\\maketitle', '\\vspace*' no braced text
 _COMMAND = re.compile(r"\\([A-Za-z@]+)\*?(?:\[[^\]]*\])*(?:\{[^{}]*\})+")  # '\\foo[x]{a}{b}', no nesting
@@ -46,13 +48,14 @@ _TASK_BOX = re.compile(r"^[☐☒]\s+")  # pandoc's mark for a task list's '[ ]'
 _LINK_SHAPED = re.compile(r"\](?:\(|\[|:)")  # '\\[x](y)': brackets that would make a link if unescaped
 _TAG = re.compile(r"</?([A-Za-z][\w-]*)\b[^>]*>$")
 _BOLD = re.compile(r"(?<!\\)\*\*")
+_CLOSE = re.compile(r"(?<!\\)\]")
 _TAG_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "s": "~~", "del": "~~"}
 META_LINES = ("subtitle", "author", "date")  # printed under the title (\maketitle, #+AUTHOR, :Author:)
 
 
 def literal(text: str) -> str:
     """Text as inline Markdown that reads as that text."""
-    text = _ENTITY_LIKE.sub("&amp;", _MARKUP.sub(r"\\\1", text))
+    text = _ENTITY_LIKE.sub("&amp;", _MARKUP.sub(lambda mark: "\\" + mark.group(0), text))
     return text.replace("<", "&lt;")
 
 
@@ -537,8 +540,9 @@ class AstOutliner:
         return " " if name in ("br", "p", "div") else ""  # emphasis only when its tags pair (inlines)
 
     def link(self, text: str, href: str) -> str:
-        if absolute(href):
-            return f"[{text or literal(href)}]({safe_href(href)})"
+        if absolute(href):  # a ']' in its text would end the link there: 'a](http://elsewhere) b'
+            shown = _CLOSE.sub(r"\\]", text) or literal(href)
+            return f"[{shown}]({safe_href(href)})"
         if href and not href.startswith("#"):
             self.remarks.append(Remark("link", f"link '{text}' to '{href}' kept as text (the target is not "
                                                "imported)", self.line))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from . import pandoc_run
-from .ast_outline import AstOutliner, _picture, _text_of
+from .ast_outline import _LINK_SHAPED, AstOutliner, _picture, _text_of
 from .brlines import alone, line_groups, sized_title, title_sizes, underlined_title
 from .continued import join_continued
 from .dice import roll_line
@@ -49,9 +49,10 @@ PLACED = {"p", "li", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6"}  # blocks w
 # elements written as they stand (pandoc reads them); any other is a <div> or a <span>, which pandoc never drops
 KEPT = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "table", "caption", "tr",
         "td", "th", "pre", "code", "blockquote", "img", "br", "b", "strong", "i", "em", "s", "del", "strike", "u",
-        "sup", "sub", "hr", "figure", "figcaption", "details", "summary"}
+        "sup", "sub", "hr", "details", "summary"}
 PHRASING = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "caption", "figcaption", "summary"}  # text, no blocks
 NOT_ENTRY_TEXT = {"table", "pre", "blockquote", "img", "figure", *(f"h{i}" for i in range(1, 7))}
+TEXT_BLOCKS = {"li", "td", "th", "dd"}
 KEPT_ATTRS = {"src", "alt", "start", "colspan", "rowspan", "class"}
 VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}
 SKIP = {"script", "style", "template", "noscript", "svg", "head", "title"}
@@ -278,6 +279,8 @@ class HtmlReader:
         self.thread_title = None  # a forum thread's title (its last <h1>/<h2> before the first post)
         self.entry_marked = False  # the post's own title is marked for the outliner
         self.phrasing = 0  # > 0 inside a heading or a paragraph: a wrapper in it is a <span> (Google Sites' <div>s)
+        # > 0 inside a list item or a cell: a link or a button beside its words is no page furniture
+        self.in_text = 0
         self.controls: list[tuple[str, int]] = []  # small forms dropped: their words and lines
 
     def _styled(self, node: Node) -> str:
@@ -387,8 +390,9 @@ class HtmlReader:
                 out.text(child.replace("\u200b", "").replace("\ufeff", ""), getattr(child, "line", None))
                 continue
             tag = child.tag
-            if tag in SKIP or _edit_link(child) or (_toc_like(child) and self._dropped_toc(child)) \
-                    or self._dropped_chrome(child) or self._dropped_controls(child) \
+            if tag in SKIP or _edit_link(child) or not self.phrasing and not self.in_text and (  # a block
+                    _toc_like(child) and self._dropped_toc(child) or self._dropped_chrome(child)
+                    or self._dropped_controls(child)) \
                     or tag == "p" and (self._dropped_furniture_style(child) or self._dropped_code_label(children, at)):
                 continue
             if tag in INLINE_TAGS | {"a", "code", "br"} and (level := self._title_line(children, at)) is not None:
@@ -417,19 +421,22 @@ class HtmlReader:
                 out.close("dl")
             elif tag == "details" and (summary := self._summary(child)) is not None:
                 # a toggle: an entry named by its summary (as Markdown's '<details>' reads, see ast_outline)
+                self._listed_pictures(summary)
                 self.element("div", {"class": "toggle", "summary": self._flat(summary)},
-                             Node("#body", {}, child.line, [c for c in child.children if c is not summary]), out)
+                             Node("#body", {}, summary.line, [c for c in child.children if c is not summary]), out)
             elif tag == "li" and (head := self._item_head(child)) is not None:
                 # an item led by a heading or a toggle's summary is named by it, its blocks are its body
-                name, body = head
+                lead_node, body = head
+                name = self._flat(lead_node)
+                self._listed_pictures(lead_node)
                 # 'Russian Movement (none moves more than 2 MP on turn 1)': a remark in brackets ending the
                 # heading stays outside the bold name, as it is typed in a list item's lead
                 paren = HEADING_REMARK.search(name)
                 lead, remark = (name[:paren.start()].rstrip(), " " + paren.group(0).strip()) if paren else (name, "")
                 out.open("li", {}, child.line)
-                out.open("p", {}, child.line)
+                out.open("p", {}, lead_node.line)
                 if body or remark:
-                    out.leaf("strong", lead, child.line)
+                    out.leaf("strong", lead, lead_node.line)
                 out.text(remark if body or remark else name)
                 out.close("p")
                 self.clean(Node("#body", {}, child.line, body), out)
@@ -455,7 +462,10 @@ class HtmlReader:
                     href = "#" + href.partition("#")[2]
                 self.element("a", {"href": href}, child, out)
             elif tag in KEPT:
-                self.element(tag, {k: v for k, v in child.attrs.items() if k in KEPT_ATTRS}, child, out)
+                attrs = {k: v for k, v in child.attrs.items() if k in KEPT_ATTRS}
+                if tag == "img":  # pandoc leaves out a picture with no address: it is listed all the same
+                    attrs["src"] = attrs.get("src") or child.attrs.get("data-src", "")
+                self.element(tag, attrs, child, out)
             else:  # a page's own wrappers ('<section>', '<font>', a custom element): what pandoc does not drop
                 block = tag not in INLINE_TAGS and any(n.tag in BLOCK_TAGS | {"li", "br"} for n in _descendants(child))
                 kind = note_kind(child.attrs.get("class", "").lower())
@@ -469,8 +479,10 @@ class HtmlReader:
         out.open(tag, attrs, node.line)
         if tag not in VOID:
             self.phrasing += tag in PHRASING
+            self.in_text += tag in TEXT_BLOCKS
             self.clean(node, out)
             self.phrasing -= tag in PHRASING
+            self.in_text -= tag in TEXT_BLOCKS
             out.close(tag)
 
     def _title_line(self, siblings: list, at: int) -> int | None:
@@ -553,16 +565,16 @@ class HtmlReader:
             return None
         return summary
 
-    def _item_head(self, node: Node) -> tuple[str, list] | None:
-        """(name, body) of a list item led by a heading ('<li><h3>March</h3><p>Move one road.</p>': one run of
-        text would make 'March Move one road' the item's name) or holding a toggle alone; else None."""
+    def _item_head(self, node: Node) -> tuple[Node, list] | None:
+        """(what names it, its body) of a list item led by a heading ('<li><h3>March</h3><p>Move one road.</p>': one
+        run of text would make 'March Move one road' the item's name) or holding a toggle alone; else None."""
         inner = [c for c in node.children if isinstance(c, Node) or c.strip()]
         if len(inner) == 1 and isinstance(inner[0], Node) and inner[0].tag == "details" \
                 and (summary := self._summary(inner[0])) is not None:
-            return self._flat(summary), [c for c in inner[0].children if c is not summary]
+            return summary, [c for c in inner[0].children if c is not summary]
         if not inner or not isinstance(inner[0], Node) or inner[0].tag not in HEADINGS or not self._flat(inner[0]):
             return None
-        return self._flat(inner[0]), inner[1:]
+        return inner[0], inner[1:]
 
     def fields(self, node: Node) -> list[tuple[str, int]]:
         """A field list's 'Name: value' lines."""
@@ -622,6 +634,7 @@ class HtmlReader:
             for cell in _cells(row):
                 spans = {k: v for k, v in cell.attrs.items() if k in ("colspan", "rowspan")}
                 if any(n.tag == "table" for n in _descendants(cell)):  # a table in a cell: its words, in the cell
+                    self._listed_pictures(cell)
                     out.leaf("th" if head else "td", self._flat(cell), cell.line, spans)
                 else:
                     self.element("th" if head else "td", spans, cell, out)
@@ -703,7 +716,15 @@ class HtmlReader:
 
 
     def _text(self, node: Node) -> str:
-        return "".join(c if isinstance(c, str) else self._text(c) for c in node.children)
+        """A node's words; a line break, a block or a cell parts them."""
+        return "".join(c if isinstance(c, str) else " " if c.tag == "br" else
+                       f" {self._text(c)} " if c.tag in BLOCK_TAGS | {"li", "td", "th", "dt", "dd", "tr"} else
+                       self._text(c) for c in node.children)
+
+    def _listed_pictures(self, node: Node) -> None:
+        """The pictures in a node read as its words alone (a heading naming an item, a cell round a table)."""
+        self.remarks += [image_remark(n.attrs.get("alt", ""), n.attrs.get("src", ""), n.line)
+                         for n in _descendants(node) if n.tag == "img"]
 
 
 
@@ -807,8 +828,9 @@ class Writer:
         self.columns = columns
         self.places: list[int] = [1]  # the source place of each line written, with columns
         self.headings = 0  # headings written so far
-        self.pre = 0  # inside a <pre>: its text is written as it stands
+        self.verbatim = 0  # inside a <pre> or <code>: its text is written as it stands
         self.line_start = False  # nothing but space written since the last line break
+        self.broken = False  # after a <br>: the words of each line it starts are marked with their line
 
     def _to(self, at) -> str:
         if at is None:
@@ -823,20 +845,23 @@ class Writer:
 
     def open(self, tag: str, attrs: dict, at) -> None:
         self.headings += tag in HEADINGS
-        self.pre += tag == "pre"
+        self.verbatim += tag in ("pre", "code")
         to = self._to(at)
         if tag == "table":  # its line, which pandoc keeps: the first words of a table may stand anywhere above
             attrs = {**attrs, "id": f"rc-line-{self.line}"}
-        shown = "".join(f' {k}="{html.escape(v)}"' for k, v in attrs.items())
+        # pandoc drops a value's line breaks: written as spaces ('<img alt="SETTING UP⏎THE FARM">')
+        shown = "".join(f' {k}="{html.escape(" ".join(v.split()))}"' for k, v in attrs.items())
         # the line a block's words start on, kept by pandoc as an empty span (found by words, an item that
         # starts as the one above it did would be placed on that one's line)
         mark = f'<span rc="{self.line}"></span>' if tag in PLACED else ""
-        before = f'<span rc="{self.line}"></span>' if self.line_start and tag in INLINE_TAGS and not self.pre else ""
+        before = f'<span rc="{self.line}"></span>' \
+            if self.line_start and self.broken and tag in INLINE_TAGS and not self.verbatim else ""
         self.line_start = False
+        self.broken = tag == "br" or self.broken and tag in INLINE_TAGS
         self.parts.append(f"{before}<{tag}{shown}{to}>{mark}")
 
     def close(self, tag: str) -> None:
-        self.pre -= tag == "pre"
+        self.verbatim -= tag in ("pre", "code")
         self.parts.append(f"</{tag}>")
 
     def text(self, text: str, at=None) -> None:
@@ -850,9 +875,10 @@ class Writer:
                 self.places.append(Pos(int(self.places[-1]) + 1, 1))
             words = line.lstrip()
             # words starting a line of their own (after a <br>, in a forum post) are marked with it, as blocks are
-            mark = f'<span rc="{self.line}"></span>' if words and not self.pre else ""
+            mark = f'<span rc="{self.line}"></span>' if words and self.broken and not self.verbatim else ""
             self.parts.append("\n" + line[:len(line) - len(words)] + mark + html.escape(words, quote=False))
         self.line_start = bool(lines) and not lines[-1].strip() or not text.strip() and self.line_start
+        self.broken = self.broken and not text.strip()
 
     def leaf(self, tag: str, text: str, at, attrs: dict | None = None) -> None:
         self.open(tag, attrs or {}, at)
@@ -885,11 +911,6 @@ class HtmlOutliner(AstOutliner):
         self.ragged = True
         self.marked: int | None = None  # the line the block being read starts on, as the page marked it
 
-    def inlines(self, inlines: list) -> str:
-        marks = [i for i in inlines if _mark(i)]
-        if marks:
-            self.marked = int(dict(marks[0]["c"][0][2])["rc"])
-        return super().inlines([i for i in inlines if not _mark(i)])
 
     def placed(self, text: str) -> int:
         if self.marked is None or self.held:
@@ -898,6 +919,22 @@ class HtmlOutliner(AstOutliner):
         self.line, self.marked = self.marked, None
         self.locate.at = max(self.locate.at, self.line - 1)  # words searched for from here on
         return self.line
+
+    def link(self, text: str, href: str) -> str:
+        return super().link(text, href) if text else ""  # a link round a picture alone: the picture is listed
+
+    def inlines(self, inlines: list) -> str:
+        marks = [i for i in inlines if _mark(i)]
+        if marks and self.marked is None:  # the block's own, not a link's inside it
+            self.marked = int(dict(marks[0]["c"][0][2])["rc"])
+        text = super().inlines([i for i in inlines if not _mark(i)])
+        # '[2]', a note's mark as the page shows it: no link without '(' or ':' after it, so no escape
+        return text.replace("\\[", "[") if "\\[" in text and not _LINK_SHAPED.search(text) else text
+
+    def inline(self, node: dict) -> str:
+        if node["t"] == "Str" and "\u00a0" in node["c"]:  # a page's no-break spaces set words apart, as spaces
+            node = {"t": "Str", "c": re.sub("\u00a0+", " ", node["c"])}
+        return super().inline(node)
 
     def row(self, row: list) -> list[str]:
         given = dict(row[0][2]).get("cells", "")
@@ -921,8 +958,9 @@ class HtmlOutliner(AstOutliner):
             return [heading]
         if kind not in ("Para", "Plain"):
             return super().block(block)
-        pictures = [p for p in map(_picture, c) if p]
-        if pictures and all(_picture(i) or _mark(i) or i["t"] in ("Space", "SoftBreak", "LineBreak") for i in c):
+        pictures = _pictures(c)
+        if pictures and all(_picture(i) or _mark(i) or i["t"] in ("Space", "SoftBreak", "LineBreak")
+                            or i["t"] == "Link" and not _text_of(i["c"][1]).strip() for i in c):
             line = self.placed(" ".join(alt or src for alt, src in pictures))  # pictures on their own
             self.remarks += [image_remark(alt, src, line) for alt, src in pictures]
             return [Image(alt, src, line) for alt, src in pictures]
@@ -979,6 +1017,17 @@ class HtmlOutliner(AstOutliner):
         line = self.placed(lines[0])
         blocks = PlainReader(self.source).blocks([(line, t) for t in lines])
         return blocks if len(blocks) == 1 and isinstance(blocks[0], Table) else []
+
+
+def _pictures(inlines: list) -> list[tuple[str, str]]:
+    """(alt text, address) of each picture among inlines, a linked one too."""
+    found = []
+    for node in inlines:
+        if picture := _picture(node):
+            found.append(picture)
+        elif node["t"] in ("Link", "Span", "Strong", "Emph"):
+            found += _pictures(node["c"][1] if node["t"] in ("Link", "Span") else node["c"])
+    return found
 
 
 def _mark(node: dict) -> bool:
@@ -1043,14 +1092,16 @@ def _owner(node: Node) -> Node | None:
 
 def _continued_lists(children: list) -> list:
     """Notion's export, one <ul> (or one <ol start="N">) per item, as the one list it shows: a list right after a
-    list of its kind, nothing but space between them, bullets after bullets or numbers counting on, joins it."""
+    list of its kind, nothing but space between them, bullets after bullets or numbers counting on, joins it
+    (a new node: the page's tree stays as it was; the space between goes, the list covers its lines)."""
     out: list = []
     for child in children:
-        before = next((c for c in reversed(out) if not isinstance(c, str) or c.strip()), None)
+        at = next((k for k in range(len(out) - 1, -1, -1) if not isinstance(out[k], str) or out[k].strip()), None)
+        before = out[at] if at is not None else None
         if isinstance(child, Node) and isinstance(before, Node) and child.tag in ("ul", "ol") \
                 and before.tag == child.tag and _items(before) and _items(child) \
                 and (child.tag == "ul" or _start(child) == _start(before) + len(_items(before))):
-            before.children += child.children
+            out[at:] = [Node(before.tag, before.attrs, before.line, before.children + child.children, before.parent)]
             continue
         out.append(child)
     return out
