@@ -175,7 +175,7 @@ def read_outline(text: str, source: str, fmt: str = "auto") -> Outline:
         return read_markdown(text, source) if _is_markdown(text, source) else read_plain_text(text, source)
     except pandoc_run.PandocError as exc:
         where = f"{source}:{exc.line}" if exc.line else f"{source}"
-        raise ImportError_(f"{where}: cannot read it as Markdown: {exc}") from None
+        raise ImportError_(f"{where}: cannot read it as {'HTML' if fmt == 'html' else 'Markdown'}: {exc}") from None
     except TooDeep as exc:
         raise ImportError_(f"{source}:{exc.line}: the page nests elements more than {HTML_NESTING} deep "
                            "(an element inside an element ...); flatten it before importing") from None

@@ -35,7 +35,9 @@ from .outline import (
 from .text import range_dashes
 
 # what would be Markdown if written as it stands: escaped with a backslash ('<' and '&' as references)
-_MARKUP = re.compile(r"([\\`*_\[\]#|~])")
+# never ']' outside a link's text (without its '[' it makes no link, no note), a '#' only before a space or at the
+# end (where it opens or closes a heading), a '_' only at a word's edge (inside one, 'benny_b', it is no emphasis)
+_MARKUP = re.compile(r"[\\`*\[|~]|#(?=\s|$)|(?<![^\W_])_|_(?![^\W_])")
 _ENTITY_LIKE = re.compile(r"&(?=#?[A-Za-z0-9]+;)")
 _BARE_COMMAND = re.compile(r"(?:\\[A-Za-z@]+\*?(?:\[[^\]]*\])?\s*)+")  # '\\maketitle', '\\vspace*' no braced text
 _COMMAND = re.compile(r"\\([A-Za-z@]+)\*?(?:\[[^\]]*\])*(?:\{[^{}]*\})+")  # '\\foo[x]{a}{b}', no nesting
@@ -43,15 +45,17 @@ _FILE_COMMANDS = {"input", "include", "subfile", "includegraphics", "import", "s
 _WORD = re.compile(r"[^\W_]{2,}")
 _TOKEN = re.compile(r"\w+")
 _TASK_BOX = re.compile(r"^[☐☒]\s+")  # pandoc's mark for a task list's '[ ]' and '[x]'
-_LINK_SHAPED = re.compile(r"\\\](?:\(|\[|:)")  # '\\[x\\](y)': brackets that would make a link if unescaped
+_LINK_SHAPED = re.compile(r"\](?:\(|\[|:)")  # '\\[x](y)': brackets that would make a link if unescaped
 _TAG = re.compile(r"</?([A-Za-z][\w-]*)\b[^>]*>$")
+_BOLD = re.compile(r"(?<!\\)\*\*")
+_CLOSE = re.compile(r"(?<!\\)\]")
 _TAG_MARKS = {"strong": "**", "b": "**", "em": "*", "i": "*", "s": "~~", "del": "~~"}
 META_LINES = ("subtitle", "author", "date")  # printed under the title (\maketitle, #+AUTHOR, :Author:)
 
 
 def literal(text: str) -> str:
     """Text as inline Markdown that reads as that text."""
-    text = _ENTITY_LIKE.sub("&amp;", _MARKUP.sub(r"\\\1", text))
+    text = _ENTITY_LIKE.sub("&amp;", _MARKUP.sub(lambda mark: "\\" + mark.group(0), text))
     return text.replace("<", "&lt;")
 
 
@@ -155,6 +159,7 @@ class AstOutliner:
         self.shift = 0  # added to each heading's level
         self.org_marks = False  # emphasis round no word is Org's marks as typed ('///')
         self.typed = False  # a text typed by hand (Markdown): its lines, folios and running lines are read
+        self.ragged = False  # a table's rows keep the cells they were given (a page's short row is the author's)
 
     def outline(self, ast: dict, fmt: str, lines: int) -> Outline:
         meta = ast.get("meta", {})
@@ -384,7 +389,7 @@ class AstOutliner:
         before = [Paragraph(" ".join(r), self.line) for r in header_rows[:-1]]  # a second header row: a title
         line = self.placed(" ".join(rows[0])) if rows else self.line
         width = max((len(r) for r in rows), default=0)
-        rows = [r + [""] * (width - len(r)) for r in rows]
+        rows = rows if self.ragged else [r + [""] * (width - len(r)) for r in rows]
         if self.typed:  # a pipe table typed with rows short of cells stays ragged: no reader guesses the gap
             line, typed = self.locate.pipe_cells(line)
             self.line = line
@@ -394,7 +399,7 @@ class AstOutliner:
         if text and self.number_tables:
             self.tables += 1
             text = f"Table {self.tables}: {text}"
-        titled = [Paragraph(f"**{text}**", line)] if text else []
+        titled = [Paragraph(f"**{_BOLD.sub('', text)}**", line)] if text else []  # a bold title, bold words in it
         if self.typed and not header_rows and rows and all(len(r) == 1 for r in rows):  # a box drawn round text
             return before + titled + [Note("note", [Paragraph(" ".join(r[0] for r in rows if r[0]), line)], line)]
         return before + titled + ([Table(rows, line, header=bool(header_rows))] if rows else [])
@@ -437,13 +442,17 @@ class AstOutliner:
     # -- inlines --------------------------------------------------------------------------------------
 
     def inlines(self, inlines: list) -> str:
-        paired = _paired_tags(inlines) if self.typed else set()
-        text = "".join(_TAG_MARKS[_TAG.match(i["c"][1]).group(1).lower()] if k in paired else self.inline(i)
-                       for k, i in enumerate(inlines))
-        text = re.sub(r"[ \t]+", " ", text).strip()
+        text = re.sub(r"[ \t]+", " ", self.spanned(inlines)).strip()
         if self.typed and "\\[" in text and not _LINK_SHAPED.search(text):  # '[ picture: … ]' as typed
-            text = text.replace("\\[", "[").replace("\\]", "]")
+            text = text.replace("\\[", "[")
         return text
+
+    def spanned(self, inlines: list) -> str:
+        """The text of inlines inside another (emphasis, a span), its edge spaces kept: they part it from the words
+        beside it ('on the </span><b>Hull</b><span> box')."""
+        paired = _paired_tags(inlines) if self.typed else set()
+        return "".join(_TAG_MARKS[_TAG.match(i["c"][1]).group(1).lower()] if k in paired else self.inline(i)
+                       for k, i in enumerate(inlines))
 
     def inline(self, node: dict) -> str:  # noqa: C901 - one case per kind of pandoc inline
         kind, c = node["t"], node.get("c")
@@ -455,15 +464,15 @@ class AstOutliner:
             # Org's '///' read as an italic '/': marks round no word are what the author typed
             return literal(_ORG_MARKS[kind] + _text_of(c) + _ORG_MARKS[kind])
         if kind == "Emph":
-            return _wrapped("*", self.inlines(c))
+            return _wrapped("*", self.spanned(c))
         if kind == "Strong":
-            return _wrapped("**", self.inlines(c))
+            return _wrapped("**", self.spanned(c))
         if kind == "Strikeout":
-            return _wrapped("~~", self.inlines(c))
+            return _wrapped("~~", self.spanned(c))
         if kind in ("Underline", "SmallCaps", "Superscript", "Subscript"):
-            return self.inlines(c)
+            return self.spanned(c)
         if kind == "Span":
-            return self.inlines(c[1])
+            return self.spanned(c[1])
         if kind == "Quoted":
             open_, close = ("\u201c", "\u201d") if c[0]["t"] == "DoubleQuote" else ("\u2018", "\u2019")
             return open_ + self.inlines(c[1]) + close
@@ -531,8 +540,9 @@ class AstOutliner:
         return " " if name in ("br", "p", "div") else ""  # emphasis only when its tags pair (inlines)
 
     def link(self, text: str, href: str) -> str:
-        if absolute(href):
-            return f"[{text or literal(href)}]({safe_href(href)})"
+        if absolute(href):  # a ']' in its text would end the link there: 'a](http://elsewhere) b'
+            shown = _CLOSE.sub(r"\\]", text) or literal(href)
+            return f"[{shown}]({safe_href(href)})"
         if href and not href.startswith("#"):
             self.remarks.append(Remark("link", f"link '{text}' to '{href}' kept as text (the target is not "
                                                "imported)", self.line))

@@ -1,48 +1,59 @@
-"""HTML rulebooks -> outline, with the standard library's html.parser (no extra dependency).
+"""HTML rulebooks -> outline: the page cleaned here, its blocks read by pandoc into the one outliner.
 
-A small tolerant tree builder (browsers' forgiveness for unclosed ``<li>``/``<p>`` and
-lists nested straight inside lists) followed by a walk that turns headings, paragraphs,
-lists, definition lists, notes, quotes, tables and images into outline blocks.
+What pandoc cannot know about a web page is decided on a tolerant tree of it (the standard library's html.parser,
+forgiving unclosed ``<li>``/``<p>`` and lists nested straight inside lists, as browsers do): which part is the
+rules (a site's main content, a forum thread's first post), what is furniture (navigation, footers, tables of
+contents, forms, edit links: dropped and listed), and what a page's styles make of an element (a paragraph
+styled as a heading, bold set by a class, a glossary's term style, a banner image's title, a table laid out as
+sections). The page is then written again as plain HTML, each element on its source line, and pandoc's HTML
+reader builds the tree :mod:`ast_outline` reads, as for every other format.
 """
 
 from __future__ import annotations
 
+import html
 import re
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
+from . import pandoc_run
+from .ast_outline import _LINK_SHAPED, AstOutliner, _picture, _text_of
 from .brlines import alone, line_groups, sized_title, title_sizes, underlined_title
 from .continued import join_continued
 from .dice import roll_line
 from .enumeration import drop_page_marks, join_number_spans
-from .inline import absolute, as_text, image_remark, safe_href
+from .inline import absolute, image_remark
 from .line_entries import roll_paragraphs
 from .maincontent import dropped_lines, first_post, page_parts, reply_summary, thread_parts
 from .names import generic_title
 from .outline import (
-    Code,
     Heading,
     Image,
     ListBlock,
     ListItem,
-    Note,
     Outline,
     Paragraph,
     Pos,
-    Quote,
     Remark,
     Table,
     build_tree,
-    drawn_table,
     drop_running_lines,
     note_kind,
 )
 from .plain_reader import PlainReader
 from .sections import definition
-from .text import BACK_WORDS, escape_refs
+from .text import BACK_WORDS
 
-BREAK = "\ue000"  # a <br> while a paragraph's lines are told apart (a private-use character: never in text)
-
+READER = "html"
+PLACED = {"p", "li", "dt", "dd", "h1", "h2", "h3", "h4", "h5", "h6"}  # blocks whose line is marked for the outliner
+# elements written as they stand (pandoc reads them); any other is a <div> or a <span>, which pandoc never drops
+KEPT = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd", "table", "caption", "tr",
+        "td", "th", "pre", "code", "blockquote", "img", "br", "b", "strong", "i", "em", "s", "del", "strike", "u",
+        "sup", "sub", "hr", "details", "summary"}
+PHRASING = {"p", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "caption", "figcaption", "summary"}  # text, no blocks
+NOT_ENTRY_TEXT = {"table", "pre", "blockquote", "img", "figure", *(f"h{i}" for i in range(1, 7))}
+TEXT_BLOCKS = {"li", "td", "th", "dd"}
+KEPT_ATTRS = {"src", "alt", "start", "colspan", "rowspan", "class"}
 VOID = {"br", "hr", "img", "meta", "link", "input", "col", "area", "base", "wbr", "source", "embed", "param", "track"}
 SKIP = {"script", "style", "template", "noscript", "svg", "head", "title"}
 # Page furniture, not rules: a wiki heading's '[edit]' link, a generated table of contents. Matched on whole
@@ -146,6 +157,17 @@ LONG_LINE = 1000  # a line this long holds many elements: locations then carry a
 MAX_NESTING = 100  # elements inside each other (HTML pages nest deeper than Markdown: wrappers)
 
 
+class Text(str):
+    """A run of the page's text, with the line it starts on."""
+
+    line: int
+
+    def __new__(cls, text: str, line: int):
+        run = super().__new__(cls, text)
+        run.line = line
+        return run
+
+
 class TooDeep(Exception):
     def __init__(self, line: int):
         super().__init__(line)
@@ -215,7 +237,7 @@ class _TreeBuilder(HTMLParser):
             self._close_until(tag)
 
     def handle_data(self, data):
-        self.stack[-1].children.append(data)
+        self.stack[-1].children.append(Text(data, self.getpos()[0]))
 
 
 # '.c1{font-weight:700}': exporters such as Google Docs set bold and italics by class, not with <b>/<i>
@@ -255,6 +277,10 @@ class HtmlReader:
         self.title_levels: dict[float, int] = {}  # a rendered BBCode post's title sizes, as heading levels
         self.entry_title: Heading | None = None  # the post's own title, marked so (a blog's 'entry-title')
         self.thread_title = None  # a forum thread's title (its last <h1>/<h2> before the first post)
+        self.entry_marked = False  # the post's own title is marked for the outliner
+        self.phrasing = 0  # > 0 inside a heading or a paragraph: a wrapper in it is a <span> (Google Sites' <div>s)
+        # > 0 inside a list item or a cell: a link or a button beside its words is no page furniture
+        self.in_text = 0
         self.controls: list[tuple[str, int]] = []  # small forms dropped: their words and lines
 
     def _styled(self, node: Node) -> str:
@@ -288,7 +314,6 @@ class HtmlReader:
         builder.columns = max(map(len, text.splitlines()), default=0) > LONG_LINE
         builder.feed(text)  # TooDeep: the caller reports it
         builder.close()
-        stream: list = []
         parts = page_parts(builder.root, SKIP)
         self.title_levels = title_sizes(builder.root)
         if (thread := first_post(parts.main if parts else None, builder.root, SKIP)) is not None:
@@ -298,13 +323,16 @@ class HtmlReader:
             self.thread_title = next((h for n in parts.before for h in reversed([n, *_descendants(n)])
                                       if h.tag in ("h1", "h2")), None)
             self.remarks += [Remark("reply", f"'{reply_summary(r, SKIP)}'", r.line) for r in replies]
+        writer = Writer(builder.columns)
         if parts is None:
-            self.blocks(builder.root, stream)
+            self.clean(builder.root, writer)
         else:  # a site around the rules (header, tools, sidebar, footer): read the page's main content
             for line, at in dropped_lines(parts.dropped, SKIP):
                 self.remarks.append(Remark("furniture", line, at))
             for node in [*parts.before, parts.main, *parts.after]:
-                self.blocks(Node("#part", {}, node.line, [node]), stream)
+                self.clean(Node("#part", {}, node.line, [node]), writer)
+        stream = _outlined(self, writer)
+        if parts is not None:
             stream = self._without_page_name(stream, text)
         if self.controls:
             words = sorted({t for t, _ in self.controls if t})
@@ -350,211 +378,112 @@ class HtmlReader:
                 Heading(2, b.text, b.line) if (n < at or n >= after) and isinstance(b, Heading) and b.level == 1
                 else b for n, b in enumerate(stream)]
 
-    # -- inline ---------------------------------------------------------------------------------------
+    # -- the cleaned page ------------------------------------------------------------------------------
 
-    def inline(self, node: Node, skip_lists: bool = False, breaks: bool = False) -> str:
-        """Inline Markdown of ``node``; with ``breaks``, each <br> is kept as BREAK (a line of its own)."""
-        parts: list[str] = []
-        for child in node.children:
+    def clean(self, node: Node, out: Writer) -> None:
+        """Write ``node``'s children as plain HTML for pandoc: the page's furniture left out (and listed), what a
+        page's styles or widgets make of an element written as that element (a heading, bold, a definition, a
+        toggle, a quote), and every other element as HTML pandoc reads."""
+        children = _continued_lists(node.children)
+        for at, child in enumerate(children):
             if isinstance(child, str):
-                # decoded text: '&lt;script&gt;' must stay text; a zero-width space is no character of it
-                parts.append(as_text(child.replace("\u200b", "").replace("\ufeff", "")))
+                out.text(child.replace("\u200b", "").replace("\ufeff", ""), getattr(child, "line", None))
                 continue
             tag = child.tag
-            if tag in SKIP or (skip_lists and tag in ("ul", "ol", "dl")) or _edit_link(child):
+            if tag in SKIP or _edit_link(child) or not self.phrasing and not self.in_text and (  # a block
+                    _toc_like(child) and self._dropped_toc(child) or self._dropped_chrome(child)
+                    or self._dropped_controls(child)) \
+                    or tag == "p" and (self._dropped_furniture_style(child) or self._dropped_code_label(children, at)):
                 continue
-            if tag == "br":
-                parts.append(BREAK)
-            elif tag == "img":
-                self.remarks.append(image_remark(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line))
-            elif tag in ("strong", "b"):
-                parts.append(self._wrap("**", self.inline(child)))
-            elif self._styled(child):
-                parts.append(self._wrap(self._styled(child), self.inline(child)))
-            elif tag in ("em", "i"):
-                parts.append(self._wrap("*", self.inline(child)))
-            elif tag in ("s", "del", "strike"):  # a draft's removed words stay, marked (as BBCode's [s])
-                parts.append(self._wrap("~~", self.inline(child)))
-            elif tag == "span" and breaks:
-                parts.append(self.inline(child, skip_lists, breaks))
-            elif tag == "code":
-                parts.append(f"`{self.inline(child)}`")
-            elif tag == "a":
-                words = self.inline(child)
-                href = child.attrs.get("href", "")
-                if href.partition("#")[0] in self.addresses:  # a saved page's link to its own anchor
-                    href = "#" + href.partition("#")[2]
-                if absolute(href) and words.strip():  # a link round a picture alone: the picture is reported
-                    parts.append(f"[{words}]({safe_href(href)})")
-                else:
-                    if href and not href.startswith("#"):
-                        self.remarks.append(Remark("link", f"link '{words}' to '{href}' kept as text", child.line))
-                    parts.append(words)
-            else:
-                parts.append(" " + self.inline(child, skip_lists) + " " if tag in BLOCK_TAGS | {"li"}
-                             else self.inline(child, skip_lists))
-        text = "".join(parts)
-        if not breaks:
-            text = text.replace(BREAK, " ")
-        if node.tag in INLINE_TAGS:  # 'on the </span><span>Hull</span><span> box': the space at a span's
-            raw = self._text(node)   # edge still parts the words (kept outside any emphasis marks)
-            text = (" " if raw[:1].isspace() else "") + text.strip() + (" " if raw[-1:].isspace() else "")
-            return escape_refs(re.sub(r"\s+", " ", text)) if text.strip() else ""
-        text = re.sub(r"\s+", " ", text).strip()
-        return escape_refs(text)
-
-    @staticmethod
-    def _wrap(mark: str, text: str) -> str:
-        inner = text.strip()
-        if not inner:
-            return text[:1] if text[:1].isspace() else ""
-        return (" " if text[:1].isspace() else "") + f"{mark}{inner}{mark}" + (" " if text[-1:].isspace() else "")
-
-    # -- blocks ---------------------------------------------------------------------------------------
-
-    def blocks(self, node: Node, out: list) -> None:
-        loose: list[str] = []
-        loose_at: list = []  # the line each piece of ``loose`` starts on
-        loose_line = node.line
-        running = node.line
-
-        def flush() -> None:
-            table = _markdown_table("".join(loose).replace(BREAK, " "), loose_line, self.source)
-            text = re.sub(r"\s+", " ", "".join(loose).replace(BREAK, " ")).strip()
-            if table is not None:
-                out.append(table)
-            elif BREAK in loose and text:  # lines parted by <br> (a rendered forum post): see brlines
-                self._line_blocks(lines_of_loose(), out)
-            elif text:
-                out.append(Paragraph(escape_refs(text), loose_line))
-            loose.clear()
-            loose_at.clear()
-
-        def lines_of_loose() -> list:
-            lines, words, at = [], [], None
-            for piece, line in zip(loose, loose_at, strict=True):
-                if piece == BREAK:
-                    lines.append((re.sub(r"\s+", " ", "".join(words)).strip(), at or line))
-                    words, at = [], None
-                    continue
-                if piece.strip() and at is None:
-                    at = line + (len(piece) - len(piece.lstrip("\n")) if isinstance(line, int) else 0)
-                words.append(piece)
-            lines.append((re.sub(r"\s+", " ", "".join(words)).strip(), at or loose_line))
-            return lines
-
-        for at, child in enumerate(node.children):
-            if isinstance(child, str):
-                if child.strip():
-                    loose.append(child)
-                    loose_at.append(int(running))
-                running = int(running) + child.count("\n")
-                continue
-            running = child.line
-            tag = child.tag
-            if tag in SKIP or _edit_link(child) or (_toc_like(child) and self._dropped_toc(child)) \
-                    or self._dropped_chrome(child) or self._dropped_controls(child):
-                continue
-            if tag in ("strong", "b", "em", "i", "a", "span", "code", "br", "small", "sup", "sub", "u", "mark"):
-                if (level := self._title_line(node.children, at)) is not None:  # a rendered BBCode title: see brlines
-                    flush()
-                    out.append(Heading(level, re.sub(r"^\*+|\*+$", "", self.inline(child).strip()).strip(),
-                                       child.line))
-                    continue
-                loose.append(BREAK if tag == "br" else self.inline(Node("#span", {}, child.line, [child])))
-                loose_at.append(child.line)
-                loose_line = child.line
-                continue
-            flush()
-            if tag in HEADINGS:
-                out.append(Heading(HEADINGS[tag], self.inline(child), child.line))
-                if self.entry_title is None and (_entry_title(child) or child is self.thread_title):
-                    self.entry_title = out[-1]
+            if tag in INLINE_TAGS | {"a", "code", "br"} and (level := self._title_line(children, at)) is not None:
+                out.leaf(f"h{level}", self._flat(child), child.line)  # a rendered BBCode title: see brlines
+            elif tag in HEADINGS:
+                mark = {}
+                if not self.entry_marked and (_entry_title(child) or child is self.thread_title):
+                    self.entry_marked, mark = True, {"rc": "entry"}
+                self.element(tag, mark, child, out)
             elif tag in ("figure", "p", "div") and (banner := self._banner(child)):
                 # a banner image titles the section below it: a heading at the page's top level (set in read)
-                self.remarks.append(image_remark(banner.attrs.get("alt", ""), banner.attrs.get("src", ""),
-                                                 banner.line))
-                out.append(Image(banner.attrs.get("alt", ""), banner.attrs.get("src", ""), banner.line))
-                out.append(Heading(BANNER_LEVEL, escape_refs(banner.attrs["alt"].strip()), banner.line))
+                self.element("img", {"src": banner.attrs.get("src", ""), "alt": banner.attrs["alt"]}, banner, out)
+                out.leaf("h6", banner.attrs["alt"].strip(), banner.line, {"rc": "banner"})
             elif (level := style_heading_level(child) if tag == "p" else
                     widget_heading_level(child) if tag == "div" else None) and \
-                    0 < len(heading := self.inline(child).strip()) <= STYLE_HEADING_MAX_CHARS:
-                out.append(Heading(level, heading, child.line))
-            elif tag == "p" and {"title", "msotitle"} & _classes(child) and \
-                    not any(isinstance(b, Heading) for b in out):
+                    0 < len(self._flat(child)) <= STYLE_HEADING_MAX_CHARS:
+                self.element(f"h{level}", {}, child, out)
+            elif tag == "p" and {"title", "msotitle"} & _classes(child) and not out.headings:
                 # a word processor's 'Title' style (Google Docs, LibreOffice, Word's 'MsoTitle') is the document title
-                out.append(Heading(1, re.sub(r"^\*+|\*+$", "", self.inline(child)).strip(), child.line))
-            elif tag == "p" and (self._dropped_furniture_style(child) or self._dropped_code_label(node.children, at)):
-                continue
-            elif tag == "p" and (entry := self._styled_term(child)):
-                out.append(ListBlock(False, [ListItem(entry, child.line)], child.line, hint="definitions"))
-            elif tag == "p":
-                text = self.inline(child, breaks=True)
-                lines = [line.strip() for line in text.split(BREAK) if line.strip()]
-                # '**Wind (roll 1 d6)**<br>1 – Calm: …<br>2 – …': a bold title line above the entries names them
-                titled = len(lines) >= 3 and re.fullmatch(r"\*\*[^*]+\*\*:?", lines[0]) is not None \
-                    and all(roll_line(line) for line in lines[1:])
-                if titled:
-                    out.append(Paragraph(lines[0], child.line))
-                    lines = lines[1:]
-                if len(lines) >= 2 and all(roll_line(line) or definition(line) for line in lines):
-                    # 'Bed — the cards …<br>Bloom — a card …': one entry a line, as the author laid them out
-                    out.append(ListBlock(False, [ListItem(line, child.line) for line in lines], child.line,
-                                         hint="lines"))
-                elif lines:
-                    out.append(Paragraph(" ".join(lines), child.line))
-                for img in self._images(child):
-                    out.append(img)
-            elif tag == "details" and self._toggle(child) is not None:
-                out.append(ListBlock(False, [self._toggle(child)], child.line, hint="toggles"))
-            elif tag in ("ul", "ol"):
-                block = self.list_block(child)
-                if not _continues(out[-1] if out else None, block):
-                    out.append(block)
-                else:  # Notion's export: one <ul>, or one <ol start="N">, per item: one list as shown
-                    out[-1].items.extend(block.items)
+                out.leaf("h1", self._flat(child), child.line)
+            elif tag == "p" and (term := self._styled_term(child)) is not None:
+                lead, rest = term
+                out.open("dl", {}, child.line)
+                self.element("dt", {}, lead, out)
+                self.element("dd", {}, Node("#rest", {}, child.line, rest), out)
+                out.close("dl")
+            elif tag == "details" and (summary := self._summary(child)) is not None:
+                # a toggle: an entry named by its summary (as Markdown's '<details>' reads, see ast_outline)
+                self._listed_pictures(summary)
+                self.element("div", {"class": "toggle", "summary": self._flat(summary)},
+                             Node("#body", {}, summary.line, [c for c in child.children if c is not summary]), out)
+            elif tag == "li" and (head := self._item_head(child)) is not None:
+                # an item led by a heading or a toggle's summary is named by it, its blocks are its body
+                lead_node, body = head
+                name = self._flat(lead_node)
+                self._listed_pictures(lead_node)
+                # 'Russian Movement (none moves more than 2 MP on turn 1)': a remark in brackets ending the
+                # heading stays outside the bold name, as it is typed in a list item's lead
+                paren = HEADING_REMARK.search(name)
+                lead, remark = (name[:paren.start()].rstrip(), " " + paren.group(0).strip()) if paren else (name, "")
+                out.open("li", {}, child.line)
+                out.open("p", {}, lead_node.line)
+                if body or remark:
+                    out.leaf("strong", lead, lead_node.line)
+                out.text(remark if body or remark else name)
+                out.close("p")
+                self.clean(Node("#body", {}, child.line, body), out)
+                out.close("li")
             elif tag == "dl" and "field-list" in _classes(child):
                 # docutils' field list ('Players: 2–5', 'Rules version: 1.2'): facts about the document, no terms
-                out.extend(Paragraph(line, pos) for line, pos in self.fields(child))
-            elif tag == "dl":
-                out.append(self.definitions(child))
-            elif tag == "img":
-                self.remarks.append(image_remark(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line))
-                out.append(Image(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line))
-            elif tag == "blockquote" or tag == "div" and _quote_box(child):  # a rendered [q] box
-                inner: list = []
-                self.blocks(child, inner)
-                out.append(Quote(inner, child.line))
-            elif tag == "pre":
-                code = Code(self._text(child), "", child.line)
-                out.append(drawn_table(code) or code)
+                for line, pos in self.fields(child):
+                    out.leaf("p", line, pos)
+            elif tag == "div" and _quote_box(child):  # a rendered [q] box
+                self.element("blockquote", {}, child, out)
             elif tag == "table" and (layout := self._layout_rows(child)) is not None:
                 for label, line, body in layout:  # a layout table: each row a section, its label the heading
                     if label is not None:
-                        out.append(Heading(BANNER_LEVEL, escape_refs(label), line))
-                    self.blocks(body, out)
+                        out.leaf("h6", label, line, {"rc": "banner"})
+                    self.clean(body, out)
             elif tag == "table":
-                caption = next((c for c in child.children if isinstance(c, Node) and c.tag == "caption"), None)
-                if caption is not None and (title := self._flat(caption)):
-                    # above its table, as a title (as pandoc reads one): the dice reader names the table by it
-                    out.append(Paragraph(f"**{escape_refs(as_text(title))}**", caption.line))
-                out.append(self.table(child))
-            elif tag in ("hr",):
-                continue
-            else:
-                classes = child.attrs.get("class", "").lower()
-                kind = note_kind(classes)
-                inner = []
-                self.blocks(child, inner)
-                if kind and not any(isinstance(b, Heading) for b in inner):
-                    out.append(Note(kind, inner, child.line))
-                else:
-                    if "dice" in classes or "roll" in classes:
-                        for block in inner:
-                            if isinstance(block, ListBlock):
-                                block.hint = "dice"
-                    out.extend(inner)
-        flush()
+                self.table(child, out)
+            elif tag == "span" and (mark := self._styled(child)):
+                self.element("strong" if mark == "**" else "em", {}, child, out)
+            elif tag == "a":
+                href = child.attrs.get("href", "")
+                if href.partition("#")[0] in self.addresses:  # a saved page's link to its own anchor
+                    href = "#" + href.partition("#")[2]
+                self.element("a", {"href": href}, child, out)
+            elif tag in KEPT:
+                attrs = {k: v for k, v in child.attrs.items() if k in KEPT_ATTRS}
+                if tag == "img":  # pandoc leaves out a picture with no address: it is listed all the same
+                    attrs["src"] = attrs.get("src") or child.attrs.get("data-src", "")
+                self.element(tag, attrs, child, out)
+            else:  # a page's own wrappers ('<section>', '<font>', a custom element): what pandoc does not drop
+                block = tag not in INLINE_TAGS and any(n.tag in BLOCK_TAGS | {"li", "br"} for n in _descendants(child))
+                kind = note_kind(child.attrs.get("class", "").lower())
+                if kind and any(n.tag in HEADINGS for n in _descendants(child)):
+                    kind = None  # a box holding sections is read as its sections
+                classes = child.attrs.get("class", "") if kind or tag == "div" else ""
+                wrapper = "div" if (block or tag in BLOCK_TAGS) and not self.phrasing else "span"
+                self.element(wrapper, {"class": classes} if classes else {}, child, out)
+
+    def element(self, tag: str, attrs: dict, node: Node, out: Writer) -> None:
+        out.open(tag, attrs, node.line)
+        if tag not in VOID:
+            self.phrasing += tag in PHRASING
+            self.in_text += tag in TEXT_BLOCKS
+            self.clean(node, out)
+            self.phrasing -= tag in PHRASING
+            self.in_text -= tag in TEXT_BLOCKS
+            out.close(tag)
 
     def _title_line(self, siblings: list, at: int) -> int | None:
         """The heading level of a title set on a line of its own in text parted by <br> (brlines), else None."""
@@ -564,14 +493,6 @@ class HtmlReader:
         if underlined_title(node) and alone(siblings, at):
             return min(len(self.title_levels) + 1, 6)
         return None
-
-    def _line_blocks(self, lines: list, out: list) -> None:
-        for kind, group in line_groups(lines):
-            if kind == "lines":
-                out.append(ListBlock(False, [ListItem(escape_refs(t), at) for t, at in group], group[0][1],
-                                     hint="lines"))
-            else:
-                out.append(Paragraph(escape_refs(" ".join(t for t, _ in group)), group[0][1]))
 
     def _banner(self, node: Node) -> Node | None:
         """The image when ``node`` holds only an image whose alternative text is a title in capitals ('SETTING
@@ -588,6 +509,7 @@ class HtmlReader:
         if not letters or alt != alt.upper() or len(alt.split()) > BANNER_MAX_WORDS or re.search(r"[.:;,]$", alt):
             return None
         return images[0]
+
 
     def _dropped_code_label(self, siblings: list, at: int) -> bool:
         """A forum's code box label ('Code: Select all', 'Code: [Select]', 'Code:') in the paragraph right above
@@ -617,8 +539,10 @@ class HtmlReader:
         self.remarks.append(Remark("furniture", what, node.line))
         return True
 
-    def _styled_term(self, node: Node) -> str | None:
-        """'Term -- meaning' for a paragraph led by a span in a term character style ('Glossary-Term',
+
+
+    def _styled_term(self, node: Node) -> tuple[Node, list] | None:
+        """(the term, the meaning's nodes) of a paragraph led by a span in a term character style ('Glossary-Term',
         'DefinitionTerm') and its meaning after it with no separator, as layout programs set a glossary; else
         None. The two stay apart as a definition list's term and meaning would."""
         lead = next((c for c in node.children if not isinstance(c, str) or c.strip()), None)
@@ -626,11 +550,104 @@ class HtmlReader:
                 "term" in re.split(r"[-_ ]", word.lower()) or word.lower().endswith("term")
                 for word in lead.attrs.get("class", "").split()):
             return None
-        name = self.inline(lead)
-        rest = self.inline(Node("#rest", {}, node.line, node.children[node.children.index(lead) + 1:]))
-        if not name or not rest or len(name.split()) > 6:
+        rest = node.children[node.children.index(lead) + 1:]
+        name = self._flat(lead)
+        if not name or not self._flat(Node("#rest", {}, node.line, rest)) or len(name.split()) > 6:
             return None
-        return f"{name} -- {rest}"
+        return lead, rest
+
+    def _summary(self, node: Node) -> Node | None:
+        """A toggle's <summary>, when it has words and the toggle holds only paragraphs and lists (a table, quote
+        or code inside: the toggle is read as ordinary content, losing nothing)."""
+        summary = next((c for c in node.children if isinstance(c, Node) and c.tag == "summary"), None)
+        body = [c for c in node.children if c is not summary]
+        if summary is None or not self._flat(summary) or not _paragraphs_and_lists(body):
+            return None
+        return summary
+
+    def _item_head(self, node: Node) -> tuple[Node, list] | None:
+        """(what names it, its body) of a list item led by a heading ('<li><h3>March</h3><p>Move one road.</p>': one
+        run of text would make 'March Move one road' the item's name) or holding a toggle alone; else None."""
+        inner = [c for c in node.children if isinstance(c, Node) or c.strip()]
+        if len(inner) == 1 and isinstance(inner[0], Node) and inner[0].tag == "details" \
+                and (summary := self._summary(inner[0])) is not None:
+            return summary, [c for c in inner[0].children if c is not summary]
+        if not inner or not isinstance(inner[0], Node) or inner[0].tag not in HEADINGS or not self._flat(inner[0]):
+            return None
+        return inner[0], inner[1:]
+
+    def fields(self, node: Node) -> list[tuple[str, int]]:
+        """A field list's 'Name: value' lines."""
+        out, name = [], None
+        for child in node.children:
+            if isinstance(child, Node) and child.tag == "dt":
+                name = (self._flat(child).rstrip(":").strip(), child.line)
+            elif isinstance(child, Node) and child.tag == "dd" and name:
+                out.append((f"{name[0]}: {self._flat(child)}", name[1]))
+                name = None
+        return out
+
+    def _layout_rows(self, node: Node) -> list[tuple[str | None, Pos, Node]] | None:
+        """A word processor's page laid out as one table, each row a section: a short label in the left cell
+        (no header row, no numbers or rolls), the section's blocks in the right cell -- paragraphs, lists,
+        nested tables -- in three rows or more, a third of them at least. [(label, right cell)], a row of one
+        cell (a title across the page) with no label; None for a table of data (a glossary's one sentence a
+        row, a dice table, a component list)."""
+        rows = [_cells(row) for row in _rows(node)]
+        pairs = [cells for cells in rows if len(cells) == 2]
+        if len(rows) < 4 or len(pairs) * 10 < len(rows) * 8 or any(len(cells) > 2 or not cells for cells in rows) \
+                or any(c.tag == "th" for cells in rows[:1] for c in cells):
+            return None
+        if any(not LAYOUT_LABEL.fullmatch(self._flat(left)) for left, _ in pairs) \
+                or any(n.tag in ("table", "ul", "ol") for left, _ in pairs for n in _descendants(left)):
+            return None
+        blocky = sum(1 for _, right in pairs if _blocks_in(right) >= 2)
+        if blocky < 3 or blocky * 3 < len(pairs):
+            return None
+        return [(self._flat(cells[0]) if len(cells) == 2 else None,
+                 next((n.line for n in _descendants(cells[0]) if n.tag == "p"), cells[0].line), cells[-1])
+                for cells in rows]
+
+    def table(self, node: Node, out: Writer) -> None:
+        """A table written as pandoc reads one: its caption, a header row when the page marks one, the rows."""
+        # its own rows, not those of a table in a cell; a spacer row ('<tr></tr>') holds nothing to read
+        rows = [row for row in _descendants(node) if row.tag == "tr" and _owner(row) is node and _cells(row)]
+        cells = [c.tag for c in _cells(rows[0])] if rows else []
+        # a header row is <th> across (its corner cell may be a <td>); '<th>High</th><td>Won by …</td>' on every
+        # row is a column of row headers, and the first row is a row like the others
+        headed = "th" in cells[1:] and all(tag == "th" for tag in cells[1:]) or cells == ["th"] \
+            or any(n.tag == "thead" and _owner(n) is node for n in _descendants(node))
+        # a word processor's table marks its header row by bold text alone (Google Docs: no <th>, no <thead>)
+        bold_row = len(rows) >= 3 and len(cells) >= 2 and all(map(self._bold, _cells(rows[0]))) \
+            and not all(map(self._bold, _cells(rows[1])))
+        out.open("table", {}, node.line)
+        caption = next((c for c in node.children if isinstance(c, Node) and c.tag == "caption"), None)
+        if caption is not None:
+            self.element("caption", {}, caption, out)
+        for n, row in enumerate(rows):
+            head = n == 0 and (headed or bold_row)
+            out.open("thead" if head else "tbody", {}, row.line)
+            # pandoc fills a short row with empty cells: how many it has is kept (a page's short row is the author's)
+            given = sum(int(c.attrs.get("colspan", "1")) if c.attrs.get("colspan", "1").isdigit() else 1
+                        for c in _cells(row))
+            out.open("tr", {"cells": str(given)}, row.line)
+            for cell in _cells(row):
+                spans = {k: v for k, v in cell.attrs.items() if k in ("colspan", "rowspan")}
+                if any(n.tag == "table" for n in _descendants(cell)):  # a table in a cell: its words, in the cell
+                    self._listed_pictures(cell)
+                    out.leaf("th" if head else "td", self._flat(cell), cell.line, spans)
+                else:
+                    self.element("th" if head else "td", spans, cell, out)
+            out.close("tr")
+            out.close("thead" if head else "tbody")
+        out.close("table")
+
+    def _bold(self, cell: Node) -> bool:
+        """Whether a cell's words are all bold (a <b>, a <strong> or a span styled bold)."""
+        def plain(node: Node) -> bool:
+            return any(isinstance(c, str) and c.strip() or isinstance(c, Node) and not (
+                c.tag in ("b", "strong") or self._styled(c) == "**") and plain(c) for c in node.children)
+        return bool(self._flat(cell)) and not plain(cell)
 
     def _dropped_toc(self, node: Node) -> bool:
         """Drop a block marked as a table of contents only when it is one -- short, and (its title aside) its
@@ -697,171 +714,18 @@ class HtmlReader:
     def _flat(self, node: Node) -> str:
         return re.sub(r"\s+", " ", self._text(node)).strip()
 
-    def _images(self, node: Node):
-        for child in node.children:
-            if isinstance(child, Node):
-                if child.tag == "img":
-                    yield Image(child.attrs.get("alt", ""), child.attrs.get("src", ""), child.line)
-                else:
-                    yield from self._images(child)
 
     def _text(self, node: Node) -> str:
-        return "".join(c if isinstance(c, str) else self._text(c) for c in node.children)
+        """A node's words; a line break, a block or a cell parts them."""
+        return "".join(c if isinstance(c, str) else " " if c.tag == "br" else
+                       f" {self._text(c)} " if c.tag in BLOCK_TAGS | {"li", "td", "th", "dt", "dd", "tr"} else
+                       self._text(c) for c in node.children)
 
-    def list_block(self, node: Node) -> ListBlock:
-        block = ListBlock(node.tag == "ol", line=node.line)
-        number = int(node.attrs.get("start", "1") or 1) if node.tag == "ol" and \
-            (node.attrs.get("start", "1") or "1").isdigit() else 1
-        for child in node.children:
-            if isinstance(child, str) or child.tag in SKIP:
-                continue
-            toggle = self._toggle(child)
-            if toggle is None and child.tag == "li":
-                toggle = self._headed_item(child)
-            if toggle is not None:  # '<li><details><summary>Refill</summary><p>…': the toggle is the item
-                toggle.number = number if block.ordered else None
-                number += 1
-                block.items.append(toggle)
-            elif child.tag == "li" and (parts := _item_parts(child)) is not None:
-                # '<li><p>Roll.</p><p>Then …</p><table>…</li>': the first paragraph is the item, the other blocks
-                # are its own (as pandoc reads an item), never run together into its text
-                lead, rest = parts
-                item = ListItem(self.inline(Node("#lead", {}, child.line, lead)), child.line,
-                                number if block.ordered else None)
-                number += 1
-                self.blocks(Node("#body", {}, child.line, rest), item.children)
-                block.items.append(item)
-            elif child.tag == "li":
-                item = ListItem(self.inline(child, skip_lists=True), child.line,
-                                number if block.ordered else None)
-                number += 1
-                for sub in child.children:
-                    if isinstance(sub, Node) and sub.tag in ("ul", "ol"):
-                        item.children.append(self.list_block(sub))
-                    elif isinstance(sub, Node) and sub.tag == "dl":
-                        item.children.append(self.definitions(sub))
-                block.items.append(item)
-            elif child.tag in ("ul", "ol"):  # a list straight inside a list: it belongs to the previous item
-                nested = self.list_block(child)
-                if block.items:
-                    block.items[-1].children.append(nested)
-                else:
-                    block.items.extend(nested.items)
-        return block
+    def _listed_pictures(self, node: Node) -> None:
+        """The pictures in a node read as its words alone (a heading naming an item, a cell round a table)."""
+        self.remarks += [image_remark(n.attrs.get("alt", ""), n.attrs.get("src", ""), n.line)
+                         for n in _descendants(node) if n.tag == "img"]
 
-    def _headed_item(self, node: Node) -> ListItem | None:
-        """'<li><h3>March</h3><p>Move one road.</p></li>': an item led by a heading is named by it, like a
-        toggle by its summary, and its blocks are its body (one run of text would make 'March Move one road'
-        the item's name)."""
-        inner = [c for c in node.children if isinstance(c, Node) or c.strip()]
-        if not inner or not isinstance(inner[0], Node) or inner[0].tag not in HEADINGS:
-            return None
-        name = self.inline(inner[0])
-        if not name:
-            return None
-        body: list = []
-        self.blocks(Node("#body", {}, node.line, inner[1:]), body)
-        if any(not isinstance(b, (Paragraph, ListBlock)) for b in body):
-            return None  # a table, quote or code inside: read the item as before, losing nothing
-        # 'Russian Movement (none moves more than 2 MP on turn 1)': a remark in brackets ending the heading
-        # stays outside the bold name, as it is typed in a list item's lead
-        paren = HEADING_REMARK.search(name)
-        lead, remark = (name[:paren.start()].rstrip(), " " + paren.group(0)) if paren else (name, "")
-        item = ListItem(f"**{lead}**{remark}" if body or remark else name, inner[0].line)
-        item.children = body
-        return item
-
-    def _toggle(self, node: Node) -> ListItem | None:
-        """A toggle (<details> with a <summary>, alone or as a list item's only content): an item named by
-        the summary, its body the toggle's blocks."""
-        if node.tag == "li":
-            inner = [c for c in node.children if isinstance(c, Node) or c.strip()]
-            node = inner[0] if len(inner) == 1 and isinstance(inner[0], Node) else node
-        if node.tag != "details":
-            return None
-        summary = next((c for c in node.children if isinstance(c, Node) and c.tag == "summary"), None)
-        if summary is None or not self.inline(summary):
-            return None
-        body: list = []
-        self.blocks(Node("#body", {}, node.line, [c for c in node.children if c is not summary]), body)
-        if any(not isinstance(b, (Paragraph, ListBlock)) for b in body):
-            return None  # a table, quote or code inside: read the toggle as ordinary content, losing nothing
-        item = ListItem(f"**{self.inline(summary)}**", summary.line)
-        item.children = body
-        return item
-
-    def fields(self, node: Node) -> list[tuple[str, int]]:
-        """A field list's 'Name: value' lines."""
-        out, name = [], None
-        for child in node.children:
-            if isinstance(child, Node) and child.tag == "dt":
-                name = (self.inline(child).strip().rstrip(":").strip(), child.line)
-            elif isinstance(child, Node) and child.tag == "dd" and name:
-                out.append((f"{name[0]}: {self.inline(child).strip()}", name[1]))
-                name = None
-        return out
-
-    def definitions(self, node: Node) -> ListBlock:
-        block = ListBlock(False, line=node.line, hint="definitions")
-        term = None
-        for child in node.children:
-            if isinstance(child, str):
-                continue
-            if child.tag == "dt":
-                term = (self.inline(child), child.line)
-            elif child.tag == "dd" and term:
-                block.items.append(ListItem(f"{term[0]} -- {self.inline(child)}", term[1]))
-                term = None
-            elif child.tag == "dd" and block.items and self.inline(child).strip():
-                # a term's further definition paragraph (Markdown's second ': …'): part of its meaning, never lost
-                block.items[-1].text += " " + self.inline(child).strip()
-        return block
-
-    def _layout_rows(self, node: Node) -> list[tuple[str | None, Pos, Node]] | None:
-        """A word processor's page laid out as one table, each row a section: a short label in the left cell
-        (no header row, no numbers or rolls), the section's blocks in the right cell -- paragraphs, lists,
-        nested tables -- in three rows or more, a third of them at least. [(label, right cell)], a row of one
-        cell (a title across the page) with no label; None for a table of data (a glossary's one sentence a
-        row, a dice table, a component list)."""
-        rows = [[c for c in row.children if isinstance(c, Node) and c.tag in ("td", "th")] for row in _rows(node)]
-        pairs = [cells for cells in rows if len(cells) == 2]
-        if len(rows) < 4 or len(pairs) * 10 < len(rows) * 8 or any(len(cells) > 2 or not cells for cells in rows) \
-                or any(c.tag == "th" for cells in rows[:1] for c in cells):
-            return None
-        labels = [self.inline(left).strip() for left, _ in pairs]
-        if any(not LAYOUT_LABEL.fullmatch(plain_label(label)) for label in labels) \
-                or any(n.tag in ("table", "ul", "ol") for left, _ in pairs for n in _descendants(left)):
-            return None
-        blocky = sum(1 for _, right in pairs if _blocks_in(right) >= 2)
-        if blocky < 3 or blocky * 3 < len(pairs):
-            return None
-        return [(plain_label(self.inline(cells[0])) if len(cells) == 2 else None,
-                 next((n.line for n in _descendants(cells[0]) if n.tag == "p"), cells[0].line), cells[-1])
-                for cells in rows]
-
-    def table(self, node: Node) -> Table:
-        rows = []
-
-        def walk(n: Node) -> None:
-            for c in n.children:
-                if isinstance(c, Node):
-                    if c.tag == "tr":
-                        rows.append([self.inline(cell) for cell in c.children
-                                     if isinstance(cell, Node) and cell.tag in ("td", "th")])
-                    else:
-                        walk(c)
-
-        walk(node)
-        first = next((n for n in _descendants(node) if n.tag == "tr"), None)
-        cells = [c.tag for c in first.children if isinstance(c, Node) and c.tag in ("td", "th")] if first else []
-        # a header row is <th> across (its corner cell may be a <td>); '<th>High</th><td>Won by …</td>' on every
-        # row is a column of row headers, and the first row is a row like the others
-        headed = "th" in cells[1:] and all(tag == "th" for tag in cells[1:]) or cells == ["th"] \
-            or any(n.tag == "thead" for n in _descendants(node))
-        # a word processor's table marks its header row by bold text alone (Google Docs: no <th>, no <thead>)
-        bold_row = len(rows) >= 3 and len(rows[0]) >= 2 and all(re.fullmatch(r"\*\*[^*]+\*\*", c) for c in rows[0]) \
-            and not all(re.fullmatch(r"\*\*[^*]+\*\*", c) for c in rows[1])
-        return Table(rows, node.line, header=headed or bold_row)
 
 
 PAGE_TITLE = re.compile(r"<title[^>]*>(.*?)</title>", re.I | re.S)
@@ -930,11 +794,6 @@ def _descendants(node: Node):
 LAYOUT_LABEL = re.compile(r"(?=.*[^\W\d_]{2})(?!\W*\d+\W*$)(?!.*[.!?]\s+\S).{1,60}", re.S)
 
 
-def plain_label(text: str) -> str:
-    """A label cell's text without the bold that sets it off: '**In the box**' -> 'In the box'."""
-    return re.sub(r"^(\*\*|__|\*|_)(.*)\1$", r"\2", text.strip()).strip()
-
-
 def _rows(table: Node) -> list[Node]:
     """A table's own rows (through <thead>/<tbody>), not the rows of tables nested in its cells."""
     out = []
@@ -946,28 +805,6 @@ def _rows(table: Node) -> list[Node]:
     return out
 
 
-def _item_parts(item: Node) -> tuple[list, list] | None:
-    """(the item's own text: what comes before its first block, or its first paragraph; the blocks after it) of
-    a list item holding a paragraph, table, quote or code block after its text; None for an item of text alone
-    (and its sub-lists), read as one line, as for one whose first block is no paragraph."""
-    parts = [c for c in item.children if isinstance(c, Node) or c.strip()]
-    at = next((k for k, c in enumerate(parts) if isinstance(c, Node) and c.tag in BLOCK_TAGS), len(parts))
-    if at == 0 and parts and parts[0].tag == "p":
-        at = 1
-    rest = parts[at:]
-    if not at or not any(isinstance(c, Node) and c.tag in BLOCK_TAGS - {"ul", "ol", "dl"} for c in rest):
-        return None  # no text ahead of the blocks ('<li><div>…</div></li>': a wrapper, read as before)
-    return parts[:at], rest
-
-
-def _continues(before, block: ListBlock) -> bool:
-    """``block`` goes on the list right before it, nothing between them: bullets after bullets, or numbers
-    counting on from the last ('<ol start="3">' after an item 2)."""
-    if not isinstance(before, ListBlock) or before.hint or block.hint or before.ordered != block.ordered \
-            or not before.items or not block.items:
-        return False
-    return not block.ordered or block.items[0].number == (before.items[-1].number or 0) + 1
-
 
 def _blocks_in(cell: Node) -> int:
     """How many blocks a cell holds: a list or a table counts two (a section's body, never a data cell's)."""
@@ -976,6 +813,247 @@ def _blocks_in(cell: Node) -> int:
         if isinstance(child, Node):
             count += 2 if child.tag in ("ul", "ol", "table", "dl") else 1 if child.tag in BLOCK_TAGS else 0
     return count
+
+
+
+
+class Writer:
+    """The cleaned page as HTML for pandoc, each element on the line it stands on in the source (on a page of a
+    few very long lines, each element on a line of its own, its place kept in ``places``): a block found on a
+    line of what pandoc read is found on the source's. Line breaks go inside tags, where they are no space."""
+
+    def __init__(self, columns: bool):
+        self.parts: list[str] = []
+        self.line = 1  # the line being written
+        self.columns = columns
+        self.places: list[int] = [1]  # the source place of each line written, with columns
+        self.headings = 0  # headings written so far
+        self.verbatim = 0  # inside a <pre> or <code>: its text is written as it stands
+        self.line_start = False  # nothing but space written since the last line break
+        self.broken = False  # after a <br>: the words of each line it starts are marked with their line
+
+    def _to(self, at) -> str:
+        if at is None:
+            return ""
+        if self.columns:
+            self.places.append(at)
+            self.line += 1
+            return "\n"
+        pad = int(at) - self.line
+        self.line += max(pad, 0)
+        return "\n" * pad
+
+    def open(self, tag: str, attrs: dict, at) -> None:
+        self.headings += tag in HEADINGS
+        self.verbatim += tag in ("pre", "code")
+        to = self._to(at)
+        if tag == "table":  # its line, which pandoc keeps: the first words of a table may stand anywhere above
+            attrs = {**attrs, "id": f"rc-line-{self.line}"}
+        # pandoc drops a value's line breaks: written as spaces ('<img alt="SETTING UP⏎THE FARM">')
+        shown = "".join(f' {k}="{html.escape(" ".join(v.split()))}"' for k, v in attrs.items())
+        # the line a block's words start on, kept by pandoc as an empty span (found by words, an item that
+        # starts as the one above it did would be placed on that one's line)
+        mark = f'<span rc="{self.line}"></span>' if tag in PLACED else ""
+        before = f'<span rc="{self.line}"></span>' \
+            if self.line_start and self.broken and tag in INLINE_TAGS and not self.verbatim else ""
+        self.line_start = False
+        self.broken = tag == "br" or self.broken and tag in INLINE_TAGS
+        self.parts.append(f"{before}<{tag}{shown}{to}>{mark}")
+
+    def close(self, tag: str) -> None:
+        self.verbatim -= tag in ("pre", "code")
+        self.parts.append(f"</{tag}>")
+
+    def text(self, text: str, at=None) -> None:
+        if not self.columns and text[:1].isspace():  # what the page's dropped parts left out: caught up with
+            self.parts.append(self._to(at))
+        first, *lines = text.split("\n")
+        self.parts.append(html.escape(first, quote=False))
+        for line in lines:
+            self.line += 1
+            if self.columns:
+                self.places.append(Pos(int(self.places[-1]) + 1, 1))
+            words = line.lstrip()
+            # words starting a line of their own (after a <br>, in a forum post) are marked with it, as blocks are
+            mark = f'<span rc="{self.line}"></span>' if words and self.broken and not self.verbatim else ""
+            self.parts.append("\n" + line[:len(line) - len(words)] + mark + html.escape(words, quote=False))
+        self.line_start = bool(lines) and not lines[-1].strip() or not text.strip() and self.line_start
+        self.broken = self.broken and not text.strip()
+
+    def leaf(self, tag: str, text: str, at, attrs: dict | None = None) -> None:
+        self.open(tag, attrs or {}, at)
+        self.text(text)
+        self.close(tag)
+
+    def written(self) -> str:
+        return "".join(self.parts)
+
+
+def _shown(written: str) -> str:
+    """What pandoc reads of the written page, line for line: its words without their tags (a block's tag parts
+    words, an inline one does not: '<b>Hull</b>s')."""
+    def gone(tag: re.Match) -> str:
+        if tag.group(1).lower() == "img":  # a picture is found by its alternative text (or its address)
+            found = dict(re.findall(r'(\w+)="([^"]*)"', tag.group(0)))
+            return f" {found.get('alt') or found.get('src', '')} " + "\n" * tag.group(0).count("\n")
+        return ("" if tag.group(1).lower() in INLINE_TAGS | {"a", "code"} else " ") + "\n" * tag.group(0).count("\n")
+    return html.unescape(re.sub(r"</?([A-Za-z][\w-]*)[^>]*>", gone, written))
+
+
+class HtmlOutliner(AstOutliner):
+    """pandoc's tree of a cleaned page -> outline blocks, with what a page means that Markdown does not: lines
+    parted by <br> (a rendered forum post, a dice table set as lines), pictures as blocks, banners and a post's
+    own title."""
+
+    def __init__(self, reader: HtmlReader, written: str):
+        super().__init__(reader.source, _shown(written))
+        self.reader = reader
+        self.ragged = True
+        self.marked: int | None = None  # the line the block being read starts on, as the page marked it
+
+
+    def placed(self, text: str) -> int:
+        if self.marked is None or self.held:
+            self.marked = None
+            return super().placed(text)
+        self.line, self.marked = self.marked, None
+        self.locate.at = max(self.locate.at, self.line - 1)  # words searched for from here on
+        return self.line
+
+    def link(self, text: str, href: str) -> str:
+        return super().link(text, href) if text else ""  # a link round a picture alone: the picture is listed
+
+    def inlines(self, inlines: list) -> str:
+        marks = [i for i in inlines if _mark(i)]
+        if marks and self.marked is None:  # the block's own, not a link's inside it
+            self.marked = int(dict(marks[0]["c"][0][2])["rc"])
+        text = super().inlines([i for i in inlines if not _mark(i)])
+        # '[2]', a note's mark as the page shows it: no link without '(' or ':' after it, so no escape
+        return text.replace("\\[", "[") if "\\[" in text and not _LINK_SHAPED.search(text) else text
+
+    def inline(self, node: dict) -> str:
+        if node["t"] == "Str" and "\u00a0" in node["c"]:  # a page's no-break spaces set words apart, as spaces
+            node = {"t": "Str", "c": re.sub("\u00a0+", " ", node["c"])}
+        return super().inline(node)
+
+    def row(self, row: list) -> list[str]:
+        given = dict(row[0][2]).get("cells", "")
+        return super().row(row)[:int(given)] if given.isdigit() else super().row(row)
+
+    def table(self, c: list) -> list:
+        blocks = super().table(c)
+        if at := re.fullmatch(r"rc-line-(\d+)", c[0][0]):
+            for block in blocks:  # the table and its title
+                block.line = int(at.group(1))
+        return blocks
+
+    def block(self, block: dict) -> list:
+        kind, c = block["t"], block.get("c")
+        if kind == "Header" and (mark := dict(c[1][2]).get("rc")):
+            heading = self.heading(c)
+            if mark == "banner":
+                heading.level = BANNER_LEVEL
+            else:
+                self.reader.entry_title = heading
+            return [heading]
+        if kind not in ("Para", "Plain"):
+            return super().block(block)
+        pictures = _pictures(c)
+        if pictures and all(_picture(i) or _mark(i) or i["t"] in ("Space", "SoftBreak", "LineBreak")
+                            or i["t"] == "Link" and not _text_of(i["c"][1]).strip() for i in c):
+            line = self.placed(" ".join(alt or src for alt, src in pictures))  # pictures on their own
+            self.remarks += [image_remark(alt, src, line) for alt, src in pictures]
+            return [Image(alt, src, line) for alt, src in pictures]
+        lines: list[list] = [[]]
+        for node in c:
+            if node["t"] == "LineBreak":
+                lines.append([])
+            else:
+                lines[-1].append(node)
+        if len(lines) > 1:
+            mark = len(self.remarks)
+            if kind == "Para":
+                blocks = self.lines([t for t in map(self.inlines, lines) if t])
+            else:  # each line placed as it is read; an empty line (two <br>) parts paragraphs
+                blocks = self.loose_lines([(t, self.placed(t) if t else self.line) for t in map(self.inlines, lines)])
+            for remark in self.remarks[mark:]:
+                remark.line = self.line
+        else:
+            blocks = self.typed_pipes(c) or super().block(block)
+        return blocks + [Image(alt, src, self.line) for alt, src in pictures]
+
+    def lines(self, texts: list[str]) -> list:
+        """A paragraph's <br> lines: entries one a line when each is a roll or a definition ('Bed — the cards
+        …<br>Bloom — a card …'), under a bold title line that names them; else one paragraph."""
+        line = self.placed(texts[0]) if texts else self.line
+        out: list = []
+        if len(texts) >= 3 and re.fullmatch(r"\*\*[^*]+\*\*:?", texts[0]) and all(map(roll_line, texts[1:])):
+            out.append(Paragraph(texts[0], line))
+            texts = texts[1:]
+        if len(texts) >= 2 and all(roll_line(t) or definition(t) for t in texts):
+            out.append(ListBlock(False, [ListItem(t, line) for t in texts], line, hint="lines"))
+        elif texts:
+            out.append(Paragraph(" ".join(texts), line))
+        return out
+
+    def loose_lines(self, lines: list[tuple[str, int]]) -> list:
+        """Text set straight in a block, its lines parted by <br> (a rendered forum post): see brlines."""
+        out: list = []
+        for kind, group in line_groups(lines):
+            if kind == "lines":
+                out.append(ListBlock(False, [ListItem(t, at) for t, at in group], group[0][1], hint="lines"))
+            else:
+                out.append(Paragraph(" ".join(t for t, _ in group), group[0][1]))
+        return out
+
+    def typed_pipes(self, inlines: list) -> list:
+        """A Markdown pipe table left as text in the page (a renderer that does not read Markdown inside a
+        ``<details>`` block leaves '| Term | Meaning |' lines as they were typed): [the table it is], or []."""
+        lines = [t.strip() for t in _text_of([i if i["t"] != "SoftBreak" else {"t": "Str", "c": "\n"}
+                                              for i in inlines]).split("\n")]
+        if len(lines) < 3 or not all(t.startswith("|") and t.endswith("|") for t in lines) \
+                or not re.fullmatch(r"\|[\s:|-]+\|", lines[1]) or "-" not in lines[1]:
+            return []
+        line = self.placed(lines[0])
+        blocks = PlainReader(self.source).blocks([(line, t) for t in lines])
+        return blocks if len(blocks) == 1 and isinstance(blocks[0], Table) else []
+
+
+def _pictures(inlines: list) -> list[tuple[str, str]]:
+    """(alt text, address) of each picture among inlines, a linked one too."""
+    found = []
+    for node in inlines:
+        if picture := _picture(node):
+            found.append(picture)
+        elif node["t"] in ("Link", "Span", "Strong", "Emph"):
+            found += _pictures(node["c"][1] if node["t"] in ("Link", "Span") else node["c"])
+    return found
+
+
+def _mark(node: dict) -> bool:
+    """Whether a pandoc inline is the empty span the cleaned page marks a block's line with."""
+    return node["t"] == "Span" and not node["c"][1] and any(k == "rc" for k, _ in node["c"][0][2])
+
+
+def _moved(blocks: list, places: list) -> None:
+    """Each block's line of the written page taken back to its place in the source (a page of long lines)."""
+    for block in blocks:
+        block.line = places[min(int(block.line), len(places)) - 1] if block.line else block.line
+        for inner in getattr(block, "items", []) + getattr(block, "blocks", []) + getattr(block, "children", []):
+            _moved([inner], places)
+
+
+def _outlined(reader: HtmlReader, writer: Writer) -> list:
+    """The outline blocks of what the reader wrote, read by pandoc; its remarks added to the reader's."""
+    written = writer.written()
+    ast, warnings = pandoc_run.to_ast(written.encode("utf-8"), READER)
+    outliner = HtmlOutliner(reader, written)
+    blocks = outliner.blocks(ast.get("blocks", []))
+    remarks = outliner.remarks + pandoc_run.warning_remarks(warnings)
+    if writer.columns:
+        _moved(blocks + remarks, writer.places)
+    reader.remarks += remarks
+    return blocks
 
 
 def read_html(text: str, source: str) -> Outline:
@@ -988,17 +1066,51 @@ def read_fragment(text: str, source: str, line: int) -> tuple[list, list[Remark]
     builder.feed("\n" * (line - 1) + text)
     builder.close()
     reader = HtmlReader(source)
+    writer = Writer(columns=False)
+    reader.clean(builder.root, writer)
+    return _outlined(reader, writer), reader.remarks
+
+
+def _paragraphs_and_lists(nodes: list) -> bool:
+    """Whether these nodes hold only text, paragraphs and lists, in any wrappers (what an entry's body may be:
+    a table, quote, code, picture, heading or note inside makes it content of its own, read as such)."""
+    return not any(n.tag in NOT_ENTRY_TEXT or note_kind(n.attrs.get("class", "").lower())
+                   for node in nodes if isinstance(node, Node) for n in [node, *_descendants(node)])
+
+
+def _cells(row: Node) -> list[Node]:
+    return [c for c in row.children if isinstance(c, Node) and c.tag in ("td", "th")]
+
+
+def _owner(node: Node) -> Node | None:
+    """The table a row or a header belongs to (the nearest one round it)."""
+    parent = node.parent
+    while parent is not None and parent.tag != "table":
+        parent = parent.parent
+    return parent
+
+
+def _continued_lists(children: list) -> list:
+    """Notion's export, one <ul> (or one <ol start="N">) per item, as the one list it shows: a list right after a
+    list of its kind, nothing but space between them, bullets after bullets or numbers counting on, joins it
+    (a new node: the page's tree stays as it was; the space between goes, the list covers its lines)."""
     out: list = []
-    reader.blocks(builder.root, out)
-    return out, reader.remarks
+    for child in children:
+        at = next((k for k in range(len(out) - 1, -1, -1) if not isinstance(out[k], str) or out[k].strip()), None)
+        before = out[at] if at is not None else None
+        if isinstance(child, Node) and isinstance(before, Node) and child.tag in ("ul", "ol") \
+                and before.tag == child.tag and _items(before) and _items(child) \
+                and (child.tag == "ul" or _start(child) == _start(before) + len(_items(before))):
+            out[at:] = [Node(before.tag, before.attrs, before.line, before.children + child.children, before.parent)]
+            continue
+        out.append(child)
+    return out
 
 
-def _markdown_table(text: str, line: int, source: str) -> Table | None:
-    """A Markdown pipe table left as text in the page (a renderer that does not read Markdown inside a
-    ``<details>`` block leaves '| Term | Meaning |' lines as they were typed): the table it is, or None."""
-    lines = [t.strip() for t in text.strip().split("\n")]
-    if len(lines) < 3 or not all(t.startswith("|") and t.endswith("|") for t in lines) \
-            or not re.fullmatch(r"\|[\s:|-]+\|", lines[1]) or "-" not in lines[1]:
-        return None
-    blocks = PlainReader(source).blocks([(line, t) for t in lines])
-    return blocks[0] if len(blocks) == 1 and isinstance(blocks[0], Table) else None
+def _items(node: Node) -> list[Node]:
+    return [c for c in node.children if isinstance(c, Node) and c.tag == "li"]
+
+
+def _start(node: Node) -> int:
+    start = node.attrs.get("start", "1") or "1"
+    return int(start) if start.isdigit() else 1

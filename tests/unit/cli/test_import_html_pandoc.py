@@ -1,0 +1,87 @@
+"""HTML pages read by pandoc after the page is cleaned: what the cleaned page must keep so that nothing is lost,
+no text turns into markup, and each block stays on its source line."""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from rulecraft.cli.importer import read_outline
+from rulecraft.cli.importer.outline import Heading, ListBlock, Paragraph
+
+pytest.importorskip("pypandoc")
+
+
+def _blocks(page: str) -> list:
+    outline = read_outline(textwrap.dedent(page), "book.html")
+    found = []
+
+    def walk(section) -> None:
+        if section.title:
+            found.append(Heading(1, section.title, section.line))
+        found.extend(section.blocks)
+        for child in section.children:
+            walk(child)
+
+    walk(outline.root)
+    return found, outline.remarks
+
+
+def test_a_bracket_in_a_links_words_ends_no_link_early():
+    # '[a](http://evil.example) b](http://x.y/t)' would render as a link to the first address
+    blocks, _ = _blocks('<h1>G</h1>\n<p>See <a href="http://x.y/t">a](http://evil.example) b</a>.</p>\n')
+    text = next(b.text for b in blocks if isinstance(b, Paragraph))
+    assert text == "See [a\\](http://evil.example) b](http://x.y/t)."
+
+
+def test_lists_joined_into_one_keep_the_lines_of_what_follows():
+    # Notion writes one <ul> per item: joined, they must not push every later block down a line each
+    blocks, _ = _blocks("""\
+        <h1>Game</h1>
+        <ul><li>one</li></ul>
+        <ul><li>two</li></ul>
+        <ul><li>three</li></ul>
+        <p>After the lists, line 5.</p>
+        <h2>Section line 6</h2>
+        """)
+    listed = next(b for b in blocks if isinstance(b, ListBlock))
+    assert [(i.text, i.line) for i in listed.items] == [("one", 2), ("two", 3), ("three", 4)]
+    assert [(b.text, b.line) for b in blocks if isinstance(b, Paragraph)] == [("After the lists, line 5.", 5)]
+    assert [(h.text, h.line) for h in blocks if isinstance(h, Heading)][-1] == ("Section line 6", 6)
+
+
+def test_code_over_two_lines_and_a_link_over_two_lines_stay_whole_on_their_first_line():
+    blocks, _ = _blocks("""\
+        <h1>Game</h1>
+        <p>Start of it with <a href="http://x.y">a link
+        across lines</a> and more.</p>
+        <p>Then <code>x
+        y</code> z.</p>
+        """)
+    assert [(b.text, b.line) for b in blocks if isinstance(b, Paragraph)] == [
+        ("Start of it with [a link across lines](http://x.y) and more.", 2), ("Then `x y` z.", 4)]
+
+
+def test_a_link_beside_an_items_words_is_no_page_furniture():
+    blocks, remarks = _blocks("""\
+        <h1>Game</h1>
+        <ul><li>Then go <a href="setup.html">back to setup</a> and repeat.</li></ul>
+        """)
+    listed = next(b for b in blocks if isinstance(b, ListBlock))
+    assert listed.items[0].text == "Then go back to setup and repeat."
+    assert not any(r.kind == "furniture" for r in remarks)
+
+
+def test_a_picture_in_an_items_heading_is_listed_and_a_line_break_parts_words():
+    blocks, remarks = _blocks("""\
+        <h1>Game</h1>
+        <ol><li><h3><img alt="Sword icon" src="i.png"> March</h3><p>Move one road.</p></li></ol>
+        <dl class="field-list"><dt>Players</dt><dd>2<br>to 5</dd></dl>
+        <p><img alt="SETTING UP
+        THE FARM" src="b.png"></p>
+        """)
+    assert next(b for b in blocks if isinstance(b, ListBlock)).items[0].text == "**March**"
+    assert "Players: 2 to 5" in [b.text for b in blocks if isinstance(b, Paragraph)]
+    assert [r.text for r in remarks if r.kind == "image"] == [
+        "image 'Sword icon' (i.png) is not included", "image 'SETTING UP THE FARM' (b.png) is not included"]
