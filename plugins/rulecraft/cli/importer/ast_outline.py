@@ -45,7 +45,7 @@ _FILE_COMMANDS = {"input", "include", "subfile", "includegraphics", "import", "s
 _WORD = re.compile(r"[^\W_]{2,}")
 _TOKEN = re.compile(r"\w+")
 _TASK_BOX = re.compile(r"^[☐☒]\s+")  # pandoc's mark for a task list's '[ ]' and '[x]'
-_LINK_SHAPED = re.compile(r"\](?:\(|\[|:)")  # '\\[x](y)': brackets that would make a link if unescaped
+LINK_SHAPED = re.compile(r"\](?:\(|\[|:)")  # '\\[x](y)': brackets that would make a link if unescaped
 _TAG = re.compile(r"</?([A-Za-z][\w-]*)\b[^>]*>$")
 _BOLD = re.compile(r"(?<!\\)\*\*")
 _CLOSE = re.compile(r"(?<!\\)\]")
@@ -237,7 +237,7 @@ class AstOutliner:
     def block(self, block: dict) -> list:
         kind, c = block["t"], block.get("c")
         if kind in ("Para", "Plain"):
-            pictures = [_picture(i) for i in c if i["t"] not in ("Space", "SoftBreak")]
+            pictures = [picture(i) for i in c if i["t"] not in ("Space", "SoftBreak")]
             if self.typed and pictures and all(pictures):  # pictures on their own: kept for the caption under them
                 line = self.placed(" ".join(alt or src for alt, src in pictures))
                 self.remarks += [image_remark(alt, src, line) for alt, src in pictures]
@@ -289,13 +289,7 @@ class AstOutliner:
 
     def line_entries(self, inlines: list) -> list:
         """A paragraph whose lines are each an entry ('Field: …' a line) as one list, an entry a line; [] if not."""
-        lines: list[list] = [[]]
-        for node in inlines:
-            if node["t"] == "SoftBreak":
-                lines.append([])
-            else:
-                lines[-1].append(node)
-        texts = [self.inlines(line) for line in lines]
+        texts = [self.inlines(line) for line in split_lines(inlines, "SoftBreak")]
         if not line_entries(texts):
             return []
         out = ListBlock(False, hint="lines")
@@ -443,7 +437,7 @@ class AstOutliner:
 
     def inlines(self, inlines: list) -> str:
         text = re.sub(r"[ \t]+", " ", self.spanned(inlines)).strip()
-        if self.typed and "\\[" in text and not _LINK_SHAPED.search(text):  # '[ picture: … ]' as typed
+        if self.typed and "\\[" in text and not LINK_SHAPED.search(text):  # '[ picture: … ]' as typed
             text = text.replace("\\[", "[")
         return text
 
@@ -460,9 +454,9 @@ class AstOutliner:
             return literal(range_dashes(c) if self.typed else c)
         if kind in ("Space", "SoftBreak", "LineBreak"):
             return " "
-        if kind in _ORG_MARKS and self.org_marks and not re.search(r"\w", _text_of(c)):
+        if kind in _ORG_MARKS and self.org_marks and not re.search(r"\w", text_of(c)):
             # Org's '///' read as an italic '/': marks round no word are what the author typed
-            return literal(_ORG_MARKS[kind] + _text_of(c) + _ORG_MARKS[kind])
+            return literal(_ORG_MARKS[kind] + text_of(c) + _ORG_MARKS[kind])
         if kind == "Emph":
             return _wrapped("*", self.spanned(c))
         if kind == "Strong":
@@ -549,6 +543,17 @@ class AstOutliner:
         return text
 
 
+def split_lines(inlines: list, kind: str) -> list[list]:
+    """Inlines cut into lines at each break of ``kind`` ('SoftBreak': a typed line, 'LineBreak': a <br>)."""
+    lines: list[list] = [[]]
+    for node in inlines:
+        if node["t"] == kind:
+            lines.append([])
+        else:
+            lines[-1].append(node)
+    return lines
+
+
 def _paired_tags(inlines: list) -> set[int]:
     """The indexes of '<b>'…'</b>' (and <strong>, <em>, <i>, <s>, <del>) raw tags that open and close each other
     among these inlines: only those are emphasis, a lone '<b>' or '<b and c>' is no mark."""
@@ -566,10 +571,10 @@ def _paired_tags(inlines: list) -> set[int]:
     return paired
 
 
-def _picture(node: dict) -> tuple[str, str] | None:
+def picture(node: dict) -> tuple[str, str] | None:
     """(alt text, address) of a picture: a Markdown image or an '<img>' tag typed into the text; else None."""
     if node["t"] == "Image":
-        return _text_of(node["c"][1]), node["c"][2][0]
+        return text_of(node["c"][1]), node["c"][2][0]
     if node["t"] == "RawInline" and node["c"][0] == "html" and re.match(r"<img\b", node["c"][1], re.I):
         found = attrs(node["c"][1])
         return found.get("alt", ""), found.get("src", "")
@@ -609,8 +614,8 @@ def _labels(blocks: list, outliner: AstOutliner) -> dict[str, str]:
 _ORG_MARKS = {"Emph": "/", "Strong": "*", "Strikeout": "+", "Underline": "_"}
 
 
-def _text_of(inlines: list) -> str:
-    return "".join(i["c"] if i["t"] == "Str" else " " if i["t"] == "Space" else _text_of(i.get("c") or [])
+def text_of(inlines: list) -> str:
+    return "".join(i["c"] if i["t"] == "Str" else " " if i["t"] == "Space" else text_of(i.get("c") or [])
                    if isinstance(i.get("c"), list) and i["t"] in _ORG_MARKS else "" for i in inlines)
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 
 from . import pandoc_run
-from .ast_outline import _LINK_SHAPED, AstOutliner, _picture, _text_of
+from .ast_outline import LINK_SHAPED, AstOutliner, picture, split_lines, text_of
 from .brlines import alone, line_groups, sized_title, title_sizes, underlined_title
 from .continued import join_continued
 from .dice import roll_line
@@ -929,7 +929,7 @@ class HtmlOutliner(AstOutliner):
             self.marked = int(dict(marks[0]["c"][0][2])["rc"])
         text = super().inlines([i for i in inlines if not _mark(i)])
         # '[2]', a note's mark as the page shows it: no link without '(' or ':' after it, so no escape
-        return text.replace("\\[", "[") if "\\[" in text and not _LINK_SHAPED.search(text) else text
+        return text.replace("\\[", "[") if "\\[" in text and not LINK_SHAPED.search(text) else text
 
     def inline(self, node: dict) -> str:
         if node["t"] == "Str" and "\u00a0" in node["c"]:  # a page's no-break spaces set words apart, as spaces
@@ -959,17 +959,12 @@ class HtmlOutliner(AstOutliner):
         if kind not in ("Para", "Plain"):
             return super().block(block)
         pictures = _pictures(c)
-        if pictures and all(_picture(i) or _mark(i) or i["t"] in ("Space", "SoftBreak", "LineBreak")
-                            or i["t"] == "Link" and not _text_of(i["c"][1]).strip() for i in c):
+        if pictures and all(picture(i) or _mark(i) or i["t"] in ("Space", "SoftBreak", "LineBreak")
+                            or i["t"] == "Link" and not text_of(i["c"][1]).strip() for i in c):
             line = self.placed(" ".join(alt or src for alt, src in pictures))  # pictures on their own
             self.remarks += [image_remark(alt, src, line) for alt, src in pictures]
             return [Image(alt, src, line) for alt, src in pictures]
-        lines: list[list] = [[]]
-        for node in c:
-            if node["t"] == "LineBreak":
-                lines.append([])
-            else:
-                lines[-1].append(node)
+        lines = split_lines(c, "LineBreak")
         if len(lines) > 1:
             mark = len(self.remarks)
             if kind == "Para":
@@ -1009,7 +1004,7 @@ class HtmlOutliner(AstOutliner):
     def typed_pipes(self, inlines: list) -> list:
         """A Markdown pipe table left as text in the page (a renderer that does not read Markdown inside a
         ``<details>`` block leaves '| Term | Meaning |' lines as they were typed): [the table it is], or []."""
-        lines = [t.strip() for t in _text_of([i if i["t"] != "SoftBreak" else {"t": "Str", "c": "\n"}
+        lines = [t.strip() for t in text_of([i if i["t"] != "SoftBreak" else {"t": "Str", "c": "\n"}
                                               for i in inlines]).split("\n")]
         if len(lines) < 3 or not all(t.startswith("|") and t.endswith("|") for t in lines) \
                 or not re.fullmatch(r"\|[\s:|-]+\|", lines[1]) or "-" not in lines[1]:
@@ -1023,8 +1018,8 @@ def _pictures(inlines: list) -> list[tuple[str, str]]:
     """(alt text, address) of each picture among inlines, a linked one too."""
     found = []
     for node in inlines:
-        if picture := _picture(node):
-            found.append(picture)
+        if shown := picture(node):
+            found.append(shown)
         elif node["t"] in ("Link", "Span", "Strong", "Emph"):
             found += _pictures(node["c"][1] if node["t"] in ("Link", "Span") else node["c"])
     return found
