@@ -975,7 +975,9 @@ class HtmlOutliner(AstOutliner):
                 remark.line = self.line
         else:
             blocks = self.typed_pipes(c) or super().block(block)
-        return blocks + [Image(alt, src, self.line) for alt, src in pictures]
+        # a paragraph's pictures stand after it; in text set straight in a block (a forum post's smileys) they are
+        # only listed
+        return blocks + ([Image(alt, src, self.line) for alt, src in pictures] if kind == "Para" else [])
 
     def lines(self, texts: list[str]) -> list:
         """A paragraph's <br> lines: entries one a line when each is a roll or a definition ('Bed — the cards
