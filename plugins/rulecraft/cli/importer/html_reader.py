@@ -611,12 +611,12 @@ class HtmlReader:
     def table(self, node: Node, out: Writer) -> None:
         """A table written as pandoc reads one: its caption, a header row when the page marks one, the rows."""
         # its own rows, not those of a table in a cell; a spacer row ('<tr></tr>') holds nothing to read
-        rows = [row for row in _descendants(node) if row.tag == "tr" and _owner(row) is node and _cells(row)]
+        rows = [row for row in _rows(node) if _cells(row)]
         cells = [c.tag for c in _cells(rows[0])] if rows else []
         # a header row is <th> across (its corner cell may be a <td>); '<th>High</th><td>Won by …</td>' on every
         # row is a column of row headers, and the first row is a row like the others
         headed = "th" in cells[1:] and all(tag == "th" for tag in cells[1:]) or cells == ["th"] \
-            or any(n.tag == "thead" and _owner(n) is node for n in _descendants(node))
+            or any(isinstance(n, Node) and n.tag == "thead" for n in node.children)
         # a word processor's table marks its header row by bold text alone (Google Docs: no <th>, no <thead>)
         bold_row = len(rows) >= 3 and len(cells) >= 2 and all(map(self._bold, _cells(rows[0]))) \
             and not all(map(self._bold, _cells(rows[1])))
@@ -1077,14 +1077,6 @@ def _paragraphs_and_lists(nodes: list) -> bool:
 
 def _cells(row: Node) -> list[Node]:
     return [c for c in row.children if isinstance(c, Node) and c.tag in ("td", "th")]
-
-
-def _owner(node: Node) -> Node | None:
-    """The table a row or a header belongs to (the nearest one round it)."""
-    parent = node.parent
-    while parent is not None and parent.tag != "table":
-        parent = parent.parent
-    return parent
 
 
 def _continued_lists(children: list) -> list:
