@@ -85,3 +85,20 @@ def test_a_picture_in_an_items_heading_is_listed_and_a_line_break_parts_words():
     assert "Players: 2 to 5" in [b.text for b in blocks if isinstance(b, Paragraph)]
     assert [r.text for r in remarks if r.kind == "image"] == [
         "image 'Sword icon' (i.png) is not included", "image 'SETTING UP THE FARM' (b.png) is not included"]
+
+
+def test_a_pages_own_noncharacters_neither_forge_a_line_nor_stay_in_the_words():
+    # a block's line is marked in the text pandoc reads with two noncharacters round its number: a page that
+    # holds such a mark itself must not move its blocks or show the mark
+    blocks, _ = _blocks("<h1>Game</h1>\n<p>Roll \ufdd0" "99\ufdd1 two dice.</p>\n<p>Then \ufdd1 move.</p>\n")
+    assert [(b.text, b.line) for b in blocks if isinstance(b, Paragraph)] == [
+        ("Roll 99 two dice.", 2), ("Then move.", 3)]
+
+
+def test_every_block_of_a_long_page_keeps_its_line():
+    # the marks of many blocks in one pandoc run: each on its own line, none shifted
+    page = "<h1>Game</h1>\n" + "".join(f"<p>Move the pawn {n} spaces, then stop.</p>\n" for n in range(2, 400))
+    blocks, _ = _blocks(page)
+    placed = [(b.text, b.line) for b in blocks if isinstance(b, Paragraph)]
+    assert placed == [(f"Move the pawn {n} spaces, then stop.", n) for n in range(2, 400)]
+

@@ -17,6 +17,7 @@ import tempfile
 import threading
 import time
 from bisect import bisect_left
+from collections.abc import Callable
 
 from .outline import Remark
 
@@ -88,10 +89,11 @@ def executable() -> str:
         raise PandocError("reading this format needs pandoc: pip install 'rulecraft[import]'") from None
 
 
-def to_ast(data: bytes, reader: str, options: tuple[str, ...] = ()) -> tuple[dict, list[str]]:
+def to_ast(data: bytes, reader: str, options: tuple[str, ...] = (),
+           edit: Callable[[bytes], bytes] | None = None) -> tuple[dict, list[str]]:
     """pandoc's document tree of ``data`` read as ``reader`` ('latex', 'org', 'rst', 'mediawiki', 'odt', 'docx'),
     with the reader's ``options`` ('--track-changes=all'), and its warnings ('Could not load include file …': what
-    the sandbox kept out)."""
+    the sandbox kept out). ``edit`` rewrites pandoc's JSON before it is parsed."""
     if len(data) > MAX_INPUT_BYTES:
         raise PandocError(f"it is larger than {MAX_INPUT_BYTES // 1_000_000} MB; split it and import the rules part")
     command = [executable(), "--sandbox", "-f", reader, *options, "-t", "json", "+RTS", f"-M{MEMORY}", "-RTS"]
@@ -108,7 +110,7 @@ def to_ast(data: bytes, reader: str, options: tuple[str, ...] = ()) -> tuple[dic
     warnings = [re.sub(r"^\[WARNING\]\s*", "pandoc: ", line) for line in err.splitlines()
                 if line.startswith("[WARNING]")]
     try:
-        return json.loads(out), warnings
+        return json.loads(edit(out) if edit else out), warnings
     except ValueError:
         raise PandocError("pandoc gave no document tree for it") from None
 
