@@ -18,7 +18,7 @@ import pytest
 import yaml
 
 from rulecraft.cli.importer import ImportError_, docformats, docx_reader, import_rulebook, pdf_reader
-from rulecraft.cli.importer.outline import ListBlock, Paragraph, Remark, Table
+from rulecraft.cli.importer.outline import ListBlock, Paragraph, Remark, Table, drop_running_lines
 from rulecraft.cli.importer.pdf_reader import Char
 
 REPO = Path(__file__).resolve().parents[3]
@@ -1370,3 +1370,16 @@ def test_a_sheet_of_framed_cards_is_read_card_by_card():
     at = out.index("Burn: every foe in")
     assert out[at + 1] == "loses one."  # not 'Chill: a foe skips' beside it
     assert out.index("Chill: a foe skips") == out.index("a move.") - 1
+
+
+def test_numbered_lines_next_to_each_other_are_rules_not_a_running_head():
+    # a running head stands once a page, with a page's text between; lines in a row that differ by a number
+    # are a rule's ('Round 1: 2 workers', …), and one repeated across pages is still furniture
+    rounds = [Paragraph(f"Round {n}: {n + 1} workers", n) for n in range(1, 5)]
+    paged = [b for n in range(1, 4) for b in (Paragraph(f"Moth Lamps rules {n}", 10 * n),
+                                               Paragraph("A rule of the page.", 10 * n + 1),
+                                               Paragraph("The next rule of it.", 10 * n + 2))]
+    remarks: list[Remark] = []
+    kept = drop_running_lines(rounds + paged, remarks)
+    assert [b.text for b in kept][:4] == [b.text for b in rounds]
+    assert not any("Moth Lamps" in b.text for b in kept) and len(remarks) == 3

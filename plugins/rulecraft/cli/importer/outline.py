@@ -306,21 +306,28 @@ def _simple_rows(lines: list[str], rules: list[int]) -> list[list[str]]:
     return rows
 
 
+RUNNING_GAP = 2  # blocks a page holds at the least between two of its running lines
+
+
 def drop_running_lines(stream: list, remarks: list[Remark]) -> list:
     """The stream without page furniture: a short paragraph repeated on three or more pages with only its
     number changing, counting up as pages do ('Cinderfall Foundry — Rulebook 3', then 4, 5), is a running footer
-    or header of a converted PDF. 'Cost: 4 Gold', 'Cost: 2 Gold', 'Cost: 3 Gold' under three items are rules."""
+    or header of a converted PDF. 'Cost: 4 Gold', 'Cost: 2 Gold', 'Cost: 3 Gold' under three items are rules, and
+    so are lines next to each other ('Round 1: 2 workers', 'Round 2: 3 workers'): a page holds more than a line."""
     def key(block) -> str | None:
         if not isinstance(block, Paragraph) or len(block.text) > 80 or not re.search(r"\d", block.text):
             return None
         return re.sub(r"\d+", "#", block.text.strip().lower())
 
     numbers: dict[str, list[tuple[int, ...]]] = {}
-    for block in stream:
+    places: dict[str, list[int]] = {}
+    for at, block in enumerate(stream):
         k = key(block)
         if k:
             numbers.setdefault(k, []).append(tuple(int(n) for n in re.findall(r"\d+", block.text)))
-    running = {k for k, seen in numbers.items() if len(seen) >= 3 and all(a < b for a, b in zip(seen, seen[1:]))}
+            places.setdefault(k, []).append(at)
+    running = {k for k, seen in numbers.items() if len(seen) >= 3 and all(a < b for a, b in zip(seen, seen[1:]))
+               and all(b - a > RUNNING_GAP for a, b in zip(places[k], places[k][1:]))}
     out = []
     for block in stream:
         k = key(block)
