@@ -340,6 +340,21 @@ def test_word_styles_manual_headings_typed_numbers_and_soft_breaks():
     assert shown[-2:] == ["| Roll | Result |", "| 1 | Calm |"]
 
 
+def test_word_cells_merged_down_a_column_stand_in_each_row():
+    def build(doc):
+        doc.add_heading("Terrain", level=1)
+        table = doc.add_table(rows=4, cols=3)
+        for r, row in enumerate([["Terrain", "Cost", "Effect"], ["Forest", "2", "Cover"], ["", "3", "Winter"],
+                                 ["Marsh", "3", "None"]]):
+            for c, text in enumerate(row):
+                table.cell(r, c).text = text
+        table.cell(1, 0).merge(table.cell(2, 0))
+
+    shown = _shown(_docx(build))
+    assert shown[-4:] == ["| Terrain | Cost | Effect |", "| Forest | 2 | Cover |", "| Forest | 3 | Winter |",
+                          "| Marsh | 3 | None |"]
+
+
 def test_bold_lines_in_a_row_are_emphasis_not_headings():
     def build(doc):
         for text in ("Wood", "Stone", "Gold"):

@@ -297,3 +297,50 @@ def test_an_html_tables_caption_names_it(tmp_path):
         <tr><td>5-6</td><td>Storm</td></tr></table>
         """, name="book.html")
     assert [t["title"] for t in files["dice"]["tables"]] == ["Table 3. Sea die"]
+
+
+def test_a_cell_down_two_rows_stands_in_each_and_the_cells_beside_it_keep_their_columns(tmp_path):
+    # pandoc keeps a cell that spans rows in its first row only: the row under it started a column short, so a
+    # terrain's second cost stood under 'Terrain' and its effect under 'Cost'
+    _, files = imported(tmp_path, """\
+        <h1>Marsh Patrol</h1>
+        <h2>Terrain</h2>
+        <p>Moving into a hex costs movement points by terrain and by the unit's kind.</p>
+        <table>
+        <tr><th rowspan="2">Terrain</th><th colspan="2">Cost</th><th rowspan="2">Effect</th></tr>
+        <tr><th>Foot</th><th>Horse</th></tr>
+        <tr><td rowspan="2">Forest</td><td>2</td><td>3</td><td>Cover</td></tr>
+        <tr><td>3</td><td>4</td><td>Cover in winter</td></tr>
+        <tr><td>Marsh</td><td>3</td><td>All</td><td>No cover</td></tr>
+        </table>
+        """, name="book.html")
+    table = files["tables"]["tables"][0]
+    assert [c["id"] for c in table["columns"]] == ["terrain", "foot", "horse", "effect"]
+    assert table["rows"] == [
+        {"terrain": "Forest", "foot": 2, "horse": 3, "effect": "Cover"},
+        {"terrain": "Forest", "foot": 3, "horse": 4, "effect": "Cover in winter"},
+        {"terrain": "Marsh", "foot": 3, "horse": "All", "effect": "No cover"}]
+
+
+def test_a_grid_tables_cell_down_two_rows_stands_in_each(tmp_path):
+    from rulecraft.cli.importer.outline import Table
+
+    path = tmp_path / "book.rst"
+    path.write_text(textwrap.dedent("""\
+        Marsh Patrol
+        ============
+
+        +---------+------+-----------------+
+        | Terrain | Cost | Effect          |
+        +=========+======+=================+
+        | Forest  | 2    | Cover           |
+        |         +------+-----------------+
+        |         | 3    | Cover in winter |
+        +---------+------+-----------------+
+        | Marsh   | 3    | No cover        |
+        +---------+------+-----------------+
+        """), encoding="utf-8")
+    outline = _read_source(path.read_bytes(), path, "auto")
+    tables = [b for s in outline.root.walk() for b in s.blocks if isinstance(b, Table)]
+    assert tables[0].rows == [["Terrain", "Cost", "Effect"], ["Forest", "2", "Cover"],
+                              ["Forest", "3", "Cover in winter"], ["Marsh", "3", "No cover"]]

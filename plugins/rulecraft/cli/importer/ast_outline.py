@@ -377,10 +377,12 @@ class AstOutliner:
 
     def table(self, c: list) -> list:
         _, caption, _, head, bodies, foot = c
-        header_rows = [self.row(r) for r in head[1]]
-        rows = [self.row(r) for body in bodies for r in body[2] + body[3]] + [self.row(r) for r in foot[1]]
+        every = _spread([self.row(r) for r in head[1]]
+                        + [self.row(r) for body in bodies for r in body[2] + body[3]] + [self.row(r) for r in foot[1]])
+        header_rows, rows = every[:len(head[1])], every[len(head[1]):]
         rows = header_rows[-1:] + rows if header_rows else rows
-        before = [Paragraph(" ".join(r), self.line) for r in header_rows[:-1]]  # a second header row: a title
+        # a header row above the last one: a title
+        before = [Paragraph(" ".join(filter(None, r)), self.line) for r in header_rows[:-1]]
         line = self.placed(" ".join(rows[0])) if rows else self.line
         width = max((len(r) for r in rows), default=0)
         rows = rows if self.ragged else [r + [""] * (width - len(r)) for r in rows]
@@ -398,12 +400,14 @@ class AstOutliner:
             return before + titled + [Note("note", [Paragraph(" ".join(r[0] for r in rows if r[0]), line)], line)]
         return before + titled + ([Table(rows, line, header=bool(header_rows))] if rows else [])
 
-    def row(self, row: list) -> list[str]:
+    def row(self, row: list) -> list[tuple[str, int]]:
+        """A row's own cells, one per column it covers: its text (a cell across columns: then empty ones) and
+        the rows it covers."""
         cells = []
         for cell in row[1]:
-            _, _, _, span, blocks = cell
+            _, _, down, across, blocks = cell
             text = " ".join(b.text for b in self.flat(self.inside(blocks)))
-            cells += [text] + [""] * (span - 1)
+            cells += [(text, down)] + [("", down)] * (across - 1)
         return cells
 
     def caption(self, caption: list) -> str:
@@ -672,3 +676,27 @@ def plain_lines(ast: dict) -> str:
 
     walk(ast.get("blocks", []))
     return "\n".join(lines)
+
+
+def _spread(rows: list[list[tuple[str, int]]]) -> list[list[str]]:
+    """Rows of cell texts, a cell down several rows in each of them at its column ('Forest' beside both its
+    costs): pandoc keeps it in its first row only, and the rows under it start a column short."""
+    out, above = [], {}  # column -> (text, rows under it still covered)
+    for cells in rows:
+        texts, given = [], iter(cells)
+        while True:
+            column = len(texts)
+            if column in above:
+                text, left = above.pop(column)
+                texts.append(text)
+                if left > 1:
+                    above[column] = (text, left - 1)
+                continue
+            cell = next(given, None)
+            if cell is None:
+                break
+            texts.append(cell[0])
+            if cell[1] > 1:
+                above[column] = (cell[0], cell[1] - 1)
+        out.append(texts)
+    return out

@@ -636,12 +636,16 @@ class HtmlReader:
         caption = next((c for c in node.children if isinstance(c, Node) and c.tag == "caption"), None)
         if caption is not None:
             self.element("caption", {}, caption, out)
+        # the header rows in a head and the others in one body: pandoc cuts a cell down rows at a part's end; a
+        # header cell down two rows heads them both ('Terrain' beside 'Foot' and 'Horse' under 'Cost')
+        heads = max((_number(c.attrs.get("rowspan")) for c in _cells(rows[0])), default=1) \
+            if headed or bold_row else 0
         for n, row in enumerate(rows):
-            head = n == 0 and (headed or bold_row)
-            out.open("thead" if head else "tbody", {}, row.line)
+            head = n < heads
+            if n in (0, heads):
+                out.open("thead" if head else "tbody", {}, row.line)
             # pandoc fills a short row with empty cells: how many it has is kept (a page's short row is the author's)
-            given = sum(int(c.attrs.get("colspan", "1")) if c.attrs.get("colspan", "1").isdigit() else 1
-                        for c in _cells(row))
+            given = sum(_number(c.attrs.get("colspan")) for c in _cells(row))
             out.open("tr", {"cells": str(given)}, row.line)
             for cell in _cells(row):
                 spans = {k: v for k, v in cell.attrs.items() if k in ("colspan", "rowspan")}
@@ -651,7 +655,8 @@ class HtmlReader:
                 else:
                     self.element("th" if head else "td", spans, cell, out)
             out.close("tr")
-            out.close("thead" if head else "tbody")
+            if n in (heads - 1, len(rows) - 1):
+                out.close("thead" if head else "tbody")
         out.close("table")
 
     def _bold(self, cell: Node) -> bool:
@@ -901,6 +906,11 @@ class Writer:
         return "".join(self.parts)
 
 
+def _number(span: str | None) -> int:
+    """A cell's colspan or rowspan: 1 unless the page gives a number."""
+    return int(span) if span and span.isdigit() and int(span) > 0 else 1
+
+
 def _line_mark(line: int) -> str:
     return f"{MARK_OPEN}{line}{MARK_CLOSE}"
 
@@ -966,7 +976,7 @@ class HtmlOutliner(AstOutliner):
             node = {"t": "Str", "c": re.sub("\u00a0+", " ", node["c"])}
         return super().inline(node)
 
-    def row(self, row: list) -> list[str]:
+    def row(self, row: list) -> list[tuple[str, int]]:
         given = dict(row[0][2]).get("cells", "")
         return super().row(row)[:int(given)] if given.isdigit() else super().row(row)
 
