@@ -102,3 +102,18 @@ def test_every_block_of_a_long_page_keeps_its_line():
     placed = [(b.text, b.line) for b in blocks if isinstance(b, Paragraph)]
     assert placed == [(f"Move the pawn {n} spaces, then stop.", n) for n in range(2, 400)]
 
+
+@pytest.mark.parametrize("name, page", [
+    ("book.html", "<h1>Game</h1>\n<details>\n<summary>Why roll twice?</summary>\n\n<p>Because the first roll\n"
+                  "only picks the column.</p>\n</details>\n"),
+    ("book.md", "# Game\n\n<details>\n<summary>Why roll twice?</summary>\n\nBecause the first roll\n"
+                "only picks the column.\n\n</details>\n")])
+def test_a_toggles_entry_stands_on_its_summarys_line(name, page):
+    # a question over its answer: the entry named by the question is found on the question's line, where a
+    # reader looking up a remark about it looks (it was placed on the answer's)
+    outline = read_outline(page, name)
+    toggles = [b for s in outline.root.walk() for b in s.blocks if isinstance(b, ListBlock)]
+    summary = page.split("\n").index("<summary>Why roll twice?</summary>") + 1
+    assert [(i.text, i.line) for i in toggles[0].items] == [("**Why roll twice?**", summary)]
+    assert [(b.text, b.line) for b in toggles[0].items[0].children] == [
+        ("Because the first roll only picks the column.", summary + 2)]

@@ -306,14 +306,14 @@ class AstOutliner:
         self.remarks += remarks
         return blocks
 
-    def toggle(self, name: str, blocks: list) -> list:
-        """A '<details>' toggle: an entry named by its summary over its body; when the body holds more than
-        paragraphs and lists (a table), the summary is a line above it."""
+    def toggle(self, name: str, blocks: list, line: int) -> list:
+        """A '<details>' toggle on ``line``: an entry named by its summary over its body; when the body holds more
+        than paragraphs and lists (a table), the summary is a line above it."""
         if name and blocks and all(isinstance(b, (Paragraph, ListBlock)) for b in blocks):
-            item = ListItem(f"**{literal(name)}**", blocks[0].line)
+            item = ListItem(f"**{literal(name)}**", line)
             item.children = blocks
             return [ListBlock(False, [item], item.line, hint="toggles")]
-        return ([Paragraph(literal(name), self.line)] if name else []) + blocks
+        return ([Paragraph(literal(name), line)] if name else []) + blocks
 
     def heading(self, c: list) -> Heading:
         level, (_, classes, _), inlines = c
@@ -417,8 +417,10 @@ class AstOutliner:
         (_, classes, attributes), blocks = c
         if "title" in classes:
             return self.blocks(blocks)
-        if "toggle" in classes:
-            return self.toggle(dict(attributes).get("summary", ""), self.blocks(blocks))
+        if "toggle" in classes:  # the entry stands on its summary's line (a page gives it), found before the body
+            name, at = dict(attributes).get("summary", ""), dict(attributes).get("summary-line", "")
+            line = int(at) if at.isdigit() else self.placed(name) if name else self.line
+            return self.toggle(name, self.blocks(blocks), line)
         kind = note_kind(" ".join(classes).lower())
         if kind is None:
             inner = self.blocks(blocks)

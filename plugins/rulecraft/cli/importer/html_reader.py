@@ -431,8 +431,10 @@ class HtmlReader:
             elif tag == "details" and (summary := self._summary(child)) is not None:
                 # a toggle: an entry named by its summary (as Markdown's '<details>' reads, see ast_outline)
                 self._listed_pictures(summary)
-                self.element("div", {"class": "toggle", "summary": self._flat(summary)},
-                             Node("#body", {}, summary.line, [c for c in child.children if c is not summary]), out)
+                # (the div opens on the toggle's line: the page's text before the summary is written inside it)
+                self.element("div", {"class": "toggle", "summary": self._flat(summary),
+                                     "summary-line": str(summary.line)},
+                             Node("#body", {}, child.line, [c for c in child.children if c is not summary]), out)
             elif tag == "li" and (head := self._item_head(child)) is not None:
                 # an item led by a heading or a toggle's summary is named by it, its blocks are its body
                 lead_node, body = head
