@@ -98,6 +98,18 @@ def test_numbered_chapters_are_no_parallel_sections():
     assert repeated(page.replace("# Game\n\n", "")) == ["3 scouts"]  # no title: the top headings are chapters
 
 
+def test_numbered_steps_of_a_turn_are_no_parallel_sections():
+    # "Your Turn" > "1. Draw", "2. Play": one procedure's steps, whose figures are one rule's; under "Missions"
+    # the same numbering is a list of like things, and under "Set-up" a set-up per player count is too
+    steps = ("# Game\n\n## Your Turn\n\n### 1. Draw\n\nDraw 3 scouts.\n\n### 2. Play\n\nPlay 3 scouts.\n\n"
+             "### 3. Rest\n\nRest 3 scouts.\n")
+    assert repeated(steps) == ["3 scouts"]
+    assert repeated(steps.replace("Your Turn", "Missions")) == []
+    counts = ("# Game\n\n## Set-up\n\n### 2 Players\n\nTake 3 scouts.\n\n### 3 Players\n\nTake 3 scouts.\n\n"
+              "### 4 Players\n\nTake 3 scouts.\n")
+    assert repeated(counts) == []
+
+
 @pytest.mark.parametrize(("titles", "same"), [
     (["Mission 1", "Mission 2: The Watchtower"], True),
     (["Scenario A: The Ford", "Scenario B"], True),

@@ -27,6 +27,11 @@ _NUMBERED_RE = re.compile(r"(?P<lead>(?:[^\W\d_]+ ){0,2}?)(?:(?P<tag>\d{1,3}|[A-
                           r"|[A-Z][a-z]+(?P<stop>\.))(?:\s|$)")
 # Parts of one procedure or of the book, not like things: a figure in "Step 1" and "Step 3" is one rule's.
 _PARTS = frozenset({"step", "phase", "stage", "part", "chapter", "section"})
+# A section naming a procedure: its subsections numbered "1. Draw", "2. Play" are its steps, whose figures are
+# one procedure's (as a book's numbered chapters' are the game's); "2 Players", "3 Players" under "Set-up" are
+# still a set-up per player count.
+_PROCEDURE_RE = re.compile(r"\b(?:turns?|sequence|phases?|steps?|set-?up|setting up|order of play|procedure|"
+                           r"how to play|game ?play|playing)\b", re.I)
 _ATX_RE = re.compile(r"^(#{1,6})[ \t]+(\S.*?)[ \t#]*$", re.M)
 
 
@@ -42,13 +47,14 @@ def pattern(title: str) -> tuple[str, str] | None:
     return (lead, "") if lead else ("", sep)
 
 
-def _members(titles: Sequence[str], chapters: bool) -> list[int]:
+def _members(titles: Sequence[str], chapters: bool, steps: bool = False) -> list[int]:
     """The indices of the sibling headings ``titles`` that stand in a run of two or more of one pattern
-    (``chapters``: they are the book's chapters, where only a run with a lead word counts)."""
+    (``chapters``: they are the book's chapters, where only a run with a lead word counts; ``steps``: they are a
+    procedure's, where a number with a full stop after it is a step's)."""
     runs: dict[tuple[str, str], list[int]] = defaultdict(list)
     for i, title in enumerate(titles):
         shape = pattern(title)
-        if shape is not None and (shape[0] or not chapters):
+        if shape is not None and (shape[0] or not chapters) and not (steps and shape[1]):
             runs[shape].append(i)
     return [i for run in runs.values() if len(run) >= 2 for i in run]
 
@@ -59,10 +65,10 @@ def parallel_sections(top: Sequence[T], kids: Callable[[T], Sequence[T]], title:
     chapters = kids(top[0]) if len(top) == 1 and kids(top[0]) else top
     found: list[T] = []
 
-    def walk(siblings: Sequence[T]) -> None:
-        found.extend(siblings[i] for i in _members([title(s) for s in siblings], siblings is chapters))
+    def walk(siblings: Sequence[T], steps: bool = False) -> None:
+        found.extend(siblings[i] for i in _members([title(s) for s in siblings], siblings is chapters, steps))
         for section in siblings:
-            walk(kids(section))
+            walk(kids(section), bool(_PROCEDURE_RE.search(title(section))))
 
     walk(top)
     return found
