@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..models.cost_words import ANY_RESOURCE
+from ..models.cost_words import ANY_RESOURCE, PERIODS
 from ..models.index import GameIndex
 from ..problems import Problem, error
 from .references import dangling
 
 
 def _named(index: GameIndex) -> Iterator[tuple[str, str, object, tuple, str]]:
-    """(kind, id, owner, path, context) of each resource, phase and item these shapes name."""
+    """(kind, id, owner, path, context) of each resource, phase and item these shapes name (a limit per turn,
+    round or game needs no phase of that id)."""
     for item in index.game.items:
         for i, price in enumerate(item.prices):
             for resource in price.cost:
@@ -25,7 +26,7 @@ def _named(index: GameIndex) -> Iterator[tuple[str, str, object, tuple, str]]:
                 for resource in getattr(use, field):
                     yield "resource", resource, item, ("uses", i, field, resource), \
                         f"catalog item '{item.id}' (use {i + 1}, {field})"
-            if use.limit:
+            if use.limit and use.limit.per not in PERIODS:
                 yield "phase", use.limit.per, item, ("uses", i, "limit", "per"), \
                     f"catalog item '{item.id}' (use {i + 1}, limit)"
         if item.replaces:
@@ -37,7 +38,7 @@ def _named(index: GameIndex) -> Iterator[tuple[str, str, object, tuple, str]]:
                 if resource != ANY_RESOURCE:
                     yield ("resource", resource, catalog, ("exchanges", i, field, resource),
                            f"exchange {i + 1} ({field})")
-        if exchange.limit:
+        if exchange.limit and exchange.limit.per not in PERIODS:
             yield "phase", exchange.limit.per, catalog, ("exchanges", i, "limit", "per"), f"exchange {i + 1} (limit)"
 
 

@@ -39,10 +39,11 @@ class NamedCost(RuleModel):
 
 
 class UseLimit(RuleModel):
-    """How often something may be done: once per harvest phase."""
+    """How often something may be done: once per harvest phase, twice per round."""
 
     times: int = Field(default=1, ge=1, le=99, description="How many times (default 1: once).")
-    per: Id = Field(description="The phase (an id of phases.yaml) each time counts in: harvest.")
+    per: Id = Field(description="What each time counts in: a phase (an id of phases.yaml: harvest), or turn, "
+                                "round or game when the rules name no such phase.")
 
 
 class Use(RuleModel):

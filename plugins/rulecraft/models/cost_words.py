@@ -11,6 +11,8 @@ from .formula_scope import formula_scope
 from .index import GameIndex
 
 ANY_RESOURCE = "any"  # in an exchange: any one resource the player chooses
+# what a limit may count in besides a phase ('once per round'): many rules say it where no phase has the name
+PERIODS = ("turn", "round", "game")
 TIMES = {1: "once", 2: "twice"}
 
 
@@ -44,10 +46,10 @@ def cost_text(index: GameIndex, cost: dict) -> str:
 
 
 def limit_words(index: GameIndex, limit) -> str:
-    """'once per Harvest phase', '3 times per Trade phase'."""
+    """'once per Harvest phase', '3 times per Trade phase', 'twice per round'."""
     phase = index.phases.get(limit.per)
-    name = phase.phase.name if phase else limit.per
-    return f"{TIMES.get(limit.times, f'{limit.times} times')} per {name} phase"
+    period = f"{phase.phase.name} phase" if phase else limit.per if limit.per in PERIODS else f"{limit.per} phase"
+    return f"{TIMES.get(limit.times, f'{limit.times} times')} per {period}"
 
 
 def named_costs_text(index: GameIndex, costs) -> str:

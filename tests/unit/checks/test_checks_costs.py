@@ -184,3 +184,19 @@ def test_an_exchange_of_a_resource_for_itself(game):
     problem = only(check(folder).problems, "exchange-same-resource")
     assert "exchange 1 gives and gets gold" in problem.message
     assert_at(problem, folder / "catalog.yaml", *where(folder, "catalog.yaml", "{give: {gold: 2}"))
+
+
+def test_a_limit_per_turn_round_or_game_needs_no_such_phase(game):
+    # 'once per round', 'twice per turn': most rules say it where no phase is named Round or Turn
+    from rulecraft.loader import load_game
+    from rulecraft.models.cost_words import exchange_text, use_text
+    from rulecraft.models.index import build_index
+
+    folder = make(game, CATALOG.replace("per: harvest}", "per: round}").replace("{per: trade}", "{times: 2, per: turn}"))
+    assert check(folder).problems == []
+    index = build_index(load_game(folder)[0])
+    assert use_text(index, index.items["forge"].uses[0]) == "1 Gold + 3 Ore → 1 Might, once per round"
+    assert exchange_text(index, index.game.exchanges[1]) == \
+        "2 of any one resource → 1 of any other resource, twice per turn"
+    problem = only(check(make(game, CATALOG.replace("per: harvest}", "per: rund}"))).problems, "dangling-phase")
+    assert "refers to unknown phase 'rund'" in problem.message

@@ -51,9 +51,9 @@ def test_a_list_a_table_and_sub_headings_of_priced_things_are_the_catalog(tmp_pa
                                   "replaces": "chapel", "limit": 1,
                                   "effect": "Worth 3 crowns at the end of the game."}
     assert items["forge"]["cost"] == {"gold": 2, "ore": 1}, "the price in brackets after the name"
-    # a round is no phase of the game, so no limit can count in it: the use stays in the effect, asked
-    assert items["forge"]["effect"] == "once per round, pay 1 Gold and 3 Ore to gain 1 Might." \
-        and "uses" not in items["forge"]
+    # a round is no phase of the game, yet a limit counts in it as in a phase
+    assert items["forge"]["uses"] == [{"cost": {"gold": 1, "ore": 3}, "effect": "Gain 1 Might.",
+                                       "limit": {"times": 1, "per": "round"}}] and "effect" not in items["forge"]
     assert items["cellarer"]["kind"] == "Brother" and items["cellarer"]["requires"] == ["monastery"]
     assert items["cellarer"]["cost"] == {"gold": 2, "food": 1}, "a table's cost cell, in the order written"
     assert items["blessing-of-the-roads"]["cost"] == {"gold": 1, "food": 1}
@@ -62,8 +62,7 @@ def test_a_list_a_table_and_sub_headings_of_priced_things_are_the_catalog(tmp_pa
     report = result.report_text
     assert "'Granary': 'Requires a Mill.' names no one item of the catalog for requires" in report
     assert "(line 37)" in report
-    assert "'Forge': 'once per round, pay 1 Gold and 3 Ore to gain 1 Might.' is limited per round, which is no " \
-           "phase of phases.yaml: kept in its effect" in report
+    assert "'Forge'" not in report
     assert "| catalog items | 11 priced in 3 resource(s) |" in report
     assert "no cost model" not in report
     # the turn's 'Selling costs 1 Gold' is no item: kept in the phase, listed
@@ -371,19 +370,23 @@ def test_a_sentence_saying_one_use_is_the_items_use(tmp_path):
         - **Shrine**: Cost: 3 Stone. Activate: pay 2 Wood to gain 1 Fame (once per turn).
         - **Stall**: Cost: 1 Stone. Pay 1 Wood to gain 1 Stone or pay 2 Wood to gain 2 Stone.
         - **Camp**: Cost: 1 Wood. Spend 1 Stone to draw a card.
+        - **Lamp**: Cost: 1 Wood. Once per night, pay 1 Wood to gain 1 Stone.
         """)
     items = {item["id"]: item for item in _catalog(result)["items"]}
     assert items["mine"]["uses"] == [{"cost": {"wood": 1}, "gives": {"stone": 1},
                                       "limit": {"times": 2, "per": "gather"}}]
     assert "effect" not in items["mine"]
     assert items["camp"]["uses"] == [{"cost": {"stone": 1}, "effect": "Draw a card."}]
-    # a limit in no phase ('per turn', the game has Gather and Trade) and two uses in one sentence stay text
-    assert "uses" not in items["shrine"] and "uses" not in items["stall"]
-    assert items["shrine"]["effect"] == "Activate: pay 2 Wood to gain 1 Fame (once per turn)."
+    # 'per turn' counts in a turn though the game has no phase of that name (only Gather and Trade)
+    assert items["shrine"]["uses"] == [{"name": "Activate", "cost": {"wood": 2}, "effect": "Gain 1 Fame.",
+                                        "limit": {"times": 1, "per": "turn"}}]
+    # a limit in no phase nor turn, round or game, and two uses in one sentence, stay text
+    assert "uses" not in items["lamp"] and "uses" not in items["stall"]
+    assert items["lamp"]["effect"] == "Once per night, pay 1 Wood to gain 1 Stone."
     assert items["stall"]["effect"] == "Pay 1 Wood to gain 1 Stone or pay 2 Wood to gain 2 Stone."
     report = result.report_text
-    assert "'Shrine': 'Activate: pay 2 Wood to gain 1 Fame (once per turn).' is limited per turn, which is no " \
-           "phase of phases.yaml" in report
+    assert "'Lamp': 'Once per night, pay 1 Wood to gain 1 Stone.' is limited per night, which is no phase of " \
+           "phases.yaml nor a turn, a round or the game" in report
     assert "'Stall': 'Pay 1 Wood to gain 1 Stone or pay 2 Wood to gain 2 Stone.' says more than one use" in report
     assert "0 error(s)" in report
 
@@ -405,13 +408,15 @@ def test_an_exchanges_limit_counts_in_a_phase(tmp_path):
         ## Trading
 
         You may convert any resource into any other resource at 3:1 (once per turn). Once per Trade phase you
-        may trade 2 Wood for 1 Stone.
+        may trade 2 Wood for 1 Stone. Once per season you may trade 3 Stone for 1 Wood.
         """)
-    assert _catalog(result)["exchanges"] == [{"give": {"any": 3}, "get": {"any": 1}},
+    assert _catalog(result)["exchanges"] == [{"give": {"any": 3}, "get": {"any": 1},
+                                              "limit": {"times": 1, "per": "turn"}},
                                              {"give": {"wood": 2}, "get": {"stone": 1},
-                                              "limit": {"times": 1, "per": "trade"}}]
-    assert "'You may convert any resource into any other resource at 3:1 (once per turn).': its rate's limit per " \
-           "turn counts in no phase of phases.yaml" in result.report_text
+                                              "limit": {"times": 1, "per": "trade"}},
+                                             {"give": {"stone": 3}, "get": {"wood": 1}}]
+    assert "'Once per season you may trade 3 Stone for 1 Wood.': its rate's limit per season counts in no phase " \
+           "of phases.yaml" in result.report_text
     assert "0 error(s)" in result.report_text
 
 

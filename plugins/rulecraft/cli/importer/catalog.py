@@ -9,7 +9,8 @@ item named in both kept once. From each item's text the sentences that only stat
 one player may have ('Max 1 per player.') or one use of it ('Once per Harvest phase, pay 1 Gold to gain 1
 Ore.') become fields; every other sentence is its effect, as written. A requirement naming no one item of the
 catalog stays in the effect where it stood and is listed; so does a price the amounts pattern cannot read
-('Cost: 3 gold or 2 gems'), and a use whose limit counts in no phase of the import ('once per round').
+('Cost: 3 gold or 2 gems'), and a use whose limit counts in no phase of the import, nor in a turn, a round or
+the game ('once per night').
 
 A cost inside the turn ('**Sail**: Costs 1 Wood' under 'Your Turn', an action) is no item: it stays in the
 phase's text; nor is what a move spends ('Forest: costs 2 movement points'). Rates of exchange ('convert any
@@ -20,6 +21,8 @@ Market phase'), their sentences left where they are.
 from __future__ import annotations
 
 import re
+
+from rulecraft.models.cost_words import PERIODS
 
 from .entries import Entry, describe, section_entries
 from .names import item_whole
@@ -226,7 +229,8 @@ class Catalog:
         limits = [words for words in (match["lead"], match["tail"], match["tail2"]) if words]
         limit, per = _limit(self.state, limits[0]) if len(limits) == 1 else (None, "")
         problem = ("says more than one use" if SECOND_USE.search(match["gain"]) or len(limits) > 1
-                   else f"is limited per {per}, which is no phase of phases.yaml" if per and not limit else "")
+                   else f"is limited per {per}, which is no phase of phases.yaml nor a turn, a round or the game"
+                   if per and not limit else "")
         if problem:
             self.state.ask("catalog", f"'{item['name']}': '{excerpt(sentence)}' {problem}: kept in its effect; "
                            "write it under uses: if it is one", line)
@@ -295,15 +299,14 @@ def _resource_id(words: str) -> str:
 
 
 def _limit(state: State, words: str) -> tuple[dict | None, str]:
-    """({times, per} of 'once per Harvest phase', None when the period is no phase of the import) and the
-    period as written: a limit counts in a phase of phases.yaml, so 'per round' is one only where a phase
-    is named Round."""
+    """({times, per} of 'once per Harvest phase' or 'twice per round', None when the period is neither a phase
+    of the import nor a turn, a round or the game) and the period as written."""
     match = LIMIT.match(words)
     times = match["times"].lower()
     per = match["per"]
     phase = next((phase_id for phase_id, phase in state.phase_index.items()
                   if re.sub(r"\s+phase$", "", plain(phase.get("name") or ""), flags=re.I).casefold() == per.casefold()),
-                 None)
+                 per.lower() if per.lower() in PERIODS else None)
     return ({"times": {"once": 1, "twice": 2}.get(times) or int(times.split()[0]), "per": phase}
             if phase else None), per
 
@@ -485,7 +488,8 @@ def _exchanges(state: State, resources: dict[str, dict]) -> list[dict]:
             if rates and limits and not limit:
                 state.ask("catalog", f"'{excerpt(sentence)}': its rate's limit "
                           + (f"per {per} counts in no phase of phases.yaml" if per else "is not one for one rate")
-                          + ": the exchange has none; write its limit: {per: a phase id} if it has one", line)
+                          + ": the exchange has none; write its limit: {per: a phase id, or turn, round or game} "
+                          "if it has one", line)
             found += [{**rate, "limit": limit} if limit else rate for rate in rates]
     unique = []
     for rate in found:
