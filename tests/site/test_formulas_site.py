@@ -57,7 +57,8 @@ def test_the_catalog_page_in_words(euro_site):
     assert cells("ritual")[2] == "Mage or Necromancer"
     assert cells("ward")[1] == "2 Points for personal use 10 Points for a whole unit"
     assert cells("shield-wall")[1] == "3 Points × defence points"
-    assert cells("forge")[4] == "Arms your march. Use: 1 Gold + 3 Ore → 1 Might, once per Harvest phase"
+    assert cells("forge")[4] == "Arms your march. Use: 1 Gold + 3 Ore → 1 Might, once per Harvest phase Or repair " \
+        "one shield ."
     assert [li.get_text(" ", strip=True) for li in catalog.select(".rc-exchanges li")] == [
         "2 Gold → 1 Ore", "2 of any one resource → 1 of any other resource, once per Trade phase Only with the bank."]
 
@@ -69,7 +70,9 @@ def test_the_cheat_sheet_lines(euro_site):
     assert line["sheet-item-monastery"] == "Monastery — 3 Food , 3 Gold , 1 Ore · needs Chapel · max\u00a01 · replaces Chapel"
     assert line["sheet-item-ritual"] == "Ritual of thorns — 4 Points · needs Mage or Necromancer"
     assert line["sheet-item-ward"] == "Ward · 2 Points for personal use, or 10 Points for a whole unit"
-    assert line["sheet-item-forge"] == "Forge — 2 Gold , 1 Ore · use: 1 Gold + 3 Ore → 1 Might, once per Harvest phase"
+    # what the use does beyond the Might it gives: the sheet has no line of its own for it
+    assert line["sheet-item-forge"] == "Forge — 2 Gold , 1 Ore · use: 1 Gold + 3 Ore → 1 Might, once per Harvest " \
+        "phase (Or repair one shield.)"
     assert line["sheet-item-shield-wall"] == "Shield wall — 3 Points × defence points"
     assert sheet.select_one(".rc-sheet-exchanges").get_text(" ", strip=True) == \
         "Exchanges: 2 Gold → 1 Ore · 2 of any one resource → 1 of any other resource, once per Trade phase"

@@ -42,7 +42,7 @@ from .sheet_priority import DROP_ORDER
 from .index import GameIndex
 from .numbering import TURN_START_NAME, NumberedPhase
 from .records import ACTS, shown_number
-from .textrefs import find_refs, plain_text
+from .textrefs import find_refs, plain_words
 
 if TYPE_CHECKING:
     from . import Card, CatalogItem, Constant, DiceTable, Icon, ReferenceTable, Section, Step, Term
@@ -402,10 +402,7 @@ class FitEstimate:
 
 
 def _plain(text: str | None, index: GameIndex) -> str:
-    if not text:
-        return ""
-    text = plain_text(text, index.name_of)
-    return re.sub(r"[*_`]|\[|\]\([^)]*\)", "", text).strip()
+    return plain_words(text, index.name_of)
 
 
 class _Measure:

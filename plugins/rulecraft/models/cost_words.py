@@ -9,6 +9,7 @@ from ..expr import ExprError, parse, words
 from ..expr.nodes import BinOp, Name, Num
 from .formula_scope import formula_scope
 from .index import GameIndex
+from .textrefs import plain_words
 
 ANY_RESOURCE = "any"  # in an exchange: any one resource the player chooses
 # what a limit may count in besides a phase ('once per round'): many rules say it where no phase has the name
@@ -99,11 +100,13 @@ def requirement_text(index: GameIndex, item) -> str:
 
 
 def sheet_facts(index: GameIndex, item) -> list[str]:
-    """What the cheat sheet adds to an item's line: its named costs, what it replaces, its uses."""
+    """What the cheat sheet adds to an item's line: its named costs, what it replaces, its uses (what one does
+    beyond the resources it gives in brackets: the page prints it under the use, the sheet has no line for it)."""
     facts = []
     if item.prices:
         facts.append(named_costs_text(index, item.prices))
     if item.replaces:
         facts.append(f"replaces {item_name(index, item.replaces)}")
-    facts += [f"use: {use_text(index, use)}" for use in item.uses]
+    facts += [f"use: {use_text(index, use)}" + (f" ({plain_words(use.effect, index.name_of)})" if use.effect else "")
+              for use in item.uses]
     return facts

@@ -77,6 +77,13 @@ def plain_text(text: str, name_of) -> str:
     return REF_RE.sub(shown, text)
 
 
+def plain_words(text: str | None, name_of) -> str:
+    """A Markdown text as the words it shows, for a line of plain text (references named, marks gone)."""
+    if not text:
+        return ""
+    return re.sub(r"[*_`]|\[|\]\([^)]*\)", "", plain_text(text, name_of)).strip()
+
+
 def find_placeholders(text: str) -> list[re.Match]:
     return list(PLACEHOLDER_RE.finditer(text))
 
