@@ -9,6 +9,7 @@ import re
 import textwrap
 
 import losskit
+import pytest
 import yaml
 from gamekit import REPO
 
@@ -322,24 +323,41 @@ def test_a_cell_down_two_rows_stands_in_each_and_the_cells_beside_it_keep_their_
         {"terrain": "Marsh", "foot": 3, "horse": "All", "effect": "No cover"}]
 
 
-def test_a_grid_tables_cell_down_two_rows_stands_in_each(tmp_path):
+GRID_SPAN = """\
+    Marsh Patrol
+    ============
+
+    +---------+------+-----------------+
+    | Terrain | Cost | Effect          |
+    +=========+======+=================+
+    | Forest  | 2    | Cover           |
+    |         +------+-----------------+
+    |         | 3    | Cover in winter |
+    +---------+------+-----------------+
+    | Marsh   | 3    | No cover        |
+    +---------+------+-----------------+
+    """
+
+WIKI_SPAN = """\
+    == Terrain ==
+    {| class="wikitable"
+    ! Terrain !! Cost !! Effect
+    |-
+    | rowspan="2" | Forest || 2 || Cover
+    |-
+    | 3 || Cover in winter
+    |-
+    | Marsh || 3 || No cover
+    |}
+    """
+
+
+@pytest.mark.parametrize("name, text", [("book.rst", GRID_SPAN), ("book.wiki", WIKI_SPAN)])
+def test_a_grid_or_wiki_tables_cell_down_two_rows_stands_in_each(tmp_path, name, text):
     from rulecraft.cli.importer.outline import Table
 
-    path = tmp_path / "book.rst"
-    path.write_text(textwrap.dedent("""\
-        Marsh Patrol
-        ============
-
-        +---------+------+-----------------+
-        | Terrain | Cost | Effect          |
-        +=========+======+=================+
-        | Forest  | 2    | Cover           |
-        |         +------+-----------------+
-        |         | 3    | Cover in winter |
-        +---------+------+-----------------+
-        | Marsh   | 3    | No cover        |
-        +---------+------+-----------------+
-        """), encoding="utf-8")
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
     outline = _read_source(path.read_bytes(), path, "auto")
     tables = [b for s in outline.root.walk() for b in s.blocks if isinstance(b, Table)]
     assert tables[0].rows == [["Terrain", "Cost", "Effect"], ["Forest", "2", "Cover"],

@@ -70,8 +70,15 @@ def is_wikitext(text: str) -> bool:
     return headings >= 2 and bool(re.search(r"\[\[|\{\{|'''|^\{\|", text, re.M))
 
 
+# a file named for its format is read as it: a short page shows too few marks to be told by its text
+SUFFIXES = {".tex": "latex", ".latex": "latex", ".ltx": "latex", ".rst": "rst", ".rest": "rst", ".wiki": "wiki",
+            ".mediawiki": "wiki", ".wikitext": "wiki"}
+
+
 def format_of(text: str, suffix: str) -> str | None:
     """'latex', 'org', 'rst' or 'wiki' when pandoc is to read the text, else None (Markdown, HTML, text)."""
+    if suffix.lower() in SUFFIXES:
+        return SUFFIXES[suffix.lower()]
     if is_org(text, suffix):
         return "org"
     if is_latex(text):
