@@ -1398,3 +1398,10 @@ def test_numbered_lines_next_to_each_other_are_rules_not_a_running_head():
     kept = drop_running_lines(rounds + paged, remarks)
     assert [b.text for b in kept][:4] == [b.text for b in rounds]
     assert not any("Moth Lamps" in b.text for b in kept) and len(remarks) == 3
+    # a page of one picture's caption between two footers: the others are still a page apart
+    paged = [b for n in range(1, 6) for b in (Paragraph(f"Moth Lamps rules {n}", 10 * n),
+                                               *([Paragraph("A full-page picture of the board.", 10 * n + 1)]
+                                                 if n == 3 else [Paragraph("A rule of the page.", 10 * n + 1),
+                                                                 Paragraph("The next rule of it.", 10 * n + 2)]))]
+    kept = drop_running_lines(paged, [])
+    assert not any("Moth Lamps" in b.text for b in kept)

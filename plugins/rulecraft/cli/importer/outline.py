@@ -8,6 +8,7 @@ recorded as a :class:`Remark` for the report.
 from __future__ import annotations
 
 import re
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -306,14 +307,15 @@ def _simple_rows(lines: list[str], rules: list[int]) -> list[list[str]]:
     return rows
 
 
-RUNNING_GAP = 2  # blocks a page holds at the least between two of its running lines
+RUNNING_GAP = 2  # blocks most pages hold at the least between two of their running lines
 
 
 def drop_running_lines(stream: list, remarks: list[Remark]) -> list:
     """The stream without page furniture: a short paragraph repeated on three or more pages with only its
     number changing, counting up as pages do ('Cinderfall Foundry — Rulebook 3', then 4, 5), is a running footer
     or header of a converted PDF. 'Cost: 4 Gold', 'Cost: 2 Gold', 'Cost: 3 Gold' under three items are rules, and
-    so are lines next to each other ('Round 1: 2 workers', 'Round 2: 3 workers'): a page holds more than a line."""
+    so are lines next to each other ('Round 1: 2 workers', 'Round 2: 3 workers'): most pages hold more than a line
+    (a page of one picture's caption may not)."""
     def key(block) -> str | None:
         if not isinstance(block, Paragraph) or len(block.text) > 80 or not re.search(r"\d", block.text):
             return None
@@ -327,7 +329,7 @@ def drop_running_lines(stream: list, remarks: list[Remark]) -> list:
             numbers.setdefault(k, []).append(tuple(int(n) for n in re.findall(r"\d+", block.text)))
             places.setdefault(k, []).append(at)
     running = {k for k, seen in numbers.items() if len(seen) >= 3 and all(a < b for a, b in zip(seen, seen[1:]))
-               and all(b - a > RUNNING_GAP for a, b in zip(places[k], places[k][1:]))}
+               and statistics.median(b - a for a, b in zip(places[k], places[k][1:])) > RUNNING_GAP}
     out = []
     for block in stream:
         k = key(block)
