@@ -123,7 +123,7 @@ class CatalogItem(RuleModel, records.CatalogItem):
     replaces: Id | None = Field(default=None, description="The item this one upgrades: building it removes that "
                                 "one (the monastery replaces the chapel).")
     uses: list[Use] = Field(default_factory=list, description="What a player may do with it, at a price, with "
-                            "an optional limit per phase.")
+                            "an optional limit per phase, turn, round or game.")
     limit: int | None = Field(default=None, ge=1, le=9999, description="At most this many per player.")
     effect: Text | None = Field(default=None, description="What it does (Markdown).")
     notes: Text | None = None
