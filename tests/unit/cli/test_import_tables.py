@@ -303,7 +303,7 @@ def test_an_html_tables_caption_names_it(tmp_path):
 def test_a_cell_down_two_rows_stands_in_each_and_the_cells_beside_it_keep_their_columns(tmp_path):
     # pandoc keeps a cell that spans rows in its first row only: the row under it started a column short, so a
     # terrain's second cost stood under 'Terrain' and its effect under 'Cost'
-    _, files = imported(tmp_path, """\
+    result, files = imported(tmp_path, """\
         <h1>Marsh Patrol</h1>
         <h2>Terrain</h2>
         <p>Moving into a hex costs movement points by terrain and by the unit's kind.</p>
@@ -316,11 +316,14 @@ def test_a_cell_down_two_rows_stands_in_each_and_the_cells_beside_it_keep_their_
         </table>
         """, name="book.html")
     table = files["tables"]["tables"][0]
-    assert [c["id"] for c in table["columns"]] == ["terrain", "foot", "horse", "effect"]
+    # the header row over 'Foot' and 'Horse' groups them: it names them, and stands as no line of its own
+    assert [c["title"] for c in table["columns"]] == ["Terrain", "Cost: Foot", "Cost: Horse", "Effect"]
     assert table["rows"] == [
-        {"terrain": "Forest", "foot": 2, "horse": 3, "effect": "Cover"},
-        {"terrain": "Forest", "foot": 3, "horse": 4, "effect": "Cover in winter"},
-        {"terrain": "Marsh", "foot": 3, "horse": "All", "effect": "No cover"}]
+        {"terrain": "Forest", "cost-foot": 2, "cost-horse": 3, "effect": "Cover"},
+        {"terrain": "Forest", "cost-foot": 3, "cost-horse": 4, "effect": "Cover in winter"},
+        {"terrain": "Marsh", "cost-foot": 3, "cost-horse": "All", "effect": "No cover"}]
+    assert table["key"] == "effect", "'Forest' names two rows; a column of costs names none"
+    assert "Terrain Cost" not in result.page.read_text(encoding="utf-8")
 
 
 GRID_SPAN = """\
@@ -362,3 +365,22 @@ def test_a_grid_or_wiki_tables_cell_down_two_rows_stands_in_each(tmp_path, name,
     tables = [b for s in outline.root.walk() for b in s.blocks if isinstance(b, Table)]
     assert tables[0].rows == [["Terrain", "Cost", "Effect"], ["Forest", "2", "Cover"],
                               ["Forest", "3", "Cover in winter"], ["Marsh", "3", "No cover"]]
+
+
+def test_a_row_header_down_the_table_is_no_header_row_and_a_short_row_keeps_the_cell_from_above():
+    from rulecraft.cli.importer import read_outline
+    from rulecraft.cli.importer.outline import Paragraph, Table
+
+    # 'Costs' down the first column heads the rows beside it, not four header rows (three were made titles)
+    outline = read_outline('<h1>G</h1><table><tr><th rowspan="4">Costs</th><th>Wood</th><th>1</th></tr>\n'
+                           '<tr><th>Stone</th><td>2</td></tr><tr><th>Gold</th><td>3</td></tr>'
+                           '<tr><th>Ore</th><td>4</td></tr></table>', "book.html")
+    blocks = [b for s in outline.root.walk() for b in s.blocks]
+    assert not any(isinstance(b, Paragraph) for b in blocks)
+    assert [r[-2:] for r in blocks[0].rows] == [["Wood", "1"], ["Stone", "2"], ["Gold", "3"], ["Ore", "4"]]
+    # a row short of cells under a cell down two rows at its right: that cell still stands in its own column
+    outline = read_outline('<h1>G</h1><table><tr><th>Roll</th><th>Foot</th><th>Horse</th></tr>\n'
+                           '<tr><td>1</td><td>Halt</td><td rowspan="2">Rout</td></tr><tr><td>2</td></tr>\n'
+                           '<tr><td>3</td><td>Hold</td><td>Hold</td></tr></table>', "book.html")
+    table = next(b for s in outline.root.walk() for b in s.blocks if isinstance(b, Table))
+    assert table.rows == [["Roll", "Foot", "Horse"], ["1", "Halt", "Rout"], ["2", "", "Rout"], ["3", "Hold", "Hold"]]

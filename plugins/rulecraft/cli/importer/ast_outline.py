@@ -379,10 +379,9 @@ class AstOutliner:
         _, caption, _, head, bodies, foot = c
         every = _spread([self.row(r) for r in head[1]]
                         + [self.row(r) for body in bodies for r in body[2] + body[3]] + [self.row(r) for r in foot[1]])
-        header_rows, rows = every[:len(head[1])], every[len(head[1]):]
-        rows = header_rows[-1:] + rows if header_rows else rows
-        # a header row above the last one: a title
-        before = [Paragraph(" ".join(filter(None, r)), self.line) for r in header_rows[:-1]]
+        header_rows, rows = every[:len(head[1])], [[t or "" for t in r] for r in every[len(head[1]):]]
+        header_rows, before = _headers(header_rows, self.line)
+        rows = header_rows + rows
         line = self.placed(" ".join(rows[0])) if rows else self.line
         width = max((len(r) for r in rows), default=0)
         rows = rows if self.ragged else [r + [""] * (width - len(r)) for r in rows]
@@ -400,14 +399,14 @@ class AstOutliner:
             return before + titled + [Note("note", [Paragraph(" ".join(r[0] for r in rows if r[0]), line)], line)]
         return before + titled + ([Table(rows, line, header=bool(header_rows))] if rows else [])
 
-    def row(self, row: list) -> list[tuple[str, int]]:
-        """A row's own cells, one per column it covers: its text (a cell across columns: then empty ones) and
-        the rows it covers."""
+    def row(self, row: list) -> list[tuple[str | None, int]]:
+        """A row's own cells, one per column it covers: its text (a cell across columns: then None for each
+        other column) and the rows it covers."""
         cells = []
         for cell in row[1]:
             _, _, down, across, blocks = cell
             text = " ".join(b.text for b in self.flat(self.inside(blocks)))
-            cells += [(text, down)] + [("", down)] * (across - 1)
+            cells += [(text, down)] + [(None, down)] * (across - 1)
         return cells
 
     def caption(self, caption: list) -> str:
@@ -680,7 +679,28 @@ def plain_lines(ast: dict) -> str:
     return "\n".join(lines)
 
 
-def _spread(rows: list[list[tuple[str, int]]]) -> list[list[str]]:
+def _headers(rows: list[list[str | None]], line: int) -> tuple[list[list[str]], list[Paragraph]]:
+    """A table's header row, and what stands above it: header rows over it that group its columns name them
+    ('Cost' over 'Foot' and 'Horse': 'Cost: Foot', 'Cost: Horse'); one of a single cell is the table's title,
+    a line above it."""
+    if len(rows) < 2:
+        return [[t or "" for t in r] for r in rows], []
+    titles = [r for r in rows[:-1] if sum(1 for t in r if t) == 1]
+    groups = [r for r in rows if r not in titles]
+    widths = range(max(len(r) for r in groups))
+    columns = [[_spanned(r, k) for r in groups] for k in widths]  # a cell across columns heads each of them
+    header = [": ".join(dict.fromkeys(t for t in column if t)) for column in columns]
+    return [header], [Paragraph(next(t for t in r if t), line) for r in titles]
+
+
+def _spanned(row: list[str | None], k: int) -> str:
+    """The text heading column ``k`` of a header row: its own, or that of the cell across columns covering it."""
+    while 0 <= k < len(row) and row[k] is None:
+        k -= 1
+    return row[k] or "" if 0 <= k < len(row) else ""
+
+
+def _spread(rows: list[list[tuple[str | None, int]]]) -> list[list[str | None]]:
     """Rows of cell texts, a cell down several rows in each of them at its column ('Forest' beside both its
     costs): pandoc keeps it in its first row only, and the rows under it start a column short."""
     out, above = [], {}  # column -> (text, rows under it still covered)
@@ -695,8 +715,10 @@ def _spread(rows: list[list[tuple[str, int]]]) -> list[list[str]]:
                     above[column] = (text, left - 1)
                 continue
             cell = next(given, None)
-            if cell is None:
-                break
+            if cell is None:  # a short row: a cell from above further right still stands at its column
+                if not any(k > column for k in above):
+                    break
+                cell = ("", 1)
             texts.append(cell[0])
             if cell[1] > 1:
                 above[column] = (cell[0], cell[1] - 1)

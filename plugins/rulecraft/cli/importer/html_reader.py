@@ -639,9 +639,13 @@ class HtmlReader:
         if caption is not None:
             self.element("caption", {}, caption, out)
         # the header rows in a head and the others in one body: pandoc cuts a cell down rows at a part's end; a
-        # header cell down two rows heads them both ('Terrain' beside 'Foot' and 'Horse' under 'Cost')
-        heads = max((_number(c.attrs.get("rowspan")) for c in _cells(rows[0])), default=1) \
-            if headed or bold_row else 0
+        # header cell down two rows heads them both ('Terrain' beside 'Foot' and 'Horse' under 'Cost') when the
+        # second is <th> across too (a row header down the table, 'Costs' beside 'Wood' and 'Stone', heads none)
+        heads = 0
+        if headed or bold_row:
+            down = max((_number(c.attrs.get("rowspan")) for c in _cells(rows[0])), default=1)
+            heads = 1 + next((k for k, row in enumerate(rows[1:down])
+                              if not all(c.tag == "th" for c in _cells(row))), len(rows[1:down]))
         for n, row in enumerate(rows):
             head = n < heads
             if n in (0, heads):
