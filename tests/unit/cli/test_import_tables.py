@@ -302,28 +302,35 @@ def test_an_html_tables_caption_names_it(tmp_path):
 
 def test_a_cell_down_two_rows_stands_in_each_and_the_cells_beside_it_keep_their_columns(tmp_path):
     # pandoc keeps a cell that spans rows in its first row only: the row under it started a column short, so a
-    # terrain's second cost stood under 'Terrain' and its effect under 'Cost'
-    result, files = imported(tmp_path, """\
+    # terrain's costs stood under the wrong headers
+    chart = """\
         <h1>Marsh Patrol</h1>
         <h2>Terrain</h2>
         <p>Moving into a hex costs movement points by terrain and by the unit's kind.</p>
         <table>
         <tr><th rowspan="2">Terrain</th><th colspan="2">Cost</th><th rowspan="2">Effect</th></tr>
         <tr><th>Foot</th><th>Horse</th></tr>
-        <tr><td rowspan="2">Forest</td><td>2</td><td>3</td><td>Cover</td></tr>
-        <tr><td>3</td><td>4</td><td>Cover in winter</td></tr>
+        <tr><td>Forest</td><td>2</td><td>3</td><td rowspan="2">Cover</td></tr>
+        <tr><td>Copse</td><td>2</td><td>2</td></tr>
         <tr><td>Marsh</td><td>3</td><td>All</td><td>No cover</td></tr>
         </table>
-        """, name="book.html")
+        """
+    result, files = imported(tmp_path / "a", chart, name="book.html")
     table = files["tables"]["tables"][0]
     # the header row over 'Foot' and 'Horse' groups them: it names them, and stands as no line of its own
-    assert [c["title"] for c in table["columns"]] == ["Terrain", "Cost: Foot", "Cost: Horse", "Effect"]
+    assert [c["title"] for c in table["columns"]] == ["Terrain", "Cost – Foot", "Cost – Horse", "Effect"]
     assert table["rows"] == [
         {"terrain": "Forest", "cost-foot": 2, "cost-horse": 3, "effect": "Cover"},
-        {"terrain": "Forest", "cost-foot": 3, "cost-horse": 4, "effect": "Cover in winter"},
+        {"terrain": "Copse", "cost-foot": 2, "cost-horse": 2, "effect": "Cover"},
         {"terrain": "Marsh", "cost-foot": 3, "cost-horse": "All", "effect": "No cover"}]
-    assert table["key"] == "effect", "'Forest' names two rows; a column of costs names none"
     assert "Terrain Cost" not in result.page.read_text(encoding="utf-8")
+    # 'Forest' down two rows (a cost for each season) names no row once, nor does a column of costs or effects
+    # after the costs: the chart stays a table of the prose, asked
+    seasons = chart.replace("<td>Copse</td>", "").replace("<td>Forest</td>", '<td rowspan="2">Forest</td>')
+    result, files = imported(tmp_path / "b", seasons, name="book.html")
+    assert "tables" not in files
+    assert "| Forest | 2 | 2 | Cover |" in result.page.read_text(encoding="utf-8")
+    assert "The table 'Terrain' has no column naming each row once" in result.report_text
 
 
 GRID_SPAN = """\

@@ -681,7 +681,7 @@ def plain_lines(ast: dict) -> str:
 
 def _headers(rows: list[list[str | None]], line: int) -> tuple[list[list[str]], list[Paragraph]]:
     """A table's header row, and what stands above it: header rows over it that group its columns name them
-    ('Cost' over 'Foot' and 'Horse': 'Cost: Foot', 'Cost: Horse'); one of a single cell is the table's title,
+    ('Cost' over 'Foot' and 'Horse': 'Cost – Foot', 'Cost – Horse'); one of a single cell is the table's title,
     a line above it."""
     if len(rows) < 2:
         return [[t or "" for t in r] for r in rows], []
@@ -689,8 +689,14 @@ def _headers(rows: list[list[str | None]], line: int) -> tuple[list[list[str]], 
     groups = [r for r in rows if r not in titles]
     widths = range(max(len(r) for r in groups))
     columns = [[_spanned(r, k) for r in groups] for k in widths]  # a cell across columns heads each of them
-    header = [": ".join(dict.fromkeys(t for t in column if t)) for column in columns]
+    header = [_grouped(list(dict.fromkeys(t for t in column if t))) for column in columns]
     return [header], [Paragraph(next(t for t in r if t), line) for r in titles]
+
+
+def _grouped(titles: list[str]) -> str:
+    """'Cost – Foot': a column's title under the groups over it (not 'Cost: Foot', which a phone shows as
+    'Cost: Foot: 2'; nor 'Cost (Foot)', which names what a bare number counts: 'Cost (points)')."""
+    return " – ".join(titles)
 
 
 def _spanned(row: list[str | None], k: int) -> str:

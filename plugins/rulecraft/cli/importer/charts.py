@@ -449,11 +449,12 @@ def _reference(state: State, section, index: int, table: Table) -> None:
         while column_id in ids:
             column_id, n = f"{base}-{n}", n + 1
         ids.append(column_id)
-    # the first column naming each row once; a column of numbers names the rows only as the first (a schedule's
-    # Turn), never as a later one ('Forest' twice for its two seasons: the Horse costs 3, 4, All, 1 are no names)
-    key = next((k for k in range(len(heads)) if all(plain(r[k]).strip() for r in body)
-                and len({plain(r[k]).strip() for r in body}) == len(body)
-                and (k == 0 or sum(isinstance(_cell(r[k]), int) for r in body) * 2 <= len(body))), None)
+    # the first column naming each row once, among the columns of names a chart opens with (a schedule's Turn
+    # numbers as the first): 'Forest' twice for its two seasons leaves a cost or an effect column no name
+    names = next((k for k in range(1, len(heads)) if sum(isinstance(_cell(r[k]), int) for r in body) * 2 > len(body)),
+                 len(heads))
+    key = next((k for k in range(names) if all(plain(r[k]).strip() for r in body)
+                and len({plain(r[k]).strip() for r in body}) == len(body)), None)
     if key is None:
         return _hold(state, table, f"The table '{title}' has no column naming each row once (a name repeats or is "
                      "missing): kept as a table in the prose; write it in tables.yaml with a column of row names")
