@@ -117,3 +117,16 @@ def test_a_toggles_entry_stands_on_its_summarys_line(name, page):
     assert [(i.text, i.line) for i in toggles[0].items] == [("**Why roll twice?**", summary)]
     assert [(b.text, b.line) for b in toggles[0].items[0].children] == [
         ("Because the first roll only picks the column.", summary + 2)]
+
+
+def test_a_list_of_toggles_keeps_each_answer_on_its_line():
+    # '<li><details><summary>Walk</summary>…': the line break before the summary was written after the item's
+    # name, so each answer was placed a line low
+    page = ("<h1>Game</h1>\n<ul class=\"toggle\">\n<li>\n<details open>\n<summary>Walk</summary>\n<p>Move up to\n"
+            "two paths.</p>\n</details>\n</li>\n<li>\n<details>\n<summary>Run</summary>\n<p>Move four.</p>\n"
+            "</details>\n</li>\n</ul>\n<p>After the list.</p>\n")
+    blocks, _ = _blocks(page)
+    toggles = next(b for b in blocks if isinstance(b, ListBlock))
+    assert [(i.text, i.line, [(c.text, c.line) for c in i.children]) for i in toggles.items] == [
+        ("**Walk**", 5, [("Move up to two paths.", 6)]), ("**Run**", 12, [("Move four.", 13)])]
+    assert [(b.text, b.line) for b in blocks if isinstance(b, Paragraph)] == [("After the list.", 17)]

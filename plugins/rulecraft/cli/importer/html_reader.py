@@ -585,7 +585,10 @@ class HtmlReader:
         inner = [c for c in node.children if isinstance(c, Node) or c.strip()]
         if len(inner) == 1 and isinstance(inner[0], Node) and inner[0].tag == "details" \
                 and (summary := self._summary(inner[0])) is not None:
-            return summary, [c for c in inner[0].children if c is not summary]
+            # the body is written after the name: the page's line breaks before the summary are no part of it
+            children = inner[0].children
+            at = children.index(summary)
+            return summary, [c for c in children[:at] if isinstance(c, Node) or c.strip()] + children[at + 1:]
         if not inner or not isinstance(inner[0], Node) or inner[0].tag not in HEADINGS or not self._flat(inner[0]):
             return None
         return inner[0], inner[1:]
