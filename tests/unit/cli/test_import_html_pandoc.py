@@ -130,3 +130,14 @@ def test_a_list_of_toggles_keeps_each_answer_on_its_line():
     assert [(i.text, i.line, [(c.text, c.line) for c in i.children]) for i in toggles.items] == [
         ("**Walk**", 5, [("Move up to two paths.", 6)]), ("**Run**", 12, [("Move four.", 13)])]
     assert [(b.text, b.line) for b in blocks if isinstance(b, Paragraph)] == [("After the list.", 17)]
+
+
+def test_entries_set_as_lines_of_one_paragraph_each_keep_their_line():
+    # '<p>Bed — …<br>\nBloom — …<br>\n…': each entry was placed on the paragraph's first line
+    page = ("<h1>Game</h1>\n<p><strong>Wind</strong><br>\n1 – Calm: nothing happens.<br>\n2 – Draught: stays lit.<br>\n"
+            "3 – Gale: blow out a lantern.</p>\n<p>Bed — the cards you have played.<br>\nBloom — a card turned "
+            "sideways.</p>\n")
+    blocks, _ = _blocks(page)
+    lists = [b for b in blocks if isinstance(b, ListBlock)]
+    assert [[(i.text[:6], i.line) for i in b.items] for b in lists] == [
+        [("1 – Ca", 3), ("2 – Dr", 4), ("3 – Ga", 5)], [("Bed — ", 6), ("Bloom ", 7)]]

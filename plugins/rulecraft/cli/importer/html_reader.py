@@ -1017,7 +1017,8 @@ class HtmlOutliner(AstOutliner):
         if len(lines) > 1:
             mark = len(self.remarks)
             if kind == "Para":
-                blocks = self.lines([t for t in map(self.inlines, lines) if t])
+                read = [(self.inlines(inlines), _marked_line(inlines)) for inlines in lines]
+                blocks = self.lines([t for t, _ in read if t], [at for t, at in read if t])
             else:  # each line placed as it is read; an empty line (two <br>) parts paragraphs
                 blocks = self.loose_lines([(t, self.placed(t) if t else self.line) for t in map(self.inlines, lines)])
             for remark in self.remarks[mark:]:
@@ -1028,16 +1029,18 @@ class HtmlOutliner(AstOutliner):
         # only listed
         return blocks + ([Image(alt, src, self.line) for alt, src in pictures] if kind == "Para" else [])
 
-    def lines(self, texts: list[str]) -> list:
-        """A paragraph's <br> lines: entries one a line when each is a roll or a definition ('Bed — the cards
-        …<br>Bloom — a card …'), under a bold title line that names them; else one paragraph."""
+    def lines(self, texts: list[str], places: list[int | None]) -> list:
+        """A paragraph's <br> lines (``places``: the line each starts on, where the page marked it): entries one
+        a line when each is a roll or a definition ('Bed — the cards …<br>Bloom — a card …'), under a bold title
+        line that names them; else one paragraph."""
         line = self.placed(texts[0]) if texts else self.line
+        places = [line] + [at or line for at in places[1:]]
         out: list = []
         if len(texts) >= 3 and re.fullmatch(r"\*\*[^*]+\*\*:?", texts[0]) and all(map(roll_line, texts[1:])):
             out.append(Paragraph(texts[0], line))
-            texts = texts[1:]
+            texts, places = texts[1:], places[1:]
         if len(texts) >= 2 and all(roll_line(t) or definition(t) for t in texts):
-            out.append(ListBlock(False, [ListItem(t, line) for t in texts], line, hint="lines"))
+            out.append(ListBlock(False, [ListItem(t, at) for t, at in zip(texts, places)], places[0], hint="lines"))
         elif texts:
             out.append(Paragraph(" ".join(texts), line))
         return out
@@ -1074,6 +1077,11 @@ def _pictures(inlines: list) -> list[tuple[str, str]]:
         elif node["t"] in ("Link", "Span", "Strong", "Emph"):
             found += _pictures(node["c"][1] if node["t"] in ("Link", "Span") else node["c"])
     return found
+
+
+def _marked_line(inlines: list) -> int | None:
+    """The line the page marked at the start of a run of inlines (a line after a <br>), if any."""
+    return next((int(dict(i["c"][0][2])["rc"]) for i in inlines if _mark(i)), None)
 
 
 def _mark(node: dict) -> bool:
