@@ -391,3 +391,14 @@ def test_a_row_header_down_the_table_is_no_header_row_and_a_short_row_keeps_the_
                            '<tr><td>3</td><td>Hold</td><td>Hold</td></tr></table>', "book.html")
     table = next(b for s in outline.root.walk() for b in s.blocks if isinstance(b, Table))
     assert table.rows == [["Roll", "Foot", "Horse"], ["1", "Halt", "Rout"], ["2", "", "Rout"], ["3", "Hold", "Hold"]]
+
+
+def test_a_cell_down_rowspan_zero_stands_in_every_row_below():
+    from rulecraft.cli.importer import read_outline
+    from rulecraft.cli.importer.outline import Table
+
+    outline = read_outline('<h1>G</h1><table><tr><th>Roll</th><th>Result</th><th>Note</th></tr>\n'
+                           '<tr><td>1</td><td>Miss</td><td rowspan="0">Reroll once</td></tr>'
+                           '<tr><td>2</td><td>Hit</td></tr><tr><td>3</td><td>Kill</td></tr></table>', "book.html")
+    table = next(b for s in outline.root.walk() for b in s.blocks if isinstance(b, Table))
+    assert [r[2] for r in table.rows[1:]] == ["Reroll once"] * 3

@@ -658,6 +658,8 @@ class HtmlReader:
             out.open("tr", {"cells": str(given)}, row.line)
             for cell in _cells(row):
                 spans = {k: v for k, v in cell.attrs.items() if k in ("colspan", "rowspan")}
+                if spans.get("rowspan", "").strip() == "0":  # down to the end of the table's rows (HTML's meaning)
+                    spans["rowspan"] = str((heads if head else len(rows)) - n)
                 if any(n.tag == "table" for n in _descendants(cell)):  # a table in a cell: its words, in the cell
                     self._listed_pictures(cell)
                     out.leaf("th" if head else "td", self._flat(cell), cell.line, spans)
