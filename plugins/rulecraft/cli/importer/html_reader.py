@@ -987,7 +987,7 @@ class HtmlOutliner(AstOutliner):
             node = {"t": "Str", "c": re.sub("\u00a0+", " ", node["c"])}
         return super().inline(node)
 
-    def row(self, row: list) -> list[tuple[str, int]]:
+    def row(self, row: list) -> list[tuple[str | None, int]]:
         given = dict(row[0][2]).get("cells", "")
         return super().row(row)[:int(given)] if given.isdigit() else super().row(row)
 
