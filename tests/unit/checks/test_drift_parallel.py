@@ -108,6 +108,9 @@ def test_numbered_steps_of_a_turn_are_no_parallel_sections():
     counts = ("# Game\n\n## Set-up\n\n### 2 Players\n\nTake 3 scouts.\n\n### 3 Players\n\nTake 3 scouts.\n\n"
               "### 4 Players\n\nTake 3 scouts.\n")
     assert repeated(counts) == []
+    assert repeated(steps.replace("Your Turn", "Playing a round")) == ["3 scouts"]
+    variants = steps.replace("Your Turn", "Playing with fewer")  # '1. Two players', '2. Solo': like things
+    assert repeated(variants) == []
 
 
 @pytest.mark.parametrize(("titles", "same"), [

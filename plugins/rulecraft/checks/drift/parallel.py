@@ -29,9 +29,9 @@ _NUMBERED_RE = re.compile(r"(?P<lead>(?:[^\W\d_]+ ){0,2}?)(?:(?P<tag>\d{1,3}|[A-
 _PARTS = frozenset({"step", "phase", "stage", "part", "chapter", "section"})
 # A section naming a procedure: its subsections numbered "1. Draw", "2. Play" are its steps, whose figures are
 # one procedure's (as a book's numbered chapters' are the game's); "2 Players", "3 Players" under "Set-up" are
-# still a set-up per player count.
+# still a set-up per player count, and "1. Two players", "2. Solo" under "Playing with fewer" are variants.
 _PROCEDURE_RE = re.compile(r"\b(?:turns?|sequence|phases?|steps?|set-?up|setting up|order of play|procedure|"
-                           r"how to play|game ?play|playing)\b", re.I)
+                           r"how to play|game ?play|playing (?:a|the|your) (?:round|turn|game))\b", re.I)
 _ATX_RE = re.compile(r"^(#{1,6})[ \t]+(\S.*?)[ \t#]*$", re.M)
 
 
