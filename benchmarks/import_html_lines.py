@@ -1,9 +1,9 @@
 """How many blocks the HTML reader places on a line that does not hold their words (prints figures; not a test).
 
 Reads every HTML book of tests/unit/cli/rulebooks/ and benchmarks/heldout_rulebooks/ and, for each heading,
-paragraph and list item, looks for its first two words on the source line it was given or the next one (a
-report's TODO points there). A block whose words start further down its element ('<p class=MsoNormal …>' with
-the text two lines below) counts as misplaced too, so the figure is an upper bound.
+paragraph and list item, looks for its first two words on the source line it was given or the next one (the
+line the import report sends a reader to). A block whose words start further down its element ('<p
+class=MsoNormal …>' with the text two lines below) counts as misplaced too, so the figure is an upper bound.
 
 Usage::
 

@@ -975,9 +975,8 @@ class HtmlOutliner(AstOutliner):
         return super().link(text, href) if text else ""  # a link round a picture alone: the picture is listed
 
     def inlines(self, inlines: list) -> str:
-        marks = [i for i in inlines if _mark(i)]
-        if marks and self.marked is None:  # the block's own, not a link's inside it
-            self.marked = int(dict(marks[0]["c"][0][2])["rc"])
+        if self.marked is None:  # the block's own, not a link's inside it
+            self.marked = _marked_line(inlines)
         text = super().inlines([i for i in inlines if not _mark(i)])
         # '[2]', a note's mark as the page shows it: no link without '(' or ':' after it, so no escape
         return text.replace("\\[", "[") if "\\[" in text and not LINK_SHAPED.search(text) else text
