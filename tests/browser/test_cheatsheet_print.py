@@ -274,13 +274,16 @@ def outpost_site(tmp_path_factory) -> Path:
 
 
 @pytest.mark.skipif(not weasyprint_available(), reason="WeasyPrint is optional (pip install 'rulecraft[pdf]')")
-def test_no_words_print_over_each_other(seed_site, outpost_site):
+def test_no_words_print_over_each_other(seed_site, outpost_site, wargame_site):
     """Every word of every sheet PDF stands clear of its neighbours. Outpost's pool odds once printed the
-    header "Successes (2 dice)" across "Exactly": a word wider than its third of the column."""
+    header "Successes (2 dice)" across "Exactly": a word wider than its third of the column. Bridgehead's
+    phase condition ("only when the round ≥ 3, unless the bridge was blown") once ran on one line across the
+    next column's combat results table."""
     import pdfkit
 
     sheets = [seed_site / game / name for game in SEEDS for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf")]
     sheets += [outpost_site / "outpost" / name for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf")]
+    sheets += [wargame_site / "bridgehead" / name for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf")]
     for pdf in sheets:
         assert pdfkit.overlapping_words(pdf) == [], pdf
 
