@@ -285,6 +285,17 @@ def set_term_text(el: etree.Element, name: str, text: str) -> None:
         el.set("data-rc-term-name", name)
 
 
+def facts_list(parent: Element, rows, cls: str = "rc-facts") -> Element:
+    """Label-value figures (Players 2-4, TODOs 3) as a ``dl`` of one ``div`` a pair, so they wrap as pairs on
+    a narrow screen instead of running off it in one row."""
+    facts = sub(parent, "dl", cls=cls)
+    for label, value in rows:
+        pair = sub(facts, "div")
+        sub(pair, "dt", label)
+        sub(pair, "dd", value)
+    return facts
+
+
 def range_text(low: int, high: int | None, unit: str = "") -> str:
     """'2–4 players', '3 players'; no upper end (a player count the source leaves open): '2+ players'."""
     value = f"{low}+" if high is None else str(low) if low == high else f"{low}–{high}"

@@ -5,13 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..models import links
-from .change_marks import change_marks, has_changes
-from .rulings import mark_constant, render_markers
 from .base import (
     Element,
     RenderContext,
     admonition,
     condition_markers,
+    facts_list,
     heading,
     inline_notes,
     item_notes,
@@ -22,10 +21,12 @@ from .base import (
     variant_markers,
 )
 from .base import constant_value as value_span
+from .change_marks import change_marks, has_changes
+from .faq import render_faq_at
 from .icons import render_glyph
 from .quick_answers import render_quick_answers
+from .rulings import mark_constant, render_markers
 from .tables import render_reference_table
-from .faq import render_faq_at
 
 if TYPE_CHECKING:
     from ..models import Component
@@ -42,10 +43,7 @@ def render_facts(parent: Element, ctx: RenderContext) -> None:
         rows.append(("Rules version", info.version))
     if not rows:
         return
-    facts = sub(parent, "dl", cls="rc-facts")
-    for label, value in rows:
-        sub(facts, "dt", label)
-        sub(facts, "dd", value)
+    facts_list(parent, rows)
 
 
 def render_components(parent: Element, ctx: RenderContext) -> None:

@@ -9,20 +9,17 @@ from ..models import links, records
 from ..models.accepts import declared_accepts, subject_of
 from ..models.completeness import designer_notes, prose_todos, summarise, todo_items
 from ..models.index import iter_models
-from .base import Element, RenderContext, heading, link, safe, sub
+from .base import Element, RenderContext, facts_list, heading, link, safe, sub
 
 
 def render_status(parent: Element, ctx: RenderContext, prose: dict[str, str] | None = None) -> None:
     prose = prose or {}
     summary = summarise(ctx.index, prose)
     accepts = list(declared_accepts(ctx.index))
-    dl = sub(parent, "dl", cls="rc-facts rc-status-summary")
-    for label, value in (("Phases with rules", f"{summary.phases_with_rules} of {summary.phases}"),
-                         ("TODOs", str(summary.todos)), ("Open questions", str(summary.open_questions)),
-                         ("Designer notes", str(sum(1 for _ in designer_notes(ctx.index)))),
-                         ("Accepted warnings", str(len(accepts)))):
-        sub(dl, "dt", label)
-        sub(dl, "dd", value)
+    facts_list(parent, (("Phases with rules", f"{summary.phases_with_rules} of {summary.phases}"),
+                        ("TODOs", str(summary.todos)), ("Open questions", str(summary.open_questions)),
+                        ("Designer notes", str(sum(1 for _ in designer_notes(ctx.index)))),
+                        ("Accepted warnings", str(len(accepts)))), "rc-facts rc-status-summary")
     if summary.phases:
         meter = sub(parent, "meter", cls="rc-meter", min="0", max=str(summary.phases),
                     value=str(summary.phases_with_rules))
