@@ -273,17 +273,28 @@ def outpost_site(tmp_path_factory) -> Path:
     return fixture_game_site(tmp_path_factory, "sheets", "outpost")
 
 
+@pytest.fixture(scope="module")
+def bidding_site(tmp_path_factory):
+    """The trick-taking fixture (tests/data/sheets/bidding): a six-column contracts chart wider than a third
+    of the sheet."""
+    from sitekit import fixture_game_site
+
+    return fixture_game_site(tmp_path_factory, "sheets", "bidding")
+
+
 @pytest.mark.skipif(not weasyprint_available(), reason="WeasyPrint is optional (pip install 'rulecraft[pdf]')")
-def test_no_words_print_over_each_other(seed_site, outpost_site, wargame_site):
+def test_no_words_print_over_each_other(seed_site, outpost_site, wargame_site, bidding_site):
     """Every word of every sheet PDF stands clear of its neighbours. Outpost's pool odds once printed the
     header "Successes (2 dice)" across "Exactly": a word wider than its third of the column. Bridgehead's
     phase condition ("only when the round ≥ 3, unless the bridge was blown") once ran on one line across the
-    next column's combat results table."""
+    next column's combat results table. Lantern Bids' contracts chart was set in three columns at 14 pt, its
+    last two columns over the next column's bonuses table; it now gets two columns."""
     import pdfkit
 
     sheets = [seed_site / game / name for game in SEEDS for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf")]
     sheets += [outpost_site / "outpost" / name for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf")]
     sheets += [wargame_site / "bridgehead" / name for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf")]
+    sheets += [bidding_site / "bidding" / name for name in ("cheatsheet.pdf", "cheatsheet-letter.pdf")]
     for pdf in sheets:
         assert pdfkit.overlapping_words(pdf) == [], pdf
 

@@ -9,7 +9,9 @@ overflows), until the page is ``LOW``–``HIGH`` full. When even the smallest si
 units are left out from the end of the least needed blocks, in the game's drop order (``DROP``, written by
 the renderer; by default ``sheet_priority.DROP_ORDER``: terms, icons, catalog items, reference tables, sections, dice
 tables, cards; never a phase, an end-of-game condition or a key number), and the result names them. Each render is bounded (``MAX_RENDERS``);
-the best one-page fit found is kept.
+the best one-page fit found is kept. A render where a table or a word reaches past its column (``spill``:
+it would print over the next one) never fits: where type small enough to stop it would leave the page
+well short, the sheet gets fewer, wider columns (and never more again), else smaller type.
 
 The sheet is set in balanced columns, so A4 lays it out as Letter on a taller page: a fit that is one
 page on Letter predicts A4's fill (``_paper_ratio``). Letter's best render is written as it is; when a
@@ -45,6 +47,10 @@ PAPER_TUNES = 4
 # where the spacing search starts; later steps use the renders' own secant.
 SPREAD_SLOPE, LETTER_SLOPE = 0.05, 0.06
 GROWTH = 2.0  # fill ~ size ** GROWTH until two renders measure it (1.6-2.1 on the five games' sheets)
+SPILL_PX = 1.0  # past its column's edge: text or a table reaching further may print over the next column
+# A spill that type small enough to stop it would leave under this fill is met with fewer columns instead
+# (the Tarok import's contracts table: 27 % too wide at a 0.69 fill; Bridgehead's CRT: 1 % at 0.82).
+FEWER_COLUMNS_BELOW = 0.75
 CLIFF = 0.15  # pt: fits below, spills over above, and Letter still under LOW: stop the size search
 MAX_RENDERS = 14
 MAX_TUNES = 6
@@ -266,6 +272,49 @@ def measure(rendered) -> tuple[int, float]:
     return len(pages), (len(pages) - 1) + fill
 
 
+def spill(rendered) -> tuple[float, float]:
+    """(px, column width px): how far the widest thing reaches past the right edge of the sheet column it
+    starts in, on any page (a table whose words cannot wrap narrower than its column prints over the next
+    one; 0 when nothing does), and how wide a column is. Columns are those of the sheet's body
+    (``rc-sheet-body``), as WeasyPrint's multi-column layout sets them (column.py): equal widths, the gap
+    between."""
+    from weasyprint.formatting_structure import boxes
+    from weasyprint.layout.percent import percentage
+
+    found, column_width = 0.0, 0.0
+
+    def body(box):
+        element = getattr(box, "element", None)
+        if element is not None and "rc-sheet-body" in (element.get("class") or "").split() and box.element_tag:
+            return box
+        for child in getattr(box, "children", []) or []:
+            if (hit := body(child)) is not None:
+                return hit
+        return None
+
+    def visit(box, left: float, width: float, gap: float, count: int):
+        nonlocal found
+        if isinstance(box, (boxes.TableBox, boxes.TextBox, boxes.ReplacedBox)):
+            column = min(count - 1, max(0, int((box.position_x - left + gap / 2) // (width + gap))))
+            right = left + column * (width + gap) + width
+            found = max(found, box.position_x + box.margin_width() - right)
+        for child in getattr(box, "children", []) or []:
+            visit(child, left, width, gap, count)
+
+    for page in rendered.pages:
+        container = body(page._page_box)
+        if container is None:
+            continue
+        style = container.style
+        count = style["column_count"] if style["column_count"] != "auto" else 1
+        gap = style["font_size"] if style["column_gap"] == "normal" else percentage(style["column_gap"], style,
+                                                                                     container.width)
+        column_width = max(0.0, container.width - (count - 1) * gap) / count
+        for child in container.children:
+            visit(child, container.content_box_x(), column_width, gap, count)
+    return found, column_width
+
+
 # --- the search ------------------------------------------------------------------------------------------
 
 def _round(size: float) -> float:
@@ -299,21 +348,27 @@ def _paper_ratio(rendered, paper: str) -> float | None:
 
 class _Renders:
     """Letter renders of the search, counted, measured once each; only the best one-page render is kept
-    (its PDF is written without rendering it again)."""
+    (its PDF is written without rendering it again). A render is (pages, fill, narrowing): narrowing is 1,
+    or, where something reaches more than ``SPILL_PX`` past its column (``spill``) and fewer columns could
+    give it room, the share of its width that would fit (type that much smaller would); such a wide render
+    is never the best."""
 
     def __init__(self, template: str, render, prepare):
         self.template, self.render, self.prepare = template, render, prepare
         self.count = 0
-        self.seen: dict[tuple, tuple[int, float]] = {}
+        self.seen: dict[tuple, tuple[int, float, float]] = {}
         self.best: tuple[float, Fit, str, object] | None = None  # (fill, fit, fragment, rendered)
 
-    def __call__(self, fit: Fit, current: str) -> tuple[int, float]:
+    def __call__(self, fit: Fit, current: str) -> tuple[int, float, float]:
         key = (fit, len(current))
         if key not in self.seen:
             self.count += 1
             rendered = self.render(self.template.replace("{fragment}", self.prepare(apply_fit(current, fit))))
-            pages, fill = self.seen[key] = measure(rendered)
-            if pages == 1 and fill <= HIGH and (self.best is None or fill > self.best[0]):
+            pages, fill = measure(rendered)
+            past, width = spill(rendered) if fit.columns > 1 else (0.0, 0.0)
+            narrowing = width / (width + past) if past > SPILL_PX else 1.0
+            self.seen[key] = pages, fill, narrowing
+            if pages == 1 and fill <= HIGH and narrowing == 1.0 and (self.best is None or fill > self.best[0]):
                 self.best = (fill, fit, current, rendered)
         return self.seen[key]
 
@@ -333,6 +388,7 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
     sides: list[bool] = []
     dropped: list[tuple[str, str, str]] = []
     tried: set[tuple[Fit, str]] = set()
+    max_columns = MAX_COLUMNS  # fewer once a sheet not yet full is too wide for its columns
     while attempt.count < MAX_RENDERS:
         if (fit, current) in tried:
             # back at a fit already tried (spread, spilled over, stepped back, spread again): the search is
@@ -340,8 +396,17 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
             # render count alone never ends it
             break
         tried.add((fit, current))
-        pages, fill = attempt(fit, current)
-        ok = pages == 1 and fill <= HIGH
+        pages, fill, narrowing = attempt(fit, current)
+        wide = narrowing < 1.0
+        if wide and pages == 1 and fill * narrowing ** GROWTH < FEWER_COLUMNS_BELOW:
+            # a table too wide for its column where type small enough for it would leave the page well
+            # short: the width binds, not the height; fewer, wider columns give the table room
+            max_columns = fit.columns - 1
+            fit = Fit(fit.size_pt, max_columns, 1.0)
+            fits_below = overflows_above = None
+            points, sides = [], []
+            continue
+        ok = pages == 1 and fill <= HIGH and not wide  # a wide, full page: smaller type narrows the table
         if fit.spacing == 1.0:
             sides.append(ok)  # the size search's renders: fitted (True) or spilled over (False)
         if ok and (fill >= LOW or fit.spacing < 1.0):  # full, or as full as packed spacing gets
@@ -363,7 +428,13 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
             if overflows_above is None or fit.size_pt < overflows_above:
                 overflows_above, overflow_fill = fit.size_pt, fill
             if fit.size_pt <= MIN_PT:
-                if fit.columns < MAX_COLUMNS:
+                if wide:  # still too wide at the smallest type: fewer columns (more than one, as wide says)
+                    max_columns = fit.columns - 1
+                    fit = Fit(fit.size_pt, max_columns, 1.0)
+                    fits_below = overflows_above = None
+                    points, sides = [], []
+                    continue
+                if fit.columns < max_columns:
                     fit = Fit(fit.size_pt, fit.columns + 1, 1.0)
                     fits_below = overflows_above = None
                     points, sides = [], []
@@ -446,8 +517,8 @@ def _tune(attempt: _Renders, start: Fit, current: str, cliff: bool) -> None:
         else:
             spacing = fit.spacing + (goal - seen[-1][1]) / LETTER_SLOPE
         fit = Fit(fit.size_pt, fit.columns, round(min(MAX_SPACING, max(MIN_SPACING, spacing)), 2))
-        pages, fill = attempt(fit, current)
-        if pages != 1 or fill > HIGH:
+        pages, fill, narrowing = attempt(fit, current)
+        if pages != 1 or fill > HIGH or narrowing < 1.0:
             break
         seen.append((fit.spacing, fill))
         if fill >= LOW:
@@ -456,8 +527,8 @@ def _tune(attempt: _Renders, start: Fit, current: str, cliff: bool) -> None:
         if attempt.count >= MAX_RENDERS + MAX_TUNES:
             return
         fit = Fit(_round(start.size_pt + step), start.columns, round(max(MIN_SPACING, start.spacing - 1.5 * step), 2))
-        pages, fill = attempt(fit, current)
-        if pages != 1 or fill > HIGH or fill >= LOW:
+        pages, fill, narrowing = attempt(fit, current)
+        if pages != 1 or fill > HIGH or narrowing < 1.0 or fill >= LOW:
             return
 
 

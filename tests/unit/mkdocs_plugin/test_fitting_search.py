@@ -190,3 +190,75 @@ def test_the_search_bisects_once_the_line_misses_twice_on_one_side(monkeypatch):
     result, size_search = fit_up_to_a_cliff(monkeypatch, 9, 9.6, 1.6, lambda size: 0.80 * (size / 9.0) ** 1.8)
     assert len(size_search) <= 8
     assert result.fit.size_pt == 9.6
+
+
+def wide_table_model(monkeypatch, fill_factor: float = 0.0095):
+    """A sheet of a table whose words need 30 px a point of type across, in a body 718 px wide (190 mm)
+    with a 12 px gap: it spills out of 3 columns above 7.7 pt and out of 2 above 11.7 pt. Fill grows as
+    ``fill_factor`` × size², and by a third in 2 columns."""
+    def columns(document: str) -> int:
+        return int(re.search(r"rc-columns-(\d)", document).group(1))
+
+    def size(document: str) -> float:
+        return float(re.search(r"--rc-fs: ([\d.]+)pt", document).group(1))
+
+    def used(document: str) -> float:
+        return fill_factor * size(document) ** 2 * 3 / (columns(document) + 1) * 4 / 3 * HEIGHT["letter"]
+
+    renders: list[str] = []
+
+    def render(document: str) -> Rendered:
+        renders.append(document)
+        return Rendered(document, used(document))
+
+    def spill(rendered: Rendered) -> tuple[float, float]:
+        count = columns(rendered.document)
+        width = (718 - (count - 1) * 12) / count
+        return max(0.0, 30 * size(rendered.document) - width), width
+
+    def measure(rendered: Rendered) -> tuple[int, float]:
+        share = rendered.used / HEIGHT[rendered.paper]
+        return (1, share) if share <= 1 else (2, share)
+
+    monkeypatch.setattr(fitting, "measure", measure)
+    monkeypatch.setattr(fitting, "spill", spill)
+    return render, spill, renders
+
+
+def test_a_table_too_wide_for_its_column_gets_fewer_wider_columns(monkeypatch):
+    """The Slovenian Tarok import's six-column contracts table printed its last column over the next
+    column's table: no render where something reaches past its column is the fit; where type small enough
+    for the table would leave the page half empty (0.56 here), the sheet gets fewer columns instead."""
+    render, spill, renders = wide_table_model(monkeypatch)
+    result = fitting.fit_here(SHEET, DOCUMENTS, render)
+    assert result.fit.columns == 2
+    assert "rc-columns-2" in result.fragment
+    for paper, (data, pages, fill) in result.pdfs.items():
+        assert pages == 1 and fill <= fitting.HIGH, paper
+        assert spill(Rendered(data.decode(), 0))[0] <= fitting.SPILL_PX, paper
+    assert result.pdfs["letter"][2] >= fitting.LOW
+    assert len(renders) == len(set(renders)) == result.attempts
+
+
+def test_a_table_a_little_too_wide_on_a_full_page_gets_smaller_type(monkeypatch):
+    """Spilling by 4 % on a page 0.93 full: type small enough for the table still fills the page to 0.86,
+    so the sheet keeps its three columns in type a little smaller."""
+    render, spill, renders = wide_table_model(monkeypatch, fill_factor=0.0145)
+    result = fitting.fit_here(SHEET, DOCUMENTS, render)
+    assert result.fit.columns == 3
+    assert result.fit.size_pt <= 7.7
+    for paper, (data, pages, fill) in result.pdfs.items():
+        assert pages == 1, paper
+        assert spill(Rendered(data.decode(), 0))[0] <= fitting.SPILL_PX, paper
+    assert len(renders) == len(set(renders)) == result.attempts
+
+
+def test_one_column_is_never_too_wide_so_the_search_ends(monkeypatch):
+    """A table wider than the whole body at any size: nothing fewer columns can do; the search still ends
+    with a one-page sheet."""
+    render, _, renders = wide_table_model(monkeypatch)
+    monkeypatch.setattr(fitting, "spill", lambda rendered: (500.0, 200.0))
+    result = fitting.fit_here(SHEET, DOCUMENTS, render)
+    assert result.fit.columns == 1
+    assert result.pdfs["letter"][1] == 1
+    assert len(renders) <= fitting.MAX_RENDERS + fitting.MAX_TUNES + fitting.PAPER_TUNES
