@@ -247,7 +247,7 @@ def test_a_table_a_little_too_wide_on_a_full_page_gets_smaller_type(monkeypatch)
     result = fitting.fit_here(SHEET, DOCUMENTS, render)
     assert result.fit.columns == 3
     assert result.fit.size_pt <= 7.7
-    for paper, (data, pages, fill) in result.pdfs.items():
+    for paper, (data, pages, _fill) in result.pdfs.items():
         assert pages == 1, paper
         assert spill(Rendered(data.decode(), 0))[0] <= fitting.SPILL_PX, paper
     assert len(renders) == len(set(renders)) == result.attempts
