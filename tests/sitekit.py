@@ -195,8 +195,8 @@ def delve_site(tmp_path_factory) -> Path:
 def wargame_site(tmp_path_factory) -> Path:
     """A site of the hex wargame fixture (tests/data/wargame/bridgehead: reference tables, a legend),
     built once with --strict."""
-    # Its sheet's fit takes ~80 s of CPU (the tall combat results table makes the search try many sizes):
-    # more than the default 60 s limit on a loaded runner. Speeding the fit up is open work.
+    # Its sheet's fit once took ~80 s of CPU (the tall combat results table made the search try many sizes);
+    # benchmarks/cheatsheet_fit.py measures 11 renders in 7 s now. The longer limit stays for a loaded runner.
     return fixture_game_site(tmp_path_factory, "wargame", "bridgehead", plugin_extra="pdf_timeout: 300")
 
 
