@@ -5,7 +5,8 @@ that fits US Letter's shorter page fits A4. ``fit_here`` renders the sheet on Le
 estimate's fit for a full page (``read_fit``), measures it (pages, and how far down the ink reaches in
 each third of the page width) and adjusts the type size (never below ``MIN_PT``), then the spacing
 (when the largest size still leaves the page short), then the columns (when the smallest size still
-overflows), until the page is ``LOW``–``HIGH`` full. When even the smallest size in 4 columns overflows,
+overflows), until the page is ``LOW``–``HIGH`` full. When even the smallest size in the most columns the
+sheet may take (4, fewer once a table is too wide for them) overflows,
 units are left out from the end of the least needed blocks, in the game's drop order (``DROP``, written by
 the renderer; by default ``sheet_priority.DROP_ORDER``: terms, icons, catalog items, reference tables, sections, dice
 tables, cards; never a phase, an end-of-game condition or a key number), and the result names them. Each render is bounded (``MAX_RENDERS``);
@@ -274,12 +275,11 @@ def measure(rendered) -> tuple[int, float]:
 
 def spill(rendered) -> tuple[float, float]:
     """(px, column width px): how far the widest thing reaches past the right edge of the sheet column it
-    starts in, on any page (a table whose words cannot wrap narrower than its column prints over the next
-    one; 0 when nothing does), and how wide a column is. Columns are those of the sheet's body
-    (``rc-sheet-body``), as WeasyPrint's multi-column layout sets them (column.py): equal widths, the gap
-    between."""
+    stands in, on any page (a table whose words cannot wrap narrower than its column prints over the next
+    one; 0 when nothing does), and how wide a column is. The columns are the boxes WeasyPrint lays the
+    sheet's body (``rc-sheet-body``) out in; what a box clips (``overflow: hidden``, a grid's cells) is not
+    measured past it."""
     from weasyprint.formatting_structure import boxes
-    from weasyprint.layout.percent import percentage
 
     found, column_width = 0.0, 0.0
 
@@ -292,26 +292,25 @@ def spill(rendered) -> tuple[float, float]:
                 return hit
         return None
 
-    def visit(box, left: float, width: float, gap: float, count: int):
+    def visit(box, right: float):
         nonlocal found
-        if isinstance(box, (boxes.TableBox, boxes.TextBox, boxes.ReplacedBox)):
-            column = min(count - 1, max(0, int((box.position_x - left + gap / 2) // (width + gap))))
-            right = left + column * (width + gap) + width
+        if isinstance(box, (boxes.TableBox, boxes.TextBox, boxes.ReplacedBox, boxes.InlineBox)):
             found = max(found, box.position_x + box.margin_width() - right)
+        if box.style["overflow"] != "visible":
+            return  # its content is clipped at its edge
         for child in getattr(box, "children", []) or []:
-            visit(child, left, width, gap, count)
+            visit(child, right)
 
     for page in rendered.pages:
         container = body(page._page_box)
         if container is None:
             continue
-        style = container.style
-        count = style["column_count"] if style["column_count"] != "auto" else 1
-        gap = style["font_size"] if style["column_gap"] == "normal" else percentage(style["column_gap"], style,
-                                                                                     container.width)
-        column_width = max(0.0, container.width - (count - 1) * gap) / count
         for child in container.children:
-            visit(child, container.content_box_x(), column_width, gap, count)
+            if getattr(child, "is_column", False):  # a column of the layout, the units set in it
+                column_width = max(column_width, child.width)
+                visit(child, child.position_x + child.width)
+            else:  # a box spanning every column
+                visit(child, container.content_box_x() + container.width)
     return found, column_width
 
 
@@ -389,6 +388,7 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
     dropped: list[tuple[str, str, str]] = []
     tried: set[tuple[Fit, str]] = set()
     max_columns = MAX_COLUMNS  # fewer once a sheet not yet full is too wide for its columns
+    width_bound = False  # the smallest size known not to fit spilled sideways (no cliff: spacing may fill)
     while attempt.count < MAX_RENDERS:
         if (fit, current) in tried:
             # back at a fit already tried (spread, spilled over, stepped back, spread again): the search is
@@ -398,13 +398,15 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
         tried.add((fit, current))
         pages, fill, narrowing = attempt(fit, current)
         wide = narrowing < 1.0
-        if wide and pages == 1 and fill * narrowing ** GROWTH < FEWER_COLUMNS_BELOW:
-            # a table too wide for its column where type small enough for it would leave the page well
-            # short: the width binds, not the height; fewer, wider columns give the table room
+        if wide and (fit.size_pt <= MIN_PT or pages == 1 and fill * narrowing ** GROWTH < FEWER_COLUMNS_BELOW):
+            # a table too wide for its column where type small enough for it would leave the page well short
+            # (the width binds, not the height), or where type is as small as it goes: fewer, wider columns,
+            # and never more again; what was tried at these columns before (a spill at more) is tried anew
             max_columns = fit.columns - 1
             fit = Fit(fit.size_pt, max_columns, 1.0)
             fits_below = overflows_above = None
             points, sides = [], []
+            tried.clear()
             continue
         ok = pages == 1 and fill <= HIGH and not wide  # a wide, full page: smaller type narrows the table
         if fit.spacing == 1.0:
@@ -427,13 +429,8 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
         else:
             if overflows_above is None or fit.size_pt < overflows_above:
                 overflows_above, overflow_fill = fit.size_pt, fill
+                width_bound = wide and pages == 1 and fill <= HIGH  # a spill, not an overflow, set it
             if fit.size_pt <= MIN_PT:
-                if wide:  # still too wide at the smallest type: fewer columns (more than one, as wide says)
-                    max_columns = fit.columns - 1
-                    fit = Fit(fit.size_pt, max_columns, 1.0)
-                    fits_below = overflows_above = None
-                    points, sides = [], []
-                    continue
                 if fit.columns < max_columns:
                     fit = Fit(fit.size_pt, fit.columns + 1, 1.0)
                     fits_below = overflows_above = None
@@ -473,7 +470,8 @@ def fit_here(fragment: str, documents: dict[str, str], render, prepare=lambda f:
             break  # a cliff: the last size step spills the sheet over; tuning takes it from here
         fit = Fit(size, fit.columns, 1.0)
     if attempt.best is not None and attempt.best[0] < LOW and attempt.best[2] == current:
-        cliff = fits_below is not None and overflows_above is not None and overflows_above - fits_below < CLIFF + 0.01
+        cliff = fits_below is not None and overflows_above is not None and overflows_above - fits_below < CLIFF + 0.01 \
+            and not width_bound
         _tune(attempt, attempt.best[1], current, cliff)
     if attempt.best is None:  # nothing fitted: the smallest, most packed try (the build says so)
         fit = Fit(MIN_PT, fit.columns, 1.0)

@@ -262,3 +262,48 @@ def test_one_column_is_never_too_wide_so_the_search_ends(monkeypatch):
     assert result.fit.columns == 1
     assert result.pdfs["letter"][1] == 1
     assert len(renders) <= fitting.MAX_RENDERS + fitting.MAX_TUNES + fitting.PAPER_TUNES
+
+
+def test_a_long_sheet_that_spills_out_of_four_columns_is_packed_in_three(monkeypatch):
+    """Overflowing in 3 columns at 7 pt, the search tries 4, where a table 30 px a point wide spills; back in
+    3 it must go on (tighter spacing, then leaving terms out), not stop at the 3-column fit it had tried: that
+    wrote a two-page PDF with nothing left out (the review's case)."""
+    units = "".join(f'<div class="rc-sheet-term" id="sheet-term-t{i}"><dt>Term {i}</dt></div>' for i in range(20))
+    sheet = f'<div class="rc-cheatsheet rc-columns-3" style="--rc-fs: 8pt; --rc-space: 1">{units}<p>x</p></div>'
+
+    def columns(document: str) -> int:
+        return int(re.search(r"rc-columns-(\d)", document).group(1))
+
+    def size(document: str) -> float:
+        return float(re.search(r"--rc-fs: ([\d.]+)pt", document).group(1))
+
+    def used(document: str) -> float:
+        spacing = float(re.search(r"--rc-space: ([\d.]+)", document).group(1))
+        terms = document.count('id="sheet-term-')
+        return ((0.2 + 0.0016 * terms * size(document) ** 2) * 3 / columns(document) + 0.06 * (spacing - 1)) \
+            * HEIGHT["letter"]
+
+    renders: list[str] = []
+
+    def render(document: str) -> Rendered:
+        renders.append(document)
+        return Rendered(document, used(document))
+
+    def spill(rendered: Rendered) -> tuple[float, float]:
+        width = (718 - (columns(rendered.document) - 1) * 12) / columns(rendered.document)
+        return max(0.0, 30 * size(rendered.document) - width), width
+
+    def measure(rendered: Rendered) -> tuple[int, float]:
+        share = rendered.used / HEIGHT[rendered.paper]
+        return (1, share) if share <= 1 else (2, share)
+
+    monkeypatch.setattr(fitting, "measure", measure)
+    monkeypatch.setattr(fitting, "spill", spill)
+    result = fitting.fit_here(sheet, DOCUMENTS, render)
+    assert any(columns(d) == 4 for d in renders)  # it did try four
+    assert result.fit.columns == 3
+    assert result.dropped  # terms left out, named
+    for paper, (data, pages, fill) in result.pdfs.items():
+        assert pages == 1 and fill <= fitting.HIGH, paper
+        assert spill(Rendered(data.decode(), 0))[0] <= fitting.SPILL_PX, paper
+    assert len(renders) == len(set(renders)) == result.attempts

@@ -39,3 +39,17 @@ def test_a_word_that_cannot_break_spills_from_a_later_column_and_page():
 
 def test_a_page_without_the_sheet_body_has_no_columns_to_spill_from():
     assert spill(HTML(string=f"{STYLE}<p>No sheet here.</p>").render()) == (0.0, 0.0)
+
+
+def test_what_a_box_clips_is_not_measured_past_it():
+    """A fixed-layout grid's cells clip their codes (the sheet's combat results table): nothing prints over
+    the next column, so nothing spills."""
+    cells = "".join(f"<td style='overflow: hidden'>DEFENDER-ELIMINATED-{n}</td>" for n in range(10))
+    grid = f"<table style='table-layout: fixed; width: 100%'><tr>{cells}</tr></table>"
+    assert spill(laid_out(grid))[0] <= 1.0
+
+
+def test_a_boxed_flag_that_will_not_wrap_spills_with_its_border():
+    flag = ("<p>Engineers <em style='white-space: nowrap; border: 1px solid; padding: 0 .3em'>only when the round"
+            " is three or more, unless the bridge was blown</em></p>")
+    assert spill(laid_out(flag))[0] > 50
