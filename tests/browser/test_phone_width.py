@@ -1,6 +1,7 @@
-"""Every page of the repository's site and of the dungeon-crawl fixture fits a phone: at 390 px nothing
-makes the page scroll sideways (a wide table scrolls inside its own box, as Material sets it). The Status
-page's five figures once ran off the right edge in one row ("Accepted warnings" cut at 390 px)."""
+"""Every page of the repository's site and of the dungeon-crawl and euro fixtures fits a phone: at 390 px
+nothing makes the page scroll sideways (a wide table scrolls inside its own box, as Material sets it). The
+Status page's five figures once ran off the right edge in one row ("Accepted warnings" cut at 390 px); a
+catalog table's effect column was off-screen in its box."""
 
 from __future__ import annotations
 
@@ -44,3 +45,23 @@ def test_no_page_of_the_dungeon_crawl_scrolls_sideways_on_a_phone(browser, delve
     pages = _pages(delve_site)
     assert "delve/status/" in pages
     assert _too_wide(browser, delve_site) == []
+
+
+def test_a_catalog_stacks_its_rows_as_cards_on_a_phone(browser, euro_site):
+    """Marchland's buildings: each item a card headed by its name, "Cost: …" and "Effect: …" lines, the
+    empty "Requires: —" left out; the table scrolls neither the page nor its own box."""
+    assert _too_wide(browser, euro_site) == []
+    with sitekit.serve(euro_site) as url:
+        tab = browser.new_page(viewport={"width": WIDTH, "height": 800})
+        try:
+            tab.goto(f"{url}/marchland/catalog/")
+            table = tab.locator(".rc-catalog table").first
+            assert table.evaluate("t => t.scrollWidth <= t.clientWidth + 1")
+            chapel = tab.locator("#item-chapel")
+            assert chapel.locator("td.rc-cost-cell").evaluate("td => getComputedStyle(td, '::before').content") \
+                == '"Cost: "'
+            assert chapel.locator("td.rc-requires").is_hidden()  # '—': nothing to say
+            assert tab.locator("#item-monastery td.rc-requires").is_visible()
+            assert tab.locator(".rc-catalog thead").first.evaluate("h => h.getBoundingClientRect().height") <= 1
+        finally:
+            tab.close()

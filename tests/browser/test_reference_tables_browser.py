@@ -27,7 +27,7 @@ def test_the_terrain_chart_needs_no_sideways_scrolling(browser, base, width):
     marsh = box.locator("tbody tr").nth(3)
     if width == 390:  # stacked: the column's name before each cell, the empty cells left out
         assert marsh.locator("td").first.evaluate("td => getComputedStyle(td, '::before').content") == '"Movement cost: "'
-        assert box.locator("tbody tr").first.locator(".rc-ref-empty").is_hidden()
+        assert box.locator("tbody tr").first.locator(".rc-empty-cell").is_hidden()
     else:
         assert box.locator("thead").is_visible()
     context.close()

@@ -89,8 +89,9 @@ def render_catalog(parent: Element, ctx: RenderContext, kind: str | None = None)
 def _kind_table(parent: Element, items: list[CatalogItem], ctx: RenderContext, limits: bool) -> None:
     """One table of items: name, cost, requirements, the per-player limit (when any item of the game has
     one), effect."""
-    # A plain table inside the marked box: Material styles (and scrolls) classless tables.
-    table = sub(sub(parent, "div", cls="rc-catalog"), "table")
+    # A plain table inside the marked box: Material styles (and scrolls) classless tables. Below a phone's
+    # width each row stacks as a card of "column: cell" lines, as a reference table's do (rulecraft.css).
+    table = sub(sub(parent, "div", cls="rc-catalog rc-stacks"), "table")
     head = sub(sub(table, "thead"), "tr")
     columns = ["Name", "Cost", "Requires"] + (["Limit"] if limits else []) + ["Effect"]
     for title in columns:
@@ -103,11 +104,12 @@ def _kind_table(parent: Element, items: list[CatalogItem], ctx: RenderContext, l
         variant_markers(name_cell, item, ctx, tr)
         when_badge(name_cell, item, ctx)
         change_marks(name_cell, tr, ctx, "item", item.id, None, folds=name_cell)  # in the cell: not in a <tr>
-        _cost_cell(sub(tr, "td", cls="rc-cost-cell"), item, ctx)
-        _requires_cell(sub(tr, "td", cls="rc-requires"), item, ctx)
+        _cost_cell(sub(tr, "td", cls="rc-cost-cell", data_label="Cost"), item, ctx)
+        _requires_cell(sub(tr, "td", cls="rc-requires", data_label="Requires"), item, ctx)
         if limits:
-            sub(tr, "td", f"{item.limit} per player" if item.limit else "—", "rc-limit")
-        effect = sub(tr, "td", cls="rc-effect")
+            sub(tr, "td", f"{item.limit} per player" if item.limit else "—",
+                "rc-limit" if item.limit else "rc-limit rc-empty-cell", data_label="Limit")
+        effect = sub(tr, "td", cls="rc-effect", data_label="Effect")
         if item.effect:
             ctx.markdown(effect, item.effect)
         for use in item.uses:
@@ -136,3 +138,4 @@ def _requires_cell(needs: Element, item: CatalogItem, ctx: RenderContext) -> Non
         _item_link(line, item.replaces, ctx)
     if not required and not item.replaces:
         needs.text = "—"
+        needs.set("class", needs.get("class", "") + " rc-empty-cell")  # a stacked row leaves it out

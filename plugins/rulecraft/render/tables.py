@@ -31,7 +31,7 @@ def render_reference_table(parent: Element, table: ReferenceTable, ctx: RenderCo
                            level: int | None = 2, anchored: set[str] | None = None) -> Element:
     """The table, its legends under it and its notes. ``anchored``: on the tables page, the legends already
     given their anchors (where code links land); a legend gets them under the first table showing it."""
-    box = sub(parent, "div", cls="rc-ref-table" + (" rc-ref-table--wide" if len(table.columns) > 2 else ""),
+    box = sub(parent, "div", cls="rc-ref-table" + (" rc-ref-table--wide rc-stacks" if len(table.columns) > 2 else ""),
               id=links.anchor("table", table.id))
     if level is not None:
         head = heading(box, level, table.title)
@@ -72,7 +72,7 @@ def render_reference_table(parent: Element, table: ReferenceTable, ctx: RenderCo
 def _cell(cell: Element, value, legend_id: str | None, ctx: RenderContext) -> None:
     if value is None:
         cell.text = "—"
-        cell.set("class", "rc-ref-empty")  # a stacked row leaves it out
+        cell.set("class", "rc-empty-cell")  # a stacked row leaves it out
         return
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         cell.text = shown_number(value)
