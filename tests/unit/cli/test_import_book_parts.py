@@ -364,3 +364,22 @@ def test_a_markdown_link_back_to_the_site_is_no_summary(tmp_path):
         """)
     assert files["game"]["summary"] == "Four players in two partnerships bid for the right to name trumps."
     assert "‹ Back to the game" in result.page.read_text(encoding="utf-8"), "its words stay on the page"
+
+
+def test_a_book_without_an_introduction_is_summed_up_by_its_name(tmp_path):
+    """Players read the summary on the home page: it was 'Imported rulebook: write one or two sentences…',
+    words to the designer. Now it is the game's name, and the report asks for a summary; a rule is never
+    taken for one ('Roll one die on the fight table.')."""
+    result, files, _ = run(tmp_path, """\
+        # Hill Fight
+
+        ## Combat
+
+        Roll one die on the fight table.
+
+        ## End
+
+        The game ends after six turns.
+        """)
+    assert files["game"]["summary"] == "The rules of Hill Fight."
+    assert "No introduction found: write the summary in game.yaml" in result.report_text

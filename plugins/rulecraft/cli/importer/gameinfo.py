@@ -704,7 +704,9 @@ def facts(state: State) -> None:
     if summary:
         state.game["summary"] = first_sentence(plain(summary), 400)  # a cut must not leave a '*' open
     else:
-        state.game["summary"] = "Imported rulebook: write one or two sentences saying what the game is about."
+        # Players read the summary on the home page: no words to the designer there, and no rule taken for
+        # one ('Roll one die on the fight table.' would also be a roll no table backs): the game's name.
+        state.game["summary"] = f"The rules of {state.game['title']}."
         state.ask("game", "No introduction found: write the summary in game.yaml")
     for text in texts:
         match = PLAYERS_RE.search(plain(text)) or PLAYERS_LEAD.search(text.strip())
