@@ -192,29 +192,31 @@ def test_the_search_bisects_once_the_line_misses_twice_on_one_side(monkeypatch):
     assert result.fit.size_pt == 9.6
 
 
-def wide_table_model(monkeypatch, fill_factor: float = 0.0095):
+def _columns(document: str) -> int:
+    return int(re.search(r"rc-columns-(\d)", document).group(1))
+
+
+def _size(document: str) -> float:
+    return float(re.search(r"--rc-fs: ([\d.]+)pt", document).group(1))
+
+
+def wide_table_model(monkeypatch, fill_factor: float = 0.0095, used=None):
     """A sheet of a table whose words need 30 px a point of type across, in a body 718 px wide (190 mm)
     with a 12 px gap: it spills out of 3 columns above 7.7 pt and out of 2 above 11.7 pt. Fill grows as
-    ``fill_factor`` × size², and by a third in 2 columns."""
-    def columns(document: str) -> int:
-        return int(re.search(r"rc-columns-(\d)", document).group(1))
-
-    def size(document: str) -> float:
-        return float(re.search(r"--rc-fs: ([\d.]+)pt", document).group(1))
-
-    def used(document: str) -> float:
-        return fill_factor * size(document) ** 2 * 3 / (columns(document) + 1) * 4 / 3 * HEIGHT["letter"]
+    ``fill_factor`` × size², and by a third in 2 columns; or ``used(document)`` says the share of Letter."""
+    def share(document: str) -> float:
+        return used(document) if used else fill_factor * _size(document) ** 2 * 3 / (_columns(document) + 1) * 4 / 3
 
     renders: list[str] = []
 
     def render(document: str) -> Rendered:
         renders.append(document)
-        return Rendered(document, used(document))
+        return Rendered(document, share(document) * HEIGHT["letter"])
 
     def spill(rendered: Rendered) -> tuple[float, float]:
-        count = columns(rendered.document)
+        count = _columns(rendered.document)
         width = (718 - (count - 1) * 12) / count
-        return max(0.0, 30 * size(rendered.document) - width), width
+        return max(0.0, 30 * _size(rendered.document) - width), width
 
     def measure(rendered: Rendered) -> tuple[int, float]:
         share = rendered.used / HEIGHT[rendered.paper]
@@ -271,36 +273,14 @@ def test_a_long_sheet_that_spills_out_of_four_columns_is_packed_in_three(monkeyp
     units = "".join(f'<div class="rc-sheet-term" id="sheet-term-t{i}"><dt>Term {i}</dt></div>' for i in range(20))
     sheet = f'<div class="rc-cheatsheet rc-columns-3" style="--rc-fs: 8pt; --rc-space: 1">{units}<p>x</p></div>'
 
-    def columns(document: str) -> int:
-        return int(re.search(r"rc-columns-(\d)", document).group(1))
-
-    def size(document: str) -> float:
-        return float(re.search(r"--rc-fs: ([\d.]+)pt", document).group(1))
-
     def used(document: str) -> float:
         spacing = float(re.search(r"--rc-space: ([\d.]+)", document).group(1))
         terms = document.count('id="sheet-term-')
-        return ((0.2 + 0.0016 * terms * size(document) ** 2) * 3 / columns(document) + 0.06 * (spacing - 1)) \
-            * HEIGHT["letter"]
+        return (0.2 + 0.0016 * terms * _size(document) ** 2) * 3 / _columns(document) + 0.06 * (spacing - 1)
 
-    renders: list[str] = []
-
-    def render(document: str) -> Rendered:
-        renders.append(document)
-        return Rendered(document, used(document))
-
-    def spill(rendered: Rendered) -> tuple[float, float]:
-        width = (718 - (columns(rendered.document) - 1) * 12) / columns(rendered.document)
-        return max(0.0, 30 * size(rendered.document) - width), width
-
-    def measure(rendered: Rendered) -> tuple[int, float]:
-        share = rendered.used / HEIGHT[rendered.paper]
-        return (1, share) if share <= 1 else (2, share)
-
-    monkeypatch.setattr(fitting, "measure", measure)
-    monkeypatch.setattr(fitting, "spill", spill)
+    render, spill, renders = wide_table_model(monkeypatch, used=used)
     result = fitting.fit_here(sheet, DOCUMENTS, render)
-    assert any(columns(d) == 4 for d in renders)  # it did try four
+    assert any(_columns(d) == 4 for d in renders)  # it did try four
     assert result.fit.columns == 3
     assert result.dropped  # terms left out, named
     for paper, (data, pages, fill) in result.pdfs.items():
