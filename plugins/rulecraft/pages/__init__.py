@@ -77,5 +77,5 @@ def _stylesheet_links(source: str, page: str, directory_urls: bool | None) -> st
 
 def home_stub(book: RuleBook) -> str:
     return ("---\ntitle: Rulebooks\n---\n\n# Rulebooks\n\n"
-            "Every game's rules as checked data: turn sequence, dice tables with exact odds, glossary, "
-            "cards and a printable cheat sheet.\n\n/// games\n///\n")
+            "Every game's rules: turn sequence, dice tables with exact odds, glossary, cards and a printable "
+            "cheat sheet.\n\n/// games\n///\n")
