@@ -133,6 +133,22 @@ def test_the_notice_lets_a_tap_through_to_the_link_under_it(browser, base):
     context.close()
 
 
+def test_a_sheet_printed_while_the_notice_shows_is_one_page(browser, base, tmp_path):
+    """The notice's room at the foot of the screen is not printed either: a sheet printed in the seconds
+    "Corporate Warfare is available offline." showed once came out on three pages."""
+    import pdfkit
+
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    page.goto(base + "/corporate-warfare/cheatsheet/")
+    page.locator(".rc-offline", has_text="is available offline").wait_for(timeout=60_000)
+    page.emulate_media(media="print")
+    for fmt in ("A4", "Letter"):
+        page.pdf(path=str(tmp_path / f"{fmt}.pdf"), format=fmt, print_background=True)
+        assert pdfkit.pages(tmp_path / f"{fmt}.pdf") == 1, fmt
+    context.close()
+
+
 def test_the_cheat_sheet_pdf_is_kept_when_first_opened(browser, base, seed_site):
     if not (seed_site / "john-company" / "cheatsheet.pdf").is_file():
         pytest.skip("no PDFs in this build (WeasyPrint missing)")
