@@ -75,6 +75,31 @@ def test_ten_against_four_a_storm_and_a_roll(browser, base, width):
     context.close()
 
 
+AXIS = """s => {
+    const box = s.getBoundingClientRect(), label = s.querySelector('.rc-crt-axis-row th > span').getBoundingClientRect(),
+        roll = s.querySelector('tbody .rc-crt-roll').getBoundingClientRect();
+    return { more: s.dataset.rcMore, label: [label.left, label.right], roll: roll.right, box: [box.left, box.right] };
+}"""
+
+
+def test_on_a_phone_the_axis_label_is_read_in_the_box_and_a_shade_shows_where_the_grid_scrolls(browser, base):
+    """The grid is wider than a phone: its axis label ("The odds, attack strength to …", ten columns wide) wraps
+    in the box beside the roll column, where it was cut off at the box's edge, and stays there while the columns
+    scroll; a shade marks the edge the grid can still scroll towards."""
+    context, tab, box, errors = _calculator(browser, base, 390)
+    scroll = box.locator(".rc-crt-scroll")
+    for place in ("s => s.scrollLeft = 0", "s => s.scrollLeft = s.scrollWidth"):
+        scroll.evaluate(place)
+        tab.wait_for_timeout(100)  # the scroll event
+        seen = scroll.evaluate(AXIS)
+        assert seen["roll"] <= seen["label"][0] and seen["label"][1] <= seen["box"][1], seen
+        assert seen["more"] == ("right" if place.endswith("= 0") else "left"), seen
+    shade = scroll.evaluate("s => getComputedStyle(s, '::before').opacity")
+    assert shade == "1"
+    assert not errors
+    context.close()
+
+
 def test_odds_beyond_the_table_and_a_difference_table(browser, base):
     context, tab, box, errors = _calculator(browser, base, 1280)
     box.get_by_role("spinbutton", name="Attack strength").fill("40")

@@ -110,6 +110,21 @@
     calc.hidden = false;
   };
 
+  // A grid wider than its box (a phone) scrolls in it: a shade at the edge it can still scroll towards says so,
+  // and the axis label keeps clear of the sticky roll column (crt.css).
+  const edges = scroll => {
+    const roll = scroll.querySelector(".rc-crt-roll");
+    if (roll) scroll.style.setProperty("--rc-roll-w", roll.offsetWidth + "px");
+    const more = [scroll.scrollLeft > 1 && "left", scroll.scrollLeft + scroll.clientWidth < scroll.scrollWidth - 1 && "right"];
+    scroll.dataset.rcMore = more.filter(Boolean).join(" ");
+  };
+  const watch = scroll => {
+    if (scroll.dataset.rcWatched) return;
+    scroll.dataset.rcWatched = 1;
+    scroll.addEventListener("scroll", () => edges(scroll), { passive: true });
+    new ResizeObserver(() => edges(scroll)).observe(scroll);
+  };
+
   const init = () => {
     const boxes = document.querySelectorAll("[data-rc-crt]");
     if (boxes.length && !document.querySelector("link[data-rc-crt-css]")) {
@@ -117,6 +132,7 @@
         { rel: "stylesheet", href: src.replace(/crt\.lazy\.js([?#].*)?$/, "crt.css") })).dataset.rcCrtCss = 1;
     }
     boxes.forEach(wire);
+    document.querySelectorAll(".rc-crt-scroll").forEach(watch);
   };
   if (window.document$) document$.subscribe(init); // Material: replays the page now, then every navigation
   else init();

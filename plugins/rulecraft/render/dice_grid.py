@@ -165,8 +165,8 @@ def _grid(box: Element, table: DiceTable, ctx: RenderContext) -> None:
     head = sub(grid, "thead")
     over = sub(head, "tr", cls="rc-crt-axis-row")
     sub(over, "td", "")
-    sub(over, "th", axis_words(table)[0].upper() + axis_words(table)[1:], scope="colgroup",
-        colspan=str(len(table.columns.values)))
+    label = sub(over, "th", scope="colgroup", colspan=str(len(table.columns.values)))
+    sub(label, "span", axis_words(table)[0].upper() + axis_words(table)[1:])  # sticky on a phone (crt.css)
     row = sub(head, "tr")
     sub(row, "th", "Roll", "rc-crt-roll", scope="col")
     for i, value in enumerate(table.columns.values):
