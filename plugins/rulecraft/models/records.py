@@ -204,6 +204,11 @@ class Constant(Model):
         """The value as every page shows it: 2.0 reads "2", 1.5 reads "1.5"."""
         return shown_number(self.value)
 
+    def heading(self, const_id: str) -> str:
+        """What heads the number's row in a list of key numbers: its label (else its id in words), starting with a
+        capital. A label is written as it reads inside a sentence ("the fortress factor": a formula's words)."""
+        return sentence_start(self.label or const_id.replace("-", " "))
+
     def shown_in(self, variant: str | None) -> str:
         """The value under a variant (None: the base game)."""
         return shown_number(self.variants.get(variant, self.value) if variant else self.value)

@@ -387,7 +387,7 @@ def _constants(parent: Element, ctx: RenderContext, content: SheetContent) -> No
     body = sub(grid, "tbody")
     for const_id, const in content.constants:
         tr = sub(body, "tr", id=f"sheet-const-{const_id}")
-        sub(tr, "th", const.label or const_id).set("scope", "row")
+        sub(tr, "th", const.heading(const_id)).set("scope", "row")
         sub(tr, "td", constant_text(const, ctx.index.constant_in(const_id, content.variant)),
             "rc-const-value")
 

@@ -100,7 +100,7 @@ def render_constants(parent: Element, ctx: RenderContext, only: list[str] | None
     for const_id in chosen:
         const = constants[const_id]
         tr = sub(body, "tr", id=f"const-{const_id}")
-        sub(tr, "td", const.label or const_id)
+        sub(tr, "td", const.heading(const_id))
         cell = sub(tr, "td", cls="rc-const-value")
         vals = ctx.index.constant_vals(const_id)
         value_span(cell, const, vals=vals)

@@ -122,7 +122,7 @@ def _key_numbers_box(section: Element, ctx: RenderContext, ids: list[str]) -> No
     dl = sub(box, "dl")
     for const_id in ids:
         const = ctx.index.constants[const_id]
-        sub(dl, "dt", const.label or const_id.replace("-", " "))
+        sub(dl, "dt", const.heading(const_id))
         constant_value(sub(dl, "dd"), const, vals=ctx.index.constant_vals(const_id))  # the switch's values
 
 
