@@ -169,9 +169,14 @@ def seed_site(tmp_path_factory) -> Path:
     return site
 
 
-def fixture_game_site(tmp_path_factory, name: str, game: str, plugin_extra: str = "") -> Path:
+# A fixture site's sheet fit may take 300 s, not 60: fits of a few seconds went past 60 on a runner loaded by
+# other builds, and --strict failed the site for the warning.
+LOADED_RUNNER = "pdf_timeout: 300"
+
+
+def fixture_game_site(tmp_path_factory, name: str, game: str) -> Path:
     """The site of one fixture game of tests/data/<folder>/<game>, built with --strict."""
-    project = make_project(tmp_path_factory.mktemp(game), plugin_extra=plugin_extra)
+    project = make_project(tmp_path_factory.mktemp(game), plugin_extra=LOADED_RUNNER)
     shutil.copytree(REPO / "tests" / "data" / name / game, project / "rules_data" / game)
     result = build(project)
     assert result.returncode == 0, result.stderr
@@ -196,8 +201,8 @@ def wargame_site(tmp_path_factory) -> Path:
     """A site of the hex wargame fixture (tests/data/wargame/bridgehead: reference tables, a legend),
     built once with --strict."""
     # Its sheet's fit once took ~80 s of CPU (the tall combat results table made the search try many sizes);
-    # benchmarks/cheatsheet_fit.py measures 11 renders in 7 s now. The longer limit stays for a loaded runner.
-    return fixture_game_site(tmp_path_factory, "wargame", "bridgehead", plugin_extra="pdf_timeout: 300")
+    # benchmarks/cheatsheet_fit.py measures 11 renders in 7 s now.
+    return fixture_game_site(tmp_path_factory, "wargame", "bridgehead")
 
 
 @pytest.fixture(scope="session")
@@ -205,7 +210,7 @@ def euro_site(tmp_path_factory) -> Path:
     """A site of the euro-game fixture (tests/data/euro/marchland: inputs, formulas with calculators, formula
     costs, named prices, uses limited per phase, replaces, any-of requirements, exchanges) with its prose page
     (tests/data/euro/docs/marchland: {formula:...} and /// formula), built once with --strict."""
-    project = make_project(tmp_path_factory.mktemp("euro"))
+    project = make_project(tmp_path_factory.mktemp("euro"), plugin_extra=LOADED_RUNNER)
     shutil.copytree(REPO / "tests" / "data" / "euro" / "marchland", project / "rules_data" / "marchland")
     shutil.copytree(REPO / "tests" / "data" / "euro" / "docs" / "marchland", project / "docs" / "marchland")
     result = build(project)

@@ -89,4 +89,17 @@
     lazy("dice", "rcDice"); lazy("gfilter", "rcGfilter"); lazy("rulings", "rcRulings");
   };
   if (window.document$) document$.subscribe(init); else addEventListener("DOMContentLoaded", init);
+  // Paper is white: a page printed from the dark scheme prints in the light one (rulecraft.css resets only the
+  // page's own colours; the dark scheme's pale link tint, badges and code stayed, under 2:1 on white).
+  let screenScheme = null;
+  addEventListener("beforeprint", () => {
+    const scheme = document.body.getAttribute("data-md-color-scheme");
+    if (!scheme || scheme == "default") return;
+    screenScheme = scheme;
+    document.body.setAttribute("data-md-color-scheme", "default");
+  });
+  addEventListener("afterprint", () => {
+    if (screenScheme) document.body.setAttribute("data-md-color-scheme", screenScheme);
+    screenScheme = null;
+  });
 })();
