@@ -88,14 +88,14 @@ def test_on_a_phone_the_axis_label_is_read_in_the_box_and_a_shade_shows_where_th
     scroll; a shade marks the edge the grid can still scroll towards."""
     context, tab, box, errors = _calculator(browser, base, 390)
     scroll = box.locator(".rc-crt-scroll")
-    for place in ("s => s.scrollLeft = 0", "s => s.scrollLeft = s.scrollWidth"):
+    for place, more in (("s => s.scrollLeft = 0", "right"), ("s => s.scrollLeft = s.scrollWidth", "left")):
         scroll.evaluate(place)
-        tab.wait_for_timeout(100)  # the scroll event
+        tab.wait_for_function("([s, more]) => s.dataset.rcMore == more", arg=[scroll.element_handle(), more])
         seen = scroll.evaluate(AXIS)
         assert seen["roll"] <= seen["label"][0] and seen["label"][1] <= seen["box"][1], seen
-        assert seen["more"] == ("right" if place.endswith("= 0") else "left"), seen
-    shade = scroll.evaluate("s => getComputedStyle(s, '::before').opacity")
-    assert shade == "1"
+    # Scrolled to the end: the left shade fades in (a transition of .15 s), the right one out.
+    tab.wait_for_function("s => getComputedStyle(s, '::before').opacity == '1' && getComputedStyle(s, '::after').opacity == '0'",
+                          arg=scroll.element_handle())
     assert not errors
     context.close()
 

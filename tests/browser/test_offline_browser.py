@@ -146,6 +146,7 @@ def test_a_sheet_printed_while_the_notice_shows_is_one_page(browser, base, tmp_p
     for fmt in ("A4", "Letter"):
         page.pdf(path=str(tmp_path / f"{fmt}.pdf"), format=fmt, print_background=True)
         assert pdfkit.pages(tmp_path / f"{fmt}.pdf") == 1, fmt
+    assert page.locator(".rc-offline").count() == 1  # still shown: the PDFs were printed with it
     context.close()
 
 

@@ -55,10 +55,25 @@ def test_controls_that_do_nothing_on_paper_are_not_printed(browser, base, path, 
     more specific than the rule that hid it. The glossary's filter box and the "Play a turn" button printed too."""
     page = browser.new_page()
     page.goto(f"{base}/{path}")
-    page.wait_for_timeout(300)  # the scripts show the controls
-    assert all(page.evaluate(SHOWN, c) for c in controls if c != ".rc-play-bar"), "shown on screen"
+    for shown in (c for c in controls if c != ".rc-play-bar"):  # the scripts show them on screen
+        page.wait_for_function(SHOWN, arg=shown)
     page.emulate_media(media="print")
     assert {c: page.evaluate(SHOWN, c) for c in controls} == {c: 0 for c in controls}
+    page.close()
+
+
+def test_a_filtered_glossary_prints_whole(browser, base):
+    """The filter box is not printed, so neither is what it hides: "tile" left 1 of 69 terms on the page, and
+    the printed glossary held that one under a bare heading, as if it were complete."""
+    page = browser.new_page()
+    page.goto(f"{base}/1800/glossary/")
+    page.locator(".rc-gfilter input").fill("tile")
+    page.wait_for_function("() => /^1 of \\d+ terms$/.test(document.querySelector('#rc-gfilter-count').textContent)")
+    entries = page.locator(".rc-term-entry").count()
+    assert page.evaluate(SHOWN, ".rc-term-entry") == 1
+    page.emulate_media(media="print")
+    assert page.evaluate(SHOWN, ".rc-term-entry") == entries > 60
+    assert page.evaluate(SHOWN, ".rc-letter") == page.locator(".rc-letter").count()
     page.close()
 
 
@@ -78,7 +93,6 @@ def test_no_heading_is_left_at_the_foot_of_a_page(browser, base, tmp_path):
     for path in ("1800/", "1800/glossary/", "john-company/dice/", "john-company/glossary/", "corporate-warfare/glossary/"):
         page = browser.new_page()
         page.goto(f"{base}/{path}")
-        page.wait_for_timeout(300)
         heads = set(page.evaluate("""() => [...document.querySelectorAll(
             '.md-content :is(h1, h2, h3, h4, h5, h6, summary, .rc-ref-title)')].map(h => h.textContent.replace('¶', '').trim())"""))
         pdf = tmp_path / (path.strip("/").replace("/", "-") + ".pdf")

@@ -115,6 +115,9 @@
   const edges = scroll => {
     const roll = scroll.querySelector(".rc-crt-roll");
     if (roll) scroll.style.setProperty("--rc-roll-w", roll.offsetWidth + "px");
+    // Only a box that scrolls is measured: one that hugs its grid would narrow the label, then itself, then the label.
+    if (scroll.scrollWidth > scroll.clientWidth) scroll.style.setProperty("--rc-box-w", scroll.clientWidth + "px");
+    else scroll.style.removeProperty("--rc-box-w");
     const more = [scroll.scrollLeft > 1 && "left", scroll.scrollLeft + scroll.clientWidth < scroll.scrollWidth - 1 && "right"];
     scroll.dataset.rcMore = more.filter(Boolean).join(" ");
   };
