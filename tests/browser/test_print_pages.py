@@ -19,9 +19,9 @@ COLOURS = "() => ['--md-typeset-a-color', '--md-default-fg-color'].map(v => getC
 WHILE_PRINTING = """() => {
     window.printed = null;
     addEventListener('beforeprint', () => {
-        window.printed = { scheme: document.body.getAttribute('data-md-color-scheme'), colours: (%s)() };
+        window.printed = { scheme: document.body.getAttribute('data-md-color-scheme'), colours: (COLOURS)() };
     });
-}""" % COLOURS
+}""".replace("COLOURS", COLOURS)
 
 
 def test_a_page_read_in_the_dark_scheme_prints_in_the_light_one(browser, base, tmp_path):
